@@ -1,0 +1,53 @@
+# yakuman - the README's commands. Everything runs inside .venv (created on demand).
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.deps-stamp
+BUILD_DEPS := "setuptools>=61" wheel "Cython>=3.1" "numpy>=1.24"
+TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6"
+PYTEST_ARGS ?=
+
+.PHONY: all venv build run test bench sanitize check-tables oracle-full clean
+
+all: build
+
+$(STAMP): pyproject.toml Makefile
+	test -x $(VPY) || $(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q $(BUILD_DEPS) $(TEST_DEPS)
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+build: $(STAMP)
+	$(VPY) -m pip install -q --no-build-isolation --no-deps -e .
+	$(VPY) -c "import yakuman; print('yakuman', yakuman.__version__, 'built')"
+
+run: build
+	$(VPY) -m yakuman demo --hands 1000000 --seed 1
+
+test: build
+	$(VPY) -m pytest -q $(PYTEST_ARGS)
+
+bench: build
+	$(VPY) -m pytest bench -q --benchmark-only --benchmark-columns=mean,median,ops,rounds --benchmark-sort=name
+
+# The native tests under AddressSanitizer + UndefinedBehaviorSanitizer (a separate in-place build).
+sanitize: $(STAMP)
+	rm -rf build/temp* src/yakuman/_core*.so
+	YAKUMAN_SANITIZE=1 $(VPY) setup.py -q build_ext --inplace
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	  $(VPY) -m pytest -q -p no:cacheprovider tests -x -m "not slow" $(PYTEST_ARGS)
+	rm -rf build/temp* src/yakuman/_core*.so
+	$(MAKE) build
+
+check-tables: $(STAMP)
+	$(VPY) tools/gen_tables.py --check
+
+# Full differential run of shanten/waits against the reference and xiangting (2M+ hands).
+oracle-full: build
+	YAKUMAN_ORACLE_HANDS=2000000 $(VPY) -m pytest -q tests/differential/test_shanten_oracles.py
+
+clean:
+	rm -rf build src/yakuman/_core*.so src/yakuman/_core.c *.egg-info

@@ -1,0 +1,3 @@
+from yakuman.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""Exceptions raised for malformed input.
+
+Every error is a ``ValueError`` subclass whose message names the problem and where it is
+(``five copies of 3p``, ``unknown suit letter 'x' at position 3 in '12x'``). A legitimate
+non-win (incomplete hand, no yaku, furiten) is never an exception: it is a status value.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "YakumanError",
+    "InvalidTilesError",
+    "InvalidMeldError",
+    "InvalidContextError",
+    "InvalidRulesError",
+]
+
+
+class YakumanError(ValueError):
+    """Base class of every error yakuman raises for bad input."""
+
+
+class InvalidTilesError(YakumanError):
+    """Tiles that cannot be parsed or cannot form a hand (unknown notation, too many copies,
+    a tile count that fits no hand)."""
+
+
+class InvalidMeldError(YakumanError):
+    """A meld that is not a legal set or cannot be parsed."""
+
+
+class InvalidContextError(YakumanError):
+    """A win situation that contradicts itself (riichi with double riichi, chankan with tsumo...)."""
+
+
+class InvalidRulesError(YakumanError):
+    """An unknown rule knob or a value outside its domain."""

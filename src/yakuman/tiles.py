@@ -1,0 +1,175 @@
+"""Every tile notation, in one place.
+
+Forms: mpsz strings (``"123m406p789s11z"``; ``0`` = red five; spaces allowed; groups in any
+order), 136-ids (kind = id // 4; with red fives on, ids 16, 52, 88 are the red 5m/5p/5s),
+34-count arrays (list, tuple or numpy), mjai names (``"5mr"``, ``"E"``, ``"P"``, ``"F"``, ``"C"``).
+The internal form is 34 counts plus the count of red fives per suit (m, p, s).
+
+Round trips: mpsz -> counts -> mpsz is exact up to ordering (canonical output sorts each suit,
+red five in the five's place); counts+reds -> 136 -> counts+reds is exact; 136 -> counts -> 136
+keeps kinds and red fives (copy numbers are chosen canonically).
+Parsing of mpsz / 136-ids / counts is native (``yakuman._core``); this module adds formatting
+and the other notations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from yakuman._core import TILE_NAMES, parse, parse_136, parse_mpsz, tile_name
+from yakuman.errors import InvalidTilesError
+
+__all__ = [
+    "TILE_NAMES",
+    "MJAI_NAMES",
+    "RED_IDS",
+    "parse",
+    "parse_mpsz",
+    "parse_136",
+    "tile_name",
+    "kind",
+    "to_counts",
+    "to_mpsz",
+    "to_136",
+    "from_mjai",
+    "to_mjai",
+    "mjai_name",
+    "kind_of_136",
+    "is_red_136",
+    "dora_of",
+    "YAOCHUU",
+]
+
+RED_IDS = (16, 52, 88)
+_HONOR_MJAI = ("E", "S", "W", "N", "P", "F", "C")
+MJAI_NAMES = tuple(TILE_NAMES[:27]) + _HONOR_MJAI
+_MJAI_TO_KIND = {name: i for i, name in enumerate(MJAI_NAMES)}
+YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def kind(name: str) -> int:
+    """Kind index of one tile: ``'3p'`` -> 11, ``'0m'`` -> 4, mjai ``'5mr'``/``'P'`` too."""
+    if not isinstance(name, str):
+        raise InvalidTilesError(f"tile name must be a string, not {type(name).__name__}")
+    if name in _MJAI_TO_KIND:
+        return _MJAI_TO_KIND[name]
+    if name.endswith("r") and name[:-1] in ("5m", "5p", "5s"):
+        return _MJAI_TO_KIND[name[:-1]]
+    counts, _ = parse_mpsz(name)
+    if sum(counts) != 1:
+        raise InvalidTilesError(f"{name!r} is not a single tile")
+    return counts.index(1)
+
+
+def to_counts(tiles) -> list[int]:
+    """34 counts from any form (mpsz, 136-ids, counts)."""
+    return list(parse(tiles)[0])
+
+
+def to_mpsz(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+    """Canonical mpsz: suits in m, p, s, z order, ranks ascending, red fives as ``0``."""
+    counts = list(counts)
+    if len(counts) != 34:
+        raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
+    reds = list(reds)
+    if len(reds) != 3:
+        raise InvalidTilesError(f"{len(reds)} red-five counts given, 3 expected (m, p, s)")
+    out = []
+    for suit in range(4):
+        digits = []
+        for rank in range(9 if suit < 3 else 7):
+            n = counts[suit * 9 + rank]
+            if n < 0:
+                raise InvalidTilesError(f"negative count {n} of {TILE_NAMES[suit * 9 + rank]}")
+            if suit < 3 and rank == 4:
+                r = reds[suit]
+                if r < 0 or r > n:
+                    raise InvalidTilesError(f"{r} red fives but {n} fives in {'mps'[suit]}")
+                digits.append("0" * r + "5" * (n - r))
+            else:
+                digits.append(str(rank + 1) * n)
+        s = "".join(digits)
+        if s:
+            out.append(s + "mpsz"[suit])
+    return "".join(out)
+
+
+def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
+    """Canonical 136-ids: the red five first when red, then the lowest free copies."""
+    counts = list(counts)
+    if len(counts) != 34:
+        raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
+    ids = []
+    for k, n in enumerate(counts):
+        if n < 0 or n > 4:
+            raise InvalidTilesError(f"count {n} of {TILE_NAMES[k]} out of range 0..4")
+        base = 4 * k
+        suit = k // 9 if k < 27 else -1
+        red = reds[suit] if suit >= 0 and k % 9 == 4 else 0
+        if red > 1:
+            raise InvalidTilesError(f"{red} red fives of {TILE_NAMES[k]}: 136-ids have one red copy")
+        if red > n:
+            raise InvalidTilesError(f"{red} red fives but {n} fives in {TILE_NAMES[k][1]}")
+        copies = [base] if red else []
+        others = [base + i for i in range(4) if not (suit >= 0 and k % 9 == 4 and i == 0)]
+        copies += others[: n - red]
+        ids.extend(copies)
+    return sorted(ids)
+
+
+def kind_of_136(tile_id: int) -> int:
+    if not 0 <= tile_id <= 135:
+        raise InvalidTilesError(f"136-id {tile_id} out of range 0..135")
+    return tile_id // 4
+
+
+def is_red_136(tile_id: int, aka: bool = True) -> bool:
+    return aka and tile_id in RED_IDS
+
+
+def mjai_name(kind_index: int, red: bool = False) -> str:
+    name = MJAI_NAMES[kind_index] if 0 <= kind_index < 34 else None
+    if name is None:
+        raise InvalidTilesError(f"tile kind {kind_index} out of range 0..33")
+    if red:
+        if kind_index not in (4, 13, 22):
+            raise InvalidTilesError(f"{name} has no red copy")
+        return name + "r"
+    return name
+
+
+def from_mjai(names: Iterable[str]) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """(counts, reds) from mjai names; raises on an unknown name, with its index."""
+    counts = [0] * 34
+    reds = [0, 0, 0]
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InvalidTilesError(f"mjai tile {name!r} at index {i} is not a string")
+        red = name in ("5mr", "5pr", "5sr")
+        k = _MJAI_TO_KIND.get(name[:-1] if red else name)
+        if k is None:
+            raise InvalidTilesError(f"unknown mjai tile {name!r} at index {i}")
+        counts[k] += 1
+        if red:
+            reds[k // 9] += 1
+        if counts[k] > 4:
+            raise InvalidTilesError(f"five copies of {TILE_NAMES[k]}" if counts[k] == 5
+                                    else f"{counts[k]} copies of {TILE_NAMES[k]}")
+    return tuple(counts), (reds[0], reds[1], reds[2])
+
+
+def to_mjai(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[str]:
+    out = []
+    for k, n in enumerate(counts):
+        red = reds[k // 9] if k < 27 and k % 9 == 4 else 0
+        out += [MJAI_NAMES[k] + "r"] * red + [MJAI_NAMES[k]] * (n - red)
+    return out
+
+
+def dora_of(indicator: int) -> int:
+    """Dora kind indicated by an indicator kind (9 -> 1 in suits, E->S->W->N->E, haku->hatsu->chun)."""
+    if indicator < 27:
+        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3

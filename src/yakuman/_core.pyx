@@ -383,3 +383,8 @@ def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
             st = ym_check_hand(&counts[i, 0], melds, 1, &k)
             status[i] = <uint8_t>st
             out[i] = ym_waits(&counts[i, 0], k) if st == 0 else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Native scoring glue lives in its own include file.
+include "_core_score.pxi"

@@ -1,0 +1,1 @@
+# Native scoring glue (included by _core.pyx). See csrc/ym_score.h.

@@ -6,9 +6,8 @@ Invariants: every buffer handed to C holds 34 counts in 0..4 whose total is 13-3
 for speed and is re-exported by ``yakuman.tiles``; error messages are part of the API and
 match ``yakuman._reference.tiles`` exactly (tested).
 """
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
-from cpython.long cimport PyLong_AsLong
+from cpython.list cimport PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 
@@ -140,18 +139,30 @@ cdef int _parse_136(object ids, uint8_t *c, uint8_t *reds, bint aka) except -1:
     return <int>n
 
 
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    PyObject *ym_list_item "PyList_GET_ITEM" (object, Py_ssize_t)
+    PyObject *ym_tuple_item "PyTuple_GET_ITEM" (object, Py_ssize_t)
+    bint ym_is_exact_int "PyLong_CheckExact" (PyObject *)
+    long ym_as_long "PyLong_AsLong" (PyObject *)
+    void PyErr_Clear()
+
+
 cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
-    """34 counts from a list or tuple, fast path."""
+    """34 counts from a list or tuple, fast path (borrowed references, no refcounting)."""
     cdef Py_ssize_t i
     cdef long v
     cdef int total = 0
     cdef bint is_list = type(lst) is list
-    cdef object item
+    cdef PyObject *p
     for i in range(34):
-        item = <object>(PyList_GET_ITEM(lst, i) if is_list else PyTuple_GET_ITEM(lst, i))
-        if type(item) is int:
-            v = PyLong_AsLong(item)
+        p = ym_list_item(lst, i) if is_list else ym_tuple_item(lst, i)
+        if ym_is_exact_int(p):
+            v = ym_as_long(p)
+            if v == -1:
+                PyErr_Clear()   # overflow: any value out of range is reported below
         else:
+            item = <object>p
             try:
                 v = item
             except (TypeError, OverflowError):

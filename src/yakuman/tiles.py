@@ -110,9 +110,12 @@ def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
             raise InvalidTilesError(f"{red} red fives of {TILE_NAMES[k]}: 136-ids have one red copy")
         if red > n:
             raise InvalidTilesError(f"{red} red fives but {n} fives in {TILE_NAMES[k][1]}")
+        is_five = suit >= 0 and k % 9 == 4
+        # The red copy is id 4k; plain fives take the other ids first (a fourth plain five has
+        # to use the red id: with red fives on, four plain fives of a suit do not exist).
+        order = [base + i for i in range(1, 4)] + [base] if is_five else [base + i for i in range(4)]
         copies = [base] if red else []
-        others = [base + i for i in range(4) if not (suit >= 0 and k % 9 == 4 and i == 0)]
-        copies += others[: n - red]
+        copies += [i for i in order if i not in copies][: n - red]
         ids.extend(copies)
     return sorted(ids)
 

@@ -1,0 +1,64 @@
+import subprocess
+import sys
+
+from yakuman import _core
+from tests.conftest import REPO
+
+
+def test_tables_fit_the_memory_budget():
+    assert _core.tables_bytes() < 50 * 2**20
+
+
+def test_generator_is_deterministic_and_matches_the_recorded_checksum():
+    out = subprocess.run([sys.executable, str(REPO / "tools" / "gen_tables.py"), "--check"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "suit patterns 405350, honor patterns 78125" in out.stdout
+
+
+def test_decompositions_of_a_suit_pattern():
+    # 111222333m: three triplets or three identical runs, each with a 99m pair
+    got = _core.suit_decompositions([3, 3, 3, 0, 0, 0, 0, 0, 2])
+    assert sorted(got) == sorted([(8, (0, 1, 2), ()), (8, (), (0, 0, 0))])
+    # 22334455667788: the pair may sit at 2, 5 or 8 with runs around it
+    got = _core.suit_decompositions([0, 2, 2, 2, 2, 2, 2, 2, 0])
+    assert sorted(got) == [(1, (), (2, 2, 5, 5)), (4, (), (1, 1, 5, 5)), (7, (), (1, 1, 4, 4))]
+    assert _core.suit_decompositions([1, 0, 0, 0, 0, 0, 0, 0, 0]) == []
+    assert _core.suit_decompositions([0] * 9) == [(-1, (), ())]
+
+
+def test_decompositions_match_brute_force():
+    import itertools
+
+    def brute(c):
+        out = set()
+
+        def rec(c, start, pair, trip, runs):
+            i = next((k for k in range(9) if c[k]), None)
+            if i is None:
+                out.add((pair, tuple(sorted(trip)), tuple(sorted(runs))))
+                return
+            if c[i] >= 3:
+                c[i] -= 3
+                rec(c, i, pair, trip + [i], runs)
+                c[i] += 3
+            if i <= 6 and c[i + 1] and c[i + 2]:
+                for j in (i, i + 1, i + 2):
+                    c[j] -= 1
+                rec(c, i, pair, trip, runs + [i])
+                for j in (i, i + 1, i + 2):
+                    c[j] += 1
+            if pair == -1 and c[i] >= 2:
+                c[i] -= 2
+                rec(c, i, i, trip, runs)
+                c[i] += 2
+
+        rec(list(c), 0, -1, [], [])
+        return out
+
+    for c in itertools.product(range(5), repeat=9):
+        if sum(c) not in (2, 3, 5, 6, 8, 9, 11, 12, 14) or sum(c) % 3 == 1:
+            continue
+        if hash(c) % 23:   # a deterministic ~4% sample of the patterns
+            continue
+        assert set(_core.suit_decompositions(list(c))) == brute(c), c

@@ -30,7 +30,9 @@ test: build
 	$(VPY) -m pytest -q $(PYTEST_ARGS)
 
 bench: build
-	$(VPY) -m pytest bench -q --benchmark-only --benchmark-columns=mean,median,ops,rounds --benchmark-sort=name
+	mkdir -p .benchmarks
+	$(VPY) -m pytest bench -q -p no:randomly --benchmark-only --benchmark-columns=median,ops,rounds --benchmark-sort=name --benchmark-json=.benchmarks/latest.json
+	$(VPY) bench/report.py .benchmarks/latest.json
 
 # The native tests under AddressSanitizer + UndefinedBehaviorSanitizer (a separate in-place build).
 sanitize: $(STAMP)

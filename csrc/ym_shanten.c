@@ -1,79 +1,66 @@
-/* ym_shanten.c - 4-copy-aware shanten by per-part distance tables and a min-plus combine.
+/* ym_shanten.c - 4-copy-aware shanten by per-part distance classes and tabulated combines.
  *
- * Regular form (tomohxx, "shanten-number"; also the method of the xiangting crate): each of
+ * Regular form (tomohxx's "shanten-number" method; also used by the xiangting crate): each of
  * the four parts (m, p, s, honors) has, for every (sets m, pairs p), the number of tiles to draw
  * so that the part contains m sets and p pairs with no kind above 4 copies. The replacement
  * number of the hand is the minimum over splits with sum m = 4 - n_melds and sum p = 1; shanten
- * is that minus one. Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds -
- * (1 if one of them is paired).
+ * is that minus one. The per-part vectors are looked up as one-byte classes and combined through
+ * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
+ * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
+ * Both are computed on 8 counts at a time (SWAR: counts are 0..4, so bits 0-2 of each byte).
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
 
-#define BIG 64
+#include <string.h>
 
-typedef struct { uint8_t d[2][5]; } part_t;
-
-static inline void unpack(uint64_t w, part_t *p) {
-    for (int i = 0; i < 5; i++) {
-        p->d[0][i] = (uint8_t)((w >> (4 * i)) & 15);
-        p->d[1][i] = (uint8_t)((w >> (4 * (5 + i))) & 15);
-    }
+static inline uint32_t honor_key(const uint8_t *c) {
+    return c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] + 3125u * c[5] + 15625u * c[6];
 }
 
-/* out[p][m] = min over splits of a and b, for m <= msets. */
-static inline void combine(const part_t *a, const part_t *b, part_t *out, int msets) {
-    for (int m = 0; m <= msets; m++) {
-        int b0 = BIG, b1 = BIG;
-        for (int i = 0; i <= m; i++) {
-            int j = m - i;
-            int v0 = a->d[0][i] + b->d[0][j];
-            int v1 = a->d[1][i] + b->d[0][j];
-            int v2 = a->d[0][i] + b->d[1][j];
-            if (v0 < b0) b0 = v0;
-            if (v1 < b1) b1 = v1;
-            if (v2 < b1) b1 = v2;
-        }
-        out->d[0][m] = (uint8_t)b0;
-        out->d[1][m] = (uint8_t)b1;
-    }
+typedef struct { uint8_t cls[4]; } parts_t;
+
+static inline void parts_of(const uint8_t *c, parts_t *p) {
+    p->cls[0] = ym_suit_class[ym_suit_rank_fast(c)];
+    p->cls[1] = ym_suit_class[ym_suit_rank_fast(c + 9)];
+    p->cls[2] = ym_suit_class[ym_suit_rank_fast(c + 18)];
+    p->cls[3] = ym_honor_class[honor_key(c + 27)];
 }
 
-static inline int final_min(const part_t *a, const part_t *b, int msets) {
-    int best = BIG;
-    for (int i = 0; i <= msets; i++) {
-        int j = msets - i;
-        int v1 = a->d[1][i] + b->d[0][j];
-        int v2 = a->d[0][i] + b->d[1][j];
-        if (v1 < best) best = v1;
-        if (v2 < best) best = v2;
-    }
-    return best;
-}
-
-static inline uint64_t part_word(const uint8_t *c, int part) {
-    return part < 3 ? ym_suit_dist(ym_suit_rank(c + 9 * part)) : ym_honor_dist(ym_honor_key(c + 27));
-}
-
-static inline int replacement_from_words(const uint64_t w[4], int msets) {
-    part_t p[4], ab, abc;
-    for (int i = 0; i < 4; i++) unpack(w[i], &p[i]);
-    combine(&p[0], &p[1], &ab, msets);
-    combine(&ab, &p[2], &abc, msets);
-    return final_min(&abc, &p[3], msets);
+static inline int replacement(const parts_t *p, int n_melds) {
+    uint8_t c1 = ym_comb1[p->cls[0]][p->cls[1]];
+    uint8_t c2 = ym_comb2[c1][p->cls[2]];
+    return ym_final[c2][p->cls[3]][n_melds];
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds) {
-    uint64_t w[4];
-    for (int i = 0; i < 4; i++) w[i] = part_word(c, i);
-    return replacement_from_words(w, 4 - n_melds) - 1;
+    parts_t p;
+    parts_of(c, &p);
+    return replacement(&p, n_melds) - 1;
 }
 
+/* Bits of the 34 counts, as five little-endian 64-bit words (bytes 34-39 zero). */
+typedef struct { uint64_t w[5]; } words_t;
+
+static inline void load_words(const uint8_t *c, words_t *x) {
+    uint8_t buf[40];
+    memcpy(buf, c, 34);
+    memset(buf + 34, 0, 6);
+    memcpy(x->w, buf, 40);
+}
+
+#define ONES 0x0101010101010101ULL
+
+static inline int popcount64(uint64_t v) { return __builtin_popcountll(v); }
+
 int ym_shanten_chiitoitsu(const uint8_t *c) {
+    words_t x;
+    load_words(c, &x);
     int pairs = 0, kinds = 0;
-    for (int i = 0; i < YM_NKINDS; i++) {
-        pairs += c[i] >= 2;
-        kinds += c[i] > 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t v = x.w[i];
+        kinds += popcount64((v | (v >> 1) | (v >> 2)) & ONES);
+        pairs += popcount64(((v >> 1) | (v >> 2)) & ONES);
     }
     return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
 }
@@ -111,20 +98,22 @@ int ym_is_agari(const uint8_t *c, int n_melds) { return ym_shanten(c, n_melds, Y
 
 uint64_t ym_waits(const uint8_t *c, int n_melds) {
     uint8_t h[YM_NKINDS];
-    uint64_t w[4], out = 0;
-    for (int i = 0; i < YM_NKINDS; i++) h[i] = c[i];
-    for (int i = 0; i < 4; i++) w[i] = part_word(h, i);
-    int msets = 4 - n_melds;
+    parts_t p;
+    uint64_t out = 0;
+    memcpy(h, c, YM_NKINDS);
+    parts_of(h, &p);
+    /* The special forms matter only when they are tenpai themselves. */
+    int special = n_melds == 0 && (ym_shanten_chiitoitsu(h) == 0 || ym_shanten_kokushi(h) == 0);
     for (int t = 0; t < YM_NKINDS; t++) {
         if (h[t] >= 4) continue;
         int part = t < 27 ? t / 9 : 3;
+        uint8_t saved = p.cls[part];
         h[t]++;
-        uint64_t saved = w[part];
-        w[part] = part_word(h, part);
-        int done = replacement_from_words(w, msets) == 0;
-        if (!done && n_melds == 0) done = ym_shanten_chiitoitsu(h) == -1 || ym_shanten_kokushi(h) == -1;
+        p.cls[part] = part < 3 ? ym_suit_class[ym_suit_rank_fast(h + 9 * part)] : ym_honor_class[honor_key(h + 27)];
+        int done = replacement(&p, n_melds) == 0;
+        if (!done && special) done = ym_shanten_chiitoitsu(h) == -1 || ym_shanten_kokushi(h) == -1;
         if (done) out |= 1ull << t;
-        w[part] = saved;
+        p.cls[part] = saved;
         h[t]--;
     }
     return out;

@@ -1,8 +1,10 @@
 /* ym_tables.c - load, verify and index the suit-pattern tables.
  *
- * The distance blob is produced by tools/gen_tables.py at build time and embedded with
- * .incbin (path in the generated ym_tables_meta.h); it is checked here for size and
- * checksum before first use. The decomposition table is built at load by enumerating every
+ * The class blob is produced by tools/gen_tables.py at build time and embedded with .incbin
+ * (path in the generated ym_tables_meta.h); it is checked here for size and checksum before
+ * first use (layout in the generator's docstring). The class-combine tables are then computed
+ * from the class vectors: a min-plus combine per pair of classes, deduplicated into at most
+ * YM_MAX_COMB_CLASSES combined classes (about 180 occur; checked). The decomposition table is built at load by enumerating every
  * multiset of at most four sets (9 triplets, 7 runs) plus at most one pair in one suit.
  * Ranking of suit patterns: lexicographic rank among the 9-vectors with entries 0..4 and
  * total <= 14, rank 0 most significant (the generator's C-order enumeration).
@@ -25,8 +27,18 @@ __asm__(".section .rodata\n"
 extern const unsigned char ym_tables_blob[];
 extern const unsigned char ym_tables_blob_end[];
 
-static const uint64_t *suit_dist;
-static const uint64_t *honor_dist;
+const uint8_t *ym_suit_class;
+const uint8_t *ym_honor_class;
+uint8_t ym_comb1[YM_MAX_SUIT_CLASSES][YM_MAX_SUIT_CLASSES];
+uint8_t ym_comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
+int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8];
+uint32_t ym_rank_hi[3125];
+uint32_t ym_rank_lo[15][625];
+
+static const uint64_t *suit_vec;   /* [YM_MAX_SUIT_CLASSES] */
+static const uint64_t *honor_vec;  /* [YM_MAX_HONOR_CLASSES] */
+static int n_suit_classes, n_honor_classes, n_comb_classes;
+static uint64_t comb_vec[YM_MAX_COMB_CLASSES];
 static uint32_t rank_step[9][15][5];
 static uint32_t honor_pow[7];
 
@@ -40,6 +52,7 @@ enum {
     YM_ERR_CHECKSUM = -2,
     YM_ERR_NOMEM = -3,
     YM_ERR_ALIGN = -4,
+    YM_ERR_CLASSES = -5,
 };
 
 const char *ym_init_error(int code) {
@@ -48,6 +61,7 @@ const char *ym_init_error(int code) {
     case YM_ERR_CHECKSUM: return "embedded shanten table fails its checksum";
     case YM_ERR_NOMEM: return "out of memory building the decomposition table";
     case YM_ERR_ALIGN: return "embedded shanten table is misaligned";
+    case YM_ERR_CLASSES: return "shanten class tables exceed their bounds";
     default: return "ok";
     }
 }
@@ -85,8 +99,8 @@ uint32_t ym_honor_key(const uint8_t *c7) {
     return k;
 }
 
-uint64_t ym_suit_dist(uint32_t rank) { return suit_dist[rank]; }
-uint64_t ym_honor_dist(uint32_t key) { return honor_dist[key]; }
+uint64_t ym_suit_dist(uint32_t rank) { return suit_vec[ym_suit_class[rank]]; }
+uint64_t ym_honor_dist(uint32_t key) { return honor_vec[ym_honor_class[key]]; }
 
 int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
     *out = dec_data + dec_offset[rank];
@@ -94,7 +108,8 @@ int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
 }
 
 uint64_t ym_tables_bytes(void) {
-    return (uint64_t)(ym_tables_blob_end - ym_tables_blob) + sizeof rank_step +
+    return (uint64_t)(ym_tables_blob_end - ym_tables_blob) + sizeof rank_step + sizeof ym_comb1 +
+           sizeof ym_comb2 + sizeof ym_final + sizeof ym_rank_hi + sizeof ym_rank_lo + sizeof comb_vec +
            (uint64_t)(YM_SUIT_PATTERNS + 1) * sizeof(uint32_t) + (uint64_t)dec_count * sizeof(uint64_t);
 }
 
@@ -149,15 +164,99 @@ static int build_decompositions(void) {
     return 0;
 }
 
+/* Min-plus combine of two packed (p, m) distance vectors: the best split of m sets and p pairs. */
+static uint64_t combine_vec(uint64_t a, uint64_t b) {
+    uint64_t out = 0;
+    for (int p = 0; p < 2; p++)
+        for (int m = 0; m < 5; m++) {
+            unsigned best = 15;
+            for (int pa = 0; pa <= p; pa++)
+                for (int i = 0; i <= m; i++) {
+                    unsigned v = (unsigned)((a >> (4 * (5 * pa + i))) & 15) +
+                                 (unsigned)((b >> (4 * (5 * (p - pa) + (m - i)))) & 15);
+                    if (v < best) best = v;
+                }
+            out |= (uint64_t)best << (4 * (5 * p + m));
+        }
+    return out;
+}
+
+static int comb_class(uint64_t v) {
+    for (int i = 0; i < n_comb_classes; i++)
+        if (comb_vec[i] == v) return i;
+    if (n_comb_classes == YM_MAX_COMB_CLASSES) return -1;
+    comb_vec[n_comb_classes] = v;
+    return n_comb_classes++;
+}
+
+static int build_combine_tables(void) {
+    const uint8_t *blob = ym_tables_blob;
+    ym_suit_class = blob;
+    ym_honor_class = blob + 405352u;
+    suit_vec = (const uint64_t *)(const void *)(blob + 483480u);
+    honor_vec = suit_vec + YM_MAX_SUIT_CLASSES;
+    n_suit_classes = n_honor_classes = 0;
+    for (uint32_t r = 0; r < YM_SUIT_PATTERNS; r++)
+        if (ym_suit_class[r] >= n_suit_classes) n_suit_classes = ym_suit_class[r] + 1;
+    for (uint32_t k = 0; k < YM_HONOR_PATTERNS; k++)
+        if (ym_honor_class[k] >= n_honor_classes) n_honor_classes = ym_honor_class[k] + 1;
+    if (n_suit_classes > YM_MAX_SUIT_CLASSES || n_honor_classes > YM_MAX_HONOR_CLASSES) return YM_ERR_CLASSES;
+    n_comb_classes = 0;
+    for (int a = 0; a < n_suit_classes; a++)
+        for (int b = 0; b < n_suit_classes; b++) {
+            int c = comb_class(combine_vec(suit_vec[a], suit_vec[b]));
+            if (c < 0) return YM_ERR_CLASSES;
+            ym_comb1[a][b] = (uint8_t)c;
+        }
+    /* Combining with a third suit can create new classes: iterate until closed. */
+    for (int a = 0; a < n_comb_classes; a++)
+        for (int b = 0; b < n_suit_classes; b++) {
+            int c = comb_class(combine_vec(comb_vec[a], suit_vec[b]));
+            if (c < 0) return YM_ERR_CLASSES;
+            ym_comb2[a][b] = (uint8_t)c;
+        }
+    for (int a = 0; a < n_comb_classes; a++)
+        for (int h = 0; h < n_honor_classes; h++) {
+            uint64_t v = combine_vec(comb_vec[a], honor_vec[h]);
+            for (int k = 0; k <= 4; k++) ym_final[a][h][k] = (int8_t)((v >> (4 * (5 + 4 - k))) & 15);
+        }
+    return 0;
+}
+
+static void build_rank_split(void) {
+    for (uint32_t k5 = 0; k5 < 3125; k5++) {
+        uint8_t c[5];
+        uint32_t k = k5, part = 0;
+        int s = 14, sum = 0;
+        for (int i = 0; i < 5; i++) { c[i] = (uint8_t)(k % 5); k /= 5; sum += c[i]; }
+        for (int i = 0; i < 5 && s >= 0; i++) {
+            part += rank_step[i][s][c[i]];
+            s -= c[i];
+        }
+        ym_rank_hi[k5] = sum <= 14 ? part | ((uint32_t)(14 - sum) << 20) : 0;
+    }
+    for (int left = 0; left <= 14; left++)
+        for (uint32_t k4 = 0; k4 < 625; k4++) {
+            uint32_t k = k4, part = 0;
+            int s = left;
+            for (int i = 5; i < 9; i++) {
+                uint8_t v = (uint8_t)(k % 5);
+                k /= 5;
+                if (s < 0) break;
+                part += rank_step[i][s][v];
+                s -= v;
+            }
+            ym_rank_lo[left][k4] = part;
+        }
+}
+
 int ym_init(void) {
     if (init_state) return init_state > 0 ? 0 : init_state;
     size_t size = (size_t)(ym_tables_blob_end - ym_tables_blob);
-    if (size != (size_t)(YM_SUIT_PATTERNS + YM_HONOR_PATTERNS) * 8u) return init_state = YM_ERR_SIZE;
+    if (size != YM_TABLES_BLOB_BYTES) return init_state = YM_ERR_SIZE;
     if (((uintptr_t)ym_tables_blob) % 8u) return init_state = YM_ERR_ALIGN;
-    suit_dist = (const uint64_t *)(const void *)ym_tables_blob;
-    honor_dist = suit_dist + YM_SUIT_PATTERNS;
     uint64_t h = 0xCBF29CE484222325ULL;
-    for (uint32_t i = 0; i < YM_SUIT_PATTERNS + YM_HONOR_PATTERNS; i++) h = (h ^ suit_dist[i]) * 0x100000001B3ULL;
+    for (size_t i = 0; i < size; i++) h = (h ^ ym_tables_blob[i]) * 0x100000001B3ULL;
     if (h != YM_TABLES_CHECKSUM) return init_state = YM_ERR_CHECKSUM;
     for (int i = 0; i < 9; i++)
         for (int s = 0; s <= 14; s++)
@@ -166,9 +265,11 @@ int ym_init(void) {
                 for (int u = 0; u < v; u++) acc += count_vectors(8 - i, s - u);
                 rank_step[i][s][v] = acc;
             }
+    build_rank_split();
     honor_pow[0] = 1;
     for (int i = 1; i < 7; i++) honor_pow[i] = honor_pow[i - 1] * 5;
-    int err = build_decompositions();
+    int err = build_combine_tables();
+    if (!err) err = build_decompositions();
     if (err) return init_state = err;
     init_state = 1;
     return 0;

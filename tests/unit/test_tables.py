@@ -13,7 +13,7 @@ def test_generator_is_deterministic_and_matches_the_recorded_checksum():
     out = subprocess.run([sys.executable, str(REPO / "tools" / "gen_tables.py"), "--check"],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "suit patterns 405350, honor patterns 78125" in out.stdout
+    assert "suit classes 126, honor classes 55, 485016 bytes" in out.stdout
 
 
 def test_decompositions_of_a_suit_pattern():

@@ -1,0 +1,1 @@
+"""Game-record readers, the common event model, replay and converters (issue 5)."""

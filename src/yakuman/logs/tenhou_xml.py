@@ -1,0 +1,342 @@
+"""Reader for Tenhou mjlog XML (``<mjloggm>``), plain or gzip, also when embedded in other text.
+
+Tags are pulled out of the text with a strict tag pattern, so the XML may sit inside other
+text: HTML pages, ``.txt`` dumps, viewer golden logs that interleave mjai lines, or a file whose
+every line carries the same junk prefix (the XML is rejoined from the prefixed lines). A file
+may hold several games (a new game starts at a SHUFFLE/GO tag after a round was dealt).
+
+Tags (../shared/data/tenhou/README.md): ``GO type`` (rule bits), ``UN`` (names), ``INIT``,
+``T/U/V/W<id>`` draws, ``D/E/F/G<id>`` discards, ``N who m`` calls (meld bit layout below),
+``REACH who step``, ``DORA hai``, ``AGARI``, ``RYUUKYOKU``; ``owari`` on the last result ends
+the game. Client protocol dumps (hex, one player's view) are refused with a clear error.
+
+Meld code ``m``: chi if ``m & 4`` (t = m >> 10; called = t % 3; t //= 3; base kind =
+(t // 7) * 9 + t % 7; copies in bits 3-4, 5-6, 7-8); pon if ``m & 8`` (t = m >> 9; called index
+t % 3; kind t // 3; the unused copy in bits 5-6); kakan if ``m & 16`` (as pon; bits 5-6 = the
+added copy); kita if ``m & 32`` (tile m >> 8); else a kan of tile m >> 8, ankan when m & 3 == 0.
+``m & 3`` is the source relative to the caller (1 next, 2 opposite, 3 previous), seat
+(who + rel) % 4 also in sanma.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from pathlib import Path
+from urllib.parse import unquote
+
+from yakuman.logs.events import (
+    Call, Discard, Draw, Game, GameEnd, GameStart, LogError, LogFormatError, NewDora, RiichiAccept,
+    RiichiDeclare, RoundStart, Ryuukyoku, Win,
+)
+
+__all__ = ["read_mjlog", "parse_mjlog", "decode_meld", "GAME_ID_RE"]
+
+_TAG = re.compile(r'<([A-Za-z]+)(\d*)((?:\s+[A-Za-z_][\w.]*\s*=\s*"[^"<>]*")*)\s*/?>')
+_ATTR = re.compile(r'([A-Za-z_][\w.]*)\s*=\s*"([^"]*)"')
+_HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.M)
+GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
+_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+_RYUUKYOKU = {"yao9": "kyuushu_kyuuhai", "reach4": "suucha_riichi", "ron3": "sanchahou",
+              "kan4": "suukaikan", "kaze4": "suufon_renda", "nm": "nagashi_mangan"}
+_DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+
+
+def read_mjlog(path: str | Path, data: bytes | None = None, strict: bool = True) -> list[Game]:
+    """Games in an mjlog file (gzip or plain; XML possibly embedded in other text).
+    Raises LogFormatError naming the file for anything unreadable. A game whose last round
+    has no result is an error when ``strict``; otherwise its complete rounds are returned
+    with ``Game.truncated`` set."""
+    source = str(path)
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as e:
+            raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+    return parse_mjlog(decompress(data, source), source, game_id_hint=_game_id_from_name(source), strict=strict)
+
+
+def decompress(data: bytes, source: str = "") -> bytes:
+    """gzip (possibly multi-member or truncated -> error) or raw bytes unchanged."""
+    if data[:2] == b"\x1f\x8b":
+        try:
+            return gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            raise LogFormatError(f"corrupt or truncated gzip data ({e})", source) from None
+    return data
+
+
+def _game_id_from_name(source: str) -> str | None:
+    m = GAME_ID_RE.search(Path(source).name)
+    return m.group(0) if m else None
+
+
+def _text(data: bytes | str) -> str:
+    # Tenhou XML is ASCII (names are %-encoded); latin-1 never fails and keeps offsets.
+    return data if isinstance(data, str) else data.decode("latin-1")
+
+
+def _rejoin_prefixed(text: str) -> str:
+    """XML whose every line carries the same junk prefix (console captures): strip and join."""
+    at = text.find("<mjloggm")
+    if at < 0 or "</mjloggm>" in text[at: text.find("\n", at) if "\n" in text[at:] else len(text)]:
+        return text
+    line_start = text.rfind("\n", 0, at) + 1
+    prefix = text[line_start:at]
+    if not prefix.strip():
+        return text
+    lines = text[line_start:].split("\n")
+    parts = [ln[len(prefix):].rstrip("\r") for ln in lines if ln.startswith(prefix)]
+    return "".join(parts) if len(parts) > 1 else text
+
+
+def _ints(s: str) -> list[int]:
+    return [int(x) for x in s.split(",") if x.strip() != ""] if s else []
+
+
+def decode_meld(who: int, m: int) -> Call:
+    """Decode Tenhou's meld code ``m`` of caller ``who`` (bit layout in the module docstring)."""
+    rel = m & 3
+    if m & 0x4:
+        t = m >> 10
+        r = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        tiles = ((base << 2) + (m >> 3 & 3), ((base + 1) << 2) + (m >> 5 & 3), ((base + 2) << 2) + (m >> 7 & 3))
+        return Call(who, "chi", tiles, tiles[r], (who + rel) % 4)
+    if m & 0x18:
+        t = m >> 9
+        r = t % 3
+        kind = t // 3
+        other = m >> 5 & 3
+        rest = tuple((kind << 2) + c for c in range(4) if c != other)
+        if m & 0x8:
+            return Call(who, "pon", rest, rest[r], (who + rel) % 4)
+        added = (kind << 2) + other
+        return Call(who, "kakan", tuple(sorted(rest + (added,))), rest[r], (who + rel) % 4, added)
+    if m & 0x20:
+        return Call(who, "kita", (m >> 8,))
+    hai = m >> 8
+    kind = hai >> 2
+    tiles = tuple((kind << 2) + c for c in range(4))
+    if rel == 0:
+        return Call(who, "ankan", tiles)
+    return Call(who, "daiminkan", tiles, hai, (who + rel) % 4)
+
+
+def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | None = None,
+                strict: bool = True) -> list[Game]:
+    """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog."""
+    text = _rejoin_prefixed(_text(data))
+    games: list[Game] = []
+    b = _Builder(source, game_id_hint)
+    for mt in _TAG.finditer(text):
+        name, num, attrs = mt.group(1), mt.group(2), mt.group(3)
+        try:
+            if num:
+                b.numbered(name, int(num))
+            else:
+                if (name in ("SHUFFLE", "GO", "mjloggm")) and b.dealt:
+                    games.append(b.finish(strict))
+                    b = _Builder(source, game_id_hint)
+                b.tag(name, dict(_ATTR.findall(attrs)) if attrs else {})
+        except LogError:
+            raise
+        except (ValueError, IndexError, KeyError) as e:
+            raise LogFormatError(f"bad <{name}{num}> tag at offset {mt.start()}: {type(e).__name__}: {e}",
+                                 source, b.round_label, len(b.events)) from None
+    games.append(b.finish(strict))
+    out = [g for g in games if g is not None]
+    if not out:
+        if _HEXDUMP.search(text):
+            raise LogFormatError("Tenhou client protocol dump (hex, one player's view): not a game record",
+                                 source)
+        raise LogFormatError("no mjlog game found (no complete INIT tag)", source)
+    return out
+
+
+class _Builder:
+    """Turns the tag stream of one game into events."""
+
+    __slots__ = ("source", "events", "start", "go", "names", "seed", "game_id", "players", "dealt",
+                 "last_draw", "round_label", "ended", "results_in_round", "last_deltas_scores")
+
+    def __init__(self, source: str, game_id: str | None) -> None:
+        self.source = source
+        self.events: list = []
+        self.go: int | None = None
+        self.names: tuple[str, ...] = ()
+        self.seed: str | None = None
+        self.game_id = game_id
+        self.players = 4
+        self.dealt = False
+        self.last_draw = [-1, -1, -1, -1]
+        self.round_label: str | None = None
+        self.ended = False
+        self.results_in_round = 0
+
+    # -- numbered tags: draws and discards -------------------------------------------------
+    def numbered(self, name: str, tile: int) -> None:
+        if not self.dealt:
+            return  # a stray tag before the first INIT (e.g. in surrounding text)
+        if not 0 <= tile <= 135:
+            raise LogFormatError(f"tile id {tile} out of range in <{name}{tile}>", self.source,
+                                 self.round_label, len(self.events))
+        seat = _DRAW_TAGS.get(name)
+        if seat is not None:
+            self.last_draw[seat] = tile
+            self.events.append(Draw(seat, tile))
+            return
+        seat = _DISCARD_TAGS.get(name)
+        if seat is not None:
+            prev = self.events[-1]
+            ts = type(prev) is Draw and prev.seat == seat and prev.tile == tile
+            self.events.append(Discard(seat, tile, ts))
+            return
+        # other numbered tags (none in mjlog) are ignored
+
+    # -- named tags --------------------------------------------------------------------------
+    def tag(self, name: str, a: dict) -> None:
+        if name == "SHUFFLE":
+            self.seed = a.get("seed") or None
+        elif name == "GO":
+            self.go = int(a.get("type", "0"))
+            if self.go & 0x10:
+                self.players = 3
+        elif name == "UN":
+            if not self.names and "n0" in a:
+                self.names = tuple(_name(a.get(f"n{i}", "")) for i in range(4))
+                if self.go is None and a.get("n3", "x") == "":
+                    self.players = 3
+        elif not a:
+            return  # a bare <INIT> etc. is prose about the format, not a game tag
+        elif name == "INIT":
+            self._init(a)
+        elif not self.dealt:
+            return
+        elif name == "N":
+            self.events.append(decode_meld(int(a["who"]), int(a["m"])))
+        elif name == "REACH":
+            who = int(a["who"])
+            if a.get("step") == "1":
+                self.events.append(RiichiDeclare(who))
+            else:
+                ten = a.get("ten")
+                self.events.append(RiichiAccept(who, tuple(x * 100 for x in _ints(ten)) if ten else None))
+        elif name == "DORA":
+            self.events.append(NewDora(int(a["hai"])))
+        elif name == "AGARI":
+            self._agari(a)
+        elif name == "RYUUKYOKU":
+            self._ryuukyoku(a)
+        # BYE, UN (reconnect), TAIKYOKU, and unknown tags: no effect on play
+
+    def _start(self) -> GameStart:
+        go = self.go if self.go is not None else 0x1 | 0x8  # unknown: assume hanchan, aka, kuitan
+        return GameStart(
+            players=self.players, aka=not go & 0x2, kuitan=not go & 0x4,
+            length="hanchan" if go & 0x8 else "tonpuusen", go_type=self.go,
+            names=self.names[: self.players] if self.names else (), game_id=self.game_id,
+            seed=self.seed, special=bool(go & 0xF00),
+        )
+
+    def _init(self, a: dict) -> None:
+        if not self.dealt:
+            self.events.append(self._start())
+            self.dealt = True
+        elif self.results_in_round == 0:
+            raise LogFormatError("round dealt before the previous one ended", self.source, self.round_label,
+                                 len(self.events))
+        seed = a["seed"].split(",")
+        rnd, honba, sticks, dora = int(seed[0]), int(seed[1]), int(seed[2]), int(seed[5])
+        ten = _ints(a["ten"])
+        hands = []
+        for i in range(4):
+            h = a.get(f"hai{i}", "")
+            hands.append(tuple(_ints(h)))
+        n = self.players
+        if n == 4 and not hands[3]:
+            raise LogFormatError("INIT without hai3 in a four-player game", self.source)
+        scores = tuple(x * 100 for x in ten[:n]) if len(ten) >= n else tuple(x * 100 for x in ten)
+        ev = RoundStart(rnd, honba, sticks, int(a["oya"]), scores, dora, tuple(hands[:n]))
+        self.round_label = ev.label
+        self.results_in_round = 0
+        self.last_draw = [-1, -1, -1, -1]
+        self.events.append(ev)
+
+    def _sc(self, a: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        sc = a.get("sc")
+        if not sc:
+            return None, None
+        v = _ints(sc)
+        n = self.players
+        return tuple(v[2 * i] * 100 for i in range(n)), tuple(v[2 * i + 1] * 100 for i in range(n))
+
+    def _agari(self, a: dict) -> None:
+        ba = _ints(a.get("ba", ""))
+        ten = _ints(a["ten"])
+        yaku_l = _ints(a.get("yaku", ""))
+        yaku = tuple((yaku_l[i], yaku_l[i + 1]) for i in range(0, len(yaku_l) - 1, 2))
+        yakuman = tuple(_ints(a.get("yakuman", "")))
+        han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+        scores, deltas = self._sc(a)
+        pao = a.get("paoWho")
+        ura = a.get("doraHaiUra")
+        self.events.append(Win(
+            seat=int(a["who"]), from_seat=int(a["fromWho"]), hand=tuple(_ints(a["hai"])),
+            win_tile=int(a["machi"]), fu=ten[0], han=han, points=ten[1],
+            limit=_LIMITS[ten[2]] if len(ten) > 2 and 0 <= ten[2] < len(_LIMITS) else None,
+            yaku=yaku, yakuman=yakuman, dora=tuple(_ints(a.get("doraHai", ""))),
+            ura=tuple(_ints(ura)) if ura else (), deltas=deltas, scores=scores,
+            pao_seat=int(pao) if pao not in (None, "") else None,
+            honba=ba[0] if ba else None, sticks=ba[1] if len(ba) > 1 else None,
+        ))
+        self.results_in_round += 1
+        self._owari(a)
+
+    def _ryuukyoku(self, a: dict) -> None:
+        reason = _RYUUKYOKU.get(a.get("type", ""), "exhaustive")
+        if "type" in a and a["type"] not in _RYUUKYOKU:
+            raise LogFormatError(f"unknown RYUUKYOKU type {a['type']!r}", self.source, self.round_label,
+                                 len(self.events))
+        n = self.players
+        hands = tuple(tuple(_ints(a[f"hai{i}"])) if a.get(f"hai{i}") else None for i in range(n))
+        scores, deltas = self._sc(a)
+        tenpai = tuple(h is not None for h in hands) if reason in ("exhaustive", "nagashi_mangan") else None
+        self.events.append(Ryuukyoku(reason, tenpai, hands, deltas, scores))
+        self.results_in_round += 1
+        self._owari(a)
+
+    def _owari(self, a: dict) -> None:
+        ow = a.get("owari")
+        if not ow:
+            return
+        v = [float(x) for x in ow.split(",") if x != ""]
+        n = self.players
+        self.events.append(GameEnd(tuple(int(v[2 * i]) * 100 for i in range(n)),
+                                   tuple(v[2 * i + 1] for i in range(n))))
+        self.ended = True
+
+    def finish(self, strict: bool = True) -> Game | None:
+        if not self.dealt:
+            return None
+        if self.results_in_round == 0:
+            problem = f"truncated game: round {self.round_label} has no result"
+            if strict:
+                raise LogFormatError(problem, self.source, self.round_label, len(self.events))
+            evs = self.events
+            cut = max(i for i, e in enumerate(evs) if type(e) is RoundStart)
+            if not any(type(e) is RoundStart for e in evs[:cut]):
+                raise LogFormatError(problem + " (no complete round)", self.source, self.round_label,
+                                     len(evs))
+            return Game(self.source, tuple(evs[:cut]), truncated=problem)
+        return Game(self.source, tuple(self.events))
+
+
+def _name(s: str) -> str:
+    try:
+        return unquote(s.encode("latin-1").decode("utf-8", "replace"), errors="replace")
+    except UnicodeEncodeError:
+        return unquote(s, errors="replace")

@@ -39,42 +39,71 @@ int ym_shanten_regular(const uint8_t *c, int n_melds) {
     return replacement(&p, n_melds) - 1;
 }
 
-/* Bits of the 34 counts, as five little-endian 64-bit words (bytes 34-39 zero). */
-typedef struct { uint64_t w[5]; } words_t;
-
-static inline void load_words(const uint8_t *c, words_t *x) {
-    uint8_t buf[40];
-    memcpy(buf, c, 34);
-    memset(buf + 34, 0, 6);
-    memcpy(x->w, buf, 40);
+/* The 34 counts as five little-endian 64-bit words (kinds 8i..8i+7; bytes past 33 are zero). */
+static inline void load_words(const uint8_t *c, uint64_t w[5]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(w, c, 32); /* one unaligned load per word */
+#else
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = 0;
+        for (int j = 7; j >= 0; j--) v = (v << 8) | c[8 * i + j];
+        w[i] = v;
+    }
+#endif
+    w[4] = (uint64_t)c[32] | ((uint64_t)c[33] << 8);
 }
 
 #define ONES 0x0101010101010101ULL
+/* Yaochuu kinds (0 8 9 17 18 26-33) as one bit per byte over the five words. */
+static const uint64_t yaochuu_bits[5] = {
+    0x0000000000000001ULL, 0x0000000000000101ULL, 0x0000000000010100ULL, 0x0101010101010000ULL,
+    0x0000000000000101ULL,
+};
 
-static inline int popcount64(uint64_t v) { return __builtin_popcountll(v); }
+/* held: bit 0 of each byte set where the count is >= 1; paired: where it is >= 2 (counts 0..4). */
+static inline void count_bits(const uint64_t w[5], uint64_t held[5], uint64_t paired[5]) {
+    for (int i = 0; i < 5; i++) {
+        uint64_t v = w[i];
+        held[i] = (v | (v >> 1) | (v >> 2)) & ONES;
+        paired[i] = ((v >> 1) | (v >> 2)) & ONES;
+    }
+}
 
-int ym_shanten_chiitoitsu(const uint8_t *c) {
-    words_t x;
-    load_words(c, &x);
+/* Number of set bytes in a word whose bytes are 0 or 1 (a multiply sums them into the top byte;
+ * no popcount instruction is assumed). */
+static inline int byte_count(uint64_t v) { return (int)((v * ONES) >> 56); }
+
+static inline int chiitoitsu_of(const uint64_t held[5], const uint64_t paired[5]) {
     int pairs = 0, kinds = 0;
     for (int i = 0; i < 5; i++) {
-        uint64_t v = x.w[i];
-        kinds += popcount64((v | (v >> 1) | (v >> 2)) & ONES);
-        pairs += popcount64(((v >> 1) | (v >> 2)) & ONES);
+        kinds += byte_count(held[i]);
+        pairs += byte_count(paired[i]);
     }
     return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
 }
 
-static const uint8_t yaochuu[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static inline int kokushi_of(const uint64_t held[5], const uint64_t paired[5]) {
+    int kinds = 0;
+    uint64_t pair = 0;
+    for (int i = 0; i < 5; i++) {
+        kinds += byte_count(held[i] & yaochuu_bits[i]);
+        pair |= paired[i] & yaochuu_bits[i];
+    }
+    return 13 - kinds - (pair != 0);
+}
+
+int ym_shanten_chiitoitsu(const uint8_t *c) {
+    uint64_t w[5], held[5], paired[5];
+    load_words(c, w);
+    count_bits(w, held, paired);
+    return chiitoitsu_of(held, paired);
+}
 
 int ym_shanten_kokushi(const uint8_t *c) {
-    int kinds = 0, pair = 0;
-    for (int i = 0; i < 13; i++) {
-        uint8_t n = c[yaochuu[i]];
-        kinds += n > 0;
-        pair |= n >= 2;
-    }
-    return 13 - kinds - pair;
+    uint64_t w[5], held[5], paired[5];
+    load_words(c, w);
+    count_bits(w, held, paired);
+    return kokushi_of(held, paired);
 }
 
 int ym_shanten(const uint8_t *c, int n_melds, int form) {
@@ -86,9 +115,12 @@ int ym_shanten(const uint8_t *c, int n_melds, int form) {
     }
     int s = ym_shanten_regular(c, n_melds);
     if (n_melds == 0) {
-        int t = ym_shanten_chiitoitsu(c);
+        uint64_t w[5], held[5], paired[5];
+        load_words(c, w);
+        count_bits(w, held, paired);
+        int t = chiitoitsu_of(held, paired);
         if (t < s) s = t;
-        t = ym_shanten_kokushi(c);
+        t = kokushi_of(held, paired);
         if (t < s) s = t;
     }
     return s;

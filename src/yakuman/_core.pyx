@@ -148,6 +148,13 @@ cdef extern from "Python.h":
     void PyErr_Clear()
 
 
+cdef tuple _small_ints = (0, 1, 2)
+cdef PyObject *_small[3]
+_small[0] = <PyObject *>_small_ints[0]
+_small[1] = <PyObject *>_small_ints[1]
+_small[2] = <PyObject *>_small_ints[2]
+
+
 cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
     """34 counts from a list or tuple, fast path (borrowed references, no refcounting)."""
     cdef Py_ssize_t i
@@ -157,6 +164,18 @@ cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
     cdef PyObject *p
     for i in range(34):
         p = ym_list_item(lst, i) if is_list else ym_tuple_item(lst, i)
+        # CPython caches the ints 0..4: identity with the cached objects is the fast path.
+        if p == _small[0]:
+            c[i] = 0
+            continue
+        if p == _small[1]:
+            c[i] = 1
+            total += 1
+            continue
+        if p == _small[2]:
+            c[i] = 2
+            total += 2
+            continue
         if ym_is_exact_int(p):
             v = ym_as_long(p)
             if v == -1:

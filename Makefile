@@ -36,13 +36,11 @@ bench: build
 
 # The native tests under AddressSanitizer + UndefinedBehaviorSanitizer (a separate in-place build).
 sanitize: $(STAMP)
-	rm -rf build/temp* src/yakuman/_core*.so
-	YAKUMAN_SANITIZE=1 $(VPY) setup.py -q build_ext --inplace
+	YAKUMAN_SANITIZE=1 $(VPY) setup.py -q build_ext --inplace --force
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  $(VPY) -m pytest -q -p no:cacheprovider tests -x -m "not slow" $(PYTEST_ARGS)
-	rm -rf build/temp* src/yakuman/_core*.so
-	$(MAKE) build
+	$(VPY) setup.py -q build_ext --inplace --force
 
 check-tables: $(STAMP)
 	$(VPY) tools/gen_tables.py --check

@@ -1,0 +1,267 @@
+"""Public scoring entry point: :func:`score` (DESIGN.md section 4).
+
+``score`` validates its input once (:func:`parse_request` -> :class:`WinRequest`, a normalized,
+trusted request) and then scores it. For now the scorer is the pure-Python reference
+(:mod:`yakuman._reference.score`); the native core will take over behind the same request.
+
+Two tiers of failure (DESIGN.md 3.6): malformed input raises a :mod:`yakuman.errors` exception whose
+message names the problem and where (``five copies of 3p counting the melds - at hand``); a
+legitimate non-win is a :class:`~yakuman.result.Score` with a non-OK status and a reason.
+
+Validation (RULES.md 1-3): the concealed tiles include the winning tile and number 14 - 3k for k
+melds (a kan's fourth tile lives only in its meld); no kind appears more than four times counting
+the melds (and kita); the winning tile is in the hand; red fives do not exceed ``rules.aka_dora``
+per suit; winds are E/S/W/N; situation flags do not contradict each other (riichi with double riichi,
+chankan/houtei with tsumo, rinshan/haitei/tenhou/chiihou without it, ...). Three-player games have no
+2m-8m, no chi and no North seat. Flags that only contradict the hand (riichi on an open hand,
+tenhou with melds, rinshan without a kan) are scored as ``Status.INVALID_SITUATION``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yakuman.errors import InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
+from yakuman.hand import parse_melds
+from yakuman.result import Score
+from yakuman.rules import Rules
+from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
+
+__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score"]
+
+WIND_NAMES = ("E", "S", "W", "N")
+_WIND_ALIASES = {
+    "e": 0, "s": 1, "w": 2, "n": 3, "east": 0, "south": 1, "west": 2, "north": 3,
+    "1z": 0, "2z": 1, "3z": 2, "4z": 3, "ton": 0, "nan": 1, "sha": 2, "pei": 3,
+}
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+          "tenhou", "chiihou", "renhou")
+
+
+@dataclass(frozen=True, slots=True)
+class WinRequest:
+    """A validated win: concealed ``counts`` (34, winning tile included) and their red fives per
+    suit (m, p, s; zero when the rules have no red fives), ``win`` kind, melds, flags, winds as
+    0..3 (E S W N), dora / ura indicator kinds, kita count, honba and riichi sticks."""
+
+    counts: tuple
+    reds: tuple
+    win: int
+    win_red: bool
+    melds: tuple
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    dora: tuple = ()
+    ura: tuple = ()
+    kita: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == 0
+
+
+def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
+          rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
+          renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
+          riichi_sticks=0, rules=None) -> Score:
+    """Score one winning hand.
+
+    ``hand`` = the concealed tiles **including** the winning tile (mpsz, 136-ids or 34 counts);
+    ``win`` = the winning tile (mpsz like ``"5m"``/``"0m"`` or a 136-id); ``melds`` as strings
+    (``"chi 234m"``, ``"pon 777z"``, ``"minkan 5555s"``, ``"kakan 5555s"``, ``"ankan 1111p"``) or
+    :class:`~yakuman.hand.Meld`; ``dora``/``ura`` = indicator tiles (``"1m4z"`` or a list of tiles;
+    ura counts only with riichi); ``kita`` = sanma North tiles set aside; ``rules=None`` means
+    ``Rules.tenhou()``. Returns a :class:`~yakuman.result.Score`.
+    """
+    rules = _rules(rules)
+    req = parse_request(hand, win, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
+                        ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei,
+                        houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
+                        seat_wind=seat_wind, round_wind=round_wind, dora=dora, ura=ura, kita=kita,
+                        honba=honba, riichi_sticks=riichi_sticks, rules=rules)
+    from yakuman._reference.score import score_request
+
+    return score_request(req, rules)
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules.tenhou()
+    if not isinstance(rules, Rules):
+        raise InvalidRulesError(f"rules must be a yakuman.rules.Rules or None, not {type(rules).__name__}")
+    return rules
+
+
+def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest:
+    """Validate and normalize a win (same arguments as :func:`score`); raises on malformed input."""
+    rules = _rules(rules)
+    aka = rules.aka_dora > 0
+    sanma = rules.players == 3
+
+    flags = {}
+    for name in _FLAGS:
+        value = situation.pop(name, False)
+        if not isinstance(value, (bool, int)) or value not in (0, 1):
+            raise InvalidContextError(f"{name} must be True or False, not {value!r}")
+        flags[name] = bool(value)
+    seat = _wind(situation.pop("seat_wind", "E"), "seat_wind")
+    round_ = _wind(situation.pop("round_wind", "E"), "round_wind")
+    numbers = {}
+    for name in ("kita", "honba", "riichi_sticks"):
+        value = situation.pop(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise InvalidContextError(f"{name} must be a non-negative integer, not {value!r}")
+        numbers[name] = value
+    dora = _indicators(situation.pop("dora", ()), "dora", sanma)
+    ura = _indicators(situation.pop("ura", ()), "ura", sanma)
+    if situation:
+        raise TypeError(f"unexpected argument(s) {', '.join(sorted(situation))}")
+
+    # ---- tiles --------------------------------------------------------------------------
+    try:
+        counts, reds = parse(hand, aka=aka)
+    except InvalidTilesError as e:
+        raise InvalidTilesError(f"{e} - at hand") from None
+    counts, reds = tuple(counts), tuple(reds) if aka else (0, 0, 0)
+    win_kind, win_red = _win_tile(win, aka)
+    if isinstance(win, int) and not isinstance(win, bool) and isinstance(hand, (list, tuple)) \
+            and len(hand) != 34 and win not in hand:
+        raise InvalidTilesError(f"winning tile id {win} is not among the hand's 136-ids - at win")
+    mlds = parse_melds(melds)
+    k = len(mlds)
+    n = sum(counts)
+    if n != 14 - 3 * k:
+        raise InvalidTilesError(
+            f"{n} concealed tiles with {k} meld(s): expected {14 - 3 * k} (the concealed hand includes "
+            f"the winning tile; a kan's tiles belong only in its meld) - at hand")
+    total = list(counts)
+    meld_reds = [0, 0, 0]
+    for i, m in enumerate(mlds):
+        for t in m.tiles:
+            total[t] += 1
+        if m.reds:
+            meld_reds[m.tiles[0] // 9] += m.reds
+        if sanma and m.kind == "chi":
+            raise InvalidMeldError(f"chi is not allowed in three-player mahjong - at melds[{i}]")
+    if not aka:
+        meld_reds = [0, 0, 0]
+    total[30] += numbers["kita"]
+    for t in range(34):
+        if total[t] > 4:
+            what = "counting the melds and kita" if t == 30 and numbers["kita"] else "counting the melds"
+            raise InvalidTilesError(f"{_copies(total[t])} copies of {TILE_NAMES[t]} {what} - at hand")
+    if sanma:
+        for t in range(1, 8):
+            if total[t]:
+                raise InvalidTilesError(f"{TILE_NAMES[t]} does not exist in three-player mahjong - at hand")
+    for s in range(3):
+        if reds[s] + meld_reds[s] > rules.aka_dora and aka:
+            raise InvalidTilesError(
+                f"{reds[s] + meld_reds[s]} red 5{'mps'[s]} but rules.aka_dora = {rules.aka_dora} - at hand")
+    if counts[win_kind] == 0:
+        raise InvalidTilesError(
+            f"winning tile {TILE_NAMES[win_kind]} is not in the hand (the hand must include it) - at win")
+    if win_red and reds[win_kind // 9] == 0:
+        raise InvalidTilesError(f"winning tile is a red five but the hand has no red 5{'mps'[win_kind // 9]} - at win")
+
+    # ---- situation ----------------------------------------------------------------------
+    if sanma and seat == 3:
+        raise InvalidContextError("seat_wind N does not exist in three-player mahjong")
+    if numbers["kita"] and not sanma:
+        raise InvalidContextError(f"kita = {numbers['kita']} but kita exists only with rules.players = 3")
+    f = flags
+    _conflict(f["riichi"] and f["double_riichi"], "riichi together with double_riichi (double riichi replaces it)")
+    _conflict(f["ippatsu"] and not (f["riichi"] or f["double_riichi"]), "ippatsu without riichi")
+    _conflict(f["chankan"] and f["tsumo"], "chankan with tsumo (robbing a kan is a ron)")
+    _conflict(f["houtei"] and f["tsumo"], "houtei with tsumo (houtei is a ron on the last discard)")
+    _conflict(f["rinshan"] and not f["tsumo"], "rinshan without tsumo (the dead-wall tile is drawn)")
+    _conflict(f["haitei"] and not f["tsumo"], "haitei without tsumo (haitei is a self-draw)")
+    _conflict(f["chankan"] and f["houtei"], "chankan with houtei")
+    _conflict(f["tenhou"] and not f["tsumo"], "tenhou without tsumo")
+    _conflict(f["chiihou"] and not f["tsumo"], "chiihou without tsumo")
+    _conflict(f["renhou"] and f["tsumo"], "renhou with tsumo (renhou is a ron before the first draw)")
+    _conflict(f["tenhou"] and seat != 0, f"tenhou for a non-dealer (seat_wind {WIND_NAMES[seat]})")
+    _conflict(f["chiihou"] and seat == 0, "chiihou for the dealer (the dealer's first-draw win is tenhou)")
+    _conflict(f["renhou"] and seat == 0, "renhou for the dealer")
+    first_turn = [x for x in ("tenhou", "chiihou", "renhou") if f[x]]
+    for other in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei"):
+        _conflict(bool(first_turn) and f[other], f"{first_turn[0] if first_turn else ''} with {other}")
+    if len(dora) > 5 or len(ura) > 5:
+        raise InvalidContextError(f"at most 5 dora / ura indicators, got {len(dora)} / {len(ura)}")
+
+    return WinRequest(counts=counts, reds=reds, win=win_kind, win_red=win_red, melds=mlds,
+                      seat_wind=seat, round_wind=round_, dora=dora, ura=ura, **flags, **numbers)
+
+
+def _conflict(cond: bool, what: str) -> None:
+    if cond:
+        raise InvalidContextError(f"contradictory situation: {what}")
+
+
+def _copies(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")[n] if n < 9 else str(n)
+
+
+def _wind(value, where: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    if isinstance(value, str) and value.strip().lower() in _WIND_ALIASES:
+        return _WIND_ALIASES[value.strip().lower()]
+    raise InvalidContextError(f"unknown {where} {value!r}: expected 'E', 'S', 'W' or 'N'")
+
+
+def _single(tile, aka: bool, where: str) -> tuple[int, bool]:
+    """(kind, red) of one tile given as mpsz or a 136-id."""
+    if isinstance(tile, str):
+        try:
+            counts, reds = parse_mpsz(tile)
+        except InvalidTilesError as e:
+            raise InvalidTilesError(f"{e} - at {where}") from None
+        if sum(counts) != 1:
+            raise InvalidTilesError(f"{tile!r} is not a single tile - at {where}")
+        return counts.index(1), aka and sum(reds) == 1
+    if isinstance(tile, int) and not isinstance(tile, bool):
+        if not 0 <= tile <= 135:
+            raise InvalidTilesError(f"136-id {tile} out of range 0..135 - at {where}")
+        return tile // 4, aka and tile in RED_IDS
+    raise InvalidTilesError(f"a tile must be an mpsz string or a 136-id, not {type(tile).__name__} - at {where}")
+
+
+def _win_tile(win, aka: bool) -> tuple[int, bool]:
+    return _single(win, aka, "win")
+
+
+def _indicators(value, where: str, sanma: bool) -> tuple:
+    if value is None:
+        return ()
+    kinds = []
+    if isinstance(value, str):
+        try:
+            counts, _ = parse_mpsz(value)
+        except InvalidTilesError as e:
+            raise InvalidTilesError(f"{e} - at {where}") from None
+        for t in range(34):
+            kinds += [t] * counts[t]
+    elif isinstance(value, (list, tuple)):
+        for i, tile in enumerate(value):
+            kinds.append(_single(tile, False, f"{where}[{i}]")[0])
+    else:
+        raise InvalidTilesError(f"{where} must be an mpsz string or a list of tiles, not {type(value).__name__}")
+    if sanma:
+        for t in kinds:
+            if 1 <= t <= 7:
+                raise InvalidTilesError(f"{TILE_NAMES[t]} does not exist in three-player mahjong - at {where}")
+    return tuple(kinds)

@@ -1,0 +1,522 @@
+/* ym_score.c - score one winning hand: check the input, enumerate every reading, keep the best.
+ *
+ * Readings (RULES.md 4.4): every decomposition of the concealed tiles into sets and one pair
+ * (per suit from the agari tables, ym_suit_decompositions; honors are forced: 3 = triplet,
+ * 2 = pair) x every group that can hold the winning tile (pair -> tanki, concealed triplet ->
+ * shanpon, each distinct run -> ryanmen / kanchan / penchan), plus chiitoitsu and kokushi.
+ * The chosen reading has the highest hand value; ties go to a real yakuman (over kazoe), then
+ * more han, then more fu. Fixed-value wins (renhou as mangan/baiman, shiisanputa as mangan)
+ * replace the hand's value only when worth more.
+ *
+ * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
+ * then the situation (YM_ST_INVALID_SITUATION: riichi on an open hand, tenhou by a
+ * non-dealer, ...). Sanma: the dora after a 1m indicator is 9m (and 9m -> 1m); each kita is
+ * one nuki dora and also counts as a North tile for dora/ura indicators (Tenhou).
+ */
+#include "ym_score_int.h"
+#include "ym_tables.h"
+
+#include <string.h>
+
+static const char *const REASONS[YM_R_COUNT] = {
+    [YM_R_NONE] = "",
+    [YM_R_BAD_COUNT] = "a tile count is outside 0..4",
+    [YM_R_BAD_TOTAL] = "the concealed tiles do not fit the melds (14 - 3 x melds expected)",
+    [YM_R_BAD_MELD] = "a meld is malformed (unknown type, bad tile or chi outside 1-7 of a suit)",
+    [YM_R_BAD_WIN] = "the winning tile is not among the concealed tiles",
+    [YM_R_FIVE_COPIES] = "more than four copies of a tile counting melds and kita",
+    [YM_R_BAD_WIND] = "seat or round wind outside E S W N",
+    [YM_R_BAD_INDICATOR] = "a dora indicator is not a tile, or too many indicators",
+    [YM_R_BAD_REDS] = "more red fives than fives held",
+    [YM_R_RIICHI_OPEN] = "riichi, double riichi or ippatsu on an open hand",
+    [YM_R_BOTH_RIICHI] = "riichi and double riichi together",
+    [YM_R_IPPATSU_NO_RIICHI] = "ippatsu without riichi",
+    [YM_R_IPPATSU_RINSHAN] = "ippatsu with rinshan (the own kan ends ippatsu)",
+    [YM_R_TENHOU] = "tenhou needs the dealer's tsumo with no meld",
+    [YM_R_CHIIHOU] = "chiihou needs a non-dealer's tsumo with no meld",
+    [YM_R_RENHOU] = "renhou needs a non-dealer's ron with no meld",
+    [YM_R_FIRST_TURN_RIICHI] = "tenhou, chiihou or renhou together with riichi or another first-turn win",
+    [YM_R_HAITEI_RON] = "haitei needs a tsumo",
+    [YM_R_HOUTEI_TSUMO] = "houtei needs a ron",
+    [YM_R_RINSHAN_RON] = "rinshan needs a tsumo",
+    [YM_R_RINSHAN_NO_KAN] = "rinshan needs a kan (or a kita in sanma)",
+    [YM_R_CHANKAN_TSUMO] = "chankan needs a ron",
+    [YM_R_SANMA_NORTH_SEAT] = "a three-player game has no North seat",
+    [YM_R_KITA_YONMA] = "kita (nuki dora) exist only in three-player games",
+    [YM_R_NOT_COMPLETE] = "the hand is not complete",
+    [YM_R_NO_YAKU] = "no yaku",
+    [YM_R_SHIBARI] = "ryanhan shibari: two han of yaku needed from 5 honba",
+};
+
+const char *ym_reason_text(int reason) {
+    if (reason < 0 || reason >= YM_R_COUNT || !REASONS[reason]) return "unknown";
+    return REASONS[reason];
+}
+
+static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full) {
+    int total = 0;
+    for (int i = 0; i < 34; i++) {
+        if (h->counts[i] > 4) return YM_R_BAD_COUNT;
+        total += h->counts[i];
+        full[i] = h->counts[i];
+    }
+    if (h->n_melds > 4) return YM_R_BAD_MELD;
+    if (total != 14 - 3 * h->n_melds) return YM_R_BAD_TOTAL;
+    if (h->win >= 34 || h->counts[h->win] == 0) return YM_R_BAD_WIN;
+    for (int i = 0; i < h->n_melds; i++) {
+        int t = h->meld_tile[i], ty = h->meld_type[i];
+        if (ty > YM_ANKAN || t >= 34) return YM_R_BAD_MELD;
+        if (ty == YM_CHI) {
+            if (t >= 27 || t % 9 > 6) return YM_R_BAD_MELD;
+            full[t]++, full[t + 1]++, full[t + 2]++;
+        } else {
+            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
+        }
+    }
+    for (int i = 0; i < 34; i++)
+        if (full[i] > 4) return YM_R_FIVE_COPIES;
+    if (full[30] + h->kita > 4) return YM_R_FIVE_COPIES;
+    if (h->seat_wind > 3 || h->round_wind > 3) return YM_R_BAD_WIND;
+    if (h->n_dora > YM_MAX_INDICATORS || h->n_ura > YM_MAX_INDICATORS) return YM_R_BAD_INDICATOR;
+    for (int i = 0; i < h->n_dora; i++)
+        if (h->dora[i] >= 34) return YM_R_BAD_INDICATOR;
+    for (int i = 0; i < h->n_ura; i++)
+        if (h->ura[i] >= 34) return YM_R_BAD_INDICATOR;
+    if (h->reds > full[4] + full[13] + full[22]) return YM_R_BAD_REDS;
+    (void)r;
+    return YM_R_NONE;
+}
+
+static int check_situation(const ym_ctx_t *c) {
+    const ym_hand_t *h = c->h;
+    unsigned f = h->flags;
+    int riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
+    if (c->r->players == 3 && h->seat_wind == 3) return YM_R_SANMA_NORTH_SEAT;
+    if (c->r->players != 3 && h->kita) return YM_R_KITA_YONMA;
+    if ((f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI)) return YM_R_BOTH_RIICHI;
+    if ((riichi || (f & YM_F_IPPATSU)) && c->open) return YM_R_RIICHI_OPEN;
+    if ((f & YM_F_IPPATSU) && !riichi) return YM_R_IPPATSU_NO_RIICHI;
+    if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) return YM_R_IPPATSU_RINSHAN;
+    if ((f & YM_F_TENHOU) && (!c->dealer || !c->tsumo || h->n_melds)) return YM_R_TENHOU;
+    if ((f & YM_F_CHIIHOU) && (c->dealer || !c->tsumo || h->n_melds)) return YM_R_CHIIHOU;
+    if ((f & YM_F_RENHOU) && (c->dealer || c->tsumo || h->n_melds)) return YM_R_RENHOU;
+    if ((f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) &&
+        (riichi || (f & (YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN | YM_F_CHANKAN))))
+        return YM_R_FIRST_TURN_RIICHI;
+    if ((f & YM_F_HAITEI) && !c->tsumo) return YM_R_HAITEI_RON;
+    if ((f & YM_F_HOUTEI) && c->tsumo) return YM_R_HOUTEI_TSUMO;
+    if ((f & YM_F_RINSHAN) && !c->tsumo) return YM_R_RINSHAN_RON;
+    if ((f & YM_F_RINSHAN) && !c->n_kans && !h->kita) return YM_R_RINSHAN_NO_KAN;
+    if ((f & YM_F_CHANKAN) && c->tsumo) return YM_R_CHANKAN_TSUMO;
+    return YM_R_NONE;
+}
+
+static int next_dora(int k, int sanma) {
+    if (k < 27) {
+        if (sanma && k == 0) return 8;
+        if (sanma && k == 8) return 0;
+        return k % 9 == 8 ? k - 8 : k + 1;
+    }
+    if (k < 31) return k == 30 ? 27 : k + 1;
+    return k == 33 ? 31 : k + 1;
+}
+
+static int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
+    int sum = 0, sanma = c->r->players == 3;
+    for (int i = 0; i < n; i++) {
+        int d = next_dora(ind[i], sanma);
+        sum += c->full[d] + (d == 30 ? c->h->kita : 0);
+    }
+    return sum;
+}
+
+/* ---- candidate readings -------------------------------------------------------------- */
+typedef struct {
+    int form, wg, wait, n_runs;
+    ym_dec_t d;
+    uint64_t dy;
+    ym_eval_t e;
+    int han_total, limit, kazoe;
+    int32_t base, points;
+} cand_t;
+
+typedef struct {
+    const ym_ctx_t *c;
+    cand_t best;
+    int have_best, complete, any_shibari;
+    cand_t first; /* first complete reading, for display when nothing has yaku */
+} search_t;
+
+static int32_t hand_value(const ym_rules_t *r, int32_t a, int dealer, int tsumo) {
+    ym_payment_t pay;
+    int32_t pts;
+    ym_payments(r, a, 0, dealer, tsumo, 0, 0, &pay, &pts);
+    return pts;
+}
+
+/* better(x, y): x beats y (value, real yakuman, han, fu) */
+static int better(const cand_t *x, const cand_t *y) {
+    if (x->points != y->points) return x->points > y->points;
+    if ((x->e.yakuman > 0) != (y->e.yakuman > 0)) return x->e.yakuman > 0;
+    if (x->han_total != y->han_total) return x->han_total > y->han_total;
+    return x->e.fu > y->e.fu;
+}
+
+static void consider(search_t *s, cand_t *cand) {
+    const ym_ctx_t *c = s->c;
+    if (!s->complete) s->first = *cand;
+    s->complete = 1;
+    if (!cand->e.valid) {
+        if (!cand->e.yakuman && cand->e.han > 0) s->any_shibari = 1;
+        return;
+    }
+    cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
+    cand->base = ym_base_points(c->r, cand->han_total, cand->e.fu, cand->e.yakuman, &cand->limit,
+                                &cand->kazoe);
+    cand->points = hand_value(c->r, cand->base, c->dealer, c->tsumo);
+    if (!s->have_best || better(cand, &s->best)) {
+        s->best = *cand;
+        s->have_best = 1;
+    }
+}
+
+static void try_regular(search_t *s) {
+    const ym_ctx_t *c = s->c;
+    const uint8_t *cnt = c->h->counts;
+    uint64_t htri = 0;
+    int hpair = -1, pairs = 0;
+    for (int k = 27; k < 34; k++) {
+        int v = cnt[k];
+        if (v == 1 || v == 4) return;
+        if (v == 3) htri |= YM_K(k);
+        else if (v == 2) {
+            hpair = k;
+            pairs++;
+        }
+    }
+    static const uint64_t empty = 0;
+    const uint64_t *dl[3];
+    int dn[3];
+    for (int su = 0; su < 3; su++) {
+        const uint8_t *q = cnt + 9 * su;
+        int t = 0;
+        for (int i = 0; i < 9; i++) t += q[i];
+        if (t == 0) {
+            dl[su] = &empty;
+            dn[su] = 1;
+            continue;
+        }
+        if (t % 3 == 1) return;
+        pairs += t % 3 == 2;
+        dn[su] = ym_suit_decompositions(ym_suit_rank(q), &dl[su]);
+        if (dn[su] == 0) return;
+    }
+    if (pairs != 1) return;
+    const int w = c->win;
+    for (int i0 = 0; i0 < dn[0]; i0++)
+        for (int i1 = 0; i1 < dn[1]; i1++)
+            for (int i2 = 0; i2 < dn[2]; i2++) {
+                cand_t cand;
+                ym_dec_t *d = &cand.d;
+                d->ctri = htri;
+                d->pair = hpair;
+                d->n_run = 0;
+                uint64_t pk[3] = {dl[0][i0], dl[1][i1], dl[2][i2]};
+                for (int su = 0; su < 3; su++) {
+                    uint64_t x = pk[su];
+                    d->ctri |= (uint64_t)YM_DEC_TRIPLETS(x) << (9 * su);
+                    if (YM_DEC_PAIR(x) >= 0) d->pair = 9 * su + YM_DEC_PAIR(x);
+                    if ((x >> 16) & 0x1FFFFF)
+                        for (int st = 0; st < 7; st++)
+                            for (int m = YM_DEC_RUNS(x, st); m > 0 && d->n_run < 4; m--)
+                                d->run[d->n_run++] = (uint8_t)(9 * su + st);
+                }
+                cand.form = YM_SF_REGULAR;
+                cand.dy = ym_dec_yaku(c, d, &cand.n_runs);
+                if (d->pair == w) {
+                    cand.wg = YM_WG_TANKI;
+                    cand.wait = YM_WAIT_TANKI;
+                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    consider(s, &cand);
+                }
+                if (d->ctri & YM_K(w)) {
+                    cand.wg = YM_WG_SHANPON;
+                    cand.wait = YM_WAIT_SHANPON;
+                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    consider(s, &cand);
+                }
+                for (int i = 0; i < d->n_run; i++) {
+                    int st = d->run[i];
+                    if ((i > 0 && d->run[i - 1] == st) || w < st || w > st + 2) continue;
+                    cand.wg = YM_WG_RUN + i;
+                    if (w == st + 1) cand.wait = YM_WAIT_KANCHAN;
+                    else if ((w == st + 2 && st % 9 == 0) || (w == st && st % 9 == 6)) cand.wait = YM_WAIT_PENCHAN;
+                    else cand.wait = YM_WAIT_RYANMEN;
+                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    consider(s, &cand);
+                }
+            }
+}
+
+static int is_chiitoitsu(const uint8_t *cnt) {
+    int pairs = 0;
+    for (int k = 0; k < 34; k++) {
+        if (cnt[k] == 2) pairs++;
+        else if (cnt[k]) return 0;
+    }
+    return pairs == 7;
+}
+
+static int is_kokushi(const ym_ctx_t *c) {
+    if (c->present & ~YM_M_YAOCHUU) return 0;
+    return (c->present & YM_M_YAOCHUU) == YM_M_YAOCHUU;
+}
+
+/* 14 tiles: 13 kinds, one pair, tiles of one suit at least 3 ranks apart (RULES.md 3.6). */
+static int is_shiisanputa(const ym_ctx_t *c) {
+    const uint8_t *q = c->h->counts;
+    int kinds = 0, pair = -1;
+    for (int k = 0; k < 34; k++) {
+        if (!q[k]) continue;
+        if (q[k] > 2) return 0;
+        if (q[k] == 2) {
+            if (pair >= 0) return 0;
+            pair = k;
+        }
+        kinds++;
+    }
+    if (kinds != 13 || pair < 0) return 0;
+    if (pair >= 27 && !c->r->shiisanputa_honor_pair) return 0;
+    for (int su = 0; su < 3; su++) {
+        int last = -10;
+        for (int i = 0; i < 9; i++) {
+            if (!q[9 * su + i]) continue;
+            if (i - last < 3) return 0;
+            last = i;
+        }
+    }
+    return 1;
+}
+
+/* ---- output -------------------------------------------------------------------------- */
+static void add_group(ym_score_t *o, int type, int tile, int open) {
+    if (o->n_groups >= 7) return;
+    ym_group_t *g = &o->groups[o->n_groups++];
+    g->type = (uint8_t)type;
+    g->tile = (uint8_t)tile;
+    g->open = (uint8_t)open;
+}
+
+static void fill_groups(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
+    const ym_hand_t *h = c->h;
+    o->n_groups = 0;
+    o->win_group = 255;
+    if (b->form == YM_SF_CHIITOITSU) {
+        for (int k = 0; k < 34; k++)
+            if (h->counts[k] == 2) {
+                if (k == c->win) o->win_group = o->n_groups;
+                add_group(o, YM_G_PAIR, k, 0);
+            }
+        return;
+    }
+    if (b->form != YM_SF_REGULAR) return;
+    const ym_dec_t *d = &b->d;
+    add_group(o, YM_G_PAIR, d->pair, 0);
+    if (b->wg == YM_WG_TANKI) o->win_group = 0;
+    int ri = 0;
+    uint64_t tri = d->ctri;
+    while (tri || ri < d->n_run) {
+        int kt = tri ? ym_ctz64(tri) : 99;
+        if (ri < d->n_run && d->run[ri] <= kt) {
+            if (b->wg == YM_WG_RUN + ri) o->win_group = o->n_groups;
+            add_group(o, YM_G_RUN, d->run[ri], 0);
+            ri++;
+        } else {
+            int won = b->wg == YM_WG_SHANPON && kt == c->win;
+            if (won) o->win_group = o->n_groups;
+            add_group(o, YM_G_TRIPLET, kt, won && !c->tsumo);
+            tri &= tri - 1;
+        }
+    }
+    for (int i = 0; i < h->n_melds; i++) {
+        int ty = h->meld_type[i];
+        add_group(o, ty == YM_CHI ? YM_G_RUN : ty == YM_PON ? YM_G_TRIPLET : YM_G_KAN, h->meld_tile[i],
+                  ty != YM_ANKAN);
+    }
+}
+
+static int finish(ym_score_t *o, int status, int reason) {
+    o->status = (uint8_t)status;
+    o->reason = (uint8_t)reason;
+    return status;
+}
+
+/* Re-evaluate the chosen reading with details (yaku han, fu items). */
+static void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
+    ym_eval_t e;
+    o->n_fu = 0;
+    if (b->form == YM_SF_REGULAR) ym_eval_regular(c, &b->d, b->dy, b->n_runs, b->wg, b->wait, &e, o);
+    else if (b->form == YM_SF_CHIITOITSU) ym_eval_chiitoitsu(c, &e, o);
+    else ym_eval_kokushi(c, &e, o);
+    o->yaku = e.yaku;
+    o->form = (uint8_t)b->form;
+    o->wait = (uint8_t)(b->form == YM_SF_KOKUSHI ? (c->full[c->win] == 2 ? YM_WAIT_KOKUSHI_13 : YM_WAIT_KOKUSHI)
+                        : b->form == YM_SF_CHIITOITSU ? YM_WAIT_TANKI : b->wait);
+    o->fu = e.fu;
+    fill_groups(c, b, o);
+}
+
+static void settle(const ym_ctx_t *c, ym_score_t *o) {
+    const ym_hand_t *h = c->h;
+    const ym_rules_t *r = c->r;
+    int32_t a_pao = 0;
+    if (o->yakuman && h->pao) {
+        uint8_t liable = h->pao & r->pao_yakuman;
+        uint64_t pm = ((liable & YM_PAO_DAISANGEN) ? YM_BIT(YM_Y_DAISANGEN) : 0) |
+                      ((liable & YM_PAO_DAISUUSHII) ? YM_BIT(YM_Y_DAISUUSHII) : 0) |
+                      ((liable & YM_PAO_SUUKANTSU) ? YM_BIT(YM_Y_SUUKANTSU) : 0);
+        pm &= o->yaku;
+        if (pm) {
+            if (r->pao_whole_hand) {
+                a_pao = o->base;
+            } else {
+                int mult = 0;
+                for (uint64_t t = pm; t; t &= t - 1) mult += o->han_of[ym_ctz64(t)] / 13;
+                a_pao = 8000 * mult;
+            }
+        }
+    }
+    if ((h->pao & YM_PAO_RINSHAN) && r->daiminkan_rinshan_pao && (h->flags & YM_F_RINSHAN) && c->tsumo)
+        a_pao = o->base;
+    ym_payments(r, o->base, a_pao, c->dealer, c->tsumo, h->honba, h->riichi_sticks, &o->pay, &o->points);
+}
+
+int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) {
+    memset(o, 0, sizeof *o);
+    o->win_group = 255;
+    ym_ctx_t c;
+    int reason = check_input(r, h, c.full);
+    if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
+
+    c.r = r;
+    c.h = h;
+    c.win = h->win;
+    c.tsumo = (h->flags & YM_F_TSUMO) != 0;
+    c.dealer = h->seat_wind == 0;
+    c.seat_k = 27 + h->seat_wind;
+    c.round_k = 27 + h->round_wind;
+    c.meld_tri = c.meld_kan = c.meld_ankan = 0;
+    c.n_chi = 0;
+    c.open = 0;
+    c.n_kans = 0;
+    for (int i = 0; i < h->n_melds; i++) {
+        int t = h->meld_tile[i], ty = h->meld_type[i];
+        if (ty == YM_CHI) {
+            int j = c.n_chi++;
+            while (j > 0 && c.chi[j - 1] > t) { c.chi[j] = c.chi[j - 1]; j--; }
+            c.chi[j] = (uint8_t)t;
+        } else {
+            c.meld_tri |= YM_K(t);
+            if (ty != YM_PON) { c.meld_kan |= YM_K(t); c.n_kans++; }
+            if (ty == YM_ANKAN) c.meld_ankan |= YM_K(t);
+        }
+        if (ty != YM_ANKAN) c.open = 1;
+    }
+    c.present = 0;
+    for (int k = 0; k < 34; k++)
+        if (c.full[k]) c.present |= YM_K(k);
+
+    reason = check_situation(&c);
+    if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);
+
+    int riichi = (h->flags & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
+    int dora = count_dora(&c, h->dora, h->n_dora);
+    int ura = riichi ? count_dora(&c, h->ura, h->n_ura) : 0;
+    int aka = r->aka_dora ? h->reds : 0;
+    c.dora_han = dora + ura + aka + h->kita;
+    ym_ctx_hand_yaku(&c);
+
+    search_t s;
+    s.c = &c;
+    s.have_best = s.complete = s.any_shibari = 0;
+    try_regular(&s);
+    if (h->n_melds == 0) {
+        cand_t cand;
+        memset(&cand, 0, sizeof cand);
+        if (is_chiitoitsu(h->counts)) {
+            cand.form = YM_SF_CHIITOITSU;
+            ym_eval_chiitoitsu(&c, &cand.e, NULL);
+            consider(&s, &cand);
+        }
+        if (is_kokushi(&c)) {
+            cand.form = YM_SF_KOKUSHI;
+            ym_eval_kokushi(&c, &cand.e, NULL);
+            consider(&s, &cand);
+        }
+    }
+
+    o->dora = dora;
+    o->ura = ura;
+    o->aka = aka;
+    o->kita = h->kita;
+
+    if (!s.complete) {
+        if ((r->local_yaku & YM_L_SHIISANPUTA) && (h->flags & (YM_F_TENHOU | YM_F_CHIIHOU)) &&
+            h->n_melds == 0 && is_shiisanputa(&c)) {
+            o->form = YM_SF_SHIISANPUTA;
+            o->yaku = YM_BIT(YM_Y_SHIISANPUTA);
+            if (r->shiisanputa_mangan) {
+                o->han_of[YM_Y_SHIISANPUTA] = 5;
+                o->han = 5;
+            } else {
+                o->han_of[YM_Y_SHIISANPUTA] = 13;
+                o->yakuman = 1;
+                o->han = 13;
+            }
+            o->base = ym_base_points(r, o->han, 0, o->yakuman, &o->limit, &o->kazoe);
+            settle(&c, o);
+            return finish(o, YM_ST_OK, YM_R_NONE);
+        }
+        return finish(o, YM_ST_NOT_COMPLETE, YM_R_NOT_COMPLETE);
+    }
+
+    /* renhou as a fixed mangan / baiman, when worth more than the hand */
+    if ((h->flags & YM_F_RENHOU) && (r->renhou == YM_RENHOU_MANGAN || r->renhou == YM_RENHOU_BAIMAN)) {
+        int32_t fixed = r->renhou == YM_RENHOU_MANGAN ? 2000 : 4000;
+        if (!s.have_best || s.best.base < fixed) {
+            const cand_t *shape = s.have_best ? &s.best : &s.first;
+            detail(&c, shape, o);
+            memset(o->han_of, 0, sizeof o->han_of);
+            o->yaku = YM_BIT(YM_Y_RENHOU);
+            o->han = r->renhou == YM_RENHOU_MANGAN ? 5 : 8;
+            o->han_of[YM_Y_RENHOU] = (uint8_t)o->han;
+            o->yakuman = 0;
+            o->base = ym_base_points(r, o->han, o->fu, 0, &o->limit, &o->kazoe);
+            settle(&c, o);
+            return finish(o, YM_ST_OK, YM_R_NONE);
+        }
+    }
+    if (!s.have_best) {
+        detail(&c, &s.first, o);
+        o->yaku = 0;
+        memset(o->han_of, 0, sizeof o->han_of);
+        return finish(o, YM_ST_NO_YAKU, s.any_shibari ? YM_R_SHIBARI : YM_R_NO_YAKU);
+    }
+
+    const cand_t *b = &s.best;
+    detail(&c, b, o);
+    o->yakuman = b->e.yakuman;
+    o->han = b->han_total;
+    o->base = b->base;
+    o->limit = b->limit;
+    o->kazoe = b->kazoe;
+    if (!o->yakuman) {
+        if (dora) { o->yaku |= YM_BIT(YM_Y_DORA); o->han_of[YM_Y_DORA] = (uint8_t)(dora > 255 ? 255 : dora); }
+        if (riichi) { o->yaku |= YM_BIT(YM_Y_URA_DORA); o->han_of[YM_Y_URA_DORA] = (uint8_t)(ura > 255 ? 255 : ura); }
+        if (aka) { o->yaku |= YM_BIT(YM_Y_AKA_DORA); o->han_of[YM_Y_AKA_DORA] = (uint8_t)aka; }
+    } else {
+        o->dora = o->ura = o->aka = o->kita = 0;
+    }
+    settle(&c, o);
+    return finish(o, YM_ST_OK, YM_R_NONE);
+}

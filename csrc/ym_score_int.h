@@ -1,0 +1,92 @@
+/* ym_score_int.h - internals shared by ym_score.c (readings, choice), ym_yaku.c (yaku and fu of
+ * one reading) and ym_points.c (base points and payments). Not part of the public C API.
+ *
+ * A "reading" is one decomposition of the concealed tiles (regular form) plus the group that
+ * holds the winning tile, or the chiitoitsu / kokushi form. Kind masks are uint64 with bit k =
+ * tile kind k; run masks use the run's lowest kind.
+ */
+#ifndef YM_SCORE_INT_H
+#define YM_SCORE_INT_H
+
+#include "ym_score.h"
+
+#define YM_K(k) (1ULL << (k))
+#define YM_M_MAN 0x1FFULL
+#define YM_M_PIN (0x1FFULL << 9)
+#define YM_M_SOU (0x1FFULL << 18)
+#define YM_M_SUITS (YM_M_MAN | YM_M_PIN | YM_M_SOU)
+#define YM_M_HONOR (0x7FULL << 27)
+#define YM_M_WIND (0xFULL << 27)
+#define YM_M_DRAGON (0x7ULL << 31)
+#define YM_M_TERM (YM_K(0) | YM_K(8) | YM_K(9) | YM_K(17) | YM_K(18) | YM_K(26))
+#define YM_M_YAOCHUU (YM_M_TERM | YM_M_HONOR)
+#define YM_M_SIMPLE (YM_M_SUITS & ~YM_M_TERM)
+/* green tiles: 2s 3s 4s 6s 8s hatsu */
+#define YM_M_GREEN (YM_K(19) | YM_K(20) | YM_K(21) | YM_K(23) | YM_K(25) | YM_K(32))
+/* beni kujaku tiles: 1s 5s 7s 9s chun */
+#define YM_M_BENI (YM_K(18) | YM_K(22) | YM_K(24) | YM_K(26) | YM_K(33))
+/* run starts (lowest kind) 1..7 of each suit; those holding a terminal (123, 789) */
+#define YM_M_RUN_START (0x7FULL | (0x7FULL << 9) | (0x7FULL << 18))
+#define YM_M_RUN_TERM (YM_K(0) | YM_K(6) | YM_K(9) | YM_K(15) | YM_K(18) | YM_K(24))
+/* starts of four consecutive ranks (1..6 of each suit) */
+#define YM_M_FOUR_START (0x3FULL | (0x3FULL << 9) | (0x3FULL << 18))
+
+enum { YM_WG_TANKI = 0, YM_WG_SHANPON = 1, YM_WG_RUN = 2 };
+
+/* Per-call facts that no reading changes. */
+typedef struct {
+    const ym_rules_t *r;
+    const ym_hand_t *h;
+    uint8_t full[34];          /* concealed + melded (kan = 4) */
+    uint64_t present;          /* kinds held anywhere */
+    uint64_t meld_tri;         /* kinds of pon / kan melds */
+    uint64_t meld_kan, meld_ankan;
+    uint8_t chi[4];            /* run starts of chi melds, sorted */
+    int n_chi;
+    int open;                  /* a chi, pon, minkan or kakan */
+    int n_kans;
+    int tsumo, dealer, win;
+    int seat_k, round_k;       /* kinds of the seat and round winds */
+    uint64_t any_yaku;         /* yaku of every form (situation, tanyao, flushes, honroutou) */
+    uint64_t reg_yaku;         /* regular form, same for every decomposition (yakuhai, ...) */
+    uint64_t any_yakuman;      /* yakuman of every form (tenhou, chiihou, renhou, ...) */
+    uint64_t reg_yakuman;      /* regular form, same for every decomposition */
+    int dora_han;              /* dora + ura + aka + kita */
+} ym_ctx_t;
+
+/* One decomposition of the concealed tiles. */
+typedef struct {
+    uint64_t ctri;             /* concealed triplets (kind bits) */
+    uint8_t run[4];            /* concealed run starts, sorted */
+    int n_run;
+    int pair;
+} ym_dec_t;
+
+/* The value of one reading. */
+typedef struct {
+    uint64_t yaku;             /* yakuman bits only when yakuman > 0 */
+    int yakuman;               /* total multiple */
+    int han;                   /* yaku han, dora excluded (0 on yakuman) */
+    int fu;
+    int valid;                 /* has yaku (and passes ryanhan shibari) */
+} ym_eval_t;
+
+/* ym_yaku.c */
+void ym_ctx_hand_yaku(ym_ctx_t *c);
+/* Yaku of a decomposition that do not depend on the winning group; *n_runs = runs incl. chi. */
+uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d, int *n_runs);
+/* Evaluate a regular reading; det (nullable) receives yaku han, fu items. */
+void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dec_yaku, int n_runs, int wg,
+                     int wait, ym_eval_t *e, ym_score_t *det);
+void ym_eval_chiitoitsu(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
+void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
+/* Multiple of a yakuman mask under the rules (stacking, doubles, cap); may drop bits (no
+ * stacking). han_of (nullable) receives 13 x multiple per bit. */
+int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
+/* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */
+int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
+
+static inline int ym_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static inline int ym_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+
+#endif

@@ -1,0 +1,347 @@
+/* ym_yaku.c - yaku, yakuman multiples and fu of one reading (RULES.md sections 3 and 4).
+ *
+ * Invariants: the context (ym_ctx_t) describes a validated hand: counts 0..4 per kind (melds
+ * included), honors of the concealed part in a regular reading are forced triplets/pair.
+ * Yaku are built as uint64 masks (bits of contracts.md) with kind-mask tests:
+ *   - hand-level yaku (situation, tanyao, flushes, honroutou, yakuhai, shousangen, most
+ *     yakuman) are computed once per hand by ym_ctx_hand_yaku;
+ *   - decomposition yaku (peikou, chanta/junchan, ittsu, sanshoku, toitoi, local sets) once per
+ *     decomposition by ym_dec_yaku;
+ *   - what depends on the winning group (pinfu, sanankou/suuankou with a ron-completed
+ *     triplet, wait fu) per reading by ym_eval_regular.
+ * Han per yaku: closed/open columns of RULES.md 3.2 (kuisagari). Fu: RULES.md 4.1-4.3; the fu
+ * items a reading reports always sum to its fu.
+ */
+#include "ym_score_int.h"
+
+#include <stddef.h>
+
+/* han closed / open per yaku bit (0 = not a han yaku: yakuman, dora, or closed-only when open) */
+static const uint8_t HAN_CLOSED[64] = {
+    [YM_Y_MENZEN_TSUMO] = 1, [YM_Y_RIICHI] = 1, [YM_Y_IPPATSU] = 1, [YM_Y_CHANKAN] = 1,
+    [YM_Y_RINSHAN] = 1, [YM_Y_HAITEI] = 1, [YM_Y_HOUTEI] = 1, [YM_Y_PINFU] = 1, [YM_Y_TANYAO] = 1,
+    [YM_Y_IIPEIKOU] = 1, [10] = 1, [11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1, [16] = 1,
+    [17] = 1, [YM_Y_HAKU] = 1, [YM_Y_HATSU] = 1, [YM_Y_CHUN] = 1, [YM_Y_DOUBLE_RIICHI] = 2,
+    [YM_Y_CHIITOITSU] = 2, [YM_Y_CHANTA] = 2, [YM_Y_ITTSU] = 2, [YM_Y_SANSHOKU_DOUJUN] = 2,
+    [YM_Y_SANSHOKU_DOUKOU] = 2, [YM_Y_SANKANTSU] = 2, [YM_Y_TOITOI] = 2, [YM_Y_SANANKOU] = 2,
+    [YM_Y_SHOUSANGEN] = 2, [YM_Y_HONROUTOU] = 2, [YM_Y_RYANPEIKOU] = 3, [YM_Y_JUNCHAN] = 3,
+    [YM_Y_HONITSU] = 3, [YM_Y_CHINITSU] = 6, [YM_Y_SANRENKOU] = 2, [YM_Y_ISSHOKU_SANJUN] = 2,
+};
+static const uint8_t HAN_OPEN[64] = {
+    [YM_Y_CHANKAN] = 1, [YM_Y_RINSHAN] = 1, [YM_Y_HAITEI] = 1, [YM_Y_HOUTEI] = 1,
+    [YM_Y_TANYAO] = 1, [10] = 1, [11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1, [16] = 1,
+    [17] = 1, [YM_Y_HAKU] = 1, [YM_Y_HATSU] = 1, [YM_Y_CHUN] = 1, [YM_Y_CHANTA] = 1,
+    [YM_Y_ITTSU] = 1, [YM_Y_SANSHOKU_DOUJUN] = 1, [YM_Y_SANSHOKU_DOUKOU] = 2,
+    [YM_Y_SANKANTSU] = 2, [YM_Y_TOITOI] = 2, [YM_Y_SANANKOU] = 2, [YM_Y_SHOUSANGEN] = 2,
+    [YM_Y_HONROUTOU] = 2, [YM_Y_JUNCHAN] = 2, [YM_Y_HONITSU] = 2, [YM_Y_CHINITSU] = 5,
+    [YM_Y_SANRENKOU] = 2, [YM_Y_ISSHOKU_SANJUN] = 1,
+};
+
+int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of) {
+    const uint8_t *t = c->open ? HAN_OPEN : HAN_CLOSED;
+    int han = 0;
+    while (mask) {
+        int b = ym_ctz64(mask);
+        mask &= mask - 1;
+        han += t[b];
+        if (han_of) han_of[b] = t[b];
+    }
+    return han;
+}
+
+int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of) {
+    const ym_rules_t *r = c->r;
+    uint64_t m = *mask;
+    int total = 0, best = 0, best_bit = -1;
+    while (m) {
+        int b = ym_ctz64(m), v = 1;
+        m &= m - 1;
+        switch (b) {
+        case YM_Y_SUUANKOU_TANKI: v = (r->double_yakuman & YM_DY_SUUANKOU_TANKI) ? 2 : 1; break;
+        case YM_Y_KOKUSHI_13: v = (r->double_yakuman & YM_DY_KOKUSHI_13) ? 2 : 1; break;
+        case YM_Y_JUNSEI_CHUUREN_POUTOU: v = (r->double_yakuman & YM_DY_JUNSEI_CHUUREN) ? 2 : 1; break;
+        case YM_Y_DAISUUSHII: v = (r->double_yakuman & YM_DY_DAISUUSHII) ? 2 : 1; break;
+        case YM_Y_RYUUIISOU: v = (r->junryokuisou_double && c->full[32] == 0) ? 2 : 1; break;
+        case YM_Y_TENHOU: v = r->tenhou_multiplier ? r->tenhou_multiplier : 1; break;
+        default: break;
+        }
+        if (han_of) han_of[b] = (uint8_t)(13 * v);
+        total += v;
+        if (v > best) { best = v; best_bit = b; }
+    }
+    if (!r->yakuman_stacking && best_bit >= 0) {
+        *mask = YM_BIT(best_bit);
+        total = best;
+    }
+    if (total > r->yakuman_cap) total = r->yakuman_cap;
+    return total;
+}
+
+/* Shape of a closed one-suit hand: 1112345678999 + one tile of the suit. Returns the rank of
+ * the extra tile (0..8), or -1. */
+static int chuuren_extra(const uint8_t *c9) {
+    static const uint8_t base[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+    int extra = -1;
+    for (int i = 0; i < 9; i++) {
+        int d = (int)c9[i] - base[i];
+        if (d < 0 || d > 1) return -1;
+        if (d == 1) {
+            if (extra >= 0) return -1;
+            extra = i;
+        }
+    }
+    return extra;
+}
+
+void ym_ctx_hand_yaku(ym_ctx_t *c) {
+    const ym_rules_t *r = c->r;
+    const ym_hand_t *h = c->h;
+    const uint8_t *f = c->full;
+    uint64_t p = c->present;
+    unsigned fl = h->flags;
+    int closed = !c->open;
+    uint64_t any = 0, reg = 0, anyy = 0, regy = 0;
+
+    /* situation */
+    if (closed && c->tsumo) any |= YM_BIT(YM_Y_MENZEN_TSUMO);
+    if (fl & YM_F_DOUBLE_RIICHI) any |= YM_BIT(YM_Y_DOUBLE_RIICHI);
+    else if (fl & YM_F_RIICHI) any |= YM_BIT(YM_Y_RIICHI);
+    if (fl & YM_F_IPPATSU) any |= YM_BIT(YM_Y_IPPATSU);
+    if (fl & YM_F_CHANKAN) any |= YM_BIT(YM_Y_CHANKAN);
+    if (fl & YM_F_RINSHAN) any |= YM_BIT(YM_Y_RINSHAN);
+    if ((fl & YM_F_HAITEI) && (!(fl & YM_F_RINSHAN) || r->haitei_houtei_with_rinshan))
+        any |= YM_BIT(YM_Y_HAITEI);
+    if (fl & YM_F_HOUTEI) any |= YM_BIT(YM_Y_HOUTEI);
+
+    /* tiles */
+    if (!(p & YM_M_YAOCHUU) && (closed || r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);
+    int suits = !!(p & YM_M_MAN) + !!(p & YM_M_PIN) + !!(p & YM_M_SOU);
+    if (suits == 1) any |= (p & YM_M_HONOR) ? YM_BIT(YM_Y_HONITSU) : YM_BIT(YM_Y_CHINITSU);
+    if (!(p & ~YM_M_YAOCHUU) && (p & YM_M_TERM) && (p & YM_M_HONOR)) any |= YM_BIT(YM_Y_HONROUTOU);
+
+    /* yakuman of every form */
+    if (fl & YM_F_TENHOU) anyy |= YM_BIT(YM_Y_TENHOU);
+    if (fl & YM_F_CHIIHOU) anyy |= YM_BIT(YM_Y_CHIIHOU);
+    if ((fl & YM_F_RENHOU) && r->renhou == YM_RENHOU_YAKUMAN) anyy |= YM_BIT(YM_Y_RENHOU);
+    if ((r->local_yaku & YM_L_HYAKUMAN_GOKU) && !(p & ~YM_M_MAN)) {
+        int sum = 0;
+        for (int i = 0; i < 9; i++) sum += f[i] * (i + 1);
+        if (sum >= 100) anyy |= YM_BIT(YM_Y_HYAKUMAN_GOKU);
+    }
+    if ((r->local_yaku & YM_L_DAISHARIN) && h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
+        int s = (p & YM_M_MAN) ? 0 : (p & YM_M_PIN) ? 1 : 2;
+        if (s == 1 || r->daisharin_any_suit) {
+            const uint8_t *q = f + 9 * s;
+            int ok = q[0] == 0 && q[8] == 0;
+            for (int i = 1; i < 8 && ok; i++) ok = q[i] == 2;
+            if (ok) anyy |= YM_BIT(YM_Y_DAISHARIN);
+        }
+    }
+
+    /* regular form, independent of the decomposition (honors are forced sets) */
+    int d3 = 0, d2 = 0, w3 = 0, w2 = 0;
+    for (int i = 0; i < 3; i++) {
+        if (f[31 + i] >= 3) { reg |= YM_BIT(YM_Y_HAKU + i); d3++; }
+        else if (f[31 + i] == 2) d2++;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (f[27 + i] >= 3) w3++;
+        else if (f[27 + i] == 2) w2++;
+    }
+    if (f[c->seat_k] >= 3) reg |= YM_BIT(YM_Y_JIKAZE_TON + (c->seat_k - 27));
+    if (f[c->round_k] >= 3) reg |= YM_BIT(YM_Y_BAKAZE_TON + (c->round_k - 27));
+    if (d3 == 3) regy |= YM_BIT(YM_Y_DAISANGEN);
+    else if (d3 == 2 && d2 == 1) reg |= YM_BIT(YM_Y_SHOUSANGEN);
+    if (w3 == 4) regy |= YM_BIT(YM_Y_DAISUUSHII);
+    else if (w3 == 3 && w2 == 1) regy |= YM_BIT(YM_Y_SHOUSUUSHII);
+    if (!(p & ~YM_M_HONOR)) regy |= YM_BIT(YM_Y_TSUUIISOU);
+    if (!(p & ~YM_M_TERM)) regy |= YM_BIT(YM_Y_CHINROUTOU);
+    if (!(p & ~YM_M_GREEN) && (!r->green_requires_hatsu || f[32])) regy |= YM_BIT(YM_Y_RYUUIISOU);
+    if (c->n_kans == 4) regy |= YM_BIT(YM_Y_SUUKANTSU);
+    else if (c->n_kans == 3) reg |= YM_BIT(YM_Y_SANKANTSU);
+    if (h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
+        int s = (p & YM_M_MAN) ? 0 : (p & YM_M_PIN) ? 1 : 2;
+        if (s == 0 || !r->chuuren_manzu_only) {
+            int e = chuuren_extra(f + 9 * s);
+            if (e >= 0)
+                regy |= YM_BIT(e == c->win - 9 * s ? YM_Y_JUNSEI_CHUUREN_POUTOU : YM_Y_CHUUREN_POUTOU);
+        }
+    }
+    if ((r->local_yaku & YM_L_BENI_KUJAKU) && (p & ~YM_M_BENI) == 0 && p == YM_M_BENI)
+        regy |= YM_BIT(YM_Y_BENI_KUJAKU);
+
+    c->any_yaku = any;
+    c->reg_yaku = reg;
+    c->any_yakuman = anyy;
+    c->reg_yakuman = regy;
+}
+
+uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d, int *n_runs) {
+    const ym_rules_t *r = c->r;
+    uint8_t runs[4];
+    int n = 0, i = 0, j = 0;
+    /* merge concealed runs and chi (both sorted) */
+    while (i < d->n_run || j < c->n_chi) {
+        if (j >= c->n_chi || (i < d->n_run && d->run[i] <= c->chi[j])) runs[n++] = d->run[i++];
+        else runs[n++] = c->chi[j++];
+    }
+    *n_runs = n;
+    uint64_t y = 0, rmask = 0;
+    uint64_t tri = d->ctri | c->meld_tri;
+    int closed = !c->open;
+    int peikou = 0;
+    for (i = 0; i < n;) {
+        rmask |= YM_K(runs[i]);
+        for (j = i; j < n && runs[j] == runs[i]; j++) {}
+        int g = j - i;
+        if (g == 4) {
+            if (r->local_yaku & YM_L_ISSHOKU_YONJUN) y |= YM_BIT(YM_Y_ISSHOKU_YONJUN);
+            else if (closed) peikou += 2;
+            else if (r->local_yaku & YM_L_ISSHOKU_SANJUN) y |= YM_BIT(YM_Y_ISSHOKU_SANJUN);
+        } else if (g == 3) {
+            if (r->local_yaku & YM_L_ISSHOKU_SANJUN) y |= YM_BIT(YM_Y_ISSHOKU_SANJUN);
+            else if (closed) peikou += 1;
+        } else if (g == 2 && closed) {
+            peikou += 1;
+        }
+        i = j;
+    }
+    if (peikou >= 2) y |= YM_BIT(YM_Y_RYANPEIKOU);
+    else if (peikou == 1) y |= YM_BIT(YM_Y_IIPEIKOU);
+
+    if (n > 0 && !(rmask & ~YM_M_RUN_TERM) && !(tri & ~YM_M_YAOCHUU) && (YM_K(d->pair) & YM_M_YAOCHUU))
+        y |= (c->present & YM_M_HONOR) ? YM_BIT(YM_Y_CHANTA) : YM_BIT(YM_Y_JUNCHAN);
+    int ittsu_suit = -1;
+    for (int s = 0; s < 3; s++)
+        if (((rmask >> (9 * s)) & 0x49) == 0x49) ittsu_suit = s;
+    if (ittsu_suit >= 0) y |= YM_BIT(YM_Y_ITTSU);
+    if (rmask & (rmask >> 9) & (rmask >> 18) & 0x7F) y |= YM_BIT(YM_Y_SANSHOKU_DOUJUN);
+    if (tri & (tri >> 9) & (tri >> 18) & 0x1FF) y |= YM_BIT(YM_Y_SANSHOKU_DOUKOU);
+    if (n == 0) y |= YM_BIT(YM_Y_TOITOI);
+
+    if (r->local_yaku & (YM_L_SANRENKOU | YM_L_SUURENKOU)) {
+        uint64_t st = tri & YM_M_SUITS;
+        uint64_t three = st & (st >> 1) & (st >> 2) & YM_M_RUN_START;
+        if (three) {
+            uint64_t four = three & (st >> 3) & YM_M_FOUR_START;
+            if (four && (r->local_yaku & YM_L_SUURENKOU)) y |= YM_BIT(YM_Y_SUURENKOU);
+            else if (r->local_yaku & YM_L_SANRENKOU) y |= YM_BIT(YM_Y_SANRENKOU);
+        }
+    }
+    if ((r->local_yaku & YM_L_TOUHOKU_SHINKANSEN) && ittsu_suit >= 0 &&
+        (ittsu_suit == 2 || !r->touhoku_souzu_only)) {
+        if (((tri & YM_K(27)) && d->pair == 30) || ((tri & YM_K(30)) && d->pair == 27))
+            y |= YM_BIT(YM_Y_TOUHOKU_SHINKANSEN);
+    }
+    return y;
+}
+
+/* Fu of a yakuhai pair (0 for a guest wind or a number). */
+static inline int pair_fu(const ym_ctx_t *c, int pair) {
+    if (pair < 27) return 0;
+    if (pair >= 31) return 2;
+    int s = pair == c->seat_k, rd = pair == c->round_k;
+    if (s && rd) return c->r->double_wind_pair_fu;
+    return 2 * (s + rd);
+}
+
+#define FU_ADD(code_, tile_, v_)                                                     \
+    do {                                                                             \
+        int v__ = (v_);                                                              \
+        fu += v__;                                                                   \
+        if (det && det->n_fu < 12) {                                                 \
+            ym_fu_item_t *it__ = &det->fu_items[det->n_fu++];                        \
+            it__->code = (uint8_t)(code_);                                           \
+            it__->tile = (uint8_t)(tile_);                                           \
+            it__->fu = (uint8_t)v__;                                                 \
+        }                                                                            \
+    } while (0)
+
+static void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
+    if (ym) {
+        e->yakuman = ym_yakuman_multiple(c, &ym, det ? det->han_of : NULL);
+        e->yaku = ym;
+        e->han = 0;
+        e->valid = 1;
+    } else {
+        e->yakuman = 0;
+        e->yaku = y;
+        e->han = ym_yaku_han(c, y, det ? det->han_of : NULL);
+        e->valid = e->han >= (c->r->ryanhan_shibari && c->h->honba >= 5 ? 2 : 1);
+    }
+}
+
+void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int n_runs, int wg, int wait,
+                     ym_eval_t *e, ym_score_t *det) {
+    const ym_rules_t *r = c->r;
+    const ym_hand_t *h = c->h;
+    int ron = !c->tsumo;
+    int shanpon_ron = ron && wg == YM_WG_SHANPON;
+    uint64_t y = c->any_yaku | c->reg_yaku | (dy & ~YM_YAKUMAN_MASK);
+    uint64_t ym = c->any_yakuman | c->reg_yakuman | (dy & YM_YAKUMAN_MASK);
+    int anko = ym_popcount64(d->ctri) - shanpon_ron + ym_popcount64(c->meld_ankan);
+    if (anko == 4) ym |= YM_BIT(wg == YM_WG_TANKI ? YM_Y_SUUANKOU_TANKI : YM_Y_SUUANKOU);
+    else if (anko == 3) y |= YM_BIT(YM_Y_SANANKOU);
+    int pf = pair_fu(c, d->pair);
+    int pinfu = h->n_melds == 0 && n_runs == 4 && wait == YM_WAIT_RYANMEN && pf == 0 &&
+                (ron || r->tsumo_pinfu);
+    if (pinfu) y |= YM_BIT(YM_Y_PINFU);
+    finish_eval(c, y, ym, e, det);
+
+    int fu = 0;
+    FU_ADD(YM_FU_BASE, 255, 20);
+    if (pinfu) {
+        if (ron) FU_ADD(YM_FU_MENZEN_RON, 255, 10);
+        e->fu = fu;
+        return;
+    }
+    if (!c->open && ron) FU_ADD(YM_FU_MENZEN_RON, 255, 10);
+    if (c->tsumo) {
+        int t = (h->flags & YM_F_RINSHAN) ? r->rinshan_tsumo_fu : 2;
+        if (t) FU_ADD(YM_FU_TSUMO, 255, t);
+    }
+    if (wait == YM_WAIT_KANCHAN) FU_ADD(YM_FU_KANCHAN, c->win, 2);
+    else if (wait == YM_WAIT_PENCHAN) FU_ADD(YM_FU_PENCHAN, c->win, 2);
+    else if (wait == YM_WAIT_TANKI) FU_ADD(YM_FU_TANKI, c->win, 2);
+    if (pf) FU_ADD(YM_FU_PAIR, d->pair, pf);
+    for (uint64_t t = d->ctri; t; t &= t - 1) {
+        int k = ym_ctz64(t);
+        int yao = (int)((YM_M_YAOCHUU >> k) & 1);
+        if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);
+        else FU_ADD(YM_FU_ANKOU, k, yao ? 8 : 4);
+    }
+    for (int i = 0; i < h->n_melds; i++) {
+        int k = h->meld_tile[i];
+        int yao = (int)((YM_M_YAOCHUU >> k) & 1);
+        switch (h->meld_type[i]) {
+        case YM_PON: FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2); break;
+        case YM_MINKAN:
+        case YM_KAKAN: FU_ADD(YM_FU_MINKAN, k, yao ? 16 : 8); break;
+        case YM_ANKAN: FU_ADD(YM_FU_ANKAN, k, yao ? 32 : 16); break;
+        default: break;
+        }
+    }
+    if (c->open && ron && fu == 20) {
+        if (r->open_pinfu_fu > 20) FU_ADD(YM_FU_OPEN_PINFU, 255, r->open_pinfu_fu - 20);
+    } else {
+        int up = (fu + 9) / 10 * 10 - fu;
+        if (up) FU_ADD(YM_FU_ROUND_UP, 255, up);
+    }
+    e->fu = fu;
+}
+
+void ym_eval_chiitoitsu(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {
+    uint64_t y = c->any_yaku | YM_BIT(YM_Y_CHIITOITSU);
+    uint64_t ym = c->any_yakuman;
+    if (!(c->present & ~YM_M_HONOR) && c->r->tsuuiisou_chiitoitsu) ym |= YM_BIT(YM_Y_TSUUIISOU);
+    finish_eval(c, y, ym, e, det);
+    int fu = 0;
+    FU_ADD(YM_FU_CHIITOITSU, 255, c->r->chiitoitsu_fu);
+    e->fu = fu;
+}
+
+void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {
+    uint64_t ym = c->any_yakuman | YM_BIT(c->full[c->win] == 2 ? YM_Y_KOKUSHI_13 : YM_Y_KOKUSHI);
+    finish_eval(c, 0, ym, e, det);
+    e->fu = 0; /* Tenhou reports no fu for kokushi */
+}

@@ -264,3 +264,157 @@ def test_pao_scope_liable_yakuman_only_shares_only_the_pao_yakuman():
     assert part.payment.total == 64000
     ron = ref(*args, seat_wind="S", pao_seat=1, from_seat=3, rules=Rules(pao_scope="liable_yakuman_only"))
     assert (ron.payment.from_discarder, ron.payment.from_liable) == (48000, 16000)
+
+
+# ---- knobs not exercised by the table rows (values recomputed from RULES.md sections 3-5) ----------
+
+def _s(hand, win, melds=(), rules=None, **kw):
+    kw.setdefault("seat_wind", "S")
+    return score(hand, win, melds, rules=rules or Rules(), **kw)
+
+
+def test_kuitan_off_makes_open_tanyao_no_yaku():
+    s = _s("567m34588p567s", "5s", ["chi 234m"], Rules(kuitan=False))
+    assert s.status == Status.NO_YAKU
+
+
+def test_tsumo_pinfu_off_gives_no_pinfu_and_30_fu():
+    s = _s("234567m34588p567s", "5s", rules=Rules(tsumo_pinfu=False), tsumo=True)
+    assert {y: h for y, h in s.yaku} == {Y.MENZEN_TSUMO: 1, Y.TANYAO: 1}
+    assert (s.han, s.fu, _payment_text(s)) == (2, 30, "500/1000")
+
+
+def test_chiitoitsu_fu_30():
+    s = _s("11m4477p2299s3366z", "6z", rules=Rules(chiitoitsu_fu=30))
+    assert (s.han, s.fu, _payment_text(s)) == (2, 30, "ron 2000")
+
+
+def test_green_requires_hatsu():
+    s = _s("22334444666888s", "4s", rules=Rules(green_requires_hatsu=True))
+    assert {y: h for y, h in s.yaku} == {Y.TANYAO: 1, Y.IIPEIKOU: 1, Y.CHINITSU: 6}
+    assert (s.han, s.fu, _payment_text(s), s.limit) == (8, 40, "ron 16000", "baiman")
+    assert _s("223344666888s66z", "6z", rules=Rules(green_requires_hatsu=True)).yaku == [(Y.RYUUIISOU, 13)]
+
+
+def test_tsuuiisou_chiitoitsu_knob():
+    assert _s("11223344556677z", "7z").yaku == [(Y.TSUUIISOU, 13)]
+    s = _s("11223344556677z", "7z", rules=Rules(tsuuiisou_chiitoitsu=False))
+    assert s.yaku == [(Y.CHIITOITSU, 2)] and s.points == 1600
+
+
+def test_chuuren_manzu_only():
+    assert _s("11123345678999p", "7p").yaku == [(Y.CHUUREN_POUTOU, 13)]
+    s = _s("11123345678999p", "7p", rules=Rules(chuuren_manzu_only=True))
+    assert s.is_win and s.yakuman == 0 and (Y.CHINITSU, 6) in s.yaku
+
+
+def test_tenhou_multiplier_two():
+    s = score("123m456p789s11155z", "5z", tsumo=True, tenhou=True, rules=Rules(tenhou_multiplier=2))
+    assert (s.yaku, s.yakuman, _payment_text(s)) == ([(Y.TENHOU, 26)], 2, "32000 all")
+
+
+def test_yakuman_stacking_off_and_cap():
+    args = ("111z22z", "2z", ["pon 555z", "pon 666z", "pon 777z"])
+    s = _s(*args, rules=Rules(yakuman_stacking=False))
+    assert (s.han, s.yakuman, s.points, len(s.yaku)) == (13, 1, 32000, 1)
+    s = _s(*args, rules=Rules(yakuman_cap=1))
+    assert (s.yakuman, s.points) == (1, 32000)
+
+
+def test_daisuushii_single_under_tenhou_rules():
+    s = _s("444z55m", "5m", ["pon 111z", "pon 222z", "pon 333z"], Rules.tenhou())
+    assert (s.yaku, s.points) == ([(Y.DAISUUSHII, 13)], 32000)
+
+
+def test_kazoe_multiple_and_yakuman():
+    kw = {"tsumo": True, "riichi": True, "ippatsu": True, "dora": "1m2m3m4m6m", "ura": "1m2m3m4m6m"}
+    s = _s("22334455667788m", "8m", rules=Rules(kazoe="multiple"), **kw)
+    assert (s.han, s.limit, s.yakuman, _payment_text(s)) == (34, "yakuman", 0, "16000/32000")
+    s = _s("22334455667788m", "8m", rules=Rules(kazoe="yakuman"), **kw)
+    assert (s.han, s.limit, s.yakuman, _payment_text(s)) == (34, "yakuman", 0, "8000/16000")
+
+
+def test_renhou_baiman_and_a_higher_normal_value():
+    s = _s("234567m34588p567s", "5s", renhou=True, rules=Rules(renhou="baiman"))
+    assert (s.yaku, s.han, s.limit, _payment_text(s)) == ([(Y.RENHOU, 8)], 8, "baiman", "ron 16000")
+    s = _s("22334455667788m", "8m", renhou=True, rules=Rules(renhou="mangan"))
+    assert Y.RENHOU not in s.mask and s.points == 24000  # sanbaiman beats the fixed mangan
+    s = _s("234567m34588p567s", "5s", renhou=True, rules=Rules.tenhou())
+    assert Y.RENHOU not in s.mask and s.points == 2000  # no renhou at Tenhou: pinfu tanyao
+
+
+def test_sanma_tsumo_loss_and_honba():
+    sanma = Rules.tenhou_sanma()
+    s = _s("234567p34588s567s", "5s", rules=sanma, tsumo=True)
+    assert (s.han, s.fu, _payment_text(s), s.points) == (3, 20, "700/1300", 2000)
+    s = _s("234567p34588s567s", "5s", rules=sanma.replace(tsumo_loss=False), tsumo=True)
+    assert (_payment_text(s), s.points) == ("1000/1600", 2600)
+    s = _s("234567p34588s567s", "5s", rules=sanma.replace(tsumo_loss=False), tsumo=True, seat_wind="E")
+    assert (_payment_text(s), s.points) == ("2000 all", 4000)
+    s = _s("234567p34588s567s", "5s", rules=sanma, tsumo=True, seat_wind="E", honba=2)
+    assert (_payment_text(s), s.points, s.payment.total) == ("1500 all", 2600, 3000)
+    s = _s("234567p34588s567s", "5s", rules=sanma, honba=2)
+    assert (_payment_text(s), s.points) == ("ron 2400", 2000)  # pinfu tanyao + 200 per honba on ron
+
+
+def test_sanma_kita_and_dora_succession():
+    sanma = Rules.tenhou_sanma()
+    s = _s("123456789p11s234s", "4s", rules=sanma, kita=2, dora="3z")
+    assert {y: h for y, h in s.yaku} == {Y.PINFU: 1, Y.ITTSU: 2, Y.DORA: 2, Y.KITA: 2}
+    assert (s.han, s.points) == (7, 12000)
+    s = _s("99m123456789p234s", "4s", rules=sanma, dora="1m")  # 1m indicates 9m with three players
+    assert {y: h for y, h in s.yaku} == {Y.PINFU: 1, Y.ITTSU: 2, Y.DORA: 2}
+    assert _s("99m123456789p234s", "4s", dora="1m").points == 3900  # four players: dora 2m
+
+
+def test_aka_dora_off():
+    s = _s("234678m23488s", "2s", ["pon 055p"], Rules(aka_dora=0), dora="4p")
+    assert {y: h for y, h in s.yaku} == {Y.TANYAO: 1, Y.DORA: 3}
+    assert (s.han, _payment_text(s)) == (4, "ron 7700")
+
+
+def test_haitei_with_rinshan_knob():
+    kw = {"tsumo": True, "rinshan": True, "haitei": True, "dora": "2z6z"}
+    s = _s("444567m23477s", "2s", ["ankan 8888p"], **kw)
+    assert Y.HAITEI not in s.mask and s.han == 3
+    s = _s("444567m23477s", "2s", ["ankan 8888p"], Rules(haitei_houtei_with_rinshan=True), **kw)
+    assert (s.han, s.fu, _payment_text(s)) == (4, 50, "2000/4000")
+
+
+def test_shiisanputa():
+    hand, rules = "147m258p369s11234z", Rules(local_yaku=frozenset({"shiisanputa"}))
+    kw = {"tsumo": True, "tenhou": True, "seat_wind": "E"}
+    assert score(hand, "4z", **kw, rules=Rules()).status == Status.NOT_COMPLETE
+    s = score(hand, "4z", **kw, rules=rules)
+    assert (s.yaku, _payment_text(s)) == ([(Y.SHIISANPUTA, 13)], "16000 all")
+    s = score(hand, "4z", **kw, rules=rules.replace(shiisanputa_value="mangan"))
+    assert (s.yaku, s.limit, _payment_text(s)) == ([(Y.SHIISANPUTA, 5)], "mangan", "4000 all")
+    s = score(hand, "4z", **kw, rules=rules.replace(shiisanputa_honor_pair=False))
+    assert s.status == Status.NOT_COMPLETE
+    s = score("147m258p369s11234z", "4z", tsumo=True, seat_wind="S", rules=rules)  # not at chiihou timing
+    assert s.status == Status.NOT_COMPLETE
+
+
+def test_daisharin_any_suit_and_touhoku_souzu_only():
+    local = Rules(local_yaku=ALL_LOCAL)
+    assert _s("22334455667788s", "8s", rules=local).yakuman == 0
+    assert _s("22334455667788s", "8s", rules=local.replace(daisharin_any_suit=True)).yaku == [(Y.DAISHARIN, 13)]
+    assert _s("123456789m11144z", "4z", rules=local).yaku == [(Y.TOUHOKU_SHINKANSEN, 13)]
+    assert _s("123456789m11144z", "4z", rules=local.replace(touhoku_souzu_only=True)).yakuman == 0
+
+
+def test_isshoku_sanjun_replaces_iipeikou():
+    s = _s("222333444m567p99s", "4m")
+    assert ({y: h for y, h in s.yaku}, s.han, s.fu, _payment_text(s)) == (
+        {Y.PINFU: 1, Y.IIPEIKOU: 1}, 2, 30, "ron 2000")
+    s = _s("222333444m567p99s", "4m", rules=Rules(local_yaku=frozenset({"isshoku_sanjun"})))
+    assert ({y: h for y, h in s.yaku}, s.han, s.fu, _payment_text(s)) == (
+        {Y.PINFU: 1, Y.ISSHOKU_SANJUN: 2}, 3, 30, "ron 3900")
+
+
+def test_score_str_and_decomposition():
+    s = _s("234p55567s777z", "6s", ["ankan 9999m"], tsumo=True, dora="3z")
+    assert s.decomposition == ("55s", "234p", "567s", "777z", "ankan 9999m")
+    assert str(s) == ("menzen tsumo 1, chun 1 | 2 han 70 fu | 4700 points (1200/2300, total 4700) | "
+                      "55s 234p 567s 777z ankan 9999m")
+    assert sum(v for _, v in s.fu_details) == 64

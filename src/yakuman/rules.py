@@ -1,20 +1,38 @@
 """Rule sets: a frozen, validated :class:`Rules` with every knob of RULES.md section 7, and presets.
 
 Knob names are spelled as in RULES.md section 7. ``Rules()`` gives the library defaults (the
-starred values there); ``Rules.tenhou()`` etc. give the presets (sources in docs/rules.md).
-A ``Rules`` object is immutable; ``rules.replace(**knobs)`` makes a changed copy. Unknown knobs
-and values outside a knob's domain raise :class:`~yakuman.errors.InvalidRulesError`.
+starred values there); ``Rules.tenhou()``, ``Rules.tenhou_sanma()``, ``Rules.mahjongsoul()``,
+``Rules.mahjongsoul_sanma()``, ``Rules.mleague()``, ``Rules.wrc()`` and ``Rules.ema()`` give the
+presets. Every preset value, its public source and how sure it is are listed in docs/rules.md.
+
+Invariants:
+- a ``Rules`` object is immutable and always valid: unknown knobs and values outside a knob's
+  domain raise :class:`~yakuman.errors.InvalidRulesError` naming the knob;
+- set-valued knobs are frozensets, ``uma`` a tuple of ints, ``abortive_dealer`` a sorted tuple
+  of ``(draw type, "repeat" | "rotate")`` pairs (a missing type repeats);
+- ``rules.replace(**knobs)`` makes a changed copy; ``to_dict``/``from_dict`` (and the TOML and
+  JSON forms built on them) round-trip exactly: ``Rules.from_toml(r.to_toml()) == r``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from yakuman.errors import InvalidRulesError
 
-__all__ = ["Rules", "DOUBLE_YAKUMAN_KEYS", "LOCAL_YAKU_KEYS", "ABORTIVE_DRAW_KEYS", "PAO_YAKUMAN_KEYS"]
+__all__ = [
+    "ABORTIVE_DRAW_KEYS",
+    "DOUBLE_YAKUMAN_KEYS",
+    "LOCAL_YAKU_KEYS",
+    "PAO_YAKUMAN_KEYS",
+    "PRESETS",
+    "Rules",
+]
 
 DOUBLE_YAKUMAN_KEYS = frozenset({"suuankou_tanki", "kokushi_13", "junsei_chuuren", "daisuushii"})
 LOCAL_YAKU_KEYS = frozenset({
@@ -24,8 +42,8 @@ LOCAL_YAKU_KEYS = frozenset({
 ABORTIVE_DRAW_KEYS = frozenset({"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"})
 PAO_YAKUMAN_KEYS = frozenset({"daisangen", "daisuushii", "suukantsu"})
 
-# knob -> allowed values (a tuple), or a type for free numeric knobs.
-_CHOICES: dict[str, Any] = {
+# knob -> allowed values (a tuple; the first value's type is the knob's type).
+_CHOICES: dict[str, tuple] = {
     "players": (4, 3),
     "aka_dora": (0, 1, 2, 3, 4),
     "kuitan": (True, False),
@@ -61,13 +79,17 @@ _CHOICES: dict[str, Any] = {
     "nagashi_requires_closed": (False, True),
     "nagashi_multiple": ("all", "nearest"),
     "pao_scope": ("liable_yakuman_only", "whole_hand"),
+    "pao_honba": ("discarder", "liable"),
     "daiminkan_rinshan_pao": (False, True),
     "suukaikan_timing": ("after_discard", "on_fourth_kan"),
     "fifth_kan": ("forbidden", "aborts"),
     "tobi": ("below_zero", "zero_or_below", "off"),
     "leftover_sticks": ("to_top", "lost"),
+    "tie_break": ("first_dealer", "split"),
     "tsumo_loss": (True, False),
     "length": ("hanchan", "tonpuusen"),
+    "extension": ("none", "sudden_death"),
+    "all_last_stop": (False, True),
 }
 _SETS = {
     "double_yakuman": DOUBLE_YAKUMAN_KEYS,
@@ -89,7 +111,7 @@ _INTS = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule knob (RULES.md section 7). Defaults are the library's starred values."""
+    """Every rule knob (RULES.md section 7; docs/rules.md). Defaults are the library's starred values."""
 
     players: int = 4
     aka_dora: int = 1
@@ -133,6 +155,7 @@ class Rules:
     nagashi_multiple: str = "all"
     pao_yakuman: frozenset = frozenset({"daisangen", "daisuushii"})
     pao_scope: str = "liable_yakuman_only"
+    pao_honba: str = "discarder"
     daiminkan_rinshan_pao: bool = False
     riichi_min_points: int = 1000
     riichi_min_live_tiles: int = 4
@@ -143,31 +166,22 @@ class Rules:
     return_points: int = 30000
     uma: tuple = (10000, 5000, -5000, -10000)
     leftover_sticks: str = "to_top"
+    tie_break: str = "first_dealer"
     tsumo_loss: bool = True
     honba_ron: int = 300
     honba_tsumo_each: int = 100
     length: str = "hanchan"
+    extension: str = "none"
+    all_last_stop: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             name, value = f.name, getattr(self, f.name)
             if name in _SETS:
-                if value is True:
-                    value = _SETS[name]
-                elif value is False or value is None:
-                    value = frozenset()
-                try:
-                    value = frozenset(value)
-                except TypeError:
-                    raise InvalidRulesError(f"{name} must be a set of names, not {value!r}") from None
-                bad = sorted(value - _SETS[name])
-                if bad:
-                    raise InvalidRulesError(
-                        f"unknown {name} entries {bad}: expected a subset of {sorted(_SETS[name])}")
-                object.__setattr__(self, name, value)
+                object.__setattr__(self, name, _as_set(name, value))
             elif name in _CHOICES:
                 allowed = _CHOICES[name]
-                if value not in allowed or type(value) is not type(allowed[0]):
+                if type(value) is not type(allowed[0]) or value not in allowed:
                     raise InvalidRulesError(
                         f"{name} = {value!r} is not allowed: expected one of {', '.join(map(repr, allowed))}")
             elif name in _INTS:
@@ -175,30 +189,276 @@ class Rules:
                 if type(value) is not int or not lo <= value <= hi:
                     raise InvalidRulesError(f"{name} = {value!r} is not an integer in {lo}..{hi}")
             elif name == "uma":
-                value = tuple(value)
+                try:
+                    value = tuple(value)
+                except TypeError:
+                    raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}") from None
                 if len(value) not in (3, 4) or any(type(v) is not int for v in value):
                     raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}")
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
-                items = tuple(sorted(dict(value).items()))
-                for k, v in items:
-                    if k not in ABORTIVE_DRAW_KEYS or v not in ("repeat", "rotate"):
-                        raise InvalidRulesError(f"abortive_dealer entry {k!r}: {v!r} is not allowed")
-                object.__setattr__(self, name, items)
+                object.__setattr__(self, name, _as_abortive_dealer(value))
+        # Each of the k noten players pays each of the players - k tenpai players an equal share.
+        n = self.players
+        step = math.lcm(*(k * (n - k) for k in range(1, n)))
+        if self.noten_payment_total % step:
+            raise InvalidRulesError(
+                f"noten_payment_total = {self.noten_payment_total} cannot be split evenly between "
+                f"tenpai and noten players: use a multiple of {step}")
 
-    def replace(self, **knobs: Any) -> "Rules":
+    # ---- copies and (de)serialisation ------------------------------------------------------
+    def replace(self, **knobs: Any) -> Rules:
         """A copy with some knobs changed; an unknown knob raises InvalidRulesError."""
-        names = {f.name for f in dataclasses.fields(self)}
-        unknown = sorted(set(knobs) - names)
-        if unknown:
-            raise InvalidRulesError(f"unknown rule knob(s) {', '.join(unknown)}")
+        _check_names(knobs)
         return dataclasses.replace(self, **knobs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every knob as plain JSON/TOML values (sets as sorted lists, abortive_dealer as a table)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif f.name == "abortive_dealer":
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a mapping of knobs. An optional ``"preset"`` entry names the preset the other
+        knobs change (``{"preset": "tenhou", "kiriage_mangan": true}``); otherwise the library
+        defaults are the base."""
+        if not isinstance(data, dict):
+            raise InvalidRulesError(f"rules must be a table of knobs, not {type(data).__name__}")
+        data = dict(data)
+        preset = data.pop("preset", None)
+        _check_names(data)
+        base = cls() if preset is None else cls.preset(preset)
+        return base.replace(**data)
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidRulesError(f"rules JSON does not parse: {e}") from None
+        return cls.from_dict(data)
+
+    def to_toml(self) -> str:
+        """TOML text with one ``knob = value`` line per knob (read back with ``from_toml``)."""
+        lines = ["# yakuman rules: every knob, see docs/rules.md"]
+        for name, value in self.to_dict().items():
+            lines.append(f"{name} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_toml(cls, text: str) -> Rules:
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10
+            try:
+                import tomli as tomllib  # type: ignore[no-redef]
+            except ImportError:
+                raise InvalidRulesError("reading TOML rules on Python 3.10 needs the 'tomli' package") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise InvalidRulesError(f"rules TOML does not parse: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Rules:
+        """Rules from a ``.toml`` or ``.json`` file."""
+        p = Path(path)
+        text = p.read_text(encoding="utf-8")
+        if p.suffix.lower() == ".toml":
+            return cls.from_toml(text)
+        if p.suffix.lower() == ".json":
+            return cls.from_json(text)
+        raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+
+    def save(self, path: str | Path) -> None:
+        """Write these rules to a ``.toml`` or ``.json`` file."""
+        p = Path(path)
+        if p.suffix.lower() == ".toml":
+            p.write_text(self.to_toml(), encoding="utf-8")
+        elif p.suffix.lower() == ".json":
+            p.write_text(self.to_json() + "\n", encoding="utf-8")
+        else:
+            raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
 
     # ---- presets (values and sources: docs/rules.md) --------------------------------------
     @classmethod
-    def tenhou(cls) -> "Rules":
-        return cls(double_yakuman=frozenset(), nagashi_mangan="draw", pao_scope="whole_hand")
+    def preset(cls, name: str) -> Rules:
+        """A preset by name (one of ``PRESETS``)."""
+        if name not in PRESETS:
+            raise InvalidRulesError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
+        return getattr(cls, name)()
 
     @classmethod
-    def tenhou_sanma(cls) -> "Rules":
-        return cls.tenhou().replace(players=3, honba_ron=200, noten_payment_total=2000)
+    def tenhou(cls) -> Rules:
+        """Tenhou.net four-player ranked lobby (verified against the shared Tenhou records)."""
+        return cls(
+            double_yakuman=frozenset(),
+            nagashi_mangan="draw",
+            pao_scope="whole_hand",
+            pao_honba="liable",
+            uma=(20000, 10000, -10000, -20000),
+            extension="sudden_death",
+            all_last_stop=True,
+        )
+
+    @classmethod
+    def tenhou_sanma(cls) -> Rules:
+        """Tenhou.net three-player ranked lobby."""
+        return cls.tenhou().replace(
+            players=3,
+            honba_ron=200,
+            noten_payment_total=2000,
+            start_points=35000,
+            return_points=40000,
+            uma=(20000, 0, -20000),
+            abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
+        )
+
+    @classmethod
+    def mahjongsoul(cls) -> Rules:
+        """Mahjong Soul (Majsoul / Jantama) four-player ranked match; uma = rank points without
+        the level-dependent bonus, counted from the starting score."""
+        return cls(
+            multiple_ron="triple",
+            multi_ron_bonus="each",
+            abortive_draws=ABORTIVE_DRAW_KEYS - {"sanchahou"},
+            nagashi_mangan="draw",
+            start_points=25000,
+            return_points=25000,
+            uma=(15000, 5000, -5000, -15000),
+        )
+
+    @classmethod
+    def mahjongsoul_sanma(cls) -> Rules:
+        """Mahjong Soul three-player ranked match (tsumo loss, the default of its two options)."""
+        return cls.mahjongsoul().replace(
+            players=3,
+            honba_ron=200,
+            noten_payment_total=2000,
+            start_points=35000,
+            return_points=35000,
+            uma=(15000, 0, -15000),
+            abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
+        )
+
+    @classmethod
+    def mleague(cls) -> Rules:
+        """M.League official rules."""
+        return cls(
+            kiriage_mangan=True,
+            kazoe="sanbaiman",
+            double_yakuman=frozenset(),
+            double_wind_pair_fu=2,
+            kan_dora_timing="immediate",
+            chankan_ankan="never",
+            multiple_ron="atamahane",
+            abortive_draws=frozenset(),
+            nagashi_mangan="off",
+            pao_yakuman=PAO_YAKUMAN_KEYS,
+            pao_scope="liable_yakuman_only",
+            pao_honba="liable",
+            riichi_min_points=0,
+            riichi_min_live_tiles=0,
+            tobi="off",
+            uma=(30000, 10000, -10000, -30000),
+            tie_break="split",
+        )
+
+    @classmethod
+    def wrc(cls) -> Rules:
+        """World Riichi Championship rules, 2015 edition."""
+        return cls(
+            aka_dora=0,
+            kiriage_mangan=True,
+            kazoe="sanbaiman",
+            double_yakuman=frozenset(),
+            yakuman_stacking=False,
+            yakuman_cap=1,
+            renhou="mangan",
+            kan_dora_timing="immediate",
+            multiple_ron="atamahane",
+            abortive_draws=frozenset(),
+            nagashi_mangan="off",
+            tobi="off",
+            start_points=30000,
+            return_points=30000,
+            uma=(15000, 5000, -5000, -15000),
+            leftover_sticks="lost",
+        )
+
+    @classmethod
+    def ema(cls) -> Rules:
+        """European Mahjong Association Riichi Competition Rules, 2016 edition."""
+        return cls.wrc().replace(
+            kiriage_mangan=False,
+            multiple_ron="triple",
+            leftover_sticks="to_top",
+        )
+
+
+PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema")
+
+
+def _check_names(knobs: dict[str, Any]) -> None:
+    names = {f.name for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(knobs) - names)
+    if unknown:
+        raise InvalidRulesError(f"unknown rule knob(s) {', '.join(unknown)}")
+
+
+def _as_set(name: str, value: Any) -> frozenset:
+    if value is True:
+        return _SETS[name]
+    if value is False or value is None:
+        return frozenset()
+    if isinstance(value, str):
+        raise InvalidRulesError(f"{name} must be a set of names, not the string {value!r}")
+    try:
+        out = frozenset(value)
+    except TypeError:
+        raise InvalidRulesError(f"{name} must be a set of names, not {value!r}") from None
+    bad = sorted(map(repr, out - _SETS[name]))
+    if bad:
+        raise InvalidRulesError(f"unknown {name} entries {', '.join(bad)}: expected a subset of {sorted(_SETS[name])}")
+    return out
+
+
+def _as_abortive_dealer(value: Any) -> tuple:
+    try:
+        items = dict(value).items()
+    except (TypeError, ValueError):
+        raise InvalidRulesError(
+            f"abortive_dealer must map draw types to 'repeat' or 'rotate', not {value!r}") from None
+    for k, v in items:
+        if k not in ABORTIVE_DRAW_KEYS:
+            raise InvalidRulesError(f"abortive_dealer: unknown draw type {k!r}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
+        if v not in ("repeat", "rotate"):
+            raise InvalidRulesError(f"abortive_dealer[{k!r}] = {v!r}: expected 'repeat' or 'rotate'")
+    return tuple(sorted(items))
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # the knob strings are plain ASCII: JSON and TOML quoting agree
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {value!r} as TOML")

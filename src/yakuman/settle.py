@@ -1,0 +1,688 @@
+"""Round settlement: turn the outcome of one hand into point transfers and the next hand's state.
+
+Sources: RULES.md sections 5.2 (payments), 6 (round-level settlement) and 7 (knobs); Tenhou's
+values were checked against the shared Tenhou records (tests/golden/test_tenhou_deltas.py).
+
+A hand's value enters as its *base points* ``a`` (basic points: ``fu * 2**(han + 2)`` below
+mangan, 2000 mangan, 3000 haneman, 4000 baiman, 6000 sanbaiman, 8000 per yakuman), exactly as
+the scorer decides it, so this module never re-scores a hand. :func:`base_points` converts a
+scorer's (han, fu, limit, yakuman) to ``a``.
+
+Invariants (property-tested):
+- conservation: ``sum(settlement.deltas) == 1000 * settlement.sticks_collected``, and the scores
+  plus the sticks on the table keep their total from one state to the next;
+- every payment is a multiple of 100 and depends on seats only through the dealer, the winner,
+  the discarder, the liable player and turn order (rotating all seats rotates the deltas);
+- riichi sticks already left the depositor's score when the riichi was established
+  (:meth:`RoundState.declare_riichi`); a settlement only moves them from the table.
+
+Seats are 0..players-1 in turn order; ``first_dealer`` is the seat that dealt East 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from yakuman.errors import InvalidContextError, InvalidRulesError
+from yakuman.rules import ABORTIVE_DRAW_KEYS, Rules
+
+__all__ = [
+    "FinalResult",
+    "RoundState",
+    "Settlement",
+    "Transfer",
+    "Win",
+    "base_points",
+    "final_scores",
+    "is_draw_tenpai",
+    "is_kyuushu_kyuuhai",
+    "is_nagashi",
+    "is_suucha_riichi",
+    "is_suufon_renda",
+    "is_suukaikan",
+    "noten_payments",
+    "settle_abortive_draw",
+    "settle_exhaustive_draw",
+    "settle_wins",
+]
+
+_LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
+WINDS = "ESWN"
+MANGAN = 2000
+
+
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def _rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules.tenhou()
+    if not isinstance(rules, Rules):
+        raise InvalidRulesError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return rules
+
+
+def base_points(han: int = 0, fu: int = 0, *, limit: str | None = None, yakuman: int = 0) -> int:
+    """Base points ``a`` of a hand from the scorer's result: ``yakuman`` multiple (or
+    ``limit="yakuman"``, counted once when ``yakuman`` is 0, i.e. kazoe), a limit name, or
+    ``fu * 2**(han + 2)`` for a hand below mangan (a hand above that needs its ``limit``)."""
+    if yakuman < 0 or han < 0 or fu < 0:
+        raise InvalidContextError(f"negative hand value (han={han}, fu={fu}, yakuman={yakuman})")
+    if yakuman or limit == "yakuman":
+        return 8000 * max(yakuman, 1)
+    if limit is not None:
+        if limit not in _LIMIT_BASE:
+            raise InvalidContextError(f"unknown limit {limit!r}: expected one of {sorted(_LIMIT_BASE)} or 'yakuman'")
+        return _LIMIT_BASE[limit]
+    if han < 1 or fu < 20:
+        raise InvalidContextError(f"a winning hand has at least 1 han and 20 fu, not {han} han {fu} fu")
+    a = fu * 2 ** (han + 2)
+    if a > MANGAN:
+        raise InvalidContextError(f"{han} han {fu} fu exceeds mangan: pass the scorer's limit")
+    return a
+
+
+# ---- state --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """The table before a hand: scores (riichi deposits already taken), round wind (0 = East),
+    hand number within the wind (0-based; the dealer is ``(first_dealer + hand) % players``),
+    honba, riichi sticks on the table."""
+
+    scores: tuple[int, ...]
+    round_wind: int = 0
+    hand: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+    first_dealer: int = 0
+
+    def __post_init__(self) -> None:
+        scores = tuple(self.scores)
+        object.__setattr__(self, "scores", scores)
+        if len(scores) not in (2, 3, 4) or any(type(s) is not int for s in scores):
+            raise InvalidContextError(f"scores must be 2-4 integers, not {self.scores!r}")
+        n = len(scores)
+        for name in ("round_wind", "hand", "honba", "riichi_sticks", "first_dealer"):
+            v = getattr(self, name)
+            if type(v) is not int or v < 0:
+                raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
+        if self.hand >= n or self.first_dealer >= n or self.round_wind > 3:
+            raise InvalidContextError(
+                f"round {self.round_wind}/{self.hand} or first dealer {self.first_dealer} out of range for {n} players")
+
+    @classmethod
+    def start(cls, rules: Rules | None = None, *, first_dealer: int = 0) -> RoundState:
+        """East 1, 0 honba, everyone at ``rules.start_points``."""
+        r = _rules(rules)
+        return cls((r.start_points,) * r.players, first_dealer=first_dealer)
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + self.hand) % self.players
+
+    @property
+    def label(self) -> str:
+        """``"E1"``, ``"S4"``, ..."""
+        return f"{WINDS[self.round_wind]}{self.hand + 1}"
+
+    def seat_wind(self, seat: int) -> int:
+        """0 = East (the dealer), 1 = South, ..."""
+        return (seat - self.dealer) % self.players
+
+    def declare_riichi(self, seat: int, rules: Rules | None = None) -> RoundState:
+        """An established riichi: 1000 from ``seat`` to the table. Below ``riichi_min_points``
+        it is refused (InvalidContextError)."""
+        r = _rules(rules)
+        _check_seat(seat, self.players, "riichi seat")
+        if self.scores[seat] < max(r.riichi_min_points, 0):
+            raise InvalidContextError(
+                f"seat {seat} has {self.scores[seat]} points: riichi needs {r.riichi_min_points}")
+        scores = list(self.scores)
+        scores[seat] -= 1000
+        return _replace(self, scores=tuple(scores), riichi_sticks=self.riichi_sticks + 1)
+
+
+def _replace(state: RoundState, **kw) -> RoundState:
+    d = {k: getattr(state, k) for k in ("scores", "round_wind", "hand", "honba", "riichi_sticks", "first_dealer")}
+    d.update(kw)
+    return RoundState(**d)
+
+
+def _check_seat(seat: object, n: int, what: str) -> int:
+    if type(seat) is not int or not 0 <= seat < n:
+        raise InvalidContextError(f"{what} {seat!r} is not a seat 0..{n - 1}")
+    return seat
+
+
+# ---- outcomes ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One winner. ``from_seat`` = the discarder (ron; the kakan player for chankan), ``None``
+    for tsumo. ``pao_seat`` = the liable player (sekinin barai); ``pao_base`` = the base points
+    of the yakuman that player answers for (used with ``pao_scope = "liable_yakuman_only"``;
+    ``None`` = the whole hand)."""
+
+    winner: int
+    base: int
+    from_seat: int | None = None
+    pao_seat: int | None = None
+    pao_base: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.base) is not int or self.base <= 0:
+            raise InvalidContextError(f"base points must be a positive integer, not {self.base!r}")
+        if self.from_seat == self.winner:
+            object.__setattr__(self, "from_seat", None)
+        if self.pao_base is not None:
+            if type(self.pao_base) is not int or not 0 < self.pao_base <= self.base:
+                raise InvalidContextError(f"pao_base {self.pao_base!r} must be in 1..base ({self.base})")
+            if self.pao_seat is None:
+                raise InvalidContextError("pao_base given without a pao_seat")
+        if self.pao_seat is not None and (self.pao_base or self.base) % 8000:
+            raise InvalidContextError(
+                f"pao applies to yakuman: base {self.pao_base or self.base} is not a multiple of 8000 "
+                "(a kan-tile discarder paying a rinshan win is a ron from that seat)")
+
+    @property
+    def tsumo(self) -> bool:
+        return self.from_seat is None
+
+    @classmethod
+    def from_score(cls, score, winner: int, from_seat: int | None = None, *, pao_seat: int | None = None,
+                   pao_base: int | None = None, rules: Rules | None = None) -> Win:
+        """A Win from a scorer result: ``score.base`` if it has one, else its han / fu / limit /
+        yakuman multiple (a kazoe yakuman counts ``han // 13`` times under ``kazoe = "multiple"``)."""
+        base = getattr(score, "base", None)
+        if base is None:
+            multiple = getattr(score, "yakuman", 0) or 0
+            if score.limit == "yakuman" and not multiple and _rules(rules).kazoe == "multiple":
+                multiple = max(1, score.han // 13)
+            base = base_points(score.han, score.fu, limit=score.limit, yakuman=multiple)
+        return cls(winner, base, from_seat, pao_seat, pao_base)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``amount`` points from ``payer`` (``None`` = riichi sticks from the table) to ``payee``.
+    ``reason``: ron, tsumo, pao, honba, riichi_sticks, noten, nagashi."""
+
+    payer: int | None
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """End of game. ``points`` = final scores (leftover sticks applied), ``ranks[seat]`` = 0 for
+    first, ``order`` = seats from first to last, ``results[seat]`` = points - return + uma
+    (+ oka for first), in points (divide by 1000 for the usual figure)."""
+
+    points: tuple[int, ...]
+    ranks: tuple[int, ...]
+    order: tuple[int, ...]
+    results: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The result of one hand. ``outcome``: ``"win"``, ``"exhaustive_draw"``, ``"nagashi_mangan"``
+    or ``"abortive_draw"`` (``abortive`` names the type). ``deltas`` = every seat's change,
+    honba and sticks included; ``by_win`` = the deltas of each winner's payments (same order as
+    ``winners``; nagashi achievers count as winners). ``state`` = the next hand (or the final
+    position when ``game_over``)."""
+
+    outcome: str
+    deltas: tuple[int, ...]
+    transfers: tuple[Transfer, ...]
+    state: RoundState
+    dealer_repeats: bool
+    sticks_collected: int = 0
+    winners: tuple[int, ...] = ()
+    by_win: tuple[tuple[int, ...], ...] = ()
+    abortive: str | None = None
+    ignored_winners: tuple[int, ...] = ()
+    game_over: bool = False
+    end_reason: str | None = None
+    final: FinalResult | None = None
+
+
+# ---- payments ------------------------------------------------------------------------------
+def _tsumo_split(base: int, winner: int, dealer: int, n: int, rules: Rules) -> dict[int, int]:
+    """payer -> amount for a tsumo worth ``base`` (tsumo loss or north bisection in sanma)."""
+    out = {}
+    for seat in range(n):
+        if seat == winner:
+            continue
+        out[seat] = _ceil100(2 * base) if (winner == dealer or seat == dealer) else _ceil100(base)
+    if n == 3 and not rules.tsumo_loss:
+        # North bisection: the absent fourth player's share is split between the two payers.
+        absent = _ceil100(2 * base) if winner == dealer else _ceil100(base)
+        for seat in out:
+            out[seat] += _ceil100(-(-absent // 2))
+    return out
+
+
+def _win_transfers(win: Win, dealer: int, n: int, honba: int, rules: Rules) -> list[Transfer]:
+    """The transfers of one win; ``honba`` = the honba this winner collects (0 for none)."""
+    w = win.winner
+    mult = 6 if w == dealer else 4
+    pao = win.pao_seat
+    if pao is not None and (pao == w or pao == win.from_seat):
+        pao = None  # liable player deals in himself: ordinary ron
+    if pao is not None and win.pao_base is not None and rules.pao_scope == "liable_yakuman_only":
+        pao_part = win.pao_base
+    else:
+        pao_part = win.base
+    out: list[Transfer] = []
+    if not win.tsumo:
+        d = win.from_seat
+        value = _ceil100(mult * win.base)
+        honba_payer = d
+        if pao is None:
+            out.append(Transfer(d, w, value, "ron"))
+        else:
+            half = _ceil100(mult * pao_part) // 2
+            out.append(Transfer(d, w, value - half, "ron"))
+            out.append(Transfer(pao, w, half, "pao"))
+            if rules.pao_honba == "liable":
+                honba_payer = pao
+        if honba:
+            out.append(Transfer(honba_payer, w, rules.honba_ron * honba, "honba"))
+        return out
+    if pao is None:
+        for payer, amount in _tsumo_split(win.base, w, dealer, n, rules).items():
+            out.append(Transfer(payer, w, amount, "tsumo"))
+            if honba:
+                out.append(Transfer(payer, w, rules.honba_tsumo_each * honba, "honba"))
+        return out
+    # Tsumo with a liable player: it pays the liable part as if it had dealt in, and every honba.
+    out.append(Transfer(pao, w, _ceil100(mult * pao_part), "pao"))
+    rest = win.base - pao_part
+    if rest > 0:
+        for payer, amount in _tsumo_split(rest, w, dealer, n, rules).items():
+            out.append(Transfer(payer, w, amount, "tsumo"))
+    if honba:
+        out.append(Transfer(pao, w, rules.honba_ron * honba, "honba"))
+    return out
+
+
+def _deltas(transfers: Iterable[Transfer], n: int) -> tuple[int, ...]:
+    d = [0] * n
+    for t in transfers:
+        d[t.payee] += t.amount
+        if t.payer is not None:
+            d[t.payer] -= t.amount
+    return tuple(d)
+
+
+def _turn_order(seats: Iterable[int], start: int, n: int) -> list[int]:
+    """``seats`` sorted by turn order counting from the seat after ``start``."""
+    return sorted(seats, key=lambda s: (s - start - 1) % n)
+
+
+def noten_payments(tenpai: Sequence[bool], total: int) -> tuple[int, ...]:
+    """Noten payments for any number of players: the noten players pay ``total`` (split
+    evenly) to the tenpai players (split evenly); nothing when all or none are tenpai."""
+    n = len(tenpai)
+    k = sum(1 for t in tenpai if t)
+    if k in (0, n):
+        return (0,) * n
+    if total % k or total % (n - k):
+        raise InvalidRulesError(f"noten payment total {total} does not split among {k} tenpai / {n - k} noten players")
+    return tuple(total // k if t else -(total // (n - k)) for t in tenpai)
+
+
+# ---- public settlement functions -------------------------------------------------------------
+def settle_wins(state: RoundState, wins: Win | Sequence[Win], *, rules: Rules | None = None) -> Settlement:
+    """Settle one tsumo, or one or more rons on the same tile (multiple ron per
+    ``rules.multiple_ron``; three rons under ``double`` abort as sanchahou when enabled)."""
+    r = _rules(rules)
+    _check_players(state, r)
+    n = state.players
+    wins = [wins] if isinstance(wins, Win) else list(wins)
+    if not wins:
+        raise InvalidContextError("settle_wins needs at least one Win")
+    for win in wins:
+        if not isinstance(win, Win):
+            raise InvalidContextError(f"expected Win objects, not {type(win).__name__}")
+        _check_seat(win.winner, n, "winner")
+        if win.from_seat is not None:
+            _check_seat(win.from_seat, n, "discarder")
+        if win.pao_seat is not None:
+            _check_seat(win.pao_seat, n, "pao seat")
+    if len({w.winner for w in wins}) != len(wins):
+        raise InvalidContextError("a seat appears twice among the winners")
+    if any(w.tsumo for w in wins):
+        if len(wins) > 1:
+            raise InvalidContextError("a tsumo has exactly one winner")
+        ordered = wins
+        ignored: list[int] = []
+    else:
+        discarders = {w.from_seat for w in wins}
+        if len(discarders) != 1:
+            raise InvalidContextError(f"multiple rons must share one discarder, not seats {sorted(discarders)}")
+        d = discarders.pop()
+        by_seat = {w.winner: w for w in wins}
+        ordered = [by_seat[s] for s in _turn_order(by_seat, d, n)]
+        keep = len(ordered)
+        if r.multiple_ron == "atamahane":
+            keep = 1
+        elif r.multiple_ron == "double" and len(ordered) >= 3:
+            if "sanchahou" in r.abortive_draws:
+                return settle_abortive_draw(state, "sanchahou", rules=r)
+            keep = 2
+        ignored = [w.winner for w in ordered[keep:]]
+        ordered = ordered[:keep]
+    transfers: list[Transfer] = []
+    by_win = []
+    for i, win in enumerate(ordered):
+        gets_honba = i == 0 or r.multi_ron_bonus == "each"
+        ts = _win_transfers(win, state.dealer, n, state.honba if gets_honba else 0, r)
+        if i == 0 and state.riichi_sticks:
+            ts.append(Transfer(None, win.winner, 1000 * state.riichi_sticks, "riichi_sticks"))
+        by_win.append(_deltas(ts, n))
+        transfers.extend(ts)
+    winners = tuple(w.winner for w in ordered)
+    repeat = state.dealer in winners
+    return _finish(state, r, "win", transfers, repeat=repeat, honba=state.honba + 1 if repeat else 0,
+                   sticks_left=0, winners=winners, by_win=tuple(by_win), ignored=tuple(ignored),
+                   dealer_won_or_tenpai=repeat)
+
+
+def settle_exhaustive_draw(state: RoundState, tenpai: Iterable[int], *, nagashi: Iterable[int] = (),
+                           last_drawer: int | None = None, rules: Rules | None = None) -> Settlement:
+    """Settle an exhaustive draw. ``tenpai`` = seats counted tenpai (see
+    :func:`is_draw_tenpai` for karaten); ``nagashi`` = seats that achieved
+    nagashi mangan; ``last_drawer`` = the seat that drew the last tile (orders several achievers
+    for ``nagashi_multiple = "nearest"`` and the honba/stick bonus in ``win`` mode)."""
+    r = _rules(rules)
+    _check_players(state, r)
+    n = state.players
+    tenpai_set = {_check_seat(s, n, "tenpai seat") for s in tenpai}
+    achievers = {_check_seat(s, n, "nagashi seat") for s in nagashi}
+    if last_drawer is not None:
+        _check_seat(last_drawer, n, "last drawer")
+    if r.nagashi_mangan == "off":
+        achievers = set()
+    dealer_tenpai = state.dealer in tenpai_set
+    if r.draw_dealer_rule == "tenpai":
+        draw_repeat = dealer_tenpai
+    else:
+        draw_repeat = r.draw_dealer_rule == "always_repeat"
+    if not achievers:
+        deltas = noten_payments([s in tenpai_set for s in range(n)], r.noten_payment_total)
+        transfers = _noten_transfers(deltas)
+        return _finish(state, r, "exhaustive_draw", transfers, repeat=draw_repeat, honba=state.honba + 1,
+                       sticks_left=state.riichi_sticks, dealer_won_or_tenpai=dealer_tenpai)
+    if len(achievers) > 1 and last_drawer is None:
+        raise InvalidContextError("several nagashi mangan achievers: last_drawer is needed to order them")
+    start = last_drawer - 1 if last_drawer is not None else 0  # turn order starting with the last drawer
+    ordered = _turn_order(achievers, start, n)
+    if r.nagashi_multiple == "nearest":
+        ordered = ordered[:1]
+    as_win = r.nagashi_mangan == "win"
+    transfers: list[Transfer] = []
+    by_win = []
+    for i, seat in enumerate(ordered):
+        honba = state.honba if as_win and (i == 0 or r.multi_ron_bonus == "each") else 0
+        ts = [Transfer(t.payer, t.payee, t.amount, "nagashi" if t.reason == "tsumo" else t.reason)
+              for t in _win_transfers(Win(seat, MANGAN), state.dealer, n, honba, r)]
+        if as_win and i == 0 and state.riichi_sticks:
+            ts.append(Transfer(None, seat, 1000 * state.riichi_sticks, "riichi_sticks"))
+        by_win.append(_deltas(ts, n))
+        transfers.extend(ts)
+    if as_win:
+        repeat = state.dealer in ordered
+        return _finish(state, r, "nagashi_mangan", transfers, repeat=repeat,
+                       honba=state.honba + 1 if repeat else 0, sticks_left=0, winners=tuple(ordered),
+                       by_win=tuple(by_win), dealer_won_or_tenpai=repeat)
+    return _finish(state, r, "nagashi_mangan", transfers, repeat=draw_repeat, honba=state.honba + 1,
+                   sticks_left=state.riichi_sticks, winners=tuple(ordered), by_win=tuple(by_win),
+                   dealer_won_or_tenpai=dealer_tenpai)
+
+
+def settle_abortive_draw(state: RoundState, kind: str, *, rules: Rules | None = None) -> Settlement:
+    """Settle an abortive draw (``kind`` in kyuushu_kyuuhai, suufon_renda, suucha_riichi,
+    suukaikan, sanchahou): no payments, honba + 1, sticks stay, dealer per ``abortive_dealer``."""
+    r = _rules(rules)
+    _check_players(state, r)
+    if kind not in ABORTIVE_DRAW_KEYS:
+        raise InvalidContextError(f"unknown abortive draw {kind!r}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
+    if kind not in r.abortive_draws:
+        raise InvalidContextError(f"{kind} is not an abortive draw under these rules (abortive_draws)")
+    repeat = dict(r.abortive_dealer).get(kind, "repeat") == "repeat"
+    return _finish(state, r, "abortive_draw", [], repeat=repeat, honba=state.honba + 1,
+                   sticks_left=state.riichi_sticks, abortive=kind, dealer_won_or_tenpai=False)
+
+
+def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_sticks: int = 0,
+                 first_dealer: int = 0) -> FinalResult:
+    """Final ranking and results: leftover sticks per ``leftover_sticks``; ties per
+    ``tie_break`` (``first_dealer``: the seat closer to the first dealer ranks higher;
+    ``split``: tied players share their ranks' uma and oka evenly, the odd 100s going to the
+    seat closer to the first dealer); oka ``(return - start) * players`` to first."""
+    r = _rules(rules)
+    n = len(scores)
+    if n != r.players:
+        raise InvalidRulesError(f"{n} scores for rules with players = {r.players}")
+    if len(r.uma) != n:
+        raise InvalidRulesError(f"uma {r.uma} has {len(r.uma)} entries for {n} players")
+    _check_seat(first_dealer, n, "first dealer")
+    points = list(scores)
+    order = sorted(range(n), key=lambda s: (-points[s], (s - first_dealer) % n))
+    if riichi_sticks and r.leftover_sticks == "to_top":
+        points[order[0]] += 1000 * riichi_sticks
+        order = sorted(range(n), key=lambda s: (-points[s], (s - first_dealer) % n))
+    bonus = list(r.uma)
+    bonus[0] += (r.return_points - r.start_points) * n
+    per_rank = [0] * n
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and r.tie_break == "split" and points[order[j + 1]] == points[order[i]]:
+            j += 1
+        group = order[i:j + 1]
+        total = sum(bonus[i:j + 1])
+        share = (total // len(group)) // 100 * 100
+        left = total - share * len(group)
+        for k, _seat in enumerate(group):
+            per_rank[i + k] = share + (left if k == 0 else 0)
+        i = j + 1
+    ranks = [0] * n
+    results = [0] * n
+    for rank, seat in enumerate(order):
+        ranks[seat] = rank
+        results[seat] = points[seat] - r.return_points + per_rank[rank]
+    return FinalResult(tuple(points), tuple(ranks), tuple(order), tuple(results))
+
+
+# ---- internals -----------------------------------------------------------------------------
+def _check_players(state: RoundState, rules: Rules) -> None:
+    if not isinstance(state, RoundState):
+        raise InvalidContextError(f"state must be a RoundState, not {type(state).__name__}")
+    if state.players != rules.players:
+        raise InvalidRulesError(f"a {state.players}-player table with rules for players = {rules.players}")
+
+
+def _noten_transfers(deltas: Sequence[int]) -> list[Transfer]:
+    """Noten deltas as pairwise transfers (each noten player pays each tenpai player evenly)."""
+    payers = [s for s, d in enumerate(deltas) if d < 0]
+    payees = [s for s, d in enumerate(deltas) if d > 0]
+    out = []
+    for p in payers:
+        for q in payees:
+            out.append(Transfer(p, q, -deltas[p] // len(payees), "noten"))
+    return out
+
+
+def _finish(state: RoundState, r: Rules, outcome: str, transfers: list[Transfer], *, repeat: bool,
+            honba: int, sticks_left: int, dealer_won_or_tenpai: bool, winners: tuple[int, ...] = (),
+            by_win: tuple[tuple[int, ...], ...] = (), ignored: tuple[int, ...] = (),
+            abortive: str | None = None) -> Settlement:
+    n = state.players
+    deltas = _deltas(transfers, n)
+    collected = state.riichi_sticks - sticks_left
+    scores = tuple(s + d for s, d in zip(state.scores, deltas))
+    wind, hand = state.round_wind, state.hand
+    if not repeat:
+        hand += 1
+        if hand == n:
+            hand, wind = 0, wind + 1
+    last_wind = 1 if r.length == "hanchan" else 0
+    max_wind = last_wind + (1 if r.extension == "sudden_death" else 0)
+    # "All last": the last regular hand, or any hand of the sudden-death extension.
+    all_last = state.round_wind > last_wind or (state.round_wind == last_wind and state.hand == n - 1)
+    over, reason = False, None
+    if r.tobi != "off" and any(s < 0 or (r.tobi == "zero_or_below" and s == 0) for s in scores):
+        over, reason = True, "tobi"
+    elif wind > max_wind:
+        over, reason = True, "last_hand"
+    elif not repeat and wind > last_wind and any(s >= r.return_points for s in scores):
+        # The deal passed out of the last regular hand (or of an extension hand) and someone
+        # reached the return points: the sudden-death extension ends (or never starts).
+        over, reason = True, "sudden_death" if state.round_wind > last_wind else "last_hand"
+    elif (repeat and r.all_last_stop and all_last and dealer_won_or_tenpai
+          and _is_top(scores, state.dealer, state.first_dealer)
+          and (r.extension == "none" or scores[state.dealer] >= r.return_points)):
+        over, reason = True, "all_last_stop"
+    if over:
+        nxt = _replace(state, scores=scores, honba=honba, riichi_sticks=sticks_left)
+        final = final_scores(scores, r, riichi_sticks=sticks_left, first_dealer=state.first_dealer)
+    else:
+        nxt = RoundState(scores, min(wind, 3), hand, honba, sticks_left, state.first_dealer)
+        final = None
+    return Settlement(outcome, deltas, tuple(transfers), nxt, repeat, collected, winners, by_win, abortive,
+                      ignored, over, reason, final)
+
+
+def _is_top(scores: Sequence[int], seat: int, first_dealer: int) -> bool:
+    n = len(scores)
+    best = min(range(n), key=lambda s: (-scores[s], (s - first_dealer) % n))
+    return best == seat
+
+
+# ---- predicates for the end of a hand ---------------------------------------------------------
+def _counts(tiles, what: str) -> list[int]:
+    from yakuman.tiles import parse
+
+    if isinstance(tiles, (list, tuple)) and tiles and all(isinstance(t, str) for t in tiles):
+        tiles = "".join(tiles)
+    try:
+        return list(parse(tiles)[0])
+    except ValueError as e:
+        raise type(e)(f"{e} - in {what}") from None
+
+
+def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None) -> bool:
+    """Whether a hand counts as tenpai at an exhaustive draw (shape tenpai, ``keishiki_tenpai``).
+    ``tiles`` = the 13-3k concealed tiles, ``melds`` = the player's melds, ``visible`` = 34
+    counts of tiles this player can see outside his own hand (discards, other melds, dora
+    indicators; used by ``karaten_is_tenpai = "never"``). ``karaten_is_tenpai``:
+    ``unless_all_four_in_own_hand`` (Tenhou: a wait on a kind whose four copies are all in the
+    concealed hand does not count), ``always`` (any shape counts), ``never`` (a wait counts only
+    while a copy is unseen). A yaku requirement (``keishiki_tenpai = False``) needs the scorer and
+    is left to the caller."""
+    from yakuman import waits
+    from yakuman.hand import parse_melds
+    from yakuman.tiles import kind
+
+    r = _rules(rules)
+    counts = _counts(tiles, "the tenpai hand")
+    melds = parse_melds(melds)
+    if sum(counts) + 3 * len(melds) != 13:
+        raise InvalidContextError(f"a tenpai hand has 13 - 3 x melds concealed tiles, not {sum(counts)}")
+    if r.karaten_is_tenpai == "always":
+        return any(_completes(counts, k) for k in range(34))
+    w = [kind(t) for t in waits(counts)]
+    if r.karaten_is_tenpai == "unless_all_four_in_own_hand":
+        return bool(w)
+    seen = list(visible) if visible is not None else [0] * 34
+    if len(seen) != 34:
+        raise InvalidContextError("visible must be 34 tile counts")
+    for m in melds:
+        for k in m.tiles:
+            seen[k] += 1
+    return any(counts[k] + seen[k] < 4 for k in w)
+
+
+def _completes(counts: Sequence[int], extra: int) -> bool:
+    """A complete hand with ``extra`` added, ignoring the four-copy limit (karaten "always")."""
+    c = list(counts)
+    c[extra] += 1
+    total = sum(c)
+    if total == 14:
+        if all(x in (0, 2) for x in c) and c.count(2) == 7:
+            return True
+        yao = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+        if all(c[k] >= 1 for k in yao) and sum(c[k] for k in yao) == 14:
+            return True
+    for pair in range(34):
+        if c[pair] >= 2:
+            c[pair] -= 2
+            if _all_sets(c, 0):
+                return True
+            c[pair] += 2
+    return False
+
+
+def _all_sets(c: list[int], i: int) -> bool:
+    while i < 34 and c[i] == 0:
+        i += 1
+    if i == 34:
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _all_sets(c, i)
+        c[i] += 3
+        if ok:
+            return True
+    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        for k in (i, i + 1, i + 2):
+            c[k] -= 1
+        ok = _all_sets(c, i)
+        for k in (i, i + 1, i + 2):
+            c[k] += 1
+        return ok
+    return False
+
+
+def is_nagashi(discards, *, called: bool = False, closed: bool = True, rules: Rules | None = None) -> bool:
+    """Nagashi mangan (RULES.md 6.5) at an exhaustive draw: every discard (``discards``, all of the
+    player's discards) is a terminal or honor, ``called`` = whether anyone called one of them,
+    ``closed`` = whether the player's hand is closed (only with ``nagashi_requires_closed``)."""
+    r = _rules(rules)
+    if r.nagashi_mangan == "off" or called or (r.nagashi_requires_closed and not closed):
+        return False
+    c = _counts(discards, "the discards")
+    yao = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
+    return sum(c) > 0 and all(k in yao for k in range(34) if c[k])
+
+
+def is_kyuushu_kyuuhai(tiles) -> bool:
+    """At least nine different terminal/honor kinds among the player's first-turn tiles (the
+    timing, no call so far and the player's choice are the caller's)."""
+    c = _counts(tiles, "the kyuushu hand")
+    return sum(1 for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33) if c[k]) >= 9
+
+
+def is_suufon_renda(first_discards) -> bool:
+    """The four first discards of an uninterrupted first go-around are the same wind."""
+    c = _counts(first_discards, "the first discards")
+    return sum(c) == 4 and any(c[k] == 4 for k in (27, 28, 29, 30))
+
+
+def is_suucha_riichi(riichi_seats: Iterable[int], players: int = 4) -> bool:
+    """All four players have established riichi (four-player games only)."""
+    return players == 4 and len(set(riichi_seats)) == 4
+
+
+def is_suukaikan(kan_owners: Sequence[int]) -> bool:
+    """Four kans (one owner seat per kan) by at least two different players."""
+    return len(kan_owners) >= 4 and len(set(kan_owners)) >= 2

@@ -146,3 +146,16 @@ def test_kan_tiles_only_in_the_meld():
     assert s.is_win and s.fu == 70
     with pytest.raises(InvalidTilesError, match="kan's tiles belong only in its meld"):
         score("234p55567s777z9999m", "6s", ["ankan 9999m"], tsumo=True, seat_wind="S")
+
+
+def test_pao_arguments_are_checked():
+    from yakuman._reference.score import score as ref
+
+    args = ("234m11p", "1p", ["pon 555z", "pon 666z", "pon 777z"])
+    with pytest.raises(InvalidContextError, match="pao_seat = 4"):
+        ref(*args, tsumo=True, seat_wind="S", pao_seat=4)
+    with pytest.raises(InvalidContextError, match="from_seat .* given for a tsumo"):
+        ref(*args, tsumo=True, seat_wind="S", pao_seat=1, from_seat=2)
+    # pao on a hand without a pao yakuman changes nothing
+    s = ref("234567m34588p567s", "5s", seat_wind="S", pao_seat=1, from_seat=2)
+    assert (s.payment.from_discarder, s.payment.from_liable) == (2000, 0)

@@ -32,6 +32,7 @@ from yakuman._reference.score_yaku import (
     situational_yaku,
     yakuman_multiple,
 )
+from yakuman.errors import InvalidContextError
 from yakuman.result import Payment, Score, Status
 from yakuman.rules import Rules
 from yakuman.tiles import TILE_NAMES, dora_of, to_mpsz
@@ -165,6 +166,11 @@ def score_request(req, rules: Rules, *, pao_seat: int | None = None, from_seat: 
     """Score a validated request. ``pao_seat``: the liable player (relative to the winner, 1-3), if
     any; ``from_seat``: the discarder on a ron (relative, 1-3) - pao is shared only when a third
     player deals in. Pao applies when the hand scores a yakuman of ``rules.pao_yakuman``."""
+    for name, seat in (("pao_seat", pao_seat), ("from_seat", from_seat)):
+        if seat is not None and seat not in (1, 2, 3):
+            raise InvalidContextError(f"{name} = {seat!r}: seats are relative to the winner, 1, 2 or 3")
+    if from_seat is not None and req.tsumo:
+        raise InvalidContextError("from_seat (the discarder) given for a tsumo")
     h = _hand(req, rules)
     problem = _situation_problem(h)
     if problem:
@@ -199,8 +205,6 @@ def score_request(req, rules: Rules, *, pao_seat: int | None = None, from_seat: 
 
     liable_a = 0
     if pao_seat is not None and best.yakuman:
-        if pao_seat not in (1, 2, 3) or (from_seat is not None and from_seat not in (1, 2, 3)):
-            raise ValueError("pao_seat and from_seat are seats relative to the winner: 1, 2 or 3")
         liable = [m for y, m in best.yakuman_parts
                   if any(y == _PAO_YAKUMAN[k] for k in rules.pao_yakuman)]
         if liable:

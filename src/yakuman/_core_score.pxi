@@ -188,128 +188,217 @@ def compiled_rules(rules=None):
     return cr
 
 
-cdef int _sc_int(object v, int lo, int hi, str what) except -1:
+cdef extern from "Python.h":
+    ctypedef struct _sc_obj "PyObject"
+    _sc_obj *_sc_list_item "PyList_GET_ITEM" (object, Py_ssize_t)
+    _sc_obj *_sc_tuple_item "PyTuple_GET_ITEM" (object, Py_ssize_t)
+    bint _sc_is_int "PyLong_CheckExact" (_sc_obj *)
+    long _sc_as_long "PyLong_AsLong" (_sc_obj *)
+    void _sc_err_clear "PyErr_Clear" ()
+
+from yakuman.errors import InvalidContextError as _InvalidContextError
+from yakuman.errors import InvalidMeldError as _InvalidMeldError
+
+cdef tuple _SC_LIMITS = LIMIT_NAMES
+cdef tuple _SC_FORMS = FORM_NAMES
+cdef tuple _SC_WAITS = WAIT_NAMES
+cdef tuple _SC_GROUPS = GROUP_NAMES
+cdef tuple _SC_FU_TEXT = _FU_TEXT
+cdef dict _SC_MELD_CODES = MELD_CODES
+
+
+cdef long _sc_int(object v, str what) except? -999:
+    """A Python int as a C long; out-of-range values come back as -2 or 100000 (callers
+    range-check), non-integers raise."""
     cdef long x
+    if type(v) is not int:
+        try:
+            v = v.__index__()
+        except (AttributeError, TypeError):
+            raise InvalidTilesError(f"{what} must be an integer, not {v!r}") from None
     try:
         x = v
-    except (TypeError, OverflowError):
-        raise InvalidTilesError(f"{what} must be an integer, not {v!r}") from None
-    if x < lo or x > hi:
-        raise ValueError(f"{what} = {x} is outside {lo}..{hi}")
-    return <int>x
+    except OverflowError:
+        return -2 if v < 0 else 100000
+    return x
+
+
+cdef tuple _SC_SMALL_INTS = (0, 1, 2, 3, 4)
+cdef _sc_obj *_SC_SMALL[5]
+for _i in range(5):
+    _SC_SMALL[_i] = <_sc_obj *>_SC_SMALL_INTS[_i]
+
+
+cdef inline long _sc_item(object seq, Py_ssize_t i, int kind, str what) except? -999:
+    """seq[i] as a C long; kind 1 = list, 2 = tuple (borrowed fast path), 0 = any sequence.
+    The ints 0..4 are cached by CPython: identity with them is the fastest path."""
+    cdef _sc_obj *p
+    cdef long x
+    if kind:
+        p = _sc_list_item(seq, i) if kind == 1 else _sc_tuple_item(seq, i)
+        if p == _SC_SMALL[0]:
+            return 0
+        if p == _SC_SMALL[1]:
+            return 1
+        if p == _SC_SMALL[2]:
+            return 2
+        if p == _SC_SMALL[3]:
+            return 3
+        if p == _SC_SMALL[4]:
+            return 4
+        if _sc_is_int(p):
+            x = _sc_as_long(p)
+            if x == -1:
+                _sc_err_clear()  # overflow reads as -1: rejected by the range checks
+            return x
+        return _sc_int(<object>p, what)
+    return _sc_int(seq[i], what)
+
+
+cdef inline int _sc_seq_kind(object seq):
+    cdef type t = type(seq)
+    return 1 if t is list else 2 if t is tuple else 0
 
 
 cdef int _fill_hand(ym_hand_t *h, object counts, object reds, object melds, int win, int flags,
                     int seat_wind, int round_wind, object dora, object ura, int kita, int honba,
                     int riichi_sticks, int pao) except -1:
-    from yakuman.errors import InvalidContextError, InvalidMeldError
     cdef Py_ssize_t i, n
-    cdef int v, total_reds
-    cdef object m, kind
+    cdef long v
+    cdef int sk
+    cdef object m, mkind, tile
     memset(h, 0, sizeof(ym_hand_t))
+    if len(counts) != 34:
+        raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
     if type(counts) is bytes or type(counts) is bytearray:
-        if len(counts) != 34:
-            raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
         for i in range(34):
             v = counts[i]
             if v > 4:
                 raise InvalidTilesError(f"{_copies(v)} copies of {TILE_NAMES[i]}")
             h.counts[i] = <uint8_t>v
     else:
-        if len(counts) != 34:
-            raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
+        sk = _sc_seq_kind(counts)
         for i in range(34):
-            v = _sc_int(counts[i], 0, 255, f"count of {TILE_NAMES[i]}")
-            if v > 4:
-                raise InvalidTilesError(f"{_copies(v)} copies of {TILE_NAMES[i]}")
+            v = _sc_item(counts, i, sk, "a count")
+            if v < 0 or v > 4:
+                raise InvalidTilesError(
+                    f"{_copies(v) if 0 <= v < 9 else v} copies of {TILE_NAMES[i]}" if v > 4
+                    else f"negative count {v} of {TILE_NAMES[i]}")
             h.counts[i] = <uint8_t>v
-    if isinstance(reds, int):
-        total_reds = _sc_int(reds, 0, 12, "red fives")
+    if type(reds) is int:
+        v = _sc_int(reds, "red fives")
     else:
-        total_reds = 0
+        v = 0
         for m in reds:
-            total_reds += _sc_int(m, 0, 4, "red fives")
-    h.reds = <uint8_t>total_reds
+            v += _sc_int(m, "red fives")
+    if v < 0 or v > 12:
+        raise InvalidTilesError(f"{v} red fives: expected 0..12")
+    h.reds = <uint8_t>v
     if not 0 <= win < 34:
         raise InvalidTilesError(f"winning tile kind {win} out of range 0..33")
     h.win = <uint8_t>win
     n = len(melds)
     if n > 4:
-        raise InvalidMeldError(f"{n} melds given, at most 4")
+        raise _InvalidMeldError(f"{n} melds given, at most 4")
     h.n_melds = <uint8_t>n
     for i in range(n):
         m = melds[i]
-        if hasattr(m, "kind") and hasattr(m, "tiles"):
-            kind, tile = m.kind, (m.tiles[0] if len(m.tiles) else -1)
+        if type(m) is tuple and len(<tuple>m) == 2:
+            mkind = (<tuple>m)[0]
+            tile = (<tuple>m)[1]
+            if type(mkind) is int and type(tile) is int and 0 <= <long>mkind <= 4 and 0 <= <long>tile <= 33:
+                h.meld_type[i] = <uint8_t><long>mkind
+                h.meld_tile[i] = <uint8_t><long>tile
+                continue
+        elif hasattr(m, "kind") and hasattr(m, "tiles"):
+            mkind = m.kind
+            tile = m.tiles[0] if len(m.tiles) else -1
         else:
-            kind, tile = m
-        if isinstance(kind, str):
-            if kind not in MELD_CODES:
-                raise InvalidMeldError(f"unknown meld kind {kind!r} - at melds[{i}]")
-            kind = MELD_CODES[kind]
-        h.meld_type[i] = <uint8_t>_sc_int(kind, 0, 4, f"melds[{i}] type")
-        h.meld_tile[i] = <uint8_t>_sc_int(tile, 0, 33, f"melds[{i}] tile kind")
+            mkind, tile = m
+        if type(mkind) is str:
+            if mkind not in _SC_MELD_CODES:
+                raise _InvalidMeldError(f"unknown meld kind {mkind!r} - at melds[{i}]")
+            mkind = _SC_MELD_CODES[mkind]
+        v = _sc_int(mkind, f"melds[{i}] type")
+        if v < 0 or v > 4:
+            raise _InvalidMeldError(f"meld type {v} outside 0..4 - at melds[{i}]")
+        h.meld_type[i] = <uint8_t>v
+        v = _sc_int(tile, f"melds[{i}] tile kind")
+        if v < 0 or v > 33:
+            raise _InvalidMeldError(f"meld tile kind {v} outside 0..33 - at melds[{i}]")
+        h.meld_tile[i] = <uint8_t>v
     if not 0 <= flags < 1 << 11:
-        raise InvalidContextError(f"flags {flags:#x} outside the known flags")
+        raise _InvalidContextError(f"flags {flags:#x} outside the known flags")
     h.flags = <uint16_t>flags
     if not 0 <= seat_wind <= 3 or not 0 <= round_wind <= 3:
-        raise InvalidContextError(f"winds must be 0..3 (E S W N), not {seat_wind}, {round_wind}")
+        raise _InvalidContextError(f"winds must be 0..3 (E S W N), not {seat_wind}, {round_wind}")
     h.seat_wind = <uint8_t>seat_wind
     h.round_wind = <uint8_t>round_wind
     n = len(dora)
     if n > 10:
         raise InvalidTilesError(f"{n} dora indicators given, at most 10")
     h.n_dora = <uint8_t>n
+    sk = _sc_seq_kind(dora)
     for i in range(n):
-        h.dora[i] = <uint8_t>_sc_int(dora[i], 0, 33, "dora indicator kind")
+        v = _sc_item(dora, i, sk, "a dora indicator kind")
+        if v < 0 or v > 33:
+            raise InvalidTilesError(f"dora indicator kind {v} outside 0..33")
+        h.dora[i] = <uint8_t>v
     n = len(ura)
     if n > 10:
         raise InvalidTilesError(f"{n} ura dora indicators given, at most 10")
     h.n_ura = <uint8_t>n
+    sk = _sc_seq_kind(ura)
     for i in range(n):
-        h.ura[i] = <uint8_t>_sc_int(ura[i], 0, 33, "ura dora indicator kind")
+        v = _sc_item(ura, i, sk, "an ura dora indicator kind")
+        if v < 0 or v > 33:
+            raise InvalidTilesError(f"ura dora indicator kind {v} outside 0..33")
+        h.ura[i] = <uint8_t>v
     if not 0 <= kita <= 4:
-        raise InvalidContextError(f"kita = {kita} outside 0..4")
+        raise _InvalidContextError(f"kita = {kita} outside 0..4")
     h.kita = <uint8_t>kita
     if not 0 <= honba <= 65535 or not 0 <= riichi_sticks <= 65535:
-        raise InvalidContextError(f"honba / riichi sticks out of range: {honba}, {riichi_sticks}")
+        raise _InvalidContextError(f"honba / riichi sticks out of range: {honba}, {riichi_sticks}")
     h.honba = <uint16_t>honba
     h.riichi_sticks = <uint16_t>riichi_sticks
     if not 0 <= pao <= 15:
-        raise InvalidContextError(f"pao = {pao} outside 0..15")
+        raise _InvalidContextError(f"pao = {pao} outside 0..15")
     h.pao = <uint8_t>pao
     return 0
 
 
 cdef object _raise_bad_input(int reason):
-    from yakuman.errors import InvalidContextError, InvalidMeldError
     msg = ym_reason_text(reason).decode()
     if reason == 3:  # YM_R_BAD_MELD
-        raise InvalidMeldError(msg)
+        raise _InvalidMeldError(msg)
     if reason == 6:  # YM_R_BAD_WIND
-        raise InvalidContextError(msg)
+        raise _InvalidContextError(msg)
     raise InvalidTilesError(msg)
 
 
 cdef tuple _score_tuple(const ym_score_t *o):
     cdef int i, b
     cdef uint64_t m = o.yaku
-    yaku = []
+    cdef const ym_fu_item_t *it
+    cdef list yaku = []
     while m:
         b = 0
         while not (m >> b) & 1:
             b += 1
         yaku.append((b, o.han_of[b]))
         m &= m - 1
-    fu = tuple([(_FU_TEXT[o.fu_items[i].code][o.fu_items[i].tile if o.fu_items[i].tile < 34 else 34],
-                 o.fu_items[i].fu) for i in range(o.n_fu)])
-    groups = tuple([(GROUP_NAMES[o.groups[i].type], o.groups[i].tile, bool(o.groups[i].open))
-                    for i in range(o.n_groups)])
+    cdef list fu = []
+    for i in range(o.n_fu):
+        it = &o.fu_items[i]
+        fu.append(((<tuple>_SC_FU_TEXT[it.code])[it.tile if it.tile < 34 else 34], it.fu))
+    cdef list groups = []
+    for i in range(o.n_groups):
+        groups.append((_SC_GROUPS[o.groups[i].type], o.groups[i].tile, o.groups[i].open != 0))
     pay = (o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.n_non_dealer, o.pay.liable,
            o.pay.honba, o.pay.sticks, o.pay.total)
     return (o.status, ym_reason_text(o.reason).decode() if o.reason else "", o.yaku, tuple(yaku),
-            o.han, o.fu, fu, o.yakuman, o.kazoe, LIMIT_NAMES[o.limit], o.points, pay,
-            (o.dora, o.ura, o.aka, o.kita), FORM_NAMES[o.form], WAIT_NAMES[o.wait], groups,
+            o.han, o.fu, tuple(fu), o.yakuman, o.kazoe, _SC_LIMITS[o.limit], o.points, pay,
+            (o.dora, o.ura, o.aka, o.kita), _SC_FORMS[o.form], _SC_WAITS[o.wait], tuple(groups),
             o.win_group if o.win_group != 255 else -1, o.base)
 
 

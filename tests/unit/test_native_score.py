@@ -472,3 +472,77 @@ def test_compiled_rules_are_cached_and_validated():
     assert _core.compiled_rules(Rules.tenhou()) is _core.compiled_rules(Rules.tenhou())
     with pytest.raises(ValueError):
         _core.CompiledRules("tenhou")
+
+
+# ---- random complete hands: invariants --------------------------------------------------------
+def random_hand(rng):
+    """A random complete hand as (counts, melds, win kind, reds): 4 sets + a pair, each kind at
+    most 4 times; some sets called or declared."""
+    while True:
+        full = [0] * 34
+        sets = []
+        for _ in range(4):
+            if rng.random() < 0.55:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                sets.append(("run", 9 * suit + start))
+                for t in range(3):
+                    full[9 * suit + start + t] += 1
+            else:
+                k = rng.randrange(34)
+                sets.append(("tri", k))
+                full[k] += 3
+        pair = rng.randrange(34)
+        full[pair] += 2
+        if max(full) <= 4:
+            break
+    counts = [0] * 34
+    melds = []
+    for typ, k in sets:
+        if rng.random() < 0.3:
+            if typ == "run":
+                melds.append((0, k))
+            elif full[k] == 3:
+                melds.append((rng.choice((1, 1, 2, 3, 4)), k))
+            else:
+                melds.append((1, k))
+            continue
+        for t in ((k, k + 1, k + 2) if typ == "run" else (k, k, k)):
+            counts[t] += 1
+    counts[pair] += 2
+    win = rng.choice([k for k in range(34) if counts[k]])
+    fives = sum(counts[k] for k in (4, 13, 22))
+    return counts, melds, win, rng.randint(0, min(fives, 3))
+
+
+def test_random_hands_invariants():
+    import random
+    rng = random.Random(20240601)
+    rule_sets = [_core.compiled_rules(r) for r in (
+        Rules(), Rules.tenhou(), Rules.tenhou_sanma(),
+        Rules(local_yaku=True, kazoe="multiple", kiriage_mangan=True, renhou="mangan", open_pinfu_fu=20),
+        Rules(yakuman_stacking=False, tsumo_pinfu=False, double_wind_pair_fu=2, players=3, tsumo_loss=False),
+    )]
+    statuses = set()
+    for n in range(4000):
+        counts, melds, win, reds = random_hand(rng)
+        flags = rng.getrandbits(11) & rng.getrandbits(11) & rng.getrandbits(11)
+        rules = rule_sets[n % len(rule_sets)]
+        dora = [rng.randrange(34) for _ in range(rng.randrange(4))]
+        ura = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        s = dict(zip(_core.SCORE_FIELDS, _core._score_native(
+            rules, counts, reds, melds, win, flags, rng.randrange(3), rng.randrange(4), dora, ura,
+            honba=rng.randrange(6), riichi_sticks=rng.randrange(3), pao=rng.randrange(16))))
+        statuses.add(s["status"])
+        assert s["status"] in (0, 2, 3), s  # always complete
+        if s["status"] != 0:
+            continue
+        if s["form"] != "kokushi":
+            assert sum(v for _, v in s["fu_details"]) == s["fu"]
+        if s["yakuman"]:
+            assert s["han"] == 13 * s["yakuman"]
+        elif s["yaku"] and s["yaku"][0][0] not in (36, 63):  # fixed-value renhou / shiisanputa
+            assert s["han"] == sum(h for _, h in s["yaku"]) + s["counts"][3]
+        discarder, dealer, non_dealer, n_nd, liable, honba, sticks, total = s["payment"]
+        assert total == discarder + dealer + non_dealer * n_nd + liable + sticks
+        assert total - honba - sticks == s["points"]
+    assert statuses == {0, 2, 3}

@@ -73,7 +73,7 @@ _CHOICES: dict[str, tuple] = {
     "multiple_ron": ("double", "triple", "atamahane"),
     "multi_ron_bonus": ("nearest", "each"),
     "draw_dealer_rule": ("tenpai", "always_repeat", "always_rotate"),
-    "karaten_is_tenpai": ("unless_all_four_in_own_hand", "always", "never"),
+    "karaten_is_tenpai": ("unless_all_four_in_own_hand", "unless_all_four_incl_melds", "always", "never"),
     "keishiki_tenpai": (True, False),
     "nagashi_mangan": ("win", "draw", "off"),
     "nagashi_requires_closed": (False, True),
@@ -104,6 +104,7 @@ _INTS = {
     "riichi_min_live_tiles": (0, 70),
     "start_points": (0, 1000000),
     "return_points": (0, 1000000),
+    "target_points": (0, 1000000),
     "honba_ron": (0, 10000),
     "honba_tsumo_each": (0, 10000),
 }
@@ -172,6 +173,7 @@ class Rules:
     honba_tsumo_each: int = 100
     length: str = "hanchan"
     extension: str = "none"
+    target_points: int = 30000
     all_last_stop: bool = False
 
     def __post_init__(self) -> None:
@@ -323,6 +325,7 @@ class Rules:
             noten_payment_total=2000,
             start_points=35000,
             return_points=40000,
+            target_points=40000,
             uma=(20000, 0, -20000),
             abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
         )
@@ -339,6 +342,8 @@ class Rules:
             start_points=25000,
             return_points=25000,
             uma=(15000, 5000, -5000, -15000),
+            extension="sudden_death",
+            all_last_stop=True,
         )
 
     @classmethod
@@ -350,6 +355,7 @@ class Rules:
             noten_payment_total=2000,
             start_points=35000,
             return_points=35000,
+            target_points=40000,
             uma=(15000, 0, -15000),
             abortive_draws=frozenset({"kyuushu_kyuuhai", "suukaikan"}),
         )
@@ -405,7 +411,9 @@ class Rules:
         return cls.wrc().replace(
             kiriage_mangan=False,
             multiple_ron="triple",
+            multi_ron_bonus="each",
             leftover_sticks="to_top",
+            karaten_is_tenpai="unless_all_four_incl_melds",
         )
 
 

@@ -544,13 +544,13 @@ def _finish(state: RoundState, r: Rules, outcome: str, transfers: list[Transfer]
         over, reason = True, "tobi"
     elif wind > max_wind:
         over, reason = True, "last_hand"
-    elif not repeat and wind > last_wind and any(s >= r.return_points for s in scores):
+    elif not repeat and wind > last_wind and any(s >= r.target_points for s in scores):
         # The deal passed out of the last regular hand (or of an extension hand) and someone
         # reached the return points: the sudden-death extension ends (or never starts).
         over, reason = True, "sudden_death" if state.round_wind > last_wind else "last_hand"
     elif (repeat and r.all_last_stop and all_last and dealer_won_or_tenpai
           and _is_top(scores, state.dealer, state.first_dealer)
-          and (r.extension == "none" or scores[state.dealer] >= r.return_points)):
+          and (r.extension == "none" or scores[state.dealer] >= r.target_points)):
         over, reason = True, "all_last_stop"
     if over:
         nxt = _replace(state, scores=scores, honba=honba, riichi_sticks=sticks_left)
@@ -586,8 +586,9 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None)
     counts of tiles this player can see outside his own hand (discards, other melds, dora
     indicators; used by ``karaten_is_tenpai = "never"``). ``karaten_is_tenpai``:
     ``unless_all_four_in_own_hand`` (Tenhou: a wait on a kind whose four copies are all in the
-    concealed hand does not count), ``always`` (any shape counts), ``never`` (a wait counts only
-    while a copy is unseen). A yaku requirement (``keishiki_tenpai = False``) needs the scorer and
+    concealed hand does not count), ``unless_all_four_incl_melds`` (EMA: the player's melds
+    count as his hand too), ``always`` (any shape counts), ``never`` (a wait counts only while a
+    copy is unseen). A yaku requirement (``keishiki_tenpai = False``) needs the scorer and
     is left to the caller."""
     from yakuman import waits
     from yakuman.hand import parse_melds
@@ -603,7 +604,7 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None)
     w = [kind(t) for t in waits(counts)]
     if r.karaten_is_tenpai == "unless_all_four_in_own_hand":
         return bool(w)
-    seen = list(visible) if visible is not None else [0] * 34
+    seen = list(visible) if visible is not None and r.karaten_is_tenpai == "never" else [0] * 34
     if len(seen) != 34:
         raise InvalidContextError("visible must be 34 tile counts")
     for m in melds:

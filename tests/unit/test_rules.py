@@ -21,6 +21,7 @@ def test_defaults_are_the_starred_values():
     assert (r.start_points, r.return_points, r.uma) == (25000, 30000, (10000, 5000, -5000, -10000))
     assert (r.noten_payment_total, r.honba_ron, r.honba_tsumo_each, r.tobi) == (3000, 300, 100, "below_zero")
     assert (r.extension, r.all_last_stop, r.pao_honba, r.tie_break) == ("none", False, "discarder", "first_dealer")
+    assert r.target_points == 30000
 
 
 def test_tenhou_presets_match_the_records():
@@ -32,16 +33,17 @@ def test_tenhou_presets_match_the_records():
     s = Rules.tenhou_sanma()
     assert (s.players, s.honba_ron, s.honba_tsumo_each, s.noten_payment_total, s.tsumo_loss) == (3, 200, 100, 2000,
                                                                                                  True)
-    assert (s.start_points, s.return_points, s.uma) == (35000, 40000, (20000, 0, -20000))
+    assert (s.start_points, s.return_points, s.target_points, s.uma) == (35000, 40000, 40000, (20000, 0, -20000))
     assert s.abortive_draws == {"kyuushu_kyuuhai", "suukaikan"}
 
 
 @pytest.mark.parametrize("name, knobs", [
     ("mahjongsoul", {"multiple_ron": "triple", "double_yakuman": DOUBLE_YAKUMAN_KEYS, "nagashi_mangan": "draw",
                          "abortive_draws": ABORTIVE_DRAW_KEYS - {"sanchahou"}, "pao_scope": "liable_yakuman_only",
-                         "uma": (15000, 5000, -5000, -15000), "return_points": 25000}),
+                         "uma": (15000, 5000, -5000, -15000), "return_points": 25000, "extension": "sudden_death",
+                         "target_points": 30000, "all_last_stop": True}),
     ("mahjongsoul_sanma", {"players": 3, "honba_ron": 200, "noten_payment_total": 2000, "tsumo_loss": True,
-                               "start_points": 35000, "uma": (15000, 0, -15000)}),
+                               "start_points": 35000, "uma": (15000, 0, -15000), "target_points": 40000}),
     ("mleague", {"kiriage_mangan": True, "kazoe": "sanbaiman", "double_yakuman": frozenset(), "double_wind_pair_fu": 2,
                      "kan_dora_timing": "immediate", "chankan_ankan": "never", "multiple_ron": "atamahane",
                      "abortive_draws": frozenset(), "nagashi_mangan": "off", "tobi": "off", "riichi_min_points": 0,
@@ -53,7 +55,8 @@ def test_tenhou_presets_match_the_records():
                  "leftover_sticks": "lost"}),
     ("ema", {"aka_dora": 0, "kiriage_mangan": False, "kazoe": "sanbaiman", "yakuman_cap": 1, "renhou": "mangan",
                  "multiple_ron": "triple", "abortive_draws": frozenset(), "nagashi_mangan": "off",
-                 "uma": (15000, 5000, -5000, -15000), "leftover_sticks": "to_top", "temp_furiten_clear": "own_action"}),
+                 "uma": (15000, 5000, -5000, -15000), "leftover_sticks": "to_top", "temp_furiten_clear": "own_action",
+                 "karaten_is_tenpai": "unless_all_four_incl_melds", "multi_ron_bonus": "each"}),
 ])
 def test_preset_values(name, knobs):
     r = Rules.preset(name)

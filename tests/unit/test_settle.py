@@ -369,6 +369,8 @@ def test_draw_tenpai_karaten_modes():
     assert not is_draw_tenpai(own_four, rules=DEFAULT.replace(karaten_is_tenpai="never"))
     tanki = "5m123p456p789s"  # with pon 555m: the fifth 5m
     assert is_draw_tenpai(tanki, ["pon 555m"], rules=DEFAULT)
+    assert not is_draw_tenpai(tanki, ["pon 555m"], rules=Rules.ema())  # EMA: melds are the hand too
+    assert is_draw_tenpai("5m123p456p789s111z", rules=Rules.ema())
     assert not is_draw_tenpai(tanki, ["pon 555m"], rules=DEFAULT.replace(karaten_is_tenpai="never"))
     seen = [0] * 34
     seen[4] = 3  # three 5m seen elsewhere

@@ -6,7 +6,7 @@
  * shanpon, each distinct run -> ryanmen / kanchan / penchan), plus chiitoitsu and kokushi.
  * The chosen reading has the highest hand value; ties go to a real yakuman (over kazoe), then
  * more han, then more fu. Fixed-value wins (renhou as mangan/baiman, shiisanputa as mangan)
- * replace the hand's value only when worth more.
+ * replace the hand's value unless the hand is worth strictly more; they report fu 0.
  *
  * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
  * then the situation (YM_ST_INVALID_SITUATION: riichi on an open hand, tenhou by a
@@ -483,9 +483,11 @@ int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) {
     /* renhou as a fixed mangan / baiman, when worth more than the hand */
     if ((h->flags & YM_F_RENHOU) && (r->renhou == YM_RENHOU_MANGAN || r->renhou == YM_RENHOU_BAIMAN)) {
         int32_t fixed = r->renhou == YM_RENHOU_MANGAN ? 2000 : 4000;
-        if (!s.have_best || s.best.base < fixed) {
+        if (!s.have_best || s.best.base <= fixed) { /* the hand's own value only when higher */
             const cand_t *shape = s.have_best ? &s.best : &s.first;
             detail(&c, shape, o);
+            o->fu = 0; /* a fixed value: fu play no part */
+            o->n_fu = 0;
             memset(o->han_of, 0, sizeof o->han_of);
             o->yaku = YM_BIT(YM_Y_RENHOU);
             o->han = r->renhou == YM_RENHOU_MANGAN ? 5 : 8;

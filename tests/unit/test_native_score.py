@@ -313,7 +313,10 @@ def test_renhou_values():
     hand = ("234567m34588p567s", "5s", (), "renhou", "SE")
     assert yaku_names(score(*hand, rules=Rules(renhou="none"))) == {"PINFU": 1, "TANYAO": 1}
     s = score(*hand, rules=Rules(renhou="baiman"))
-    assert (yaku_names(s), s["limit"], payment_text(s)) == ({"RENHOU": 8}, "baiman", "ron 16000")
+    assert (yaku_names(s), s["limit"], s["fu"], payment_text(s)) == ({"RENHOU": 8}, "baiman", 0, "ron 16000")
+    # a tie with the hand's own value (iipeikou honitsu dora = mangan) goes to renhou
+    s = score("334455566778m77z", "5m", (), "renhou", "SE", "7m", rules=Rules(renhou="mangan"))
+    assert (yaku_names(s), payment_text(s)) == ({"RENHOU": 5}, "ron 8000")
     # the hand's own value when it is higher (sanbaiman 24000 > mangan)
     s = score("22334455667788p", "8p", (), "renhou", "SE", rules=Rules(renhou="mangan"))
     assert "RENHOU" not in yaku_names(s)

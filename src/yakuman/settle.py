@@ -17,6 +17,17 @@ Invariants (property-tested):
   (:meth:`RoundState.declare_riichi`); a settlement only moves them from the table.
 
 Seats are 0..players-1 in turn order; ``first_dealer`` is the seat that dealt East 1.
+
+Typical use::
+
+    state = RoundState.start(Rules.tenhou())
+    state = state.declare_riichi(2)                      # an established riichi
+    s = settle_wins(state, Win(winner=1, base=base_points(3, 30), from_seat=3))
+    s.deltas, s.state.label, s.state.honba, s.game_over  # -> next hand or final result
+
+A chankan is a ron from the kakan player, a ron on a sanma kita North a ron from the player who
+pulled it; a riichi whose declaration tile is ronned (or ends in sanchahou) is never established,
+so ``declare_riichi`` is not called for it.
 """
 
 from __future__ import annotations

@@ -72,6 +72,10 @@ def test_every_tenhou_win_reproduces_score_delta():
         result = settle_wins(state, [_record_win(r) for r in group], rules=rules[n])
         assert result.winners == tuple(r["winner"] for r in group)
         for rec, got in zip(group, result.by_win):
+            value = sum(t.amount for t in result.transfers
+                        if t.payee == rec["winner"] and t.reason in ("ron", "tsumo", "pao"))
+            if value != rec["expected"]["points"]:
+                bad.append((rec["id"], "points", value, rec["expected"]["points"]))
             expected = rec["expected"]["score_delta"]
             assert expected[n:] == [0] * (4 - n)
             kind = (n, "double" if len(group) > 1 else "pao" if rec["pao_seat"] is not None else "single")

@@ -37,7 +37,7 @@ from yakuman.logs.events import (
     RoundStart, Ryuukyoku, Win, tile_str,
 )
 
-__all__ = ["ScoreInputs", "WinCase", "DrawCase", "RoundResult", "DiscardInfo", "Replayer",
+__all__ = ["ScoreInputs", "WinCase", "DrawCase", "RoundResult", "DiscardInfo", "Replayer", "SeatState",
            "replay", "iter_wins", "meld_string", "KITA_BREAKS_IPPATSU", "KITA_BREAKS_FIRST_TURN"]
 
 # Tenhou sanma: pulling a North does not count as a call for ippatsu / first-turn purposes.
@@ -170,7 +170,13 @@ class RoundResult:
     draw: DrawCase | None = None
 
 
-class _Seat:
+class SeatState:
+    """One seat during replay: ``hand`` (concealed 136-ids), ``melds`` (Call events; a kakan
+    replaces its pon), ``discards`` (DiscardInfo), ``riichi`` (0 none, 1 declared, 2 stick
+    down), ``riichi_index`` (the declaration tile's index in discards), ``double``,
+    ``ippatsu`` (window open), ``kita``/``kita_tiles``, ``draws``, ``last_draw``,
+    ``rinshan_next`` (the next draw is a replacement draw), dragon/wind set counts and ``pao``."""
+
     __slots__ = ("hand", "melds", "discards", "riichi", "riichi_index", "double", "ippatsu", "kita",
                  "kita_tiles", "draws", "last_draw", "rinshan_next", "dragon_sets", "wind_sets", "pao")
 
@@ -210,7 +216,7 @@ class Replayer:
         self.round: RoundStart | None = None
         self.index = 0
         self.event: Any = None
-        self.seats: list[_Seat] = []
+        self.seats: list[SeatState] = []
 
     # -- errors ---------------------------------------------------------------------------
     def fail(self, problem: str) -> LogError:
@@ -220,6 +226,15 @@ class Replayer:
     def feed(self, index: int, e: Any) -> None:
         self.index = index
         self.event = e
+        try:
+            self._dispatch(e)
+        except LogError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
+            # seats or tiles out of range in a mangled record
+            raise self.fail(f"malformed event ({type(err).__name__}: {err})") from None
+
+    def _dispatch(self, e: Any) -> None:
         t = type(e)
         if t is Draw:
             self._draw(e)
@@ -240,7 +255,7 @@ class Replayer:
         elif t is Ryuukyoku:
             self._ryuukyoku(e)
         elif t is GameEnd or t is GameStart:
-            if self.round is not None and not self._ended:
+            if self.round is not None and not getattr(self, "_ended", True):
                 raise self.fail("round has no result")
             self.round = None
         else:
@@ -251,6 +266,9 @@ class Replayer:
             raise self.fail("play event outside a round")
         if self._ended:
             raise self.fail("play event after the round's result")
+        seat = getattr(self.event, "seat", 0)
+        if not 0 <= seat < self.n:
+            raise self.fail(f"seat {seat} out of range for {self.n} players")
 
     # -- round start ------------------------------------------------------------------------
     def _deal(self, e: RoundStart) -> None:
@@ -270,7 +288,7 @@ class Replayer:
                 self._check_id(t, seen)
         self._check_id(e.dora_indicator, seen)
         self.seen = seen
-        self.seats = [_Seat(list(h)) for h in e.hands]
+        self.seats = [SeatState(list(h)) for h in e.hands]
         self.dora = [e.dora_indicator]
         self.left = 70 if n == 4 else 55
         self.kans = 0
@@ -374,7 +392,7 @@ class Replayer:
         for q in self.seats:
             q.ippatsu = False
 
-    def _take(self, p: _Seat, tiles: Iterable[int], seat: int) -> None:
+    def _take(self, p: SeatState, tiles: Iterable[int], seat: int) -> None:
         for t in tiles:
             try:
                 p.hand.remove(t)
@@ -427,7 +445,7 @@ class Replayer:
             if idx < 0 or len(tiles) != 4 or len(set(kinds)) != 1:
                 raise self.fail(f"kakan of {tile_str(k * 4)} without a pon of it")
             pon = p.melds[idx]
-            added = e.added if e.added is not None else next(t for t in tiles if t not in pon.tiles)
+            added = e.added if e.added is not None else next((t for t in tiles if t not in pon.tiles), -1)
             if set(pon.tiles) | {added} != set(tiles):
                 raise self.fail("kakan tiles do not extend the pon")
             self._take(p, (added,), s)
@@ -471,7 +489,7 @@ class Replayer:
         else:
             raise self.fail(f"unknown call kind {kind!r}")
 
-    def _kan(self, p: _Seat, s: int) -> None:
+    def _kan(self, p: SeatState, s: int) -> None:
         if len([m for q in self.seats for m in q.melds if m.kind in ("daiminkan", "kakan", "ankan")]) > 4:
             raise self.fail("a fifth kan")
         self.kans += 1
@@ -479,7 +497,7 @@ class Replayer:
         self.to_draw = s
         self.to_discard = None
 
-    def _pao(self, p: _Seat, e: Call, k: int) -> None:
+    def _pao(self, p: SeatState, e: Call, k: int) -> None:
         if k >= 31:
             p.dragon_sets += 1
             if p.dragon_sets == 3 and e.kind in ("pon", "daiminkan"):

@@ -132,21 +132,38 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | 
     text = _rejoin_prefixed(_text(data))
     games: list[Game] = []
     b = _Builder(source, game_id_hint)
-    for mt in _TAG.finditer(text):
-        name, num, attrs = mt.group(1), mt.group(2), mt.group(3)
+    # Hot loop: draws and discards (nine tags in ten) are handled inline.
+    draw_tags, discard_tags = _DRAW_TAGS, _DISCARD_TAGS
+    events, last_draw, dealt = b.events, b.last_draw, b.dealt
+    for ti, (name, num, attrs) in enumerate(_TAG.findall(text)):
+        if num:
+            if not dealt:
+                continue  # a stray tag before the first INIT (e.g. in surrounding text)
+            tile = int(num)
+            if tile > 135:
+                raise LogFormatError(f"tile id {tile} out of range in <{name}{num}> (tag {ti})", source,
+                                     b.round_label, len(events))
+            seat = draw_tags.get(name)
+            if seat is not None:
+                last_draw[seat] = tile
+                events.append(Draw(seat, tile))
+                continue
+            seat = discard_tags.get(name)
+            if seat is not None:
+                events.append(Discard(seat, tile, tile == last_draw[seat]))
+                last_draw[seat] = -1
+            continue
         try:
-            if num:
-                b.numbered(name, int(num))
-            else:
-                if (name in ("SHUFFLE", "GO", "mjloggm")) and b.dealt:
-                    games.append(b.finish(strict))
-                    b = _Builder(source, game_id_hint)
-                b.tag(name, dict(_ATTR.findall(attrs)) if attrs else {})
+            if name in ("SHUFFLE", "GO", "mjloggm") and b.dealt:
+                games.append(b.finish(strict))
+                b = _Builder(source, game_id_hint)
+            b.tag(name, dict(_ATTR.findall(attrs)) if attrs else {})
         except LogError:
             raise
         except (ValueError, IndexError, KeyError) as e:
-            raise LogFormatError(f"bad <{name}{num}> tag at offset {mt.start()}: {type(e).__name__}: {e}",
+            raise LogFormatError(f"bad <{name}> tag (tag {ti}): {type(e).__name__}: {e}",
                                  source, b.round_label, len(b.events)) from None
+        events, last_draw, dealt = b.events, b.last_draw, b.dealt
     games.append(b.finish(strict))
     out = [g for g in games if g is not None]
     if not out:
@@ -177,26 +194,6 @@ class _Builder:
         self.ended = False
         self.results_in_round = 0
 
-    # -- numbered tags: draws and discards -------------------------------------------------
-    def numbered(self, name: str, tile: int) -> None:
-        if not self.dealt:
-            return  # a stray tag before the first INIT (e.g. in surrounding text)
-        if not 0 <= tile <= 135:
-            raise LogFormatError(f"tile id {tile} out of range in <{name}{tile}>", self.source,
-                                 self.round_label, len(self.events))
-        seat = _DRAW_TAGS.get(name)
-        if seat is not None:
-            self.last_draw[seat] = tile
-            self.events.append(Draw(seat, tile))
-            return
-        seat = _DISCARD_TAGS.get(name)
-        if seat is not None:
-            prev = self.events[-1]
-            ts = type(prev) is Draw and prev.seat == seat and prev.tile == tile
-            self.events.append(Discard(seat, tile, ts))
-            return
-        # other numbered tags (none in mjlog) are ignored
-
     # -- named tags --------------------------------------------------------------------------
     def tag(self, name: str, a: dict) -> None:
         if name == "SHUFFLE":
@@ -217,14 +214,16 @@ class _Builder:
         elif not self.dealt:
             return
         elif name == "N":
-            self.events.append(decode_meld(int(a["who"]), int(a["m"])))
+            who = int(a["who"])
+            self.events.append(decode_meld(who, int(a["m"])))
+            self.last_draw[who] = -1
         elif name == "REACH":
             who = int(a["who"])
             if a.get("step") == "1":
                 self.events.append(RiichiDeclare(who))
             else:
                 ten = a.get("ten")
-                self.events.append(RiichiAccept(who, tuple(x * 100 for x in _ints(ten)) if ten else None))
+                self.events.append(RiichiAccept(who, tuple(x * 100 for x in _ints(ten))[: self.players] if ten else None))
         elif name == "DORA":
             self.events.append(NewDora(int(a["hai"])))
         elif name == "AGARI":

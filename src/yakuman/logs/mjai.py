@@ -1,0 +1,491 @@
+"""mjai JSON lines <-> the common event model.
+
+mjai (the protocol of gimite/mjai, used by Mortal and mjai-reviewer) writes one JSON object
+per line: ``start_game``, ``start_kyoku`` (bakaze, kyoku 1-4, honba, kyotaku, oya, dora_marker,
+scores, tehais), ``tsumo``, ``dahai`` (tsumogiri), ``chi``/``pon``/``daiminkan`` (actor, target,
+pai, consumed), ``kakan`` (pai, consumed), ``ankan`` (consumed), ``reach``,
+``reach_accepted``, ``dora``, ``hora``, ``ryukyoku``, ``end_kyoku``, ``end_game``. Tiles are
+``1m``..``9s``, ``E S W N P F C`` and ``5mr``/``5pr``/``5sr`` for red fives; ``?`` is a hidden
+tile (not supported: a replay needs every hand).
+
+Extensions (written by :func:`to_mjai`, read back when present, ignored by other consumers):
+``start_game``: ``players``, ``aka_flag``, ``kuitan``, ``length``, ``go_type``, ``game_id``;
+``nukidora`` (actor, pai ``N``) for a sanma kita; ``reach_accepted``: ``scores``; ``hora``:
+``pai``, ``hora_tehais`` (closed hand incl. the winning tile), ``fu``, ``fan``, ``hora_points``,
+``limit``, ``yakus`` ([[romaji name, han]]), ``yakuman`` (romaji names), ``dora_markers``,
+``ura_markers``, ``deltas``, ``scores``, ``pao``, ``honba``, ``kyotaku``; ``ryukyoku``:
+``reason`` (our names; gimite's are also read), ``tenpais``, ``tehais``, ``deltas``, ``scores``;
+``end_game``: ``scores``, ``result``.
+
+Reading gives canonical 136-ids (red fives 16/52/88; see events.IdAllocator), so a round trip
+mjlog -> mjai -> events keeps every field except tile copy numbers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Iterable
+
+from yakuman.logs._hands import HandTracker
+from yakuman.logs.events import (
+    YAKU_NAMES, Call, Discard, Draw, Game, GameEnd, GameStart, LogError, LogFormatError, NewDora,
+    RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win,
+)
+
+__all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "parse_mjai_tile"]
+
+_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
+_KIND = {name: i for i, name in enumerate(_NAMES)}
+_WINDS = ("E", "S", "W", "N")
+_YAKU_ID = {name: i for i, name in enumerate(YAKU_NAMES)}
+_REASONS_IN = {
+    "exhaustive": "exhaustive", "fanpai": "exhaustive", "howanpai": "exhaustive",
+    "nagashi_mangan": "nagashi_mangan", "nagashimangan": "nagashi_mangan",
+    "kyuushu_kyuuhai": "kyuushu_kyuuhai", "kyushukyuhai": "kyuushu_kyuuhai",
+    "suufon_renda": "suufon_renda", "sufonrenta": "suufon_renda",
+    "suucha_riichi": "suucha_riichi", "suchareach": "suucha_riichi",
+    "suukaikan": "suukaikan", "sukaikan": "suukaikan",
+    "sanchahou": "sanchahou", "sanchaho": "sanchahou",
+}
+
+
+def mjai_tile(t: int, aka: bool = True) -> str:
+    """mjai name of a 136-id."""
+    if aka and t in (16, 52, 88):
+        return _NAMES[t >> 2] + "r"
+    return _NAMES[t >> 2]
+
+
+def parse_mjai_tile(name: Any) -> tuple[int, bool]:
+    """(kind, red) of an mjai tile name; raises ValueError."""
+    if not isinstance(name, str):
+        raise ValueError(f"mjai tile {name!r} is not a string")
+    red = name.endswith("r") and name[:-1] in ("5m", "5p", "5s")
+    k = _KIND.get(name[:-1] if red else name)
+    if k is None:
+        raise ValueError(f"unknown mjai tile {name!r}" + (" (hidden tile)" if name == "?" else ""))
+    return k, red
+
+
+# ----------------------------------------------------------------------------------------
+# writing
+# ----------------------------------------------------------------------------------------
+
+def to_mjai(game: Game) -> list[dict]:
+    """mjai events (dicts) of a game."""
+    st = game.start
+    aka = st.aka
+    n = st.players
+    tl = lambda ids: [mjai_tile(t, aka) for t in ids]  # noqa: E731
+    out: list[dict] = [{
+        "type": "start_game", "names": list(st.names) or [""] * n, "players": n, "aka_flag": aka,
+        "kuitan": st.kuitan, "length": st.length, "go_type": st.go_type, "game_id": st.game_id,
+    }]
+    in_round = False
+    for e in game.events[1:]:
+        t = type(e)
+        if t is Draw:
+            out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile, aka)})
+        elif t is Discard:
+            out.append({"type": "dahai", "actor": e.seat, "pai": mjai_tile(e.tile, aka), "tsumogiri": e.tsumogiri})
+        elif t is Call:
+            k = e.kind
+            if k in ("chi", "pon", "daiminkan"):
+                rest = list(e.tiles)
+                rest.remove(e.called)
+                out.append({"type": k, "actor": e.seat, "target": e.from_seat, "pai": mjai_tile(e.called, aka),
+                            "consumed": tl(rest)})
+            elif k == "kakan":
+                rest = [x for x in e.tiles if x != e.added]
+                out.append({"type": "kakan", "actor": e.seat, "pai": mjai_tile(e.added, aka), "consumed": tl(rest)})
+            elif k == "ankan":
+                out.append({"type": "ankan", "actor": e.seat, "consumed": tl(e.tiles)})
+            else:
+                out.append({"type": "nukidora", "actor": e.seat, "pai": mjai_tile(e.tiles[0], aka)})
+        elif t is RiichiDeclare:
+            out.append({"type": "reach", "actor": e.seat})
+        elif t is RiichiAccept:
+            d: dict = {"type": "reach_accepted", "actor": e.seat}
+            if e.scores is not None:
+                d["scores"] = list(e.scores)
+            out.append(d)
+        elif t is NewDora:
+            out.append({"type": "dora", "dora_marker": mjai_tile(e.indicator, aka)})
+        elif t is RoundStart:
+            if in_round:
+                out.append({"type": "end_kyoku"})
+            in_round = True
+            out.append({
+                "type": "start_kyoku", "bakaze": _WINDS[(e.round // 4) % 4], "kyoku": e.round % 4 + 1,
+                "honba": e.honba, "kyotaku": e.sticks, "oya": e.dealer, "dora_marker": mjai_tile(e.dora_indicator, aka),
+                "scores": list(e.scores), "tehais": [tl(h) for h in e.hands],
+            })
+        elif t is Win:
+            d = {"type": "hora", "actor": e.seat, "target": e.from_seat}
+            if e.win_tile is not None:
+                d["pai"] = mjai_tile(e.win_tile, aka)
+            if e.hand is not None:
+                d["hora_tehais"] = tl(sorted(e.hand))
+            for key, val in (("fu", e.fu), ("fan", e.han), ("hora_points", e.points), ("limit", e.limit),
+                             ("pao", e.pao_seat), ("honba", e.honba), ("kyotaku", e.sticks)):
+                if val is not None:
+                    d[key] = val
+            d["yakus"] = [[YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i), h] for i, h in e.yaku]
+            if e.yakuman:
+                d["yakuman"] = [YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i) for i in e.yakuman]
+            if e.dora is not None:
+                d["dora_markers"] = tl(e.dora)
+            if e.ura is not None:
+                d["ura_markers"] = tl(e.ura)
+            if e.deltas is not None:
+                d["deltas"] = list(e.deltas)
+            if e.scores is not None:
+                d["scores"] = list(e.scores)
+            out.append(d)
+        elif t is Ryuukyoku:
+            d = {"type": "ryukyoku", "reason": e.reason}
+            if e.tenpai is not None:
+                d["tenpais"] = list(e.tenpai)
+            if e.hands is not None:
+                d["tehais"] = [tl(h) if h is not None else None for h in e.hands]
+            if e.deltas is not None:
+                d["deltas"] = list(e.deltas)
+            if e.scores is not None:
+                d["scores"] = list(e.scores)
+            out.append(d)
+        elif t is GameEnd:
+            if in_round:
+                out.append({"type": "end_kyoku"})
+                in_round = False
+            d = {"type": "end_game", "scores": list(e.scores)}
+            if e.result is not None:
+                d["result"] = list(e.result)
+            out.append(d)
+    if in_round:
+        out.append({"type": "end_kyoku"})
+    return out
+
+
+def to_mjai_lines(game: Game) -> str:
+    """mjai JSON lines of a game (one event per line, newline-terminated)."""
+    return "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in to_mjai(game))
+
+
+# ----------------------------------------------------------------------------------------
+# reading
+# ----------------------------------------------------------------------------------------
+
+def read_mjai(path: str, data: bytes | None = None, strict: bool = True) -> list[Game]:
+    from yakuman.logs.tenhou_xml import decompress  # gzip handling lives there
+
+    if data is None:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
+    data = decompress(data, str(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", str(path)) from None
+    return parse_mjai(text, str(path), strict=strict)
+
+
+def _json_events(text: str, source: str) -> list[dict]:
+    s = text.lstrip()
+    if s.startswith("["):
+        try:
+            evs = json.loads(s)
+        except json.JSONDecodeError as e:
+            raise LogFormatError(f"invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", source) from None
+        if not isinstance(evs, list):
+            raise LogFormatError("mjai JSON array expected", source)
+        return evs
+    out = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            raise LogFormatError(f"invalid JSON on line {lineno} ({e.msg} at column {e.colno})", source) from None
+    return out
+
+
+def parse_mjai(text: str | Iterable[dict], source: str = "<mjai>", strict: bool = True) -> list[Game]:
+    """Games in mjai text (JSON lines or a JSON array) or an iterable of event dicts."""
+    evs = _json_events(text, source) if isinstance(text, str) else list(text)
+    games: list[Game] = []
+    r = _MjaiReader(source)
+    for i, d in enumerate(evs):
+        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
+        try:
+            done = r.feed(i, d)
+        except LogError:
+            raise
+        except LookupError as e:
+            raise LogError(f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat "
+                           f"{d.get('actor')}", source, r.label, i, d) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            raise LogFormatError(f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i) \
+                from None
+        if done is not None:
+            games.append(done)
+    last = r.finish(strict)
+    if last is not None:
+        games.append(last)
+    if not games:
+        raise LogFormatError("no mjai game found (no start_kyoku)", source)
+    return games
+
+
+def _tile_label(args: tuple) -> str:
+    if len(args) == 2 and isinstance(args[0], int):
+        return _NAMES[args[0]] + ("r" if args[1] else "")
+    return str(args)
+
+
+class _MjaiReader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.reset()
+
+    def reset(self) -> None:
+        self.start: GameStart | None = None
+        self.events: list = []
+        self.tr: HandTracker | None = None
+        self.label: str | None = None
+        self.last_discard = -1
+        self.ura_cache = {}
+        self.results = 0
+        self.players = 4
+
+    def fail(self, problem: str, i: int, d: dict) -> LogError:
+        return LogError(problem, self.source, self.label, i, d)
+
+    def feed(self, i: int, d: dict) -> Game | None:
+        t = d["type"]
+        if t == "start_game":
+            done = self.finish(True) if self.events else None
+            self.reset()
+            names = tuple(str(x) for x in d.get("names", ()))
+            players = int(d.get("players", 0)) or 4
+            self.players = players
+            self.start = GameStart(players=players, aka=bool(d.get("aka_flag", True)), kuitan=bool(d.get("kuitan", True)),
+                                   length=d.get("length") or "hanchan", go_type=d.get("go_type"),
+                                   names=names[:players], game_id=d.get("game_id"))
+            return done
+        if t == "start_kyoku":
+            return self._start_kyoku(i, d)
+        if t in ("end_kyoku", "none", "haipai_end"):
+            return None
+        if t == "end_game":
+            if self.events:
+                sc = d.get("scores")
+                if sc is not None:
+                    res = d.get("result")
+                    self.events.append(GameEnd(tuple(int(x) for x in sc[: self.players]),
+                                               tuple(float(x) for x in res) if res is not None else None))
+                g = self.finish(True)
+                self.reset()
+                return g
+            return None
+        tr = self.tr
+        if tr is None:
+            raise self.fail(f"{t} before start_kyoku", i, d)
+        ev = self.events
+        if t == "tsumo":
+            k, red = parse_mjai_tile(d["pai"])
+            ev.append(Draw(int(d["actor"]), tr.draw(int(d["actor"]), k, red)))
+        elif t == "dahai":
+            a = int(d["actor"])
+            k, red = parse_mjai_tile(d["pai"])
+            ts = bool(d.get("tsumogiri", False))
+            tile = tr.take(a, k, red, prefer=tr.last_draw[a] if ts else -1)
+            self.last_discard = tile
+            ev.append(Discard(a, tile, ts))
+        elif t in ("chi", "pon", "daiminkan"):
+            a, target = int(d["actor"]), int(d["target"])
+            k, red = parse_mjai_tile(d["pai"])
+            called = self.last_discard
+            if called < 0 or called >> 2 != k:
+                raise self.fail(f"{t} of {d['pai']} which was not just discarded", i, d)
+            ids = [tr.take(a, *parse_mjai_tile(x)) for x in d["consumed"]]
+            ev.append(Call(a, t, tuple(sorted(ids + [called])), called, target))
+            self.last_discard = -1
+        elif t == "kakan":
+            a = int(d["actor"])
+            k, red = parse_mjai_tile(d["pai"])
+            added = tr.take(a, k, red)
+            pon = next((e for e in reversed(ev) if type(e) is Call and e.seat == a and e.kind == "pon"
+                        and e.tiles[0] >> 2 == k), None)
+            if pon is None:
+                raise self.fail(f"kakan of {d['pai']} without a pon", i, d)
+            ev.append(Call(a, "kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added))
+        elif t == "ankan":
+            a = int(d["actor"])
+            ids = [tr.take(a, *parse_mjai_tile(x)) for x in d["consumed"]]
+            ev.append(Call(a, "ankan", tuple(sorted(ids))))
+        elif t in ("nukidora", "kita"):
+            a = int(d["actor"])
+            ev.append(Call(a, "kita", (tr.take(a, *parse_mjai_tile(d.get("pai", "N"))),)))
+        elif t == "reach":
+            ev.append(RiichiDeclare(int(d["actor"])))
+        elif t == "reach_accepted":
+            sc = d.get("scores")
+            ev.append(RiichiAccept(int(d["actor"]), tuple(int(x) for x in sc[: self.players]) if sc else None))
+        elif t == "dora":
+            ev.append(NewDora(tr.new(*parse_mjai_tile(d.get("dora_marker", d.get("pai"))))))
+        elif t == "hora":
+            self._hora(i, d)
+        elif t == "ryukyoku":
+            self._ryukyoku(d)
+        else:
+            raise self.fail(f"unknown mjai event type {t!r}", i, d)
+        return None
+
+    def _start_kyoku(self, i: int, d: dict) -> Game | None:
+        if self.start is None:
+            self.start = GameStart()
+        if self.events and self.results == 0:
+            raise self.fail("start_kyoku before the previous round has a result", i, d)
+        tehais = d.get("tehais")
+        if not tehais:
+            raise LogFormatError("start_kyoku without tehais (legacy haipai events are not supported)",
+                                 self.source, self.label, i)
+        n = self.start.players
+        if n == 4 and len(tehais) == 4 and (not tehais[3] or all(x == "?" for x in tehais[3])):
+            n = 3  # sanma written with an empty fourth hand
+            self.start = dataclasses.replace(self.start, players=3)
+        self.players = n
+        if self.tr is None:
+            self.tr = HandTracker(self.start.aka, n)
+        tr = self.tr
+        tr.reset()
+        bakaze = d.get("bakaze", "E")
+        rnd = _WINDS.index(bakaze) * 4 + int(d.get("kyoku", 1)) - 1
+        dora = tr.new(*parse_mjai_tile(d["dora_marker"]))
+        hands = tuple(tr.deal(s, [parse_mjai_tile(x) for x in tehais[s]]) for s in range(n))
+        scores = tuple(int(x) for x in d.get("scores", [0] * n)[:n])
+        rs = RoundStart(rnd, int(d.get("honba", 0)), int(d.get("kyotaku", 0)), int(d.get("oya", rnd % 4)), scores,
+                        dora, hands)
+        if not self.events:
+            self.events.append(self.start)
+        self.events.append(rs)
+        self.label = rs.label
+        self.results = 0
+        self.last_discard = -1
+        self.ura_cache: dict[tuple, tuple[int, ...]] = {}
+        return None
+
+    def _hora(self, i: int, d: dict) -> None:
+        tr = self.tr
+        a, target = int(d["actor"]), int(d["target"])
+        if a == target:
+            win = tr.last_draw[a]
+        else:
+            prev = next((e for e in reversed(self.events) if type(e) in (Discard, Call)), None)
+            if type(prev) is Discard:
+                win = prev.tile
+            elif type(prev) is Call and prev.kind in ("kakan", "ankan", "kita"):
+                win = prev.added if prev.kind == "kakan" else prev.tiles[0]
+            else:
+                raise self.fail("hora with nothing to ron", i, d)
+        if "pai" in d and win >= 0:
+            k, red = parse_mjai_tile(d["pai"])
+            if win >> 2 != k:
+                raise self.fail(f"hora pai {d['pai']} is not the tile just drawn or discarded", i, d)
+        hand = None
+        if d.get("hora_tehais") is not None:
+            # the closed hand incl. the winning tile: match ids to the tracked hand
+            pool = list(tr.hands[a]) + ([win] if a != target else [])
+            ids = []
+            for x in d["hora_tehais"]:
+                k, red = parse_mjai_tile(x)
+                t = next((y for y in pool if tr._match(y, k, red)), None)
+                if t is None:
+                    raise self.fail(f"hora_tehais tile {x} not in the hand of seat {a}", i, d)
+                pool.remove(t)
+                ids.append(t)
+            hand = tuple(sorted(ids))
+        ura = None
+        markers = d.get("ura_markers", d.get("uradora_markers"))
+        if markers is not None:
+            ura = self.ura_cache.get(tuple(markers))
+            if ura is None:  # both winners of a double ron show the same ura indicators
+                ura = tuple(tr.new(*parse_mjai_tile(x)) for x in markers)
+                self.ura_cache[tuple(markers)] = ura
+        yaku = tuple((_YAKU_ID[n] if n in _YAKU_ID else int(n), int(h)) for n, h in d.get("yakus", ()))
+        yakuman = tuple(_YAKU_ID[n] if n in _YAKU_ID else int(n) for n in d.get("yakuman", ()))
+        ints = lambda key: tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None  # noqa: E731
+        self.events.append(Win(
+            seat=a, from_seat=target, hand=hand, win_tile=win if win >= 0 else None, fu=d.get("fu"), han=d.get("fan"),
+            points=d.get("hora_points"), limit=d.get("limit"), yaku=yaku, yakuman=yakuman,
+            dora=self._dora_markers(d), ura=ura,
+            deltas=ints("deltas"), scores=ints("scores"), pao_seat=d.get("pao"), honba=d.get("honba"),
+            sticks=d.get("kyotaku"),
+        ))
+        self.results += 1
+
+    def _dora_markers(self, d: dict) -> tuple[int, ...] | None:
+        # the indicators revealed so far are in the events; re-use their ids
+        if d.get("dora_markers") is None:
+            return None
+        shown = [e.dora_indicator for e in self.events if type(e) is RoundStart][-1:]
+        rs_i = max(i for i, e in enumerate(self.events) if type(e) is RoundStart)
+        shown += [e.indicator for e in self.events[rs_i:] if type(e) is NewDora]
+        out = []
+        for j, x in enumerate(d["dora_markers"]):
+            k, red = parse_mjai_tile(x)
+            if j < len(shown) and shown[j] >> 2 == k:
+                out.append(shown[j])
+            else:
+                out.append(self.tr.new(k, red))
+        return tuple(out)
+
+    def _ryukyoku(self, d: dict) -> None:
+        reason = _REASONS_IN.get(d.get("reason") or "exhaustive")
+        if reason is None:
+            raise ValueError(f"unknown ryukyoku reason {d.get('reason')!r}")
+        n = self.players
+        hands = None
+        if d.get("tehais") is not None:
+            hs = []
+            for s, h in enumerate(d["tehais"][:n]):
+                if h is None or not h or all(x == "?" for x in h):
+                    hs.append(None)
+                else:
+                    pool = list(self.tr.hands[s])
+                    ids = []
+                    for x in h:
+                        k, red = parse_mjai_tile(x)
+                        t = next((y for y in pool if self.tr._match(y, k, red)), None)
+                        if t is None:
+                            raise LogError(f"ryukyoku tehais tile {x} not in the hand of seat {s}", self.source,
+                                           self.label)
+                        pool.remove(t)
+                        ids.append(t)
+                    hs.append(tuple(ids))
+            hands = tuple(hs)
+        ten = d.get("tenpais")
+        ints = lambda key: tuple(int(x) for x in d[key][:n]) if d.get(key) is not None else None  # noqa: E731
+        self.events.append(Ryuukyoku(reason, tuple(bool(x) for x in ten[:n]) if ten is not None else None, hands,
+                                     ints("deltas"), ints("scores")))
+        self.results += 1
+
+    def finish(self, strict: bool) -> Game | None:
+        if not self.events:
+            return None
+        if self.results == 0:
+            problem = f"truncated game: round {self.label} has no result"
+            if strict:
+                raise LogFormatError(problem, self.source, self.label, len(self.events))
+            cut = max(i for i, e in enumerate(self.events) if type(e) is RoundStart)
+            if cut <= 1:
+                raise LogFormatError(problem + " (no complete round)", self.source, self.label)
+            return Game(self.source, tuple(self.events[:cut]), truncated=problem)
+        return Game(self.source, tuple(self.events))

@@ -1,0 +1,164 @@
+"""Real Tenhou records: every win situation derived by replay must equal the record.
+
+Source: ../shared/data/tenhou (mjlog/*.gz and agari.jsonl.gz, the server's own results; see its
+README). Records are keyed ``<game>#<round>.<honba>.<winner index in round>.<winner>`` where
+``<game>`` is the game id in the file name, else the first 40 characters of the SHUFFLE seed.
+Compared per win: closed tiles (136-ids, winning tile included), melds (type, tiles, called,
+added, source), winning tile, tsumo/ron source, every situation flag, riichi_declared, honba,
+riichi sticks, dora and ura indicators, kita, pao seat, seat and round wind. Tenhou's yaku list
+omits riichi/ippatsu/haitei/... on yakuman hands, so on those only tenhou/chiihou are compared.
+
+By default a fixed sample of files runs; ``YAKUMAN_LOGS_FULL=1`` runs all 3,774 files and
+prints the agreement and the time taken:
+``YAKUMAN_LOGS_FULL=1 .venv/bin/python -m pytest -q -s tests/logs/test_corpus.py``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from yakuman import logs
+from yakuman.logs.events import tile_str
+
+from .conftest import tenhou_path
+
+FULL = os.environ.get("YAKUMAN_LOGS_FULL") == "1"
+SITUATIONS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+
+
+def _records() -> dict[str, dict]:
+    with gzip.open(tenhou_path("agari.jsonl.gz"), "rt") as f:
+        return {r["id"]: r for r in map(json.loads, f)}
+
+
+def _melds_of_case(c) -> list[tuple]:
+    out = [(m.kind, tuple(sorted(m.tiles)), m.called, m.added, (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0)
+           for m in c.melds]
+    out += [("kita", (t,), None, None, 0) for t in c.kita_tiles]
+    return sorted(out)
+
+
+def _melds_of_record(r) -> list[tuple]:
+    return sorted((m["type"], tuple(sorted(m["tiles"])), m["called"], m["added"], m["from_rel"]) for m in r["melds"])
+
+
+def compare(c, r: dict, aka: bool) -> list[str]:
+    """Names of the fields where the derived win differs from the record."""
+    i = c.inputs
+    names = lambda ids: [tile_str(t, aka) for t in ids]  # noqa: E731
+    checks = {
+        "closed": (list(c.closed), sorted(r["closed_tiles"])), "win_tile": (c.win_tile, r["win_tile"]),
+        "melds": (_melds_of_case(c), _melds_of_record(r)), "tsumo": (i.tsumo, r["is_tsumo"]),
+        "from_seat": (c.from_seat, r["from_seat"]), "riichi_declared": (c.riichi_declared, r["riichi_declared"]),
+        "honba": (c.table_honba, r["honba"]), "riichi_sticks": (i.riichi_sticks, r["riichi_sticks"]),
+        "dora": (names(c.dora_indicators), r["dora_indicators"]), "ura": (names(c.ura_indicators), r["ura_indicators"]),
+        "kita": (c.kita, r["n_kita"]), "pao_seat": (c.pao_seat, r["pao_seat"]),
+        "seat_wind": (i.seat_wind, r["seat_wind"]), "round_wind": (i.round_wind, r["round_wind"]),
+    }
+    exp = r["expected"]
+    yakuman_hand = exp["yakuman_count"] > 0 and not exp["kazoe_yakuman"]
+    sit = c.situation()
+    for k in SITUATIONS:
+        if not yakuman_hand or k in ("tenhou", "chiihou"):
+            checks[k] = (sit[k], r["situation"][k])
+    return [k for k, (a, b) in checks.items() if a != b]
+
+
+def game_key(g) -> str:
+    return g.start.game_id or (g.start.seed or "")[:40]
+
+
+def run(files: list[Path], records: dict[str, dict]) -> dict:
+    stats: Counter = Counter()
+    mismatches: list[tuple] = []
+    errors: list[logs.LogError] = []
+    seen: set[str] = set()
+    for path in files:
+        fr = logs.replay_file(path)
+        stats["files"] += 1
+        errors += fr.errors
+        for g, rounds in fr.games:
+            stats["games"] += 1
+            key = game_key(g)
+            for rr in rounds:
+                stats["rounds"] += 1
+                for c in rr.wins:
+                    stats["wins"] += 1
+                    rid = f"{key}#{c.round.round}.{c.round.honba}.{c.index}.{c.seat}"
+                    r = records.get(rid)
+                    if r is None:
+                        stats["wins without record"] += 1
+                        continue
+                    if rid in seen:  # the same game in several files
+                        continue
+                    seen.add(rid)
+                    stats["records compared"] += 1
+                    bad = compare(c, r, g.start.aka)
+                    if bad:
+                        mismatches.append((rid, path.name, bad))
+                    else:
+                        stats["records agreeing"] += 1
+                    if r["expected"]["yakuman_count"] and not r["expected"]["kazoe_yakuman"]:
+                        stats["yakuman records (tenhou/chiihou flags only)"] += 1
+    return {"stats": stats, "mismatches": mismatches, "errors": errors, "seen": seen}
+
+
+SAMPLE = [
+    "Agony5757+mahjong__00031335b8", "Agony5757+mahjong__000578b811", "Agony5757+mahjong__0d01001c46",
+    "Agony5757+mahjong__72ec29b87a", "Agony5757+mahjong__cc542a79f4", "Agony5757+mahjong__1fe267136a",
+    "Agony5757+mahjong__5135f5831a", "Agony5757+mahjong__22896919d1", "Agony5757+mahjong__3c1c919f15",
+    "mjx-project+mjx__779abbf3c5", "mjx-project+mjx__ddbb68a046", "mjx-project+mjx__bb2a209eac",
+    "mjx-project+mjx__440037b9c0", "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__edc3fc6261",
+    "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__5971194de9",  # pao.xml inside a console capture
+    "thewaxmango+mahjong-hands__000cd6a3d3", "spen428+custom_tenhou_client__008e5d5592",
+    "gimite+mjai__16707321cf", "tsubakisakura+mjlog2json__731fb99705",
+]
+
+
+def test_sample_agrees_with_tenhou_records():
+    folder = tenhou_path("mjlog")
+    records = _records()
+    files = [next(folder.glob(f"{s}*")) for s in SAMPLE]
+    res = run(files, records)
+    s = res["stats"]
+    assert res["mismatches"] == []
+    assert [str(e) for e in res["errors"]] == [
+        f"{files[12]}: truncated game: round S4-0 has no result"]
+    assert s["records compared"] == s["records agreeing"] == 153
+    assert s["wins without record"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FULL, reason="full corpus run: set YAKUMAN_LOGS_FULL=1")
+def test_full_corpus_agrees_with_tenhou_records():
+    folder = tenhou_path("mjlog")
+    records = _records()
+    files = sorted(folder.iterdir())
+    t0 = time.perf_counter()
+    res = run(files, records)
+    elapsed = time.perf_counter() - t0
+    s = res["stats"]
+    kinds = Counter()
+    for e in res["errors"]:
+        p = e.problem
+        kinds["truncated" if p.startswith("truncated game") else "client dump" if "client protocol" in p
+              else "no game" if "no mjlog game" in p else "hand differs" if "differs from the replayed" in p
+              else p] += 1
+    print(f"\n{len(files)} files, {s['games']} games, {s['rounds']} rounds, {s['wins']} wins "
+          f"in {elapsed:.1f} s (read + replay, one process)")
+    print(f"records compared {s['records compared']}, agreeing {s['records agreeing']} "
+          f"({s['yakuman records (tenhou/chiihou flags only)']} yakuman); wins without a record "
+          f"{s['wins without record']}; errors {dict(kinds)}")
+    assert res["mismatches"] == []
+    assert s["records agreeing"] == s["records compared"] == 30319
+    # the records not met come from one replay file absent from the folder
+    missing = {r["source"] for k, r in records.items() if k not in res["seen"]}
+    assert missing == {"spen428/custom_tenhou_client:tenhou/gui/resources/replays/2017010100gm-00a9-0000-a55f99aa"}
+    assert kinds == {"truncated": 22, "client dump": 24, "no game": 1, "hand differs": 3}

@@ -1,0 +1,281 @@
+"""Replay on hand-built rounds: every derived situation flag, and inconsistent records."""
+
+from __future__ import annotations
+
+import pytest
+
+from yakuman.logs import LogError, Replayer, iter_wins, replay
+from yakuman.logs.events import Call, Discard, Draw, Game, GameEnd, Win
+
+from ._synth import Table
+
+
+def only_win(t: Table):
+    wins = list(iter_wins(t.game()))
+    assert len(wins) == 1
+    return wins[0]
+
+
+def flags(case) -> set[str]:
+    return {k for k, v in case.situation().items() if v}
+
+
+def test_double_riichi_ippatsu_tsumo():
+    t = Table()
+    t.draw(0)
+    t.discard(0, riichi=True)
+    t.accept(0)
+    for s in (1, 2, 3):
+        t.turn(s)
+    t.win(0, 0, t.draw(0))
+    c = only_win(t)
+    i = c.inputs
+    assert (i.hand, i.win, i.melds) == ("1111222233334m6p", "6p", ())
+    assert flags(c) == {"double_riichi", "ippatsu"} and i.tsumo and not i.riichi
+    assert (i.seat_wind, i.round_wind, i.dora, i.ura, i.honba, i.riichi_sticks) == ("E", "E", "7z", "", 0, 1)
+    assert c.riichi_declared and c.pao_seat is None and c.closed == tuple(range(13)) + (56,)
+    assert set(i.kwargs()) == {"hand", "win", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan",
+                               "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "seat_wind",
+                               "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks", "rules"}
+
+
+def test_a_call_breaks_ippatsu_and_marks_the_discard_called():
+    t = Table()
+    t.draw(0)
+    t.discard(0, 12, riichi=True)
+    t.accept(0)
+    t.call(1, "pon", (13, 14), 12, 0)
+    t.discard(1, 25)
+    t.turn(2)
+    t.turn(3)
+    t.win(0, 0, t.draw(0), ura=(134,))
+    (rr,) = replay(t.game())
+    c = rr.wins[0]
+    assert flags(c) == {"double_riichi"} and c.inputs.ura == "7z"
+    r = Replayer("x", t.start)
+    for i, e in enumerate(t.events[1:-1], 1):  # up to the win
+        r.feed(i, e)
+    d = r.seats[0].discards[0]
+    assert (d.tile, d.riichi, d.called, d.tsumogiri) == (12, True, True, False)
+    assert [str(m) for m in r.seats[1].melds] and r.seats[1].melds[0].kind == "pon"
+
+
+def _kakan_round() -> Table:
+    t = Table()
+    t.draw(0)
+    t.discard(0, 12)
+    t.call(1, "pon", (13, 14), 12, 0)
+    t.discard(1, 25)
+    t.draw(2)
+    t.discard(2, riichi=True)
+    t.accept(2)
+    t.turn(3)
+    t.turn(0)
+    t.draw(1)
+    t.call(1, "kakan", (15,), 12, 0, added=15, pon=(13, 14))
+    return t
+
+
+def test_chankan_keeps_the_robbers_ippatsu():
+    t = _kakan_round()
+    t.win(2, 1, 15)
+    c = only_win(t)
+    assert flags(c) == {"riichi", "ippatsu", "chankan"} and c.win_tile == 15 and not c.inputs.tsumo
+
+
+def test_rinshan_after_kakan_and_the_kan_breaks_ippatsu():
+    t = _kakan_round()
+    w = t.draw(1)
+    t.win(1, 1, w)
+    c = only_win(t)
+    assert flags(c) == {"rinshan"}
+    assert c.inputs.melds == ("kakan 4444m",) and c.inputs.seat_wind == "S"
+    r = Replayer("x", t.start)
+    for i, e in enumerate(t.events[1:-1], 1):
+        r.feed(i, e)
+    assert r.seats[2].ippatsu is False and r.kans == 1
+
+
+def test_ankan_reveals_dora_and_rinshan_tsumo():
+    t = Table()
+    t.draw(0)
+    t.call(0, "ankan", (0, 1, 2, 3))
+    kan_dora = t.dora()
+    t.win(0, 0, t.draw(0))
+    c = only_win(t)
+    assert flags(c) == {"rinshan"}
+    assert c.inputs.melds == ("ankan 1111m",) and c.dora_indicators == (135, kan_dora)
+    assert c.inputs.dora == "5p7z"  # kan dora 53 (5p) and the first indicator 135
+
+
+def _play_out(t: Table, draws: int, start_seat: int = 0) -> int:
+    """Draw-and-discard turns until ``draws`` tiles were drawn; returns the next seat."""
+    s = start_seat
+    for _ in range(draws):
+        t.turn(s)
+        s = (s + 1) % 4
+    return s
+
+
+def test_haitei_houtei_and_exhaustive_draw_at_seventy_draws():
+    t = Table()
+    s = _play_out(t, 69)
+    t.win(s, s, t.draw(s))
+    c = only_win(t)
+    assert flags(c) == {"haitei"} and c.seat == 1
+
+    t = Table()
+    s = _play_out(t, 70)
+    last = t.events[-1]
+    t.win(2, last.seat, last.tile)
+    assert flags(only_win(t)) == {"houtei"}
+
+    t = Table()
+    _play_out(t, 70)
+    t.ryuukyoku()
+    (rr,) = replay(t.game())
+    assert rr.draw is not None and rr.draw.record.reason == "exhaustive" and not rr.wins
+
+
+def test_a_kan_moves_haitei_one_draw_earlier():
+    t = Table()
+    t.draw(0)
+    t.call(0, "ankan", (0, 1, 2, 3))
+    t.dora()
+    t.draw(0)
+    t.discard(0)
+    s = _play_out(t, 67, 1)
+    t.win(s, s, t.draw(s))  # draw number 70 including the rinshan draw
+    assert flags(only_win(t)) == {"haitei"}
+
+
+def test_tenhou_and_chiihou_and_a_kan_interrupts_chiihou():
+    t = Table()
+    t.win(0, 0, t.draw(0))
+    assert flags(only_win(t)) == {"tenhou"}
+
+    t = Table()
+    t.turn(0)
+    t.win(1, 1, t.draw(1))
+    c = only_win(t)
+    assert flags(c) == {"chiihou"} and c.inputs.seat_wind == "S"
+
+    t = Table()
+    t.draw(0)
+    t.call(0, "ankan", (0, 1, 2, 3))
+    t.dora()
+    t.draw(0)
+    t.discard(0)
+    t.win(1, 1, t.draw(1))
+    assert flags(only_win(t)) == set()
+
+
+def test_pao_on_the_third_dragon_pon():
+    hands = (tuple(range(12)) + (126,), tuple(range(12, 19)) + (124, 125, 128, 129, 132, 133),
+             tuple(range(19, 31)) + (130,), tuple(range(31, 43)) + (134,))
+    t = Table(hands=hands)
+    t.draw(0)
+    t.discard(0, 126)
+    t.call(1, "pon", (124, 125), 126, 0)
+    t.discard(1, 18)
+    t.draw(2)
+    t.discard(2, 130)
+    t.call(1, "pon", (128, 129), 130, 2)
+    t.discard(1, 17)
+    t.turn(2)
+    t.draw(3)
+    t.discard(3, 134)
+    t.call(1, "pon", (132, 133), 134, 3)
+    t.discard(1, 16)
+    for s in (2, 3, 0):
+        t.turn(s)
+    t.win(1, 1, t.draw(1))
+    c = only_win(t)
+    assert c.pao_seat == 3
+    assert c.inputs.melds == ("pon 555z", "pon 666z", "pon 777z")
+    assert (c.inputs.hand, c.inputs.win) == ("4444m4p", "4p")  # 16-18 (the fives) were discarded
+
+
+def test_double_ron_second_winner_collects_no_honba_or_sticks():
+    t = Table(honba=2, sticks=1)
+    t.draw(0)
+    t.discard(0, 12)
+    t.win(1, 0, 12)
+    t.win(3, 0, 12)
+    first, second = list(iter_wins(t.game()))
+    assert (first.inputs.honba, first.inputs.riichi_sticks, first.index) == (2, 1, 0)
+    assert (second.inputs.honba, second.inputs.riichi_sticks, second.index) == (0, 0, 1)
+    assert (second.table_honba, second.table_sticks) == (2, 1)
+    assert first.inputs.seat_wind == "S" and second.inputs.seat_wind == "N"
+
+
+def test_sanma_kita_counts_gives_rinshan_and_breaks_the_first_turn():
+    hands = (tuple(range(12)) + (120,), tuple(range(13, 26)), tuple(range(26, 39)))
+    t = Table(hands=hands, players=3)
+    t.draw(0)
+    t.call(0, "kita", (120,))
+    t.win(0, 0, t.draw(0))
+    c = only_win(t)
+    assert flags(c) == {"rinshan"} and c.inputs.kita == 1 and c.kita_tiles == (120,)
+    assert c.inputs.rules.players == 3
+
+    t = Table(hands=hands, players=3)
+    t.draw(0)
+    t.call(0, "kita", (120,))
+    t.draw(0)
+    t.discard(0)
+    t.draw(1)
+    t.discard(1, riichi=True)
+    t.accept(1)
+    t.turn(2)
+    t.turn(0)
+    t.win(1, 1, t.draw(1))
+    assert flags(only_win(t)) == {"riichi", "ippatsu"}  # not double riichi after a kita
+
+
+# ------------------------------------------------------------------------------------------
+# inconsistent records
+# ------------------------------------------------------------------------------------------
+
+def _fails(events, match: str) -> LogError:
+    t = Table()
+    g = Game("bad.mjlog", tuple(t.events + events + [GameEnd((25000,) * 4)]))
+    with pytest.raises(LogError, match=match) as ei:
+        replay(g)
+    return ei.value
+
+
+def test_discard_not_in_hand_names_file_round_and_event():
+    e = _fails([Draw(0, 52), Discard(0, 99)], r"discard of 7s \(id 99\) not in the hand of seat 0")
+    assert (e.source, e.round, e.index) == ("bad.mjlog", "E1-0", 3)
+    assert str(e).startswith("bad.mjlog, round E1-0, event 3 Discard(seat=0, tile=99, tsumogiri=False): ")
+
+
+def test_impossible_calls():
+    _fails([Draw(0, 52), Discard(0, 12), Draw(1, 53), Discard(1, 53), Call(2, "pon", (12, 26, 27), 12, 0)],
+           "not the tile just discarded")
+    _fails([Draw(0, 52), Discard(0, 12), Call(2, "chi", (12, 16, 20), 12, 0)], "not the previous player")
+    _fails([Draw(0, 52), Discard(0, 12), Call(1, "pon", (12, 13, 40), 12, 0)], "not 3 of a kind")
+    _fails([Draw(0, 52), Discard(0, 12), Call(2, "pon", (12, 13, 14), 12, 0)], r"needs 4m \(id 13\)")
+    _fails([Draw(0, 52), Call(0, "kakan", (0, 1, 2, 3), 0, 1, 3)], "without a pon")
+
+
+def test_turn_order_and_wall_errors():
+    _fails([Draw(1, 52)], "seat 1 draws out of turn")
+    _fails([Draw(0, 52), Discard(0, 52), Draw(2, 53)], "draws out of turn")
+    _fails([Draw(0, 5)], "appears twice in the round")
+    _fails([Draw(0, 52), Draw(0, 53)], "out of turn")
+
+
+def test_win_and_result_errors():
+    _fails([Draw(0, 52), Win(0, 0, hand=tuple(range(12)) + (13, 52), win_tile=52)], "differs from the replayed")
+    _fails([Draw(0, 52), Discard(0, 52), Win(2, 1)], "has no discard or kan to rob")
+    t = Table()
+    t.turn(0)
+    t.ryuukyoku()
+    with pytest.raises(LogError, match="exhaustive draw with 69 tiles left"):
+        replay(t.game())
+    t = Table()
+    t.turn(0)
+    with pytest.raises(LogError, match="round has no result"):
+        replay(t.game(end=False))

@@ -9,8 +9,18 @@ so a "win" only has to use the tiles the seat really holds.
 from __future__ import annotations
 
 from yakuman.logs.events import (
-    Call, Discard, Draw, Game, GameEnd, GameStart, NewDora, RiichiAccept, RiichiDeclare, RoundStart,
-    Ryuukyoku, Win,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    GameEnd,
+    GameStart,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
 )
 
 DEAL = tuple(tuple(range(13 * s, 13 * s + 13)) for s in range(4))
@@ -22,7 +32,9 @@ class Table:
 
     def __init__(self, hands=DEAL, dora=DORA, dealer=0, round_=0, honba=0, sticks=0, players=4, aka=True):
         self.start = GameStart(players=players, aka=aka, names=tuple("ABCD"[:players]))
-        self.rs = RoundStart(round_, honba, sticks, dealer, (25000,) * players, dora, tuple(tuple(h) for h in hands))
+        self.rs = RoundStart(
+            round_, honba, sticks, dealer, (25000,) * players, dora, tuple(tuple(h) for h in hands)
+        )
         self.events: list = [self.start, self.rs]
         used = {t for h in hands for t in h} | {dora}
         self.free = [t for t in range(136) if t not in used]
@@ -58,8 +70,16 @@ class Table:
         self.draw(seat)
         return self.discard(seat, riichi=riichi)
 
-    def call(self, seat: int, kind: str, own: tuple[int, ...], called: int | None = None,
-             from_seat: int | None = None, added: int | None = None, pon: tuple[int, ...] = ()) -> None:
+    def call(
+        self,
+        seat: int,
+        kind: str,
+        own: tuple[int, ...],
+        called: int | None = None,
+        from_seat: int | None = None,
+        added: int | None = None,
+        pon: tuple[int, ...] = (),
+    ) -> None:
         for t in own:
             self.hands[seat].remove(t)
         tiles = tuple(sorted(own + ((called,) if called is not None else ()) + pon))

@@ -30,7 +30,17 @@ from yakuman.logs.events import tile_str
 from .conftest import tenhou_path
 
 FULL = os.environ.get("YAKUMAN_LOGS_FULL") == "1"
-SITUATIONS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+SITUATIONS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+)
 
 
 def _records() -> dict[str, dict]:
@@ -39,28 +49,48 @@ def _records() -> dict[str, dict]:
 
 
 def _melds_of_case(c) -> list[tuple]:
-    out = [(m.kind, tuple(sorted(m.tiles)), m.called, m.added, (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0)
-           for m in c.melds]
+    out = [
+        (
+            m.kind,
+            tuple(sorted(m.tiles)),
+            m.called,
+            m.added,
+            (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0,
+        )
+        for m in c.melds
+    ]
     out += [("kita", (t,), None, None, 0) for t in c.kita_tiles]
     return sorted(out)
 
 
 def _melds_of_record(r) -> list[tuple]:
-    return sorted((m["type"], tuple(sorted(m["tiles"])), m["called"], m["added"], m["from_rel"]) for m in r["melds"])
+    return sorted(
+        (m["type"], tuple(sorted(m["tiles"])), m["called"], m["added"], m["from_rel"]) for m in r["melds"]
+    )
 
 
 def compare(c, r: dict, aka: bool) -> list[str]:
     """Names of the fields where the derived win differs from the record."""
     i = c.inputs
-    names = lambda ids: [tile_str(t, aka) for t in ids]  # noqa: E731
+
+    def names(ids):
+        return [tile_str(t, aka) for t in ids]
+
     checks = {
-        "closed": (list(c.closed), sorted(r["closed_tiles"])), "win_tile": (c.win_tile, r["win_tile"]),
-        "melds": (_melds_of_case(c), _melds_of_record(r)), "tsumo": (i.tsumo, r["is_tsumo"]),
-        "from_seat": (c.from_seat, r["from_seat"]), "riichi_declared": (c.riichi_declared, r["riichi_declared"]),
-        "honba": (c.table_honba, r["honba"]), "riichi_sticks": (i.riichi_sticks, r["riichi_sticks"]),
-        "dora": (names(c.dora_indicators), r["dora_indicators"]), "ura": (names(c.ura_indicators), r["ura_indicators"]),
-        "kita": (c.kita, r["n_kita"]), "pao_seat": (c.pao_seat, r["pao_seat"]),
-        "seat_wind": (i.seat_wind, r["seat_wind"]), "round_wind": (i.round_wind, r["round_wind"]),
+        "closed": (list(c.closed), sorted(r["closed_tiles"])),
+        "win_tile": (c.win_tile, r["win_tile"]),
+        "melds": (_melds_of_case(c), _melds_of_record(r)),
+        "tsumo": (i.tsumo, r["is_tsumo"]),
+        "from_seat": (c.from_seat, r["from_seat"]),
+        "riichi_declared": (c.riichi_declared, r["riichi_declared"]),
+        "honba": (c.table_honba, r["honba"]),
+        "riichi_sticks": (i.riichi_sticks, r["riichi_sticks"]),
+        "dora": (names(c.dora_indicators), r["dora_indicators"]),
+        "ura": (names(c.ura_indicators), r["ura_indicators"]),
+        "kita": (c.kita, r["n_kita"]),
+        "pao_seat": (c.pao_seat, r["pao_seat"]),
+        "seat_wind": (i.seat_wind, r["seat_wind"]),
+        "round_wind": (i.round_wind, r["round_wind"]),
     }
     exp = r["expected"]
     yakuman_hand = exp["yakuman_count"] > 0 and not exp["kazoe_yakuman"]
@@ -111,14 +141,25 @@ def run(files: list[Path], records: dict[str, dict]) -> dict:
 
 
 SAMPLE = [
-    "Agony5757+mahjong__00031335b8", "Agony5757+mahjong__000578b811", "Agony5757+mahjong__0d01001c46",
-    "Agony5757+mahjong__72ec29b87a", "Agony5757+mahjong__cc542a79f4", "Agony5757+mahjong__1fe267136a",
-    "Agony5757+mahjong__5135f5831a", "Agony5757+mahjong__22896919d1", "Agony5757+mahjong__3c1c919f15",
-    "mjx-project+mjx__779abbf3c5", "mjx-project+mjx__ddbb68a046", "mjx-project+mjx__bb2a209eac",
-    "mjx-project+mjx__440037b9c0", "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__edc3fc6261",
+    "Agony5757+mahjong__00031335b8",
+    "Agony5757+mahjong__000578b811",
+    "Agony5757+mahjong__0d01001c46",
+    "Agony5757+mahjong__72ec29b87a",
+    "Agony5757+mahjong__cc542a79f4",
+    "Agony5757+mahjong__1fe267136a",
+    "Agony5757+mahjong__5135f5831a",
+    "Agony5757+mahjong__22896919d1",
+    "Agony5757+mahjong__3c1c919f15",
+    "mjx-project+mjx__779abbf3c5",
+    "mjx-project+mjx__ddbb68a046",
+    "mjx-project+mjx__bb2a209eac",
+    "mjx-project+mjx__440037b9c0",
+    "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__edc3fc6261",
     "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__5971194de9",  # pao.xml inside a console capture
-    "thewaxmango+mahjong-hands__000cd6a3d3", "spen428+custom_tenhou_client__008e5d5592",
-    "gimite+mjai__16707321cf", "tsubakisakura+mjlog2json__731fb99705",
+    "thewaxmango+mahjong-hands__000cd6a3d3",
+    "spen428+custom_tenhou_client__008e5d5592",
+    "gimite+mjai__16707321cf",
+    "tsubakisakura+mjlog2json__731fb99705",
 ]
 
 
@@ -129,8 +170,7 @@ def test_sample_agrees_with_tenhou_records():
     res = run(files, records)
     s = res["stats"]
     assert res["mismatches"] == []
-    assert [str(e) for e in res["errors"]] == [
-        f"{files[12]}: truncated game: round S4-0 has no result"]
+    assert [str(e) for e in res["errors"]] == [f"{files[12]}: truncated game: round S4-0 has no result"]
     assert s["records compared"] == s["records agreeing"] == 153
     assert s["wins without record"] == 0
 
@@ -148,17 +188,31 @@ def test_full_corpus_agrees_with_tenhou_records():
     kinds = Counter()
     for e in res["errors"]:
         p = e.problem
-        kinds["truncated" if p.startswith("truncated game") else "client dump" if "client protocol" in p
-              else "no game" if "no mjlog game" in p else "hand differs" if "differs from the replayed" in p
-              else p] += 1
-    print(f"\n{len(files)} files, {s['games']} games, {s['rounds']} rounds, {s['wins']} wins "
-          f"in {elapsed:.1f} s (read + replay, one process)")
-    print(f"records compared {s['records compared']}, agreeing {s['records agreeing']} "
-          f"({s['yakuman records (tenhou/chiihou flags only)']} yakuman); wins without a record "
-          f"{s['wins without record']}; errors {dict(kinds)}")
+        kinds[
+            "truncated"
+            if p.startswith("truncated game")
+            else "client dump"
+            if "client protocol" in p
+            else "no game"
+            if "no mjlog game" in p
+            else "hand differs"
+            if "differs from the replayed" in p
+            else p
+        ] += 1
+    print(
+        f"\n{len(files)} files, {s['games']} games, {s['rounds']} rounds, {s['wins']} wins "
+        f"in {elapsed:.1f} s (read + replay, one process)"
+    )
+    print(
+        f"records compared {s['records compared']}, agreeing {s['records agreeing']} "
+        f"({s['yakuman records (tenhou/chiihou flags only)']} yakuman); wins without a record "
+        f"{s['wins without record']}; errors {dict(kinds)}"
+    )
     assert res["mismatches"] == []
     assert s["records agreeing"] == s["records compared"] == 30319
     # the records not met come from one replay file absent from the folder
     missing = {r["source"] for k, r in records.items() if k not in res["seen"]}
-    assert missing == {"spen428/custom_tenhou_client:tenhou/gui/resources/replays/2017010100gm-00a9-0000-a55f99aa"}
+    assert missing == {
+        "spen428/custom_tenhou_client:tenhou/gui/resources/replays/2017010100gm-00a9-0000-a55f99aa"
+    }
     assert kinds == {"truncated": 22, "client dump": 24, "no game": 1, "hand differs": 3}

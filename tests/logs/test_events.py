@@ -10,7 +10,7 @@ from yakuman.logs.tenhou_xml import decode_meld
 
 def test_id_allocator_red_fives_and_lowest_free_copies():
     a = IdAllocator(aka=True)
-    assert a.take(4, red=True) == 16          # red 5m is copy 0
+    assert a.take(4, red=True) == 16  # red 5m is copy 0
     assert [a.take(4) for _ in range(3)] == [17, 18, 19]
     with pytest.raises(LogError, match="fifth copy of 5m"):
         a.take(4)

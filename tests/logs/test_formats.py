@@ -10,7 +10,16 @@ import pytest
 
 from yakuman import logs
 from yakuman.logs import (
-    Discard, Draw, GameEnd, GameStart, LogError, LogFormatError, RoundStart, Win, comparable, iter_wins,
+    Discard,
+    Draw,
+    GameEnd,
+    GameStart,
+    LogError,
+    LogFormatError,
+    RoundStart,
+    Win,
+    comparable,
+    iter_wins,
     read_bytes,
 )
 from yakuman.logs.mjai import to_mjai
@@ -29,20 +38,39 @@ def _tenhou_game():
 # mjlog XML
 # ------------------------------------------------------------------------------------------
 
+
 def test_mjlog_events_and_derived_tenhou():
     g = _tenhou_game()
     assert [type(e) for e in g.events] == [GameStart, RoundStart, Draw, Win, GameEnd]
     st = g.start
-    assert (st.players, st.aka, st.kuitan, st.length, st.go_type, st.names) == (4, True, True, "hanchan", 169,
-                                                                                ("A", "B", "C", "D"))
+    assert (st.players, st.aka, st.kuitan, st.length, st.go_type, st.names) == (
+        4,
+        True,
+        True,
+        "hanchan",
+        169,
+        ("A", "B", "C", "D"),
+    )
     rs = g.events[1]
-    assert (rs.round, rs.honba, rs.sticks, rs.dealer, rs.scores, rs.dora_indicator) == (0, 0, 0, 0, (25000,) * 4, 60)
+    assert (rs.round, rs.honba, rs.sticks, rs.dealer, rs.scores, rs.dora_indicator) == (
+        0,
+        0,
+        0,
+        0,
+        (25000,) * 4,
+        60,
+    )
     w = g.events[3]
     assert (w.yakuman, w.han, w.fu, w.points, w.limit) == ((37,), 13, 30, 48000, "yakuman")
     assert w.deltas == (48000, -16000, -16000, -16000) and w.scores == (25000,) * 4
     assert g.events[4] == GameEnd((73000, 9000, 9000, 9000), (93.0, -31.0, -21.0, -41.0))
     (c,) = iter_wins(g)
-    assert (c.inputs.hand, c.inputs.win, c.inputs.dora, c.inputs.tsumo) == ("123456789m12355p", "5p", "7p", True)
+    assert (c.inputs.hand, c.inputs.win, c.inputs.dora, c.inputs.tsumo) == (
+        "123456789m12355p",
+        "5p",
+        "7p",
+        True,
+    )
     assert {k for k, v in c.situation().items() if v} == {"tenhou"}
 
 
@@ -54,23 +82,30 @@ def test_mjlog_embedded_in_other_text(wrap):
     elif wrap == "gzip":
         data = gzip.compress(xml.encode())
     elif wrap == "prefixed":  # a console capture: every chunk after the same junk prefix
-        chunks = [xml[i:i + 57] for i in range(0, len(xml), 57)]
-        data = "".join(f"The system cannot accept the time.\nEnter the new time: {c}\n" for c in chunks).encode()
+        chunks = [xml[i : i + 57] for i in range(0, len(xml), 57)]
+        data = "".join(
+            f"The system cannot accept the time.\nEnter the new time: {c}\n" for c in chunks
+        ).encode()
     else:  # a viewer's golden log: one tag per line between mjai lines and comments
         tags = re.findall(r"<[^>]+>", xml)
-        data = ("# Original file: test.mjlog\n" + "\n".join(f"{t}\n{{\"type\":\"none\"}}" for t in tags)).encode()
+        data = ("# Original file: test.mjlog\n" + "\n".join(f'{t}\n{{"type":"none"}}' for t in tags)).encode()
     (g,) = read_bytes(data, f"wrapped.{wrap}")
     assert comparable(g) == comparable(_tenhou_game())
 
 
 def test_mjlog_unreadable_files_give_clean_errors():
     cut = TENHOU_MJLOG[: TENHOU_MJLOG.index("<AGARI")]
-    with pytest.raises(LogFormatError, match=r"x.mjlog, round E1-0, event \d+: truncated game: round E1-0 has no result"):
+    with pytest.raises(
+        LogFormatError, match=r"x.mjlog, round E1-0, event \d+: truncated game: round E1-0 has no result"
+    ):
         read_bytes(cut.encode(), "x.mjlog")
     with pytest.raises(LogFormatError, match="corrupt or truncated gzip"):
         read_bytes(gzip.compress(TENHOU_MJLOG.encode())[:200], "x.mjlog.gz")
     with pytest.raises(LogFormatError, match="client protocol dump"):
-        read_bytes(b"09:15:53: server->client\n00000000| 3C 47 4F 20 74 79 70 65 3D 22 31 22  |<GO type=\"1\"\n", "d.txt")
+        read_bytes(
+            b'09:15:53: server->client\n00000000| 3C 47 4F 20 74 79 70 65 3D 22 31 22  |<GO type="1"\n',
+            "d.txt",
+        )
     with pytest.raises(LogFormatError, match="unknown format"):
         read_bytes(b"hello world", "h.txt")
     with pytest.raises(LogFormatError, match="no mjlog game found"):
@@ -78,7 +113,7 @@ def test_mjlog_unreadable_files_give_clean_errors():
 
 
 def test_truncated_game_keeps_its_complete_rounds_when_lenient(tmp_path):
-    body = TENHOU_MJLOG.split(' owari=')[0] + " />"
+    body = TENHOU_MJLOG.split(" owari=")[0] + " />"
     init = re.search(r"<INIT [^>]+/>", TENHOU_MJLOG).group(0).replace('seed="0,0,0', 'seed="0,1,0')
     data = (body + init + "<T54/><D54/>").encode()
     (g,) = read_bytes(data, "cut.mjlog", strict=False)
@@ -99,16 +134,41 @@ def test_truncated_game_keeps_its_complete_rounds_when_lenient(tmp_path):
 # mjai
 # ------------------------------------------------------------------------------------------
 
+
 def test_mjai_writer_lines():
     lines = [json.loads(x) for x in logs.to_mjai_lines(_tenhou_game()).splitlines()]
-    assert [d["type"] for d in lines] == ["start_game", "start_kyoku", "tsumo", "hora", "end_kyoku", "end_game"]
+    assert [d["type"] for d in lines] == [
+        "start_game",
+        "start_kyoku",
+        "tsumo",
+        "hora",
+        "end_kyoku",
+        "end_game",
+    ]
     sk = lines[1]
-    assert (sk["bakaze"], sk["kyoku"], sk["honba"], sk["kyotaku"], sk["oya"], sk["dora_marker"]) == ("E", 1, 0, 0, 0, "7p")
+    assert (sk["bakaze"], sk["kyoku"], sk["honba"], sk["kyotaku"], sk["oya"], sk["dora_marker"]) == (
+        "E",
+        1,
+        0,
+        0,
+        0,
+        "7p",
+    )
     assert sk["tehais"][0] == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p"]
     assert lines[2] == {"type": "tsumo", "actor": 0, "pai": "5p"}
     h = lines[3]
-    assert (h["actor"], h["target"], h["pai"], h["yakuman"], h["hora_points"]) == (0, 0, "5p", ["tenhou"], 48000)
-    assert lines[5] == {"type": "end_game", "scores": [73000, 9000, 9000, 9000], "result": [93.0, -31.0, -21.0, -41.0]}
+    assert (h["actor"], h["target"], h["pai"], h["yakuman"], h["hora_points"]) == (
+        0,
+        0,
+        "5p",
+        ["tenhou"],
+        48000,
+    )
+    assert lines[5] == {
+        "type": "end_game",
+        "scores": [73000, 9000, 9000, 9000],
+        "result": [93.0, -31.0, -21.0, -41.0],
+    }
 
 
 def test_mjai_round_trip_of_a_synthetic_round_with_calls():
@@ -144,7 +204,12 @@ def test_mjai_reader_on_mortal_style_lines():
     assert (rs.round, rs.honba, rs.sticks, rs.dealer, rs.label) == (5, 1, 1, 1, "S2-1")
     assert rs.hands[1][-1] == 52 and g.events[3] == Discard(1, 52, False)
     (c,) = iter_wins(g)
-    assert (c.inputs.hand, c.inputs.win, c.inputs.seat_wind, c.inputs.round_wind) == ("1112223334445m0p", "0p", "N", "S")
+    assert (c.inputs.hand, c.inputs.win, c.inputs.seat_wind, c.inputs.round_wind) == (
+        "1112223334445m0p",
+        "0p",
+        "N",
+        "S",
+    )
     assert c.record.deltas == (3900, -3900, 0, 0) and c.record.win_tile == 52
 
 
@@ -153,10 +218,18 @@ def test_mjai_errors_name_the_line_and_event():
     with pytest.raises(LogFormatError, match="invalid JSON on line 3"):
         read_bytes("\n".join(bad[:2] + ['{"type":"tsumo",'] + bad[3:]).encode(), "m.json", fmt="mjai")
     with pytest.raises(LogFormatError, match=r"unknown mjai tile '5z'"):
-        read_bytes("\n".join(bad[:2] + ['{"type":"tsumo","actor":1,"pai":"5z"}'] + bad[3:]).encode(), "m.json")
-    with pytest.raises(LogError, match=r"m.json, round S2-1, event 3 .*dahai needs 9s not in the hand of seat 1"):
-        read_bytes("\n".join(bad[:3] + ['{"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}'] + bad[4:]).encode(),
-                   "m.json")
+        read_bytes(
+            "\n".join(bad[:2] + ['{"type":"tsumo","actor":1,"pai":"5z"}'] + bad[3:]).encode(), "m.json"
+        )
+    with pytest.raises(
+        LogError, match=r"m.json, round S2-1, event 3 .*dahai needs 9s not in the hand of seat 1"
+    ):
+        read_bytes(
+            "\n".join(
+                bad[:3] + ['{"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}'] + bad[4:]
+            ).encode(),
+            "m.json",
+        )
     with pytest.raises(LogFormatError, match="truncated game"):
         read_bytes("\n".join(bad[:4]).encode(), "m.json")
 
@@ -164,6 +237,7 @@ def test_mjai_errors_name_the_line_and_event():
 # ------------------------------------------------------------------------------------------
 # tenhou.net/6
 # ------------------------------------------------------------------------------------------
+
 
 def test_tenhou6_writer_layout():
     j = logs.to_tenhou_json(_tenhou_game())
@@ -196,12 +270,15 @@ def test_tenhou6_call_strings_round_trip():
     assert r[9] == [17, "k14141414"]  # the discard after the pon (7m), then the kakan
 
 
-@pytest.mark.parametrize("name, seat, sit, melds", [
-    ("chankan", 2, {"chankan"}, ("pon 333m",)),
-    ("rinshan", 3, {"riichi", "rinshan"}, ("ankan 6666m",)),
-    ("double_kakan_then_chankan", 3, {"chankan"}, ()),
-    ("suukantsu_0", 2, set(), ("kakan 7777s", "kakan 1111s", "minkan 9999s", "ankan 2222m")),
-])
+@pytest.mark.parametrize(
+    "name, seat, sit, melds",
+    [
+        ("chankan", 2, {"chankan"}, ("pon 333m",)),
+        ("rinshan", 3, {"riichi", "rinshan"}, ("ankan 6666m",)),
+        ("double_kakan_then_chankan", 3, {"chankan"}, ()),
+        ("suukantsu_0", 2, set(), ("kakan 7777s", "kakan 1111s", "minkan 9999s", "ankan 2222m")),
+    ],
+)
 def test_tenhou6_samples(tenhou6_file, name, seat, sit, melds):
     (g,) = logs.read(tenhou6_file(f"__{name}.json"))
     (c,) = iter_wins(g)
@@ -226,29 +303,54 @@ def test_tenhou6_rejects_other_json(tenhou6_file):
 
 
 def test_tenhou6_and_mjlog_of_the_same_games_derive_the_same_inputs(tenhou6_file, mjlog_file):
-    ids = ["2019081518gm-00a9-0000-cce9d00c", "2019123123gm-00a9-0000-f4386d0e", "2019080322gm-00a9-0000-81e85e04",
-           "2019103023gm-00a9-0000-f90e0fe9", "2019021004gm-00a9-0000-e2f6516d", "2023053016gm-0029-0000-e54b3b98",
-           "2011020414gm-00a9-0000-ef18f336"]  # the last: mjx's one-round-per-line JSON, merged into one game
+    ids = [
+        "2019081518gm-00a9-0000-cce9d00c",
+        "2019123123gm-00a9-0000-f4386d0e",
+        "2019080322gm-00a9-0000-81e85e04",
+        "2019103023gm-00a9-0000-f90e0fe9",
+        "2019021004gm-00a9-0000-e2f6516d",
+        "2023053016gm-0029-0000-e54b3b98",
+        "2011020414gm-00a9-0000-ef18f336",
+    ]  # the last: mjx's one-round-per-line JSON, merged into one game
     total = 0
     for gid in ids:
         (a,) = logs.read(tenhou6_file(gid))
         (b,) = logs.read(mjlog_file(gid))
         wa, wb = list(iter_wins(a)), list(iter_wins(b))
         assert [w.inputs for w in wa] == [w.inputs for w in wb]
+
         def result(w):  # Tenhou's JSON leaves out "ura dora 0"
             return w.record.deltas, w.record.points, tuple(y for y in w.record.yaku if y[1]), w.pao_seat
+
         assert [result(w) for w in wa] == [result(w) for w in wb]
         total += len(wa)
     assert total == 67
 
 
 def test_round_trips_on_corpus_sample(mjlog_file):
-    names = ["Agony5757+mahjong__00031335b8", "Agony5757+mahjong__000578b811",  # 4p, sanma
-             "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__edc3fc6261__pao.xml",
-             "mjx-project+mjx__515952fed2__double-ron", "chankan-ippatsu"]
-    t6_drop = DROP + ("Win.hand", "Win.win_tile", "Win.dora", "Win.fu", "Win.honba", "Win.sticks", "Win.ura",
-                      "Ryuukyoku.hands", "Ryuukyoku.scores", "Ryuukyoku.tenpai", "RiichiAccept.scores",
-                      "Win.scores", "GameStart.go_type", "GameStart.names")
+    names = [
+        "Agony5757+mahjong__00031335b8",
+        "Agony5757+mahjong__000578b811",  # 4p, sanma
+        "Riichi-Mahjong-Statistics-Seminar+tenhou-paifu-to-json__edc3fc6261__pao.xml",
+        "mjx-project+mjx__515952fed2__double-ron",
+        "chankan-ippatsu",
+    ]
+    t6_drop = DROP + (
+        "Win.hand",
+        "Win.win_tile",
+        "Win.dora",
+        "Win.fu",
+        "Win.honba",
+        "Win.sticks",
+        "Win.ura",
+        "Ryuukyoku.hands",
+        "Ryuukyoku.scores",
+        "Ryuukyoku.tenpai",
+        "RiichiAccept.scores",
+        "Win.scores",
+        "GameStart.go_type",
+        "GameStart.names",
+    )
     for n in names:
         for g in logs.read(mjlog_file(n)):
             base = [c.inputs for c in iter_wins(g)]

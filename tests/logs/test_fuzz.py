@@ -31,7 +31,7 @@ def mutate(rng: random.Random, raw: bytes) -> bytes:
             b[rng.randrange(len(b))] = ord(rng.choice('0123456789,"<>{}[]'))
     else:
         i = rng.randrange(len(b))
-        del b[i: i + rng.randrange(1, 200)]
+        del b[i : i + rng.randrange(1, 200)]
     data = bytes(b)
     if rng.random() < 0.2:
         data = gzip.compress(data)
@@ -51,8 +51,10 @@ def outcome(data: bytes, name: str) -> str:
 
 
 def variants(g) -> list[tuple[str, bytes]]:
-    return [("mjai", logs.to_mjai_lines(g).encode()),
-            ("json", json.dumps(logs.to_tenhou_json(g), ensure_ascii=False).encode())]
+    return [
+        ("mjai", logs.to_mjai_lines(g).encode()),
+        ("json", json.dumps(logs.to_tenhou_json(g), ensure_ascii=False).encode()),
+    ]
 
 
 def test_fuzz_synthetic_game_in_three_formats():
@@ -72,8 +74,14 @@ def test_every_truncation_of_a_small_record_is_clean():
         assert outcome(raw[:n], "cut.mjlog") == ("ok" if n >= complete else "error"), n
 
 
-@pytest.mark.parametrize("fragment", ["Agony5757+mahjong__00031335b8", "Agony5757+mahjong__000578b811",
-                                      "mjx-project+mjx__515952fed2__double-ron"])
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "Agony5757+mahjong__00031335b8",
+        "Agony5757+mahjong__000578b811",
+        "mjx-project+mjx__515952fed2__double-ron",
+    ],
+)
 def test_fuzz_real_records(fragment):
     path = data_file("mjlog", fragment)
     raw = gzip.decompress(path.read_bytes())

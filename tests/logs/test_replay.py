@@ -34,9 +34,30 @@ def test_double_riichi_ippatsu_tsumo():
     assert flags(c) == {"double_riichi", "ippatsu"} and i.tsumo and not i.riichi
     assert (i.seat_wind, i.round_wind, i.dora, i.ura, i.honba, i.riichi_sticks) == ("E", "E", "7z", "", 0, 1)
     assert c.riichi_declared and c.pao_seat is None and c.closed == tuple(range(13)) + (56,)
-    assert set(i.kwargs()) == {"hand", "win", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan",
-                               "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "seat_wind",
-                               "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks", "rules"}
+    assert set(i.kwargs()) == {
+        "hand",
+        "win",
+        "melds",
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+        "seat_wind",
+        "round_wind",
+        "dora",
+        "ura",
+        "kita",
+        "honba",
+        "riichi_sticks",
+        "rules",
+    }
 
 
 def test_a_call_breaks_ippatsu_and_marks_the_discard_called():
@@ -171,8 +192,12 @@ def test_tenhou_and_chiihou_and_a_kan_interrupts_chiihou():
 
 
 def test_pao_on_the_third_dragon_pon():
-    hands = (tuple(range(12)) + (126,), tuple(range(12, 19)) + (124, 125, 128, 129, 132, 133),
-             tuple(range(19, 31)) + (130,), tuple(range(31, 43)) + (134,))
+    hands = (
+        tuple(range(12)) + (126,),
+        tuple(range(12, 19)) + (124, 125, 128, 129, 132, 133),
+        tuple(range(19, 31)) + (130,),
+        tuple(range(31, 43)) + (134,),
+    )
     t = Table(hands=hands)
     t.draw(0)
     t.discard(0, 126)
@@ -237,6 +262,7 @@ def test_sanma_kita_counts_gives_rinshan_and_breaks_the_first_turn():
 # inconsistent records
 # ------------------------------------------------------------------------------------------
 
+
 def _fails(events, match: str) -> LogError:
     t = Table()
     g = Game("bad.mjlog", tuple(t.events + events + [GameEnd((25000,) * 4)]))
@@ -252,8 +278,10 @@ def test_discard_not_in_hand_names_file_round_and_event():
 
 
 def test_impossible_calls():
-    _fails([Draw(0, 52), Discard(0, 12), Draw(1, 53), Discard(1, 53), Call(2, "pon", (12, 26, 27), 12, 0)],
-           "not the tile just discarded")
+    _fails(
+        [Draw(0, 52), Discard(0, 12), Draw(1, 53), Discard(1, 53), Call(2, "pon", (12, 26, 27), 12, 0)],
+        "not the tile just discarded",
+    )
     _fails([Draw(0, 52), Discard(0, 12), Call(2, "chi", (12, 16, 20), 12, 0)], "not the previous player")
     _fails([Draw(0, 52), Discard(0, 12), Call(1, "pon", (12, 13, 40), 12, 0)], "not 3 of a kind")
     _fails([Draw(0, 52), Discard(0, 12), Call(2, "pon", (12, 13, 14), 12, 0)], r"needs 4m \(id 13\)")
@@ -268,7 +296,9 @@ def test_turn_order_and_wall_errors():
 
 
 def test_win_and_result_errors():
-    _fails([Draw(0, 52), Win(0, 0, hand=tuple(range(12)) + (13, 52), win_tile=52)], "differs from the replayed")
+    _fails(
+        [Draw(0, 52), Win(0, 0, hand=tuple(range(12)) + (13, 52), win_tile=52)], "differs from the replayed"
+    )
     _fails([Draw(0, 52), Discard(0, 52), Win(2, 1)], "has no discard or kan to rob")
     t = Table()
     t.turn(0)

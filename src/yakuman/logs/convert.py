@@ -20,15 +20,32 @@ from pathlib import Path
 from typing import Any
 
 from yakuman.logs.events import (
-    Call, Discard, Draw, Game, GameEnd, GameStart, LogFormatError, NewDora, RiichiAccept, RiichiDeclare,
-    RoundStart, Ryuukyoku, Win, tile_str,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    LogFormatError,
+    NewDora,
+    RoundStart,
+    Ryuukyoku,
+    Win,
+    tile_str,
 )
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
 from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
 from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, parse_mjlog
 
-__all__ = ["read", "read_bytes", "detect_format", "to_mjai", "to_mjai_lines", "to_tenhou_json",
-           "mjlog_to_mjai", "mjlog_to_tenhou6", "comparable"]
+__all__ = [
+    "read",
+    "read_bytes",
+    "detect_format",
+    "to_mjai",
+    "to_mjai_lines",
+    "to_tenhou_json",
+    "mjlog_to_mjai",
+    "mjlog_to_tenhou6",
+    "comparable",
+]
 
 
 def detect_format(data: bytes) -> str:
@@ -57,7 +74,9 @@ def detect_format(data: bytes) -> str:
     return "unknown"
 
 
-def read_bytes(data: bytes, source: str = "<bytes>", strict: bool = True, fmt: str | None = None) -> list[Game]:
+def read_bytes(
+    data: bytes, source: str = "<bytes>", strict: bool = True, fmt: str | None = None
+) -> list[Game]:
     """Games in raw file bytes (gzip or plain) of any supported format."""
     raw = decompress(data, source)
     fmt = fmt or detect_format(raw)
@@ -142,4 +161,3 @@ def comparable(game: Game, *, drop: tuple[str, ...] = ()) -> list[tuple]:
     return out
 
 
-_ = (GameStart, GameEnd, RiichiAccept, RiichiDeclare, to_mjai)  # re-exported names

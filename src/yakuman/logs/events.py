@@ -18,39 +18,112 @@ Invariants (every reader keeps them; the replay checks them):
   record has no winning hand list; mjai has no fu unless a writer added it).
 
 Sources: Tenhou's mjlog tags and GO bits as documented in ../shared/data/tenhou/README.md;
-the tenhou.net/6 and mjai layouts as described in docs/formats.md.
+the tenhou.net/6 and mjai layouts as described in tenhou_json.py and mjai.py.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import Iterator, Union
+from typing import Union
 
 from yakuman.errors import YakumanError
 
 __all__ = [
-    "GameStart", "RoundStart", "Draw", "Discard", "Call", "RiichiDeclare", "RiichiAccept",
-    "NewDora", "Win", "Ryuukyoku", "GameEnd", "Event", "Game",
-    "LogError", "LogFormatError", "IdAllocator",
-    "CALL_KINDS", "RYUUKYOKU_REASONS", "LIMITS", "YAKU_NAMES", "round_label", "tile_str",
+    "GameStart",
+    "RoundStart",
+    "Draw",
+    "Discard",
+    "Call",
+    "RiichiDeclare",
+    "RiichiAccept",
+    "NewDora",
+    "Win",
+    "Ryuukyoku",
+    "GameEnd",
+    "Event",
+    "Game",
+    "LogError",
+    "LogFormatError",
+    "IdAllocator",
+    "CALL_KINDS",
+    "RYUUKYOKU_REASONS",
+    "LIMITS",
+    "YAKU_NAMES",
+    "round_label",
+    "tile_str",
 ]
 
 CALL_KINDS = ("chi", "pon", "daiminkan", "kakan", "ankan", "kita")
 # Reasons of Ryuukyoku: "exhaustive" (wall ran out), "nagashi_mangan" (exhaustive, paid as nagashi),
 # and the abortive draws named as the keys of Rules.abortive_draws.
-RYUUKYOKU_REASONS = ("exhaustive", "nagashi_mangan", "kyuushu_kyuuhai", "suufon_renda",
-                     "suucha_riichi", "suukaikan", "sanchahou")
+RYUUKYOKU_REASONS = (
+    "exhaustive",
+    "nagashi_mangan",
+    "kyuushu_kyuuhai",
+    "suufon_renda",
+    "suucha_riichi",
+    "suukaikan",
+    "sanchahou",
+)
 LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 # Romaji ids of Tenhou's yaku ids 0-54 (= the bits of yakuman.yaku.Yaku, contracts.md).
 YAKU_NAMES = (
-    "menzen_tsumo", "riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "pinfu",
-    "tanyao", "iipeikou", "jikaze_ton", "jikaze_nan", "jikaze_sha", "jikaze_pei", "bakaze_ton",
-    "bakaze_nan", "bakaze_sha", "bakaze_pei", "haku", "hatsu", "chun", "double_riichi",
-    "chiitoitsu", "chanta", "ittsu", "sanshoku_doujun", "sanshoku_doukou", "sankantsu", "toitoi",
-    "sanankou", "shousangen", "honroutou", "ryanpeikou", "junchan", "honitsu", "chinitsu", "renhou",
-    "tenhou", "chiihou", "daisangen", "suuankou", "suuankou_tanki", "tsuuiisou", "ryuuiisou",
-    "chinroutou", "chuuren_poutou", "junsei_chuuren_poutou", "kokushi", "kokushi_13", "daisuushii",
-    "shousuushii", "suukantsu", "dora", "ura_dora", "aka_dora",
+    "menzen_tsumo",
+    "riichi",
+    "ippatsu",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "jikaze_ton",
+    "jikaze_nan",
+    "jikaze_sha",
+    "jikaze_pei",
+    "bakaze_ton",
+    "bakaze_nan",
+    "bakaze_sha",
+    "bakaze_pei",
+    "haku",
+    "hatsu",
+    "chun",
+    "double_riichi",
+    "chiitoitsu",
+    "chanta",
+    "ittsu",
+    "sanshoku_doujun",
+    "sanshoku_doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "junchan",
+    "honitsu",
+    "chinitsu",
+    "renhou",
+    "tenhou",
+    "chiihou",
+    "daisangen",
+    "suuankou",
+    "suuankou_tanki",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren_poutou",
+    "junsei_chuuren_poutou",
+    "kokushi",
+    "kokushi_13",
+    "daisuushii",
+    "shousuushii",
+    "suukantsu",
+    "dora",
+    "ura_dora",
+    "aka_dora",
 )
 _TILE_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
 
@@ -71,8 +144,14 @@ class LogError(YakumanError):
     """An inconsistent or unreadable game record. ``source``, ``round`` (label or None),
     ``index`` (event index in the game, or None) and ``problem`` are attributes."""
 
-    def __init__(self, problem: str, source: str = "", round: str | None = None,
-                 index: int | None = None, event: object = None) -> None:
+    def __init__(
+        self,
+        problem: str,
+        source: str = "",
+        round: str | None = None,
+        index: int | None = None,
+        event: object = None,
+    ) -> None:
         self.problem = problem
         self.source = source
         self.round = round
@@ -234,8 +313,9 @@ class GameEnd:
     result: tuple[float, ...] | None = None
 
 
-Event = Union[GameStart, RoundStart, Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win,
-              Ryuukyoku, GameEnd]
+Event = Union[
+    GameStart, RoundStart, Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win, Ryuukyoku, GameEnd
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,26 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
-    YAKU_NAMES, Call, Discard, Draw, Game, GameEnd, GameStart, LogError, LogFormatError, NewDora,
-    RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win,
+    YAKU_NAMES,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    GameEnd,
+    GameStart,
+    LogError,
+    LogFormatError,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
 )
 
 __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "parse_mjai_tile"]
@@ -40,13 +54,21 @@ _KIND = {name: i for i, name in enumerate(_NAMES)}
 _WINDS = ("E", "S", "W", "N")
 _YAKU_ID = {name: i for i, name in enumerate(YAKU_NAMES)}
 _REASONS_IN = {
-    "exhaustive": "exhaustive", "fanpai": "exhaustive", "howanpai": "exhaustive",
-    "nagashi_mangan": "nagashi_mangan", "nagashimangan": "nagashi_mangan",
-    "kyuushu_kyuuhai": "kyuushu_kyuuhai", "kyushukyuhai": "kyuushu_kyuuhai",
-    "suufon_renda": "suufon_renda", "sufonrenta": "suufon_renda",
-    "suucha_riichi": "suucha_riichi", "suchareach": "suucha_riichi",
-    "suukaikan": "suukaikan", "sukaikan": "suukaikan",
-    "sanchahou": "sanchahou", "sanchaho": "sanchahou",
+    "exhaustive": "exhaustive",
+    "fanpai": "exhaustive",
+    "howanpai": "exhaustive",
+    "nagashi_mangan": "nagashi_mangan",
+    "nagashimangan": "nagashi_mangan",
+    "kyuushu_kyuuhai": "kyuushu_kyuuhai",
+    "kyushukyuhai": "kyuushu_kyuuhai",
+    "suufon_renda": "suufon_renda",
+    "sufonrenta": "suufon_renda",
+    "suucha_riichi": "suucha_riichi",
+    "suchareach": "suucha_riichi",
+    "suukaikan": "suukaikan",
+    "sukaikan": "suukaikan",
+    "sanchahou": "sanchahou",
+    "sanchaho": "sanchahou",
 }
 
 
@@ -72,33 +94,56 @@ def parse_mjai_tile(name: Any) -> tuple[int, bool]:
 # writing
 # ----------------------------------------------------------------------------------------
 
+
 def to_mjai(game: Game) -> list[dict]:
     """mjai events (dicts) of a game."""
     st = game.start
     aka = st.aka
     n = st.players
-    tl = lambda ids: [mjai_tile(t, aka) for t in ids]  # noqa: E731
-    out: list[dict] = [{
-        "type": "start_game", "names": list(st.names) or [""] * n, "players": n, "aka_flag": aka,
-        "kuitan": st.kuitan, "length": st.length, "go_type": st.go_type, "game_id": st.game_id,
-    }]
+
+    def tl(ids):
+        return [mjai_tile(t, aka) for t in ids]
+
+    out: list[dict] = [
+        {
+            "type": "start_game",
+            "names": list(st.names) or [""] * n,
+            "players": n,
+            "aka_flag": aka,
+            "kuitan": st.kuitan,
+            "length": st.length,
+            "go_type": st.go_type,
+            "game_id": st.game_id,
+        }
+    ]
     in_round = False
     for e in game.events[1:]:
         t = type(e)
         if t is Draw:
             out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile, aka)})
         elif t is Discard:
-            out.append({"type": "dahai", "actor": e.seat, "pai": mjai_tile(e.tile, aka), "tsumogiri": e.tsumogiri})
+            out.append(
+                {"type": "dahai", "actor": e.seat, "pai": mjai_tile(e.tile, aka), "tsumogiri": e.tsumogiri}
+            )
         elif t is Call:
             k = e.kind
             if k in ("chi", "pon", "daiminkan"):
                 rest = list(e.tiles)
                 rest.remove(e.called)
-                out.append({"type": k, "actor": e.seat, "target": e.from_seat, "pai": mjai_tile(e.called, aka),
-                            "consumed": tl(rest)})
+                out.append(
+                    {
+                        "type": k,
+                        "actor": e.seat,
+                        "target": e.from_seat,
+                        "pai": mjai_tile(e.called, aka),
+                        "consumed": tl(rest),
+                    }
+                )
             elif k == "kakan":
                 rest = [x for x in e.tiles if x != e.added]
-                out.append({"type": "kakan", "actor": e.seat, "pai": mjai_tile(e.added, aka), "consumed": tl(rest)})
+                out.append(
+                    {"type": "kakan", "actor": e.seat, "pai": mjai_tile(e.added, aka), "consumed": tl(rest)}
+                )
             elif k == "ankan":
                 out.append({"type": "ankan", "actor": e.seat, "consumed": tl(e.tiles)})
             else:
@@ -116,19 +161,34 @@ def to_mjai(game: Game) -> list[dict]:
             if in_round:
                 out.append({"type": "end_kyoku"})
             in_round = True
-            out.append({
-                "type": "start_kyoku", "bakaze": _WINDS[(e.round // 4) % 4], "kyoku": e.round % 4 + 1,
-                "honba": e.honba, "kyotaku": e.sticks, "oya": e.dealer, "dora_marker": mjai_tile(e.dora_indicator, aka),
-                "scores": list(e.scores), "tehais": [tl(h) for h in e.hands],
-            })
+            out.append(
+                {
+                    "type": "start_kyoku",
+                    "bakaze": _WINDS[(e.round // 4) % 4],
+                    "kyoku": e.round % 4 + 1,
+                    "honba": e.honba,
+                    "kyotaku": e.sticks,
+                    "oya": e.dealer,
+                    "dora_marker": mjai_tile(e.dora_indicator, aka),
+                    "scores": list(e.scores),
+                    "tehais": [tl(h) for h in e.hands],
+                }
+            )
         elif t is Win:
             d = {"type": "hora", "actor": e.seat, "target": e.from_seat}
             if e.win_tile is not None:
                 d["pai"] = mjai_tile(e.win_tile, aka)
             if e.hand is not None:
                 d["hora_tehais"] = tl(sorted(e.hand))
-            for key, val in (("fu", e.fu), ("fan", e.han), ("hora_points", e.points), ("limit", e.limit),
-                             ("pao", e.pao_seat), ("honba", e.honba), ("kyotaku", e.sticks)):
+            for key, val in (
+                ("fu", e.fu),
+                ("fan", e.han),
+                ("hora_points", e.points),
+                ("limit", e.limit),
+                ("pao", e.pao_seat),
+                ("honba", e.honba),
+                ("kyotaku", e.sticks),
+            ):
                 if val is not None:
                     d[key] = val
             d["yakus"] = [[YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i), h] for i, h in e.yaku]
@@ -176,6 +236,7 @@ def to_mjai_lines(game: Game) -> str:
 # reading
 # ----------------------------------------------------------------------------------------
 
+
 def read_mjai(path: str, data: bytes | None = None, strict: bool = True) -> list[Game]:
     from yakuman.logs.tenhou_xml import decompress  # gzip handling lives there
 
@@ -199,7 +260,9 @@ def _json_events(text: str, source: str) -> list[dict]:
         try:
             evs = json.loads(s)
         except json.JSONDecodeError as e:
-            raise LogFormatError(f"invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", source) from None
+            raise LogFormatError(
+                f"invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", source
+            ) from None
         if not isinstance(evs, list):
             raise LogFormatError("mjai JSON array expected", source)
         return evs
@@ -211,7 +274,9 @@ def _json_events(text: str, source: str) -> list[dict]:
         try:
             out.append(json.loads(line))
         except json.JSONDecodeError as e:
-            raise LogFormatError(f"invalid JSON on line {lineno} ({e.msg} at column {e.colno})", source) from None
+            raise LogFormatError(
+                f"invalid JSON on line {lineno} ({e.msg} at column {e.colno})", source
+            ) from None
     return out
 
 
@@ -228,11 +293,17 @@ def parse_mjai(text: str | Iterable[dict], source: str = "<mjai>", strict: bool 
         except LogError:
             raise
         except LookupError as e:
-            raise LogError(f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat "
-                           f"{d.get('actor')}", source, r.label, i, d) from None
+            raise LogError(
+                f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
+                source,
+                r.label,
+                i,
+                d,
+            ) from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-            raise LogFormatError(f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i) \
-                from None
+            raise LogFormatError(
+                f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+            ) from None
         if done is not None:
             games.append(done)
     last = r.finish(strict)
@@ -275,9 +346,15 @@ class _MjaiReader:
             names = tuple(str(x) for x in d.get("names", ()))
             players = int(d.get("players", 0)) or 4
             self.players = players
-            self.start = GameStart(players=players, aka=bool(d.get("aka_flag", True)), kuitan=bool(d.get("kuitan", True)),
-                                   length=d.get("length") or "hanchan", go_type=d.get("go_type"),
-                                   names=names[:players], game_id=d.get("game_id"))
+            self.start = GameStart(
+                players=players,
+                aka=bool(d.get("aka_flag", True)),
+                kuitan=bool(d.get("kuitan", True)),
+                length=d.get("length") or "hanchan",
+                go_type=d.get("go_type"),
+                names=names[:players],
+                game_id=d.get("game_id"),
+            )
             return done
         if t == "start_kyoku":
             return self._start_kyoku(i, d)
@@ -288,8 +365,12 @@ class _MjaiReader:
                 sc = d.get("scores")
                 if sc is not None:
                     res = d.get("result")
-                    self.events.append(GameEnd(tuple(int(x) for x in sc[: self.players]),
-                                               tuple(float(x) for x in res) if res is not None else None))
+                    self.events.append(
+                        GameEnd(
+                            tuple(int(x) for x in sc[: self.players]),
+                            tuple(float(x) for x in res) if res is not None else None,
+                        )
+                    )
                 g = self.finish(True)
                 self.reset()
                 return g
@@ -321,8 +402,14 @@ class _MjaiReader:
             a = int(d["actor"])
             k, red = parse_mjai_tile(d["pai"])
             added = tr.take(a, k, red)
-            pon = next((e for e in reversed(ev) if type(e) is Call and e.seat == a and e.kind == "pon"
-                        and e.tiles[0] >> 2 == k), None)
+            pon = next(
+                (
+                    e
+                    for e in reversed(ev)
+                    if type(e) is Call and e.seat == a and e.kind == "pon" and e.tiles[0] >> 2 == k
+                ),
+                None,
+            )
             if pon is None:
                 raise self.fail(f"kakan of {d['pai']} without a pon", i, d)
             ev.append(Call(a, "kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added))
@@ -337,7 +424,9 @@ class _MjaiReader:
             ev.append(RiichiDeclare(int(d["actor"])))
         elif t == "reach_accepted":
             sc = d.get("scores")
-            ev.append(RiichiAccept(int(d["actor"]), tuple(int(x) for x in sc[: self.players]) if sc else None))
+            ev.append(
+                RiichiAccept(int(d["actor"]), tuple(int(x) for x in sc[: self.players]) if sc else None)
+            )
         elif t == "dora":
             ev.append(NewDora(tr.new(*parse_mjai_tile(d.get("dora_marker", d.get("pai"))))))
         elif t == "hora":
@@ -355,8 +444,12 @@ class _MjaiReader:
             raise self.fail("start_kyoku before the previous round has a result", i, d)
         tehais = d.get("tehais")
         if not tehais:
-            raise LogFormatError("start_kyoku without tehais (legacy haipai events are not supported)",
-                                 self.source, self.label, i)
+            raise LogFormatError(
+                "start_kyoku without tehais (legacy haipai events are not supported)",
+                self.source,
+                self.label,
+                i,
+            )
         n = self.start.players
         if n == 4 and len(tehais) == 4 and (not tehais[3] or all(x == "?" for x in tehais[3])):
             n = 3  # sanma written with an empty fourth hand
@@ -371,8 +464,15 @@ class _MjaiReader:
         dora = tr.new(*parse_mjai_tile(d["dora_marker"]))
         hands = tuple(tr.deal(s, [parse_mjai_tile(x) for x in tehais[s]]) for s in range(n))
         scores = tuple(int(x) for x in d.get("scores", [0] * n)[:n])
-        rs = RoundStart(rnd, int(d.get("honba", 0)), int(d.get("kyotaku", 0)), int(d.get("oya", rnd % 4)), scores,
-                        dora, hands)
+        rs = RoundStart(
+            rnd,
+            int(d.get("honba", 0)),
+            int(d.get("kyotaku", 0)),
+            int(d.get("oya", rnd % 4)),
+            scores,
+            dora,
+            hands,
+        )
         if not self.events:
             self.events.append(self.start)
         self.events.append(rs)
@@ -421,14 +521,31 @@ class _MjaiReader:
                 self.ura_cache[tuple(markers)] = ura
         yaku = tuple((_YAKU_ID[n] if n in _YAKU_ID else int(n), int(h)) for n, h in d.get("yakus", ()))
         yakuman = tuple(_YAKU_ID[n] if n in _YAKU_ID else int(n) for n in d.get("yakuman", ()))
-        ints = lambda key: tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None  # noqa: E731
-        self.events.append(Win(
-            seat=a, from_seat=target, hand=hand, win_tile=win if win >= 0 else None, fu=d.get("fu"), han=d.get("fan"),
-            points=d.get("hora_points"), limit=d.get("limit"), yaku=yaku, yakuman=yakuman,
-            dora=self._dora_markers(d), ura=ura,
-            deltas=ints("deltas"), scores=ints("scores"), pao_seat=d.get("pao"), honba=d.get("honba"),
-            sticks=d.get("kyotaku"),
-        ))
+
+        def ints(key):
+            return tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
+
+        self.events.append(
+            Win(
+                seat=a,
+                from_seat=target,
+                hand=hand,
+                win_tile=win if win >= 0 else None,
+                fu=d.get("fu"),
+                han=d.get("fan"),
+                points=d.get("hora_points"),
+                limit=d.get("limit"),
+                yaku=yaku,
+                yakuman=yakuman,
+                dora=self._dora_markers(d),
+                ura=ura,
+                deltas=ints("deltas"),
+                scores=ints("scores"),
+                pao_seat=d.get("pao"),
+                honba=d.get("honba"),
+                sticks=d.get("kyotaku"),
+            )
+        )
         self.results += 1
 
     def _dora_markers(self, d: dict) -> tuple[int, ...] | None:
@@ -465,16 +582,29 @@ class _MjaiReader:
                         k, red = parse_mjai_tile(x)
                         t = next((y for y in pool if self.tr._match(y, k, red)), None)
                         if t is None:
-                            raise LogError(f"ryukyoku tehais tile {x} not in the hand of seat {s}", self.source,
-                                           self.label)
+                            raise LogError(
+                                f"ryukyoku tehais tile {x} not in the hand of seat {s}",
+                                self.source,
+                                self.label,
+                            )
                         pool.remove(t)
                         ids.append(t)
                     hs.append(tuple(ids))
             hands = tuple(hs)
         ten = d.get("tenpais")
-        ints = lambda key: tuple(int(x) for x in d[key][:n]) if d.get(key) is not None else None  # noqa: E731
-        self.events.append(Ryuukyoku(reason, tuple(bool(x) for x in ten[:n]) if ten is not None else None, hands,
-                                     ints("deltas"), ints("scores")))
+
+        def ints(key):
+            return tuple(int(x) for x in d[key][:n]) if d.get(key) is not None else None
+
+        self.events.append(
+            Ryuukyoku(
+                reason,
+                tuple(bool(x) for x in ten[:n]) if ten is not None else None,
+                hands,
+                ints("deltas"),
+                ints("scores"),
+            )
+        )
         self.results += 1
 
     def finish(self, strict: bool) -> Game | None:

@@ -29,16 +29,41 @@ naming the source, round and event.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from yakuman.logs.events import (
-    Call, Discard, Draw, Game, GameEnd, GameStart, LogError, NewDora, RiichiAccept, RiichiDeclare,
-    RoundStart, Ryuukyoku, Win, tile_str,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    GameEnd,
+    GameStart,
+    LogError,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
+    tile_str,
 )
 
-__all__ = ["ScoreInputs", "WinCase", "DrawCase", "RoundResult", "DiscardInfo", "Replayer", "SeatState",
-           "replay", "iter_wins", "meld_string", "KITA_BREAKS_IPPATSU", "KITA_BREAKS_FIRST_TURN"]
+__all__ = [
+    "ScoreInputs",
+    "WinCase",
+    "DrawCase",
+    "RoundResult",
+    "DiscardInfo",
+    "Replayer",
+    "SeatState",
+    "replay",
+    "iter_wins",
+    "meld_string",
+    "KITA_BREAKS_IPPATSU",
+    "KITA_BREAKS_FIRST_TURN",
+]
 
 # Tenhou sanma: pulling a North does not count as a call for ippatsu / first-turn purposes.
 KITA_BREAKS_IPPATSU = True
@@ -133,8 +158,20 @@ class WinCase:
 
     def situation(self) -> dict[str, bool]:
         i = self.inputs
-        return {k: getattr(i, k) for k in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-                                           "rinshan", "chankan", "tenhou", "chiihou")}
+        return {
+            k: getattr(i, k)
+            for k in (
+                "riichi",
+                "double_riichi",
+                "ippatsu",
+                "haitei",
+                "houtei",
+                "rinshan",
+                "chankan",
+                "tenhou",
+                "chiihou",
+            )
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +185,7 @@ class DrawCase:
     record: Ryuukyoku
     closed: tuple[tuple[int, ...], ...]
     melds: tuple[tuple[Call, ...], ...]
-    discards: tuple[tuple["DiscardInfo", ...], ...]
+    discards: tuple[tuple[DiscardInfo, ...], ...]
     riichi: tuple[bool, ...]
     honba: int
     riichi_sticks: int
@@ -160,7 +197,7 @@ class DiscardInfo:
     tsumogiri: bool
     riichi: bool = False  # the riichi declaration tile
     called: bool = False  # claimed by a chi/pon/daiminkan (or robbed / ronned: see won)
-    won: bool = False     # somebody ronned it
+    won: bool = False  # somebody ronned it
 
 
 @dataclass(slots=True)
@@ -177,15 +214,30 @@ class SeatState:
     ``ippatsu`` (window open), ``kita``/``kita_tiles``, ``draws``, ``last_draw``,
     ``rinshan_next`` (the next draw is a replacement draw), dragon/wind set counts and ``pao``."""
 
-    __slots__ = ("hand", "melds", "discards", "riichi", "riichi_index", "double", "ippatsu", "kita",
-                 "kita_tiles", "draws", "last_draw", "rinshan_next", "dragon_sets", "wind_sets", "pao")
+    __slots__ = (
+        "hand",
+        "melds",
+        "discards",
+        "riichi",
+        "riichi_index",
+        "double",
+        "ippatsu",
+        "kita",
+        "kita_tiles",
+        "draws",
+        "last_draw",
+        "rinshan_next",
+        "dragon_sets",
+        "wind_sets",
+        "pao",
+    )
 
     def __init__(self, hand: list[int]) -> None:
         self.hand = hand
         self.melds: list[Call] = []
         self.discards: list[DiscardInfo] = []
-        self.riichi = 0          # 0 none, 1 declared (stick not down yet), 2 established
-        self.riichi_index = -1   # index of the declaration tile in discards
+        self.riichi = 0  # 0 none, 1 declared (stick not down yet), 2 established
+        self.riichi_index = -1  # index of the declaration tile in discards
         self.double = False
         self.ippatsu = False
         self.kita = 0
@@ -216,58 +268,93 @@ class Replayer:
         self.round: RoundStart | None = None
         self.index = 0
         self.event: Any = None
+        self._events: tuple | None = None
+        self._ended = True
         self.seats: list[SeatState] = []
 
     # -- errors ---------------------------------------------------------------------------
     def fail(self, problem: str) -> LogError:
-        return LogError(problem, self.source, self.round.label if self.round else None, self.index, self.event)
+        event = (
+            self._events[self.index]
+            if self._events is not None and 0 <= self.index < len(self._events)
+            else self.event
+        )
+        return LogError(problem, self.source, self.round.label if self.round else None, self.index, event)
 
     # -- driving ----------------------------------------------------------------------------
     def feed(self, index: int, e: Any) -> None:
+        """Apply one event (``index`` = its position in the game, for error messages)."""
         self.index = index
         self.event = e
+        handler = self._handlers.get(type(e))
         try:
-            self._dispatch(e)
+            if handler is None:
+                raise self.fail(f"unknown event type {type(e).__name__}")
+            handler(e)
         except LogError:
             raise
         except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
             # seats or tiles out of range in a mangled record
             raise self.fail(f"malformed event ({type(err).__name__}: {err})") from None
 
-    def _dispatch(self, e: Any) -> None:
-        t = type(e)
-        if t is Draw:
-            self._draw(e)
-        elif t is Discard:
-            self._discard(e)
-        elif t is Call:
-            self._call(e)
-        elif t is RiichiDeclare:
-            self._riichi(e)
-        elif t is RiichiAccept:
-            self._accept(e)
-        elif t is NewDora:
-            self._dora(e)
-        elif t is RoundStart:
-            self._deal(e)
-        elif t is Win:
-            self._win(e)
-        elif t is Ryuukyoku:
-            self._ryuukyoku(e)
-        elif t is GameEnd or t is GameStart:
-            if self.round is not None and not getattr(self, "_ended", True):
-                raise self.fail("round has no result")
-            self.round = None
-        else:
-            raise self.fail(f"unknown event type {t.__name__}")
+    def run(self, events: tuple, start: int = 1) -> None:
+        """Apply ``events[start:]`` (the fast loop behind :func:`replay`)."""
+        handlers = self._handlers
+        draw, discard = self._draw, self._discard
+        i = start
+        try:
+            for i in range(start, len(events)):
+                e = events[i]
+                t = type(e)
+                self.index = i
+                if t is Draw:
+                    draw(e)
+                elif t is Discard:
+                    discard(e)
+                else:
+                    handler = handlers.get(t)
+                    if handler is None:
+                        self.event = e
+                        raise self.fail(f"unknown event type {t.__name__}")
+                    handler(e)
+        except LogError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
+            self.index, self.event = i, events[i]
+            raise self.fail(f"malformed event ({type(err).__name__}: {err})") from None
 
-    def _need_round(self) -> None:
+    @property
+    def _handlers(self) -> dict:
+        h = self.__dict__.get("_handler_map")
+        if h is None:
+            h = {
+                Draw: self._draw,
+                Discard: self._discard,
+                Call: self._call,
+                RiichiDeclare: self._riichi,
+                RiichiAccept: self._accept,
+                NewDora: self._dora,
+                RoundStart: self._deal,
+                Win: self._win,
+                Ryuukyoku: self._ryuukyoku,
+                GameEnd: self._end,
+                GameStart: self._end,
+            }
+            self.__dict__["_handler_map"] = h
+        return h
+
+    def _end(self, e: Any) -> None:
+        if self.round is not None and not self._ended:
+            raise self.fail("round has no result")
+        self.round = None
+
+    def _need_round(self, e: Any) -> None:
         if self.round is None:
             raise self.fail("play event outside a round")
         if self._ended:
             raise self.fail("play event after the round's result")
-        seat = getattr(self.event, "seat", 0)
-        if not 0 <= seat < self.n:
+        seat = getattr(e, "seat", 0)
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise self.fail(f"seat {seat} out of range for {self.n} players")
 
     # -- round start ------------------------------------------------------------------------
@@ -297,7 +384,7 @@ class Replayer:
         self.no_call = True
         self.to_draw: int | None = e.dealer
         self.to_discard: int | None = None
-        self.last_discard: tuple[int, int] | None = None   # (seat, tile) claimable now
+        self.last_discard: tuple[int, int] | None = None  # (seat, tile) claimable now
         self.robbable: tuple[int, int, str] | None = None  # (seat, tile, kind) kakan/ankan/kita
         self.ippatsu_before_kan: list[bool] | None = None
         self.last_draw_rinshan = False
@@ -314,10 +401,14 @@ class Replayer:
 
     # -- play -------------------------------------------------------------------------------
     def _draw(self, e: Draw) -> None:
-        self._need_round()
         if e.seat != self.to_draw:
+            self._need_round(e)
             raise self.fail(f"seat {e.seat} draws out of turn (expected {self.to_draw})")
-        self._check_id(e.tile, self.seen)
+        t = e.tile
+        seen = self.seen
+        if t in seen or not 0 <= t < 136:
+            self._check_id(t, seen)
+        seen.add(t)
         if self.left <= 0:
             raise self.fail("draw from an empty wall")
         self.left -= 1
@@ -334,16 +425,17 @@ class Replayer:
         self.ippatsu_before_kan = None
 
     def _discard(self, e: Discard) -> None:
-        self._need_round()
         s = e.seat
         if s != self.to_discard:
+            self._need_round(e)
             raise self.fail(f"seat {s} discards out of turn")
         p = self.seats[s]
         try:
             p.hand.remove(e.tile)
         except ValueError:
-            raise self.fail(f"discard of {tile_str(e.tile, self.aka)} (id {e.tile}) not in the hand of seat {s}") \
-                from None
+            raise self.fail(
+                f"discard of {tile_str(e.tile, self.aka)} (id {e.tile}) not in the hand of seat {s}"
+            ) from None
         if p.riichi == 2 and e.tile != p.last_draw:
             raise self.fail(f"seat {s} in riichi discards {tile_str(e.tile, self.aka)}, not the drawn tile")
         info = DiscardInfo(e.tile, e.tsumogiri)
@@ -360,7 +452,7 @@ class Replayer:
         self.ippatsu_before_kan = None
 
     def _riichi(self, e: RiichiDeclare) -> None:
-        self._need_round()
+        self._need_round(e)
         p = self.seats[e.seat]
         if e.seat != self.to_discard:
             raise self.fail(f"seat {e.seat} declares riichi out of turn")
@@ -372,7 +464,7 @@ class Replayer:
         p.double = self.no_call and not p.discards
 
     def _accept(self, e: RiichiAccept) -> None:
-        self._need_round()
+        self._need_round(e)
         p = self.seats[e.seat]
         if p.riichi != 1 or p.riichi_index < 0:
             raise self.fail(f"riichi of seat {e.seat} accepted without a declaration discard")
@@ -381,7 +473,7 @@ class Replayer:
         self.sticks += 1
 
     def _dora(self, e: NewDora) -> None:
-        self._need_round()
+        self._need_round(e)
         self._check_id(e.indicator, self.seen)
         if len(self.dora) > self.kans:
             raise self.fail(f"{len(self.dora) + 1} dora indicators after {self.kans} kans")
@@ -397,19 +489,22 @@ class Replayer:
             try:
                 p.hand.remove(t)
             except ValueError:
-                raise self.fail(f"call needs {tile_str(t, self.aka)} (id {t}), not in the hand of seat {seat}") \
-                    from None
+                raise self.fail(
+                    f"call needs {tile_str(t, self.aka)} (id {t}), not in the hand of seat {seat}"
+                ) from None
 
     def _call(self, e: Call) -> None:
-        self._need_round()
+        self._need_round(e)
         s, kind, tiles = e.seat, e.kind, e.tiles
         p = self.seats[s]
         kinds = [t >> 2 for t in tiles]
         if kind in ("chi", "pon", "daiminkan"):
             ld = self.last_discard
             if ld is None or ld != (e.from_seat, e.called):
-                raise self.fail(f"{kind} of {tile_str(e.called or 0, self.aka)} from seat {e.from_seat}, "
-                                "which is not the tile just discarded")
+                raise self.fail(
+                    f"{kind} of {tile_str(e.called or 0, self.aka)} from seat {e.from_seat}, "
+                    "which is not the tile just discarded"
+                )
             if e.from_seat == s:
                 raise self.fail(f"seat {s} calls its own discard")
             if e.called not in tiles:
@@ -519,8 +614,13 @@ class Replayer:
         chankan = rinshan = haitei = houtei = False
         ippatsu_now = p.ippatsu
         if s == f:
-            if self._wins_in_round or s != self.to_discard or self.robbable is not None \
-                    or len(p.hand) % 3 != 2 or p.last_draw < 0:
+            if (
+                self._wins_in_round
+                or s != self.to_discard
+                or self.robbable is not None
+                or len(p.hand) % 3 != 2
+                or p.last_draw < 0
+            ):
                 raise self.fail(f"tsumo by seat {s} without a fresh draw")
             win = p.last_draw
             closed = list(p.hand)
@@ -542,11 +642,15 @@ class Replayer:
                 raise self.fail(f"ron by seat {s} with {len(p.hand)} concealed tiles")
             closed = p.hand + [win]
         if e.hand is not None and sorted(e.hand) != sorted(closed):
-            raise self.fail(f"winning hand {_mpsz(e.hand, self.aka)} differs from the replayed "
-                            f"{_mpsz(closed, self.aka)} of seat {s}")
+            raise self.fail(
+                f"winning hand {_mpsz(e.hand, self.aka)} differs from the replayed "
+                f"{_mpsz(closed, self.aka)} of seat {s}"
+            )
         if e.win_tile is not None and e.win_tile != win:
-            raise self.fail(f"winning tile {tile_str(e.win_tile, self.aka)} (id {e.win_tile}) is not the "
-                            f"replayed {tile_str(win, self.aka)} (id {win})")
+            raise self.fail(
+                f"winning tile {tile_str(e.win_tile, self.aka)} (id {e.win_tile}) is not the "
+                f"replayed {tile_str(win, self.aka)} (id {win})"
+            )
         if s != f and self.last_discard is not None and self.last_discard[0] == f and self.seats[f].discards:
             self.seats[f].discards[-1].won = True
         dealer = self.round.dealer
@@ -555,27 +659,57 @@ class Replayer:
         double = established and p.double
         ura = tuple(e.ura) if (established and e.ura) else ()
         bonus = self._wins_in_round == 0 or self.rules.multi_ron_bonus == "each"
-        renhou = (self.rules.renhou != "none" and s != f and s != dealer and self.no_call
-                  and p.draws == 0)
+        renhou = self.rules.renhou != "none" and s != f and s != dealer and self.no_call and p.draws == 0
         inputs = ScoreInputs(
-            hand=_mpsz(closed, self.aka), win=tile_str(win, self.aka),
+            hand=_mpsz(closed, self.aka),
+            win=tile_str(win, self.aka),
             melds=tuple(meld_string(m, self.aka) for m in p.melds),
-            tsumo=s == f, riichi=established and not double, double_riichi=double,
-            ippatsu=established and ippatsu_now, rinshan=rinshan, chankan=chankan, haitei=haitei,
-            houtei=houtei, tenhou=first and s == dealer, chiihou=first and s != dealer, renhou=renhou,
-            seat_wind=_WINDS[(s - dealer) % n], round_wind=_WINDS[(self.round.round // 4) % 4],
-            dora=_mpsz(self.dora, self.aka), ura=_mpsz(ura, self.aka), kita=p.kita, honba=self.honba if bonus else 0,
-            riichi_sticks=self.sticks if bonus else 0, rules=self.rules,
+            tsumo=s == f,
+            riichi=established and not double,
+            double_riichi=double,
+            ippatsu=established and ippatsu_now,
+            rinshan=rinshan,
+            chankan=chankan,
+            haitei=haitei,
+            houtei=houtei,
+            tenhou=first and s == dealer,
+            chiihou=first and s != dealer,
+            renhou=renhou,
+            seat_wind=_WINDS[(s - dealer) % n],
+            round_wind=_WINDS[(self.round.round // 4) % 4],
+            dora=_mpsz(self.dora, self.aka),
+            ura=_mpsz(ura, self.aka),
+            kita=p.kita,
+            honba=self.honba if bonus else 0,
+            riichi_sticks=self.sticks if bonus else 0,
+            rules=self.rules,
         )
         case = WinCase(
-            source=self.source, round=self.round, index=self._wins_in_round, event_index=self.index,
-            seat=s, from_seat=f, dealer=dealer, players=n, closed=tuple(sorted(closed)), win_tile=win,
-            melds=tuple(p.melds), kita=p.kita, kita_tiles=tuple(p.kita_tiles), riichi_declared=established, pao_seat=p.pao,
-            dora_indicators=tuple(self.dora), ura_indicators=ura, table_honba=self.honba,
-            table_sticks=self.sticks, inputs=inputs, record=e,
+            source=self.source,
+            round=self.round,
+            index=self._wins_in_round,
+            event_index=self.index,
+            seat=s,
+            from_seat=f,
+            dealer=dealer,
+            players=n,
+            closed=tuple(sorted(closed)),
+            win_tile=win,
+            melds=tuple(p.melds),
+            kita=p.kita,
+            kita_tiles=tuple(p.kita_tiles),
+            riichi_declared=established,
+            pao_seat=p.pao,
+            dora_indicators=tuple(self.dora),
+            ura_indicators=ura,
+            table_honba=self.honba,
+            table_sticks=self.sticks,
+            inputs=inputs,
+            record=e,
         )
         self._wins_in_round += 1
         self._ended = True
+        self.to_draw = self.to_discard = None
         self.results[-1].wins.append(case)
 
     def _ryuukyoku(self, e: Ryuukyoku) -> None:
@@ -589,15 +723,23 @@ class Replayer:
             if e.hands is not None:
                 for s, h in enumerate(e.hands):
                     if h is not None and sorted(h) != sorted(self.seats[s].hand):
-                        raise self.fail(f"shown hand {_mpsz(h, self.aka)} of seat {s} differs from the "
-                                        f"replayed {_mpsz(self.seats[s].hand, self.aka)}")
+                        raise self.fail(
+                            f"shown hand {_mpsz(h, self.aka)} of seat {s} differs from the "
+                            f"replayed {_mpsz(self.seats[s].hand, self.aka)}"
+                        )
         self._ended = True
+        self.to_draw = self.to_discard = None
         self.results[-1].draw = DrawCase(
-            source=self.source, round=self.round, event_index=self.index, record=e,
+            source=self.source,
+            round=self.round,
+            event_index=self.index,
+            record=e,
             closed=tuple(tuple(sorted(q.hand)) for q in self.seats),
             melds=tuple(tuple(q.melds) for q in self.seats),
             discards=tuple(tuple(q.discards) for q in self.seats),
-            riichi=tuple(q.riichi == 2 for q in self.seats), honba=self.honba, riichi_sticks=self.sticks,
+            riichi=tuple(q.riichi == 2 for q in self.seats),
+            honba=self.honba,
+            riichi_sticks=self.sticks,
         )
 
 
@@ -607,9 +749,9 @@ def replay(game: Game) -> list[RoundResult]:
     if not evs or type(evs[0]) is not GameStart:
         raise LogError("game does not begin with GameStart", game.source)
     r = Replayer(game.source, evs[0])
-    feed = r.feed
-    for i in range(1, len(evs)):
-        feed(i, evs[i])
+    r._events = evs
+    r.run(evs)
+    r._events = None
     if r.round is not None and not r._ended:
         r.index, r.event = len(evs), None
         raise r.fail("round has no result (truncated record)")

@@ -33,40 +33,147 @@ from typing import Any
 
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
-    Call, Discard, Draw, Game, GameEnd, GameStart, LogError, LogFormatError, NewDora, RiichiAccept,
-    RiichiDeclare, RoundStart, Ryuukyoku, Win, round_label,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    GameEnd,
+    GameStart,
+    LogError,
+    LogFormatError,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
+    round_label,
 )
 
 __all__ = ["read_tenhou_json", "parse_tenhou_json", "to_tenhou_json", "YAKU_JA"]
 
 # Tenhou's Japanese yaku names by id (0-54).
 YAKU_JA = (
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
-    "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
-    "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順", "三色同刻",
-    "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和",
-    "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈",
-    "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
+    "門前清自摸和",
+    "立直",
+    "一発",
+    "槍槓",
+    "嶺上開花",
+    "海底摸月",
+    "河底撈魚",
+    "平和",
+    "断幺九",
+    "一盃口",
+    "自風 東",
+    "自風 南",
+    "自風 西",
+    "自風 北",
+    "場風 東",
+    "場風 南",
+    "場風 西",
+    "場風 北",
+    "役牌 白",
+    "役牌 發",
+    "役牌 中",
+    "両立直",
+    "七対子",
+    "混全帯幺九",
+    "一気通貫",
+    "三色同順",
+    "三色同刻",
+    "三槓子",
+    "対々和",
+    "三暗刻",
+    "小三元",
+    "混老頭",
+    "二盃口",
+    "純全帯幺九",
+    "混一色",
+    "清一色",
+    "人和",
+    "天和",
+    "地和",
+    "大三元",
+    "四暗刻",
+    "四暗刻単騎",
+    "字一色",
+    "緑一色",
+    "清老頭",
+    "九蓮宝燈",
+    "純正九蓮宝燈",
+    "国士無双",
+    "国士無双１３面",
+    "大四喜",
+    "小四喜",
+    "四槓子",
+    "ドラ",
+    "裏ドラ",
+    "赤ドラ",
 )
 _YAKU_IN: dict[str, int] = {}
 for _i, _n in enumerate(YAKU_JA):
     _YAKU_IN[_n] = _i
     _YAKU_IN[_n.replace(" ", "")] = _i
-for _alias, _i in (("断么九", 8), ("混全帯么九", 23), ("純全帯么九", 33), ("ダブル立直", 21), ("白", 18), ("發", 19),
-                   ("中", 20), ("国士無双13面", 48), ("国士無双十三面待ち", 48), ("国士無双十三面", 48), ("搶槓", 3),
-                   ("門前清自摸", 0), ("海底撈月", 5), ("抜きドラ", 52), ("北抜き", 52), ("Menzen Tsumo", 0),
-                   ("Fully Concealed Hand", 0), ("Riichi", 1), ("Ippatsu", 2), ("Robbing a Kan", 3), ("Chankan", 3),
-                   ("After a Kan", 4), ("Rinshan Kaihou", 4), ("Under the Sea", 5), ("Haitei", 5),
-                   ("Under the River", 6), ("Houtei", 6), ("Pinfu", 7), ("All Simples", 8), ("Tanyao", 8),
-                   ("Pure Double Sequence", 9), ("Iipeikou", 9), ("Double Riichi", 21), ("Seven Pairs", 22),
-                   ("Chiitoitsu", 22), ("Dora", 52), ("Ura Dora", 53), ("Red Five", 54), ("Aka Dora", 54),
-                   ("Red Dora", 54)):
+for _alias, _i in (
+    ("断么九", 8),
+    ("混全帯么九", 23),
+    ("純全帯么九", 33),
+    ("ダブル立直", 21),
+    ("白", 18),
+    ("發", 19),
+    ("中", 20),
+    ("国士無双13面", 48),
+    ("国士無双十三面待ち", 48),
+    ("国士無双十三面", 48),
+    ("搶槓", 3),
+    ("門前清自摸", 0),
+    ("海底撈月", 5),
+    ("抜きドラ", 52),
+    ("北抜き", 52),
+    ("Menzen Tsumo", 0),
+    ("Fully Concealed Hand", 0),
+    ("Riichi", 1),
+    ("Ippatsu", 2),
+    ("Robbing a Kan", 3),
+    ("Chankan", 3),
+    ("After a Kan", 4),
+    ("Rinshan Kaihou", 4),
+    ("Under the Sea", 5),
+    ("Haitei", 5),
+    ("Under the River", 6),
+    ("Houtei", 6),
+    ("Pinfu", 7),
+    ("All Simples", 8),
+    ("Tanyao", 8),
+    ("Pure Double Sequence", 9),
+    ("Iipeikou", 9),
+    ("Double Riichi", 21),
+    ("Seven Pairs", 22),
+    ("Chiitoitsu", 22),
+    ("Dora", 52),
+    ("Ura Dora", 53),
+    ("Red Five", 54),
+    ("Aka Dora", 54),
+    ("Red Dora", 54),
+):
     _YAKU_IN[_alias] = _i
-_LIMIT_JA = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman",
-             "数え役満": "yakuman"}
+_LIMIT_JA = {
+    "満貫": "mangan",
+    "跳満": "haneman",
+    "倍満": "baiman",
+    "三倍満": "sanbaiman",
+    "役満": "yakuman",
+    "数え役満": "yakuman",
+}
 _LIMIT_OUT = {v: k for k, v in _LIMIT_JA.items() if k != "数え役満"}
-_ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "suucha_riichi", "三家和了": "sanchahou",
-           "四槓散了": "suukaikan", "四開槓": "suukaikan", "四風連打": "suufon_renda"}
+_ABORTS = {
+    "九種九牌": "kyuushu_kyuuhai",
+    "四家立直": "suucha_riichi",
+    "三家和了": "sanchahou",
+    "四槓散了": "suukaikan",
+    "四開槓": "suukaikan",
+    "四風連打": "suufon_renda",
+}
 _ABORTS_OUT = {v: k for k, v in _ABORTS.items() if k != "四開槓"}
 _TEXT = re.compile(r"^(?:(\d+)符(\d+)飜)?([^\d]*)(\d+)(?:-(\d+))?点(∀)?$")
 _YAKU_ITEM = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
@@ -95,12 +202,13 @@ def _kind_of(code: Any) -> tuple[int, bool]:
 def _codes(s: str) -> list[int]:
     if len(s) % 2 or not s.isdigit():
         raise ValueError(f"bad tile digits {s!r}")
-    return [int(s[i:i + 2]) for i in range(0, len(s), 2)]
+    return [int(s[i : i + 2]) for i in range(0, len(s), 2)]
 
 
 # ----------------------------------------------------------------------------------------
 # parsing action strings
 # ----------------------------------------------------------------------------------------
+
 
 def _take_token(x: Any) -> tuple:
     """("draw", code) or (kind, called, others, rel) for chi/pon/daiminkan."""
@@ -109,14 +217,17 @@ def _take_token(x: Any) -> tuple:
         return ("draw", x)
     if not isinstance(x, str):
         raise ValueError(f"take {x!r} is neither a tile nor a call string")
-    for letter, kind, positions in (("c", "chi", {0: 3}), ("p", "pon", {0: 3, 2: 2, 4: 1}),
-                                    ("m", "daiminkan", {0: 3, 2: 2, 6: 1})):
+    for letter, kind, positions in (
+        ("c", "chi", {0: 3}),
+        ("p", "pon", {0: 3, 2: 2, 4: 1}),
+        ("m", "daiminkan", {0: 3, 2: 2, 6: 1}),
+    ):
         at = x.find(letter)
         if at >= 0:
             if at not in positions:
                 raise ValueError(f"call string {x!r}: '{letter}' at index {at}")
-            called = int(x[at + 1: at + 3])
-            others = _codes(x[:at] + x[at + 3:])
+            called = int(x[at + 1 : at + 3])
+            others = _codes(x[:at] + x[at + 3 :])
             if len(others) != (2 if kind != "daiminkan" else 3):
                 raise ValueError(f"call string {x!r} has {len(others)} other tiles")
             _kind_of(called)
@@ -147,14 +258,14 @@ def _discard_token(x: Any) -> tuple:
     if at >= 0:
         if at not in (0, 2, 4) or len(x) != 9:
             raise ValueError(f"kakan string {x!r}")
-        added = int(x[at + 1: at + 3])
-        return ("kakan", added, tuple(_codes(x[:at] + x[at + 3:])), {0: 3, 2: 2, 4: 1}[at])
+        added = int(x[at + 1 : at + 3])
+        return ("kakan", added, tuple(_codes(x[:at] + x[at + 3 :])), {0: 3, 2: 2, 4: 1}[at])
     at = x.find("a")
     if at >= 0:
         if len(x) != 9:
             raise ValueError(f"ankan string {x!r}")
-        return ("ankan", tuple(_codes(x[:at] + x[at + 1:])))
-    if x.startswith("f") or x.startswith("n"):
+        return ("ankan", tuple(_codes(x[:at] + x[at + 1 :])))
+    if x.startswith(("f", "n")):
         return ("kita", int(x[1:]))
     raise ValueError(f"unknown discard string {x!r}")
 
@@ -163,8 +274,10 @@ def _discard_token(x: Any) -> tuple:
 # turn order search
 # ----------------------------------------------------------------------------------------
 
-def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n: int,
-           end_ok) -> list[tuple[int, str, tuple]]:
+
+def _order(
+    takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n: int, end_ok
+) -> list[tuple[int, str, tuple]]:
     """Global order of (seat, "take"|"discard", token). Depth-first over claim choices."""
     nt = [len(t) for t in takes]
     nd = [len(d) for d in discards]
@@ -183,10 +296,9 @@ def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n
                     ok = False
                     break
                 tk = takes[actor][ti[actor]]
-                if tk[0] != "draw":
-                    if last is None or last[0] != (actor + tk[3]) % 4 or last[1] != tk[1]:
-                        ok = False
-                        break
+                if tk[0] != "draw" and (last is None or last[0] != (actor + tk[3]) % 4 or last[1] != tk[1]):
+                    ok = False
+                    break
                 ti[actor] += 1
                 acts.append((actor, "take", tk))
                 last = None
@@ -195,8 +307,11 @@ def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n
                         di[actor] += 1
                     continue  # rinshan draw next
                 if di[actor] >= nd[actor]:
-                    if all(ti[s] >= nt[s] for s in range(n)) and all(di[s] >= nd[s] for s in range(n)) \
-                            and end_ok("take", actor):
+                    if (
+                        all(ti[s] >= nt[s] for s in range(n))
+                        and all(di[s] >= nd[s] for s in range(n))
+                        and end_ok("take", actor)
+                    ):
                         return acts
                     ok = False
                     break
@@ -214,11 +329,14 @@ def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n
                         ok = False
                         break
                     code = prev[1]
-                acts.append((actor, "discard", dk if dk[0] != "discard" else ("discard", code, dk[2], dk[1] is None)))
+                acts.append(
+                    (actor, "discard", dk if dk[0] != "discard" else ("discard", code, dk[2], dk[1] is None))
+                )
                 done = all(ti[s] >= nt[s] for s in range(n))
                 if done:
-                    if all(di[s] >= nd[s] for s in range(n)) and end_ok("kan" if dk[0] != "discard" else "discard",
-                                                                        actor):
+                    if all(di[s] >= nd[s] for s in range(n)) and end_ok(
+                        "kan" if dk[0] != "discard" else "discard", actor
+                    ):
                         return acts
                     if dk[0] != "discard":
                         ok = False
@@ -240,8 +358,16 @@ def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n
                 if nxt not in choices:
                     choices.append(nxt)  # nobody calls: the next seat draws
                 for s in reversed(choices[1:]):
-                    stack.append((list(ti), list(di), s, "take", last if s in [c for _, c in options] else None,
-                                  list(acts)))
+                    stack.append(
+                        (
+                            list(ti),
+                            list(di),
+                            s,
+                            "take",
+                            last if s in [c for _, c in options] else None,
+                            list(acts),
+                        )
+                    )
                 actor = choices[0]
                 if actor not in [c for _, c in options]:
                     last = None
@@ -254,6 +380,7 @@ def _order(takes: list[list[tuple]], discards: list[list[tuple]], dealer: int, n
 # ----------------------------------------------------------------------------------------
 # reading
 # ----------------------------------------------------------------------------------------
+
 
 def read_tenhou_json(path: str | Path, data: bytes | None = None, strict: bool = True) -> list[Game]:
     from yakuman.logs.tenhou_xml import decompress
@@ -284,21 +411,27 @@ def _json_objects(text: str, source: str) -> list[Any]:
                 try:
                     out.append(json.loads(line))
                 except json.JSONDecodeError:
-                    raise LogFormatError(f"invalid JSON ({first.msg} at line {first.lineno} column {first.colno})",
-                                         source) from None
+                    raise LogFormatError(
+                        f"invalid JSON ({first.msg} at line {first.lineno} column {first.colno})", source
+                    ) from None
         return out
 
 
 def parse_tenhou_json(data: str | dict | list, source: str = "<tenhou6>") -> list[Game]:
     """Games in tenhou.net/6 JSON (text, one dict, or a list of dicts)."""
-    objs = _json_objects(data, source) if isinstance(data, str) else (data if isinstance(data, list) else [data])
+    objs = (
+        _json_objects(data, source) if isinstance(data, str) else (data if isinstance(data, list) else [data])
+    )
     for obj in objs:
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise LogFormatError("not a tenhou.net/6 log (no 'log' list)", source)
         for rnd in obj["log"]:
             if not (isinstance(rnd, list) and rnd and isinstance(rnd[0], list) and len(rnd[0]) == 3):
-                raise LogFormatError("not a tenhou.net/6 log (a 'log' entry is not a round array "
-                                     "starting with [round, honba, sticks])", source)
+                raise LogFormatError(
+                    "not a tenhou.net/6 log (a 'log' entry is not a round array "
+                    "starting with [round, honba, sticks])",
+                    source,
+                )
     games = [_game(obj, source) for obj in _merge_split(objs)]
     if not games:
         raise LogFormatError("no tenhou.net/6 game found", source)
@@ -312,8 +445,14 @@ def _merge_split(objs: list[dict]) -> list[dict]:
     for obj in objs:
         prev = out[-1] if out else None
         first = obj["log"][0][0] if obj["log"] else None
-        if (prev is not None and prev.get("name") == obj.get("name") and prev.get("rule") == obj.get("rule")
-                and "sc" not in prev and first is not None and tuple(first) != (0, 0, 0)):
+        if (
+            prev is not None
+            and prev.get("name") == obj.get("name")
+            and prev.get("rule") == obj.get("rule")
+            and "sc" not in prev
+            and first is not None
+            and tuple(first) != (0, 0, 0)
+        ):
             merged = dict(prev)
             merged["log"] = list(prev["log"]) + list(obj["log"])
             for k in ("sc", "ref"):
@@ -337,8 +476,15 @@ def _game(obj: dict, source: str) -> Game:
     length = "tonpuusen" if ("東" in disp or "East" in disp) else "hanchan"
     kuitan = ("喰" in disp) if disp and any(c in disp for c in "般上特鳳") else True
     x = obj.get("yakuman") if isinstance(obj.get("yakuman"), dict) else {}
-    start = GameStart(players=players, aka=aka, kuitan=x.get("kuitan", kuitan), length=x.get("length", length),
-                      go_type=x.get("go_type"), names=names, game_id=obj.get("ref") or x.get("game_id"))
+    start = GameStart(
+        players=players,
+        aka=aka,
+        kuitan=x.get("kuitan", kuitan),
+        length=x.get("length", length),
+        go_type=x.get("go_type"),
+        names=names,
+        game_id=obj.get("ref") or x.get("game_id"),
+    )
     events: list = [start]
     tr = HandTracker(aka, players)
     for ri, rnd in enumerate(rounds):
@@ -348,16 +494,18 @@ def _game(obj: dict, source: str) -> Game:
             label = e.round or round_label(int(rnd[0][0]), int(rnd[0][1]))
             raise LogError(e.problem, source, label, e.index, e.event) from None
         except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
-            label = None
-            try:
-                label = round_label(int(rnd[0][0]), int(rnd[0][1]))
-            except Exception:  # noqa: BLE001 - the label is only decoration
-                pass
+            meta = rnd[0] if isinstance(rnd, list) and rnd and isinstance(rnd[0], list) else []
+            ok = len(meta) >= 2 and all(isinstance(x, int) for x in meta[:2])
+            label = round_label(meta[0], meta[1]) if ok else None
             raise LogFormatError(f"round {ri}: {type(e).__name__}: {e}", source, label) from None
     sc = obj.get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * players:
-        events.append(GameEnd(tuple(int(sc[2 * i]) for i in range(players)),
-                              tuple(float(sc[2 * i + 1]) for i in range(players))))
+        events.append(
+            GameEnd(
+                tuple(int(sc[2 * i]) for i in range(players)),
+                tuple(float(sc[2 * i + 1]) for i in range(players)),
+            )
+        )
     return Game(source, tuple(events))
 
 
@@ -365,7 +513,9 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
     n = start.players
     aka = start.aka
     if not isinstance(rnd, list) or len(rnd) < 17:
-        raise ValueError(f"round array of {len(rnd) if isinstance(rnd, list) else type(rnd).__name__} items, 17 expected")
+        raise ValueError(
+            f"round array of {len(rnd) if isinstance(rnd, list) else type(rnd).__name__} items, 17 expected"
+        )
     meta, scores, dora_codes, ura_codes = rnd[0], rnd[1], rnd[2], rnd[3]
     rindex, honba, sticks = int(meta[0]), int(meta[1]), int(meta[2])
     label = round_label(rindex, honba)
@@ -424,9 +574,11 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
                 if tok[0] == "draw":
                     events.append(Draw(seat, tr.draw(seat, *_kind_of(tok[1]))))
                 else:
-                    kind, called, others, rel = tok
+                    kind, _called, others, rel = tok
                     ids = [tr.take(seat, *_kind_of(c)) for c in others]
-                    events.append(Call(seat, kind, tuple(sorted(ids + [last_tile])), last_tile, (seat + rel) % 4))
+                    events.append(
+                        Call(seat, kind, tuple(sorted(ids + [last_tile])), last_tile, (seat + rel) % 4)
+                    )
                     if kind == "daiminkan":
                         if pending_dora:
                             reveal()
@@ -448,17 +600,28 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
                         reveal()
                         pending_dora -= 1
                 elif k == "kakan":
-                    _, added, pon_codes, rel = tok
+                    _, added, _pon_codes, _rel = tok
                     kind, red = _kind_of(added)
                     a = tr.take(seat, kind, red)
-                    pon = next((e for e in reversed(events[base:]) if type(e) is Call and e.seat == seat
-                                and e.kind == "pon" and e.tiles[0] >> 2 == kind), None)
+                    pon = next(
+                        (
+                            e
+                            for e in reversed(events[base:])
+                            if type(e) is Call
+                            and e.seat == seat
+                            and e.kind == "pon"
+                            and e.tiles[0] >> 2 == kind
+                        ),
+                        None,
+                    )
                     if pon is None:
                         raise LogError(f"kakan of {added} by seat {seat} without a pon", "", label)
                     if pending_dora:
                         reveal()
                         pending_dora -= 1
-                    events.append(Call(seat, "kakan", tuple(sorted(pon.tiles + (a,))), pon.called, pon.from_seat, a))
+                    events.append(
+                        Call(seat, "kakan", tuple(sorted(pon.tiles + (a,))), pon.called, pon.from_seat, a)
+                    )
                     pending_dora += 1
                 elif k == "ankan":
                     ids = [tr.take(seat, *_kind_of(c)) for c in tok[1]]
@@ -471,17 +634,34 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
                     events.append(Call(seat, "kita", (tr.take(seat, *_kind_of(tok[1])),)))
     except LookupError as e:
         kind, red = e.args if len(e.args) == 2 else (0, False)
-        raise LogError(f"tile {_code_of(kind * 4 + (0 if red else 1), aka)} not in the hand of seat {seat}", "",
-                       label, len(events) - base) from None
+        raise LogError(
+            f"tile {_code_of(kind * 4 + (0 if red else 1), aka)} not in the hand of seat {seat}",
+            "",
+            label,
+            len(events) - base,
+        ) from None
 
     ura = tuple(tr.new(*_kind_of(c)) for c in ura_codes) if ura_codes else ()
     if wins:
         for deltas, info in wins:
             who, frm, pao = int(info[0]), int(info[1]), int(info[2])
             fu, han, points, limit, yaku, yakuman = _parse_win_text(info[3:], who == frm, who == dealer, n)
-            events.append(Win(seat=who, from_seat=frm, fu=fu, han=han, points=points, limit=limit, yaku=yaku,
-                              yakuman=yakuman, ura=ura, deltas=tuple(int(x) for x in deltas[:n]),
-                              scores=rs.scores, pao_seat=pao if pao != who else None))
+            events.append(
+                Win(
+                    seat=who,
+                    from_seat=frm,
+                    fu=fu,
+                    han=han,
+                    points=points,
+                    limit=limit,
+                    yaku=yaku,
+                    yakuman=yakuman,
+                    ura=ura,
+                    deltas=tuple(int(x) for x in deltas[:n]),
+                    scores=rs.scores,
+                    pao_seat=pao if pao != who else None,
+                )
+            )
     else:
         deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
         if status in ("流局", "全員聴牌", "全員不聴"):
@@ -539,11 +719,18 @@ def _parse_win_text(items: list, tsumo: bool, dealer: bool, n: int):
 # writing
 # ----------------------------------------------------------------------------------------
 
+
 def _disp(st: GameStart) -> str:
     go = st.go_type or 0
     room = "鳳" if go & 0xA0 == 0xA0 else "特" if go & 0x20 else "上" if go & 0x80 else "般"
-    return (room + ("三" if st.players == 3 else "") + ("南" if st.length == "hanchan" else "東")
-            + ("喰" if st.kuitan else "") + ("赤" if st.aka else "") + ("速" if go & 0x40 else ""))
+    return (
+        room
+        + ("三" if st.players == 3 else "")
+        + ("南" if st.length == "hanchan" else "東")
+        + ("喰" if st.kuitan else "")
+        + ("赤" if st.aka else "")
+        + ("速" if go & 0x40 else "")
+    )
 
 
 def to_tenhou_json(game: Game) -> dict:
@@ -551,13 +738,20 @@ def to_tenhou_json(game: Game) -> dict:
     st = game.start
     aka = st.aka
     n = st.players
-    code = lambda t: _code_of(t, aka)  # noqa: E731
+
+    def code(t):
+        return _code_of(t, aka)
+
     rounds = []
     for _, evs in game.rounds():
         rounds.append(_round_json(evs, st, n, code))
     names = list(st.names) + [""] * (4 - len(st.names))
-    out: dict = {"title": ["", ""], "name": names[:4], "rule": {"disp": _disp(st), "aka": 1 if aka else 0},
-                 "log": rounds}
+    out: dict = {
+        "title": ["", ""],
+        "name": names[:4],
+        "rule": {"disp": _disp(st), "aka": 1 if aka else 0},
+        "log": rounds,
+    }
     if st.game_id:
         out["ref"] = st.game_id
     end = next((e for e in game.events if type(e) is GameEnd), None)
@@ -566,8 +760,13 @@ def to_tenhou_json(game: Game) -> dict:
         for i in range(4):
             sc += [end.scores[i] if i < n else 0, (end.result[i] if end.result and i < n else 0)]
         out["sc"] = sc
-    out["yakuman"] = {"players": n, "kuitan": st.kuitan, "length": st.length, "go_type": st.go_type,
-                      "game_id": st.game_id}
+    out["yakuman"] = {
+        "players": n,
+        "kuitan": st.kuitan,
+        "length": st.length,
+        "go_type": st.go_type,
+        "game_id": st.game_id,
+    }
     return out
 
 
@@ -619,7 +818,7 @@ def _round_json(evs: tuple, st: GameStart, n: int, code) -> list:
                 if pon is None:
                     raise LogError(f"kakan by seat {s} without a pon in the round", "", rs.label)
                 at = pon.index("p")
-                discards[s].append(pon[:at] + "k" + str(code(e.added)) + pon[at + 1:])
+                discards[s].append(pon[:at] + "k" + str(code(e.added)) + pon[at + 1 :])
             elif e.kind == "ankan":
                 cs = [str(code(x)) for x in sorted(e.tiles)]
                 discards[s].append("".join(cs[:3]) + "a" + cs[3])
@@ -684,4 +883,3 @@ def _win_info(w: Win, rs: RoundStart, n: int) -> list:
         for i, h in w.yaku:
             items.append(f"{YAKU_JA[i] if 0 <= i < len(YAKU_JA) else '?'}({h}飜)")
     return items
-

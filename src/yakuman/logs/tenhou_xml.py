@@ -27,19 +27,37 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from yakuman.logs.events import (
-    Call, Discard, Draw, Game, GameEnd, GameStart, LogError, LogFormatError, NewDora, RiichiAccept,
-    RiichiDeclare, RoundStart, Ryuukyoku, Win,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    GameEnd,
+    GameStart,
+    LogError,
+    LogFormatError,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
 )
 
 __all__ = ["read_mjlog", "parse_mjlog", "decode_meld", "GAME_ID_RE"]
 
 _TAG = re.compile(r'<([A-Za-z]+)(\d*)((?:\s+[A-Za-z_][\w.]*\s*=\s*"[^"<>]*")*)\s*/?>')
 _ATTR = re.compile(r'([A-Za-z_][\w.]*)\s*=\s*"([^"]*)"')
-_HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.M)
+_HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.MULTILINE)
 GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-_RYUUKYOKU = {"yao9": "kyuushu_kyuuhai", "reach4": "suucha_riichi", "ron3": "sanchahou",
-              "kan4": "suukaikan", "kaze4": "suufon_renda", "nm": "nagashi_mangan"}
+_RYUUKYOKU = {
+    "yao9": "kyuushu_kyuuhai",
+    "reach4": "suucha_riichi",
+    "ron3": "sanchahou",
+    "kan4": "suukaikan",
+    "kaze4": "suufon_renda",
+    "nm": "nagashi_mangan",
+}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
 
@@ -55,7 +73,9 @@ def read_mjlog(path: str | Path, data: bytes | None = None, strict: bool = True)
             data = Path(path).read_bytes()
         except OSError as e:
             raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
-    return parse_mjlog(decompress(data, source), source, game_id_hint=_game_id_from_name(source), strict=strict)
+    return parse_mjlog(
+        decompress(data, source), source, game_id_hint=_game_id_from_name(source), strict=strict
+    )
 
 
 def decompress(data: bytes, source: str = "") -> bytes:
@@ -81,14 +101,14 @@ def _text(data: bytes | str) -> str:
 def _rejoin_prefixed(text: str) -> str:
     """XML whose every line carries the same junk prefix (console captures): strip and join."""
     at = text.find("<mjloggm")
-    if at < 0 or "</mjloggm>" in text[at: text.find("\n", at) if "\n" in text[at:] else len(text)]:
+    if at < 0 or "</mjloggm>" in text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]:
         return text
     line_start = text.rfind("\n", 0, at) + 1
     prefix = text[line_start:at]
     if not prefix.strip():
         return text
     lines = text[line_start:].split("\n")
-    parts = [ln[len(prefix):].rstrip("\r") for ln in lines if ln.startswith(prefix)]
+    parts = [ln[len(prefix) :].rstrip("\r") for ln in lines if ln.startswith(prefix)]
     return "".join(parts) if len(parts) > 1 else text
 
 
@@ -104,7 +124,11 @@ def decode_meld(who: int, m: int) -> Call:
         r = t % 3
         t //= 3
         base = (t // 7) * 9 + t % 7
-        tiles = ((base << 2) + (m >> 3 & 3), ((base + 1) << 2) + (m >> 5 & 3), ((base + 2) << 2) + (m >> 7 & 3))
+        tiles = (
+            (base << 2) + (m >> 3 & 3),
+            ((base + 1) << 2) + (m >> 5 & 3),
+            ((base + 2) << 2) + (m >> 7 & 3),
+        )
         return Call(who, "chi", tiles, tiles[r], (who + rel) % 4)
     if m & 0x18:
         t = m >> 9
@@ -126,8 +150,9 @@ def decode_meld(who: int, m: int) -> Call:
     return Call(who, "daiminkan", tiles, hai, (who + rel) % 4)
 
 
-def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | None = None,
-                strict: bool = True) -> list[Game]:
+def parse_mjlog(
+    data: bytes | str, source: str = "<mjlog>", game_id_hint: str | None = None, strict: bool = True
+) -> list[Game]:
     """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog."""
     text = _rejoin_prefixed(_text(data))
     games: list[Game] = []
@@ -141,8 +166,12 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | 
                 continue  # a stray tag before the first INIT (e.g. in surrounding text)
             tile = int(num)
             if tile > 135:
-                raise LogFormatError(f"tile id {tile} out of range in <{name}{num}> (tag {ti})", source,
-                                     b.round_label, len(events))
+                raise LogFormatError(
+                    f"tile id {tile} out of range in <{name}{num}> (tag {ti})",
+                    source,
+                    b.round_label,
+                    len(events),
+                )
             seat = draw_tags.get(name)
             if seat is not None:
                 last_draw[seat] = tile
@@ -161,15 +190,17 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | 
         except LogError:
             raise
         except (ValueError, IndexError, KeyError) as e:
-            raise LogFormatError(f"bad <{name}> tag (tag {ti}): {type(e).__name__}: {e}",
-                                 source, b.round_label, len(b.events)) from None
+            raise LogFormatError(
+                f"bad <{name}> tag (tag {ti}): {type(e).__name__}: {e}", source, b.round_label, len(b.events)
+            ) from None
         events, last_draw, dealt = b.events, b.last_draw, b.dealt
     games.append(b.finish(strict))
     out = [g for g in games if g is not None]
     if not out:
         if _HEXDUMP.search(text):
-            raise LogFormatError("Tenhou client protocol dump (hex, one player's view): not a game record",
-                                 source)
+            raise LogFormatError(
+                "Tenhou client protocol dump (hex, one player's view): not a game record", source
+            )
         raise LogFormatError("no mjlog game found (no complete INIT tag)", source)
     return out
 
@@ -177,8 +208,22 @@ def parse_mjlog(data: bytes | str, source: str = "<mjlog>", game_id_hint: str | 
 class _Builder:
     """Turns the tag stream of one game into events."""
 
-    __slots__ = ("source", "events", "start", "go", "names", "seed", "game_id", "players", "dealt",
-                 "last_draw", "round_label", "ended", "results_in_round", "last_deltas_scores")
+    __slots__ = (
+        "source",
+        "events",
+        "start",
+        "go",
+        "names",
+        "seed",
+        "game_id",
+        "players",
+        "dealt",
+        "last_draw",
+        "round_label",
+        "ended",
+        "results_in_round",
+        "last_deltas_scores",
+    )
 
     def __init__(self, source: str, game_id: str | None) -> None:
         self.source = source
@@ -223,7 +268,9 @@ class _Builder:
                 self.events.append(RiichiDeclare(who))
             else:
                 ten = a.get("ten")
-                self.events.append(RiichiAccept(who, tuple(x * 100 for x in _ints(ten))[: self.players] if ten else None))
+                self.events.append(
+                    RiichiAccept(who, tuple(x * 100 for x in _ints(ten))[: self.players] if ten else None)
+                )
         elif name == "DORA":
             self.events.append(NewDora(int(a["hai"])))
         elif name == "AGARI":
@@ -235,10 +282,15 @@ class _Builder:
     def _start(self) -> GameStart:
         go = self.go if self.go is not None else 0x1 | 0x8  # unknown: assume hanchan, aka, kuitan
         return GameStart(
-            players=self.players, aka=not go & 0x2, kuitan=not go & 0x4,
-            length="hanchan" if go & 0x8 else "tonpuusen", go_type=self.go,
-            names=self.names[: self.players] if self.names else (), game_id=self.game_id,
-            seed=self.seed, special=bool(go & 0xF00),
+            players=self.players,
+            aka=not go & 0x2,
+            kuitan=not go & 0x4,
+            length="hanchan" if go & 0x8 else "tonpuusen",
+            go_type=self.go,
+            names=self.names[: self.players] if self.names else (),
+            game_id=self.game_id,
+            seed=self.seed,
+            special=bool(go & 0xF00),
         )
 
     def _init(self, a: dict) -> None:
@@ -246,8 +298,9 @@ class _Builder:
             self.events.append(self._start())
             self.dealt = True
         elif self.results_in_round == 0:
-            raise LogFormatError("round dealt before the previous one ended", self.source, self.round_label,
-                                 len(self.events))
+            raise LogFormatError(
+                "round dealt before the previous one ended", self.source, self.round_label, len(self.events)
+            )
         seed = a["seed"].split(",")
         rnd, honba, sticks, dora = int(seed[0]), int(seed[1]), int(seed[2]), int(seed[5])
         ten = _ints(a["ten"])
@@ -283,23 +336,36 @@ class _Builder:
         scores, deltas = self._sc(a)
         pao = a.get("paoWho")
         ura = a.get("doraHaiUra")
-        self.events.append(Win(
-            seat=int(a["who"]), from_seat=int(a["fromWho"]), hand=tuple(_ints(a["hai"])),
-            win_tile=int(a["machi"]), fu=ten[0], han=han, points=ten[1],
-            limit=_LIMITS[ten[2]] if len(ten) > 2 and 0 <= ten[2] < len(_LIMITS) else None,
-            yaku=yaku, yakuman=yakuman, dora=tuple(_ints(a.get("doraHai", ""))),
-            ura=tuple(_ints(ura)) if ura else (), deltas=deltas, scores=scores,
-            pao_seat=int(pao) if pao not in (None, "") else None,
-            honba=ba[0] if ba else None, sticks=ba[1] if len(ba) > 1 else None,
-        ))
+        self.events.append(
+            Win(
+                seat=int(a["who"]),
+                from_seat=int(a["fromWho"]),
+                hand=tuple(_ints(a["hai"])),
+                win_tile=int(a["machi"]),
+                fu=ten[0],
+                han=han,
+                points=ten[1],
+                limit=_LIMITS[ten[2]] if len(ten) > 2 and 0 <= ten[2] < len(_LIMITS) else None,
+                yaku=yaku,
+                yakuman=yakuman,
+                dora=tuple(_ints(a.get("doraHai", ""))),
+                ura=tuple(_ints(ura)) if ura else (),
+                deltas=deltas,
+                scores=scores,
+                pao_seat=int(pao) if pao not in (None, "") else None,
+                honba=ba[0] if ba else None,
+                sticks=ba[1] if len(ba) > 1 else None,
+            )
+        )
         self.results_in_round += 1
         self._owari(a)
 
     def _ryuukyoku(self, a: dict) -> None:
         reason = _RYUUKYOKU.get(a.get("type", ""), "exhaustive")
         if "type" in a and a["type"] not in _RYUUKYOKU:
-            raise LogFormatError(f"unknown RYUUKYOKU type {a['type']!r}", self.source, self.round_label,
-                                 len(self.events))
+            raise LogFormatError(
+                f"unknown RYUUKYOKU type {a['type']!r}", self.source, self.round_label, len(self.events)
+            )
         n = self.players
         hands = tuple(tuple(_ints(a[f"hai{i}"])) if a.get(f"hai{i}") else None for i in range(n))
         scores, deltas = self._sc(a)
@@ -314,8 +380,9 @@ class _Builder:
             return
         v = [float(x) for x in ow.split(",") if x != ""]
         n = self.players
-        self.events.append(GameEnd(tuple(int(v[2 * i]) * 100 for i in range(n)),
-                                   tuple(v[2 * i + 1] for i in range(n))))
+        self.events.append(
+            GameEnd(tuple(int(v[2 * i]) * 100 for i in range(n)), tuple(v[2 * i + 1] for i in range(n)))
+        )
         self.ended = True
 
     def finish(self, strict: bool = True) -> Game | None:
@@ -328,8 +395,9 @@ class _Builder:
             evs = self.events
             cut = max(i for i, e in enumerate(evs) if type(e) is RoundStart)
             if not any(type(e) is RoundStart for e in evs[:cut]):
-                raise LogFormatError(problem + " (no complete round)", self.source, self.round_label,
-                                     len(evs))
+                raise LogFormatError(
+                    problem + " (no complete round)", self.source, self.round_label, len(evs)
+                )
             return Game(self.source, tuple(evs[:cut]), truncated=problem)
         return Game(self.source, tuple(self.events))
 

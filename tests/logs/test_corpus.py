@@ -216,3 +216,35 @@ def test_full_corpus_agrees_with_tenhou_records():
         "spen428/custom_tenhou_client:tenhou/gui/resources/replays/2017010100gm-00a9-0000-a55f99aa"
     }
     assert kinds == {"truncated": 22, "client dump": 24, "no game": 1, "hand differs": 3}
+
+
+def _score_function():
+    import yakuman
+
+    fn = getattr(yakuman, "score", None)
+    if fn is None:
+        try:
+            from yakuman.scoring import score as fn
+        except ImportError:
+            pytest.skip("no scorer available yet")
+    return fn
+
+
+def test_sample_inputs_score_like_tenhou():
+    """The derived inputs map 1:1 onto score(): han, fu and points equal Tenhou's on the sample."""
+    score = _score_function()
+    folder = tenhou_path("mjlog")
+    n = 0
+    for s in SAMPLE:
+        for _, rounds in logs.replay_file(next(folder.glob(f"{s}*"))).games:
+            for rr in rounds:
+                for c in rr.wins:
+                    got = score(**c.inputs.kwargs())
+                    rec = c.record
+                    fu = got.fu if not rec.yakuman else rec.fu
+                    assert (got.han, fu, got.points) == (rec.han, rec.fu, rec.points), (
+                        c.source,
+                        c.round.label,
+                    )
+                    n += 1
+    assert n == 157

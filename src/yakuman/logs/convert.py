@@ -159,5 +159,3 @@ def comparable(game: Game, *, drop: tuple[str, ...] = ()) -> list[tuple]:
             row.append((f.name, v))
         out.append(tuple(row))
     return out
-
-

@@ -154,7 +154,12 @@ def parse_mjlog(
     data: bytes | str, source: str = "<mjlog>", game_id_hint: str | None = None, strict: bool = True
 ) -> list[Game]:
     """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog."""
-    text = _rejoin_prefixed(_text(data))
+    text = _text(data)
+    if "<mjloggm" not in text and _HEXDUMP.search(text, 0, 8192):
+        raise LogFormatError(
+            "Tenhou client protocol dump (hex, one player's view): not a game record", source
+        )
+    text = _rejoin_prefixed(text)
     games: list[Game] = []
     b = _Builder(source, game_id_hint)
     # Hot loop: draws and discards (nine tags in ten) are handled inline.

@@ -74,11 +74,14 @@ def test_mjlog_events_and_derived_tenhou():
     assert {k for k, v in c.situation().items() if v} == {"tenhou"}
 
 
-@pytest.mark.parametrize("wrap", ["html", "gzip", "prefixed", "interleaved"])
+@pytest.mark.parametrize("wrap", ["html", "html-escaped", "gzip", "prefixed", "interleaved"])
 def test_mjlog_embedded_in_other_text(wrap):
     xml = TENHOU_MJLOG
     if wrap == "html":
         data = f"<html><body><h1>log</h1><pre>{xml}</pre></body></html>".encode()
+    elif wrap == "html-escaped":
+        esc = xml.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+        data = f"<html><body><pre>{esc}</pre></body></html>".encode()
     elif wrap == "gzip":
         data = gzip.compress(xml.encode())
     elif wrap == "prefixed":  # a console capture: every chunk after the same junk prefix

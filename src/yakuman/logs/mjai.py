@@ -9,7 +9,8 @@ pai, consumed), ``kakan`` (pai, consumed), ``ankan`` (consumed), ``reach``,
 tile (not supported: a replay needs every hand).
 
 Extensions (written by :func:`to_mjai`, read back when present, ignored by other consumers):
-``start_game``: ``players``, ``aka_flag``, ``kuitan``, ``length``, ``go_type``, ``game_id``;
+``start_game``: ``players``, ``aka_flag``, ``kuitan``, ``length``, ``go_type``, ``game_id``
+(``kyoku_first`` 4 = East-only and ``aka_flag`` as mjai-reviewer writes them are read too);
 ``nukidora`` (actor, pai ``N``) for a sanma kita; ``reach_accepted``: ``scores``; ``hora``:
 ``pai``, ``hora_tehais`` (closed hand incl. the winning tile), ``fu``, ``fan``, ``hora_points``,
 ``limit``, ``yakus`` ([[romaji name, han]]), ``yakuman`` (romaji names), ``dora_markers``,
@@ -350,7 +351,7 @@ class _MjaiReader:
                 players=players,
                 aka=bool(d.get("aka_flag", True)),
                 kuitan=bool(d.get("kuitan", True)),
-                length=d.get("length") or "hanchan",
+                length=d.get("length") or ("tonpuusen" if d.get("kyoku_first") == 4 else "hanchan"),
                 go_type=d.get("go_type"),
                 names=names[:players],
                 game_id=d.get("game_id"),

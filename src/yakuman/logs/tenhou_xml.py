@@ -1,7 +1,7 @@
 """Reader for Tenhou mjlog XML (``<mjloggm>``), plain or gzip, also when embedded in other text.
 
 Tags are pulled out of the text with a strict tag pattern, so the XML may sit inside other
-text: HTML pages, ``.txt`` dumps, viewer golden logs that interleave mjai lines, or a file whose
+text: HTML pages (also HTML-escaped, ``&lt;INIT ...``), ``.txt`` dumps, viewer golden logs that interleave mjai lines, or a file whose
 every line carries the same junk prefix (the XML is rejoined from the prefixed lines). A file
 may hold several games (a new game starts at a SHUFFLE/GO tag after a round was dealt).
 
@@ -21,6 +21,7 @@ added copy); kita if ``m & 32`` (tile m >> 8); else a kan of tile m >> 8, ankan 
 from __future__ import annotations
 
 import gzip
+import html
 import re
 import zlib
 from pathlib import Path
@@ -155,6 +156,8 @@ def parse_mjlog(
 ) -> list[Game]:
     """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog."""
     text = _text(data)
+    if "<INIT" not in text and ("&lt;INIT" in text or "&lt;mjloggm" in text):
+        text = html.unescape(text)  # the log shown as text inside an HTML page
     if "<mjloggm" not in text and _HEXDUMP.search(text, 0, 8192):
         raise LogFormatError(
             "Tenhou client protocol dump (hex, one player's view): not a game record", source

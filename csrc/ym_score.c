@@ -43,6 +43,7 @@ static const char *const REASONS[YM_R_COUNT] = {
     [YM_R_CHANKAN_TSUMO] = "chankan needs a ron",
     [YM_R_SANMA_NORTH_SEAT] = "a three-player game has no North seat",
     [YM_R_KITA_YONMA] = "kita (nuki dora) exist only in three-player games",
+    [YM_R_CHANKAN_COPIES] = "chankan on a tile of which the winner holds other copies",
     [YM_R_NOT_COMPLETE] = "the hand is not complete",
     [YM_R_NO_YAKU] = "no yaku",
     [YM_R_SHIBARI] = "ryanhan shibari: two han of yaku needed from 5 honba",
@@ -108,6 +109,16 @@ static int check_situation(const ym_ctx_t *c) {
     if ((f & YM_F_RINSHAN) && !c->tsumo) return YM_R_RINSHAN_RON;
     if ((f & YM_F_RINSHAN) && !c->n_kans && !h->kita) return YM_R_RINSHAN_NO_KAN;
     if ((f & YM_F_CHANKAN) && c->tsumo) return YM_R_CHANKAN_TSUMO;
+    if (f & YM_F_CHANKAN) {
+        /* the kan player holds the other three copies of the robbed tile */
+        int held = h->counts[h->win];
+        for (int i = 0; i < h->n_melds; i++) {
+            int t = h->meld_tile[i], w = h->win;
+            if (h->meld_type[i] == YM_CHI) held += (w >= t && w <= t + 2);
+            else if (t == w) held += h->meld_type[i] == YM_PON ? 3 : 4;
+        }
+        if (held != 1) return YM_R_CHANKAN_COPIES;
+    }
     return YM_R_NONE;
 }
 

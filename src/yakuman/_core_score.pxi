@@ -55,6 +55,18 @@ cdef extern from "ym_score.h" nogil:
         ym_group_t groups[7]
         uint8_t win_group
 
+    enum:
+        YM_R_RIICHI_OPEN
+        YM_R_IPPATSU_RINSHAN
+        YM_R_TENHOU
+        YM_R_CHIIHOU
+        YM_R_RENHOU
+        YM_R_RINSHAN_NO_KAN
+        YM_R_CHANKAN_COPIES
+        YM_R_NOT_COMPLETE
+        YM_R_NO_YAKU
+        YM_R_SHIBARI
+
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
     const char *ym_reason_text(int reason)
 
@@ -443,3 +455,365 @@ def _score_native_timeit(CompiledRules rules, counts, reds, melds, int win, int 
     if acc < 0:
         raise RuntimeError("unreachable")
     return (<double>(t1 - t0) / CLOCKS_PER_SEC) / n
+
+
+# ---------------------------------------------------------------------------------------------
+# The public score() fast path: validate the common input forms in place and build the Score.
+# Anything unusual or malformed returns None, and yakuman.scoring then runs the full Python
+# validation (parse_request), which raises the precise error; so error messages live in one place.
+
+cdef dict _SC_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+cdef dict _SC_MELD_CACHE = {}
+cdef int _SC_LAST_WIN = 0
+cdef object _SC_RESULT = None     # (Score, Payment, Status, YAKU_BY_BIT, Meld) once imported
+
+# flag pairs that parse_request rejects as contradictory (bit masks of F_*)
+cdef int _F_TSUMO = 1, _F_RIICHI = 2, _F_DRIICHI = 4, _F_IPPATSU = 8, _F_RINSHAN = 16
+cdef int _F_CHANKAN = 32, _F_HAITEI = 64, _F_HOUTEI = 128, _F_TENHOU = 256, _F_CHIIHOU = 512
+cdef int _F_RENHOU = 1024
+
+
+cdef bint _flags_consistent(int f, int seat):
+    """Mirror of the flag checks of yakuman.scoring.parse_request (False -> let it raise)."""
+    cdef int first = f & (_F_TENHOU | _F_CHIIHOU | _F_RENHOU)
+    if (f & _F_RIICHI) and (f & _F_DRIICHI):
+        return False
+    if (f & _F_IPPATSU) and not (f & (_F_RIICHI | _F_DRIICHI)):
+        return False
+    if (f & _F_TSUMO) and (f & (_F_CHANKAN | _F_HOUTEI | _F_RENHOU)):
+        return False
+    if not (f & _F_TSUMO) and (f & (_F_RINSHAN | _F_HAITEI | _F_TENHOU | _F_CHIIHOU)):
+        return False
+    if (f & _F_CHANKAN) and (f & _F_HOUTEI):
+        return False
+    if (f & _F_TENHOU) and seat != 0:
+        return False
+    if (f & (_F_CHIIHOU | _F_RENHOU)) and seat == 0:
+        return False
+    if first and (f & (_F_RIICHI | _F_DRIICHI | _F_IPPATSU | _F_RINSHAN | _F_CHANKAN | _F_HAITEI | _F_HOUTEI)):
+        return False
+    return True
+
+
+cdef object _sc_result_types():
+    global _SC_RESULT
+    if _SC_RESULT is None:
+        from yakuman.result import Payment, Score, Status
+        from yakuman.yaku import Yaku
+        from yakuman.hand import Meld
+        by_bit = tuple(Yaku(1 << b) for b in range(65))
+        _SC_RESULT = (Score, Payment, Status, by_bit, Meld)
+    return _SC_RESULT
+
+
+cdef int _sc_single_tile(object tile, bint aka, int *kind, int *red):
+    """One tile (mpsz like '5m'/'0m' or a 136-id) -> kind and red flag; 0 = ok, -1 = unusual."""
+    cdef Py_UCS4 d, s
+    cdef long v
+    if type(tile) is str:
+        if len(<str>tile) != 2:
+            return -1
+        d = (<str>tile)[0]
+        s = (<str>tile)[1]
+        if d < u'0' or d > u'9':
+            return -1
+        v = <long>d - 48
+        if s == u'z':
+            if v < 1 or v > 7:
+                return -1
+            kind[0] = 26 + v
+            red[0] = 0
+            return 0
+        if s == u'm':
+            v = v if v else 5
+            kind[0] = v - 1
+        elif s == u'p':
+            v = v if v else 5
+            kind[0] = 9 + v - 1
+        elif s == u's':
+            v = v if v else 5
+            kind[0] = 18 + v - 1
+        else:
+            return -1
+        red[0] = 1 if (aka and d == u'0') else 0
+        return 0
+    if type(tile) is int:
+        v = tile
+        if v < 0 or v > 135:
+            return -1
+        kind[0] = v >> 2
+        red[0] = 1 if (aka and (v == 16 or v == 52 or v == 88)) else 0
+        return 0
+    return -1
+
+
+cdef int _sc_indicators(object value, uint8_t *out, int *n, bint sanma):
+    """Indicator tiles (mpsz string or a list of tiles) -> kinds; 0 = ok, -1 = unusual."""
+    cdef uint8_t c[34]
+    cdef uint8_t r[3]
+    cdef int i, k, red, cnt = 0
+    n[0] = 0
+    if value is None:
+        return 0
+    if type(value) is str:
+        try:
+            _parse_mpsz(<str>value, c, r)
+        except InvalidTilesError:
+            return -1
+        for k in range(34):
+            for i in range(c[k]):
+                if cnt >= 5:
+                    return -1
+                out[cnt] = <uint8_t>k
+                cnt += 1
+    elif type(value) is list or type(value) is tuple:
+        if len(value) > 5:
+            return -1
+        for tile in value:
+            if _sc_single_tile(tile, False, &k, &red) < 0:
+                return -1
+            out[cnt] = <uint8_t>k
+            cnt += 1
+    else:
+        return -1
+    if sanma:
+        for i in range(cnt):
+            if 1 <= out[i] <= 7:
+                return -1
+    n[0] = cnt
+    return 0
+
+
+cdef object _sc_meld(object m):
+    """Meld object for a meld string or Meld (cached for strings); None when it does not parse."""
+    cdef object Meld = (<tuple>_sc_result_types())[4]
+    if type(m) is Meld:
+        return m
+    if type(m) is str:
+        cached = _SC_MELD_CACHE.get(m)
+        if cached is not None:
+            return cached
+        try:
+            cached = Meld.parse(m)
+        except ValueError:
+            return None
+        if len(_SC_MELD_CACHE) >= 4096:
+            _SC_MELD_CACHE.clear()
+        _SC_MELD_CACHE[m] = cached
+        return cached
+    return None
+
+
+def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, round_wind, dora, ura,
+                  kita, honba, riichi_sticks, int pao=0):
+    """score() for well-formed input in the usual forms: a Score, or None to take the full
+    validation path (which raises on malformed input)."""
+    cdef ym_hand_t h
+    cdef ym_score_t o
+    cdef uint8_t c[34]
+    cdef uint8_t reds[3]
+    cdef int total[34]
+    cdef int meld_reds[3]
+    cdef int i, j, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0
+    cdef long v
+    cdef bint aka = cr.r.aka_dora > 0
+    cdef bint sanma = cr.r.players == 3
+    cdef object m
+    # --- tiles
+    try:
+        n = load_tiles(hand, c, reds, aka)
+    except InvalidTilesError:
+        return None
+    if not aka:
+        reds[0] = reds[1] = reds[2] = 0
+    if _sc_single_tile(win, aka, &wk, &wred) < 0:
+        return None
+    if type(win) is int and type(hand) in (list, tuple) and len(hand) != 34 and win not in hand:
+        return None
+    # --- melds
+    memset(&h, 0, sizeof(ym_hand_t))
+    if type(melds) is str:
+        melds = (melds,)
+    elif type(melds) is not tuple and type(melds) is not list:
+        return None
+    k = len(melds)
+    if k > 4:
+        return None
+    for j in range(34):
+        total[j] = c[j]
+    meld_reds[0] = meld_reds[1] = meld_reds[2] = 0
+    for i in range(k):
+        m = _sc_meld(melds[i])
+        if m is None:
+            return None
+        tiles = m.tiles
+        for t in tiles:
+            total[<int>t] += 1
+        if m.reds:
+            meld_reds[<int>tiles[0] // 9] += m.reds
+        kind = m.kind
+        h.meld_type[i] = <uint8_t>_SC_MELD_CODES[kind]
+        h.meld_tile[i] = <uint8_t><int>tiles[0]
+        if sanma and h.meld_type[i] == 0:
+            return None
+    h.n_melds = <uint8_t>k
+    if n != 14 - 3 * k:
+        return None
+    # --- numbers, winds, indicators
+    if type(kita) is not int or type(honba) is not int or type(riichi_sticks) is not int:
+        return None
+    if not (0 <= kita <= 4 and 0 <= honba <= 1000 and 0 <= riichi_sticks <= 1000):
+        return None
+    if kita and not sanma:
+        return None
+    total[30] += <int>kita
+    for j in range(34):
+        if total[j] > 4:
+            return None
+        if sanma and 1 <= j <= 7 and total[j]:
+            return None
+    if aka:
+        for j in range(3):
+            if reds[j] + meld_reds[j] > cr.r.aka_dora:
+                return None
+    else:
+        meld_reds[0] = meld_reds[1] = meld_reds[2] = 0
+    if c[wk] == 0 or (wred and reds[wk // 9] == 0):
+        return None
+    if type(seat_wind) is int:
+        seat = seat_wind if 0 <= seat_wind <= 3 else -1
+    else:
+        seat = _SC_WINDS.get(seat_wind, -1)
+    if type(round_wind) is int:
+        rnd = round_wind if 0 <= round_wind <= 3 else -1
+    else:
+        rnd = _SC_WINDS.get(round_wind, -1)
+    if seat < 0 or rnd < 0 or (sanma and seat == 3):
+        return None
+    if not _flags_consistent(flags, seat):
+        return None
+    if _sc_indicators(dora, h.dora, &nd, sanma) < 0 or _sc_indicators(ura, h.ura, &nu, sanma) < 0:
+        return None
+    # --- score
+    for j in range(34):
+        h.counts[j] = c[j]
+    h.reds = <uint8_t>(reds[0] + reds[1] + reds[2] + meld_reds[0] + meld_reds[1] + meld_reds[2])
+    h.win = <uint8_t>wk
+    h.seat_wind = <uint8_t>seat
+    h.round_wind = <uint8_t>rnd
+    h.n_dora = <uint8_t>nd
+    h.n_ura = <uint8_t>nu
+    h.kita = <uint8_t><int>kita
+    h.honba = <uint16_t><int>honba
+    h.riichi_sticks = <uint16_t><int>riichi_sticks
+    h.flags = <uint16_t>flags
+    h.pao = <uint8_t>pao
+    ym_score(&cr.r, &h, &o)
+    if o.status == 4:
+        return None
+    global _SC_LAST_WIN
+    _SC_LAST_WIN = wk
+    return _score_object(&o, melds, c, reds, seat, rnd)
+
+
+cdef tuple _SC_FU_WORDS = ("futei", "menzen ron", "tsumo", "kanchan", "penchan", "tanki", "pair",
+                           "minkou", "ankou", "minkan", "ankan", "open pinfu ron", "rounding", "chiitoitsu")
+
+
+cdef str _fu_label(int code, int t, int seat, int rnd):
+    """Fu item labels as the reference words them (romaji; sets and pairs name their tiles)."""
+    cdef str word = _SC_FU_WORDS[code]
+    if t >= 34 or code < 6:
+        return word
+    cdef str digit = str(t % 9 + 1)
+    cdef str suit = "mpsz"[t // 9]
+    if code == 6:
+        kind = ("dragon" if t >= 31 else "double wind" if t == 27 + seat and t == 27 + rnd
+                else "seat wind" if t == 27 + seat else "round wind")
+        return f"pair {digit * 2}{suit} ({kind})"
+    return f"{word} {digit * (4 if code >= 9 else 3)}{suit}"
+
+
+cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, const uint8_t *reds,
+                          int seat, int rnd):
+    """The native result as a yakuman.result.Score."""
+    cdef tuple types = _sc_result_types()
+    cdef object Score = types[0], Payment = types[1], Status = types[2]
+    cdef tuple by_bit = types[3]
+    cdef int i, b
+    cdef uint64_t msk
+    cdef const ym_fu_item_t *it
+    if o.status != 0:
+        return Score(Status(o.status), reason=_status_reason(o))
+    cdef list yaku = []
+    msk = o.yaku
+    while msk:
+        b = 0
+        while not (msk >> b) & 1:
+            b += 1
+        yaku.append((by_bit[b], o.han_of[b]))
+        msk &= msk - 1
+    if o.kita and not o.yakuman:
+        yaku.append((by_bit[64], o.kita))
+    cdef list fu = []
+    for i in range(o.n_fu):
+        it = &o.fu_items[i]
+        fu.append((_fu_label(it.code, it.tile, seat, rnd), it.fu))
+    pay = Payment(o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable)
+    return Score(Status(0), "", yaku, o.han, o.fu, fu, _SC_LIMITS[o.limit], o.yakuman, o.points, pay,
+                 _decomposition(o, melds, c, reds))
+
+
+cdef str _status_reason(const ym_score_t *o):
+    """The reason of a non-win, worded as yakuman._reference.score words it (tested equal)."""
+    cdef int r = o.reason
+    if r == YM_R_RIICHI_OPEN:
+        return "riichi on an open hand (riichi needs a closed hand; an ankan keeps it closed)"
+    if r == YM_R_IPPATSU_RINSHAN:
+        return "ippatsu with rinshan (the winner's own kan ended the ippatsu chance)"
+    if r == YM_R_TENHOU or r == YM_R_CHIIHOU or r == YM_R_RENHOU:
+        which = "tenhou" if r == YM_R_TENHOU else "chiihou" if r == YM_R_CHIIHOU else "renhou"
+        return f"{which} with a meld (it needs the untouched first hand, no call or ankan)"
+    if r == YM_R_RINSHAN_NO_KAN:
+        return "rinshan without a kan (or, in three-player mahjong, a kita)"
+    if r == YM_R_CHANKAN_COPIES:
+        return (f"chankan on {TILE_NAMES[_SC_LAST_WIN]} while the winner holds other copies of it "
+                f"(the kan player has the other three)")
+    if r == YM_R_NOT_COMPLETE:
+        return "not a complete hand: no reading as 4 sets and a pair, seven pairs or kokushi"
+    if r == YM_R_NO_YAKU:
+        return "no yaku (dora, aka dora and ura dora are not yaku)"
+    if r == YM_R_SHIBARI:
+        return "ryanhan shibari: 2 han from yaku are needed at 5 or more honba (dora do not count)"
+    return ym_reason_text(r).decode()
+
+
+cdef tuple _decomposition(const ym_score_t *o, object melds, const uint8_t *c, const uint8_t *reds):
+    cdef int i, t, typ
+    cdef list out = []
+    if o.form == 2 or o.form == 3:   # kokushi / shiisanputa: the whole hand
+        return (to_mpsz_counts(c),)
+    cdef int n_concealed = o.n_groups - (len(melds) if o.form == 0 else 0)
+    for i in range(n_concealed):   # groups: pair first, concealed sets, then the melds
+        typ = o.groups[i].type
+        t = o.groups[i].tile
+        if typ == 0:
+            out.append(f"{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}")
+        elif typ == 1:
+            out.append(f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{'mpsz'[t // 9]}")
+        else:
+            out.append(f"{t % 9 + 1}{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}")
+    for m in melds:
+        mm = _sc_meld(m)
+        out.append(f"{mm.kind} {''.join(str(x % 9 + 1) for x in mm.tiles)}{'mpsz'[mm.tiles[0] // 9]}")
+    return tuple(out)
+
+
+cdef str to_mpsz_counts(const uint8_t *c):
+    cdef list parts = []
+    cdef int s, r
+    for s in range(4):
+        digits = "".join(str(r + 1) * c[s * 9 + r] for r in range(9 if s < 3 else 7))
+        if digits:
+            parts.append(digits + "mpsz"[s])
+    return "".join(parts)

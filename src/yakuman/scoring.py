@@ -1,8 +1,10 @@
 """Public scoring entry point: :func:`score` (DESIGN.md section 4).
 
-``score`` validates its input once (:func:`parse_request` -> :class:`WinRequest`, a normalized,
-trusted request) and then scores it. For now the scorer is the pure-Python reference
-(:mod:`yakuman._reference.score`); the native core will take over behind the same request.
+``score`` runs the native core. Well-formed input in the usual forms is validated in place by the
+native glue (``_core._score_public``); anything else goes through :func:`parse_request` (a
+normalized, trusted :class:`WinRequest`), which raises the precise error on malformed input, so
+every error message lives here. The pure-Python reference (:mod:`yakuman._reference.score`) scores
+the same requests and is the test oracle.
 
 Two tiers of failure (DESIGN.md 3.6): malformed input raises a :mod:`yakuman.errors` exception whose
 message names the problem and where (``five copies of 3p counting the melds - at hand``); a
@@ -21,13 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yakuman._core import PAO_DAISANGEN, PAO_DAISUUSHII, PAO_SUUKANTSU, _score_public, compiled_rules
 from yakuman.errors import InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
 from yakuman.hand import parse_melds
 from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
 
-__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score"]
+__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score", "score_request"]
 
 WIND_NAMES = ("E", "S", "W", "N")
 _WIND_ALIASES = {
@@ -76,25 +79,73 @@ class WinRequest:
 def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
           rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
           renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
-          riichi_sticks=0, rules=None) -> Score:
-    """Score one winning hand.
+          riichi_sticks=0, rules=None, pao_seat=None, from_seat=None) -> Score:
+    """Score one winning hand (native core).
 
     ``hand`` = the concealed tiles **including** the winning tile (mpsz, 136-ids or 34 counts);
     ``win`` = the winning tile (mpsz like ``"5m"``/``"0m"`` or a 136-id); ``melds`` as strings
     (``"chi 234m"``, ``"pon 777z"``, ``"minkan 5555s"``, ``"kakan 5555s"``, ``"ankan 1111p"``) or
     :class:`~yakuman.hand.Meld`; ``dora``/``ura`` = indicator tiles (``"1m4z"`` or a list of tiles;
     ura counts only with riichi); ``kita`` = sanma North tiles set aside; ``rules=None`` means
-    ``Rules.tenhou()``. Returns a :class:`~yakuman.result.Score`.
+    ``Rules.tenhou()``. Pao (sekinin barai): ``pao_seat`` = the liable player and ``from_seat`` =
+    the discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 =
+    previous); the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
+    Returns a :class:`~yakuman.result.Score`.
     """
+    cr = compiled_rules(rules) if rules is None or type(rules) is Rules else None
+    flags = 0
+    for bit, value in enumerate((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
+                                 houtei, tenhou, chiihou, renhou)):
+        if value is True:
+            flags |= 1 << bit
+        elif value is not False:
+            flags = -1
+            break
+    if cr is not None and flags >= 0 and pao_seat is None and from_seat is None:
+        result = _score_public(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita, honba,
+                               riichi_sticks)
+        if result is not None:
+            return result
+    # The full validation path: raises on malformed input, else scores the normalized request.
     rules = _rules(rules)
     req = parse_request(hand, win, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
                         ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei,
                         houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
                         seat_wind=seat_wind, round_wind=round_wind, dora=dora, ura=ura, kita=kita,
                         honba=honba, riichi_sticks=riichi_sticks, rules=rules)
-    from yakuman._reference.score import score_request
+    return score_request(req, rules, pao_seat=pao_seat, from_seat=from_seat)
 
-    return score_request(req, rules)
+
+def score_request(req: WinRequest, rules: Rules, *, pao_seat: int | None = None,
+                  from_seat: int | None = None) -> Score:
+    """Score a validated :class:`WinRequest` natively (pao seats relative to the winner)."""
+    for name, seat in (("pao_seat", pao_seat), ("from_seat", from_seat)):
+        if seat is not None and seat not in (1, 2, 3):
+            raise InvalidContextError(f"{name} = {seat!r}: seats are relative to the winner, 1, 2 or 3")
+    if from_seat is not None and req.tsumo:
+        raise InvalidContextError("from_seat (the discarder) given for a tsumo")
+    pao = 0
+    if pao_seat is not None and (req.tsumo or from_seat != pao_seat):
+        pao = PAO_DAISANGEN | PAO_DAISUUSHII | PAO_SUUKANTSU
+    flags = 0
+    for bit, name in enumerate(_FLAGS):
+        if getattr(req, name):
+            flags |= 1 << bit
+    win = TILE_NAMES[req.win] if not req.win_red else f"0{TILE_NAMES[req.win][1]}"
+    dora = [TILE_NAMES[k] for k in req.dora]
+    ura = [TILE_NAMES[k] for k in req.ura]
+    result = _score_public(compiled_rules(rules), req.counts if not any(req.reds) else _with_reds(req),
+                           win, req.melds, flags, req.seat_wind, req.round_wind, dora, ura, req.kita,
+                           req.honba, req.riichi_sticks, pao)
+    if result is None:  # pragma: no cover - parse_request accepted what the native path refuses
+        raise AssertionError(f"native scorer refused a validated request: {req!r}")
+    return result
+
+
+def _with_reds(req: WinRequest) -> str:
+    from yakuman.tiles import to_mpsz
+
+    return to_mpsz(req.counts, req.reds)
 
 
 def _rules(rules) -> Rules:

@@ -1,5 +1,6 @@
 """Every real Tenhou win in ../shared/data/tenhou/agari.jsonl.gz, re-scored and compared with the
-server's own result: the yaku set with counts (Tenhou folds kita into "dora"), han, fu, points and
+server's own result, by the public ``score()`` (native) and by the pure-Python reference: the yaku
+set with counts (Tenhou folds kita into "dora"), han, fu, points and
 every seat's score change (honba, riichi sticks, tsumo loss and pao included).
 
 Default run: every 10th record (a fixed, fast sample). ``YAKUMAN_TENHOU_FULL=1``: all records.
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from yakuman._reference.score import score as reference_score
+from yakuman.scoring import score as native_score
 from yakuman.hand import Meld
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS
@@ -111,10 +113,10 @@ def deltas(rec, s) -> list:
     return out
 
 
-def compare(rec) -> list[str]:
+def compare(rec, scorer=reference_score) -> list[str]:
     """Differences between the scorer and Tenhou for one record (empty = agreement)."""
     e = rec["expected"]
-    s = score_record(rec)
+    s = score_record(rec, scorer)
     if not s.is_win:
         return [f"status {s.status.name}: {s.reason}"]
     diffs = []
@@ -145,12 +147,15 @@ def records():
     return _selected()
 
 
-def test_tenhou_agreement(records):
+@pytest.mark.parametrize("impl", ["native", "reference"])
+def test_tenhou_agreement(records, impl):
+    """The public score() (native core) and the pure-Python reference, each against Tenhou."""
+    scorer = native_score if impl == "native" else reference_score
     bad = {}
     for rec in records:
         if rec["id"] in KNOWN_QUIRKS:
             continue
-        diffs = compare(rec)
+        diffs = compare(rec, scorer)
         if diffs:
             bad[rec["id"]] = diffs
     agree = len(records) - len(bad)

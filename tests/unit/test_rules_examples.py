@@ -417,4 +417,4 @@ def test_score_str_and_decomposition():
     assert s.decomposition == ("55s", "234p", "567s", "777z", "ankan 9999m")
     assert str(s) == ("menzen tsumo 1, chun 1 | 2 han 70 fu | 4700 points (1200/2300, total 4700) | "
                       "55s 234p 567s 777z ankan 9999m")
-    assert sum(v for _, v in s.fu_details) == 64
+    assert sum(v for _, v in s.fu_details) == 70 and s.fu_details[-1] == ("rounding", 6)

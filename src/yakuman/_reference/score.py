@@ -81,6 +81,8 @@ def _situation_problem(h: Hand) -> str:
     req = h.req
     if h.is_open and (req.riichi or req.double_riichi or req.ippatsu):
         return "riichi on an open hand (riichi needs a closed hand; an ankan keeps it closed)"
+    if req.ippatsu and req.rinshan:
+        return "ippatsu with rinshan (the winner's own kan ended the ippatsu chance)"
     if req.melds and (req.tenhou or req.chiihou or req.renhou):
         which = "tenhou" if req.tenhou else "chiihou" if req.chiihou else "renhou"
         return f"{which} with a meld (it needs the untouched first hand, no call or ankan)"

@@ -22,14 +22,15 @@ def ceil10(x: int) -> int:
 
 
 def fu_of(r: Reading, h: Hand) -> tuple[int, list[tuple[str, int]]]:
-    """(fu, itemised details) of a reading; the details add up to the unrounded fu."""
+    """(fu, itemised details) of a reading; the details add up to the fu (a final ("rounding", n)
+    item carries the rounding up to 10)."""
     req, rules = h.req, h.rules
     if r.form == "chiitoitsu":
         return rules.chiitoitsu_fu, [("chiitoitsu", rules.chiitoitsu_fu)]
     if r.form != "regular":
         return 0, []
     if is_pinfu_shape(r, h) and req.tsumo and rules.tsumo_pinfu:
-        return 20, [("pinfu tsumo", 20)]
+        return 20, [("futei", 20)]
     details = [("futei", 20)]
     if h.closed and not req.tsumo:
         details.append(("menzen ron", 10))
@@ -65,4 +66,6 @@ def fu_of(r: Reading, h: Hand) -> tuple[int, list[tuple[str, int]]]:
         if extra:
             details.append(("open pinfu ron", extra))
         return rules.open_pinfu_fu, details
+    if ceil10(raw) > raw:
+        details.append(("rounding", ceil10(raw) - raw))
     return ceil10(raw), details

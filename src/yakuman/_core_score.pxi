@@ -502,8 +502,19 @@ cdef object _sc_result_types():
         from yakuman.yaku import Yaku
         from yakuman.hand import Meld
         by_bit = tuple(Yaku(1 << b) for b in range(65))
-        _SC_RESULT = (Score, Payment, Status, by_bit, Meld)
+        statuses = tuple(Status(i) for i in range(4))
+        _SC_RESULT = (Score, Payment, Status, by_bit, Meld, statuses)
     return _SC_RESULT
+
+
+# decomposition strings, built once: pairs and triplets by kind, runs by lowest kind
+cdef tuple _SC_PAIR_STR = tuple(f"{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}" for t in range(34))
+cdef tuple _SC_TRIP_STR = tuple(f"{t % 9 + 1}{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}" for t in range(34))
+cdef tuple _SC_RUN_STR = tuple(f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{'mpsz'[t // 9]}" if t < 27 and t % 9 < 7
+                               else "" for t in range(34))
+cdef dict _SC_MELD_STR = {}
+cdef dict _SC_FU_LABEL_CACHE = {}
+cdef object _sc_tuple_new = tuple.__new__
 
 
 cdef int _sc_single_tile(object tile, bint aka, int *kind, int *red):
@@ -736,15 +747,18 @@ cdef str _fu_label(int code, int t, int seat, int rnd):
 
 cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, const uint8_t *reds,
                           int seat, int rnd):
-    """The native result as a yakuman.result.Score."""
+    """The native result as a yakuman.result.Score (a named tuple, built without Python-level
+    constructors; label and group strings come from tables built once)."""
     cdef tuple types = _sc_result_types()
-    cdef object Score = types[0], Payment = types[1], Status = types[2]
+    cdef object Score = types[0], Payment = types[1]
     cdef tuple by_bit = types[3]
-    cdef int i, b
+    cdef tuple statuses = types[5]
+    cdef int i, b, key
     cdef uint64_t msk
     cdef const ym_fu_item_t *it
     if o.status != 0:
-        return Score(Status(o.status), reason=_status_reason(o))
+        return _sc_tuple_new(Score, (statuses[o.status], _status_reason(o), [], 0, 0, [], None, 0, 0,
+                                  _sc_tuple_new(Payment, (0, 0, 0, 0, 0)), ()))
     cdef list yaku = []
     msk = o.yaku
     while msk:
@@ -758,10 +772,15 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
     cdef list fu = []
     for i in range(o.n_fu):
         it = &o.fu_items[i]
-        fu.append((_fu_label(it.code, it.tile, seat, rnd), it.fu))
-    pay = Payment(o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable)
-    return Score(Status(0), "", yaku, o.han, o.fu, fu, _SC_LIMITS[o.limit], o.yakuman, o.points, pay,
-                 _decomposition(o, melds, c, reds))
+        key = ((it.code * 256 + it.tile) * 4 + seat) * 4 + rnd
+        label = _SC_FU_LABEL_CACHE.get(key)
+        if label is None:
+            label = _fu_label(it.code, it.tile, seat, rnd)
+            _SC_FU_LABEL_CACHE[key] = label
+        fu.append((label, it.fu))
+    pay = _sc_tuple_new(Payment, (o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable))
+    return _sc_tuple_new(Score, (statuses[0], "", yaku, o.han, o.fu, fu, _SC_LIMITS[o.limit],
+                              o.yakuman, o.points, pay, _decomposition(o, melds, c, reds)))
 
 
 cdef str _status_reason(const ym_score_t *o):
@@ -797,15 +816,16 @@ cdef tuple _decomposition(const ym_score_t *o, object melds, const uint8_t *c, c
     for i in range(n_concealed):   # groups: pair first, concealed sets, then the melds
         typ = o.groups[i].type
         t = o.groups[i].tile
-        if typ == 0:
-            out.append(f"{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}")
-        elif typ == 1:
-            out.append(f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{'mpsz'[t // 9]}")
-        else:
-            out.append(f"{t % 9 + 1}{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 9]}")
+        out.append(_SC_PAIR_STR[t] if typ == 0 else _SC_RUN_STR[t] if typ == 1 else _SC_TRIP_STR[t])
     for m in melds:
-        mm = _sc_meld(m)
-        out.append(f"{mm.kind} {''.join(str(x % 9 + 1) for x in mm.tiles)}{'mpsz'[mm.tiles[0] // 9]}")
+        text = _SC_MELD_STR.get(m)
+        if text is None:
+            mm = _sc_meld(m)
+            text = f"{mm.kind} {''.join(str(x % 9 + 1) for x in mm.tiles)}{'mpsz'[mm.tiles[0] // 9]}"
+            if len(_SC_MELD_STR) >= 4096:
+                _SC_MELD_STR.clear()
+            _SC_MELD_STR[m] = text
+        out.append(text)
     return tuple(out)
 
 
@@ -817,3 +837,57 @@ cdef str to_mpsz_counts(const uint8_t *c):
         if digits:
             parts.append(digits + "mpsz"[s])
     return "".join(parts)
+
+
+cdef object _SC_SLOW = None
+
+
+def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
+          rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
+          renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
+          riichi_sticks=0, rules=None, pao_seat=None, from_seat=None):
+    """Score one winning hand; returns a :class:`yakuman.result.Score`.
+
+    ``hand`` = the concealed tiles **including** the winning tile (mpsz, 136-ids or 34 counts);
+    ``win`` = the winning tile (mpsz like ``"5m"``/``"0m"`` or a 136-id); ``melds`` as strings
+    (``"chi 234m"``, ``"pon 777z"``, ``"minkan 5555s"``, ``"kakan 5555s"``, ``"ankan 1111p"``) or
+    :class:`~yakuman.hand.Meld`; ``dora``/``ura`` = indicator tiles (``"1m4z"`` or a list of tiles;
+    ura counts only with riichi); ``kita`` = sanma North tiles set aside; ``rules=None`` means
+    ``Rules.tenhou()``. Pao (sekinin barai): ``pao_seat`` = the liable player and ``from_seat`` = the
+    discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 = previous);
+    the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
+
+    Malformed input raises a :mod:`yakuman.errors` exception naming the problem and where; a
+    legitimate non-win (not complete, no yaku, an impossible situation) is a Score whose status
+    says so, with a reason.
+    """
+    global _SC_SLOW
+    cdef int flags = 0
+    cdef CompiledRules cr
+    cdef bint plain = True
+    for bit, value in enumerate((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
+                                 houtei, tenhou, chiihou, renhou)):
+        if value is True:
+            flags |= 1 << bit
+        elif value is not False:
+            plain = False
+    if plain and pao_seat is None and from_seat is None:
+        cr = _COMPILED.get(rules) if rules is None else None
+        if cr is None:
+            try:
+                cr = compiled_rules(rules)
+            except (TypeError, ValueError):
+                cr = None
+        if cr is not None:
+            result = _score_public(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita,
+                                   honba, riichi_sticks)
+            if result is not None:
+                return result
+    if _SC_SLOW is None:
+        from yakuman.scoring import score_checked
+        _SC_SLOW = score_checked
+    return _SC_SLOW(hand, win, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
+                    ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei,
+                    tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat_wind=seat_wind,
+                    round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba,
+                    riichi_sticks=riichi_sticks, rules=rules, pao_seat=pao_seat, from_seat=from_seat)

@@ -1,4 +1,5 @@
-"""Scoring results: :class:`Status`, :class:`Payment`, :class:`Score` (frozen, slotted dataclasses).
+"""Scoring results: :class:`Status`, :class:`Payment`, :class:`Score` (immutable named tuples: cheap
+to build on the hot path, hashable, comparable; fields by name).
 
 Invariants:
 - ``status == OK`` iff the hand is a win; otherwise ``reason`` says why and every number is 0.
@@ -15,7 +16,7 @@ Invariants:
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from yakuman.yaku import DORA_LIKE, Yaku
 
@@ -31,8 +32,7 @@ class Status(enum.IntEnum):
     INVALID_SITUATION = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """Who pays the winner what, honba included.
 
     Ron: ``from_discarder``. Tsumo: ``from_dealer`` (0 when the winner is the dealer) and
@@ -61,21 +61,32 @@ class Payment:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    """The result of scoring one hand (see the module docstring for the invariants)."""
-
+class _ScoreFields(NamedTuple):
     status: Status
-    reason: str = ""
-    yaku: list = field(default_factory=list)
-    han: int = 0
-    fu: int = 0
-    fu_details: list = field(default_factory=list)
-    limit: str | None = None
-    yakuman: int = 0
-    points: int = 0
-    payment: Payment = field(default_factory=Payment)
-    decomposition: tuple = ()
+    reason: str
+    yaku: list
+    han: int
+    fu: int
+    fu_details: list
+    limit: str | None
+    yakuman: int
+    points: int
+    payment: Payment
+    decomposition: tuple
+
+
+class Score(_ScoreFields):
+    """The result of scoring one hand (see the module docstring for the invariants). ``yaku`` and
+    ``fu_details`` are lists of ``(Yaku, han)`` and ``(label, fu)``; every Score has its own."""
+
+    __slots__ = ()
+
+    def __new__(cls, status: Status, reason: str = "", yaku=None, han: int = 0, fu: int = 0,
+                fu_details=None, limit: str | None = None, yakuman: int = 0, points: int = 0,
+                payment: Payment | None = None, decomposition=()):
+        return tuple.__new__(cls, (status, reason, [] if yaku is None else list(yaku), han, fu,
+                                   [] if fu_details is None else list(fu_details), limit, yakuman, points,
+                                   Payment() if payment is None else payment, tuple(decomposition)))
 
     @property
     def is_win(self) -> bool:

@@ -1,7 +1,8 @@
 """Public scoring entry point: :func:`score` (DESIGN.md section 4).
 
-``score`` runs the native core. Well-formed input in the usual forms is validated in place by the
-native glue (``_core._score_public``); anything else goes through :func:`parse_request` (a
+``score`` (defined in the native glue, ``_core_score.pxi``) runs the native core. Well-formed input in the usual forms is validated in place by the
+native glue (``_core._score_public``); anything else goes through :func:`score_checked` ->
+:func:`parse_request` (a
 normalized, trusted :class:`WinRequest`), which raises the precise error on malformed input, so
 every error message lives here. The pure-Python reference (:mod:`yakuman._reference.score`) scores
 the same requests and is the test oracle.
@@ -23,14 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yakuman._core import PAO_DAISANGEN, PAO_DAISUUSHII, PAO_SUUKANTSU, _score_public, compiled_rules
+from yakuman._core import PAO_DAISANGEN, PAO_DAISUUSHII, PAO_SUUKANTSU, _score_public, compiled_rules, score
 from yakuman.errors import InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
 from yakuman.hand import parse_melds
 from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
 
-__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score", "score_request"]
+__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score", "score_checked", "score_request"]
 
 WIND_NAMES = ("E", "S", "W", "N")
 _WIND_ALIASES = {
@@ -76,43 +77,11 @@ class WinRequest:
         return self.seat_wind == 0
 
 
-def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
-          rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
-          renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
-          riichi_sticks=0, rules=None, pao_seat=None, from_seat=None) -> Score:
-    """Score one winning hand (native core).
-
-    ``hand`` = the concealed tiles **including** the winning tile (mpsz, 136-ids or 34 counts);
-    ``win`` = the winning tile (mpsz like ``"5m"``/``"0m"`` or a 136-id); ``melds`` as strings
-    (``"chi 234m"``, ``"pon 777z"``, ``"minkan 5555s"``, ``"kakan 5555s"``, ``"ankan 1111p"``) or
-    :class:`~yakuman.hand.Meld`; ``dora``/``ura`` = indicator tiles (``"1m4z"`` or a list of tiles;
-    ura counts only with riichi); ``kita`` = sanma North tiles set aside; ``rules=None`` means
-    ``Rules.tenhou()``. Pao (sekinin barai): ``pao_seat`` = the liable player and ``from_seat`` =
-    the discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 =
-    previous); the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
-    Returns a :class:`~yakuman.result.Score`.
-    """
-    cr = compiled_rules(rules) if rules is None or type(rules) is Rules else None
-    flags = 0
-    for bit, value in enumerate((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
-                                 houtei, tenhou, chiihou, renhou)):
-        if value is True:
-            flags |= 1 << bit
-        elif value is not False:
-            flags = -1
-            break
-    if cr is not None and flags >= 0 and pao_seat is None and from_seat is None:
-        result = _score_public(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita, honba,
-                               riichi_sticks)
-        if result is not None:
-            return result
-    # The full validation path: raises on malformed input, else scores the normalized request.
+def score_checked(hand, win, melds=(), *, rules=None, pao_seat=None, from_seat=None, **situation) -> Score:
+    """:func:`score` through the full Python validation (raises on malformed input) and the
+    native core. ``score`` itself takes this path for any input its in-place checks do not accept."""
     rules = _rules(rules)
-    req = parse_request(hand, win, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
-                        ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei,
-                        houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
-                        seat_wind=seat_wind, round_wind=round_wind, dora=dora, ura=ura, kita=kita,
-                        honba=honba, riichi_sticks=riichi_sticks, rules=rules)
+    req = parse_request(hand, win, melds, rules=rules, **situation)
     return score_request(req, rules, pao_seat=pao_seat, from_seat=from_seat)
 
 

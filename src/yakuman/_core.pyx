@@ -418,3 +418,6 @@ def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
 # ---------------------------------------------------------------------------------------------
 # Native scoring glue lives in its own include file.
 include "_core_score.pxi"
+
+# AI-search helpers (ukeire, discard analysis, incremental shanten) and their batch loops.
+include "_core_search.pxi"

@@ -54,13 +54,11 @@ const char *ym_reason_text(int reason) {
     return REASONS[reason];
 }
 
-static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full) {
-    int total = 0;
-    for (int i = 0; i < 34; i++) {
-        if (h->counts[i] > 4) return YM_R_BAD_COUNT;
-        total += h->counts[i];
-        full[i] = h->counts[i];
-    }
+static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full, uint64_t *present) {
+    int total, bad;
+    ym_count_summary(h->counts, &bad, &total);
+    if (bad) return YM_R_BAD_COUNT;
+    memcpy(full, h->counts, 34);
     if (h->n_melds > 4) return YM_R_BAD_MELD;
     if (total != 14 - 3 * h->n_melds) return YM_R_BAD_TOTAL;
     if (h->win >= 34 || h->counts[h->win] == 0) return YM_R_BAD_WIN;
@@ -74,8 +72,9 @@ static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full) {
             full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
         }
     }
-    for (int i = 0; i < 34; i++)
-        if (full[i] > 4) return YM_R_FIVE_COPIES;
+    int full_total;
+    *present = ym_count_summary(full, &bad, &full_total);
+    if (bad) return YM_R_FIVE_COPIES;
     if (full[30] + h->kita > 4) return YM_R_FIVE_COPIES;
     if (h->seat_wind > 3 || h->round_wind > 3) return YM_R_BAD_WIND;
     if (h->n_dora > YM_MAX_INDICATORS || h->n_ura > YM_MAX_INDICATORS) return YM_R_BAD_INDICATOR;
@@ -362,9 +361,16 @@ static int finish(ym_score_t *o, int status, int reason) {
     return status;
 }
 
-/* Re-evaluate the chosen reading with details (yaku han, fu items). */
+/* Re-evaluate the chosen reading with details (yaku han, fu items); in lite mode only copy the
+ * totals the search already has. */
 static void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     ym_eval_t e;
+    if (c->lite && !c->h->pao) {
+        o->yaku = b->e.yaku;
+        o->form = (uint8_t)b->form;
+        o->fu = b->e.fu;
+        return;
+    }
     o->n_fu = 0;
     if (b->form == YM_SF_REGULAR) ym_eval_regular(c, &b->d, b->dy, b->n_runs, b->wg, b->wait, &e, o);
     else if (b->form == YM_SF_CHIITOITSU) ym_eval_chiitoitsu(c, &e, o);
@@ -402,15 +408,20 @@ static void settle(const ym_ctx_t *c, ym_score_t *o) {
     ym_payments(r, o->base, a_pao, c->dealer, c->tsumo, h->honba, h->riichi_sticks, &o->pay, &o->points);
 }
 
-int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) {
+int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) { return ym_score_ex(r, h, o, 0); }
+
+/* lite: the batch path. The result's totals (status, han, fu, yakuman, limit, points, payments,
+ * yaku mask, dora counts) are the same; han_of, fu items and groups are left empty. */
+int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite) {
     memset(o, 0, sizeof *o);
     o->win_group = 255;
     ym_ctx_t c;
-    int reason = check_input(r, h, c.full);
+    int reason = check_input(r, h, c.full, &c.present);
     if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
 
     c.r = r;
     c.h = h;
+    c.lite = lite;
     c.win = h->win;
     c.tsumo = (h->flags & YM_F_TSUMO) != 0;
     c.dealer = h->seat_wind == 0;
@@ -433,9 +444,6 @@ int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) {
         }
         if (ty != YM_ANKAN) c.open = 1;
     }
-    c.present = 0;
-    for (int k = 0; k < 34; k++)
-        if (c.full[k]) c.present |= YM_K(k);
 
     reason = check_situation(&c);
     if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);

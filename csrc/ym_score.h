@@ -217,5 +217,7 @@ void ym_payments(const ym_rules_t *rules, int32_t a, int32_t a_pao, int dealer, 
                  int riichi_sticks, ym_payment_t *pay, int32_t *points);
 
 const char *ym_reason_text(int reason);
+/* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals): the batch path. */
+int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 
 #endif

@@ -52,6 +52,7 @@ typedef struct {
     uint64_t any_yakuman;      /* yakuman of every form (tenhou, chiihou, renhou, ...) */
     uint64_t reg_yakuman;      /* regular form, same for every decomposition */
     int dora_han;              /* dora + ura + aka + kita */
+    int lite;                 /* batch path: skip the per-yaku and fu details */
 } ym_ctx_t;
 
 /* One decomposition of the concealed tiles. */
@@ -86,7 +87,37 @@ int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
 /* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */
 int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 
-static inline int ym_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+/* Portable popcount (no POPCNT instruction is assumed; __builtin_popcountll would call libgcc). */
+static inline int ym_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int ym_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+
+/* Word-at-a-time helpers over 34 byte counts (five 64-bit words, bytes past 33 zero). */
+#define YM_B01 0x0101010101010101ULL
+#define YM_B80 0x8080808080808080ULL
+static inline uint64_t ym_load8(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
+    return v;
+}
+/* bit k set where counts[k] != 0; *bad set where some count exceeds 4; *sum = the total. */
+static inline uint64_t ym_count_summary(const uint8_t *c, int *bad, int *sum) {
+    uint64_t present = 0, over = 0;
+    int total = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t w = i < 4 ? ym_load8(c + 8 * i) : (uint64_t)c[32] | ((uint64_t)c[33] << 8);
+        over |= ((w & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) | w;
+        uint64_t nz = (((w & ~YM_B80) + ~YM_B80) | w) & YM_B80;  /* high bit of each nonzero byte */
+        present |= (((nz >> 7) * 0x0102040810204080ULL) >> 56) << (8 * i);
+        total += (int)(((w & 0x0F0F0F0F0F0F0F0FULL) * YM_B01) >> 56);
+    }
+    *bad = (over & YM_B80) != 0;
+    *sum = total;
+    return present;
+}
 
 #endif

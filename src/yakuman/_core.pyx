@@ -9,7 +9,7 @@ match ``yakuman._reference.tiles`` exactly (tested).
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from yakuman.errors import InvalidTilesError
 

@@ -68,7 +68,13 @@ cdef extern from "ym_score.h" nogil:
         YM_R_SHIBARI
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
+    int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite)
     const char *ym_reason_text(int reason)
+
+cdef extern from "ym_check.h" nogil:
+    int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t *reds3,
+                     const uint8_t *meld_reds, int win_red)
+    int ym_check_flags(unsigned flags, int seat_wind)
 
 # situation flags (ym_hand_t.flags)
 F_TSUMO = 1 << 0
@@ -467,34 +473,6 @@ cdef dict _SC_MELD_CACHE = {}
 cdef int _SC_LAST_WIN = 0
 cdef object _SC_RESULT = None     # (Score, Payment, Status, YAKU_BY_BIT, Meld) once imported
 
-# flag pairs that parse_request rejects as contradictory (bit masks of F_*)
-cdef int _F_TSUMO = 1, _F_RIICHI = 2, _F_DRIICHI = 4, _F_IPPATSU = 8, _F_RINSHAN = 16
-cdef int _F_CHANKAN = 32, _F_HAITEI = 64, _F_HOUTEI = 128, _F_TENHOU = 256, _F_CHIIHOU = 512
-cdef int _F_RENHOU = 1024
-
-
-cdef bint _flags_consistent(int f, int seat):
-    """Mirror of the flag checks of yakuman.scoring.parse_request (False -> let it raise)."""
-    cdef int first = f & (_F_TENHOU | _F_CHIIHOU | _F_RENHOU)
-    if (f & _F_RIICHI) and (f & _F_DRIICHI):
-        return False
-    if (f & _F_IPPATSU) and not (f & (_F_RIICHI | _F_DRIICHI)):
-        return False
-    if (f & _F_TSUMO) and (f & (_F_CHANKAN | _F_HOUTEI | _F_RENHOU)):
-        return False
-    if not (f & _F_TSUMO) and (f & (_F_RINSHAN | _F_HAITEI | _F_TENHOU | _F_CHIIHOU)):
-        return False
-    if (f & _F_CHANKAN) and (f & _F_HOUTEI):
-        return False
-    if (f & _F_TENHOU) and seat != 0:
-        return False
-    if (f & (_F_CHIIHOU | _F_RENHOU)) and seat == 0:
-        return False
-    if first and (f & (_F_RIICHI | _F_DRIICHI | _F_IPPATSU | _F_RINSHAN | _F_CHANKAN | _F_HAITEI | _F_HOUTEI)):
-        return False
-    return True
-
-
 cdef object _sc_result_types():
     global _SC_RESULT
     if _SC_RESULT is None:
@@ -618,18 +596,18 @@ cdef object _sc_meld(object m):
 def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, round_wind, dora, ura,
                   kita, honba, riichi_sticks, int pao=0):
     """score() for well-formed input in the usual forms: a Score, or None to take the full
-    validation path (which raises on malformed input)."""
+    validation path (which raises on malformed input). Parsing happens here; the accept/reject
+    decision is ym_check_win's (the C twin of parse_request)."""
     cdef ym_hand_t h
     cdef ym_score_t o
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
-    cdef int total[34]
-    cdef int meld_reds[3]
-    cdef int i, j, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0
-    cdef long v
+    cdef uint8_t meld_reds[4]
+    cdef int i, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0
     cdef bint aka = cr.r.aka_dora > 0
     cdef bint sanma = cr.r.players == 3
     cdef object m
+    memset(&h, 0, sizeof(ym_hand_t))
     # --- tiles
     try:
         n = load_tiles(hand, c, reds, aka)
@@ -642,7 +620,6 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
     if type(win) is int and type(hand) in (list, tuple) and len(hand) != 34 and win not in hand:
         return None
     # --- melds
-    memset(&h, 0, sizeof(ym_hand_t))
     if type(melds) is str:
         melds = (melds,)
     elif type(melds) is not tuple and type(melds) is not list:
@@ -650,46 +627,18 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
     k = len(melds)
     if k > 4:
         return None
-    for j in range(34):
-        total[j] = c[j]
-    meld_reds[0] = meld_reds[1] = meld_reds[2] = 0
     for i in range(k):
         m = _sc_meld(melds[i])
         if m is None:
             return None
-        tiles = m.tiles
-        for t in tiles:
-            total[<int>t] += 1
-        if m.reds:
-            meld_reds[<int>tiles[0] // 9] += m.reds
-        kind = m.kind
-        h.meld_type[i] = <uint8_t>_SC_MELD_CODES[kind]
-        h.meld_tile[i] = <uint8_t><int>tiles[0]
-        if sanma and h.meld_type[i] == 0:
-            return None
+        h.meld_type[i] = <uint8_t>_SC_MELD_CODES[m.kind]
+        h.meld_tile[i] = <uint8_t><int>m.tiles[0]
+        meld_reds[i] = <uint8_t>(m.reds if aka else 0)
     h.n_melds = <uint8_t>k
-    if n != 14 - 3 * k:
-        return None
     # --- numbers, winds, indicators
     if type(kita) is not int or type(honba) is not int or type(riichi_sticks) is not int:
         return None
-    if not (0 <= kita <= 4 and 0 <= honba <= 1000 and 0 <= riichi_sticks <= 1000):
-        return None
-    if kita and not sanma:
-        return None
-    total[30] += <int>kita
-    for j in range(34):
-        if total[j] > 4:
-            return None
-        if sanma and 1 <= j <= 7 and total[j]:
-            return None
-    if aka:
-        for j in range(3):
-            if reds[j] + meld_reds[j] > cr.r.aka_dora:
-                return None
-    else:
-        meld_reds[0] = meld_reds[1] = meld_reds[2] = 0
-    if c[wk] == 0 or (wred and reds[wk // 9] == 0):
+    if not (0 <= kita <= 255 and 0 <= honba <= 65535 and 0 <= riichi_sticks <= 65535):
         return None
     if type(seat_wind) is int:
         seat = seat_wind if 0 <= seat_wind <= 3 else -1
@@ -699,16 +648,14 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
         rnd = round_wind if 0 <= round_wind <= 3 else -1
     else:
         rnd = _SC_WINDS.get(round_wind, -1)
-    if seat < 0 or rnd < 0 or (sanma and seat == 3):
-        return None
-    if not _flags_consistent(flags, seat):
+    if seat < 0 or rnd < 0:
         return None
     if _sc_indicators(dora, h.dora, &nd, sanma) < 0 or _sc_indicators(ura, h.ura, &nu, sanma) < 0:
         return None
-    # --- score
-    for j in range(34):
-        h.counts[j] = c[j]
-    h.reds = <uint8_t>(reds[0] + reds[1] + reds[2] + meld_reds[0] + meld_reds[1] + meld_reds[2])
+    memcpy(h.counts, c, 34)
+    h.reds = <uint8_t>(reds[0] + reds[1] + reds[2])
+    for i in range(k):
+        h.reds += meld_reds[i]
     h.win = <uint8_t>wk
     h.seat_wind = <uint8_t>seat
     h.round_wind = <uint8_t>rnd
@@ -719,6 +666,9 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
     h.riichi_sticks = <uint16_t><int>riichi_sticks
     h.flags = <uint16_t>flags
     h.pao = <uint8_t>pao
+    if ym_check_win(&cr.r, &h, reds, meld_reds, wred) != 0:
+        return None
+    # --- score
     ym_score(&cr.r, &h, &o)
     if o.status == 4:
         return None
@@ -760,13 +710,16 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
         return _sc_tuple_new(Score, (statuses[o.status], _status_reason(o), [], 0, 0, [], None, 0, 0,
                                   _sc_tuple_new(Payment, (0, 0, 0, 0, 0)), ()))
     cdef list yaku = []
-    msk = o.yaku
+    msk = o.yaku & ~(<uint64_t>7 << 52)   # yaku in bit order, then dora, aka, ura, kita (Tenhou's order)
     while msk:
         b = 0
         while not (msk >> b) & 1:
             b += 1
         yaku.append((by_bit[b], o.han_of[b]))
         msk &= msk - 1
+    for b in (52, 54, 53):
+        if (o.yaku >> b) & 1:
+            yaku.append((by_bit[b], o.han_of[b]))
     if o.kita and not o.yakuman:
         yaku.append((by_bit[64], o.kita))
     cdef list fu = []
@@ -891,3 +844,178 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
                     tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat_wind=seat_wind,
                     round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba,
                     riichi_sticks=riichi_sticks, rules=rules, pao_seat=pao_seat, from_seat=from_seat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch scoring over columns (yakuman.batch.score_many): nogil, threads, nothing allocated per row.
+
+from libc.stdint cimport int8_t as _i8, int16_t as _i16, uint16_t as _u16, int32_t as _i32
+
+
+ctypedef struct _sc_cols:
+    # inputs (row-major, C-contiguous)
+    const uint8_t *counts      # n x 34
+    const uint8_t *reds        # n x 3
+    const _i8 *meld_type       # n x 4 (-1 = empty slot)
+    const uint8_t *meld_tile   # n x 4
+    const uint8_t *meld_reds   # n x 4
+    const uint8_t *win
+    const uint8_t *win_red
+    const _u16 *flags
+    const uint8_t *seat_wind
+    const uint8_t *round_wind
+    const uint8_t *dora        # n x 5
+    const uint8_t *n_dora
+    const uint8_t *ura         # n x 5
+    const uint8_t *n_ura
+    const uint8_t *kita
+    const _u16 *honba
+    const _u16 *riichi_sticks
+    # outputs
+    uint8_t *status
+    uint8_t *reason
+    _i16 *han
+    _i16 *fu
+    uint8_t *yakuman
+    uint8_t *limit
+    _i32 *points
+    _i32 *from_discarder
+    _i32 *from_dealer
+    _i32 *from_non_dealer
+    _i32 *from_liable
+    _i32 *total
+    uint64_t *yaku
+    uint8_t *out_kita
+
+
+cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexcept nogil:
+    """One row: fill the hand from the columns, check it, score it, write the outputs."""
+    cdef ym_hand_t h
+    cdef ym_score_t o
+    cdef uint8_t r3[3]
+    cdef uint8_t mr[4]
+    cdef int j, bad, ok, nd = c.n_dora[i], nu = c.n_ura[i]
+    cdef bint aka = r.aka_dora > 0
+    memset(&h, 0, sizeof(ym_hand_t))
+    memset(mr, 0, 4)
+    memcpy(h.counts, c.counts + 34 * i, 34)
+    for j in range(4):
+        if c.meld_type[4 * i + j] >= 0:
+            h.meld_type[h.n_melds] = <uint8_t>c.meld_type[4 * i + j]
+            h.meld_tile[h.n_melds] = c.meld_tile[4 * i + j]
+            mr[h.n_melds] = c.meld_reds[4 * i + j] if aka else 0
+            h.n_melds += 1
+    for j in range(3):
+        r3[j] = c.reds[3 * i + j] if aka else 0
+    h.reds = <uint8_t>(r3[0] + r3[1] + r3[2] + mr[0] + mr[1] + mr[2] + mr[3])
+    h.win = c.win[i]
+    h.flags = c.flags[i]
+    h.seat_wind = c.seat_wind[i]
+    h.round_wind = c.round_wind[i]
+    if nd > 5 or nu > 5:
+        bad = 9   # YM_BAD_INDICATORS
+    else:
+        h.n_dora = <uint8_t>nd
+        h.n_ura = <uint8_t>nu
+        for j in range(nd):
+            h.dora[j] = c.dora[5 * i + j]
+        for j in range(nu):
+            h.ura[j] = c.ura[5 * i + j]
+        h.kita = c.kita[i]
+        h.honba = c.honba[i]
+        h.riichi_sticks = c.riichi_sticks[i]
+        bad = ym_check_win(r, &h, r3, mr, c.win_red[i] != 0)
+    if bad:
+        c.status[i] = 4
+        c.reason[i] = <uint8_t>bad
+        ok = 0
+    else:
+        ym_score_ex(r, &h, &o, 1)
+        c.status[i] = o.status
+        c.reason[i] = o.reason
+        ok = o.status == 0
+    c.han[i] = <_i16>o.han if ok else 0
+    c.fu[i] = <_i16>o.fu if ok else 0
+    c.yakuman[i] = <uint8_t>o.yakuman if ok else 0
+    c.limit[i] = <uint8_t>o.limit if ok else 0
+    c.points[i] = o.points if ok else 0
+    c.from_discarder[i] = o.pay.discarder if ok else 0
+    c.from_dealer[i] = o.pay.dealer if ok else 0
+    c.from_non_dealer[i] = o.pay.non_dealer if ok else 0
+    c.from_liable[i] = o.pay.liable if ok else 0
+    c.total[i] = o.pay.total if ok else 0
+    c.yaku[i] = o.yaku if ok else 0
+    c.out_kita[i] = <uint8_t>o.kita if ok and not o.yakuman else 0
+
+
+def _score_many(CompiledRules cr, dict cols, out, int workers):
+    """Score every row of the columns (see yakuman.batch.score_many for the layout)."""
+    cdef const uint8_t[:, ::1] counts = cols["counts"]
+    cdef const uint8_t[:, ::1] reds = cols["reds"]
+    cdef const _i8[:, ::1] meld_type = cols["meld_type"]
+    cdef const uint8_t[:, ::1] meld_tile = cols["meld_tile"]
+    cdef const uint8_t[:, ::1] meld_reds = cols["meld_reds"]
+    cdef const uint8_t[::1] win = cols["win"]
+    cdef const uint8_t[::1] win_red = cols["win_red"]
+    cdef const _u16[::1] flags = cols["flags"]
+    cdef const uint8_t[::1] seat_wind = cols["seat_wind"]
+    cdef const uint8_t[::1] round_wind = cols["round_wind"]
+    cdef const uint8_t[:, ::1] dora = cols["dora"]
+    cdef const uint8_t[::1] n_dora = cols["n_dora"]
+    cdef const uint8_t[:, ::1] ura = cols["ura"]
+    cdef const uint8_t[::1] n_ura = cols["n_ura"]
+    cdef const uint8_t[::1] kita = cols["kita"]
+    cdef const _u16[::1] honba = cols["honba"]
+    cdef const _u16[::1] riichi_sticks = cols["riichi_sticks"]
+    cdef uint8_t[::1] o_status = out["status"]
+    cdef uint8_t[::1] o_reason = out["reason"]
+    cdef _i16[::1] o_han = out["han"]
+    cdef _i16[::1] o_fu = out["fu"]
+    cdef uint8_t[::1] o_yakuman = out["yakuman"]
+    cdef uint8_t[::1] o_limit = out["limit"]
+    cdef _i32[::1] o_points = out["points"]
+    cdef _i32[::1] o_disc = out["from_discarder"]
+    cdef _i32[::1] o_dealer = out["from_dealer"]
+    cdef _i32[::1] o_nond = out["from_non_dealer"]
+    cdef _i32[::1] o_liable = out["from_liable"]
+    cdef _i32[::1] o_total = out["total"]
+    cdef uint64_t[::1] o_yaku = out["yaku"]
+    cdef uint8_t[::1] o_kita = out["kita"]
+    cdef Py_ssize_t n = counts.shape[0], i
+    cdef _sc_cols c
+    if n == 0:
+        return
+    c.counts = &counts[0, 0]
+    c.reds = &reds[0, 0]
+    c.meld_type = &meld_type[0, 0]
+    c.meld_tile = &meld_tile[0, 0]
+    c.meld_reds = &meld_reds[0, 0]
+    c.win = &win[0]
+    c.win_red = &win_red[0]
+    c.flags = &flags[0]
+    c.seat_wind = &seat_wind[0]
+    c.round_wind = &round_wind[0]
+    c.dora = &dora[0, 0]
+    c.n_dora = &n_dora[0]
+    c.ura = &ura[0, 0]
+    c.n_ura = &n_ura[0]
+    c.kita = &kita[0]
+    c.honba = &honba[0]
+    c.riichi_sticks = &riichi_sticks[0]
+    c.status = &o_status[0]
+    c.reason = &o_reason[0]
+    c.han = &o_han[0]
+    c.fu = &o_fu[0]
+    c.yakuman = &o_yakuman[0]
+    c.limit = &o_limit[0]
+    c.points = &o_points[0]
+    c.from_discarder = &o_disc[0]
+    c.from_dealer = &o_dealer[0]
+    c.from_non_dealer = &o_nond[0]
+    c.from_liable = &o_liable[0]
+    c.total = &o_total[0]
+    c.yaku = &o_yaku[0]
+    c.out_kita = &o_kita[0]
+    with nogil:
+        for i in prange(n, num_threads=workers, schedule="static"):
+            _score_row(&cr.r, &c, i)

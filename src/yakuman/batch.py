@@ -25,6 +25,11 @@ from yakuman._core import (
 from yakuman.errors import InvalidTilesError
 
 __all__ = [
+    "score_many",
+    "ScoreBatch",
+    "SCORE_COLUMNS",
+    "SCORE_OUTPUTS",
+    "row_kwargs",
     "shanten_many",
     "agari_many",
     "waits_many",
@@ -115,3 +120,179 @@ def waits_many(counts, *, melds=None, workers: int | None = 1, as_bool: bool = F
 
 def names_of_mask(mask: int) -> list[str]:
     return [TILE_NAMES[i] for i in range(34) if (int(mask) >> i) & 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch scoring
+
+#: Input columns of :func:`score_many` (name, dtype, shape after the row axis).
+SCORE_COLUMNS = (
+    ("counts", np.uint8, (34,)),        # concealed tiles incl. the winning tile (kan tiles only in melds)
+    ("reds", np.uint8, (3,)),           # red fives among the concealed tiles, per suit (m, p, s)
+    ("meld_type", np.int8, (4,)),       # 0 chi, 1 pon, 2 minkan, 3 kakan, 4 ankan; -1 = empty slot
+    ("meld_tile", np.uint8, (4,)),      # the meld's lowest kind
+    ("meld_reds", np.uint8, (4,)),      # red fives in the meld
+    ("win", np.uint8, ()),              # kind of the winning tile
+    ("win_red", np.uint8, ()),          # 1 if the winning tile is a red five
+    ("flags", np.uint16, ()),           # bit 0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 rinshan,
+                                        # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou
+    ("seat_wind", np.uint8, ()),        # 0..3 = E S W N (the dealer is E)
+    ("round_wind", np.uint8, ()),
+    ("dora", np.uint8, (5,)),           # indicator kinds, the first n_dora valid
+    ("n_dora", np.uint8, ()),
+    ("ura", np.uint8, (5,)),
+    ("n_ura", np.uint8, ()),
+    ("kita", np.uint8, ()),
+    ("honba", np.uint16, ()),
+    ("riichi_sticks", np.uint16, ()),
+)
+_OPTIONAL_ZERO = {"reds", "meld_reds", "win_red", "flags", "seat_wind", "round_wind", "dora", "n_dora",
+                  "ura", "n_ura", "kita", "honba", "riichi_sticks"}
+
+#: Output columns of :func:`score_many`.
+SCORE_OUTPUTS = (
+    ("status", np.uint8),       # 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION, 4 INVALID_INPUT
+    ("reason", np.uint8),       # native reason code (status 1-3) or malformed-row code (status 4)
+    ("han", np.int16), ("fu", np.int16), ("yakuman", np.uint8),
+    ("limit", np.uint8),        # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
+    ("points", np.int32),       # Tenhou's figure: ron = what the discarder pays, tsumo = the sum
+    ("from_discarder", np.int32), ("from_dealer", np.int32), ("from_non_dealer", np.int32),
+    ("from_liable", np.int32), ("total", np.int32),   # payments incl. honba; total incl. sticks
+    ("yaku", np.uint64),        # Yaku mask (bits = yakuman.Yaku; KITA is the count column below)
+    ("kita", np.uint8),         # kita (nuki dora) counted as han
+)
+STATUS_INVALID_INPUT = 4
+
+
+class ScoreBatch(dict):
+    """Columnar results of :func:`score_many`: a dict of numpy arrays (keys SCORE_OUTPUTS), with
+    attribute access (``res.points``) and ``messages`` (row -> error text) when requested."""
+
+    __getattr__ = dict.__getitem__
+
+    def __len__(self) -> int:  # rows, not keys
+        return len(self["status"])
+
+    def yaku_list(self, i: int) -> list:
+        """(Yaku, han)-free list of the Yaku members scored in row i (han per yaku: use score())."""
+        from yakuman.yaku import Yaku
+
+        mask = int(self["yaku"][i])
+        out = [Yaku(1 << b) for b in range(64) if (mask >> b) & 1]
+        if self["kita"][i]:
+            out.append(Yaku.KITA)
+        return out
+
+
+def _columns(hands) -> dict:
+    cols = {}
+    for name, dtype, shape in SCORE_COLUMNS:
+        value = hands.get(name) if isinstance(hands, dict) else getattr(hands, name, None)
+        if value is None:
+            if name not in _OPTIONAL_ZERO and name != "meld_type" and name != "meld_tile":
+                raise ValueError(f"score_many: missing input column {name!r}")
+            cols[name] = None
+            continue
+        a = np.asarray(value)
+        if a.dtype == np.bool_:
+            a = a.astype(np.uint8)
+        cols[name] = a
+    n = len(cols["counts"])
+    for name, dtype, shape in SCORE_COLUMNS:
+        a = cols[name]
+        if a is None:
+            fill = -1 if name == "meld_type" else 0
+            a = np.full((n,) + shape, fill, dtype=dtype)
+        if a.shape != (n,) + shape:
+            raise ValueError(f"score_many: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
+        if a.dtype != dtype:
+            info = np.iinfo(dtype)
+            if a.size and (a.min() < info.min or a.max() > info.max):
+                raise ValueError(f"score_many: column {name!r} has values outside {np.dtype(dtype).name}")
+            a = a.astype(dtype)
+        cols[name] = np.ascontiguousarray(a)
+    return cols
+
+
+def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = False) -> ScoreBatch:
+    """Score every row of a columnar batch natively (no GIL, ``workers`` threads).
+
+    ``hands``: a :class:`yakuman.random.WinningHands`, or a dict / object with the columns of
+    :data:`SCORE_COLUMNS` (only ``counts`` and ``win`` are required; missing columns are zero /
+    empty). Returns a :class:`ScoreBatch` of the :data:`SCORE_OUTPUTS` arrays. A malformed row gets
+    status 4 and never stops the batch; ``messages=True`` adds ``res.messages`` = {row: the error the
+    single-hand :func:`yakuman.score` raises for it}. Results are identical for every ``workers``.
+    """
+    from yakuman._core import _score_many, compiled_rules
+
+    cols = _columns(hands)
+    n = len(cols["counts"])
+    out = ScoreBatch((name, np.empty(n, dtype=dtype)) for name, dtype in SCORE_OUTPUTS)
+    _score_many(compiled_rules(rules), cols, out, _workers(workers))
+    if messages:
+        out["messages"] = {int(i): _row_error(cols, int(i), rules)
+                           for i in np.flatnonzero(out["status"] == STATUS_INVALID_INPUT)}
+    return out
+
+
+_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+               "tenhou", "chiihou", "renhou")
+
+
+def row_kwargs(cols: dict, i: int) -> dict:
+    """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns."""
+    from yakuman.tiles import TILE_NAMES, to_mpsz
+
+    counts = cols["counts"][i].tolist()
+    reds = cols["reds"][i].tolist()
+    if any(c > 4 for c in counts) or any(r > counts[9 * s + 4] for s, r in enumerate(reds)):
+        hand = counts                      # let the single-hand API word the problem
+    else:
+        hand = to_mpsz(counts, reds)
+    melds = []
+    kinds = ("chi", "pon", "minkan", "kakan", "ankan")
+    for j in range(4):
+        t = int(cols["meld_type"][i][j])
+        if t < 0:
+            continue
+        k = int(cols["meld_tile"][i][j])
+        if not 0 <= t <= 4 or k > 33:
+            melds.append(f"{t} {k}")
+            continue
+        digits = [k % 9 + 1 + d for d in range(3)] if t == 0 else [k % 9 + 1] * (3 if t == 1 else 4)
+        reds_left = int(cols["meld_reds"][i][j])
+        text = ""
+        for dgt in digits:
+            if dgt == 5 and reds_left:
+                text += "0"
+                reds_left -= 1
+            else:
+                text += str(dgt)
+        melds.append(f"{kinds[t]} {text}{'mpsz'[k // 9] if k < 34 else '?'}")
+    win = int(cols["win"][i])
+    win_name = TILE_NAMES[win] if win < 34 else str(win)
+    if cols["win_red"][i] and win < 27 and win % 9 == 4:
+        win_name = "0" + win_name[1]
+    flags = int(cols["flags"][i])
+    kw = {name: bool(flags >> b & 1) for b, name in enumerate(_FLAG_NAMES)}
+    winds = "ESWN"
+    sw, rw = int(cols["seat_wind"][i]), int(cols["round_wind"][i])
+    kw.update(
+        seat_wind=winds[sw] if sw < 4 else sw, round_wind=winds[rw] if rw < 4 else rw,
+        dora=[TILE_NAMES[t] if t < 34 else t for t in cols["dora"][i][: cols["n_dora"][i]].tolist()],
+        ura=[TILE_NAMES[t] if t < 34 else t for t in cols["ura"][i][: cols["n_ura"][i]].tolist()],
+        kita=int(cols["kita"][i]), honba=int(cols["honba"][i]), riichi_sticks=int(cols["riichi_sticks"][i]),
+    )
+    return {"hand": hand, "win": win_name, "melds": melds, **kw}
+
+
+def _row_error(cols: dict, i: int, rules) -> str:
+    from yakuman.errors import YakumanError
+    from yakuman.scoring import score_checked
+
+    kw = row_kwargs(cols, i)
+    try:
+        score_checked(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=rules, **kw)
+    except (YakumanError, TypeError) as e:
+        return f"{e} - at hands[{i}]"
+    return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"

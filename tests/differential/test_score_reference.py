@@ -66,17 +66,8 @@ CASES = (
 
 # ---- documented divergences: (name, predicate(native, reference, case), reason) --------------------
 
-def _equal_unstacked_yakuman(a, b, case: Case) -> bool:
-    """Stacking off, two yakuman of the same multiple: which one is listed is not specified."""
-    return (not case.rules.yakuman_stacking and a.yakuman == b.yakuman > 0 and len(a.yaku) == len(b.yaku) == 1
-            and a.yaku[0][1] == b.yaku[0][1] and a.points == b.points)
+KNOWN: tuple = ()   # no documented divergence between the native core and the reference
 
-
-KNOWN = (
-    ("equal_unstacked_yakuman", _equal_unstacked_yakuman,
-     ("yakuman_stacking off and two yakuman of the same multiple: the value agrees, the native core and "
-     "the reference may list different ones (reported; RULES.md 3.5 does not say which)")),
-)
 
 _FIELDS = ("status", "reason", "han", "fu", "limit", "yakuman", "points", "payment")
 
@@ -115,8 +106,6 @@ def test_native_equals_reference(case_index, n):
     assert not diffs, f"{len(diffs)} of {n} hands differ:\n" + "\n".join(diffs[:15])
 
 
-@pytest.mark.xfail(strict=True, reason="the native Score lists dora-like entries in bit order (ura dora "
-                   "before aka dora); reported, to be fixed in the native result conversion")
 def test_dora_entries_in_tenhou_order():
     """Score.yaku lists dora, aka dora, then ura dora, as Tenhou does (agari.jsonl.gz lists ids
     ... 52, 54, 53) and the contracts require ("as Tenhou lists them"): the reference does."""

@@ -128,7 +128,7 @@ def _evaluate(r: Reading, h: Hand, situational: list, dora: list) -> _Candidate:
     if ykm:
         parts = [(y, yakuman_multiple(y, h)) for y in ykm]
         if not rules.yakuman_stacking:
-            parts = [max(parts, key=lambda p: p[1])]
+            parts = [max(parts, key=lambda p: (p[1], -int(p[0])))]   # the largest; a tie: the lowest bit
         total = min(sum(m for _, m in parts), rules.yakuman_cap)
         if r.form == "shiisanputa" and rules.shiisanputa_value == "mangan":
             return _fixed(r, h, Yaku.SHIISANPUTA, 5, "mangan", fu, fu_details)

@@ -1,0 +1,69 @@
+/* ym_check.c - well-formedness of one win (see ym_check.h). Every condition here has a worded
+ * twin in src/yakuman/scoring.py (parse_request); keep the two in step. */
+#include "ym_check.h"
+#include "ym_score_int.h"
+
+#include <string.h>
+
+int ym_check_flags(unsigned f, int seat) {
+    unsigned riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
+    unsigned first = f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU);
+    if (f >> 11) return 1;
+    if ((f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI)) return 1;
+    if ((f & YM_F_IPPATSU) && !riichi) return 1;
+    if ((f & YM_F_TSUMO) && (f & (YM_F_CHANKAN | YM_F_HOUTEI | YM_F_RENHOU))) return 1;
+    if (!(f & YM_F_TSUMO) && (f & (YM_F_RINSHAN | YM_F_HAITEI | YM_F_TENHOU | YM_F_CHIIHOU))) return 1;
+    if ((f & YM_F_CHANKAN) && (f & YM_F_HOUTEI)) return 1;
+    if ((f & YM_F_TENHOU) && seat != 0) return 1;
+    if ((f & (YM_F_CHIIHOU | YM_F_RENHOU)) && seat == 0) return 1;
+    if (first && (riichi || (f & (YM_F_IPPATSU | YM_F_RINSHAN | YM_F_CHANKAN | YM_F_HAITEI | YM_F_HOUTEI))))
+        return 1;
+    return 0;
+}
+
+int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
+                 const uint8_t meld_reds[4], int win_red) {
+    uint8_t total[34];
+    int n, bad, sanma = r->players == 3, aka = r->aka_dora > 0;
+    int mreds[3] = {0, 0, 0};
+    ym_count_summary(h->counts, &bad, &n);
+    if (bad || h->n_melds > 4 || n != 14 - 3 * h->n_melds) return YM_WBAD_TILE_COUNT;
+    memcpy(total, h->counts, 34);
+    for (int i = 0; i < h->n_melds; i++) {
+        int ty = h->meld_type[i], t = h->meld_tile[i];
+        if (ty > YM_ANKAN || t > 33) return YM_WBAD_MELD;
+        if (ty == YM_CHI) {
+            if (t >= 27 || t % 9 > 6 || sanma) return YM_WBAD_MELD;
+            total[t]++, total[t + 1]++, total[t + 2]++;   /* counts <= 4 + 4 melds: no overflow */
+            if (meld_reds[i] > ((t % 9 <= 4 && t % 9 >= 2) ? 1 : 0)) return YM_WBAD_REDS;
+            if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
+        } else {
+            int size = ty == YM_PON ? 3 : 4;
+            total[t] = (uint8_t)(total[t] + size);
+            if (meld_reds[i] > ((t < 27 && t % 9 == 4) ? size : 0)) return YM_WBAD_REDS;
+            if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
+        }
+    }
+    if (h->kita && !sanma) return YM_WBAD_NUMBERS;
+    if (h->kita > 4) return YM_WBAD_COPIES;
+    total[30] = (uint8_t)(total[30] + h->kita);
+    int all;
+    uint64_t held = ym_count_summary(total, &bad, &all);
+    if (bad) return YM_WBAD_COPIES;
+    if (sanma && (held & 0xFEull)) return YM_WBAD_SANMA_TILE;   /* 2m-8m */
+    for (int s = 0; s < 3; s++) {
+        if (reds3[s] > h->counts[9 * s + 4]) return YM_WBAD_REDS;
+        if (aka && reds3[s] + mreds[s] > r->aka_dora) return YM_WBAD_REDS;
+    }
+    if (h->win > 33 || h->counts[h->win] == 0) return YM_WBAD_WIN;
+    if (win_red && aka && (h->win >= 27 || h->win % 9 != 4 || reds3[h->win / 9] == 0)) return YM_WBAD_WIN;
+    if (h->seat_wind > 3 || h->round_wind > 3 || (sanma && h->seat_wind == 3)) return YM_WBAD_WIND;
+    if (ym_check_flags(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
+    if (h->n_dora > 5 || h->n_ura > 5) return YM_WBAD_INDICATORS;
+    for (int i = 0; i < h->n_dora; i++)
+        if (h->dora[i] > 33 || (sanma && h->dora[i] >= 1 && h->dora[i] <= 7)) return YM_WBAD_INDICATORS;
+    for (int i = 0; i < h->n_ura; i++)
+        if (h->ura[i] > 33 || (sanma && h->ura[i] >= 1 && h->ura[i] <= 7)) return YM_WBAD_INDICATORS;
+    if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
+    return YM_WBAD_NONE;
+}

@@ -240,15 +240,20 @@ _FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chanka
 
 
 def row_kwargs(cols: dict, i: int) -> dict:
-    """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns."""
+    """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns (raises
+    InvalidTilesError for a row that no tiles can express: more red fives than fives, a red
+    winning tile that is not a five, red fives in a meld without fives, more than 5 indicators)."""
     from yakuman.tiles import TILE_NAMES, to_mpsz
+
+    from yakuman.errors import InvalidTilesError
 
     counts = cols["counts"][i].tolist()
     reds = cols["reds"][i].tolist()
-    if any(c > 4 for c in counts) or any(r > counts[9 * s + 4] for s, r in enumerate(reds)):
-        hand = counts                      # let the single-hand API word the problem
-    else:
-        hand = to_mpsz(counts, reds)
+    for s, r in enumerate(reds):
+        if r > counts[9 * s + 4]:          # not expressible as tiles: the row itself is malformed
+            raise InvalidTilesError(f"{r} red 5{'mps'[s]} but {counts[9 * s + 4]} 5{'mps'[s]} in the concealed "
+                                    f"tiles - at hands[{i}]")
+    hand = counts if any(c > 4 for c in counts) else to_mpsz(counts, reds)   # score() words a bad count
     melds = []
     kinds = ("chi", "pon", "minkan", "kakan", "ankan")
     for j in range(4):
@@ -261,6 +266,9 @@ def row_kwargs(cols: dict, i: int) -> dict:
             continue
         digits = [k % 9 + 1 + d for d in range(3)] if t == 0 else [k % 9 + 1] * (3 if t == 1 else 4)
         reds_left = int(cols["meld_reds"][i][j])
+        if reds_left > digits.count(5) or (k >= 27 and reds_left):
+            raise InvalidTilesError(f"{reds_left} red fives in meld {j} that holds {digits.count(5) if k < 27 else 0} "
+                                    f"fives - at hands[{i}]")
         text = ""
         for dgt in digits:
             if dgt == 5 and reds_left:
@@ -271,8 +279,13 @@ def row_kwargs(cols: dict, i: int) -> dict:
         melds.append(f"{kinds[t]} {text}{'mpsz'[k // 9] if k < 34 else '?'}")
     win = int(cols["win"][i])
     win_name = TILE_NAMES[win] if win < 34 else str(win)
-    if cols["win_red"][i] and win < 27 and win % 9 == 4:
+    if cols["win_red"][i] and win < 34:
+        if win >= 27 or win % 9 != 4:   # not expressible as a tile: the row itself is malformed
+            raise InvalidTilesError(f"winning tile {win_name} marked as a red five - at hands[{i}]")
         win_name = "0" + win_name[1]
+    for name in ("n_dora", "n_ura"):
+        if cols[name][i] > 5:
+            raise InvalidTilesError(f"{name} = {cols[name][i]}: at most 5 indicators - at hands[{i}]")
     flags = int(cols["flags"][i])
     kw = {name: bool(flags >> b & 1) for b, name in enumerate(_FLAG_NAMES)}
     winds = "ESWN"
@@ -290,9 +303,10 @@ def _row_error(cols: dict, i: int, rules) -> str:
     from yakuman.errors import YakumanError
     from yakuman.scoring import score_checked
 
-    kw = row_kwargs(cols, i)
     try:
+        kw = row_kwargs(cols, i)
         score_checked(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=rules, **kw)
     except (YakumanError, TypeError) as e:
-        return f"{e} - at hands[{i}]"
+        text = str(e)
+        return text if text.endswith(f" - at hands[{i}]") else f"{text} - at hands[{i}]"
     return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"

@@ -1,0 +1,108 @@
+"""Batch scoring equals the single-hand API, row by row, malformed rows included."""
+
+import numpy as np
+import pytest
+
+import yakuman
+from yakuman.batch import STATUS_INVALID_INPUT, _columns, row_kwargs, score_many
+from yakuman.errors import YakumanError
+from yakuman.random import winning_hands
+from yakuman.rules import Rules
+
+LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+def _single(cols, i, rules):
+    try:
+        kw = row_kwargs(cols, i)
+        return yakuman.score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=rules, **kw)
+    except YakumanError as e:
+        return e
+
+
+def _assert_row_equal(res, cols, i, rules):
+    s = _single(cols, i, rules)
+    if isinstance(s, YakumanError):
+        assert res.status[i] == STATUS_INVALID_INPUT, (i, s)
+        return
+    assert res.status[i] == int(s.status), (i, s)
+    assert (res.han[i], res.fu[i], res.points[i]) == (s.han, s.fu, s.points), (i, s)
+    assert LIMITS[res.limit[i]] == s.limit and res.yakuman[i] == s.yakuman
+    p = s.payment
+    assert (res.from_discarder[i], res.from_dealer[i], res.from_non_dealer[i], res.total[i]) == (
+        p.from_discarder, p.from_dealer, p.from_non_dealer, p.total)
+    assert res.yaku_list(i) == sorted((y for y, _ in s.yaku), key=lambda y: int(y)) or s.status != 0
+
+
+@pytest.mark.parametrize("players, rules", [(4, Rules.tenhou()), (3, Rules.tenhou_sanma()),
+                                            (4, Rules.mahjongsoul()), (4, Rules().replace(kiriage_mangan=True))])
+def test_batch_equals_single(players, rules):
+    hands = winning_hands(3000, seed=11 + players, players=players)
+    cols = _columns(hands)
+    res = score_many(hands, rules=rules)
+    for i in range(0, len(res), 3):
+        _assert_row_equal(res, cols, i, rules)
+
+
+def test_workers_do_not_change_results():
+    hands = winning_hands(20000, seed=5)
+    one = score_many(hands, workers=1)
+    two = score_many(hands, workers=2)
+    for key in one:
+        assert np.array_equal(one[key], two[key]), key
+
+
+def _corrupt(cols, rng):
+    """Damage random rows in every way the single-hand API rejects (and some it accepts)."""
+    n = len(cols["counts"])
+    for i in rng.choice(n, size=n // 2, replace=False):
+        what = rng.integers(0, 12)
+        if what == 0:
+            cols["counts"][i, rng.integers(0, 34)] = 5
+        elif what == 1:
+            k = rng.integers(0, 34)
+            cols["counts"][i, k] = (cols["counts"][i, k] + 1) % 5
+        elif what == 2:
+            cols["flags"][i] = rng.integers(0, 1 << 11)
+        elif what == 3:
+            cols["seat_wind"][i] = rng.integers(0, 5)
+        elif what == 4:
+            cols["win"][i] = rng.integers(0, 34)
+        elif what == 5:
+            cols["reds"][i, rng.integers(0, 3)] = rng.integers(0, 3)
+        elif what == 6:
+            cols["meld_type"][i, rng.integers(0, 4)] = rng.integers(-1, 5)
+        elif what == 7:
+            cols["meld_tile"][i, rng.integers(0, 4)] = rng.integers(0, 34)
+        elif what == 8:
+            cols["n_dora"][i] = rng.integers(0, 7)
+            cols["dora"][i] = rng.integers(0, 34, size=5)
+        elif what == 9:
+            cols["kita"][i] = rng.integers(0, 3)
+        elif what == 10:
+            cols["win_red"][i] = 1
+        else:
+            cols["meld_reds"][i, rng.integers(0, 4)] = rng.integers(0, 2)
+
+
+@pytest.mark.parametrize("players, seed", [(4, 1), (4, 2), (3, 3)])
+def test_malformed_rows_match_the_single_api(players, seed):
+    """Status 4 exactly where score() raises; every other row scores as score() does."""
+    rules = Rules.tenhou_sanma() if players == 3 else Rules.tenhou()
+    hands = winning_hands(2000, seed=seed, players=players)
+    cols = {k: v.copy() for k, v in _columns(hands).items()}
+    _corrupt(cols, np.random.default_rng(seed))
+    res = score_many(cols, rules=rules, messages=True)
+    assert (res.status == STATUS_INVALID_INPUT).sum() > 100
+    for i in range(len(res)):
+        _assert_row_equal(res, cols, i, rules)
+    for i, msg in res.messages.items():
+        assert msg.endswith(f" - at hands[{i}]") and "accepted by score()" not in msg
+
+
+def test_columns_errors():
+    with pytest.raises(ValueError, match="missing input column 'win'"):
+        score_many({"counts": np.zeros((1, 34), np.uint8)})
+    with pytest.raises(ValueError, match=r"column 'counts' has shape \(2, 33\)"):
+        score_many({"counts": np.zeros((2, 33), np.uint8), "win": np.zeros(2, np.uint8)})
+    assert len(score_many({"counts": np.zeros((0, 34), np.uint8), "win": np.zeros(0, np.uint8)})) == 0

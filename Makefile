@@ -4,10 +4,10 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.deps-stamp
 BUILD_DEPS := "setuptools>=61" wheel "Cython>=3.1" "numpy>=1.24"
-TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6"
+TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1"
 PYTEST_ARGS ?=
 
-.PHONY: all venv build run test bench sanitize check-tables oracle-full clean
+.PHONY: all venv build run test bench sanitize check-tables oracle-full tenhou diff-full logs-full clean
 
 all: build
 
@@ -39,7 +39,7 @@ sanitize: $(STAMP)
 	YAKUMAN_SANITIZE=1 $(VPY) setup.py -q build_ext --inplace --force
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
-	  $(VPY) -m pytest -q -p no:cacheprovider tests -x -m "not slow" $(PYTEST_ARGS)
+	  $(VPY) -m pytest -q -p no:cacheprovider -x -m "not slow" $(or $(PYTEST_ARGS),tests)
 	$(VPY) setup.py -q build_ext --inplace --force
 
 check-tables: $(STAMP)
@@ -48,6 +48,19 @@ check-tables: $(STAMP)
 # Full differential run of shanten/waits against the reference and xiangting (2M+ hands).
 oracle-full: build
 	YAKUMAN_ORACLE_HANDS=2000000 $(VPY) -m pytest -q tests/differential/test_shanten_oracles.py
+
+# Every record of ../shared/data/tenhou/agari.jsonl.gz, scored natively and by the reference.
+tenhou: build
+	YAKUMAN_TENHOU_FULL=1 $(VPY) -m pytest -q tests/golden
+
+# 1M generated hands against the mahjong package; 200k native vs reference.
+diff-full: build
+	YAKUMAN_DIFF_HANDS=1000000 $(VPY) -m pytest -q -s tests/differential/test_score_mahjong.py
+	YAKUMAN_REF_HANDS=200000 $(VPY) -m pytest -q tests/differential/test_score_reference.py
+
+# Replay and verify every shared log file (mjlog and tenhou6).
+logs-full: build
+	YAKUMAN_LOGS_FULL=1 $(VPY) -m pytest -q -s tests/logs
 
 clean:
 	rm -rf build src/yakuman/_core*.so src/yakuman/_core.c *.egg-info

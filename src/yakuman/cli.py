@@ -1,10 +1,16 @@
-"""Command line: ``yakuman shanten HAND``, ``yakuman waits HAND``, ``yakuman demo``."""
+"""Command line: ``yakuman shanten HAND``, ``yakuman waits HAND``, ``yakuman score HAND --win T ...``,
+``yakuman table``, ``yakuman demo`` (the ``make run`` job), ``yakuman logs verify PATHS...``
+(see docs/logs.md).
+
+Exit codes: 0 success (``logs verify``: every win and draw agrees), 1 a disagreement found by
+``logs verify``, 2 a usage error or invalid input."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
+
+from yakuman.cli_score import add_commands as add_score_commands
 
 
 def _cmd_shanten(args) -> int:
@@ -21,28 +27,70 @@ def _cmd_waits(args) -> int:
     return 0
 
 
-def _cmd_demo(args) -> int:
-    import numpy as np
+def _cmd_logs_verify(args) -> int:
+    import json
 
-    from yakuman.batch import shanten_many
-    from yakuman.random import random_hands
+    from yakuman.logs.verify import find_logs, verify_paths
 
-    n = args.hands
-    t0 = time.perf_counter()
-    hands = random_hands(n, seed=args.seed, size=13)
-    t1 = time.perf_counter()
-    sh = shanten_many(hands, workers=args.workers)
-    t2 = time.perf_counter()
-    print(f"{n:,} random 13-tile hands (seed {args.seed}), generated in {t1 - t0:.2f} s")
-    print("shanten  hands      share")
-    values, counts = np.unique(sh, return_counts=True)
-    for v, c in zip(values.tolist(), counts.tolist()):
-        print(f"{v:7d}  {c:9,d}  {100 * c / n:6.2f}%")
-    print(f"mean shanten {sh.astype(np.float64).mean():.4f}")
-    dt = t2 - t1
-    print(f"batch shanten: {dt:.3f} s, {n / dt:,.0f} hands/s ({1e9 * dt / n:.1f} ns/hand, "
-          f"workers={args.workers or 'all'})")
-    return 0
+    if args.out:
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            print("yakuman: error: --out needs pyarrow (pip install pyarrow)", file=sys.stderr)
+            return 2
+    try:
+        files = find_logs(args.paths)
+    except FileNotFoundError as e:
+        print(f"yakuman: error: {e}", file=sys.stderr)
+        return 2
+    if not files:
+        print("yakuman: error: no log files under " + " ".join(args.paths), file=sys.stderr)
+        return 2
+    if args.workers < 0:
+        print("yakuman: error: --workers must be 0 (all cores) or more", file=sys.stderr)
+        return 2
+    report = verify_paths(
+        files,
+        workers=args.workers,
+        rows=bool(args.out),
+        max_mismatches=args.max_mismatches,
+        progress=None if args.progress is None else args.progress,
+    )
+    if args.out:
+        from yakuman.logs.frame import write_parquet
+
+        write_parquet(report, args.out)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(report.format())
+        if args.out:
+            print(f"wrote {len(report.rows or ())} rows to {args.out}")
+    failed = not report.ok or (args.strict and report.errors)
+    return 1 if failed else 0
+
+
+def _add_logs_commands(subparsers) -> None:
+    """``yakuman logs ...``: game-record tools (kept in one function for easy merging)."""
+    logs = subparsers.add_parser("logs", help="game records: verify Tenhou / mjai logs against the engine")
+    lsub = logs.add_subparsers(dest="logs_cmd", required=True)
+    v = lsub.add_parser(
+        "verify",
+        help="replay, re-score and settle every game; compare with the record",
+        description="Replay every game of the files and folders (recursive), re-score each win and settle "
+        "each round under the rules the log states, and compare with the record. Exit 0 when everything "
+        "agrees, 1 on any disagreement (unreadable files are reported, and fail only with --strict).",
+    )
+    v.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
+    v.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    v.add_argument("--out", metavar="FILE.parquet", help="write one row per win/draw as Parquet (pyarrow)")
+    v.add_argument("--workers", type=int, default=1, help="processes (0 = all cores; default 1)")
+    v.add_argument("--strict", action="store_true", help="exit 1 also when a file could not be read or replayed")
+    v.add_argument("--max-mismatches", type=int, default=20, metavar="N", help="mismatches to list (default 20)")
+    pg = v.add_mutually_exclusive_group()
+    pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
+    pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    v.set_defaults(func=_cmd_logs_verify)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,11 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     w = sub.add_parser("waits", help="waits of a 13-3k hand (mpsz)")
     w.add_argument("hand")
     w.set_defaults(func=_cmd_waits)
-    d = sub.add_parser("demo", help="seeded random hands: shanten statistics and throughput")
-    d.add_argument("--hands", type=int, default=1_000_000)
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--workers", type=int, default=0, help="threads (0 = all cores)")
-    d.set_defaults(func=_cmd_demo)
+    add_score_commands(sub)
+    _add_logs_commands(sub)
     args = p.parse_args(argv)
     from yakuman.errors import YakumanError
 

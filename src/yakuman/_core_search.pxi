@@ -35,6 +35,7 @@ cdef extern from "ym_search.h" nogil:
                        int8_t *tile, int8_t *shanten, int16_t *total, uint64_t *mask)
 
 STATUS_BAD_VISIBLE = 3
+cdef tuple _NAMES = TILE_NAMES   # a C-level reference: no module lookup in the result loops
 _FORM_NAMES = ("all", "regular", "chiitoitsu", "kokushi")
 
 
@@ -68,13 +69,18 @@ cdef extern from *:
     int _lowest_bit "__builtin_ctzll" (unsigned long long m) nogil   # m != 0
 
 
+cdef extern from "Python.h":
+    dict _PyDict_NewPresized(Py_ssize_t minused)
+    int _popcount "__builtin_popcountll" (unsigned long long m) nogil
+
+
 cdef dict _left_dict(uint64_t mask, const uint8_t *c, const uint8_t *v):
-    cdef dict out = {}
+    cdef dict out = _PyDict_NewPresized(_popcount(mask))
     cdef int t
     while mask:
         t = _lowest_bit(mask)
         mask &= mask - 1
-        out[TILE_NAMES[t]] = 4 - c[t] - (v[t] if v != NULL else 0)
+        out[_NAMES[t]] = 4 - c[t] - (v[t] if v != NULL else 0)
     return out
 
 
@@ -92,7 +98,7 @@ cdef class DiscardOption:
 
     @property
     def tile(self):
-        return TILE_NAMES[self.kind]
+        return _NAMES[self.kind]
 
     @property
     def tiles(self):
@@ -102,7 +108,7 @@ cdef class DiscardOption:
         while m:
             t = _lowest_bit(m)
             m &= m - 1
-            out[TILE_NAMES[t]] = self.left[t]
+            out[_NAMES[t]] = self.left[t]
         return out
 
     @property
@@ -121,9 +127,27 @@ cdef class DiscardOption:
 
     __hash__ = None
 
+    def __reduce__(self):
+        return (_discard_option_of, (self.kind, self.shanten, self.count, self.mask,
+                                     bytes([self.left[i] for i in range(34)])))
+
     def __repr__(self):
         return (f"DiscardOption(tile={self.tile!r}, shanten={self.shanten}, count={self.count}, "
                 f"tiles={self.tiles!r})")
+
+
+def _discard_option_of(int kind, int shanten, int count, uint64_t mask, bytes left):
+    cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
+    cdef int i
+    if len(left) != 34:
+        raise ValueError("34 copies-left bytes expected")
+    o.kind = kind
+    o.shanten = shanten
+    o.count = count
+    o.mask = mask
+    for i in range(34):
+        o.left[i] = left[i]
+    return o
 
 
 cdef DiscardOption _discard_option(const ym_discard_t *e, const uint8_t *c, const uint8_t *v):

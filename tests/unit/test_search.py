@@ -183,6 +183,7 @@ def test_discard_analysis_example():
     assert [r.tile for r in rows[1:5]] == ["1m", "4p", "6p", "9s"]
     assert rows[-1] == ("2z", 1, {"1z": 2, "2z": 2, "5z": 3}, 7)
     assert repr(rows[0]) == "DiscardOption(tile='5z', shanten=0, count=4, tiles={'1z': 2, '2z': 2})"
+    assert pickle.loads(pickle.dumps(rows[1])) == rows[1]
     seen = discard_analysis("123m456p789s1122z5z", visible="11z")
     assert seen[0] == ("5z", 0, {"2z": 2}, 2)
 

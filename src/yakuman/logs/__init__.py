@@ -11,6 +11,11 @@ Typical use::
 
 ``replay_file(path)`` does it per file without raising (errors are collected), which is the
 shape a verifier or a worker pool wants.
+
+Verification and tables (docs/logs.md): ``verify_paths(paths, workers=N)`` re-scores and settles
+every round and compares with the record (a :class:`VerifyReport`; ``yakuman logs verify`` on the
+command line); ``to_frame(paths or games)`` gives one row per win/draw as a pandas DataFrame or
+pyarrow Table; ``verify_dask(paths, client)`` / ``frame_dask(paths)`` run the same on Dask.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yakuman.logs.cluster import frame_dask, verify_dask
 from yakuman.logs.convert import (
     comparable,
     detect_format,
@@ -46,6 +52,7 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
 )
+from yakuman.logs.frame import to_frame, to_table, write_parquet
 from yakuman.logs.replay import (
     DiscardInfo,
     DrawCase,
@@ -56,6 +63,7 @@ from yakuman.logs.replay import (
     iter_wins,
     replay,
 )
+from yakuman.logs.verify import FileResult, VerifyReport, find_logs, verify_file, verify_game, verify_paths
 
 __all__ = [
     "read",
@@ -92,6 +100,17 @@ __all__ = [
     "RoundResult",
     "DiscardInfo",
     "Replayer",
+    "verify_paths",
+    "verify_file",
+    "verify_game",
+    "find_logs",
+    "VerifyReport",
+    "FileResult",
+    "to_frame",
+    "to_table",
+    "write_parquet",
+    "verify_dask",
+    "frame_dask",
 ]
 
 

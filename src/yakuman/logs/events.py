@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Union
 
 from yakuman.errors import YakumanError
@@ -187,11 +188,17 @@ class GameStart:
 
     def rules(self):
         """The :class:`yakuman.rules.Rules` these records were played under (Tenhou preset
-        with players / red fives / open tanyao / length set from the header)."""
-        from yakuman.rules import Rules
+        with players / red fives / open tanyao / length set from the header). Cached: Rules
+        is frozen, and building one costs more than replaying a round."""
+        return _tenhou_rules(self.players, self.aka, self.kuitan, self.length)
 
-        base = Rules.tenhou_sanma() if self.players == 3 else Rules.tenhou()
-        return base.replace(aka_dora=1 if self.aka else 0, kuitan=self.kuitan, length=self.length)
+
+@lru_cache(maxsize=64)
+def _tenhou_rules(players: int, aka: bool, kuitan: bool, length: str):
+    from yakuman.rules import Rules
+
+    base = Rules.tenhou_sanma() if players == 3 else Rules.tenhou()
+    return base.replace(aka_dora=1 if aka else 0, kuitan=kuitan, length=length)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,17 @@ _RYUUKYOKU = {
 }
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+# tag letter -> tile number text -> (is discard, seat, tile, event, event if tsumogiri)
+_PLAY_TAGS: dict[str, dict[str, tuple]] = {
+    **{
+        name: {str(t): (False, seat, t, Draw(seat, t), None) for t in range(136)}
+        for name, seat in _DRAW_TAGS.items()
+    },
+    **{
+        name: {str(t): (True, seat, t, Discard(seat, t, False), Discard(seat, t, True)) for t in range(136)}
+        for name, seat in _DISCARD_TAGS.items()
+    },
+}
 
 
 def read_mjlog(path: str | Path, data: bytes | None = None, strict: bool = True) -> list[Game]:
@@ -166,30 +177,36 @@ def parse_mjlog(
     text = _rejoin_prefixed(text)
     games: list[Game] = []
     b = _Builder(source, game_id_hint)
-    # Hot loop: draws and discards (nine tags in ten) are handled inline.
-    draw_tags, discard_tags = _DRAW_TAGS, _DISCARD_TAGS
+    # Hot loop: draws and discards (nine tags in ten) are handled inline, through a table of
+    # their ready-made (immutable, shared) events keyed by tag letter and tile number text.
+    play = _PLAY_TAGS
     events, last_draw, dealt = b.events, b.last_draw, b.dealt
+    append = events.append
     for ti, (name, num, attrs) in enumerate(_TAG.findall(text)):
         if num:
             if not dealt:
                 continue  # a stray tag before the first INIT (e.g. in surrounding text)
-            tile = int(num)
-            if tile > 135:
-                raise LogFormatError(
-                    f"tile id {tile} out of range in <{name}{num}> (tag {ti})",
-                    source,
-                    b.round_label,
-                    len(events),
-                )
-            seat = draw_tags.get(name)
-            if seat is not None:
-                last_draw[seat] = tile
-                events.append(Draw(seat, tile))
+            table = play.get(name)
+            if table is None:
                 continue
-            seat = discard_tags.get(name)
-            if seat is not None:
-                events.append(Discard(seat, tile, tile == last_draw[seat]))
+            hit = table.get(num)
+            if hit is None:  # out of range (or written unusually, e.g. "045")
+                tile = int(num)
+                if tile > 135:
+                    raise LogFormatError(
+                        f"tile id {tile} out of range in <{name}{num}> (tag {ti})",
+                        source,
+                        b.round_label,
+                        len(events),
+                    )
+                hit = table[str(tile)]
+            is_discard, seat, tile, plain, tsumogiri = hit
+            if is_discard:
+                append(tsumogiri if tile == last_draw[seat] else plain)
                 last_draw[seat] = -1
+            else:
+                last_draw[seat] = tile
+                append(plain)
             continue
         try:
             if name in ("SHUFFLE", "GO", "mjloggm") and b.dealt:
@@ -203,6 +220,7 @@ def parse_mjlog(
                 f"bad <{name}> tag (tag {ti}): {type(e).__name__}: {e}", source, b.round_label, len(b.events)
             ) from None
         events, last_draw, dealt = b.events, b.last_draw, b.dealt
+        append = events.append
     games.append(b.finish(strict))
     out = [g for g in games if g is not None]
     if not out:

@@ -1,0 +1,105 @@
+"""Log verification and tables on a Dask cluster, for corpora that outgrow one machine.
+
+The unit of work is one file: :func:`yakuman.logs.verify.verify_file` reads, replays and checks it
+and never raises, so a task cannot fail on a bad record. Files are grouped into partitions of a
+``dask.bag``; the per-file results come back in file order and are merged exactly as the local
+``--workers`` pool merges them, so :func:`verify_dask` returns the same
+:class:`~yakuman.logs.verify.VerifyReport` as :func:`~yakuman.logs.verify.verify_paths`.
+:func:`frame_dask` gives a lazy ``dask.dataframe`` with one row per win/draw (the columns of
+:mod:`yakuman.logs.frame`), partitioned by file groups, e.g. for ``ddf.to_parquet(folder)``.
+
+The paths must be readable by the workers under the same names (a shared filesystem, or the same
+corpus copied to every node); the file list is made on the client. dask (``dask[distributed]``
+for a cluster) and, for frames, pandas are optional dependencies imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from yakuman.logs.verify import FileResult, VerifyReport, find_logs, merge, verify_file
+
+__all__ = ["frame_dask", "results_bag", "verify_dask"]
+
+
+def _dask_bag():
+    try:
+        import dask.bag as db
+    except ImportError:
+        raise ImportError("verify_dask needs dask: pip install 'dask[distributed]'") from None
+    return db
+
+
+def results_bag(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    rows: bool = False,
+    partition_size: int = 64,
+    max_mismatches: int = 20,
+):
+    """A ``dask.bag`` of :class:`FileResult`, one per log file under ``paths`` (file order)."""
+    db = _dask_bag()
+    files = [str(p) for p in find_logs(paths)]
+    bag = db.from_sequence(files, partition_size=max(1, partition_size))
+    return bag.map(verify_file, rows=rows, max_mismatches=max_mismatches)
+
+
+def verify_dask(
+    paths: str | Path | Iterable[str | Path],
+    client: Any = None,
+    *,
+    rows: bool = False,
+    partition_size: int = 64,
+    max_mismatches: int = 20,
+) -> VerifyReport:
+    """Verify every log under ``paths`` on a Dask ``client`` (``distributed.Client``; None =
+    dask's default scheduler). The report equals ``verify_paths(paths, rows=rows)``'s apart
+    from ``elapsed`` and ``workers`` (the number of Dask workers)."""
+    import time
+
+    t0 = time.perf_counter()
+    bag = results_bag(paths, rows=rows, partition_size=partition_size, max_mismatches=max_mismatches)
+    if client is not None:
+        results: list[FileResult] = client.compute(bag).result()
+        try:
+            workers = len(client.scheduler_info().get("workers", {})) or 1
+        except Exception:  # noqa: BLE001 - a client without scheduler info
+            workers = 1
+    else:
+        results = bag.compute()
+        workers = 1
+    report = merge(results, max_mismatches=max_mismatches, workers=workers)
+    report.elapsed = time.perf_counter() - t0
+    return report
+
+
+def _frame_of(files: list[str]):
+    from yakuman.logs.frame import to_frame
+    from yakuman.logs.verify import merge as merge_results
+
+    report = merge_results(verify_file(f, rows=True) for f in files)
+    if report.rows is None:
+        report.rows = []
+    return to_frame(report)
+
+
+def frame_dask(paths: str | Path | Iterable[str | Path], *, files_per_partition: int = 64):
+    """A lazy ``dask.dataframe.DataFrame``: one row per win/draw of every log under ``paths``,
+    with the columns and dtypes of :func:`yakuman.logs.frame.to_frame`; one partition per
+    ``files_per_partition`` files. Compute it on a cluster with an active ``distributed.Client``."""
+    try:
+        import dask
+        import dask.dataframe as dd
+    except ImportError:
+        raise ImportError(
+            "frame_dask needs dask[dataframe]: pip install 'dask[distributed]' pandas"
+        ) from None
+    files = [str(p) for p in find_logs(paths)]
+    size = max(1, files_per_partition)
+    chunks = [files[i : i + size] for i in range(0, len(files), size)] or [[]]
+    meta = _frame_of([])
+    # dask would turn object columns into strings, list columns (yaku, melds, ...) included
+    with dask.config.set({"dataframe.convert-string": False}):
+        return dd.from_map(_frame_of, chunks, meta=meta, enforce_metadata=False)

@@ -1,0 +1,921 @@
+"""Verify game records against the engine: re-score every win, settle every round, compare.
+
+For each game of a file (any format :func:`yakuman.logs.read` accepts) the replay derives every
+win's :func:`yakuman.score` inputs from the game flow; this module scores them under the rules the
+log states (``GameStart.rules()``: Tenhou preset, players / red fives / open tanyao from the GO
+bits or their equivalent), settles each round with :mod:`yakuman.settle` and compares with the
+record:
+
+- a win: ``yaku`` (every listed entry with its han, dora / aka / ura entries included, kita counted
+  as dora as Tenhou does; yakuman entries 13 each; zero-han entries such as mjlog's "ura dora 0"
+  only when the record lists such entries at all), ``han``, ``fu``, ``points`` (the hand's value),
+  ``limit`` and ``deltas`` (every seat's change from :func:`settle_wins`, honba, sticks, double
+  ron and pao included);
+- an exhaustive draw: ``tenpai`` (who counts as tenpai, :func:`is_draw_tenpai`), ``noten`` (the
+  deltas of :func:`settle_exhaustive_draw`), ``nagashi`` (nagashi mangan detected by
+  :func:`is_nagashi` exactly when the record says so, and its deltas);
+- an abortive draw: ``abort`` (the condition of its type holds in the replayed table, the type is an
+  abortive draw of the rules, and :func:`settle_abortive_draw` moves the record's points).
+
+A category is compared only when the record carries it (tenhou.net/6 has no fu on limit hands,
+mjai often no yaku). Rows (one per win or draw, :data:`ROW_FIELDS`) keep the record's values, ours
+(``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables.
+
+Invariants: :func:`verify_file` never raises (an unreadable, truncated or inconsistent record is an
+entry of ``errors``; its complete games still count); Tenhou special tables (GO bits 0x100-0x800,
+chip / ratio rooms whose rounding differs) are verified but counted apart and never fail a run;
+the report of a run does not depend on the number of workers (files are processed and merged in
+sorted order).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yakuman.errors import YakumanError
+from yakuman.logs.events import (
+    YAKU_NAMES,
+    Call,
+    Discard,
+    Draw,
+    Game,
+    LogError,
+    RiichiDeclare,
+    RoundStart,
+    tile_str,
+)
+from yakuman.logs.replay import DrawCase, RoundResult, WinCase, _mpsz, meld_string, replay
+
+__all__ = [
+    "DRAW_CATEGORIES",
+    "ROW_FIELDS",
+    "WIN_CATEGORIES",
+    "FileResult",
+    "VerifyReport",
+    "find_logs",
+    "game_key",
+    "verify_file",
+    "verify_game",
+    "verify_paths",
+]
+
+WIN_CATEGORIES = ("yaku", "han", "fu", "points", "limit", "deltas")
+DRAW_CATEGORIES = ("tenpai", "noten", "nagashi", "abort")
+CATEGORIES = WIN_CATEGORIES + DRAW_CATEGORIES
+
+# One row per win or draw. The record's values, then ours (calc_*), then the verdict.
+ROW_FIELDS = (
+    "file",  # the file it came from
+    "game",  # index of the game in the file
+    "game_id",  # Tenhou game id (or the first 40 characters of the shuffle seed), None if unknown
+    "players",  # 4 or 3
+    "special",  # Tenhou special table (excluded from pass/fail)
+    "round",  # round index (0-3 East 1-4, 4-7 South 1-4, 8-11 West ...)
+    "round_label",  # "E1"
+    "honba",
+    "sticks",  # riichi sticks on the table at the result (this round's deposits included)
+    "dealer",  # seat
+    "kind",  # "win" or "draw"
+    "event",  # index of the result event in the game
+    # wins
+    "seat",  # winner (kyuushu kyuuhai: the player who called it)
+    "from_seat",  # discarder; == seat for tsumo
+    "tsumo",
+    "win_index",  # 0 = first winner (turn order from the discarder), 1 = second of a double ron
+    "pao_seat",  # liable player (sekinin barai)
+    "hand",  # concealed tiles incl. the winning tile (mpsz, 0 = red five)
+    "win_tile",
+    "melds",  # ["pon 777z", ...]
+    "dora",  # dora indicators (mpsz)
+    "ura",  # ura indicators (riichi wins)
+    "kita",  # sanma North tiles set aside
+    "riichi",  # riichi (or double riichi) established
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "han",  # the record's han (13 per yakuman on yakuman hands)
+    "fu",
+    "points",  # the hand's value without honba and sticks (ron: what the discarder pays)
+    "limit",  # None, mangan, haneman, baiman, sanbaiman, yakuman
+    "yakuman",  # yakuman multiple
+    "yaku",  # romaji names of the record's entries, as listed
+    "yaku_han",  # their han
+    "yaku_mask",  # bit i = Tenhou yaku id i listed with han > 0 (== yakuman.Yaku bits)
+    # draws
+    "draw_type",  # exhaustive, nagashi_mangan, kyuushu_kyuuhai, suufon_renda, suucha_riichi, ...
+    "tenpai",  # the record's tenpai seats (exhaustive draws; None when the record does not say)
+    "nagashi",  # seats with nagashi mangan (derived)
+    # every seat's score change as recorded (delta3 None in sanma)
+    "delta0",
+    "delta1",
+    "delta2",
+    "delta3",
+    # ours
+    "calc_han",
+    "calc_fu",
+    "calc_points",
+    "calc_limit",
+    "calc_yaku_mask",
+    "calc_tenpai",
+    "calc_delta0",
+    "calc_delta1",
+    "calc_delta2",
+    "calc_delta3",
+    # verdict
+    "ok",  # every compared category agrees
+    "mismatch",  # names of the categories that disagree
+    "detail",  # what differs, readable
+)
+_F = {name: i for i, name in enumerate(ROW_FIELDS)}
+_N_FIELDS = len(ROW_FIELDS)
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+# Files a folder scan leaves out (everything else is tried: Tenhou names its files by game id alone).
+SKIP_SUFFIXES = (
+    ".md",
+    ".rst",
+    ".py",
+    ".pyc",
+    ".c",
+    ".h",
+    ".so",
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".gif",
+    ".svg",
+    ".pdf",
+    ".zip",
+    ".tar",
+    ".tgz",
+    ".7z",
+    ".csv",
+    ".tsv",
+    ".parquet",
+    ".arrow",
+    ".db",
+    ".sqlite",
+    ".exe",
+    ".toml",
+    ".yaml",
+    ".yml",
+    ".ini",
+    ".cfg",
+    ".lock",
+)
+
+
+def game_key(game: Game) -> str | None:
+    """Identity of a game across files: its Tenhou id, else the start of its shuffle seed."""
+    st = game.start
+    return st.game_id or ((st.seed or "")[:40] or None)
+
+
+# ---- results -------------------------------------------------------------------------------
+@dataclass
+class FileResult:
+    """What one file gave (picklable, compact): counts per scope (``std``/``special``) and
+    category, the first mismatches, errors as dicts, and the rows when asked for."""
+
+    source: str
+    counts: Counter = field(default_factory=Counter)
+    game_keys: list[str] = field(default_factory=list)  # games with a key (see game_key)
+    win_ids: list[tuple] = field(default_factory=list)  # (game key, round, honba, index, seat), std wins
+    mismatches: list[dict] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)
+    rows: list[tuple] | None = None
+
+
+@dataclass
+class VerifyReport:
+    """The merged result of a run. ``to_dict()`` is the ``--json`` object; ``format()`` the text
+    summary; ``ok`` is True when every standard-table win and draw agrees."""
+
+    files: int = 0
+    counts: Counter = field(default_factory=Counter)
+    mismatches: list[dict] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)
+    rows: list[tuple] | None = None
+    keys: Counter = field(default_factory=Counter)  # game key -> files holding it
+    win_ids: set = field(default_factory=set)
+    max_mismatches: int = 20
+    elapsed: float = 0.0
+    workers: int = 1
+
+    def add(self, fr: FileResult) -> None:
+        self.files += 1
+        self.counts.update(fr.counts)
+        room = self.max_mismatches - len(self.mismatches)
+        if room > 0:
+            self.mismatches.extend(fr.mismatches[:room])
+        self.errors.extend(fr.errors)
+        if fr.rows is not None:
+            if self.rows is None:
+                self.rows = []
+            self.rows.extend(fr.rows)
+        self.win_ids.update(fr.win_ids)
+        for key in fr.game_keys:
+            self.keys[key] += 1
+
+    @property
+    def unique_wins(self) -> int:
+        """Standard-table wins counted once when a game appears in several files (a game
+        without an id or seed is counted every time)."""
+        return len(self.win_ids) + self.counts["std_wins_without_key"]
+
+    @property
+    def ok(self) -> bool:
+        c = self.counts
+        return c["std_wins"] == c["std_wins_agree"] and c["std_draws"] == c["std_draws_agree"]
+
+    def to_dict(self) -> dict:
+        c = self.counts
+        cats = {}
+        for cat in CATEGORIES:
+            if c[f"std_{cat}_checked"]:
+                cats[cat] = {"checked": c[f"std_{cat}_checked"], "agree": c[f"std_{cat}_agree"]}
+        draw_types = {k[len("std_draw_") :]: v for k, v in sorted(c.items()) if k.startswith("std_draw_")}
+        special = {
+            k: c[f"special_{k}"] for k in ("games", "rounds", "wins", "wins_agree", "draws", "draws_agree")
+        }
+        return {
+            "files": self.files,
+            "games": c["std_games"],
+            "rounds": c["std_rounds"],
+            "wins": c["std_wins"],
+            "wins_agree": c["std_wins_agree"],
+            "draws": c["std_draws"],
+            "draws_agree": c["std_draws_agree"],
+            "errors": len(self.errors),
+            "ok": self.ok,
+            "categories": cats,
+            "draw_types": draw_types,
+            "special": special,
+            "unique_games": len(self.keys) + c["games_without_key"],
+            "duplicate_games": sum(v - 1 for v in self.keys.values() if v > 1),
+            "unique_wins": self.unique_wins,
+            "mismatches": self.mismatches,
+            "error_list": self.errors,
+            "elapsed": round(self.elapsed, 3),
+            "workers": self.workers,
+        }
+
+    def format(self, max_errors: int = 10) -> str:
+        d = self.to_dict()
+        sp = d["special"]
+        lines = [
+            (
+                f"files {d['files']}  games {d['games']}  rounds {d['rounds']}  "
+                f"wins {d['wins']}  draws {d['draws']}  errors {d['errors']}"
+            ),
+            f"wins agree  {d['wins_agree']}/{d['wins']}   draws agree {d['draws_agree']}/{d['draws']}",
+        ]
+        for cat, v in d["categories"].items():
+            mark = "" if v["agree"] == v["checked"] else f"   <- {v['checked'] - v['agree']} disagree"
+            lines.append(f"  {cat:8} {v['agree']:>8}/{v['checked']:<8}{mark}")
+        if d["draw_types"]:
+            lines.append("draw types  " + ", ".join(f"{k} {v}" for k, v in d["draw_types"].items()))
+        if sp["games"]:
+            lines.append(
+                f"special tables (not pass/fail): games {sp['games']}, wins {sp['wins_agree']}/{sp['wins']} "
+                f"agree, draws {sp['draws_agree']}/{sp['draws']} agree"
+            )
+        if d["duplicate_games"]:
+            lines.append(
+                f"duplicates: {d['duplicate_games']} games appear in more than one file "
+                f"({d['unique_games']} unique games, {d['unique_wins']} unique wins)"
+            )
+        if self.mismatches:
+            lines.append(f"first mismatches ({len(self.mismatches)} shown):")
+            for m in self.mismatches:
+                where = f"{m['file']} game {m['game']} {m['round']}"
+                who = f" seat {m['seat']}" if m.get("seat") is not None else ""
+                lines.append(f"  {where} {m['kind']}{who}: {', '.join(m['mismatch'])}: {m['detail']}")
+        if self.errors:
+            lines.append(f"errors ({len(self.errors)}, files skipped in part or whole):")
+            for e in self.errors[:max_errors]:
+                lines.append(f"  {e['message']}")
+            if len(self.errors) > max_errors:
+                lines.append(f"  ... {len(self.errors) - max_errors} more (--json lists all)")
+        lines.append(
+            f"{'OK' if self.ok else 'DISAGREE'}  ({self.elapsed:.2f} s, {self.workers} worker"
+            f"{'s' if self.workers != 1 else ''})"
+        )
+        return "\n".join(lines)
+
+
+def _error_dict(e: BaseException, source: str) -> dict:
+    if isinstance(e, LogError):
+        return {
+            "file": e.source or source,
+            "round": e.round,
+            "event": e.index,
+            "problem": e.problem,
+            "message": str(e),
+        }
+    msg = f"{type(e).__name__}: {e}"
+    return {"file": source, "round": None, "event": None, "problem": msg, "message": f"{source}: {msg}"}
+
+
+# ---- checking ------------------------------------------------------------------------------
+class _Checker:
+    """Checks the rounds of one game and appends rows / counts to a FileResult."""
+
+    def __init__(self, out: FileResult, game: Game, index: int, keep_rows: bool, max_mismatches: int) -> None:
+        from yakuman.scoring import score
+
+        self.score = score
+        self.out = out
+        self.game = game
+        self.index = index
+        st = game.start
+        self.n = st.players
+        self.aka = st.aka
+        self.rules = st.rules()
+        self.scope = "special" if st.special else "std"
+        self.key = game_key(game)
+        self.keep_rows = keep_rows
+        self.max_mismatches = max_mismatches
+
+    def count(self, name: str, k: int = 1) -> None:
+        self.out.counts[f"{self.scope}_{name}"] += k
+
+    def base_row(self, rs: RoundStart, kind: str, event: int, sticks: int) -> list:
+        row: list[Any] = [None] * _N_FIELDS
+        st = self.game.start
+        row[0] = self.out.source
+        row[1] = self.index
+        row[2] = self.key
+        row[3] = self.n
+        row[4] = st.special
+        row[5] = rs.round
+        row[6] = rs.label.split("-")[0]
+        row[7] = rs.honba
+        row[8] = sticks
+        row[9] = rs.dealer
+        row[10] = kind
+        row[11] = event
+        return row
+
+    def finish_row(self, row: list, checked: dict[str, bool], details: list[str], kind: str) -> None:
+        bad = [c for c, ok in checked.items() if not ok]
+        for cat, ok in checked.items():
+            self.count(f"{cat}_checked")
+            if ok:
+                self.count(f"{cat}_agree")
+        self.count(f"{kind}s")
+        if not bad:
+            self.count(f"{kind}s_agree")
+        row[_F["ok"]] = not bad
+        row[_F["mismatch"]] = bad
+        row[_F["detail"]] = "; ".join(details)
+        if bad and self.scope == "std" and len(self.out.mismatches) < self.max_mismatches:
+            self.out.mismatches.append(
+                {
+                    "file": self.out.source,
+                    "game": self.index,
+                    "game_id": self.key,
+                    "round": row[6] + f"-{row[7]}",
+                    "kind": kind if kind == "win" else row[_F["draw_type"]],
+                    "seat": row[_F["seat"]],
+                    "event": row[11],
+                    "mismatch": bad,
+                    "detail": row[_F["detail"]],
+                }
+            )
+        if self.keep_rows:
+            self.out.rows.append(tuple(row))  # type: ignore[union-attr]
+
+    # -- state for settlement -------------------------------------------------------------
+    def state(self, rs: RoundStart, honba: int, sticks: int):
+        from yakuman.settle import RoundState
+
+        scores = tuple(int(x) for x in rs.scores)
+        if len(scores) != self.n:
+            scores = (0,) * self.n
+        return RoundState(scores, min(rs.round // 4, 3), rs.dealer, honba, sticks, 0)
+
+    # -- wins ---------------------------------------------------------------------------------
+    def round(self, rr: RoundResult) -> None:
+        self.count("rounds")
+        if rr.wins:
+            self.check_wins(rr)
+        if rr.draw is not None:
+            self.check_draw(rr.draw)
+
+    def check_wins(self, rr: RoundResult) -> None:
+        from yakuman.result import Status
+        from yakuman.settle import Win as SettleWin
+        from yakuman.settle import settle_wins
+
+        cases = rr.wins
+        scores: list[Any] = []
+        for c in cases:
+            try:
+                s = self.score(**c.inputs.kwargs())
+                scores.append(s if s.status == Status.OK else f"{s.status.name}: {s.reason}")
+            except YakumanError as e:
+                scores.append(f"score() raised {type(e).__name__}: {e}")
+        # settle all winners of the round together (double ron: honba and sticks to the first)
+        settled: dict[int, tuple[int, ...]] = {}
+        settle_problem = None
+        if all(not isinstance(s, str) for s in scores):
+            try:
+                wins = []
+                for c, s in zip(cases, scores):
+                    pao = c.pao_seat if (c.pao_seat is not None and s.yakuman) else None
+                    wins.append(
+                        SettleWin.from_score(
+                            s, c.seat, None if c.tsumo else c.from_seat, pao_seat=pao, rules=self.rules
+                        )
+                    )
+                first = cases[0]
+                st = self.state(first.round, first.table_honba, first.table_sticks)
+                res = settle_wins(st, wins, rules=self.rules)
+                settled = dict(zip(res.winners, res.by_win))
+            except YakumanError as e:
+                settle_problem = f"settlement raised {type(e).__name__}: {e}"
+        else:
+            settle_problem = "not scored"
+        for c, s in zip(cases, scores):
+            self.check_win(c, s, settled.get(c.seat), settle_problem)
+
+    def check_win(
+        self, c: WinCase, s: Any, deltas: tuple[int, ...] | None, settle_problem: str | None
+    ) -> None:
+        rec = c.record
+        i = c.inputs
+        row = self.base_row(c.round, "win", c.event_index, c.table_sticks)
+        F = _F
+        row[F["seat"]] = c.seat
+        row[F["from_seat"]] = c.from_seat
+        row[F["tsumo"]] = c.tsumo
+        row[F["win_index"]] = c.index
+        row[F["pao_seat"]] = c.pao_seat
+        row[F["hand"]] = i.hand
+        row[F["win_tile"]] = i.win
+        row[F["melds"]] = list(i.melds)
+        row[F["dora"]] = i.dora
+        row[F["ura"]] = i.ura
+        row[F["kita"]] = c.kita
+        row[F["riichi"]] = c.riichi_declared
+        for flag in (
+            "double_riichi",
+            "ippatsu",
+            "rinshan",
+            "chankan",
+            "haitei",
+            "houtei",
+            "tenhou",
+            "chiihou",
+        ):
+            row[F[flag]] = getattr(i, flag)
+        row[F["han"]] = rec.han
+        row[F["fu"]] = rec.fu
+        row[F["points"]] = rec.points
+        row[F["limit"]] = rec.limit
+        row[F["yakuman"]] = len(rec.yakuman)
+        want: dict[int, int] = {}
+        if rec.yakuman:
+            for y in rec.yakuman:
+                want[y] = want.get(y, 0) + 13
+        else:
+            for y, h in rec.yaku:
+                want[y] = want.get(y, 0) + h
+        names, hans = [], []
+        for y, h in want.items():
+            names.append(YAKU_NAMES[y] if 0 <= y < len(YAKU_NAMES) else str(y))
+            hans.append(h)
+        row[F["yaku"]] = names
+        row[F["yaku_han"]] = hans
+        row[F["yaku_mask"]] = _mask(want)
+        n = self.n
+        if rec.deltas is not None:
+            for k in range(n):
+                row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
+        checked: dict[str, bool] = {}
+        details: list[str] = []
+        if self.key is None:
+            self.count("wins_without_key")
+        elif self.scope == "std":
+            self.out.win_ids.append((self.key, c.round.round, c.round.honba, c.index, c.seat))
+        if isinstance(s, str):
+            for cat, known in (
+                ("yaku", bool(want)),
+                ("han", rec.han is not None),
+                ("fu", rec.fu is not None),
+                ("points", rec.points is not None),
+                ("limit", rec.points is not None),
+                ("deltas", rec.deltas is not None),
+            ):
+                if known:
+                    checked[cat] = False
+            details.append(s)
+            self.finish_row(row, checked, details, "win")
+            return
+        got: dict[int, int] = {}
+        for y, h in s.yaku:
+            b = int(y).bit_length() - 1
+            if b == 64:  # kita: Tenhou lists it as dora
+                b = 52
+            got[b] = got.get(b, 0) + h
+        row[F["calc_han"]] = s.han
+        row[F["calc_fu"]] = s.fu
+        row[F["calc_points"]] = s.points
+        row[F["calc_limit"]] = s.limit
+        row[F["calc_yaku_mask"]] = _mask(got)
+        if want:
+            if all(want.values()):  # the record lists no zero entries (tenhou.net/6 drops "ura 0")
+                got = {y: h for y, h in got.items() if h}
+            ok = got == want
+            checked["yaku"] = ok
+            if not ok:
+                details.append(f"yaku {_yaku_text(got)} != record {_yaku_text(want)}")
+        for cat, ours, theirs in (
+            ("han", s.han, rec.han),
+            ("fu", s.fu, rec.fu),
+            ("points", s.points, rec.points),
+        ):
+            if theirs is not None:
+                checked[cat] = ours == theirs
+                if ours != theirs:
+                    details.append(f"{cat} {ours} != record {theirs}")
+        if rec.points is not None:  # every format that gives points gives the limit (None = none)
+            checked["limit"] = s.limit == rec.limit
+            if s.limit != rec.limit:
+                details.append(f"limit {s.limit} != record {rec.limit}")
+        if deltas is not None:
+            for k in range(n):
+                row[F["calc_delta0"] + k] = deltas[k]
+        if rec.deltas is not None:
+            ok = deltas is not None and tuple(deltas) == tuple(rec.deltas[:n])
+            checked["deltas"] = ok
+            if not ok:
+                details.append(
+                    f"deltas {list(deltas) if deltas is not None else settle_problem} != record {list(rec.deltas[:n])}"
+                )
+        self.finish_row(row, checked, details, "win")
+
+    # -- draws --------------------------------------------------------------------------------
+    def check_draw(self, d: DrawCase) -> None:
+        from yakuman.settle import settle_abortive_draw, settle_exhaustive_draw
+
+        rec = d.record
+        n = self.n
+        row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
+        F = _F
+        row[F["draw_type"]] = rec.reason
+        self.count(f"draw_{rec.reason}")
+        if rec.tenpai is not None:
+            row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]
+        if rec.deltas is not None:
+            for k in range(n):
+                row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
+        checked: dict[str, bool] = {}
+        details: list[str] = []
+        st = self.state(d.round, d.honba, d.riichi_sticks)
+        try:
+            if rec.reason in ("exhaustive", "nagashi_mangan"):
+                tenpai = self.draw_tenpai(d)
+                row[F["calc_tenpai"]] = tenpai
+                if rec.tenpai is not None:
+                    theirs = [s for s in range(n) if rec.tenpai[s]]
+                    checked["tenpai"] = tenpai == theirs
+                    if tenpai != theirs:
+                        details.append(f"tenpai seats {tenpai} != record {theirs}")
+                nagashi = self.nagashi(d)
+                row[F["nagashi"]] = nagashi
+                if nagashi or rec.reason == "nagashi_mangan":
+                    cat = "nagashi"
+                    ok = bool(nagashi) == (rec.reason == "nagashi_mangan")
+                    if not ok:
+                        details.append(f"nagashi seats {nagashi}, record says {rec.reason}")
+                else:
+                    cat, ok = "noten", True
+                res = settle_exhaustive_draw(
+                    st, tenpai, nagashi=nagashi, last_drawer=self.last_drawer(d), rules=self.rules
+                )
+                got = list(res.deltas)
+            else:
+                cat = "abort"
+                ok, why = self.abort_holds(d)
+                if not ok:
+                    details.append(why)
+                res = settle_abortive_draw(st, rec.reason, rules=self.rules)
+                got = list(res.deltas)
+        except YakumanError as e:
+            cat = "abort" if rec.abortive else "noten"
+            ok, got = False, None
+            details.append(f"settlement raised {type(e).__name__}: {e}")
+        if got is not None:
+            for k in range(n):
+                row[F["calc_delta0"] + k] = got[k]
+        if rec.deltas is not None and got is not None and got != list(rec.deltas[:n]):
+            ok = False
+            details.append(f"deltas {got} != record {list(rec.deltas[:n])}")
+        checked[cat] = ok
+        self.finish_row(row, checked, details, "draw")
+
+    def draw_tenpai(self, d: DrawCase) -> list[int]:
+        from yakuman.settle import is_draw_tenpai
+
+        out = []
+        for s in range(self.n):
+            melds = [meld_string(m, self.aka) for m in d.melds[s] if m.kind != "kita"]
+            if is_draw_tenpai(_mpsz(d.closed[s], self.aka), melds, rules=self.rules):
+                out.append(s)
+        return out
+
+    def nagashi(self, d: DrawCase) -> list[int]:
+        from yakuman.settle import is_nagashi
+
+        out = []
+        for s in range(self.n):
+            ds = d.discards[s]
+            if not ds:
+                continue
+            if any(x.called for x in ds) or any(x.tile >> 2 not in _YAOCHUU for x in ds):
+                continue
+            closed = all(m.kind in ("ankan", "kita") for m in d.melds[s])
+            if is_nagashi(_mpsz([x.tile for x in ds], False), called=False, closed=closed, rules=self.rules):
+                out.append(s)
+        return out
+
+    def round_events(self, d: DrawCase) -> tuple:
+        evs = self.game.events
+        i = d.event_index
+        while i > 0 and type(evs[i]) is not RoundStart:
+            i -= 1
+        return evs[i + 1 : d.event_index]
+
+    def last_drawer(self, d: DrawCase) -> int | None:
+        evs = self.game.events
+        for i in range(d.event_index - 1, -1, -1):
+            e = evs[i]
+            t = type(e)
+            if t is Draw:
+                return e.seat
+            if t is RoundStart:
+                return None
+        return None
+
+    def abort_holds(self, d: DrawCase) -> tuple[bool, str]:
+        """Whether the replayed table meets the condition of the record's abortive draw."""
+        from yakuman import waits
+        from yakuman.settle import is_kyuushu_kyuuhai, is_suucha_riichi, is_suufon_renda, is_suukaikan
+
+        reason = d.record.reason
+        if reason not in self.rules.abortive_draws:
+            return False, f"{reason} is not an abortive draw of these rules"
+        evs = self.round_events(d)
+        calls = [e for e in evs if type(e) is Call]
+        discards = [e for e in evs if type(e) is Discard]
+        if reason == "kyuushu_kyuuhai":
+            last = evs[-1] if evs else None
+            if type(last) is not Draw:
+                return False, "kyuushu kyuuhai not declared on a draw"
+            s = last.seat
+            if any(e.seat == s for e in discards) or any(c.kind != "kita" for c in calls):
+                return False, f"kyuushu kyuuhai by seat {s} after its first turn or a call"
+            if not is_kyuushu_kyuuhai(_mpsz(d.closed[s], False)):
+                return False, f"seat {s} has fewer than nine terminal/honor kinds"
+            return True, ""
+        if reason == "suufon_renda":
+            first = [e.tile for e in discards[:4]]
+            if len(discards) != 4 or calls or not is_suufon_renda(_mpsz(first, False)):
+                return False, "the first four discards are not one wind without calls"
+            return True, ""
+        if reason == "suucha_riichi":
+            seats = {e.seat for e in evs if type(e) is RiichiDeclare}
+            return (
+                (True, "") if is_suucha_riichi(seats, self.n) else (False, f"riichi by {sorted(seats)} only")
+            )
+        if reason == "suukaikan":
+            owners = [c.seat for c in calls if c.kind in ("daiminkan", "kakan", "ankan")]
+            return (True, "") if is_suukaikan(owners) else (False, f"kans by seats {owners}")
+        if reason == "sanchahou":
+            last = next((e for e in reversed(evs) if type(e) in (Discard, Call)), None)
+            if type(last) is Discard:
+                tile, by = last.tile, last.seat
+            elif type(last) is Call and last.kind == "kakan":
+                tile, by = last.added, last.seat
+            else:
+                return False, "sanchahou without a discard to ron"
+            name = tile_str(tile, False)
+            ronners = [s for s in range(self.n) if s != by and name in waits(_mpsz(d.closed[s], False))]
+            if len(ronners) < 3:
+                return False, f"only seats {ronners} wait on {name}"
+            return True, ""
+        return False, f"unknown abortive draw {reason!r}"
+
+
+def _mask(entries: dict[int, int]) -> int:
+    m = 0
+    for y, h in entries.items():
+        if h > 0 and 0 <= y < 64:
+            m |= 1 << y
+    return m
+
+
+def _yaku_text(entries: dict[int, int]) -> str:
+    return (
+        "["
+        + ", ".join(
+            f"{YAKU_NAMES[y] if 0 <= y < len(YAKU_NAMES) else y} {h}" for y, h in sorted(entries.items())
+        )
+        + "]"
+    )
+
+
+def verify_game(
+    game: Game,
+    rounds: Sequence[RoundResult] | None = None,
+    *,
+    index: int = 0,
+    out: FileResult | None = None,
+    rows: bool = True,
+    max_mismatches: int = 20,
+) -> FileResult:
+    """Check one game (replayed here unless ``rounds`` is given). Raises LogError when the
+    replay does; :func:`verify_file` is the never-raising form."""
+    if out is None:
+        out = FileResult(game.source, rows=[] if rows else None)
+    if rounds is None:
+        rounds = replay(game)
+    ck = _Checker(out, game, index, out.rows is not None, max_mismatches)
+    ck.count("games")
+    if ck.key is None:
+        out.counts["games_without_key"] += 1
+    for rr in rounds:
+        ck.round(rr)
+    if ck.key is not None:
+        out.game_keys.append(ck.key)
+    return out
+
+
+def verify_file(path: str | Path, rows: bool = False, max_mismatches: int = 20) -> FileResult:
+    """Read, replay and check every game of a file. Never raises: problems are ``errors``."""
+    from yakuman.logs.convert import read
+    from yakuman.logs.events import LogFormatError
+
+    source = str(path)
+    out = FileResult(source, rows=[] if rows else None)
+    try:
+        games = read(path, strict=False)
+    except LogError as e:
+        out.errors.append(_error_dict(e, source))
+        return out
+    except Exception as e:  # noqa: BLE001 - a reader bug must not stop a corpus run
+        out.errors.append(_error_dict(e, source))
+        return out
+    for gi, g in enumerate(games):
+        if g.truncated:
+            out.errors.append(_error_dict(LogFormatError(g.truncated, g.source), source))
+        try:
+            rounds = replay(g)
+        except LogError as e:
+            out.errors.append(_error_dict(e, source))
+            continue
+        except Exception as e:  # noqa: BLE001 - nor a replay bug
+            out.errors.append(_error_dict(e, source))
+            continue
+        n_rows = len(out.rows) if out.rows is not None else 0
+        snapshot = (Counter(out.counts), len(out.mismatches), len(out.game_keys), len(out.win_ids))
+        try:
+            verify_game(g, rounds, index=gi, out=out, max_mismatches=max_mismatches)
+        except Exception as e:  # noqa: BLE001 - keep the file's other games; drop this game's partial counts
+            out.counts, out.mismatches[:] = snapshot[0], out.mismatches[: snapshot[1]]
+            del out.game_keys[snapshot[2] :]
+            del out.win_ids[snapshot[3] :]
+            if out.rows is not None:
+                del out.rows[n_rows:]
+            out.errors.append(_error_dict(e, source))
+    return out
+
+
+# ---- files and runs --------------------------------------------------------------------------
+def _is_log_name(p: Path) -> bool:
+    name = p.name.lower()
+    if name.startswith("."):
+        return False
+    name = name.removesuffix(".gz")
+    return not name.endswith(SKIP_SUFFIXES)
+
+
+def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
+    """Files named directly, plus every log file under the folders (recursive), sorted.
+    A folder contributes every file except hidden ones and those ending in ``SKIP_SUFFIXES``
+    (optionally ``.gz``); a missing path raises FileNotFoundError."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted(q for q in p.rglob("*") if q.is_file() and _is_log_name(q))
+        elif p.exists():
+            found = [p]
+        else:
+            raise FileNotFoundError(f"no such file or folder: {p}")
+        for q in found:
+            if q not in seen:
+                seen.add(q)
+                out.append(q)
+    return out
+
+
+def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:
+    """A per-file progress callback on a terminal: tqdm when installed, else a stderr line."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled or total == 0:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-not-found]
+
+        bar = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
+
+        def tick(k: int) -> None:
+            bar.update(k)
+            if bar.n >= total:
+                bar.close()
+
+        return tick
+    except ImportError:
+        done = [0]
+        step = max(1, total // 200)
+
+        def tick(k: int) -> None:
+            done[0] += k
+            if done[0] % step < k or done[0] >= total:
+                end = "\n" if done[0] >= total else ""
+                print(f"\rverifying {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
+
+        return tick
+
+
+def _verify_chunk(args: tuple[list[str], bool, int]) -> list[FileResult]:
+    paths, rows, max_mismatches = args
+    return [verify_file(p, rows, max_mismatches) for p in paths]
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def verify_paths(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    workers: int = 1,
+    rows: bool = False,
+    max_mismatches: int = 20,
+    progress: bool | None = False,
+    chunk: int | None = None,
+) -> VerifyReport:
+    """Verify every log file under ``paths`` (files or folders). ``workers`` > 1 uses a process
+    pool (0 = all cores); the report is the same for any number of workers. ``rows=True`` keeps
+    one row per win/draw (see :mod:`yakuman.logs.frame`). ``progress=None`` = on a terminal."""
+    files = [str(p) for p in find_logs(paths)]
+    t0 = time.perf_counter()
+    if workers <= 0:
+        workers = os.cpu_count() or 1
+    workers = max(1, min(workers, len(files) or 1))
+    report = VerifyReport(max_mismatches=max_mismatches, workers=workers)
+    tick = _progress(len(files), progress)
+    if workers == 1:
+        for p in files:
+            report.add(verify_file(p, rows, max_mismatches))
+            if tick:
+                tick(1)
+    else:
+        size = chunk or max(1, min(32, len(files) // (workers * 8) or 1))
+        jobs = [(c, rows, max_mismatches) for c in _chunks(files, size)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for results in pool.map(_verify_chunk, jobs):
+                for fr in results:
+                    report.add(fr)
+                if tick:
+                    tick(len(results))
+    report.elapsed = time.perf_counter() - t0
+    return report
+
+
+def merge(results: Iterable[FileResult], *, max_mismatches: int = 20, workers: int = 1) -> VerifyReport:
+    """A report from FileResults (in the order given), e.g. gathered from a cluster."""
+    report = VerifyReport(max_mismatches=max_mismatches, workers=workers)
+    for fr in results:
+        report.add(fr)
+    return report

@@ -1,0 +1,128 @@
+"""The whole shared corpus through ``yakuman logs verify`` (set ``YAKUMAN_LOGS_FULL=1``).
+
+``YAKUMAN_LOGS_FULL=1 .venv/bin/python -m pytest -q -s tests/logs/test_verify_full.py``
+
+- ../shared/data/tenhou/mjlog: all 3,774 files; every win agrees with Tenhou (yaku, han, fu,
+  points, limit, every seat's delta) and every draw (tenpai, noten payments, nagashi, abort type);
+  the distinct wins of games with an id are exactly the records of agari.jsonl.gz that came from
+  these files (10 records come from a replay absent from the folder); the 17 other wins are in
+  three hand-made fixtures without a game id or seed. There are no special tables in the folder.
+- ../shared/data/tenhou/tenhou6: every win and draw agrees except one win of a hand-made
+  mjai-reviewer fixture whose deltas leave out the riichi stick on the table.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections import Counter
+
+import pytest
+
+from yakuman import cli
+
+from .conftest import tenhou_path
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get("YAKUMAN_LOGS_FULL") != "1", reason="full corpus run: set YAKUMAN_LOGS_FULL=1"
+    ),
+]
+
+
+def _verify(capsys, folder) -> dict:
+    code = cli.main(["logs", "verify", str(folder), "--json", "--workers", "2", "--no-progress"])
+    d = json.loads(capsys.readouterr().out)
+    d["exit"] = code
+    return d
+
+
+def _kind(problem: str) -> str:
+    if problem.startswith("truncated game"):
+        return "truncated"
+    if "client protocol" in problem:
+        return "client dump"
+    if "no mjlog game" in problem:
+        return "no game"
+    if "differs from the replayed" in problem:
+        return "hand differs"
+    return problem
+
+
+def test_mjlog_folder(capsys):
+    from yakuman.logs.verify import verify_paths
+
+    folder = tenhou_path("mjlog")
+    d = _verify(capsys, folder)
+    print(
+        f"\nmjlog: {d['files']} files, {d['games']} games, {d['rounds']} rounds, wins {d['wins_agree']}/"
+        f"{d['wins']}, draws {d['draws_agree']}/{d['draws']}, errors {d['errors']} in {d['elapsed']} s "
+        f"(2 workers)"
+    )
+    assert d["exit"] == 0 and d["ok"] is True and d["mismatches"] == []
+    assert (d["files"], d["games"], d["rounds"]) == (3774, 3746, 36331)
+    assert d["wins"] == d["wins_agree"] == 30676
+    assert d["draws"] == d["draws_agree"] == 5843
+    assert all(v["agree"] == v["checked"] for v in d["categories"].values())
+    assert d["draw_types"] == {
+        "exhaustive": 5255,
+        "kyuushu_kyuuhai": 525,
+        "nagashi_mangan": 20,
+        "sanchahou": 3,
+        "suucha_riichi": 7,
+        "suufon_renda": 28,
+        "suukaikan": 5,
+    }
+    cats = {k: v["checked"] for k, v in d["categories"].items()}
+    assert cats == {
+        "yaku": 30676,
+        "han": 30676,
+        "fu": 30676,
+        "points": 30676,
+        "limit": 30676,
+        "deltas": 30676,
+        "tenpai": 5255 + 20,
+        "noten": 5255,
+        "nagashi": 20,
+        "abort": 568,
+    }
+    assert d["special"]["games"] == 0
+    assert Counter(_kind(e["problem"]) for e in d["error_list"]) == {
+        "truncated": 22,
+        "client dump": 24,
+        "no game": 1,
+        "hand differs": 3,
+    }
+    # the distinct wins are the agari.jsonl.gz records of these files
+    report = verify_paths(folder, workers=2)
+    with gzip.open(tenhou_path("agari.jsonl.gz"), "rt") as f:
+        records = {r["id"]: r["source"] for r in map(json.loads, f)}
+    ids = {f"{k}#{rnd}.{honba}.{i}.{seat}" for k, rnd, honba, i, seat in report.win_ids}
+    assert ids <= set(records)
+    assert len(ids) == 30319 == len(records) - 10
+    assert {records[k] for k in set(records) - ids} == {
+        "spen428/custom_tenhou_client:tenhou/gui/resources/replays/2017010100gm-00a9-0000-a55f99aa"
+    }
+    assert report.counts["std_wins_without_key"] == 17
+    assert d["unique_wins"] == 30319 + 17
+
+
+def test_tenhou6_folder(capsys):
+    d = _verify(capsys, tenhou_path("tenhou6"))
+    print(
+        f"\ntenhou6: {d['files']} files, {d['games']} games, wins {d['wins_agree']}/{d['wins']}, "
+        f"draws {d['draws_agree']}/{d['draws']}, errors {d['errors']}"
+    )
+    assert d["exit"] == 1
+    assert (d["files"], d["games"], d["rounds"], d["wins"], d["draws"]) == (54, 52, 424, 353, 75)
+    assert (d["wins_agree"], d["draws_agree"]) == (352, 75)
+    (m,) = d["mismatches"]
+    assert m["file"].endswith("Equim-chan+mjai-reviewer__88478e5670__confusing_nakis_1.json.gz")
+    assert (m["round"], m["mismatch"]) == ("E2-2", ["deltas"])
+    assert m["detail"] == "deltas [2600, 0, -1600, 0] != record [1600, 0, -1600, 0]"
+    assert sorted(e["problem"][:40] for e in d["error_list"]) == [
+        "fifth copy of 5s (non-red)",
+        "not a tenhou.net/6 log (a 'log' entry is",
+    ]

@@ -4,7 +4,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.deps-stamp
 BUILD_DEPS := "setuptools>=61" wheel "Cython>=3.1" "numpy>=1.24"
-TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1"
+TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "riichienv>=0.4" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1"
 PYTEST_ARGS ?=
 
 .PHONY: all venv build run test bench sanitize check-tables oracle-full tenhou diff-full logs-full clean

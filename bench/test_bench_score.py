@@ -1,0 +1,151 @@
+"""Scoring throughput: yakuman per call (136-ids and mpsz), batch (score_many, 1 and 2 workers),
+and the peers on the same hands in the same run: the `mahjong` package's HandCalculator and
+riichienv's HandEvaluator (closed hands; riichienv is skipped when not installed).
+
+Corpora: yakuman.random.winning_hands (seeded), Tenhou rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import yakuman
+from yakuman.batch import score_many
+from yakuman.random import winning_hands
+from yakuman.tiles import to_mpsz
+from tests.differential.test_score_mahjong import _mj_input, _options
+
+CORPUS = 2000
+BATCH = 200_000
+
+
+@pytest.fixture(scope="module")
+def closed():
+    return winning_hands(CORPUS, seed=77, melds=0)
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    return winning_hands(CORPUS, seed=78)
+
+
+def _calls_136(h):
+    """(hand ids, win id, melds, kwargs) per row, the same 136-ids the peers get."""
+    out = []
+    for i in range(len(h)):
+        ids, win_id, _ = _mj_input(h, i, True)
+        kw = h.kwargs(i)
+        n_meld_tiles = sum(3 if m.startswith(("chi", "pon")) else 4 for m in kw["melds"])
+        concealed = ids[: len(ids) - n_meld_tiles]
+        for k in ("hand", "win"):
+            kw.pop(k)
+        melds = kw.pop("melds")
+        out.append((concealed, win_id, melds, kw))
+    return out
+
+
+def _per_call(benchmark, fn, calls):
+    benchmark.extra_info["hands"] = len(calls)
+
+    def run():
+        for args in calls:
+            fn(*args)
+
+    benchmark(run)
+
+
+@pytest.mark.benchmark(group="score-per-call-closed")
+def test_yakuman_136_closed(benchmark, closed):
+    calls = _calls_136(closed)
+    _per_call(benchmark, lambda ids, win, melds, kw: yakuman.score(ids, win, melds, **kw), calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-closed")
+def test_yakuman_mpsz_closed(benchmark, closed):
+    calls = [(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), kw) for kw in (closed.kwargs(i) for i in range(len(closed)))]
+    _per_call(benchmark, lambda hand, win, melds, kw: yakuman.score(hand, win, melds, **kw), calls)
+
+
+def _mahjong_calls(h):
+    """The package's inputs, converted before timing: only estimate_hand_value is measured."""
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig
+
+    from yakuman.random import FLAG_BITS
+
+    opts = _options(yakuman.Rules.tenhou())
+    calls = []
+    for i in range(len(h)):
+        tiles, win_id, melds = _mj_input(h, i, True)
+        f = int(h.flags[i])
+        on = {name: bool(f & bit) for name, bit in FLAG_BITS.items()}
+        config = HandConfig(
+            is_tsumo=on["tsumo"], is_riichi=on["riichi"], is_daburu_riichi=on["double_riichi"],
+            is_ippatsu=on["ippatsu"], is_rinshan=on["rinshan"], is_chankan=on["chankan"], is_haitei=on["haitei"],
+            is_houtei=on["houtei"], is_tenhou=on["tenhou"], is_chiihou=on["chiihou"], is_renhou=on["renhou"],
+            player_wind=27 + int(h.seat_wind[i]), round_wind=27 + int(h.round_wind[i]),
+            kyoutaku_number=int(h.riichi_sticks[i]), tsumi_number=int(h.honba[i]), options=opts)
+        dora = [4 * int(k) + 3 for k in h.dora[i, :h.n_dora[i]]]
+        ura = [4 * int(k) + 3 for k in h.ura[i, :h.n_ura[i]]]
+        calls.append((tiles, win_id, melds, dora, config, ura))
+
+    def one(tiles, win_id, melds, dora, config, ura):
+        return HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora, config=config,
+                                                  ura_dora_indicators=ura)
+
+    return one, calls
+
+
+@pytest.mark.benchmark(group="score-per-call-closed")
+def test_peer_mahjong_closed(benchmark, closed):
+    one, calls = _mahjong_calls(closed)
+    _per_call(benchmark, one, calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-closed")
+def test_peer_riichienv_closed(benchmark, closed):
+    core = pytest.importorskip("riichienv._riichienv")
+    winds = (core.Wind.East, core.Wind.South, core.Wind.West, core.Wind.North)
+    calls = []
+    for i in range(len(closed)):
+        ids, win_id, _ = _mj_input(closed, i, True)
+        f = int(closed.flags[i])
+        cond = dict(tsumo=bool(f & 1), riichi=bool(f & 2), double_riichi=bool(f & 4), ippatsu=bool(f & 8),
+                    rinshan=bool(f & 16), chankan=bool(f & 32), haitei=bool(f & 64), houtei=bool(f & 128),
+                    player_wind=winds[int(closed.seat_wind[i])], round_wind=winds[int(closed.round_wind[i])],
+                    honba=int(closed.honba[i]), riichi_sticks=int(closed.riichi_sticks[i]))
+        dora = [4 * int(k) + 3 for k in closed.dora[i, :closed.n_dora[i]]]
+        ura = [4 * int(k) + 3 for k in closed.ura[i, :closed.n_ura[i]]]
+        calls.append((sorted(ids), win_id, dora, ura, cond))
+
+    def one(ids, win_id, dora, ura, cond):
+        return core.HandEvaluator(ids, []).calc(win_id, dora, ura, core.Conditions(**cond))
+
+    _per_call(benchmark, one, calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-melds")
+def test_yakuman_136_with_melds(benchmark, mixed):
+    calls = _calls_136(mixed)
+    _per_call(benchmark, lambda ids, win, melds, kw: yakuman.score(ids, win, melds, **kw), calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-melds")
+def test_peer_mahjong_with_melds(benchmark, mixed):
+    one, calls = _mahjong_calls(mixed)
+    _per_call(benchmark, one, calls)
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return winning_hands(BATCH, seed=79)
+
+
+@pytest.mark.benchmark(group="score-batch")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_yakuman_score_many(benchmark, batch, workers):
+    from yakuman.batch import _columns
+
+    cols = _columns(batch)
+    benchmark.extra_info["hands"] = BATCH
+    benchmark(score_many, cols, workers=workers)

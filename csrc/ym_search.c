@@ -11,8 +11,9 @@
  *   the remaining candidates tried against it.
  * - discard analysis: the class each kind's part takes when that kind is drawn into the 14-3k
  *   hand is tabulated once (it holds for every discard from another part); per discard only
- *   its own part's candidates re-read a class, and discards leaving their part in the same
- *   class share the result for every other part.
+ *   its own part's candidates re-read a class. Which draws into another part q lower the
+ *   regular form depends only on the combine class of the other parts of the 13-3k hand, so
+ *   those masks are cached by (q, that class) and shared between discards.
  * Part classes are read from base-5 part keys moved by powers of 5. Per-kind facts (held 0, 1,
  * 2+ times; no copy left) are 64-bit masks built eight counts per word (counts are 0..4, so
  * three bits of each byte). Nothing is allocated; everything lives on the stack.
@@ -270,8 +271,14 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
     uint8_t rest[4] = {0, 0, 0, 0}; /* rest_classes of the 14-3k hand */
     uint8_t up[YM_NKINDS];          /* class of the kind's part after drawing it into the 14-3k hand */
     uint8_t rest_up[YM_NKINDS];     /* suit kinds: ym_comb2[rest[q]][up[t]] (the suits with t drawn) */
-    uint64_t lowers[14];            /* per discard: kinds outside its part whose draw lowers the regular form */
-    uint16_t key_of[14];            /* per discard: part * 256 + class of its part after it (0xFFFF: none) */
+    /* Draws into a part q other than the discarded one lower the regular form as a function of
+     * the combine class of the 13-3k hand's other parts alone (it also fixes the threshold), so
+     * their masks are cached by (q, that class); discards of honors are cached by their class. */
+    uint64_t q_known[4][4] = {{0}};  /* bit set: q_lowers[q][class] is filled */
+    uint16_t q_lowers[4][256];       /* kinds of part q (bit r = its r-th kind) whose draw lowers */
+    uint64_t h_lowers[14];           /* honor discards: suit kinds whose draw lowers */
+    uint8_t h_cls[14];               /* ... keyed by the honor class after the discard */
+    int n_h = 0;
     int regular = uses_regular(form);
     int n = 0;
     info_of(c, vis, &f); /* f.open: the discarded copy counts as seen */
@@ -302,7 +309,6 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
                    f.yao_pairs - (yd & (after == 1)), m0, m1, &sp);
         int reg = 99;
         uint8_t dcls = 0;
-        key_of[n] = 0xFFFF;
         if (regular) {
             dcls = class_moved(&k, pd, -1, d);
             reg = replacement_with(rest, cls[3], pd, dcls, n_melds) - 1;
@@ -314,30 +320,42 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
             if (reg == now) {
                 int lo = pd < 3 ? 9 * pd : 27, width = pd < 3 ? 9 : 7;
                 uint64_t in_part = ((1ull << width) - 1) << lo, outside = 0;
-                /* Draws into the other parts depend only on (part, class after the discard). */
-                key_of[n] = (uint16_t)(pd * 256 + dcls);
-                int same = -1;
-                for (int j = 0; j < n && same < 0; j++)
-                    if (key_of[j] == key_of[n]) same = j;
-                if (same >= 0) {
-                    outside = lowers[same];
-                } else if (pd == 3) {
-                    for (uint64_t m = f.open & ~in_part; m; m &= m - 1) {
-                        int t = __builtin_ctzll(m);
-                        outside |= (uint64_t)(ym_final[rest_up[t]][dcls][n_melds] <= reg) << t;
+                if (pd == 3) {
+                    int same = -1;
+                    for (int j = 0; j < n_h && same < 0; j++)
+                        if (h_cls[j] == dcls) same = j;
+                    if (same >= 0) {
+                        outside = h_lowers[same];
+                    } else {
+                        for (uint64_t m = f.open & ~in_part; m; m &= m - 1) {
+                            int t = __builtin_ctzll(m);
+                            outside |= (uint64_t)(ym_final[rest_up[t]][dcls][n_melds] <= reg) << t;
+                        }
+                        h_cls[n_h] = dcls;
+                        h_lowers[n_h++] = outside;
                     }
                 } else {
                     uint8_t cls13[4] = {cls[0], cls[1], cls[2], cls[3]};
                     uint8_t rest13[4];
                     cls13[pd] = dcls;
                     rest_classes(cls13, rest13);
-                    for (uint64_t m = f.open & ~in_part; m; m &= m - 1) {
-                        int t = __builtin_ctzll(m);
-                        int r = replacement_with(rest13, cls[3], ym_part_of(t), up[t], n_melds);
-                        outside |= (uint64_t)(r <= reg) << t;
+                    for (int q = 0; q < 4; q++) {
+                        if (q == pd) continue;
+                        int base = q < 3 ? 9 * q : 27;
+                        uint8_t key = rest13[q];
+                        if (!((q_known[q][key >> 6] >> (key & 63)) & 1)) {
+                            uint64_t m = (f.open >> base) & (q < 3 ? 0x1FFu : 0x7Fu);
+                            unsigned low = 0;
+                            for (; m; m &= m - 1) {
+                                int r = __builtin_ctzll(m);
+                                low |= (unsigned)(replacement_with(rest13, cls[3], q, up[base + r], n_melds) <= reg) << r;
+                            }
+                            q_lowers[q][key] = (uint16_t)low;
+                            q_known[q][key >> 6] |= 1ull << (key & 63);
+                        }
+                        outside |= (uint64_t)q_lowers[q][key] << base;
                     }
                 }
-                lowers[n] = outside;
                 mask |= outside;
                 /* Draws into the discarded part: that part moved by both tiles. */
                 for (uint64_t m = f.open & in_part & ~mask; m; m &= m - 1) {

@@ -56,6 +56,7 @@ enum {
     YM_L_SANRENKOU = 1, YM_L_ISSHOKU_SANJUN = 2, YM_L_DAISHARIN = 4, YM_L_SUURENKOU = 8,
     YM_L_ISSHOKU_YONJUN = 16, YM_L_HYAKUMAN_GOKU = 32, YM_L_BENI_KUJAKU = 64,
     YM_L_TOUHOKU_SHINKANSEN = 128, YM_L_SHIISANPUTA = 256,
+    YM_L_DAICHISEI = 512, /* the seven honor pairs count x2 (reported on the TSUUIISOU bit) */
 };
 /* pao bits: in ym_rules_t.pao_yakuman (what the rules allow) and ym_hand_t.pao (what a player
  * other than the discarder is liable for in this hand) */

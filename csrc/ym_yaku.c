@@ -63,6 +63,10 @@ int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of) {
         case YM_Y_DAISUUSHII: v = (r->double_yakuman & YM_DY_DAISUUSHII) ? 2 : 1; break;
         case YM_Y_RYUUIISOU: v = (r->junryokuisou_double && c->full[32] == 0) ? 2 : 1; break;
         case YM_Y_TENHOU: v = r->tenhou_multiplier ? r->tenhou_multiplier : 1; break;
+        case YM_Y_TSUUIISOU: /* daichisei: exactly two of each of the seven honors */
+            v = ((r->local_yaku & YM_L_DAICHISEI) && c->full[27] == 2 && c->full[28] == 2 && c->full[29] == 2 &&
+                 c->full[30] == 2 && c->full[31] == 2 && c->full[32] == 2 && c->full[33] == 2) ? 2 : 1;
+            break;
         default: break;
         }
         if (han_of) han_of[b] = (uint8_t)(13 * v);

@@ -131,7 +131,7 @@ _FU_TEXT = tuple(tuple(lab.format(TILE_NAMES[t] if t < 34 else "") for t in rang
 _DY_BITS = {"suuankou_tanki": 1, "kokushi_13": 2, "junsei_chuuren": 4, "daisuushii": 8}
 _LOCAL_BITS = {"sanrenkou": 1, "isshoku_sanjun": 2, "daisharin": 4, "suurenkou": 8,
                "isshoku_yonjun": 16, "hyakuman_goku": 32, "beni_kujaku": 64,
-               "touhoku_shinkansen": 128, "shiisanputa": 256}
+               "touhoku_shinkansen": 128, "shiisanputa": 256, "daichisei": 512}
 _PAO_BITS = {"daisangen": 1, "daisuushii": 2, "suukantsu": 4}
 
 
@@ -479,7 +479,7 @@ cdef object _sc_result_types():
         from yakuman.result import Payment, Score, Status
         from yakuman.yaku import Yaku
         from yakuman.hand import Meld
-        by_bit = tuple(Yaku(1 << b) for b in range(65))
+        by_bit = tuple(Yaku(1 << b) for b in range(66))
         statuses = tuple(Status(i) for i in range(4))
         _SC_RESULT = (Score, Payment, Status, by_bit, Meld, statuses)
     return _SC_RESULT
@@ -715,7 +715,10 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
         b = 0
         while not (msk >> b) & 1:
             b += 1
-        yaku.append((by_bit[b], o.han_of[b]))
+        if b == 42 and o.form == 1 and o.han_of[42] == 26:   # tsuuiisou as seven honor pairs, x2
+            yaku.append((by_bit[65], 26))
+        else:
+            yaku.append((by_bit[b], o.han_of[b]))
         msk &= msk - 1
     for b in (52, 54, 53):
         if (o.yaku >> b) & 1:

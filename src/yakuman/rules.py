@@ -37,7 +37,7 @@ __all__ = [
 DOUBLE_YAKUMAN_KEYS = frozenset({"suuankou_tanki", "kokushi_13", "junsei_chuuren", "daisuushii"})
 LOCAL_YAKU_KEYS = frozenset({
     "sanrenkou", "isshoku_sanjun", "daisharin", "suurenkou", "isshoku_yonjun", "hyakuman_goku",
-    "beni_kujaku", "touhoku_shinkansen", "shiisanputa",
+    "beni_kujaku", "touhoku_shinkansen", "shiisanputa", "daichisei",
 })
 ABORTIVE_DRAW_KEYS = frozenset({"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"})
 PAO_YAKUMAN_KEYS = frozenset({"daisangen", "daisuushii", "suukantsu"})

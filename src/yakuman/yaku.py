@@ -107,6 +107,7 @@ class Yaku(enum.IntFlag):
     TOUHOKU_SHINKANSEN = 1 << 62
     SHIISANPUTA = 1 << 63
     KITA = 1 << 64
+    DAICHISEI = 1 << 65
 
     # ---- per-member facts ---------------------------------------------------------------
     def _info(self) -> YakuInfo:
@@ -258,11 +259,12 @@ _INFO: dict[int, YakuInfo] = {
     _Y.TOUHOKU_SHINKANSEN: YakuInfo("Northeastern bullet train", "東北新幹線", 13, 13, None, None, True),
     _Y.SHIISANPUTA: YakuInfo("Thirteen unconnected tiles", "十三不塔", 13, 0, None, None, True),
     _Y.KITA: YakuInfo("North (nuki dora)", "抜きドラ", 1, 1, None, 34, False),
+    _Y.DAICHISEI: YakuInfo("Big seven stars", "大七星", 26, 0, None, None, True),
 }
 for _i, (_w, _wj) in enumerate(zip(_W, _WJ)):
     _INFO[int(_Y.JIKAZE_TON) << _i] = YakuInfo(f"Seat wind ({_w})", f"自風 {_wj}", 1, 1, f"seat wind {_w}", 10, False)
     _INFO[int(_Y.BAKAZE_TON) << _i] = YakuInfo(f"Round wind ({_w})", f"場風 {_wj}", 1, 1, f"round wind {_w}", 11, False)
-assert len(_INFO) == 65 and set(_INFO) == {m.value for m in Yaku}, "yaku table incomplete"
+assert len(_INFO) == 66 and set(_INFO) == {m.value for m in Yaku}, "yaku table incomplete"
 
 _BY_NAME: dict[str, Yaku] = {}
 for _m in Yaku:
@@ -282,7 +284,7 @@ LOCAL_YAKU = {
     "sanrenkou": Yaku.SANRENKOU, "isshoku_sanjun": Yaku.ISSHOKU_SANJUN, "daisharin": Yaku.DAISHARIN,
     "suurenkou": Yaku.SUURENKOU, "isshoku_yonjun": Yaku.ISSHOKU_YONJUN, "hyakuman_goku": Yaku.HYAKUMAN_GOKU,
     "beni_kujaku": Yaku.BENI_KUJAKU, "touhoku_shinkansen": Yaku.TOUHOKU_SHINKANSEN,
-    "shiisanputa": Yaku.SHIISANPUTA,
+    "shiisanputa": Yaku.SHIISANPUTA, "daichisei": Yaku.DAICHISEI,
 }
 #: ``rules.double_yakuman`` key -> the member that counts x2 when the key is listed.
 DOUBLE_YAKUMAN = {

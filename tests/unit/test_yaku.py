@@ -24,11 +24,12 @@ CONTRACT_BITS = [
 
 
 def test_bits_are_the_contract():
-    assert [m.name for m in Yaku.members()] == CONTRACT_BITS
+    assert [m.name for m in Yaku.members()] == CONTRACT_BITS + ["DAICHISEI"]
     for bit, name in enumerate(CONTRACT_BITS):
         assert Yaku[name].value == 1 << bit
     assert Yaku.KITA.value == 1 << 64
-    assert all(m.value < 1 << 64 for m in Yaku.members() if m is not Yaku.KITA)
+    assert Yaku.DAICHISEI.value == 1 << 65   # above the native mask: reported there on the TSUUIISOU bit
+    assert all(m.value < 1 << 64 for m in Yaku.members() if m not in (Yaku.KITA, Yaku.DAICHISEI))
 
 
 def test_tenhou_ids_are_the_low_bits():
@@ -82,7 +83,7 @@ def test_mahjong_soul_ids():
     for m, fan in expected.items():
         assert m.mjsoul_id == fan
     unknown = {Yaku.SUURENKOU, Yaku.ISSHOKU_YONJUN, Yaku.HYAKUMAN_GOKU, Yaku.BENI_KUJAKU,
-               Yaku.TOUHOKU_SHINKANSEN, Yaku.SHIISANPUTA}
+               Yaku.TOUHOKU_SHINKANSEN, Yaku.SHIISANPUTA, Yaku.DAICHISEI}
     assert {m for m in Yaku.members() if m.mjsoul_id is None} == unknown
     assert Yaku.from_mjsoul_id(34) is Yaku.KITA
     assert {m.mjsoul_id for m in Yaku.members() if m.name.startswith("JIKAZE")} == {10}

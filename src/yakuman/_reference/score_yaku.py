@@ -204,7 +204,9 @@ def hand_yakuman(r: Reading, h: Hand) -> list[Yaku]:
         return [Yaku.SHIISANPUTA]  # replaces tenhou / chiihou (RULES.md 3.6)
 
     # shape-independent yakuman (all tiles, melds included)
-    if _all_in(c, range(27, 34)) and (r.form == "regular" or rules.tsuuiisou_chiitoitsu):
+    if _all_in(c, range(27, 34)) and r.form == "chiitoitsu" and "daichisei" in rules.local_yaku:
+        out.append(Yaku.DAICHISEI)  # the seven honor pairs: a local double yakuman in place of tsuuiisou
+    elif _all_in(c, range(27, 34)) and (r.form == "regular" or rules.tsuuiisou_chiitoitsu):
         out.append(Yaku.TSUUIISOU)
     if _all_in(c, GREEN) and (c[32] or not rules.green_requires_hatsu):
         out.append(Yaku.RYUUIISOU)
@@ -270,4 +272,6 @@ def yakuman_multiple(y: Yaku, h: Hand) -> int:
         return 2 if rules.junryokuisou_double and not h.all_counts[32] else 1
     if y == Yaku.TENHOU:
         return rules.tenhou_multiplier
+    if y == Yaku.DAICHISEI:
+        return 2
     return 1

@@ -166,3 +166,20 @@ def test_preset_kazoe(name, points):
     s = _score()("223344567678m55m", "8m", tsumo=True, riichi=True, seat_wind="S",
                  dora="1m", rules=Rules.preset(name))
     assert s.han >= 13 and s.points == points
+
+
+@pytest.mark.parametrize("name, points", [("tenhou", 2000), ("mahjongsoul", 2000), ("mleague", 2000),
+                                          ("wrc", 8000), ("ema", 8000)])
+def test_preset_renhou(name, points):
+    # RULES.md EX37/EX37b: renhou is no yaku on Tenhou-like tables, a fixed mangan under WRC / EMA
+    s = _score()("234567m34588p567s", "5s", renhou=True, seat_wind="S", rules=Rules.preset(name))
+    assert s.points == points
+
+
+@pytest.mark.parametrize("name", ["tenhou", "mahjongsoul", "mleague", "wrc", "ema"])
+def test_preset_open_tanyao(name):
+    rules = Rules.preset(name)
+    s = _score()("567m34588p567s", "5s", ["chi 234m"], seat_wind="S", rules=rules)
+    assert s.is_win and [y.name for y, _ in s.yaku if y.name == "TANYAO"] == ["TANYAO"]
+    closed_only = _score()("567m34588p567s", "5s", ["chi 234m"], seat_wind="S", rules=rules.replace(kuitan=False))
+    assert closed_only.status.name == "NO_YAKU"

@@ -30,6 +30,8 @@ __all__ = [
     "SCORE_COLUMNS",
     "SCORE_OUTPUTS",
     "row_kwargs",
+    "columns_from_kwargs",
+    "columns_from_frame",
     "shanten_many",
     "agari_many",
     "waits_many",
@@ -310,3 +312,82 @@ def _row_error(cols: dict, i: int, rules) -> str:
         text = str(e)
         return text if text.endswith(f" - at hands[{i}]") else f"{text} - at hands[{i}]"
     return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"
+
+
+# ---- building score_many's input -------------------------------------------------------------
+
+def columns_from_kwargs(rows, *, rules=None) -> dict:
+    """score_many columns from an iterable of :func:`yakuman.score` keyword dicts (``hand``, ``win``,
+    ``melds``, flags, winds, ``dora``, ...; e.g. ``WinningHands.kwargs(i)`` or the log replay's
+    win inputs). Each row is validated by the single-hand rules; a malformed row raises with its
+    index (``... - at rows[i]``)."""
+    from yakuman.errors import YakumanError
+    from yakuman.scoring import _rules, parse_request
+
+    rows = [dict(kw) for kw in rows]
+    row_rules = {id(kw.get("rules")): kw.get("rules") for kw in rows if kw.get("rules") is not None}
+    if rules is None and len(row_rules) == 1:
+        rules = next(iter(row_rules.values()))      # e.g. the log replay's rules, the same for every row
+    rules = _rules(rules)
+    if any(r != rules for r in row_rules.values()):
+        raise ValueError("columns_from_kwargs: rows carry different rules; score_many takes one rule set, "
+                         "so split the batch by rules")
+    reqs = []
+    for i, kw in enumerate(rows):
+        kw.pop("rules", None)
+        try:
+            reqs.append(parse_request(kw.pop("hand"), kw.pop("win"), kw.pop("melds", ()), rules=rules, **kw))
+        except YakumanError as e:
+            raise type(e)(f"{e} - at rows[{i}]") from None
+    n = len(reqs)
+    cols = {name: np.zeros((n,) + shape, dtype=dtype) for name, dtype, shape in SCORE_COLUMNS}
+    cols["meld_type"][:] = -1
+    codes = {"chi": 0, "pon": 1, "minkan": 2, "kakan": 3, "ankan": 4}
+    for i, r in enumerate(reqs):
+        cols["counts"][i] = r.counts
+        cols["reds"][i] = r.reds
+        for j, m in enumerate(r.melds):
+            cols["meld_type"][i, j] = codes[m.kind]
+            cols["meld_tile"][i, j] = m.tiles[0]
+            cols["meld_reds"][i, j] = m.reds if rules.aka_dora else 0
+        cols["win"][i] = r.win
+        cols["win_red"][i] = r.win_red
+        cols["flags"][i] = sum(1 << b for b, name in enumerate(_FLAG_NAMES) if getattr(r, name))
+        cols["seat_wind"][i] = r.seat_wind
+        cols["round_wind"][i] = r.round_wind
+        cols["n_dora"][i] = len(r.dora)
+        cols["dora"][i, : len(r.dora)] = r.dora
+        cols["n_ura"][i] = len(r.ura)
+        cols["ura"][i, : len(r.ura)] = r.ura
+        cols["kita"][i] = r.kita
+        cols["honba"][i] = r.honba
+        cols["riichi_sticks"][i] = r.riichi_sticks
+    return cols
+
+
+def columns_from_frame(frame, *, rules=None) -> dict:
+    """score_many columns from a pandas DataFrame or a pyarrow Table. Either it has the columns of
+    :data:`SCORE_COLUMNS` (array-valued cells for counts, reds, melds, dora, ura), or one column per
+    :func:`yakuman.score` keyword (``hand``, ``win``, ``melds``, ``tsumo``, ...), read row by row."""
+    if hasattr(frame, "to_pandas") and not hasattr(frame, "iloc"):
+        frame = frame.to_pandas()
+    names = set(frame.columns)
+    if "counts" in names:
+        cols = {}
+        for name, dtype, shape in SCORE_COLUMNS:
+            if name in names:
+                values = frame[name].to_numpy()
+                cols[name] = np.stack([np.asarray(v) for v in values]) if shape else np.asarray(values)
+        return _columns(cols)
+    if "hand" not in names or "win" not in names:
+        raise ValueError("columns_from_frame: need either the score_many columns (counts, win, ...) or "
+                         "score() keyword columns (hand, win, ...)")
+    records = []
+    for rec in frame.to_dict("records"):
+        # a keyword missing from some rows comes back as NaN / None: leave it to its default
+        rec = {k: v for k, v in rec.items() if v is not None and not (isinstance(v, float) and v != v)}
+        records.append(rec)
+        for key in ("melds", "dora", "ura"):
+            if key in rec and rec[key] is not None and not isinstance(rec[key], (str, list, tuple)):
+                rec[key] = list(rec[key])   # numpy arrays from parquet
+    return columns_from_kwargs(records, rules=rules)

@@ -222,6 +222,7 @@ def test_every_kind_of_draw_agrees():
     assert set(DRAW_FILES) | {"exhaustive"} <= seen
     assert all(row["ok"] for row in rows)
     assert r.ok and r.counts["std_abort_checked"] == r.counts["std_abort_agree"] >= 5
+    assert all(row["seat"] is not None for row in rows if row["draw_type"] == "kyuushu_kyuuhai")
     (nm,) = [row for row in rows if row["draw_type"] == "nagashi_mangan"]
     assert nm["nagashi"] and sum(nm[f"delta{i}"] for i in range(3)) == 0  # a sanma game
     assert [nm[f"calc_delta{i}"] for i in range(3)] == [nm[f"delta{i}"] for i in range(3)]

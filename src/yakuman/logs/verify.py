@@ -577,6 +577,8 @@ class _Checker:
         row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
         F = _F
         row[F["draw_type"]] = rec.reason
+        if rec.reason == "kyuushu_kyuuhai":
+            row[F["seat"]] = self.last_drawer(d)
         self.count(f"draw_{rec.reason}")
         if rec.tenpai is not None:
             row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]

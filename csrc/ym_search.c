@@ -46,6 +46,14 @@ static inline uint64_t word_of(const uint8_t *c, int i) {
 #endif
 }
 
+/* Population count without assuming a POPCNT instruction (__builtin_popcountll would call libgcc). */
+static inline int popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * ONES) >> 56);
+}
+
 /* Bit 0 of each byte (bytes 0 or 1) gathered into 8 bits, byte j -> bit j. */
 static inline uint64_t gather8(uint64_t x) { return (x * 0x0102040810204080ULL) >> 56; }
 
@@ -69,10 +77,10 @@ static inline void info_of(const uint8_t *c, const uint8_t *vis, info_t *f) {
     f->m0 = m0;
     f->m1 = ALL_KINDS & ~m0 & ~ge2;
     f->open = ALL_KINDS & ~full;
-    f->kinds = YM_NKINDS - __builtin_popcountll(m0);
-    f->pairs = __builtin_popcountll(ge2);
-    f->yao_kinds = __builtin_popcountll(YM_YAOCHUU_MASK & ~m0);
-    f->yao_pairs = __builtin_popcountll(YM_YAOCHUU_MASK & ge2);
+    f->kinds = YM_NKINDS - popcount64(m0);
+    f->pairs = popcount64(ge2);
+    f->yao_kinds = popcount64(YM_YAOCHUU_MASK & ~m0);
+    f->yao_pairs = popcount64(YM_YAOCHUU_MASK & ge2);
 }
 
 /* ---- part keys and classes ------------------------------------------------------------- */

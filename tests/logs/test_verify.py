@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,27 @@ def test_progress_line_on_request(tmp_path, capsys, monkeypatch):
     assert code == 0 and "verifying 1/1 files" in err
     code = cli.main(["logs", "verify", str(tmp_path)])  # not a terminal: no progress output
     assert code == 0 and capsys.readouterr().err == ""
+
+
+def test_mutated_records_never_stop_verify(tmp_path):
+    """Seeded byte mutations of a record: verify_file always returns (rows or errors)."""
+    import random
+
+    rng = random.Random(5)
+    raw = TENHOU_MJLOG.encode()
+    outcomes = Counter()
+    for i in range(150):
+        b = bytearray(raw)
+        for _ in range(rng.randrange(1, 4)):
+            b[rng.randrange(len(b))] = ord(rng.choice('0123456789,"<>/= '))
+        f = tmp_path / f"m{i}.mjlog"
+        if rng.random() < 0.3:
+            b = b[: rng.randrange(len(b))]
+        f.write_bytes(bytes(b))
+        r = verify_file(f, rows=True)
+        assert r.errors or r.rows is not None
+        outcomes["error" if r.errors else "ok" if all(x[-3] for x in r.rows) else "mismatch"] += 1
+    assert outcomes["error"] > 20 and outcomes["ok"] > 5 and outcomes["mismatch"] >= 1, outcomes
 
 
 def test_find_logs_recurses_and_sorts(tmp_path):

@@ -587,8 +587,8 @@ class _Checker:
                 row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         checked: dict[str, bool] = {}
         details: list[str] = []
-        st = self.state(d.round, d.honba, d.riichi_sticks)
         try:
+            st = self.state(d.round, d.honba, d.riichi_sticks)
             if rec.reason in ("exhaustive", "nagashi_mangan"):
                 tenpai = self.draw_tenpai(d)
                 row[F["calc_tenpai"]] = tenpai

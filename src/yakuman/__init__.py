@@ -23,7 +23,7 @@ from yakuman.hand import Meld
 from yakuman.result import Payment, Score, Status
 from yakuman.rules import Rules
 from yakuman.scoring import score
-from yakuman.search import ukeire
+from yakuman.search import ShantenState, discard_analysis, ukeire
 from yakuman.settle import (
     RoundState,
     Settlement,
@@ -45,6 +45,8 @@ __all__ = [
     "is_agari",
     "waits",
     "ukeire",
+    "discard_analysis",
+    "ShantenState",
     "score",
     "Score",
     "Payment",

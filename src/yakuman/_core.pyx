@@ -377,42 +377,52 @@ STATUS_BAD_COUNT = 2
 SHANTEN_INVALID = 127
 
 
+cdef inline int8_t _shanten_row(const uint8_t *c, int form, int melds, uint8_t *status) noexcept nogil:
+    """One row (thread-private locals): validate, then shanten or the sentinel."""
+    cdef int k = 0
+    cdef int st = ym_check_hand(c, melds, 0, &k)
+    status[0] = <uint8_t>st
+    return <int8_t>ym_shanten(c, k, form) if st == 0 else 127
+
+
+cdef inline uint8_t _agari_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:
+    cdef int k = 0
+    cdef int st = ym_check_hand(c, melds, 2, &k)
+    status[0] = <uint8_t>st
+    return <uint8_t>(ym_is_agari(c, k) if st == 0 else 0)
+
+
+cdef inline uint64_t _waits_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:
+    cdef int k = 0
+    cdef int st = ym_check_hand(c, melds, 1, &k)
+    status[0] = <uint8_t>st
+    return ym_waits(c, k) if st == 0 else 0
+
+
 def _shanten_many(const uint8_t[:, ::1] counts, int form, int melds, int workers,
                   int8_t[::1] out, uint8_t[::1] status):
     cdef Py_ssize_t n = counts.shape[0], i
-    cdef int k = 0, st
     if counts.shape[1] != 34:
         raise InvalidTilesError(f"counts must have 34 columns, not {counts.shape[1]}")
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            st = ym_check_hand(&counts[i, 0], melds, 0, &k)
-            status[i] = <uint8_t>st
-            if st == 0:
-                out[i] = <int8_t>ym_shanten(&counts[i, 0], k, form)
-            else:
-                out[i] = 127
+            out[i] = _shanten_row(&counts[i, 0], form, melds, &status[i])
 
 
 def _agari_many(const uint8_t[:, ::1] counts, int melds, int workers,
                 uint8_t[::1] out, uint8_t[::1] status):
     cdef Py_ssize_t n = counts.shape[0], i
-    cdef int k = 0, st
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            st = ym_check_hand(&counts[i, 0], melds, 2, &k)
-            status[i] = <uint8_t>st
-            out[i] = <uint8_t>(ym_is_agari(&counts[i, 0], k) if st == 0 else 0)
+            out[i] = _agari_row(&counts[i, 0], melds, &status[i])
 
 
 def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
                 uint64_t[::1] out, uint8_t[::1] status):
     cdef Py_ssize_t n = counts.shape[0], i
-    cdef int k = 0, st
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            st = ym_check_hand(&counts[i, 0], melds, 1, &k)
-            status[i] = <uint8_t>st
-            out[i] = ym_waits(&counts[i, 0], k) if st == 0 else 0
+            out[i] = _waits_row(&counts[i, 0], melds, &status[i])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,8 +23,20 @@ from yakuman._core import (
     TILE_NAMES,
 )
 from yakuman.errors import InvalidTilesError
+from yakuman.search import (
+    STATUS_BAD_VISIBLE,
+    DiscardAnalysisMany,
+    UkeireMany,
+    discard_analysis_many,
+    ukeire_many,
+)
 
 __all__ = [
+    "ukeire_many",
+    "discard_analysis_many",
+    "UkeireMany",
+    "DiscardAnalysisMany",
+    "STATUS_BAD_VISIBLE",
     "score_many",
     "ScoreBatch",
     "SCORE_COLUMNS",

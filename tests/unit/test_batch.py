@@ -72,3 +72,17 @@ def test_random_hands_reproducible():
     assert np.array_equal(a, random_hands(1000, seed=42))
     assert (a.sum(axis=1) == 13).all() and a.max() <= 4
     assert not np.array_equal(a, random_hands(1000, seed=43))
+
+
+def test_mixed_hand_sizes_across_threads():
+    """Rows of different sizes (0-4 melds inferred per row) split over threads: each row keeps its
+    own meld count (a regression test for a value shared between threads)."""
+    parts = [random_hands(20000, seed=40 + s, size=s) for s in (13, 10, 7, 4, 1, 14, 11, 8, 5, 2)]
+    hands = np.concatenate(parts)
+    np.random.default_rng(3).shuffle(hands)
+    want = [yakuman.shanten(r.tolist()) for r in hands[::50]]
+    for workers in (1, 2, 4):
+        assert batch.shanten_many(hands, workers=workers)[::50].tolist() == want
+    thirteen = np.concatenate([p for p in parts if p[0].sum() % 3 == 1])
+    w1 = batch.waits_many(thirteen, workers=1)
+    assert np.array_equal(w1, batch.waits_many(thirteen, workers=4))

@@ -23,7 +23,7 @@ from yakuman.hand import Meld
 from yakuman.result import Payment, Score, Status
 from yakuman.rules import Rules
 from yakuman.scoring import score
-from yakuman.search import ShantenState, discard_analysis, ukeire
+from yakuman.search import ShantenState, discard_analysis, ukeire, win_value
 from yakuman.settle import (
     RoundState,
     Settlement,
@@ -47,6 +47,7 @@ __all__ = [
     "ukeire",
     "discard_analysis",
     "ShantenState",
+    "win_value",
     "score",
     "Score",
     "Payment",

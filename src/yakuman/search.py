@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "WaitValue",
+    "win_value",
+    "win_value_many",
     "SHANTEN_INVALID",
     "STATUS_BAD_COPIES",
     "STATUS_BAD_COUNT",
@@ -172,3 +175,96 @@ def discard_analysis_many(counts, visible=None, *, melds=None, form: str = "all"
     _core._discard_analysis_many(a, v, f, k, w, out.n, out.tile, out.shanten, out.total, out.mask, out.status)
     _finish(out.status, errors, "hand that discards (14-3k tiles)")
     return out
+
+
+# ---- win value: what each wait would score ----------------------------------------------------
+
+class WaitValue(NamedTuple):
+    """The value of one wait of a tenpai hand: points (Tenhou's figure: ron = what the discarder
+    pays, tsumo = the sum of the payments; 0 when that win is impossible), han and fu of each."""
+
+    tile: str
+    ron: int
+    tsumo: int
+    ron_han: int
+    ron_fu: int
+    tsumo_han: int
+    tsumo_fu: int
+    furiten: bool
+
+
+def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, riichi: bool = False,
+              double_riichi: bool = False, ippatsu: bool = False, seat_wind="E", round_wind="E", dora=(),
+              ura=(), kita: int = 0, honba: int = 0, riichi_sticks: int = 0, rules=None) -> dict:
+    """For each wait of a tenpai hand (13-3k concealed tiles, ``melds`` called), the value of winning
+    on it by ron and by tsumo, scored by the native core (one ``score_many`` batch for all waits).
+
+    Furiten-aware: when any wait is among ``discards`` (the player's own discards, called ones
+    included), or ``temporary_furiten`` is set, no ron is possible (``ron == 0``, ``furiten=True``);
+    tsumo is never restricted. A wait without yaku (for that way of winning) is worth 0. A hand
+    that is not tenpai returns ``{}``. Returns ``{tile: WaitValue}`` in tile order.
+    """
+    from yakuman._core import parse, waits_mask
+    from yakuman.batch import columns_from_kwargs, score_many
+    from yakuman.tiles import TILE_NAMES, to_mpsz
+
+    counts, reds = parse(hand)
+    mask = waits_mask(list(counts), melds=len(tuple(melds)) if not isinstance(melds, str) else 1)
+    if not mask:
+        return {}
+    discarded = set()
+    if discards:
+        dc, _ = parse(discards)
+        discarded = {k for k in range(34) if dc[k]}
+    waits = [k for k in range(34) if (mask >> k) & 1]
+    furiten = temporary_furiten or any(k in discarded for k in waits)
+    base = dict(melds=melds, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, seat_wind=seat_wind,
+                round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba, riichi_sticks=riichi_sticks)
+    rows = []
+    for k in waits:
+        c = list(counts)
+        c[k] += 1
+        full = to_mpsz(c, reds)
+        rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=False))
+        rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=True))
+    res = score_many(columns_from_kwargs(rows, rules=rules), rules=rules)
+    out = {}
+    for j, k in enumerate(waits):
+        r, t = 2 * j, 2 * j + 1
+        ron_ok = res.status[r] == 0 and not furiten
+        tsumo_ok = res.status[t] == 0
+        out[TILE_NAMES[k]] = WaitValue(
+            TILE_NAMES[k], int(res.points[r]) if ron_ok else 0, int(res.points[t]) if tsumo_ok else 0,
+            int(res.han[r]) if ron_ok else 0, int(res.fu[r]) if ron_ok else 0,
+            int(res.han[t]) if tsumo_ok else 0, int(res.fu[t]) if tsumo_ok else 0, furiten)
+    return out
+
+
+def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 0, riichi: bool = False,
+                   workers: int | None = 1):
+    """Batch form of :func:`win_value` for closed 13-tile hands (N x 34 counts; no melds, dora or
+    discards): ``(ron, tsumo)`` as two N x 34 int32 arrays of points per wait (0 = not a wait, or
+    no yaku). All waits of all rows are scored in one native ``score_many`` call."""
+    import numpy as np
+
+    from yakuman.batch import score_many, waits_many
+
+    counts = np.ascontiguousarray(np.asarray(counts, dtype=np.uint8))
+    masks = waits_many(counts, melds=0, workers=workers, errors="raise")
+    bits = ((masks[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    rows, kinds = np.nonzero(bits)
+    m = len(rows)
+    hands = np.repeat(counts[rows], 2, axis=0)
+    win = np.repeat(kinds.astype(np.uint8), 2)
+    hands[np.arange(2 * m), win] += 1
+    flags = np.tile(np.array([0, 1], dtype=np.uint16), m) | np.uint16(2 if riichi else 0)
+    cols = {"counts": hands, "win": win, "flags": flags,
+            "seat_wind": np.full(2 * m, seat_wind, np.uint8), "round_wind": np.full(2 * m, round_wind, np.uint8)}
+    res = score_many(cols, rules=rules, workers=workers)
+    ok = res.status == 0
+    pts = np.where(ok, res.points, 0).astype(np.int32)
+    ron = np.zeros((len(counts), 34), dtype=np.int32)
+    tsumo = np.zeros((len(counts), 34), dtype=np.int32)
+    ron[rows, kinds] = pts[0::2]
+    tsumo[rows, kinds] = pts[1::2]
+    return ron, tsumo

@@ -69,3 +69,9 @@ def test_yakuman_waits_batch(benchmark, batch13):
 
     benchmark.extra_info["hands"] = len(batch13)
     benchmark(waits_many, batch13, workers=1)
+
+
+@pytest.mark.benchmark(group="shanten-per-call")
+def test_peer_riichienv_136(benchmark, hands13_136):
+    riichienv = pytest.importorskip("riichienv")
+    _per_call(benchmark, riichienv.calculate_shanten, hands13_136)

@@ -12,7 +12,6 @@ import pytest
 import yakuman
 from yakuman.batch import score_many
 from yakuman.random import winning_hands
-from yakuman.tiles import to_mpsz
 from tests.differential.test_score_mahjong import _mj_input, _options
 
 CORPUS = 2000

@@ -10,11 +10,11 @@ Results are identical for every ``workers`` value.
 
 from __future__ import annotations
 
-import os
 
 import numpy as np
 
 from yakuman import _core
+from yakuman._arrays import FORMS, as_counts, melds_arg, n_workers, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -53,46 +53,13 @@ __all__ = [
     "SHANTEN_INVALID",
 ]
 
-_FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
+_FORMS = FORMS
 
 
-def _as_counts(counts) -> np.ndarray:
-    a = np.asarray(counts)
-    if a.ndim != 2 or a.shape[1] != 34:
-        raise InvalidTilesError(f"counts must be an (N, 34) array, not shape {a.shape}")
-    if a.dtype == np.uint8:
-        return np.ascontiguousarray(a)
-    if a.dtype.kind not in "uib":
-        raise InvalidTilesError(f"counts must be integers, not {a.dtype}")
-    # Values outside 0..4 become 255 so that the row is flagged, never wrapped into range.
-    return np.ascontiguousarray(np.where((a < 0) | (a > 4), 255, a).astype(np.uint8))
-
-
-def _workers(workers: int | None) -> int:
-    if workers is None or workers == 0:
-        return os.cpu_count() or 1
-    if workers < 0:
-        raise ValueError(f"workers must be >= 1 (or None for all cores), not {workers}")
-    return int(workers)
-
-
-def _melds(melds) -> int:
-    if melds is None:
-        return -1
-    if not 0 <= int(melds) <= 4:
-        raise InvalidTilesError(f"melds must be 0..4, not {melds}")
-    return int(melds)
-
-
-def _finish(status: np.ndarray, errors: str, what: str):
-    if errors == "raise":
-        bad = np.flatnonzero(status)
-        if bad.size:
-            i = int(bad[0])
-            why = "a count outside 0..4" if status[i] == STATUS_BAD_COPIES else f"a tile count that fits no {what}"
-            raise InvalidTilesError(f"{why} - at counts[{i}]")
-    elif errors != "status":
-        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
+_as_counts = as_counts
+_workers = n_workers
+_melds = melds_arg
+_finish = raise_first_bad
 
 
 def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None = 1,
@@ -259,7 +226,6 @@ def row_kwargs(cols: dict, i: int) -> dict:
     winning tile that is not a five, red fives in a meld without fives, more than 5 indicators)."""
     from yakuman.tiles import TILE_NAMES, to_mpsz
 
-    from yakuman.errors import InvalidTilesError
 
     counts = cols["counts"][i].tolist()
     reds = cols["reds"][i].tolist()

@@ -149,7 +149,7 @@ def _cmd_demo(args) -> int:
         print(file=sys.stderr)
     wins = int(status[0])
     print(f"{n:,} generated winning hands (yakuman.random.winning_hands, seed {args.seed}), Tenhou rules")
-    print(f"status: " + ", ".join(f"{name} {status[i]:,}" for i, name in
+    print("status: " + ", ".join(f"{name} {status[i]:,}" for i, name in
                                   enumerate(("OK", "NOT_COMPLETE", "NO_YAKU", "INVALID_SITUATION", "INVALID_INPUT"))
                                   if status[i]))
     print("\nyaku frequency (share of wins):")

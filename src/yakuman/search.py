@@ -24,7 +24,6 @@ chiitoitsu and kokushi apply only when k = 0. The kernels are csrc/ym_search.c.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, NamedTuple
 
 from yakuman import _core
@@ -40,6 +39,7 @@ from yakuman._core import (
     discard_analysis,
     ukeire,
 )
+from yakuman._arrays import FORMS, as_counts, melds_arg, n_workers, raise_first_bad
 from yakuman.errors import InvalidTilesError
 
 if TYPE_CHECKING:
@@ -65,7 +65,6 @@ __all__ = [
     "ukeire_many",
 ]
 
-_FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 MAX_DISCARDS = 14
 
 
@@ -93,58 +92,19 @@ class DiscardAnalysisMany(NamedTuple):
     status: np.ndarray
 
 
-def _as_counts(a, name: str) -> np.ndarray:
-    import numpy as np  # imported on first batch call: keeps `import yakuman` light
-
-    arr = np.asarray(a)
-    if arr.ndim != 2 or arr.shape[1] != 34:
-        raise InvalidTilesError(f"{name} must be an (N, 34) array, not shape {arr.shape}")
-    if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
-    if arr.dtype.kind not in "uib":
-        raise InvalidTilesError(f"{name} must be integers, not {arr.dtype}")
-    # Out-of-range values become 255 so that the row is flagged, never wrapped into range.
-    return np.ascontiguousarray(np.where((arr < 0) | (arr > 4), 255, arr).astype(np.uint8))
-
-
 def _inputs(counts, visible, melds, form: str, workers: int | None):
-    a = _as_counts(counts, "counts")
+    a = as_counts(counts, "counts")
     v = None
     if visible is not None:
-        v = _as_counts(visible, "visible")
+        v = as_counts(visible, "visible")
         if v.shape[0] != a.shape[0]:
             raise InvalidTilesError(f"visible has {v.shape[0]} rows, counts has {a.shape[0]}")
-    if form not in _FORMS:
-        raise ValueError(f"unknown form {form!r}: expected one of {', '.join(_FORMS)}")
-    if melds is None:
-        k = -1
-    elif not 0 <= int(melds) <= 4:
-        raise InvalidTilesError(f"melds must be 0..4, not {melds}")
-    else:
-        k = int(melds)
-    if workers is None or workers == 0:
-        w = os.cpu_count() or 1
-    elif workers < 0:
-        raise ValueError(f"workers must be >= 1 (or None for all cores), not {workers}")
-    else:
-        w = int(workers)
-    return a, v, _FORMS[form], k, w
+    if form not in FORMS:
+        raise ValueError(f"unknown form {form!r}: expected one of {', '.join(FORMS)}")
+    return a, v, FORMS[form], melds_arg(melds), n_workers(workers)
 
 
-def _finish(status: np.ndarray, errors: str, what: str) -> None:
-    if errors == "status":
-        return
-    if errors != "raise":
-        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
-    bad = status.nonzero()[0]
-    if bad.size:
-        i = int(bad[0])
-        if status[i] == STATUS_BAD_COPIES:
-            raise InvalidTilesError(f"a count outside 0..4 - at counts[{i}]")
-        if status[i] == STATUS_BAD_VISIBLE:
-            raise InvalidTilesError(f"a visible count outside 0..4, or more than four copies of a kind "
-                                    f"in hand and visible tiles - at visible[{i}]")
-        raise InvalidTilesError(f"a tile count that fits no {what} - at counts[{i}]")
+_finish = raise_first_bad
 
 
 def ukeire_many(counts, visible=None, *, melds=None, form: str = "all", workers: int | None = 1,

@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 
 from yakuman.cli import main
 from yakuman.cli_score import point_table

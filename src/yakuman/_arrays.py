@@ -1,0 +1,67 @@
+"""Argument handling shared by the numpy batch calls (yakuman.batch, yakuman.search): the counts
+array, the worker count, the meld count, and the per-row status -> error translation.
+numpy is imported on first use, so ``import yakuman`` stays light."""
+
+from __future__ import annotations
+
+import os
+
+from yakuman.errors import InvalidTilesError
+
+__all__ = ["as_counts", "n_workers", "melds_arg", "raise_first_bad", "FORMS"]
+
+FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
+# row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
+_BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE = 1, 2, 3
+
+
+def as_counts(a, name: str = "counts"):
+    """An (N, 34) C-contiguous uint8 array; values outside 0..4 become 255 so that the row is
+    flagged by the native checks, never wrapped into range."""
+    import numpy as np
+
+    arr = np.asarray(a)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidTilesError(f"{name} must be an (N, 34) array, not shape {arr.shape}")
+    if arr.dtype == np.uint8:
+        return np.ascontiguousarray(arr)
+    if arr.dtype.kind not in "uib":
+        raise InvalidTilesError(f"{name} must be integers, not {arr.dtype}")
+    return np.ascontiguousarray(np.where((arr < 0) | (arr > 4), 255, arr).astype(np.uint8))
+
+
+def n_workers(workers: int | None) -> int:
+    """Threads for a batch call: None or 0 = every core."""
+    if workers is None or workers == 0:
+        return os.cpu_count() or 1
+    if workers < 0:
+        raise ValueError(f"workers must be >= 1 (or None for all cores), not {workers}")
+    return int(workers)
+
+
+def melds_arg(melds) -> int:
+    """The meld count of every row (-1 = infer it from each row's tile count)."""
+    if melds is None:
+        return -1
+    if not 0 <= int(melds) <= 4:
+        raise InvalidTilesError(f"melds must be 0..4, not {melds}")
+    return int(melds)
+
+
+def raise_first_bad(status, errors: str, what: str) -> None:
+    """errors="raise": raise for the first row with a non-zero status, naming it."""
+    import numpy as np
+
+    if errors == "status":
+        return
+    if errors != "raise":
+        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
+    bad = np.flatnonzero(status)
+    if bad.size:
+        i = int(bad[0])
+        if status[i] == _BAD_COPIES:
+            raise InvalidTilesError(f"a count outside 0..4 - at counts[{i}]")
+        if status[i] == _BAD_VISIBLE:
+            raise InvalidTilesError(f"a visible count outside 0..4, or more than four copies of a kind "
+                                    f"in hand and visible tiles - at visible[{i}]")
+        raise InvalidTilesError(f"a tile count that fits no {what} - at counts[{i}]")

@@ -121,13 +121,6 @@ SCORE_FIELDS = (
     "base",        # base points a
 )
 
-_FU_LABELS = ("base", "closed ron", "tsumo", "kanchan wait", "penchan wait", "tanki wait",
-              "pair {}", "open triplet {}", "concealed triplet {}", "open kan {}", "closed kan {}",
-              "open pinfu", "rounded up", "chiitoitsu")
-# label strings by code and tile kind (tile 255 -> index 34), built once
-_FU_TEXT = tuple(tuple(lab.format(TILE_NAMES[t] if t < 34 else "") for t in range(35))
-                 for lab in _FU_LABELS)
-
 _DY_BITS = {"suuankou_tanki": 1, "kokushi_13": 2, "junsei_chuuren": 4, "daisuushii": 8}
 _LOCAL_BITS = {"sanrenkou": 1, "isshoku_sanjun": 2, "daisharin": 4, "suurenkou": 8,
                "isshoku_yonjun": 16, "hyakuman_goku": 32, "beni_kujaku": 64,
@@ -221,7 +214,6 @@ cdef tuple _SC_LIMITS = LIMIT_NAMES
 cdef tuple _SC_FORMS = FORM_NAMES
 cdef tuple _SC_WAITS = WAIT_NAMES
 cdef tuple _SC_GROUPS = GROUP_NAMES
-cdef tuple _SC_FU_TEXT = _FU_TEXT
 cdef dict _SC_MELD_CODES = MELD_CODES
 
 
@@ -394,7 +386,7 @@ cdef object _raise_bad_input(int reason):
     raise InvalidTilesError(msg)
 
 
-cdef tuple _score_tuple(const ym_score_t *o):
+cdef tuple _score_tuple(const ym_score_t *o, int seat, int rnd):
     cdef int i, b
     cdef uint64_t m = o.yaku
     cdef const ym_fu_item_t *it
@@ -408,7 +400,7 @@ cdef tuple _score_tuple(const ym_score_t *o):
     cdef list fu = []
     for i in range(o.n_fu):
         it = &o.fu_items[i]
-        fu.append(((<tuple>_SC_FU_TEXT[it.code])[it.tile if it.tile < 34 else 34], it.fu))
+        fu.append((_fu_label(it.code, it.tile, seat, rnd), it.fu))
     cdef list groups = []
     for i in range(o.n_groups):
         groups.append((_SC_GROUPS[o.groups[i].type], o.groups[i].tile, o.groups[i].open != 0))
@@ -438,7 +430,7 @@ def _score_native(CompiledRules rules, counts, reds, melds, int win, int flags=0
     ym_score(&rules.r, &h, &o)
     if o.status == 4:
         _raise_bad_input(o.reason)
-    return _score_tuple(&o)
+    return _score_tuple(&o, seat_wind, round_wind)
 
 
 def _score_native_timeit(CompiledRules rules, counts, reds, melds, int win, int flags=0,

@@ -198,13 +198,12 @@ def test_ex18_chooses_the_tanki_reading():
     s = score("234m999p34455666s", "6s", situation="tsumo riichi", winds="SE", dora="1z", ura="1z")
     assert (s["wait"], s["fu"]) == ("tanki", 40)
     # 345s 456s + 66s pair: 20 + 2 tsumo + 2 tanki + 8 (999p) = 32 -> 40
-    assert s["fu_details"] == (("base", 20), ("tsumo", 2), ("tanki wait", 2),
-                               ("concealed triplet 9p", 8), ("rounded up", 8))
+    assert s["fu_details"] == (("futei", 20), ("tsumo", 2), ("tanki", 2), ("ankou 999p", 8), ("rounding", 8))
 
 
 def test_ex22_ron_triplet_counts_open():
     s = score("111999m333p555s22z", "9m", winds="WE")
-    assert ("open triplet 9m", 4) in s["fu_details"]
+    assert ("minkou 999m", 4) in s["fu_details"]
     assert ("triplet", kind("9m"), True) in s["groups"]
 
 

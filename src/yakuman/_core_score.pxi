@@ -483,7 +483,17 @@ cdef tuple _SC_TRIP_STR = tuple(f"{t % 9 + 1}{t % 9 + 1}{t % 9 + 1}{'mpsz'[t // 
 cdef tuple _SC_RUN_STR = tuple(f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{'mpsz'[t // 9]}" if t < 27 and t % 9 < 7
                                else "" for t in range(34))
 cdef dict _SC_MELD_STR = {}
-cdef dict _SC_FU_LABEL_CACHE = {}
+cdef dict _SC_FU_ITEM_CACHE = {}     # (label, fu) tuples, shared between results (immutable)
+cdef dict _SC_YAKU_CACHE = {}        # (Yaku, han) tuples, likewise
+
+
+cdef inline object _yaku_entry(tuple by_bit, int b, int han):
+    cdef int key = b * 256 + han
+    entry = _SC_YAKU_CACHE.get(key)
+    if entry is None:
+        entry = (by_bit[b], han)
+        _SC_YAKU_CACHE[key] = entry
+    return entry
 cdef object _sc_tuple_new = tuple.__new__
 
 
@@ -708,24 +718,24 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
         while not (msk >> b) & 1:
             b += 1
         if b == 42 and o.form == 1 and o.han_of[42] == 26:   # tsuuiisou as seven honor pairs, x2
-            yaku.append((by_bit[65], 26))
+            yaku.append(_yaku_entry(by_bit, 65, 26))
         else:
-            yaku.append((by_bit[b], o.han_of[b]))
+            yaku.append(_yaku_entry(by_bit, b, o.han_of[b]))
         msk &= msk - 1
     for b in (52, 54, 53):
         if (o.yaku >> b) & 1:
-            yaku.append((by_bit[b], o.han_of[b]))
+            yaku.append(_yaku_entry(by_bit, b, o.han_of[b]))
     if o.kita and not o.yakuman:
-        yaku.append((by_bit[64], o.kita))
+        yaku.append(_yaku_entry(by_bit, 64, o.kita))
     cdef list fu = []
     for i in range(o.n_fu):
         it = &o.fu_items[i]
-        key = ((it.code * 256 + it.tile) * 4 + seat) * 4 + rnd
-        label = _SC_FU_LABEL_CACHE.get(key)
-        if label is None:
-            label = _fu_label(it.code, it.tile, seat, rnd)
-            _SC_FU_LABEL_CACHE[key] = label
-        fu.append((label, it.fu))
+        key = (((it.code * 256 + it.tile) * 4 + seat) * 4 + rnd) * 256 + it.fu
+        item = _SC_FU_ITEM_CACHE.get(key)
+        if item is None:
+            item = (_fu_label(it.code, it.tile, seat, rnd), it.fu)
+            _SC_FU_ITEM_CACHE[key] = item
+        fu.append(item)
     pay = _sc_tuple_new(Payment, (o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable))
     return _sc_tuple_new(Score, (statuses[0], "", yaku, o.han, o.fu, fu, _SC_LIMITS[o.limit],
                               o.yakuman, o.points, pay, _decomposition(o, melds, c, reds)))

@@ -183,8 +183,24 @@ cdef class CompiledRules:
 _COMPILED = {}
 
 
+cdef dict _COMPILED_BY_ID = {}   # id(rules) -> (rules, CompiledRules): hashing a Rules costs ~0.6 us
+
+
 def compiled_rules(rules=None):
-    """The CompiledRules of `rules` (None = Rules.tenhou()), cached per distinct Rules value."""
+    """The CompiledRules of `rules` (None = Rules.tenhou()), cached per Rules object and per
+    distinct Rules value."""
+    cdef CompiledRules cr
+    hit = _COMPILED_BY_ID.get(id(rules))
+    if hit is not None and (<tuple>hit)[0] is rules:
+        return (<tuple>hit)[1]
+    cr = _compiled_by_value(rules)
+    if len(_COMPILED_BY_ID) >= 64:
+        _COMPILED_BY_ID.clear()
+    _COMPILED_BY_ID[id(rules)] = (rules, cr)   # the entry keeps `rules` alive, so the id stays its own
+    return cr
+
+
+cdef CompiledRules _compiled_by_value(rules):
     cdef CompiledRules cr
     try:
         return _COMPILED[rules]
@@ -830,12 +846,10 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
         elif value is not False:
             plain = False
     if plain and pao_seat is None and from_seat is None:
-        cr = _COMPILED.get(rules) if rules is None else None
-        if cr is None:
-            try:
-                cr = compiled_rules(rules)
-            except (TypeError, ValueError):
-                cr = None
+        try:
+            cr = compiled_rules(rules)
+        except (TypeError, ValueError):
+            cr = None
         if cr is not None:
             result = _score_public(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita,
                                    honba, riichi_sticks)

@@ -218,7 +218,7 @@ static void try_regular(search_t *s) {
         }
         if (t % 3 == 1) return;
         pairs += t % 3 == 2;
-        dn[su] = ym_suit_decompositions(ym_suit_rank(q), &dl[su]);
+        dn[su] = ym_suit_decompositions(ym_suit_rank_fast(q), &dl[su]);
         if (dn[su] == 0) return;
     }
     if (pairs != 1) return;

@@ -42,6 +42,7 @@ __all__ = [
     "SCORE_COLUMNS",
     "SCORE_OUTPUTS",
     "row_kwargs",
+    "meld_text",
     "columns_from_kwargs",
     "columns_from_frame",
     "shanten_many",
@@ -220,63 +221,78 @@ _FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chanka
                "tenhou", "chiihou", "renhou")
 
 
-def row_kwargs(cols: dict, i: int) -> dict:
-    """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns (raises
-    InvalidTilesError for a row that no tiles can express: more red fives than fives, a red
-    winning tile that is not a five, red fives in a meld without fives, more than 5 indicators)."""
-    from yakuman.tiles import TILE_NAMES, to_mpsz
+_MELD_NAMES = ("chi", "pon", "minkan", "kakan", "ankan")
 
+
+def meld_text(kind: int, tile: int, reds: int = 0) -> str:
+    """A meld of score_many's columns as a string: ``meld_text(1, 31)`` -> ``"pon 555z"``,
+    ``meld_text(0, 3, 1)`` -> ``"chi 406m"`` (red fives as ``0``). Raises InvalidTilesError when
+    the meld holds fewer fives than ``reds``."""
+    digits = [tile % 9 + 1 + d for d in range(3)] if kind == 0 else [tile % 9 + 1] * (3 if kind == 1 else 4)
+    fives = digits.count(5) if tile < 27 else 0
+    if reds > fives:
+        raise InvalidTilesError(f"{reds} red fives in a meld that holds {fives} fives")
+    text = ""
+    for dgt in digits:
+        if dgt == 5 and reds:
+            text += "0"
+            reds -= 1
+        else:
+            text += str(dgt)
+    return f"{_MELD_NAMES[kind]} {text}{'mpsz'[tile // 9]}"
+
+
+def row_kwargs(cols: dict, i: int) -> dict:
+    """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns (only
+    the flags that are set; ``kita`` only when non-zero). Raises InvalidTilesError for a row that no
+    call can express: more red fives than fives, a red winning tile that is not a five, red fives in
+    a meld without fives, more than 5 indicators, unknown flag bits."""
+    from yakuman.tiles import TILE_NAMES, to_mpsz
 
     counts = cols["counts"][i].tolist()
     reds = cols["reds"][i].tolist()
     for s, r in enumerate(reds):
-        if r > counts[9 * s + 4]:          # not expressible as tiles: the row itself is malformed
+        if r > counts[9 * s + 4]:
             raise InvalidTilesError(f"{r} red 5{'mps'[s]} but {counts[9 * s + 4]} 5{'mps'[s]} in the concealed "
                                     f"tiles - at hands[{i}]")
     hand = counts if any(c > 4 for c in counts) else to_mpsz(counts, reds)   # score() words a bad count
     melds = []
-    kinds = ("chi", "pon", "minkan", "kakan", "ankan")
     for j in range(4):
         t = int(cols["meld_type"][i][j])
         if t < 0:
             continue
         k = int(cols["meld_tile"][i][j])
         if not 0 <= t <= 4 or k > 33:
-            melds.append(f"{t} {k}")
+            melds.append(f"{t} {k}")           # score() words the bad meld
             continue
-        digits = [k % 9 + 1 + d for d in range(3)] if t == 0 else [k % 9 + 1] * (3 if t == 1 else 4)
-        reds_left = int(cols["meld_reds"][i][j])
-        if reds_left > digits.count(5) or (k >= 27 and reds_left):
-            raise InvalidTilesError(f"{reds_left} red fives in meld {j} that holds {digits.count(5) if k < 27 else 0} "
-                                    f"fives - at hands[{i}]")
-        text = ""
-        for dgt in digits:
-            if dgt == 5 and reds_left:
-                text += "0"
-                reds_left -= 1
-            else:
-                text += str(dgt)
-        melds.append(f"{kinds[t]} {text}{'mpsz'[k // 9] if k < 34 else '?'}")
+        try:
+            melds.append(meld_text(t, k, int(cols["meld_reds"][i][j])))
+        except InvalidTilesError as e:
+            raise InvalidTilesError(f"{e} (meld {j}) - at hands[{i}]") from None
     win = int(cols["win"][i])
     win_name = TILE_NAMES[win] if win < 34 else str(win)
     if cols["win_red"][i] and win < 34:
-        if win >= 27 or win % 9 != 4:   # not expressible as a tile: the row itself is malformed
+        if win >= 27 or win % 9 != 4:
             raise InvalidTilesError(f"winning tile {win_name} marked as a red five - at hands[{i}]")
         win_name = "0" + win_name[1]
     for name in ("n_dora", "n_ura"):
         if cols[name][i] > 5:
             raise InvalidTilesError(f"{name} = {cols[name][i]}: at most 5 indicators - at hands[{i}]")
     flags = int(cols["flags"][i])
-    kw = {name: bool(flags >> b & 1) for b, name in enumerate(_FLAG_NAMES)}
-    winds = "ESWN"
+    if flags >> len(_FLAG_NAMES):
+        raise InvalidTilesError(f"unknown flag bits {flags:#x} - at hands[{i}]")
+    kw = {"hand": hand, "win": win_name, "melds": melds}
+    kw.update({name: True for b, name in enumerate(_FLAG_NAMES) if flags >> b & 1})
     sw, rw = int(cols["seat_wind"][i]), int(cols["round_wind"][i])
-    kw.update(
-        seat_wind=winds[sw] if sw < 4 else sw, round_wind=winds[rw] if rw < 4 else rw,
-        dora=[TILE_NAMES[t] if t < 34 else t for t in cols["dora"][i][: cols["n_dora"][i]].tolist()],
-        ura=[TILE_NAMES[t] if t < 34 else t for t in cols["ura"][i][: cols["n_ura"][i]].tolist()],
-        kita=int(cols["kita"][i]), honba=int(cols["honba"][i]), riichi_sticks=int(cols["riichi_sticks"][i]),
-    )
-    return {"hand": hand, "win": win_name, "melds": melds, **kw}
+    kw["seat_wind"] = "ESWN"[sw] if sw < 4 else sw
+    kw["round_wind"] = "ESWN"[rw] if rw < 4 else rw
+    kw["dora"] = [TILE_NAMES[t] if t < 34 else t for t in cols["dora"][i][: cols["n_dora"][i]].tolist()]
+    kw["ura"] = [TILE_NAMES[t] if t < 34 else t for t in cols["ura"][i][: cols["n_ura"][i]].tolist()]
+    if cols["kita"][i]:
+        kw["kita"] = int(cols["kita"][i])
+    kw["honba"] = int(cols["honba"][i])
+    kw["riichi_sticks"] = int(cols["riichi_sticks"][i])
+    return kw
 
 
 def _row_error(cols: dict, i: int, rules) -> str:

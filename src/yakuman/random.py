@@ -403,47 +403,17 @@ class WinningHands:
 
     def melds(self, i: int) -> list[str]:
         """Row i's melds as strings (``"pon 777z"``, red fives as ``0``)."""
-        out = []
-        for j in range(int(self.n_melds[i])):
-            kind = int(self.meld_type[i, j])
-            t = int(self.meld_tile[i, j])
-            tiles = [t, t + 1, t + 2] if kind == _CHI else [t] * (4 if kind >= _MINKAN else 3)
-            reds = int(self.meld_reds[i, j])
-            digits = []
-            for k in tiles:
-                if k < 27 and k % 9 == 4 and reds:
-                    digits.append("0")
-                    reds -= 1
-                else:
-                    digits.append(str(k % 9 + 1))
-            out.append(f"{MELD_KINDS[kind]} {''.join(digits)}{'mpsz'[t // 9]}")
-        return out
+        from yakuman.batch import meld_text
+
+        return [meld_text(int(self.meld_type[i, j]), int(self.meld_tile[i, j]), int(self.meld_reds[i, j]))
+                for j in range(int(self.n_melds[i]))]
 
     def kwargs(self, i: int) -> dict:
         """Keyword arguments of :func:`yakuman.score` for row ``i`` (add ``rules=``; with
         ``players=3`` a three-player Rules such as ``Rules.tenhou_sanma()``)."""
-        from yakuman.tiles import TILE_NAMES, to_mpsz
+        from yakuman.batch import row_kwargs
 
-        i = int(i)
-        win = int(self.win[i])
-        f = int(self.flags[i])
-        kw = {
-            "hand": to_mpsz(self.counts[i].tolist(), self.reds[i].tolist()),
-            "win": f"0{'mps'[win // 9]}" if self.win_red[i] else TILE_NAMES[win],
-            "melds": self.melds(i),
-        }
-        for name, bit in FLAG_BITS.items():
-            if f & bit:
-                kw[name] = True
-        kw["seat_wind"] = "ESWN"[self.seat_wind[i]]
-        kw["round_wind"] = "ESWN"[self.round_wind[i]]
-        kw["dora"] = [TILE_NAMES[k] for k in self.dora[i, :self.n_dora[i]].tolist()]
-        kw["ura"] = [TILE_NAMES[k] for k in self.ura[i, :self.n_ura[i]].tolist()]
-        if self.kita[i]:
-            kw["kita"] = int(self.kita[i])
-        kw["honba"] = int(self.honba[i])
-        kw["riichi_sticks"] = int(self.riichi_sticks[i])
-        return kw
+        return row_kwargs(self.arrays(), int(i))
 
     def __iter__(self) -> Iterator[dict]:
         for i in range(len(self)):

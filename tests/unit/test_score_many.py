@@ -63,7 +63,7 @@ def _corrupt(cols, rng):
             k = rng.integers(0, 34)
             cols["counts"][i, k] = (cols["counts"][i, k] + 1) % 5
         elif what == 2:
-            cols["flags"][i] = rng.integers(0, 1 << 11)
+            cols["flags"][i] = rng.integers(0, 1 << 12)   # bit 11 is no flag: malformed
         elif what == 3:
             cols["seat_wind"][i] = rng.integers(0, 5)
         elif what == 4:

@@ -625,43 +625,26 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None)
 
 
 def _completes(counts: Sequence[int], extra: int) -> bool:
-    """A complete hand with ``extra`` added, ignoring the four-copy limit (karaten "always")."""
+    """The hand with ``extra`` added is complete even if that is a fifth copy (karaten "always").
+    A fifth copy can only sit in a triplet or in a run, so take one such set out (one more meld)
+    and ask the native agari check about the rest."""
+    from yakuman import is_agari
+
     c = list(counts)
     c[extra] += 1
-    total = sum(c)
-    if total == 14:
-        if all(x in (0, 2) for x in c) and c.count(2) == 7:
+    n_melds = (14 - sum(c)) // 3
+    if c[extra] <= 4:
+        return is_agari(c, melds=n_melds)
+    if n_melds == 4:
+        return False
+    sets = [[extra] * 3] + [[s, s + 1, s + 2] for s in range(extra - 2, extra + 1)
+                            if extra < 27 and s >= 9 * (extra // 9) and s + 2 < 9 * (extra // 9 + 1)]
+    for group in sets:
+        rest = list(c)
+        for k in group:
+            rest[k] -= 1
+        if min(rest) >= 0 and is_agari(rest, melds=n_melds + 1):
             return True
-        yao = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-        if all(c[k] >= 1 for k in yao) and sum(c[k] for k in yao) == 14:
-            return True
-    for pair in range(34):
-        if c[pair] >= 2:
-            c[pair] -= 2
-            if _all_sets(c, 0):
-                return True
-            c[pair] += 2
-    return False
-
-
-def _all_sets(c: list[int], i: int) -> bool:
-    while i < 34 and c[i] == 0:
-        i += 1
-    if i == 34:
-        return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _all_sets(c, i)
-        c[i] += 3
-        if ok:
-            return True
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        for k in (i, i + 1, i + 2):
-            c[k] -= 1
-        ok = _all_sets(c, i)
-        for k in (i, i + 1, i + 2):
-            c[k] += 1
-        return ok
     return False
 
 

@@ -8,11 +8,12 @@ Corpora: yakuman.random.winning_hands (seeded), Tenhou rules.
 from __future__ import annotations
 
 import pytest
+from _util import per_call as _per_call
 
 import yakuman
 from yakuman.batch import score_many
 from yakuman.random import winning_hands
-from tests.differential.test_score_mahjong import _mj_input, _options
+from tests.differential.test_score_mahjong import _mj_args, _mj_call, _mj_input, _options
 
 CORPUS = 2000
 BATCH = 200_000
@@ -43,62 +44,28 @@ def _calls_136(h):
     return out
 
 
-def _per_call(benchmark, fn, calls):
-    benchmark.extra_info["hands"] = len(calls)
-
-    def run():
-        for args in calls:
-            fn(*args)
-
-    benchmark(run)
-
-
 @pytest.mark.benchmark(group="score-per-call-closed")
 def test_yakuman_136_closed(benchmark, closed):
     calls = _calls_136(closed)
-    _per_call(benchmark, lambda ids, win, melds, kw: yakuman.score(ids, win, melds, **kw), calls)
+    _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-closed")
 def test_yakuman_mpsz_closed(benchmark, closed):
     calls = [(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), kw) for kw in (closed.kwargs(i) for i in range(len(closed)))]
-    _per_call(benchmark, lambda hand, win, melds, kw: yakuman.score(hand, win, melds, **kw), calls)
+    _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
 
 
 def _mahjong_calls(h):
     """The package's inputs, converted before timing: only estimate_hand_value is measured."""
-    from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig
-
-    from yakuman.random import FLAG_BITS
-
     opts = _options(yakuman.Rules.tenhou())
-    calls = []
-    for i in range(len(h)):
-        tiles, win_id, melds = _mj_input(h, i, True)
-        f = int(h.flags[i])
-        on = {name: bool(f & bit) for name, bit in FLAG_BITS.items()}
-        config = HandConfig(
-            is_tsumo=on["tsumo"], is_riichi=on["riichi"], is_daburu_riichi=on["double_riichi"],
-            is_ippatsu=on["ippatsu"], is_rinshan=on["rinshan"], is_chankan=on["chankan"], is_haitei=on["haitei"],
-            is_houtei=on["houtei"], is_tenhou=on["tenhou"], is_chiihou=on["chiihou"], is_renhou=on["renhou"],
-            player_wind=27 + int(h.seat_wind[i]), round_wind=27 + int(h.round_wind[i]),
-            kyoutaku_number=int(h.riichi_sticks[i]), tsumi_number=int(h.honba[i]), options=opts)
-        dora = [4 * int(k) + 3 for k in h.dora[i, :h.n_dora[i]]]
-        ura = [4 * int(k) + 3 for k in h.ura[i, :h.n_ura[i]]]
-        calls.append((tiles, win_id, melds, dora, config, ura))
-
-    def one(tiles, win_id, melds, dora, config, ura):
-        return HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora, config=config,
-                                                  ura_dora_indicators=ura)
-
-    return one, calls
+    return _mj_call, [_mj_args(h, i, opts) for i in range(len(h))]
 
 
 @pytest.mark.benchmark(group="score-per-call-closed")
 def test_peer_mahjong_closed(benchmark, closed):
     one, calls = _mahjong_calls(closed)
-    _per_call(benchmark, one, calls)
+    _per_call(benchmark, lambda c: one(*c), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-closed")
@@ -120,19 +87,19 @@ def test_peer_riichienv_closed(benchmark, closed):
     def one(ids, win_id, dora, ura, cond):
         return core.HandEvaluator(ids, []).calc(win_id, dora, ura, core.Conditions(**cond))
 
-    _per_call(benchmark, one, calls)
+    _per_call(benchmark, lambda c: one(*c), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-melds")
 def test_yakuman_136_with_melds(benchmark, mixed):
     calls = _calls_136(mixed)
-    _per_call(benchmark, lambda ids, win, melds, kw: yakuman.score(ids, win, melds, **kw), calls)
+    _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-melds")
 def test_peer_mahjong_with_melds(benchmark, mixed):
     one, calls = _mahjong_calls(mixed)
-    _per_call(benchmark, one, calls)
+    _per_call(benchmark, lambda c: one(*c), calls)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from _util import per_call as _per_call
 
 from yakuman.random import random_hands
 from yakuman.search import ShantenState, discard_analysis, discard_analysis_many, ukeire, ukeire_many
@@ -38,16 +39,6 @@ def visible13(hands13_lists):
             vis[k] += 1
         out.append(vis)
     return out
-
-
-def _per_call(benchmark, fn, corpus):
-    benchmark.extra_info["hands"] = len(corpus)
-
-    def run():
-        for h in corpus:
-            fn(h)
-
-    benchmark(run)
 
 
 @pytest.mark.benchmark(group="ukeire-per-call")

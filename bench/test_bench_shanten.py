@@ -4,19 +4,10 @@ and the peers on the same hands in the same run: the `mahjong` package and `xian
 from __future__ import annotations
 
 import pytest
+from _util import per_call as _per_call
 
 import yakuman
 from yakuman.batch import shanten_many
-
-
-def _per_call(benchmark, fn, corpus):
-    benchmark.extra_info["hands"] = len(corpus)
-
-    def run():
-        for h in corpus:
-            fn(h)
-
-    benchmark(run)
 
 
 @pytest.mark.benchmark(group="shanten-per-call")

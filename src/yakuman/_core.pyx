@@ -148,11 +148,34 @@ cdef extern from "Python.h":
     void PyErr_Clear()
 
 
-cdef tuple _small_ints = (0, 1, 2)
-cdef PyObject *_small[3]
-_small[0] = <PyObject *>_small_ints[0]
-_small[1] = <PyObject *>_small_ints[1]
-_small[2] = <PyObject *>_small_ints[2]
+cdef tuple _small_ints = (0, 1, 2, 3, 4)
+cdef PyObject *_small[5]
+for _i in range(5):
+    _small[_i] = <PyObject *>_small_ints[_i]
+cdef long NOT_AN_INT = -(1 << 40)
+
+
+cdef inline long _borrowed_long(PyObject *p) noexcept:
+    """A borrowed item as a C long without refcounting: CPython caches the ints 0..4, so identity
+    with them is the fast path; another exact int is read (an overflow reads as -1, which every
+    caller rejects as out of range); anything else gives NOT_AN_INT."""
+    cdef long v
+    if p == _small[0]:
+        return 0
+    if p == _small[1]:
+        return 1
+    if p == _small[2]:
+        return 2
+    if p == _small[3]:
+        return 3
+    if p == _small[4]:
+        return 4
+    if ym_is_exact_int(p):
+        v = ym_as_long(p)
+        if v == -1:
+            PyErr_Clear()
+        return v
+    return NOT_AN_INT
 
 
 cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
@@ -164,23 +187,8 @@ cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
     cdef PyObject *p
     for i in range(34):
         p = ym_list_item(lst, i) if is_list else ym_tuple_item(lst, i)
-        # CPython caches the ints 0..4: identity with the cached objects is the fast path.
-        if p == _small[0]:
-            c[i] = 0
-            continue
-        if p == _small[1]:
-            c[i] = 1
-            total += 1
-            continue
-        if p == _small[2]:
-            c[i] = 2
-            total += 2
-            continue
-        if ym_is_exact_int(p):
-            v = ym_as_long(p)
-            if v == -1:
-                PyErr_Clear()   # overflow: any value out of range is reported below
-        else:
+        v = _borrowed_long(p)
+        if v == NOT_AN_INT:
             item = <object>p
             try:
                 v = item

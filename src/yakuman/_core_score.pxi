@@ -215,14 +215,6 @@ cdef CompiledRules _compiled_by_value(rules):
     return cr
 
 
-cdef extern from "Python.h":
-    ctypedef struct _sc_obj "PyObject"
-    _sc_obj *_sc_list_item "PyList_GET_ITEM" (object, Py_ssize_t)
-    _sc_obj *_sc_tuple_item "PyTuple_GET_ITEM" (object, Py_ssize_t)
-    bint _sc_is_int "PyLong_CheckExact" (_sc_obj *)
-    long _sc_as_long "PyLong_AsLong" (_sc_obj *)
-    void _sc_err_clear "PyErr_Clear" ()
-
 from yakuman.errors import InvalidContextError as _InvalidContextError
 from yakuman.errors import InvalidMeldError as _InvalidMeldError
 
@@ -249,35 +241,13 @@ cdef long _sc_int(object v, str what) except? -999:
     return x
 
 
-cdef tuple _SC_SMALL_INTS = (0, 1, 2, 3, 4)
-cdef _sc_obj *_SC_SMALL[5]
-for _i in range(5):
-    _SC_SMALL[_i] = <_sc_obj *>_SC_SMALL_INTS[_i]
-
-
 cdef inline long _sc_item(object seq, Py_ssize_t i, int kind, str what) except? -999:
-    """seq[i] as a C long; kind 1 = list, 2 = tuple (borrowed fast path), 0 = any sequence.
-    The ints 0..4 are cached by CPython: identity with them is the fastest path."""
-    cdef _sc_obj *p
+    """seq[i] as a C long; kind 1 = list, 2 = tuple (borrowed fast path), 0 = any sequence."""
     cdef long x
     if kind:
-        p = _sc_list_item(seq, i) if kind == 1 else _sc_tuple_item(seq, i)
-        if p == _SC_SMALL[0]:
-            return 0
-        if p == _SC_SMALL[1]:
-            return 1
-        if p == _SC_SMALL[2]:
-            return 2
-        if p == _SC_SMALL[3]:
-            return 3
-        if p == _SC_SMALL[4]:
-            return 4
-        if _sc_is_int(p):
-            x = _sc_as_long(p)
-            if x == -1:
-                _sc_err_clear()  # overflow reads as -1: rejected by the range checks
+        x = _borrowed_long(ym_list_item(seq, i) if kind == 1 else ym_tuple_item(seq, i))
+        if x != NOT_AN_INT:
             return x
-        return _sc_int(<object>p, what)
     return _sc_int(seq[i], what)
 
 

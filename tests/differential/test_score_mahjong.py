@@ -169,7 +169,8 @@ def _mj_input(h: WinningHands, i: int, aka: bool):
     return tiles, win_id, melds
 
 
-def _mj_score(h: WinningHands, i: int, opts: OptionalRules):
+def _mj_args(h: WinningHands, i: int, opts: OptionalRules) -> tuple:
+    """Row i as the package's estimate_hand_value arguments: (tiles, win_id, melds, dora, config, ura)."""
     tiles, win_id, melds = _mj_input(h, i, opts.has_aka_dora)
     f = int(h.flags[i])
     on = {name: bool(f & bit) for name, bit in FLAG_BITS.items()}
@@ -182,8 +183,16 @@ def _mj_score(h: WinningHands, i: int, opts: OptionalRules):
         num_nuki_dora=int(h.kita[i]))
     dora = [4 * int(k) + 3 for k in h.dora[i, :h.n_dora[i]]]
     ura = [4 * int(k) + 3 for k in h.ura[i, :h.n_ura[i]]]
+    return tiles, win_id, melds, dora, config, ura
+
+
+def _mj_call(tiles, win_id, melds, dora, config, ura):
     return HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, dora_indicators=dora, config=config,
                                               ura_dora_indicators=ura)
+
+
+def _mj_score(h: WinningHands, i: int, opts: OptionalRules):
+    return _mj_call(*_mj_args(h, i, opts))
 
 
 # ---- comparison ------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from yakuman.settle import (
 )
 from yakuman.tiles import TILE_NAMES
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "tenhou"
+from tests.conftest import TENHOU_DATA as DATA  # noqa: E402
 AGARI = DATA / "agari.jsonl.gz"
 MJLOG = DATA / "mjlog"
 

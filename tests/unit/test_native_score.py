@@ -1,12 +1,12 @@
-"""Native scorer (yakuman._core._score_native) on the worked examples of RULES.md section 8.1,
+"""Native scorer (yakuman._core._score_native) on the worked examples of docs/rules.md section 8.1,
 plus rule knobs, pao, sanma, situations and malformed input, all with exact values.
 
 Each 8.1 row: (id, concealed hand incl. the winning tile, melds, win, seat+round wind, dora
 indicators, ura indicators, situation words, knob overrides of Rules(), yaku {name: han},
-han, fu (None = not checked: yakuman), payment as RULES.md writes it: "ron X" (the discarder's
+han, fu (None = not checked: yakuman), payment as docs/rules.md writes it: "ron X" (the discarder's
 payment, honba included), "X/Y" (non-dealer tsumo: X each non-dealer, Y dealer), "X all").
 Rows L1-L8 appear twice: the standard value and the value with the local yaku enabled.
-Yaku bit numbers are the contract of notes/contracts.md.
+Yaku bit numbers are those of yakuman.yaku.Yaku (0-54 = Tenhou ids).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def indicators(text: str) -> list[int]:
 
 def score(hand: str, win: str, melds=(), situation: str = "", winds: str = "EE", dora: str = "",
           ura: str = "", rules: Rules | None = None, **extra) -> dict:
-    """Parse a RULES.md-style row and score it natively; returns SCORE_FIELDS as a dict."""
+    """Parse a docs/rules.md-style row and score it natively; returns SCORE_FIELDS as a dict."""
     counts, reds = parse(hand)
     ms = parse_melds(melds)
     flags, honba = 0, 0

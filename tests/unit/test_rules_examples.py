@@ -1,8 +1,8 @@
-"""The 72 worked examples of RULES.md section 8.1 (EX01-EX57, their b-variants, L1-L8) with exact
+"""The 72 worked examples of docs/rules.md section 8.1 (EX01-EX57, their b-variants, L1-L8) with exact
 yaku, han, fu and payments, plus the variant values the rows give in their text (2-fu double wind,
 no rinshan tsumo fu, pao, the local-yaku values of L1-L8).
 
-Default knobs are the library defaults ``Rules()`` (RULES.md 8.1: "Default knobs unless the Situation
+Default knobs are the library defaults ``Rules()`` (docs/rules.md 8.1: "Default knobs unless the Situation
 column says otherwise"). Payments: ``ron X`` = from the discarder; ``X/Y`` = X from each non-dealer,
 Y from the dealer; ``X all`` = dealer tsumo. Honba included, riichi sticks excluded.
 """
@@ -266,7 +266,7 @@ def test_pao_scope_liable_yakuman_only_shares_only_the_pao_yakuman():
     assert (ron.payment.from_discarder, ron.payment.from_liable) == (48000, 16000)
 
 
-# ---- knobs not exercised by the table rows (values recomputed from RULES.md sections 3-5) ----------
+# ---- knobs not exercised by the table rows (values recomputed from docs/rules.md sections 3-5) ----------
 
 def _s(hand, win, melds=(), rules=None, **kw):
     kw.setdefault("seat_wind", "S")

@@ -1,4 +1,4 @@
-"""Round settlement: every example of RULES.md 8.3 (R1-R10) with exact numbers, and the knobs."""
+"""Round settlement: every example of docs/rules.md 8.3 (R1-R10) with exact numbers, and the knobs."""
 
 from types import SimpleNamespace
 
@@ -25,7 +25,7 @@ from yakuman.settle import (
 
 E, S, W, N = 0, 1, 2, 3
 START = (25000, 25000, 25000, 25000)
-DEFAULT = Rules()  # the library defaults (the starred values of RULES.md 7)
+DEFAULT = Rules()  # the library defaults (the starred values of docs/rules.md 7)
 
 
 def table(honba=0, sticks=0, scores=START, **kw):

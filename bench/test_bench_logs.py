@@ -19,7 +19,9 @@ import pytest
 from yakuman import logs
 from yakuman.logs.verify import verify_paths
 
-MJLOG = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tenhou" / "mjlog"
+from tests.conftest import TENHOU_DATA  # noqa: E402  (the one locator of the shared corpus)
+
+MJLOG = TENHOU_DATA / "mjlog"
 CORES = os.cpu_count() or 1
 
 pytestmark = pytest.mark.skipif(not MJLOG.is_dir(), reason=f"Tenhou mjlog files not found at {MJLOG}")

@@ -1,7 +1,7 @@
 """Shared test helpers: the one place that locates the shared Tenhou corpus.
 
-The corpus (real Tenhou records, not part of the repository) lies in a folder named ``shared/data``
-beside the repository in CI; ``YAKUMAN_SHARED_DATA`` overrides the location (set it to a missing
+The corpus (real Tenhou records, not part of the repository) lies in the ``data`` folder of a ``shared``
+folder beside the repository in CI; ``YAKUMAN_SHARED_DATA`` overrides the location (set it to a missing
 folder, e.g. ``/nonexistent``, to run the suite as on a user's bare clone). Tests that need the
 corpus skip with a clear reason when it is absent; everything else runs on the project's own
 fixtures (tests/fixtures/, written by tools/make_fixtures.py).

@@ -281,7 +281,7 @@ def test_final_ties_leftover_sticks_and_uma_checks():
 # ---- single wins, sanma, payments ---------------------------------------------------------------
 def test_single_win_payments_and_rounding():
     s = settle_wins(table(honba=1), Win(E, base_points(3, 60), W), rules=DEFAULT)
-    assert s.deltas == (11900, 0, -11900, 0)  # S003: 11600 at 1 honba
+    assert s.deltas == (11900, 0, -11900, 0)  # docs/rules.md 5.2: 11600 at 1 honba
     s = settle_wins(table(honba=3), Win(E, base_points(3, 60)), rules=DEFAULT)
     assert s.deltas == (12600, -4200, -4200, -4200)  # 3900 all at 3 honba
     s = settle_wins(table(honba=2), Win(S, 2000), rules=DEFAULT)

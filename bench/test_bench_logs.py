@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import pytest
 

@@ -19,7 +19,6 @@ import gzip
 import json
 import os
 import re
-from pathlib import Path
 
 import pytest
 

@@ -15,7 +15,6 @@ import gzip
 import json
 import os
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 

@@ -51,7 +51,7 @@ def blocks():
 
 
 BLOCKS = blocks()
-PYTHON = [b for b in BLOCKS if b[2] == "python"]
+PYTHON = [b for b in BLOCKS if b[2] == "python" and not b[4]]  # marked blocks are not collected
 COMMANDS = [(f, n, ln.strip()) for f, n, lang, code, marked in BLOCKS if lang == "" and not marked
             for ln in code.splitlines() if ln.startswith("yakuman ")]
 
@@ -64,15 +64,14 @@ def in_sandbox(tmp_path, monkeypatch):
 
 
 def test_the_docs_have_examples_and_few_are_exempt():
-    assert len(PYTHON) >= 5 and COMMANDS
-    assert sum(b[4] for b in BLOCKS) <= 2, [b[:2] for b in BLOCKS if b[4]]
+    assert len(PYTHON) >= 4 and COMMANDS
+    marked = [(b[0], b[3].splitlines()[0]) for b in BLOCKS if b[4]]
+    assert marked == [("docs/logs.md", "from distributed import Client")]  # needs a cluster address
 
 
 @pytest.mark.parametrize("block", PYTHON, ids=[f"{b[0]}:{b[1]}" for b in PYTHON])
 def test_python_example_runs(block, in_sandbox):
-    path, line, _, code, marked = block
-    if marked:
-        pytest.skip(f"{path}:{line} is marked {MARKER} (illustrative only)")
+    path, line, _, code, _ = block
     if "import pandas" in code or "to_frame(" in code:
         pytest.importorskip("pandas")
     code = BIG.sub("1_000", code)

@@ -26,6 +26,14 @@ def data_file(folder: str, fragment: str):
     return hits[0]
 
 
+def corpus_or_fixtures(folder: str, fragments) -> list:
+    """The named real records when the shared corpus is present, else the project's fixture
+    records of the same format (for tests of behaviour that any valid record shows)."""
+    if (TENHOU / folder).is_dir():
+        return [data_file(folder, f) for f in fragments]
+    return fixture_files("mjlog" if folder == "mjlog" else "tenhou6")
+
+
 def fixture_files(fmt: str | None = None) -> list:
     """The project's fixture records (``fmt`` = "mjlog", "tenhou6" or "mjai" to pick one format)."""
     files = sorted(p for p in LOG_FIXTURES.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))

@@ -138,3 +138,12 @@ def yaku_tables() -> dict[str, tuple[int, int]]:
                 assert key not in out, f"{key} listed twice in docs/rules.md section 3"
                 out[key] = (int(closed), 0 if opened == NONE else int(opened))
     return out
+
+
+def knob_names() -> set[str]:
+    """Every knob named in the first column of the tables of section 7.1."""
+    out: set[str] = set()
+    for t in _tables(_section("7.1")):
+        for row in t:
+            out |= set(re.findall(r"`(\w+)`", row[0]))
+    return out

@@ -19,7 +19,7 @@ from yakuman.settle import RoundState, Win, base_points, settle_wins
 from yakuman.yaku import LOCAL_YAKU, Yaku
 from yakuman.yaku import Yaku as Y
 
-from ._rules_doc import FU_COLUMNS, examples, limit_table, point_table, yaku_tables
+from ._rules_doc import FU_COLUMNS, examples, knob_names, limit_table, point_table, yaku_tables
 
 ALL_LOCAL = frozenset({"sanrenkou", "isshoku_sanjun", "daisharin", "suurenkou", "isshoku_yonjun",
                        "hyakuman_goku", "beni_kujaku", "touhoku_shinkansen", "shiisanputa"})
@@ -195,6 +195,10 @@ def test_limit_table_of_the_doc_matches_the_payments():
         assert f"{-d[2]}/{-d[0]}" == nd_tsumo
         assert -_settle(a, True, False)[2] == int(d_ron)
         assert f"{-_settle(a, True, True)[1]} all" == d_tsumo
+
+
+def test_every_knob_is_in_the_doc():
+    assert set(Rules.__dataclass_fields__) == knob_names()
 
 
 def test_han_columns_of_the_doc_match_the_yaku_catalogue():

@@ -18,6 +18,9 @@ Games (each as ``<name>.mjlog``, ``<name>.json``, ``<name>.mjai``):
   with two tenpai and two noten hands (and an ankan with its kan dora); E3 double ron; E4 a
   kyuushu kyuuhai abortive draw; E4-1 daisangen by tsumo with pao (the third dragon was fed by
   a pon), which sends the liable player below zero and ends the game.
+- ``fixture4b``: four players, East only. E1 suufon renda; E1-1 nagashi mangan at the exhaustive
+  draw (with an open kan and an added kan, each turning a kan dora); E1-2 chankan on an added
+  kan; E1-3 the dealer's kokushi by ron, which ends the game.
 - ``fixture3``: three players (sanma), East only. E1 ron with a kita (nuki dora); E2 exhaustive
   draw with one tenpai hand; E3 riichi haneman tsumo with tsumo loss, which ends the game.
 """
@@ -144,6 +147,7 @@ class RoundBuilder:
         self.draws = 0
         self.wall_size = 70 if self.n == 4 else 55
         self.avoid: set[int] = set()
+        self.reserve: set[int] = set()
         self.rng = random.Random(seed)
         self.turn = self.dealer
         self.last_drawn: int | None = None
@@ -163,8 +167,11 @@ class RoundBuilder:
         return t
 
     def filler(self) -> int:
+        """A wall tile for a draw nobody cares about: never of an ``avoid`` kind, of a ``reserve``
+        kind only when nothing else is left."""
         kinds = [k for k in range(34) if k not in self.avoid and not (self.n == 3 and k in SANMA_MISSING)]
         self.rng.shuffle(kinds)
+        kinds.sort(key=lambda k: k in self.reserve)
         for k in kinds:
             for c in range(4):
                 t = k * 4 + c
@@ -250,6 +257,41 @@ class RoundBuilder:
         self.dora.append(d)
         self.events.append(NewDora(d))
 
+    def draw_any(self, seat: int, kinds: list[str]) -> int:
+        """Draw the first of ``kinds`` that has a copy left."""
+        for name in kinds:
+            k = kind_of(name)
+            if any(k * 4 + c not in self.used and k * 4 + c not in RED for c in range(4)):
+                return self.draw(seat, name)
+        raise AssertionError(f"none of {kinds} left")
+
+    def daiminkan(self, seat: int, from_seat: int) -> None:
+        called = self.discards[from_seat][-1]
+        own = [x for x in self.hands[seat] if x >> 2 == called >> 2]
+        assert len(own) == 3
+        for x in own:
+            self.hands[seat].remove(x)
+        c = Call(seat, "daiminkan", tuple(sorted(own + [called])), called, from_seat)
+        self.melds[seat].append(c)
+        self.events.append(c)
+        self.turn = seat
+        self.last_drawn = None
+
+    def kakan(self, seat: int) -> None:
+        added = self.last_drawn
+        i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "pon" and m.tiles[0] >> 2 == added >> 2)
+        pon = self.melds[seat][i]
+        self.hands[seat].remove(added)
+        c = Call(seat, "kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added)
+        self.melds[seat][i] = c
+        self.events.append(c)
+        self.last_drawn = None
+
+    def new_dora(self, name: str) -> None:
+        d = self.take(name)
+        self.dora.append(d)
+        self.events.append(NewDora(d))
+
     def kita(self, seat: int) -> None:
         t = next(x for x in self.hands[seat] if x >> 2 == 30)
         self.hands[seat].remove(t)
@@ -269,7 +311,10 @@ class RoundBuilder:
         for w in wins:
             seat, src = w["seat"], w["from"]
             tsumo = seat == src
-            win_tile = self.last_drawn if tsumo else self.discards[src][-1]
+            if w.get("flags", {}).get("chankan"):
+                win_tile = next(e for e in reversed(self.events) if type(e) is Call).added
+            else:
+                win_tile = self.last_drawn if tsumo else self.discards[src][-1]
             concealed = list(self.hands[seat]) + ([] if tsumo else [win_tile])
             melds = [_meld_text(m) for m in self.melds[seat] if m.kind != "kita"]
             kita = sum(m.kind == "kita" for m in self.melds[seat])
@@ -311,22 +356,31 @@ class RoundBuilder:
                 pao_seat=pao if s.yakuman else None, honba=self.honba, sticks=self.sticks))
         self.g.finish(res)
 
-    def exhaustive(self, tenpai: list[int], deltas: tuple[int, ...]) -> None:
+    def exhaustive(self, tenpai: list[int], deltas: tuple[int, ...], nagashi: dict | None = None) -> None:
+        """Everyone discards what he draws until the wall is empty; ``nagashi`` = {seat: kinds}
+        makes that seat draw (and so discard) only those kinds."""
+        nagashi = nagashi or {}
         while self.draws < self.wall_size:
-            self.turns(self.turn)
+            s = self.turn
+            if s in nagashi:
+                self.draw_any(s, nagashi[s])
+                self.discard(s)
+            else:
+                self.turns(s)
         shown = []
         for s in range(self.n):
             melds = [_meld_text(m) for m in self.melds[s] if m.kind != "kita"]
             assert is_draw_tenpai(mpsz_of(self.hands[s]), melds, rules=self.g.rules) == (s in tenpai), s
             shown.append(tuple(sorted(self.hands[s])) if s in tenpai else None)
-        res = settle_exhaustive_draw(self._state(), tenpai, last_drawer=(self.turn - 1) % self.n,
-                                     rules=self.g.rules)
+        res = settle_exhaustive_draw(self._state(), tenpai, nagashi=list(nagashi),
+                                     last_drawer=(self.turn - 1) % self.n, rules=self.g.rules)
         assert tuple(res.deltas) == tuple(deltas), (res.deltas, deltas)
-        self.events.append(Ryuukyoku("exhaustive", tuple(s in tenpai for s in range(self.n)), tuple(shown),
+        reason = "nagashi_mangan" if nagashi else "exhaustive"
+        self.events.append(Ryuukyoku(reason, tuple(s in tenpai for s in range(self.n)), tuple(shown),
                                      tuple(res.deltas), tuple(self.scores)))
         self.g.finish(res)
 
-    def abort(self, reason: str, seat: int) -> None:
+    def abort(self, reason: str, seat: int | None = None) -> None:
         res = settle_abortive_draw(self._state(), reason, rules=self.g.rules)
         assert not any(res.deltas)
         hands = tuple(tuple(sorted(self.hands[s])) if s == seat else None for s in range(self.n))
@@ -427,6 +481,85 @@ def fixture4() -> Game:
     r.draw(0, "1p")
     r.wins([dict(seat=0, **{"from": 0}, expect=({"daisangen": 13}, 13, 40, 32000),
                  deltas=(32300, 0, -32300, 0))], pao=2)
+    return g.game()
+
+
+def fixture4b() -> Game:
+    g = GameBuilder("fixture4b", 4, 0x01, ("Ayame", "Botan", "Chidori", "Daikon"))
+
+    # E1-0, dealer 0. Every seat holds one East and discards it first, with no call: suufon renda.
+    # No payments; the dealer repeats (E1-1).
+    r = g.round(["1z234m567p345s678s", "1z345m678p456s789s", "1z456m789p567s234s", "1z678m234p678s123s"],
+                "5z", seed=21)
+    for s in range(4):
+        r.draw(s)
+        r.discard(s, "1z")
+    r.abort("suufon_renda")
+
+    # E1-1, dealer 0. Seat 1 makes an open kan of the dealer's 3m, seat 3 pons seat 1's 7s and
+    # later adds the fourth 7s (two kan dora are turned). Seat 2 draws and discards only terminals
+    # and honors, none of them called: nagashi mangan at the exhaustive draw. The dealer is tenpai
+    # (456m 678m 345p 678p + 5s, a single wait). Tenhou pays nagashi like a mangan tsumo in place
+    # of the noten payments, without honba: 4000 from the dealer, 2000 from each other seat
+    # (+8000); the dealer is tenpai, so he repeats (E1-2).
+    r = g.round(["456m678m345p678p5s", "333m478m258p3667s", "2m4477p9p44588s23s", "77s258m36p4s8s22p6s4m"],
+                "8m", seed=22)
+    yaochuu = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
+    r.avoid = {kind_of(k) for k in ("5s", "3m", "7s")}
+    r.reserve = {kind_of(k) for k in yaochuu}  # left for seat 2 as long as other tiles remain
+    r.draw(0, "3m")
+    r.discard(0)
+    r.daiminkan(1, 0)
+    r.draw(1)
+    r.discard(1)
+    r.new_dora("2s")
+    r.draw_any(2, yaochuu)
+    r.discard(2)
+    r.turns(3, 0)
+    r.draw(1)
+    r.discard(1, "7s")
+    r.pon(3, 1)
+    r.discard(3, "8s")
+    r.turns(0, 1)
+    r.draw_any(2, yaochuu)
+    r.discard(2)
+    r.draw(3, "7s")
+    r.kakan(3)
+    r.draw(3)
+    r.discard(3)
+    r.new_dora("3s")
+    r.exhaustive([0], (-4000, -2000, 8000, -2000), nagashi={2: yaochuu})
+
+    # E1-2, dealer 0. Seat 3 pons seat 2's 6p; the dealer then draws 7p and discards East, waiting
+    # on 6p (234m 567m 345s 57p 88s); seat 3 draws the last 6p and adds it to his pon, and the dealer
+    # robs it: chankan 1 + tanyao 1; fu 20 + 10 (closed ron) + 2 (kanchan) = 32 -> 40; a dealer's
+    # 2 han 40 fu = 3900, + 2 honba x 300 = 4500 from seat 3. The dealer repeats (E1-3).
+    r = g.round(["234m567m345s5p88s1z", "258m258p258s1234z", "6p147m258p147s567z", "66p369m147p369s23z"],
+                "9s", seed=23)
+    r.avoid = {kind_of(t) for t in ("6p", "7p")}
+    r.turns(0, 1)
+    r.draw(2)
+    r.discard(2, "6p")
+    r.pon(3, 2)
+    r.discard(3, "2z")
+    r.draw(0, "7p")
+    r.discard(0, "1z")
+    r.turns(1, 2)
+    r.draw(3, "6p")
+    r.kakan(3)
+    r.wins([dict(seat=0, **{"from": 3}, flags={"chankan": True},
+                 expect=({"chankan": 1, "tanyao": 1}, 2, 40, 3900), deltas=(4500, 0, 0, -4500))])
+
+    # E1-3, dealer 0. The dealer's first discard passes; seat 1 discards chun, the dealer's kokushi
+    # wait (119m 19p 19s 123456z): 48000 + 3 honba x 300 = 48900. Seat 1 goes below zero: game over.
+    r = g.round(["119m19p19s123456z", "7z258m258p258s234z", "147m147p147s2344z", "369m369p369s5677z"], "8p",
+                seed=24)
+    r.avoid = {kind_of(k) for k in ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")}
+    r.draw(0)
+    r.discard(0)
+    r.draw(1)
+    r.discard(1, "7z")
+    r.wins([dict(seat=0, **{"from": 1}, expect=({"kokushi": 13}, 13, 0, 48000), deltas=(48900, -48900, 0, 0))])
     return g.game()
 
 
@@ -589,7 +722,7 @@ def _owari(events: list, i: int, n: int) -> str:
 
 def outputs() -> dict[str, str]:
     files: dict[str, str] = {}
-    for build in (fixture4, fixture3):
+    for build in (fixture4, fixture4b, fixture3):
         game = build()
         name = Path(game.source).stem
         xml = to_mjlog(game)

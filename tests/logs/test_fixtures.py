@@ -16,7 +16,7 @@ import random
 import pytest
 
 from yakuman import cli, logs
-from yakuman.logs import Call, Ryuukyoku, Win, comparable, iter_wins, read_bytes
+from yakuman.logs import Call, NewDora, Ryuukyoku, Win, comparable, iter_wins, read_bytes
 from yakuman.logs.verify import ROW_FIELDS, verify_paths
 
 from tests.conftest import REPO
@@ -24,7 +24,7 @@ from tests.conftest import REPO
 from .conftest import LOG_FIXTURES, fixture_files
 from .test_fuzz import mutate, outcome, variants
 
-GAMES = ("fixture4", "fixture3")
+GAMES = ("fixture4", "fixture4b", "fixture3")
 FORMATS = (".mjlog", ".json", ".mjai")
 # what tenhou.net/6 does not carry (the winning hand, fu of limit hands, shown hands, ...)
 T6_DROP = (
@@ -40,6 +40,10 @@ WINS = {
         ("E3-1", 3, 0, 1, 40, 1300, (-1300, 0, 0, 1300)),
         ("E4-1", 0, 0, 13, 40, 32000, (32300, 0, -32300, 0)),
     ],
+    "fixture4b": [
+        ("E1-2", 0, 3, 2, 40, 3900, (4500, 0, 0, -4500)),
+        ("E1-3", 0, 1, 13, 0, 48000, (48900, -48900, 0, 0)),
+    ],
     "fixture3": [
         ("E1-0", 1, 0, 3, 30, 3900, (-3900, 3900, 0)),
         ("E3-1", 0, 0, 6, 20, 9000, (10200, -3100, -6100)),
@@ -48,6 +52,8 @@ WINS = {
 DRAWS = {
     "fixture4": [("E2-0", "exhaustive", (True, False, True, False), (1500, -1500, 1500, -1500)),
                  ("E4-0", "kyuushu_kyuuhai", None, (0, 0, 0, 0))],
+    "fixture4b": [("E1-0", "suufon_renda", None, (0, 0, 0, 0)),
+                  ("E1-1", "nagashi_mangan", (True, False, False, False), (-4000, -2000, 8000, -2000))],
     "fixture3": [("E2-0", "exhaustive", (True, False, False), (2000, -1000, -1000))],
 }
 
@@ -81,29 +87,29 @@ def test_every_format_reads_the_hand_computed_results(name, suffix):
             for i, e in enumerate(g.events) if type(e) is Win]
     want = WINS[name]
     if suffix == ".json":  # tenhou.net/6 has no fu on limit hands
-        want = [w[:4] + ((None if w[5] >= 8000 else w[4]),) + w[5:] for w in want]
+        want = [w[:4] + ((None if w[3] >= 5 else w[4]),) + w[5:] for w in want]
     assert wins == want
     draws = [(_label(g, i), e.reason, e.tenpai, e.deltas) for i, e in enumerate(g.events) if type(e) is Ryuukyoku]
     want = DRAWS[name]
     if suffix == ".json":
         want = [(lbl, r, t if r == "exhaustive" else None, d) for lbl, r, t, d in want]
-    assert [(lbl, r, d) for lbl, r, _, d in draws] == [(lbl, r, d) for lbl, r, _, d in want]
-    if suffix != ".json":
-        assert [t for *_, t, _ in draws] == [t for *_, t, _ in want]
-    assert g.start.players == (4 if name == "fixture4" else 3)
+    assert draws == want
+    assert g.start.players == (3 if name == "fixture3" else 4)
     end = g.events[-1]
-    assert sum(end.scores) == (100000 if name == "fixture4" else 105000)
+    assert sum(end.scores) == (105000 if name == "fixture3" else 100000)
 
 
 def test_the_corpus_covers_every_situation():
-    g4, g3 = _read("fixture4", ".mjlog"), _read("fixture3", ".mjlog")
-    calls = {e.kind for g in (g4, g3) for e in g.events if type(e) is Call}
-    assert calls == {"chi", "pon", "ankan", "kita"}
+    games = [_read(n, ".mjlog") for n in GAMES]
+    g4 = games[0]
+    calls = {e.kind for g in games for e in g.events if type(e) is Call}
+    assert calls == {"chi", "pon", "daiminkan", "kakan", "ankan", "kita"}
     assert any(e.pao_seat == 2 for e in g4.events if type(e) is Win)  # pao
     assert sum(1 for e in g4.events if type(e) is Win and _label(g4, g4.events.index(e)) == "E3-1") == 2
-    assert {e.reason for g in (g4, g3) for e in g.events if type(e) is Ryuukyoku} == {"exhaustive",
-                                                                                       "kyuushu_kyuuhai"}
-    assert {e.tsumo for g in (g4, g3) for e in g.events if type(e) is Win} == {True, False}
+    assert {e.reason for g in games for e in g.events if type(e) is Ryuukyoku} == {
+        "exhaustive", "nagashi_mangan", "kyuushu_kyuuhai", "suufon_renda"}
+    assert {e.tsumo for g in games for e in g.events if type(e) is Win} == {True, False}
+    assert sum(type(e) is NewDora for g in games for e in g.events) == 3  # kan dora
 
 
 # ---- formats agree --------------------------------------------------------------------------------
@@ -134,6 +140,9 @@ def test_replay_derives_the_situations():
     assert (first.hand, first.win, first.riichi, first.ippatsu, first.double_riichi) == (
         "234567m345p67899s", "8s", True, False, False)
     assert cases[3].inputs.melds == ("pon 555z", "pon 666z", "pon 777z")
+    chankan, kokushi = iter_wins(_read("fixture4b", ".mjlog"))
+    assert (chankan.inputs.chankan, chankan.inputs.win, chankan.from_seat, kokushi.inputs.hand) == (
+        True, "6p", 3, "119m19p19s1234567z")
     (kita_win, _) = iter_wins(_read("fixture3", ".mjlog"))
     assert kita_win.kita == 1 and kita_win.inputs.kwargs()["kita"] == 1
 
@@ -143,13 +152,14 @@ def test_verify_the_fixture_folder(capsys):
     code = cli.main(["logs", "verify", "--no-progress", "--json", str(LOG_FIXTURES)])
     d = json.loads(capsys.readouterr().out)
     assert code == 0 and d["ok"] and d["errors"] == 0
-    assert (d["files"], d["games"], d["rounds"], d["wins"], d["draws"]) == (6, 6, 24, 18, 9)
-    assert (d["wins_agree"], d["draws_agree"]) == (18, 9)
-    assert d["draw_types"] == {"exhaustive": 6, "kyuushu_kyuuhai": 3}
+    assert (d["files"], d["games"], d["rounds"], d["wins"], d["draws"]) == (9, 9, 36, 24, 15)
+    assert (d["wins_agree"], d["draws_agree"]) == (24, 15)
+    assert d["draw_types"] == {"exhaustive": 6, "nagashi_mangan": 3, "kyuushu_kyuuhai": 3, "suufon_renda": 3}
     cats = d["categories"]
-    assert cats["fu"] == {"checked": 16, "agree": 16}  # tenhou.net/6: no fu on the two limit hands
-    assert cats["tenpai"] == cats["noten"] == {"checked": 6, "agree": 6}
-    assert cats["abort"] == {"checked": 3, "agree": 3} and cats["deltas"] == {"checked": 18, "agree": 18}
+    assert cats["fu"] == {"checked": 21, "agree": 21}  # tenhou.net/6: no fu on the three limit hands
+    assert cats["tenpai"] == {"checked": 8, "agree": 8}  # tenhou.net/6 shows no hands at a nagashi draw
+    assert cats["noten"] == {"checked": 6, "agree": 6} and cats["nagashi"] == {"checked": 3, "agree": 3}
+    assert cats["abort"] == {"checked": 6, "agree": 6} and cats["deltas"] == {"checked": 24, "agree": 24}
 
 
 def test_tampered_fixtures_disagree(tmp_path):
@@ -178,7 +188,7 @@ def test_workers_give_identical_results_on_fixtures():
     a, b = one.to_dict(), two.to_dict()
     for k in ("elapsed", "workers"):
         a.pop(k), b.pop(k)
-    assert a == b and one.rows == two.rows and len(one.rows) == 27
+    assert a == b and one.rows == two.rows and len(one.rows) == 39
 
 
 # ---- frames -----------------------------------------------------------------------------------------
@@ -187,9 +197,9 @@ def test_frame_of_the_fixtures(tmp_path, capsys):
     pq = pytest.importorskip("pyarrow.parquet")
     files = fixture_files("mjlog")
     df = logs.to_frame(files)
-    assert len(df) == 6 + 3 and df.ok.all()
+    assert len(df) == 8 + 5 and df.ok.all()
     wins = df[df.kind == "win"]
-    assert wins.points.tolist() == [3900, 9000, 2700, 3900, 1300, 32000]  # fixture3, then fixture4
+    assert wins.points.tolist() == [3900, 9000, 2700, 3900, 1300, 32000, 3900, 48000]  # fixture3, 4, 4b
     for _, w in wins.iterrows():  # a win moves the table's sticks to the first winner; the rest cancels
         total = sum(int(w[f"delta{i}"]) for i in range(w.players))
         assert total == (1000 * w.sticks if w.win_index == 0 else 0)
@@ -197,7 +207,7 @@ def test_frame_of_the_fixtures(tmp_path, capsys):
     assert wins.pao_seat.dropna().tolist() == [2]
     out = tmp_path / "rows.parquet"
     code = cli.main(["logs", "verify", *map(str, files), "--out", str(out), "--no-progress"])
-    assert code == 0 and f"wrote 9 rows to {out}" in capsys.readouterr().out
+    assert code == 0 and f"wrote 13 rows to {out}" in capsys.readouterr().out
     assert pq.read_table(out).equals(logs.to_table(files))
 
 

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import tempfile
 
-from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -90,6 +89,17 @@ def compiler_flags(compiler):
 
 
 class BuildExt(build_ext):
+    """Generate the tables and cythonize only when extensions are built (not for an sdist)."""
+
+    def finalize_options(self):
+        from Cython.Build import cythonize
+
+        generate_tables()  # before cythonize: ym_tables.c includes the generated array
+        dist = self.distribution
+        dist.ext_modules[:] = cythonize(dist.ext_modules, compiler_directives=DIRECTIVES,
+                                        build_dir="build/cython", quiet=True)
+        super().finalize_options()
+
     def build_extensions(self):
         cflags, lflags = compiler_flags(self.compiler)
         ocflags, olflags, reason = openmp_flags(self.compiler)
@@ -100,9 +110,7 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-generate_tables()  # before cythonize: ym_tables.c includes the generated array
-
-directives = {
+DIRECTIVES = {
     "language_level": 3,
     "boundscheck": DEBUG,
     "wraparound": DEBUG,
@@ -111,14 +119,14 @@ directives = {
     "embedsignature": True,
 }
 
-ext = Extension(
-    "yakuman._core",
-    sources=["src/yakuman/_core.pyx"] + sorted(glob.glob("csrc/*.c")),
-    include_dirs=["csrc", GEN_DIR],
-    depends=sorted(glob.glob("csrc/*.h")) + [TABLES_HEADER],
-)
-
 setup(
-    ext_modules=cythonize([ext], compiler_directives=directives, build_dir="build/cython", quiet=True),
+    ext_modules=[
+        Extension(
+            "yakuman._core",
+            sources=["src/yakuman/_core.pyx"] + sorted(glob.glob("csrc/*.c")),
+            include_dirs=["csrc", GEN_DIR],
+            depends=sorted(glob.glob("csrc/*.h")) + [TABLES_HEADER],
+        )
+    ],
     cmdclass={"build_ext": BuildExt},
 )

@@ -36,7 +36,7 @@ def _cmd_logs_verify(args) -> int:
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            print("yakuman: error: --out needs pyarrow (pip install pyarrow)", file=sys.stderr)
+            print('yakuman: error: --out needs pyarrow: pip install "yakuman[frame]"', file=sys.stderr)
             return 2
     try:
         files = find_logs(args.paths)

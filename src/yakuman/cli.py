@@ -94,7 +94,10 @@ def _add_logs_commands(subparsers) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from yakuman import __version__
+
     p = argparse.ArgumentParser(prog="yakuman", description="Riichi mahjong engine")
+    p.add_argument("--version", action="version", version=f"yakuman {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("shanten", help="shanten of a hand (mpsz)")
     s.add_argument("hand")

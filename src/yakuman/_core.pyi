@@ -6,6 +6,8 @@
 from collections.abc import Sequence
 from typing import Any, Final, Literal, TypeAlias
 
+from typing_extensions import disjoint_base
+
 import numpy as np
 import numpy.typing as npt
 
@@ -85,6 +87,7 @@ WAIT_NAMES: Final[tuple[str, ...]]
 GROUP_NAMES: Final[tuple[str, ...]]
 SCORE_FIELDS: Final[tuple[str, ...]]
 
+@disjoint_base  # a Cython cdef class: its C layout is its own
 class CompiledRules:
     """A Rules object compiled into the C struct the scorer reads (build once, reuse)."""
 
@@ -144,8 +147,9 @@ class Ukeire(tuple[int, dict[str, int]]):
     @property
     def tiles(self) -> dict[str, int]: ...
     @property
-    def count(self) -> int: ...
+    def count(self) -> int: ...  # type: ignore[override]  # shadows tuple.count, as at run time
 
+@disjoint_base  # a Cython cdef class: its C layout is its own
 class DiscardOption:
     """One discard of a 14-3k hand: the tile, the shanten of the 13-3k hand left, its effective
     kinds and the copies left over them."""
@@ -165,7 +169,7 @@ class DiscardOption:
     @property
     def ukeire(self) -> Ukeire: ...
     def as_tuple(self) -> tuple[str, int, dict[str, int], int]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
     def __reduce__(self) -> tuple[Any, tuple[int, int, int, int, bytes]]: ...
 
@@ -175,6 +179,7 @@ def ukeire(tiles: _Tiles, *, visible: _Tiles | None = None, form: _Form = "all",
 def discard_analysis(tiles: _Tiles, *, visible: _Tiles | None = None, form: _Form = "all",
                      melds: int | Sequence[str | Meld] | None = None) -> list[DiscardOption]: ...
 
+@disjoint_base  # a Cython cdef class: its C layout is its own
 class ShantenState:
     """A hand under draw/discard with its shanten kept up to date (O(1) per step)."""
 

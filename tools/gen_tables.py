@@ -30,7 +30,8 @@ in increasing order of their packed vector.
 
 Usage: python tools/gen_tables.py OUT_DIR      -> writes OUT_DIR/ym_tables_data.h
        python tools/gen_tables.py --check      -> regenerates and compares with the
-                                                  checksum recorded in csrc/ym_tables.h
+                                                  checksum recorded in csrc/ym_tables.h, and
+                                                  reads the C array back (same bytes)
 """
 from __future__ import annotations
 
@@ -193,6 +194,12 @@ def c_source(blob: bytes, n_suit: int, n_honor: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def parse_c_source(text: str) -> bytes:
+    """The bytes of the array written by :func:`c_source` (to check the generated file)."""
+    body = text[text.index("] = {") + 5:text.rindex("};")]
+    return bytes(int(x) for x in body.replace("\n", "").split(",") if x.strip())
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--check":
         blob, n_suit, n_honor = build()
@@ -200,7 +207,9 @@ def main(argv: list[str]) -> int:
         want = recorded_checksum()
         print(f"suit classes {n_suit}, honor classes {n_honor}, {len(blob)} bytes, "
               f"checksum 0x{got:016X} (recorded 0x{want:016X})")
-        return 0 if got == want else 1
+        back = parse_c_source(c_source(blob, n_suit, n_honor))
+        print("C array round trip: " + ("same bytes" if back == blob else "DIFFERENT bytes"))
+        return 0 if got == want and back == blob else 1
     if len(argv) != 1:
         print(__doc__)
         return 2

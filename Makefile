@@ -54,10 +54,11 @@ build: $(BUILD_STAMP)
 run: build
 	$(VPY) -m yakuman demo --hands 1000000 --seed 1
 
-# The suite, then the packaging check (sdist -> wheel in a fresh venv -> install -> smoke test).
+# The packaging check (sdist -> wheel in a fresh venv -> install -> smoke test), then the suite
+# (last, so that pytest's summary is the closing line).
 test: build $(TEST_STAMP)
-	$(VPY) -m pytest -q $(PYTEST_ARGS)
 	$(MAKE) --no-print-directory dist-check
+	$(VPY) -m pytest -q $(PYTEST_ARGS)
 
 # sdist -> wheel (fresh venv, build isolation, OpenMP off) -> install -> tools/smoke.py outside the repo.
 dist-check: $(TEST_STAMP)

@@ -32,7 +32,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SDIST_MUST_HOLD = [
     "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
     "src/yakuman/_core.pyx", "src/yakuman/_core_score.pxi", "src/yakuman/_core_search.pxi",
-    "src/yakuman/_core.pyi", "src/yakuman/batch.pyi", "src/yakuman/search.pyi", "src/yakuman/py.typed", "src/yakuman/__init__.py", "src/yakuman/cli.py",
+    "src/yakuman/_core.pyi", "src/yakuman/batch.pyi", "src/yakuman/search.pyi", "src/yakuman/py.typed",
+    "src/yakuman/__init__.py", "src/yakuman/cli.py",
     "csrc/ym_tables.c", "csrc/ym_tables.h", "csrc/ym_bits.h", "csrc/ym_score.c", "csrc/ym_shanten.c",
     "tools/gen_tables.py", "tools/smoke.py", "docs/design.md", "docs/rules.md", "docs/performance.md",
 ]

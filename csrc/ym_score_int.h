@@ -87,14 +87,7 @@ int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
 /* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */
 int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 
-/* Portable popcount (no POPCNT instruction is assumed; __builtin_popcountll would call libgcc). */
-static inline int ym_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-static inline int ym_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#include "ym_bits.h" /* ym_popcount64, ym_ctz64 (portable) */
 
 /* Word-at-a-time helpers over 34 byte counts (five 64-bit words, bytes past 33 zero). */
 #define YM_B01 0x0101010101010101ULL

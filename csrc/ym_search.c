@@ -19,6 +19,7 @@
  * three bits of each byte). Nothing is allocated; everything lives on the stack.
  */
 #include "ym_search.h"
+#include "ym_bits.h"
 
 #include <string.h>
 
@@ -195,7 +196,7 @@ static inline int uses_regular(int form) { return form == YM_FORM_ALL || form ==
 static inline int copies_left(uint64_t mask, const uint8_t *c, const uint8_t *vis) {
     int total = 0;
     for (; mask; mask &= mask - 1) {
-        int t = __builtin_ctzll(mask);
+        int t = ym_ctz64(mask);
         total += 4 - c[t] - (vis ? vis[t] : 0);
     }
     return total;
@@ -253,7 +254,7 @@ int ym_ukeire(const uint8_t *c, const uint8_t *vis, int n_melds, int form, uint6
         mask = special_drops(&sp, now) & f.open;
         if (reg == now) {
             for (uint64_t m = f.open & ~mask; m; m &= m - 1) {
-                int t = __builtin_ctzll(m);
+                int t = ym_ctz64(m);
                 if (replacement_with(rest, cls[3], ym_part_of(t), class_drawn(&k, t), n_melds) <= reg)
                     mask |= 1ull << t;
             }
@@ -336,7 +337,7 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
                         outside = h_lowers[same];
                     } else {
                         for (uint64_t m = f.open & ~in_part; m; m &= m - 1) {
-                            int t = __builtin_ctzll(m);
+                            int t = ym_ctz64(m);
                             outside |= (uint64_t)(ym_final[rest_up[t]][dcls][n_melds] <= reg) << t;
                         }
                         h_cls[n_h] = dcls;
@@ -355,7 +356,7 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
                             uint64_t m = (f.open >> base) & (q < 3 ? 0x1FFu : 0x7Fu);
                             unsigned low = 0;
                             for (; m; m &= m - 1) {
-                                int r = __builtin_ctzll(m);
+                                int r = ym_ctz64(m);
                                 low |= (unsigned)(replacement_with(rest13, cls[3], q, up[base + r], n_melds) <= reg) << r;
                             }
                             q_lowers[q][key] = (uint16_t)low;
@@ -367,7 +368,7 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
                 mask |= outside;
                 /* Draws into the discarded part: that part moved by both tiles. */
                 for (uint64_t m = f.open & in_part & ~mask; m; m &= m - 1) {
-                    int t = __builtin_ctzll(m);
+                    int t = ym_ctz64(m);
                     uint8_t x = t == d ? cls[pd] : class_moved(&k, pd, t, d);
                     if (replacement_with(rest, cls[3], pd, x, n_melds) <= reg) mask |= 1ull << t;
                 }

@@ -1,8 +1,10 @@
 /* ym_tables.c - load, verify and index the suit-pattern tables.
  *
- * The class blob is produced by tools/gen_tables.py at build time and embedded with .incbin
- * (path in the generated ym_tables_meta.h); it is checked here for size and checksum before
- * first use (layout in the generator's docstring). The class-combine tables are then computed
+ * The class blob is produced by tools/gen_tables.py at build time as a C byte array (the
+ * generated ym_tables_data.h, included below: portable C99, no assembler directive, no file read
+ * at run time); it is checked here for size and checksum before first use (layout in the
+ * generator's docstring). The class vectors are decoded from little-endian bytes, so neither the
+ * blob's alignment nor the host's byte order matters. The class-combine tables are then computed
  * from the class vectors: a min-plus combine per pair of classes, deduplicated into at most
  * YM_MAX_COMB_CLASSES combined classes (about 180 occur; checked). The decomposition table is built at load by enumerating every
  * multiset of at most four sets (9 triplets, 7 runs) plus at most one pair in one suit.
@@ -10,22 +12,14 @@
  * total <= 14, rank 0 most significant (the generator's C-order enumeration).
  */
 #include "ym_tables.h"
-#include "ym_tables_meta.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-__asm__(".section .rodata\n"
-        ".balign 64\n"
-        ".global ym_tables_blob\n"
-        "ym_tables_blob:\n"
-        ".incbin \"" YM_TABLES_BIN "\"\n"
-        ".global ym_tables_blob_end\n"
-        "ym_tables_blob_end:\n"
-        ".byte 0\n"
-        ".previous\n");
-extern const unsigned char ym_tables_blob[];
-extern const unsigned char ym_tables_blob_end[];
+#include "ym_tables_data.h" /* generated: static const unsigned char ym_tables_blob[] */
+
+#define YM_BLOB ym_tables_blob
+#define YM_BLOB_SIZE (sizeof ym_tables_blob)
 
 const uint8_t *ym_suit_class;
 const uint8_t *ym_honor_class;
@@ -35,8 +29,8 @@ int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8];
 uint32_t ym_rank_hi[3125];
 uint32_t ym_rank_lo[15][625];
 
-static const uint64_t *suit_vec;   /* [YM_MAX_SUIT_CLASSES] */
-static const uint64_t *honor_vec;  /* [YM_MAX_HONOR_CLASSES] */
+static uint64_t suit_vec[YM_MAX_SUIT_CLASSES];   /* decoded from the blob at load */
+static uint64_t honor_vec[YM_MAX_HONOR_CLASSES];
 static int n_suit_classes, n_honor_classes, n_comb_classes;
 static uint64_t comb_vec[YM_MAX_COMB_CLASSES];
 static uint32_t rank_step[9][15][5];
@@ -51,7 +45,6 @@ enum {
     YM_ERR_SIZE = -1,
     YM_ERR_CHECKSUM = -2,
     YM_ERR_NOMEM = -3,
-    YM_ERR_ALIGN = -4,
     YM_ERR_CLASSES = -5,
 };
 
@@ -60,7 +53,6 @@ const char *ym_init_error(int code) {
     case YM_ERR_SIZE: return "embedded shanten table has the wrong size";
     case YM_ERR_CHECKSUM: return "embedded shanten table fails its checksum";
     case YM_ERR_NOMEM: return "out of memory building the decomposition table";
-    case YM_ERR_ALIGN: return "embedded shanten table is misaligned";
     case YM_ERR_CLASSES: return "shanten class tables exceed their bounds";
     default: return "ok";
     }
@@ -108,7 +100,7 @@ int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
 }
 
 uint64_t ym_tables_bytes(void) {
-    return (uint64_t)(ym_tables_blob_end - ym_tables_blob) + sizeof rank_step + sizeof ym_comb1 +
+    return (uint64_t)YM_BLOB_SIZE + sizeof suit_vec + sizeof honor_vec + sizeof rank_step + sizeof ym_comb1 +
            sizeof ym_comb2 + sizeof ym_final + sizeof ym_rank_hi + sizeof ym_rank_lo + sizeof comb_vec +
            (uint64_t)(YM_SUIT_PATTERNS + 1) * sizeof(uint32_t) + (uint64_t)dec_count * sizeof(uint64_t);
 }
@@ -190,11 +182,16 @@ static int comb_class(uint64_t v) {
 }
 
 static int build_combine_tables(void) {
-    const uint8_t *blob = ym_tables_blob;
+    const uint8_t *blob = YM_BLOB;
     ym_suit_class = blob;
     ym_honor_class = blob + 405352u;
-    suit_vec = (const uint64_t *)(const void *)(blob + 483480u);
-    honor_vec = suit_vec + YM_MAX_SUIT_CLASSES;
+    for (int i = 0; i < YM_MAX_SUIT_CLASSES + YM_MAX_HONOR_CLASSES; i++) {
+        const uint8_t *p = blob + 483480u + 8u * (unsigned)i;
+        uint64_t v = 0;
+        for (int b = 7; b >= 0; b--) v = (v << 8) | p[b];
+        if (i < YM_MAX_SUIT_CLASSES) suit_vec[i] = v;
+        else honor_vec[i - YM_MAX_SUIT_CLASSES] = v;
+    }
     n_suit_classes = n_honor_classes = 0;
     for (uint32_t r = 0; r < YM_SUIT_PATTERNS; r++)
         if (ym_suit_class[r] >= n_suit_classes) n_suit_classes = ym_suit_class[r] + 1;
@@ -252,11 +249,10 @@ static void build_rank_split(void) {
 
 int ym_init(void) {
     if (init_state) return init_state > 0 ? 0 : init_state;
-    size_t size = (size_t)(ym_tables_blob_end - ym_tables_blob);
+    size_t size = YM_BLOB_SIZE;
     if (size != YM_TABLES_BLOB_BYTES) return init_state = YM_ERR_SIZE;
-    if (((uintptr_t)ym_tables_blob) % 8u) return init_state = YM_ERR_ALIGN;
     uint64_t h = 0xCBF29CE484222325ULL;
-    for (size_t i = 0; i < size; i++) h = (h ^ ym_tables_blob[i]) * 0x100000001B3ULL;
+    for (size_t i = 0; i < size; i++) h = (h ^ YM_BLOB[i]) * 0x100000001B3ULL;
     if (h != YM_TABLES_CHECKSUM) return init_state = YM_ERR_CHECKSUM;
     for (int i = 0; i < 9; i++)
         for (int s = 0; s <= 14; s++)

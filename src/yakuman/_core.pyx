@@ -371,10 +371,24 @@ def tables_bytes():
 
 
 # ---------------------------------------------------------------------------------------------
-# Batch loops: nogil, OpenMP threads, nothing allocated per row.
+# Batch loops: nogil, OpenMP threads, nothing allocated per row. A build without OpenMP (not
+# detected, or YAKUMAN_OPENMP=0) compiles every prange as a plain loop: the same results on one
+# thread, and num_threads (workers) is then ignored.
 
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #define YM_HAVE_OPENMP 1
+    #else
+    #define YM_HAVE_OPENMP 0
+    #endif
+    """
+    int YM_HAVE_OPENMP
+
+OPENMP = bool(YM_HAVE_OPENMP)   # True when the batch loops run on OpenMP threads
 
 cdef extern from "ym_shanten.h" nogil:
     int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int *k_out)

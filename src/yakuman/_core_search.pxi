@@ -65,13 +65,13 @@ class Ukeire(tuple):
 
 cdef object _tuple_new = tuple.__new__
 
-cdef extern from *:
-    int _lowest_bit "__builtin_ctzll" (unsigned long long m) nogil   # m != 0
+cdef extern from "ym_bits.h":
+    int _lowest_bit "ym_ctz64" (uint64_t m) nogil   # m != 0
+    int _popcount "ym_popcount64" (uint64_t m) nogil
 
 
 cdef extern from "Python.h":
     dict _PyDict_NewPresized(Py_ssize_t minused)
-    int _popcount "__builtin_popcountll" (unsigned long long m) nogil
 
 
 cdef dict _left_dict(uint64_t mask, const uint8_t *c, const uint8_t *v):

@@ -17,9 +17,21 @@ FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
 def _rules(name: str):
+    """A preset by name, or the rules of a .toml / .json file (Rules.load)."""
+    from yakuman.errors import InvalidRulesError
     from yakuman.rules import Rules
 
-    return Rules() if name == "default" else getattr(Rules, name)()
+    if name in PRESETS:
+        return Rules() if name == "default" else getattr(Rules, name)()
+    if name.lower().endswith((".toml", ".json")):
+        try:
+            return Rules.load(name)
+        except OSError as e:
+            raise InvalidRulesError(f"cannot read rules file {name!r}: {e.strerror or e}") from None
+    raise InvalidRulesError(f"unknown rules {name!r}: a preset ({', '.join(PRESETS)}) or a .toml / .json file")
+
+
+RULES_HELP = "a preset (" + ", ".join(PRESETS) + ") or a .toml / .json rules file; default tenhou"
 
 
 def _score_json(s) -> dict:
@@ -92,18 +104,32 @@ def point_table(dealer: bool, rules=None) -> list[list[str]]:
     return rows
 
 
+LIMITS = (("mangan", 5, 2000), ("haneman", 6, 3000), ("baiman", 8, 4000), ("sanbaiman", 11, 6000),
+          ("yakuman", 13, 8000))   # name, lowest han, base points
+
+
 def _cmd_table(args) -> int:
     rules = _rules(args.rules)
-    for dealer in ((True,) if args.dealer else (False,) if args.non_dealer else (False, True)):
+    dealers = (True,) if args.dealer else (False,) if args.non_dealer else (False, True)
+    if args.json:
+        out = {}
+        for dealer in dealers:
+            out["dealer" if dealer else "non_dealer"] = {
+                "fu": list(FU_COLUMNS),
+                "han": {str(han): dict(zip(map(str, FU_COLUMNS), row))
+                        for han, row in enumerate(point_table(dealer, rules), start=1)},
+                "limits": {name: {"han": han, "ron": 6 * a if dealer else 4 * a,
+                                  "tsumo": [2 * a] if dealer else [a, 2 * a]} for name, han, a in LIMITS},
+            }
+        print(json.dumps(out))
+        return 0
+    for dealer in dealers:
         print(("Dealer" if dealer else "Non-dealer") + " - ron (tsumo: " +
               ("each" if dealer else "each non-dealer,dealer") + ")")
         print("han\\fu " + "".join(f"{fu:>17}" for fu in FU_COLUMNS))
         for han, row in enumerate(point_table(dealer, rules), start=1):
             print(f"{han:>6} " + "".join(f"{cell:>17}" for cell in row))
-        limits = [("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11), ("yakuman", 13)]
-        base = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
-        for name, han in limits:
-            a = base[name]
+        for name, han, a in LIMITS:
             tsumo = f"{2 * a}" if dealer else f"{a},{2 * a}"
             print(f"{name:>10} ({han}+ han): ron {6 * a if dealer else 4 * a} (tsumo {tsumo})")
         print()
@@ -148,6 +174,21 @@ def _cmd_demo(args) -> int:
     if progress:
         print(file=sys.stderr)
     wins = int(status[0])
+    status_names = ("OK", "NOT_COMPLETE", "NO_YAKU", "INVALID_SITUATION", "INVALID_INPUT")
+    limit_names = ("below mangan", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+    if args.json:
+        print(json.dumps({
+            "hands": n, "seed": args.seed, "rules": "tenhou",
+            "status": {name: int(status[i]) for i, name in enumerate(status_names)},
+            "yaku": {Yaku(1 << int(b)).romaji: int(yaku_counts[b]) for b in np.argsort(-yaku_counts)
+                     if yaku_counts[b]},
+            "kita_wins": kita_wins,
+            "limits": {name: int(limits[i]) for i, name in enumerate(limit_names)},
+            "mean_points": points / max(wins, 1),
+            "generation_s": round(gen_time, 4), "scoring_s": round(score_time, 4),
+            "scoring_ns_per_hand": round(1e9 * score_time / n, 1), "workers": args.workers or None,
+        }))
+        return 0
     print(f"{n:,} generated winning hands (yakuman.random.winning_hands, seed {args.seed}), Tenhou rules")
     print("status: " + ", ".join(f"{name} {status[i]:,}" for i, name in
                                   enumerate(("OK", "NOT_COMPLETE", "NO_YAKU", "INVALID_SITUATION", "INVALID_INPUT"))
@@ -189,16 +230,18 @@ def add_commands(sub) -> None:
     s.add_argument("--kita", type=int, default=0)
     s.add_argument("--honba", type=int, default=0)
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    s.add_argument("--rules", default="tenhou", choices=PRESETS)
+    s.add_argument("--rules", default="tenhou", help=RULES_HELP)
     s.add_argument("--json", action="store_true", help="one JSON object")
     s.set_defaults(func=_cmd_score)
     t = sub.add_parser("table", help="point tables (docs/rules.md 5.4)")
     t.add_argument("--dealer", action="store_true")
     t.add_argument("--non-dealer", action="store_true")
-    t.add_argument("--rules", default="tenhou", choices=PRESETS)
+    t.add_argument("--rules", default="tenhou", help=RULES_HELP)
+    t.add_argument("--json", action="store_true", help="one JSON object: cells by han and fu, and the limits")
     t.set_defaults(func=_cmd_table)
     d = sub.add_parser("demo", help="bulk-score seeded generated winning hands (the make run job)")
     d.add_argument("--hands", type=int, default=1_000_000)
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--workers", type=int, default=0, help="threads (0 = all cores)")
+    d.add_argument("--json", action="store_true", help="one JSON object with the counts and timings")
     d.set_defaults(func=_cmd_demo)

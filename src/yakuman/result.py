@@ -64,15 +64,15 @@ class Payment(NamedTuple):
 class _ScoreFields(NamedTuple):
     status: Status
     reason: str
-    yaku: list
+    yaku: list[tuple[Yaku, int]]
     han: int
     fu: int
-    fu_details: list
+    fu_details: list[tuple[str, int]]
     limit: str | None
     yakuman: int
     points: int
     payment: Payment
-    decomposition: tuple
+    decomposition: tuple[str, ...]
 
 
 class Score(_ScoreFields):

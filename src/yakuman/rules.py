@@ -267,7 +267,9 @@ class Rules:
             try:
                 import tomli as tomllib  # type: ignore[no-redef]
             except ImportError:
-                raise InvalidRulesError("reading TOML rules on Python 3.10 needs the 'tomli' package") from None
+                raise InvalidRulesError(
+                    "reading TOML rules on Python 3.10 needs the 'tomli' package (a dependency of "
+                    "yakuman there): pip install tomli") from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:

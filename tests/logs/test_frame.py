@@ -128,5 +128,5 @@ def test_clear_errors(monkeypatch):
     with pytest.raises(ValueError, match="rows=True"):
         logs.to_frame(verify_paths([], rows=False))
     monkeypatch.setitem(sys.modules, "pandas", None)
-    with pytest.raises(ImportError, match="pip install pandas"):
+    with pytest.raises(ImportError, match=r"'pandas': pip install \"yakuman\[frame\]\""):
         logs.to_frame(_games())

@@ -135,14 +135,15 @@ def test_corrupt_and_truncated_files_are_reported_and_skipped(tmp_path, capsys):
     _write(tmp_path / "d_no_result.mjlog", TENHOU_MJLOG.split("<AGARI")[0])  # a round without a result
     _write(tmp_path / "e_good.mjlog.gz", TENHOU_MJLOG, gz=True)
     _write(tmp_path / "README.md", "# not a log")  # not tried in a folder scan
-    code, out, _ = _run(capsys, str(tmp_path), "--json")
-    assert code == 0  # unreadable files are reported, they are not disagreements
+    code, out, _ = _run(capsys, str(tmp_path), "--json", "--allow-errors")
+    assert code == 0  # unreadable files are reported; with --allow-errors only disagreements fail
     d = json.loads(out)
     assert (d["files"], d["games"], d["wins"], d["wins_agree"], d["errors"]) == (5, 2, 2, 2, 3)
     problems = {Path(e["file"]).name: e["problem"] for e in d["error_list"]}
     assert set(problems) == {"b_cut.mjlog.gz", "c_junk.json", "d_no_result.mjlog"}
     assert problems["b_cut.mjlog.gz"].startswith("corrupt or truncated gzip data")
     assert problems["d_no_result.mjlog"] == "truncated game: round E1-0 has no result (no complete round)"
+    assert _run(capsys, str(tmp_path))[0] == 1  # by default an unreadable file fails the run
     assert _run(capsys, str(tmp_path), "--strict")[0] == 1
     assert d["duplicate_games"] == 1 and d["unique_wins"] == 1  # the same game in two files
 

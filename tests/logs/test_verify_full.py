@@ -33,7 +33,8 @@ pytestmark = [
 
 
 def _verify(capsys, folder) -> dict:
-    code = cli.main(["logs", "verify", str(folder), "--json", "--workers", "2", "--no-progress"])
+    # the corpus holds known-broken fixtures (reported as errors): only disagreements fail here
+    code = cli.main(["logs", "verify", str(folder), "--json", "--workers", "2", "--no-progress", "--allow-errors"])
     d = json.loads(capsys.readouterr().out)
     d["exit"] = code
     return d

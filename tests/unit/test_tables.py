@@ -14,6 +14,16 @@ def test_generator_is_deterministic_and_matches_the_recorded_checksum():
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "suit classes 126, honor classes 55, 485016 bytes" in out.stdout
+    assert "C array round trip: same bytes" in out.stdout
+
+
+def test_tables_are_embedded_as_a_c_array_not_with_assembler():
+    # the portable path is the only one: no assembler directive anywhere in the C sources
+    for f in sorted((REPO / "csrc").glob("*.[ch]")):
+        text = f.read_text(encoding="utf-8")
+        assert "__asm__" not in text and ".incbin" not in text, f.name
+    assert '#include "ym_tables_data.h"' in (REPO / "csrc" / "ym_tables.c").read_text(encoding="utf-8")
+    assert isinstance(_core.OPENMP, bool)
 
 
 def test_decompositions_of_a_suit_pattern():

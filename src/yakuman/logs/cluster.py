@@ -28,7 +28,7 @@ def _dask_bag():
     try:
         import dask.bag as db
     except ImportError:
-        raise ImportError("verify_dask needs dask: pip install 'dask[distributed]'") from None
+        raise ImportError('verify_dask needs dask: pip install "yakuman[dask]"') from None
     return db
 
 
@@ -94,7 +94,7 @@ def frame_dask(paths: str | Path | Iterable[str | Path], *, files_per_partition:
         import dask.dataframe as dd
     except ImportError:
         raise ImportError(
-            "frame_dask needs dask[dataframe]: pip install 'dask[distributed]' pandas"
+            'frame_dask needs dask.dataframe and pandas: pip install "yakuman[dask]"'
         ) from None
     files = [str(p) for p in find_logs(paths)]
     size = max(1, files_per_partition)

@@ -101,7 +101,8 @@ def _need(module: str, feature: str):
         return importlib.import_module(module)
     except ImportError:
         raise ImportError(
-            f"{feature} needs the optional dependency {module!r}: pip install {module}"
+            f"{feature} needs the optional dependency {module.split('.')[0]!r}: "
+            f'pip install "yakuman[frame]"'
         ) from None
 
 

@@ -60,8 +60,10 @@ __all__ = [
     "ROW_FIELDS",
     "WIN_CATEGORIES",
     "FileResult",
+    "LogScan",
     "VerifyReport",
     "find_logs",
+    "scan_logs",
     "game_key",
     "verify_file",
     "verify_game",
@@ -833,17 +835,58 @@ def _is_log_name(p: Path) -> bool:
     return not name.endswith(SKIP_SUFFIXES)
 
 
-def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
-    """Files named directly, plus every log file under the folders (recursive), sorted.
-    A folder contributes every file except hidden ones and those ending in ``SKIP_SUFFIXES``
-    (optionally ``.gz``); a missing path raises FileNotFoundError."""
+@dataclass
+class LogScan:
+    """What :func:`scan_logs` found: the log files, and what it skipped in the folders: hidden
+    subfolders (``.git``, ``.venv``, ...; not entered), hidden files, and files whose name ends in
+    one of ``SKIP_SUFFIXES`` (by suffix, e.g. ``.md``)."""
+
+    files: list[Path]
+    hidden_dirs: list[Path] = field(default_factory=list)
+    hidden_files: int = 0
+    not_logs: Counter = field(default_factory=Counter)   # suffix -> files skipped
+
+    def skipped_line(self) -> str:
+        """One line saying what was skipped and why ("" when nothing was)."""
+        parts = []
+        if self.hidden_dirs:
+            names = sorted({d.name for d in self.hidden_dirs})
+            shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+            n = len(self.hidden_dirs)
+            parts.append(f"{n} hidden folder{'s' * (n != 1)} ({shown}; not entered)")
+        if self.hidden_files:
+            parts.append(f"{self.hidden_files} hidden file{'s' * (self.hidden_files != 1)}")
+        n = sum(self.not_logs.values())
+        if n:
+            kinds = " ".join(k for k, _ in self.not_logs.most_common(6))
+            parts.append(f"{n} non-log file{'s' * (n != 1)} by name ({kinds})")
+        return "skipped " + ", ".join(parts) if parts else ""
+
+
+def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
+    """Files named directly, plus every log file under the folders (recursive), sorted. A folder
+    contributes every file except those in hidden subfolders, hidden files and names ending in
+    ``SKIP_SUFFIXES`` (optionally ``.gz``); a missing path raises FileNotFoundError."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    out: list[Path] = []
+    scan = LogScan([])
     seen: set[Path] = set()
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(q for q in p.rglob("*") if q.is_file() and _is_log_name(q))
+            found = []
+            for root, dirs, names in os.walk(p):
+                hidden = sorted(d for d in dirs if d.startswith("."))
+                scan.hidden_dirs.extend(Path(root, d) for d in hidden)
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                for name in names:
+                    q = Path(root, name)
+                    if name.startswith("."):
+                        scan.hidden_files += 1
+                    elif not _is_log_name(q):
+                        scan.not_logs[_skip_suffix(name)] += 1
+                    elif q.is_file():
+                        found.append(q)
+            found.sort()
         elif p.exists():
             found = [p]
         else:
@@ -851,8 +894,18 @@ def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
         for q in found:
             if q not in seen:
                 seen.add(q)
-                out.append(q)
-    return out
+                scan.files.append(q)
+    return scan
+
+
+def _skip_suffix(name: str) -> str:
+    low = name.lower().removesuffix(".gz")
+    return next((s for s in SKIP_SUFFIXES if low.endswith(s)), "?")
+
+
+def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
+    """The log files of :func:`scan_logs` (hidden folders and non-log names skipped), sorted."""
+    return scan_logs(paths).files
 
 
 def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:

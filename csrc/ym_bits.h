@@ -1,0 +1,36 @@
+/* ym_bits.h - portable bit helpers for the kernels and the Cython glue.
+ *
+ * Invariants: ym_ctz64(x) needs x != 0 (the index of the lowest set bit, 0..63); ym_popcount64
+ * assumes no POPCNT instruction (a builtin would call libgcc on x86-64 baseline builds). GCC and
+ * Clang (also clang-cl) use __builtin_ctzll; MSVC uses its _BitScanForward intrinsics.
+ */
+#ifndef YM_BITS_H
+#define YM_BITS_H
+
+#include <stdint.h>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static __inline int ym_ctz64(uint64_t x) {
+    unsigned long i;
+#if defined(_M_X64) || defined(_M_ARM64)
+    _BitScanForward64(&i, x);
+    return (int)i;
+#else
+    if (_BitScanForward(&i, (unsigned long)(x & 0xFFFFFFFFu))) return (int)i;
+    _BitScanForward(&i, (unsigned long)(x >> 32));
+    return (int)i + 32;
+#endif
+}
+#else
+static inline int ym_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#endif
+
+static inline int ym_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+#endif

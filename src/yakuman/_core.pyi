@@ -1,0 +1,214 @@
+# Type stubs of the native core (src/yakuman/_core.pyx and its .pxi includes). Checked against the
+# built module by `python -m mypy.stubtest yakuman` (tests/typing/test_typing.py).
+#
+# _Tile forms accepted wherever a hand is taken: an mpsz string ("123m456p0s" - 0 = red five),
+# a sequence of 136-ids, a sequence of 34 counts, or a 1-D numpy integer array of either.
+from collections.abc import Sequence
+from typing import Any, Final, Literal, TypeAlias
+
+from typing_extensions import disjoint_base
+
+import numpy as np
+import numpy.typing as npt
+
+from yakuman.errors import InvalidTilesError as InvalidTilesError
+from yakuman.errors import InvalidContextError as _InvalidContextError
+from yakuman.errors import InvalidMeldError as _InvalidMeldError
+from yakuman.hand import Meld
+from yakuman.result import Score
+from yakuman.rules import Rules
+
+_Tiles: TypeAlias = str | Sequence[int] | npt.NDArray[np.integer[Any]]
+_Tile: TypeAlias = str | int
+_Melds: TypeAlias = Sequence[str | Meld]
+_Indicators: TypeAlias = str | Sequence[str | int]
+_Wind: TypeAlias = str | int
+_Form: TypeAlias = Literal["all", "regular", "chiitoitsu", "kokushi"]
+
+_U8_1D: TypeAlias = npt.NDArray[np.uint8]
+_U8_2D: TypeAlias = npt.NDArray[np.uint8]
+_I8: TypeAlias = npt.NDArray[np.int8]
+_I16: TypeAlias = npt.NDArray[np.int16]
+_U64: TypeAlias = npt.NDArray[np.uint64]
+
+# ---- tiles --------------------------------------------------------------------------------------
+FORM_ALL: Final[int]
+FORM_REGULAR: Final[int]
+FORM_CHIITOITSU: Final[int]
+FORM_KOKUSHI: Final[int]
+SUIT_LETTERS: Final[str]
+TILE_NAMES: Final[tuple[str, ...]]
+OPENMP: Final[bool]
+
+def tile_name(kind: int) -> str: ...
+def shanten(tiles: _Tiles, *, form: _Form = "all", melds: int | Sequence[str | Meld] | None = None) -> int: ...
+def is_agari(tiles: _Tiles, *, melds: int | Sequence[str | Meld] | None = None) -> bool: ...
+def waits_mask(tiles: _Tiles, *, melds: int | Sequence[str | Meld] | None = None) -> int: ...
+def waits(tiles: _Tiles, *, melds: int | Sequence[str | Meld] | None = None) -> list[str]: ...
+def parse(tiles: _Tiles, *, aka: bool = True) -> tuple[tuple[int, ...], tuple[int, int, int]]: ...
+def parse_mpsz(s: str) -> tuple[tuple[int, ...], tuple[int, int, int]]: ...
+def parse_136(ids: Sequence[int] | npt.NDArray[np.integer[Any]], *,
+              aka: bool = True) -> tuple[tuple[int, ...], tuple[int, int, int]]: ...
+def suit_decompositions(counts9: Sequence[int]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]: ...
+def tables_bytes() -> int: ...
+
+# ---- batch loops (called by yakuman.batch / yakuman.search, which allocate the outputs) ----------
+STATUS_OK: Final[int]
+STATUS_BAD_COPIES: Final[int]
+STATUS_BAD_COUNT: Final[int]
+STATUS_BAD_VISIBLE: Final[int]
+SHANTEN_INVALID: Final[int]
+
+def _shanten_many(counts: _U8_2D, form: int, melds: int, workers: int, out: _I8, status: _U8_1D) -> None: ...
+def _agari_many(counts: _U8_2D, melds: int, workers: int, out: _U8_1D, status: _U8_1D) -> None: ...
+def _waits_many(counts: _U8_2D, melds: int, workers: int, out: _U64, status: _U8_1D) -> None: ...
+
+# ---- scoring ------------------------------------------------------------------------------------
+F_TSUMO: Final[int]
+F_RIICHI: Final[int]
+F_DOUBLE_RIICHI: Final[int]
+F_IPPATSU: Final[int]
+F_RINSHAN: Final[int]
+F_CHANKAN: Final[int]
+F_HAITEI: Final[int]
+F_HOUTEI: Final[int]
+F_TENHOU: Final[int]
+F_CHIIHOU: Final[int]
+F_RENHOU: Final[int]
+PAO_DAISANGEN: Final[int]
+PAO_DAISUUSHII: Final[int]
+PAO_SUUKANTSU: Final[int]
+PAO_RINSHAN: Final[int]
+MELD_CODES: Final[dict[str, int]]
+STATUS_NAMES: Final[tuple[str, ...]]
+LIMIT_NAMES: Final[tuple[str | None, ...]]
+FORM_NAMES: Final[tuple[str, ...]]
+WAIT_NAMES: Final[tuple[str, ...]]
+GROUP_NAMES: Final[tuple[str, ...]]
+SCORE_FIELDS: Final[tuple[str, ...]]
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class CompiledRules:
+    """A Rules object compiled into the C struct the scorer reads (build once, reuse)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    def __init__(self, rules: Rules | None = None) -> None: ...
+
+def compiled_rules(rules: Rules | None = None) -> CompiledRules: ...
+def score(
+    hand: _Tiles,
+    win: _Tile,
+    melds: _Melds = (),
+    *,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    seat_wind: _Wind = "E",
+    round_wind: _Wind = "E",
+    dora: _Indicators = (),
+    ura: _Indicators = (),
+    kita: int = 0,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    rules: Rules | None = None,
+    pao_seat: int | None = None,
+    from_seat: int | None = None,
+) -> Score: ...
+def _score_public(cr: CompiledRules, hand: object, win: object, melds: object, flags: int, seat_wind: object,
+                  round_wind: object, dora: object, ura: object, kita: object, honba: object,
+                  riichi_sticks: object, pao: int = 0) -> Score | None: ...
+def _score_native(rules: CompiledRules, counts: Sequence[int], reds: Sequence[int], melds: object, win: int,
+                  flags: int = 0, seat_wind: int = 0, round_wind: int = 0, dora: Sequence[int] = (),
+                  ura: Sequence[int] = (), kita: int = 0, honba: int = 0, riichi_sticks: int = 0,
+                  pao: int = 0) -> tuple[Any, ...]: ...
+def _score_native_timeit(rules: CompiledRules, counts: Sequence[int], reds: Sequence[int], melds: object,
+                         win: int, flags: int = 0, seat_wind: int = 0, round_wind: int = 0,
+                         dora: Sequence[int] = (), ura: Sequence[int] = (), kita: int = 0, honba: int = 0,
+                         riichi_sticks: int = 0, pao: int = 0, n: int = 100000) -> float: ...
+def _score_many(cr: CompiledRules, cols: dict[str, npt.NDArray[Any]], out: dict[str, npt.NDArray[Any]],
+                workers: int) -> None: ...
+
+# ---- search: ukeire, discard analysis, incremental shanten --------------------------------------
+class Ukeire(tuple[int, dict[str, int]]):
+    """(shanten, {tile: copies left}) with named accessors; ``count`` = total copies left."""
+
+    def __new__(cls, shanten_now: int, tiles: dict[str, int]) -> Ukeire: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def tiles(self) -> dict[str, int]: ...
+    @property
+    def count(self) -> int: ...  # type: ignore[override]  # shadows tuple.count, as at run time
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class DiscardOption:
+    """One discard of a 14-3k hand: the tile, the shanten of the 13-3k hand left, its effective
+    kinds and the copies left over them."""
+
+    @property
+    def kind(self) -> int: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def mask(self) -> int: ...
+    @property
+    def tile(self) -> str: ...
+    @property
+    def tiles(self) -> dict[str, int]: ...
+    @property
+    def ukeire(self) -> Ukeire: ...
+    def as_tuple(self) -> tuple[str, int, dict[str, int], int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int, int, bytes]]: ...
+
+def _discard_option_of(kind: int, shanten: int, count: int, mask: int, left: bytes) -> DiscardOption: ...
+def ukeire(tiles: _Tiles, *, visible: _Tiles | None = None, form: _Form = "all",
+           melds: int | Sequence[str | Meld] | None = None) -> Ukeire: ...
+def discard_analysis(tiles: _Tiles, *, visible: _Tiles | None = None, form: _Form = "all",
+                     melds: int | Sequence[str | Meld] | None = None) -> list[DiscardOption]: ...
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class ShantenState:
+    """A hand under draw/discard with its shanten kept up to date (O(1) per step)."""
+
+    def __init__(self, tiles: _Tiles, *, form: _Form = "all",
+                 melds: int | Sequence[str | Meld] | None = None) -> None: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def counts(self) -> tuple[int, ...]: ...
+    @property
+    def n_tiles(self) -> int: ...
+    @property
+    def melds(self) -> int: ...
+    @property
+    def form(self) -> str: ...
+    def draw(self, tile: _Tile) -> int: ...
+    def discard(self, tile: _Tile) -> int: ...
+    def shanten_after_draw(self, tile: _Tile) -> int: ...
+    def shanten_after_discard(self, tile: _Tile) -> int: ...
+    def ukeire(self, visible: _Tiles | None = None) -> Ukeire: ...
+    def ukeire_mask(self, visible: _Tiles | None = None) -> tuple[int, int, int]: ...
+    def discard_analysis(self, visible: _Tiles | None = None) -> list[DiscardOption]: ...
+    def copy(self) -> ShantenState: ...
+    def __copy__(self) -> ShantenState: ...
+    def __reduce__(self) -> tuple[Any, tuple[tuple[int, ...], str, int]]: ...
+
+def _shanten_state_of(counts: Sequence[int], form: str, melds: int) -> ShantenState: ...
+def _ukeire_many(counts: _U8_2D, visible: _U8_2D | None, form: int, melds: int, workers: int,
+                 shanten_out: _I8, left: _U8_2D, total: _I16, status: _U8_1D) -> None: ...
+def _discard_analysis_many(counts: _U8_2D, visible: _U8_2D | None, form: int, melds: int, workers: int,
+                           n_out: _U8_1D, tile: _I8, shanten_out: _I8, total: _I16, mask: _U64,
+                           status: _U8_1D) -> None: ...

@@ -1,0 +1,110 @@
+# Type stubs of yakuman.batch (checked against the module by `python -m mypy.stubtest yakuman`).
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Literal, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from yakuman._core import SHANTEN_INVALID as SHANTEN_INVALID
+from yakuman._core import STATUS_BAD_COPIES as STATUS_BAD_COPIES
+from yakuman._core import STATUS_BAD_COUNT as STATUS_BAD_COUNT
+from yakuman._core import STATUS_OK as STATUS_OK
+from yakuman.random import WinningHands
+from yakuman.rules import Rules
+from yakuman.search import STATUS_BAD_VISIBLE as STATUS_BAD_VISIBLE
+from yakuman.search import DiscardAnalysisMany as DiscardAnalysisMany
+from yakuman.search import UkeireMany as UkeireMany
+from yakuman.search import discard_analysis_many as discard_analysis_many
+from yakuman.search import ukeire_many as ukeire_many
+from yakuman.yaku import Yaku
+
+__all__ = [
+    "ukeire_many",
+    "discard_analysis_many",
+    "UkeireMany",
+    "DiscardAnalysisMany",
+    "STATUS_BAD_VISIBLE",
+    "score_many",
+    "ScoreBatch",
+    "SCORE_COLUMNS",
+    "SCORE_OUTPUTS",
+    "row_kwargs",
+    "meld_text",
+    "columns_from_kwargs",
+    "columns_from_frame",
+    "shanten_many",
+    "agari_many",
+    "waits_many",
+    "STATUS_OK",
+    "STATUS_BAD_COPIES",
+    "STATUS_BAD_COUNT",
+    "SHANTEN_INVALID",
+]
+
+# An (N, 34) array of tile counts (any integer dtype) or anything numpy turns into one.
+_Counts = npt.ArrayLike
+_Errors = Literal["status", "raise"]
+_Form = Literal["all", "regular", "chiitoitsu", "kokushi"]
+_Columns = Mapping[str, npt.ArrayLike]
+
+SCORE_COLUMNS: Final[tuple[tuple[str, type[np.generic], tuple[int, ...]], ...]]
+SCORE_OUTPUTS: Final[tuple[tuple[str, type[np.generic]], ...]]
+STATUS_INVALID_INPUT: Final[int]
+
+@overload
+def shanten_many(counts: _Counts, *, melds: int | None = None, form: _Form = "all", workers: int | None = 1,
+                 return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.int8]: ...
+@overload
+def shanten_many(counts: _Counts, *, melds: int | None = None, form: _Form = "all", workers: int | None = 1,
+                 return_status: Literal[True], errors: _Errors = "status",
+                 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
+@overload
+def agari_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1,
+               return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.bool_]: ...
+@overload
+def agari_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1,
+               return_status: Literal[True], errors: _Errors = "status",
+               ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint8]]: ...
+@overload
+def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1,
+               as_bool: Literal[False] = False, return_status: Literal[False] = False,
+               errors: _Errors = "status") -> npt.NDArray[np.uint64]: ...
+@overload
+def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1, as_bool: Literal[True],
+               return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.bool_]: ...
+@overload
+def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1, as_bool: bool = False,
+               return_status: Literal[True], errors: _Errors = "status",
+               ) -> tuple[npt.NDArray[np.uint64] | npt.NDArray[np.bool_], npt.NDArray[np.uint8]]: ...
+def names_of_mask(mask: int | np.integer[Any]) -> list[str]: ...
+
+class ScoreBatch(dict[str, Any]):
+    """Columnar results of score_many: a dict of numpy arrays (keys SCORE_OUTPUTS) with attribute
+    access; ``messages`` (row -> error text) when requested."""
+
+    status: npt.NDArray[np.uint8]
+    reason: npt.NDArray[np.uint8]
+    han: npt.NDArray[np.int16]
+    fu: npt.NDArray[np.int16]
+    yakuman: npt.NDArray[np.uint8]
+    limit: npt.NDArray[np.uint8]
+    points: npt.NDArray[np.int32]
+    from_discarder: npt.NDArray[np.int32]
+    from_dealer: npt.NDArray[np.int32]
+    from_non_dealer: npt.NDArray[np.int32]
+    from_liable: npt.NDArray[np.int32]
+    total: npt.NDArray[np.int32]
+    yaku: npt.NDArray[np.uint64]
+    kita: npt.NDArray[np.uint8]
+    messages: dict[int, str]
+    def __getattr__(self, name: str) -> Any: ...
+    def __len__(self) -> int: ...
+    def yaku_list(self, i: int) -> list[Yaku]: ...
+
+def score_many(hands: WinningHands | _Columns | Any, *, rules: Rules | None = None, workers: int | None = 1,
+               messages: bool = False) -> ScoreBatch: ...
+def meld_text(kind: int, tile: int, reds: int = 0) -> str: ...
+def row_kwargs(cols: Mapping[str, Any], i: int) -> dict[str, Any]: ...
+def columns_from_kwargs(rows: Iterable[Mapping[str, Any]], *, rules: Rules | None = None,
+                        ) -> dict[str, npt.NDArray[Any]]: ...
+def columns_from_frame(frame: Any, *, rules: Rules | None = None) -> dict[str, npt.NDArray[Any]]: ...

@@ -442,3 +442,6 @@ include "_core_score.pxi"
 
 # AI-search helpers (ukeire, discard analysis, incremental shanten) and their batch loops.
 include "_core_search.pxi"
+
+# Analysis: point values, every reading of a hand, the batch parser.
+include "_core_analysis.pxi"

@@ -58,8 +58,10 @@ def _cmd_score(args) -> int:
 
 def point_table(dealer: bool, rules=None) -> list[list[str]]:
     """Rows of the quick-reference table (RULES.md 5.4): for han 1-4, each fu column as
-    ``ron (tsumo)``; "-" where the combination is impossible; "M" where it is mangan."""
+    ``ron (tsumo)``; "-" where the combination is impossible; "M" where it is mangan. The values
+    are :func:`yakuman.points` (the scorer's point code), so kiriage follows ``rules``."""
     from yakuman.rules import Rules
+    from yakuman.scoring import point_value
 
     rules = rules or Rules.tenhou()
     impossible_ron = {(1, 20), (1, 25), (2, 20), (3, 20), (4, 20)}
@@ -67,32 +69,30 @@ def point_table(dealer: bool, rules=None) -> list[list[str]]:
     if rules.open_pinfu_fu == 20:
         impossible_ron -= {(2, 20), (3, 20), (4, 20), (1, 20)}
 
-    def up(x: int) -> int:
-        return -(-x // 100) * 100
-
     rows = []
     for han in range(1, 5):
         row = []
         for fu in FU_COLUMNS:
-            a = fu * 2 ** (han + 2)
-            if rules.kiriage_mangan and a == 1920:
-                a = 2000
-            if a >= 2000:
+            ron, limit, _, _ = point_value(han, fu, dealer=dealer, rules=rules)
+            if limit:
                 row.append("M")
                 continue
-            ron = "-" if (han, fu) in impossible_ron else str(up(6 * a if dealer else 4 * a))
+            tsumo = point_value(han, fu, dealer=dealer, tsumo=True, rules=rules)[0]
+            ron_cell = "-" if (han, fu) in impossible_ron else str(ron.from_discarder)
             if (han, fu) in impossible_tsumo:
-                tsumo = "-"
+                tsumo_cell = "-"
             elif dealer:
-                tsumo = str(up(2 * a))
+                tsumo_cell = str(tsumo.from_non_dealer)
             else:
-                tsumo = f"{up(a)},{up(2 * a)}"
-            row.append(f"{ron} ({tsumo})")
+                tsumo_cell = f"{tsumo.from_non_dealer},{tsumo.from_dealer}"
+            row.append(f"{ron_cell} ({tsumo_cell})")
         rows.append(row)
     return rows
 
 
 def _cmd_table(args) -> int:
+    from yakuman.scoring import points
+
     rules = _rules(args.rules)
     for dealer in ((True,) if args.dealer else (False,) if args.non_dealer else (False, True)):
         print(("Dealer" if dealer else "Non-dealer") + " - ron (tsumo: " +
@@ -101,11 +101,12 @@ def _cmd_table(args) -> int:
         for han, row in enumerate(point_table(dealer, rules), start=1):
             print(f"{han:>6} " + "".join(f"{cell:>17}" for cell in row))
         limits = [("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11), ("yakuman", 13)]
-        base = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
         for name, han in limits:
-            a = base[name]
-            tsumo = f"{2 * a}" if dealer else f"{a},{2 * a}"
-            print(f"{name:>10} ({han}+ han): ron {6 * a if dealer else 4 * a} (tsumo {tsumo})")
+            kw = dict(yakuman=1) if name == "yakuman" else {}   # 13 han may be kazoe sanbaiman
+            ron = points(han, dealer=dealer, rules=rules, **kw)
+            tp = points(han, dealer=dealer, tsumo=True, rules=rules, **kw)
+            tsumo = f"{tp.from_non_dealer}" if dealer else f"{tp.from_non_dealer},{tp.from_dealer}"
+            print(f"{name:>10} ({han}+ han): ron {ron.from_discarder} (tsumo {tsumo})")
         print()
     return 0
 

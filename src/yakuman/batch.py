@@ -212,7 +212,8 @@ class ScoreBatch:
 
     ``res[i]`` is row i as the :class:`~yakuman.result.Score` that :func:`yakuman.score` gives
     for it (re-scored from the batch's input columns, with yaku han, fu details and the
-    decomposition; a malformed row raises its error); iterating gives every row's Score.
+    decomposition; a malformed row raises its error); ``rows()`` yields every row's Score, and
+    iterating gives the column names (as a dict does).
     ``reasons`` decodes ``reason`` (the text of ``Score.reason`` for statuses 1-3, the malformed
     row's error for status 4); ``limits`` names ``limit``; ``to_pandas()`` / ``to_arrow()`` give
     a table of the columns with both decoded. ``messages`` = {row: error} when score_many was
@@ -255,6 +256,11 @@ class ScoreBatch:
         return self.score(key)
 
     def __iter__(self):
+        """The column names, as a dict iterates (``for name in res``); rows: :meth:`rows`."""
+        return iter(self._data)
+
+    def rows(self):
+        """Every row as its Score (re-scored one by one; a malformed row raises)."""
         for i in range(len(self)):
             yield self.score(i)
 

@@ -88,7 +88,8 @@ def test_attributes_dict_access_and_unknown_names():
         res["nope"]
     assert res.messages is None and "messages" not in res
     assert repr(res).startswith("<ScoreBatch: 50 rows (") and "OK" in repr(res)
-    assert [s.points for s in res][:5] == res.points[:5].tolist()
+    assert [s.points for s in res.rows()][:5] == res.points[:5].tolist()
+    assert list(res) == list(res.keys())
 
 
 def test_pickle_and_copies_keep_rows():

@@ -3,8 +3,8 @@
 
 Invariants: every buffer handed to C holds 34 counts in 0..4 whose total is 13-3k or 14-3k
 (k = called melds, 0..4); the kernels trust that. Parsing of every tile notation lives here
-for speed and is re-exported by ``yakuman.tiles``; error messages are part of the API and
-match ``yakuman._reference.tiles`` exactly (tested).
+(the mpsz and 136-id scans in csrc/ym_parse.c) and is re-exported by ``yakuman.tiles``; error
+messages are part of the API and match ``yakuman._reference.tiles`` exactly (tested).
 """
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE

@@ -6,6 +6,11 @@ its status is non-zero (``STATUS_BAD_COPIES``: a count outside 0..4; ``STATUS_BA
 total that fits no hand) and its result is a sentinel. ``return_status=True`` returns the status
 array too; ``errors="raise"`` raises on the first bad row instead, naming it.
 Results are identical for every ``workers`` value.
+
+Also here: :func:`score_many` (columnar scoring; a :class:`ScoreBatch` result whose rows are
+Scores), its input builders (:func:`columns_from_kwargs`, :func:`columns_from_frame`, which takes
+the win rows of ``yakuman.logs.to_frame``) and :func:`parse_many` (mpsz / 136-id rows to counts,
+natively).
 """
 
 from __future__ import annotations

@@ -222,7 +222,8 @@ class ScoreBatch:
     ``reasons`` decodes ``reason`` (the text of ``Score.reason`` for statuses 1-3, the malformed
     row's error for status 4); ``limits`` names ``limit``; ``to_pandas()`` / ``to_arrow()`` give
     a table of the columns with both decoded. ``messages`` = {row: error} when score_many was
-    asked for them, else None. Pickles and copies with its inputs.
+    asked for them, else None. Pickles and copies with its inputs (kept by reference, not
+    copied: changing the input arrays afterwards changes what ``res[i]`` re-scores).
     """
 
     def __init__(self, data: dict, cols: dict | None = None, rules=None, messages: dict | None = None):

@@ -82,7 +82,7 @@ def test_columns_from_frame_takes_a_pyarrow_table(files):
         assert np.array_equal(a[name], b[name]), name
 
 
-@pytest.mark.parametrize("preset", ["wrc", "ema", "mleague"])
+@pytest.mark.parametrize("preset", ["wrc", "ema", "mleague", "mahjongsoul_sanma"])
 def test_rescore_equals_an_independent_computation(files, frame, preset):
     rules = Rules.preset(preset)
     report = rescore(frame, rules)
@@ -92,7 +92,7 @@ def test_rescore_equals_an_independent_computation(files, frame, preset):
     assert rows["new_points"].tolist() == [s.points for _, s in indep]
     assert rows["new_han"].tolist() == [s.han for _, s in indep]
     assert rows["new_status"].tolist() == [s.status.name for _, s in indep]
-    old = rescore(frame, Rules.tenhou()).rows
+    old = rescore(frame, Rules.tenhou() if rules.players == 4 else Rules.tenhou_sanma()).rows
     assert (old["delta"] == 0).all() and not old["changed"].any()
     assert rows["delta"].tolist() == [s.points - p for (_, s), p in zip(indep, old["old_points"].tolist())]
     s = report.summary
@@ -116,3 +116,24 @@ def test_rescore_cli_text_json_parquet_and_rules_file(files, tmp_path, capsys):
     rows = pd.read_parquet(out)
     assert len(rows) == data["summary"]["rescored"]
     assert int(rows["changed"].sum()) == data["summary"]["changed"]
+
+
+def test_rescore_equals_the_reference_scorer(files, frame):
+    """The new values against the pure-Python reference scorer on the replay's inputs."""
+    from yakuman._reference.score import score as reference_score
+
+    rules = Rules.wrc()
+    rows = rescore(frame, rules).rows
+    want = []
+    for f in files:
+        for game in logs.read(f):
+            for case in logs.iter_wins(game):
+                if case.players == 4:
+                    kw = case.inputs.kwargs()
+                    kw["rules"] = rules
+                    want.append(reference_score(**kw))
+    assert rows["new_points"].tolist() == [s.points for s in want]
+    assert rows["new_fu"].tolist() == [s.fu for s in want]
+    assert rows["new_limit"].astype(object).where(rows["new_limit"].notna(), None).tolist() == \
+        [s.limit for s in want]
+    assert int(rows["changed"].sum()) > 10

@@ -275,7 +275,7 @@ class ScoreBatch:
 
         n = len(self)
         counts = np.bincount(self._data["status"], minlength=5) if n else np.zeros(5, dtype=np.int64)
-        names = [s.name for s in Status] + ["INVALID_INPUT"]
+        names = {**{4: "INVALID_INPUT"}, **{int(s): s.name for s in Status}}
         parts = ", ".join(f"{counts[i]} {names[i]}" for i in range(5) if counts[i])
         return f"<ScoreBatch: {n} rows" + (f" ({parts})" if parts else "") + ">"
 

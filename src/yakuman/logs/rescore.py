@@ -112,7 +112,7 @@ def rescore(source, rules, *, workers: int = 1) -> RescoreReport:
     rows["old_fu"] = old_fu
     rows["old_points"] = old_points
     rows["old_limit"] = pd.array(old_limit, dtype="string")
-    names = [s.name for s in Status] + ["INVALID_INPUT"]
+    names = {**{4: "INVALID_INPUT"}, **{int(s): s.name for s in Status}}
     rows["new_status"] = pd.array([names[v] for v in status.tolist()], dtype="string")
     rows["new_han"] = han
     rows["new_fu"] = fu

@@ -102,6 +102,9 @@ def _parse_many(list rows, bint aka, int workers, uint8_t[:, ::1] counts, uint8_
     import numpy as np
     cdef Py_ssize_t n = len(rows), i, total = 0, m, ln
     cdef object row
+    if (counts.shape[0] != n or counts.shape[1] != 34 or reds.shape[0] != n or reds.shape[1] != 3
+            or ntiles.shape[0] != n or status.shape[0] != n):
+        raise ValueError("_parse_many: output arrays of the wrong shape")
     kinds_a = np.zeros(n, dtype=np.int8)     # 0 mpsz, 1 ids, 2 not parsable (message below)
     width_a = np.zeros(n, dtype=np.int8)
     length_a = np.zeros(n, dtype=np.int64)
@@ -121,23 +124,26 @@ def _parse_many(list rows, bint aka, int workers, uint8_t[:, ::1] counts, uint8_
             width[i] = <int8_t>ym_str_kind(row)
             length[i] = ym_str_len(row)
         elif isinstance(row, (list, tuple)):
+            if type(row) is not list and type(row) is not tuple:
+                row = rows[i] = list(row)    # a subclass: its items as a plain list
             kinds[i] = 1
             offset[i] = total
-            total += min(len(row), 137)
+            length[i] = min(len(row), 137)   # the room reserved in flat
+            total += length[i]
         else:
             kinds[i] = 2
             messages[i] = (f"a row must be an mpsz string or a list of 136-ids, not "
                            f"{type(row).__name__}")
-    flat_a = np.zeros(max(total, 1), dtype=np.int64)
+    flat_a = np.zeros(total + 1, dtype=np.int64)     # + 1: an empty last row still has a valid address
     cdef int64_t[::1] flat = flat_a
     bad_at = {}
     for i in range(n):
         if kinds[i] == 1:
             row = rows[i]
-            ln = len(row)
-            m = _ids_prefix(row, &flat[offset[i]], ln)
+            ln = min(len(row), length[i])    # never past the room reserved (an item's __index__
+            m = _ids_prefix(row, &flat[offset[i]], ln)   # could change the list's length)
             length[i] = m
-            if m < ln and m < 137:
+            if m < ln:
                 bad_at[i] = m     # not an integer: reported unless an earlier item fails
     cdef ym_parse_err_t *errs = <ym_parse_err_t *>malloc((n if n else 1) * sizeof(ym_parse_err_t))
     if errs == NULL:

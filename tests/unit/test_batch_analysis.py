@@ -195,3 +195,14 @@ def test_parse_many_inputs_and_errors():
     # red-five ids: 16 (0m), 52 (0p), 88 (0s)
     assert parse_many([[16, 52, 88, 0]]).reds[0].tolist() == [1, 1, 1]
     assert parse_many([[16, 52, 88, 0]], aka=False).reds[0].tolist() == [0, 0, 0]
+
+
+def test_parse_many_odd_rows():
+    class Ids(list):
+        pass
+
+    out = parse_many([[1, 2], [], Ids([3, 3]), (16,), list(range(136)) + [0]])
+    assert out.status.tolist() == [0, 0, STATUS_INVALID_INPUT, 0, STATUS_INVALID_INPUT]
+    assert out.n_tiles.tolist() == [2, 0, -1, 1, -1]
+    assert out.messages == {2: "duplicate 136-id 3 at index 1", 4: "duplicate 136-id 0 at index 136"}
+    assert out.messages[4] == _single_parse(list(range(136)) + [0])

@@ -139,3 +139,38 @@ def test_rescore_equals_the_reference_scorer(files, frame):
     assert rows["new_limit"].astype(object).where(rows["new_limit"].notna(), None).tolist() == \
         [s.limit for s in want]
     assert int(rows["changed"].sum()) > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder, preset", [("mjlog", "ema"), ("mjlog", "mahjongsoul_sanma"), ("tenhou6", "wrc")])
+def test_rescore_every_record(folder, preset):
+    """Every record of a folder re-scored; each value against the replay's inputs scored alone
+    (games that cannot be replayed are left out of both; the folder holds some on purpose)."""
+    from yakuman.logs.events import LogError
+
+    d = tenhou_path(folder)
+    files = sorted(str(p) for p in d.iterdir())
+    rules = Rules.preset(preset)
+    report = rescore(files, rules, workers=2)
+    want = {}
+    for f in files:
+        try:
+            games = logs.read(f)
+        except LogError:
+            continue
+        for gi, game in enumerate(games):
+            try:
+                rounds = logs.replay(game)
+            except LogError:
+                continue
+            for rr in rounds:
+                for case in rr.wins:
+                    if case.players == rules.players:
+                        kw = case.inputs.kwargs()
+                        kw["rules"] = rules
+                        want[(f, gi, case.event_index, case.seat)] = yakuman.score(**kw)
+    rows = report.rows
+    keys = list(zip(rows["file"], rows["game"], rows["event"], rows["seat"]))
+    both = [(k, p, st) for k, p, st in zip(keys, rows["new_points"], rows["new_status"]) if k in want]
+    assert len(both) >= 0.95 * len(rows) and len(both) > 100
+    assert [(p, st) for _, p, st in both] == [(want[k].points, want[k].status.name) for k, _, _ in both]

@@ -21,12 +21,14 @@ from typing import Any
 
 __all__ = ["RescoreReport", "rescore", "add_command"]
 
-_KEEP = ("file", "game", "round_label", "honba", "seat", "from_seat", "tsumo", "hand", "win_tile", "melds")
+_KEEP = ("file", "game", "event", "win_index", "round_label", "honba", "seat", "from_seat", "tsumo", "hand",
+         "win_tile", "melds")
 
 
 @dataclass
 class RescoreReport:
-    """``rows``: a pandas DataFrame, one row per re-scored win (columns file ... melds, old_han,
+    """``rows``: a pandas DataFrame, one row per re-scored win (columns file, game, event,
+    win_index, round_label, honba, seat, from_seat, tsumo, hand, win_tile, melds, old_han,
     old_fu, old_points, old_limit, new_status, new_han, new_fu, new_points, new_limit, new_yaku,
     new_reason, delta, changed); ``summary``: counts and point totals (see :meth:`summary_lines`);
     ``transitions``: {(old limit, new limit): wins} over the changed wins."""

@@ -179,6 +179,29 @@ def test_readings_of_non_wins_and_bad_input():
         readings("123m456p789s11222z", "2z", pao_seat=1)
 
 
+def _full_counts(kw, rules):
+    req = parse_request(kw["hand"], kw["win"], kw.get("melds", ()), rules=rules,
+                        **{k: v for k, v in kw.items() if k not in ("hand", "win", "melds")})
+    full = list(req.counts)
+    for m in req.melds:
+        for t in m.tiles:
+            full[t] += 1
+    return full
+
+
+def _groups_counts(decomposition):
+    from yakuman.hand import Meld
+    from yakuman.tiles import parse_mpsz
+
+    full = [0] * 34
+    for part in decomposition:
+        tiles = Meld.parse(part).tiles if " " in part else [
+            k for k, n in enumerate(parse_mpsz(part)[0]) for _ in range(n)]
+        for t in tiles:
+            full[t] += 1
+    return full
+
+
 def _reference_readings(kw, rules):
     """The reference scorer's candidates, each reading scored alone (valid ones only; a
     decomposition found twice appears twice)."""
@@ -227,6 +250,9 @@ def test_readings_first_is_score_and_set_equals_reference(preset):
         assert keys == sorted(keys, reverse=True)
         ours = Counter((tuple(sorted(r.decomposition)), r.han, r.fu, r.points,
                         tuple(sorted((y.name, n) for y, n in r.yaku))) for r in ok)
+        full = _full_counts(kw, rules)
+        for r in rs:     # every reading uses exactly the hand's tiles, melds included
+            assert _groups_counts(r.decomposition) == full, (kw, r)
         ref = _reference_readings(kw, rules)
         # the reference may list one decomposition twice (it searches sets in more than one order)
         assert set(ours) == set(ref), kw

@@ -75,7 +75,16 @@ cdef extern from "Python.h":
     void *ym_str_data "PyUnicode_DATA" (object)
     int ym_str_kind "PyUnicode_KIND" (object)
     Py_ssize_t ym_str_len "PyUnicode_GET_LENGTH" (object)
-    int ym_str_ready "PyUnicode_READY" (object) except -1
+
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define ym_str_ready(o) 0   /* every str is ready (PyUnicode_READY is deprecated) */
+    #else
+    #define ym_str_ready(o) PyUnicode_READY(o)
+    #endif
+    """
+    int ym_str_ready(object) except -1
 
 
 cdef str _parse_message(const ym_parse_err_t *e, object s):

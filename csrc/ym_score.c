@@ -8,6 +8,9 @@
  * more han, then more fu. Fixed-value wins (renhou as mangan/baiman, shiisanputa as mangan)
  * replace the hand's value unless the hand is worth strictly more; they report fu 0.
  *
+ * ym_score_readings keeps every reading and scores each one alone, through the same code that
+ * finishes the chosen one (so its first reading is ym_score's result on a win).
+ *
  * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
  * then the situation (YM_ST_INVALID_SITUATION: riichi on an open hand, tenhou by a
  * non-dealer, ...). Sanma: the dora after a 1m indicator is 9m (and 9m -> 1m); each kita is
@@ -155,7 +158,17 @@ typedef struct {
     cand_t best;
     int have_best, complete, any_shibari;
     cand_t first; /* first complete reading, for display when nothing has yaku */
+    int dora, ura, aka, riichi;
+    cand_t *all;  /* nullable: every reading is also kept here (ym_score_readings) */
+    int n_all, max_all;
 } search_t;
+
+/* Every reading, in the order found (ym_score_readings); n_all counts past max_all too. */
+static void keep(search_t *s, const cand_t *cand) {
+    if (!s->all) return;
+    if (s->n_all < s->max_all) s->all[s->n_all] = *cand;
+    s->n_all++;
+}
 
 static int32_t hand_value(const ym_rules_t *r, int32_t a, int dealer, int tsumo) {
     ym_payment_t pay;
@@ -178,6 +191,7 @@ static void consider(search_t *s, cand_t *cand) {
     s->complete = 1;
     if (!cand->e.valid) {
         if (!cand->e.yakuman && cand->e.han > 0) s->any_shibari = 1;
+        keep(s, cand);
         return;
     }
     cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
@@ -188,6 +202,7 @@ static void consider(search_t *s, cand_t *cand) {
         s->best = *cand;
         s->have_best = 1;
     }
+    keep(s, cand);
 }
 
 static void try_regular(search_t *s) {
@@ -410,78 +425,92 @@ static void settle(const ym_ctx_t *c, ym_score_t *o) {
 
 int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) { return ym_score_ex(r, h, o, 0); }
 
-/* lite: the batch path. The result's totals (status, han, fu, yakuman, limit, points, payments,
- * yaku mask, dora counts) are the same; han_of, fu items and groups are left empty. */
-int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite) {
+/* Check the hand and set up its context (c) and the dora counts (in s); -1 = go on and search,
+ * else the hand's status (o finished: malformed input or an impossible situation). */
+static int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite, ym_ctx_t *cp,
+                   search_t *s) {
     memset(o, 0, sizeof *o);
     o->win_group = 255;
-    ym_ctx_t c;
-    int reason = check_input(r, h, c.full, &c.present);
+    ym_ctx_t *c = cp;
+    int reason = check_input(r, h, c->full, &c->present);
     if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
 
-    c.r = r;
-    c.h = h;
-    c.lite = lite;
-    c.win = h->win;
-    c.tsumo = (h->flags & YM_F_TSUMO) != 0;
-    c.dealer = h->seat_wind == 0;
-    c.seat_k = 27 + h->seat_wind;
-    c.round_k = 27 + h->round_wind;
-    c.meld_tri = c.meld_kan = c.meld_ankan = 0;
-    c.n_chi = 0;
-    c.open = 0;
-    c.n_kans = 0;
+    c->r = r;
+    c->h = h;
+    c->lite = lite;
+    c->win = h->win;
+    c->tsumo = (h->flags & YM_F_TSUMO) != 0;
+    c->dealer = h->seat_wind == 0;
+    c->seat_k = 27 + h->seat_wind;
+    c->round_k = 27 + h->round_wind;
+    c->meld_tri = c->meld_kan = c->meld_ankan = 0;
+    c->n_chi = 0;
+    c->open = 0;
+    c->n_kans = 0;
     for (int i = 0; i < h->n_melds; i++) {
         int t = h->meld_tile[i], ty = h->meld_type[i];
         if (ty == YM_CHI) {
-            int j = c.n_chi++;
-            while (j > 0 && c.chi[j - 1] > t) { c.chi[j] = c.chi[j - 1]; j--; }
-            c.chi[j] = (uint8_t)t;
+            int j = c->n_chi++;
+            while (j > 0 && c->chi[j - 1] > t) { c->chi[j] = c->chi[j - 1]; j--; }
+            c->chi[j] = (uint8_t)t;
         } else {
-            c.meld_tri |= YM_K(t);
-            if (ty != YM_PON) { c.meld_kan |= YM_K(t); c.n_kans++; }
-            if (ty == YM_ANKAN) c.meld_ankan |= YM_K(t);
+            c->meld_tri |= YM_K(t);
+            if (ty != YM_PON) { c->meld_kan |= YM_K(t); c->n_kans++; }
+            if (ty == YM_ANKAN) c->meld_ankan |= YM_K(t);
         }
-        if (ty != YM_ANKAN) c.open = 1;
+        if (ty != YM_ANKAN) c->open = 1;
     }
 
-    reason = check_situation(&c);
+    reason = check_situation(c);
     if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);
 
-    int riichi = (h->flags & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
-    int dora = count_dora(&c, h->dora, h->n_dora);
-    int ura = riichi ? count_dora(&c, h->ura, h->n_ura) : 0;
-    int aka = r->aka_dora ? h->reds : 0;
-    c.dora_han = dora + ura + aka + h->kita;
-    ym_ctx_hand_yaku(&c);
+    s->riichi = (h->flags & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
+    s->dora = count_dora(c, h->dora, h->n_dora);
+    s->ura = s->riichi ? count_dora(c, h->ura, h->n_ura) : 0;
+    s->aka = r->aka_dora ? h->reds : 0;
+    c->dora_han = s->dora + s->ura + s->aka + h->kita;
+    ym_ctx_hand_yaku(c);
+    s->have_best = s->complete = s->any_shibari = 0;
+    s->all = NULL;
+    s->n_all = s->max_all = 0;
+    return -1;
+}
 
-    search_t s;
-    s.c = &c;
-    s.have_best = s.complete = s.any_shibari = 0;
-    try_regular(&s);
+static void run_search(const ym_ctx_t *c, search_t *s) {
+    const ym_hand_t *h = c->h;
+    s->c = c;
+    try_regular(s);
     if (h->n_melds == 0) {
         cand_t cand;
         memset(&cand, 0, sizeof cand);
         if (is_chiitoitsu(h->counts)) {
             cand.form = YM_SF_CHIITOITSU;
-            ym_eval_chiitoitsu(&c, &cand.e, NULL);
-            consider(&s, &cand);
+            ym_eval_chiitoitsu(c, &cand.e, NULL);
+            consider(s, &cand);
         }
-        if (is_kokushi(&c)) {
+        if (is_kokushi(c)) {
             cand.form = YM_SF_KOKUSHI;
-            ym_eval_kokushi(&c, &cand.e, NULL);
-            consider(&s, &cand);
+            ym_eval_kokushi(c, &cand.e, NULL);
+            consider(s, &cand);
         }
     }
+}
 
+/* The result of a finished search (o cleared by prepare). */
+static int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
+    const ym_ctx_t *c = cp;
+    const search_t *s = sp;
+    const ym_hand_t *h = c->h;
+    const ym_rules_t *r = c->r;
+    int dora = s->dora, ura = s->ura, aka = s->aka, riichi = s->riichi;
     o->dora = dora;
     o->ura = ura;
     o->aka = aka;
     o->kita = h->kita;
 
-    if (!s.complete) {
+    if (!s->complete) {
         if ((r->local_yaku & YM_L_SHIISANPUTA) && (h->flags & (YM_F_TENHOU | YM_F_CHIIHOU)) &&
-            h->n_melds == 0 && is_shiisanputa(&c)) {
+            h->n_melds == 0 && is_shiisanputa(c)) {
             o->form = YM_SF_SHIISANPUTA;
             o->yaku = YM_BIT(YM_Y_SHIISANPUTA);
             if (r->shiisanputa_mangan) {
@@ -493,7 +522,7 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
                 o->han = 13;
             }
             o->base = ym_base_points(r, o->han, 0, o->yakuman, &o->limit, &o->kazoe);
-            settle(&c, o);
+            settle(c, o);
             return finish(o, YM_ST_OK, YM_R_NONE);
         }
         return finish(o, YM_ST_NOT_COMPLETE, YM_R_NOT_COMPLETE);
@@ -502,9 +531,9 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
     /* renhou as a fixed mangan / baiman, when worth more than the hand */
     if ((h->flags & YM_F_RENHOU) && (r->renhou == YM_RENHOU_MANGAN || r->renhou == YM_RENHOU_BAIMAN)) {
         int32_t fixed = r->renhou == YM_RENHOU_MANGAN ? 2000 : 4000;
-        if (!s.have_best || s.best.base <= fixed) { /* the hand's own value only when higher */
-            const cand_t *shape = s.have_best ? &s.best : &s.first;
-            detail(&c, shape, o);
+        if (!s->have_best || s->best.base <= fixed) { /* the hand's own value only when higher */
+            const cand_t *shape = s->have_best ? &s->best : &s->first;
+            detail(c, shape, o);
             o->fu = 0; /* a fixed value: fu play no part */
             o->n_fu = 0;
             memset(o->han_of, 0, sizeof o->han_of);
@@ -513,19 +542,19 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
             o->han_of[YM_Y_RENHOU] = (uint8_t)o->han;
             o->yakuman = 0;
             o->base = ym_base_points(r, o->han, o->fu, 0, &o->limit, &o->kazoe);
-            settle(&c, o);
+            settle(c, o);
             return finish(o, YM_ST_OK, YM_R_NONE);
         }
     }
-    if (!s.have_best) {
-        detail(&c, &s.first, o);
+    if (!s->have_best) {
+        detail(c, &s->first, o);
         o->yaku = 0;
         memset(o->han_of, 0, sizeof o->han_of);
-        return finish(o, YM_ST_NO_YAKU, s.any_shibari ? YM_R_SHIBARI : YM_R_NO_YAKU);
+        return finish(o, YM_ST_NO_YAKU, s->any_shibari ? YM_R_SHIBARI : YM_R_NO_YAKU);
     }
 
-    const cand_t *b = &s.best;
-    detail(&c, b, o);
+    const cand_t *b = &s->best;
+    detail(c, b, o);
     o->yakuman = b->e.yakuman;
     o->han = b->han_total;
     o->base = b->base;
@@ -538,6 +567,68 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
     } else {
         o->dora = o->ura = o->aka = o->kita = 0;
     }
-    settle(&c, o);
+    settle(c, o);
     return finish(o, YM_ST_OK, YM_R_NONE);
+}
+
+/* lite: the batch path. The result's totals (status, han, fu, yakuman, limit, points, payments,
+ * yaku mask, dora counts) are the same; han_of, fu items and groups are left empty. */
+int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite) {
+    ym_ctx_t c;
+    search_t s;
+    int st = prepare(r, h, o, lite, &c, &s);
+    if (st >= 0) return st;
+    run_search(&c, &s);
+    return conclude(&c, &s, o);
+}
+
+/* Every reading scored on its own (the one-reading search), best first: the valid readings in
+ * the order of the choice (better()), then those without yaku in the order found. out[0] is
+ * what ym_score gives on a win. Returns the hand's status; *n_out = the number of readings
+ * (0 when the hand has none: malformed, impossible situation, not complete; 1 for shiisanputa,
+ * whose result is out[0]). At most max_out are written; *n_out may be larger (never seen: see
+ * YM_MAX_READINGS). */
+int ym_score_readings(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *out, int max_out, int *n_out) {
+    ym_ctx_t c;
+    search_t s;
+    cand_t all[YM_MAX_READINGS];
+    int idx[YM_MAX_READINGS];
+    *n_out = 0;
+    if (max_out < 1) return YM_ST_BAD_INPUT;
+    int st = prepare(r, h, &out[0], 0, &c, &s);
+    if (st >= 0) return st;
+    s.all = all;
+    s.max_all = YM_MAX_READINGS;
+    run_search(&c, &s);
+    st = conclude(&c, &s, &out[0]);
+    if (!s.complete) {
+        *n_out = st == YM_ST_OK;
+        return st;
+    }
+    int n = s.n_all < YM_MAX_READINGS ? s.n_all : YM_MAX_READINGS;
+    for (int i = 0; i < n; i++) { /* stable insertion sort: valid first, by better() */
+        int j = i;
+        while (j > 0) {
+            const cand_t *x = &all[i], *y = &all[idx[j - 1]];
+            int before = x->e.valid && (!y->e.valid || better(x, y));
+            if (!before) break;
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = i;
+    }
+    for (int i = 0; i < n && i < max_out; i++) {
+        search_t one = s;
+        const cand_t *x = &all[idx[i]];
+        one.all = NULL;
+        one.complete = 1;
+        one.have_best = x->e.valid;
+        one.best = one.first = *x;
+        one.any_shibari = !x->e.valid && !x->e.yakuman && x->e.han > 0;
+        memset(&out[i], 0, sizeof out[i]);
+        out[i].win_group = 255;
+        conclude(&c, &one, &out[i]);
+    }
+    *n_out = s.n_all;
+    return st;
 }

@@ -218,6 +218,12 @@ void ym_payments(const ym_rules_t *rules, int32_t a, int32_t a_pao, int dealer, 
                  int riichi_sticks, ym_payment_t *pay, int32_t *points);
 
 const char *ym_reason_text(int reason);
+/* Every reading of one hand, each scored as if it were the only one, best first (see ym_score.c).
+ * YM_MAX_READINGS bounds the readings of any 14-tile hand (the exhaustive count over all hands
+ * is far below it: the most of any one-suit hand is 8, tests/unit/test_points_readings.py). */
+#define YM_MAX_READINGS 64
+int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int max_out, int *n_out);
+
 /* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals): the batch path. */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 

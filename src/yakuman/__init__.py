@@ -22,7 +22,7 @@ from yakuman.furiten import FuritenState, can_ron
 from yakuman.hand import Meld
 from yakuman.result import Payment, Score, Status
 from yakuman.rules import Rules
-from yakuman.scoring import score
+from yakuman.scoring import points, readings, score
 from yakuman.search import ShantenState, discard_analysis, ukeire, win_value
 from yakuman.settle import (
     RoundState,
@@ -49,6 +49,8 @@ __all__ = [
     "ShantenState",
     "win_value",
     "score",
+    "points",
+    "readings",
     "Score",
     "Payment",
     "Status",

@@ -3,8 +3,8 @@
 
 Invariants: every buffer handed to C holds 34 counts in 0..4 whose total is 13-3k or 14-3k
 (k = called melds, 0..4); the kernels trust that. Parsing of every tile notation lives here
-for speed and is re-exported by ``yakuman.tiles``; error messages are part of the API and
-match ``yakuman._reference.tiles`` exactly (tested).
+(the mpsz and 136-id scans in csrc/ym_parse.c) and is re-exported by ``yakuman.tiles``; error
+messages are part of the API and match ``yakuman._reference.tiles`` exactly (tested).
 """
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
@@ -61,82 +61,94 @@ cdef int _check_counts(const uint8_t *c) except -1:
     return total
 
 
+cdef extern from "ym_parse.h" nogil:
+    ctypedef struct ym_parse_err_t:
+        uint8_t code, digit, tile, count
+        uint32_t ch
+        int64_t pos, value
+    int ym_parse_mpsz(const void *data, int width, int64_t n, uint8_t *counts, uint8_t *reds,
+                      ym_parse_err_t *err)
+    int ym_parse_136(const int64_t *ids, int64_t n, int aka, uint8_t *counts, uint8_t *reds,
+                     ym_parse_err_t *err)
+
+cdef extern from "Python.h":
+    void *ym_str_data "PyUnicode_DATA" (object)
+    int ym_str_kind "PyUnicode_KIND" (object)
+    Py_ssize_t ym_str_len "PyUnicode_GET_LENGTH" (object)
+
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX >= 0x030C0000
+    #define ym_str_ready(o) 0   /* every str is ready (PyUnicode_READY is deprecated) */
+    #else
+    #define ym_str_ready(o) PyUnicode_READY(o)
+    #endif
+    """
+    int ym_str_ready(object) except -1
+
+
+cdef str _parse_message(const ym_parse_err_t *e, object s):
+    """The error of a failed parse, worded as yakuman._reference.tiles words it (tested equal);
+    s = the mpsz string (the 136-id codes do not use it)."""
+    cdef int code = e.code
+    if code == 1:
+        return f"more than 136 tiles in {s!r}"
+    if code == 2:
+        return f"digits without a suit letter at position {e.pos} in {s!r}"
+    if code == 3:
+        return f"unknown suit letter {chr(e.ch)!r} at position {e.pos} in {s!r}"
+    if code == 4:
+        return f"suit letter {chr(e.ch)!r} without digits at position {e.pos} in {s!r}"
+    if code == 5:
+        return f"'{e.digit}z' is not a tile (honors are 1z-7z) at position {e.pos} in {s!r}"
+    if code == 6:
+        return f"tiles {s!r} end with digits but no suit letter"
+    if code == 7:
+        return f"{_copies(e.count)} copies of {TILE_NAMES[e.tile]}"
+    if code == 8:
+        return f"136-id {e.value} out of range 0..135 at index {e.pos}"
+    if code == 9:
+        return f"duplicate 136-id {e.value} at index {e.pos}"
+    return f"unknown parse error {code}"
+
+
 cdef int _parse_mpsz(str s, uint8_t *c, uint8_t *reds) except -1:
-    """Parse mpsz into counts (and red-five counts); returns the tile count."""
-    cdef Py_ssize_t n = len(s), i, j, start = 0
-    cdef Py_UCS4 ch
-    cdef int suit, d, pending = 0, ntiles = 0
-    cdef int digits[137]
-    memset(c, 0, 34)
-    memset(reds, 0, 3)
-    for i in range(n):
-        ch = s[i]
-        if ch >= u'0' and ch <= u'9':
-            if ntiles >= 136:
-                raise InvalidTilesError(f"more than 136 tiles in {s!r}")
-            digits[pending] = <int>ch - 48
-            pending += 1
-            ntiles += 1
-            continue
-        if ch == u' ' or ch == u',' or ch == u'_':
-            if pending:
-                raise InvalidTilesError(
-                    f"digits without a suit letter at position {i} in {s!r}")
-            continue
-        if ch == u'm':
-            suit = 0
-        elif ch == u'p':
-            suit = 1
-        elif ch == u's':
-            suit = 2
-        elif ch == u'z':
-            suit = 3
-        else:
-            raise InvalidTilesError(f"unknown suit letter {ch!r} at position {i} in {s!r}")
-        if not pending:
-            raise InvalidTilesError(f"suit letter {ch!r} without digits at position {i} in {s!r}")
-        for j in range(pending):
-            d = digits[j]
-            if suit == 3:
-                if d < 1 or d > 7:
-                    raise InvalidTilesError(
-                        f"'{d}z' is not a tile (honors are 1z-7z) at position {i} in {s!r}")
-                c[27 + d - 1] += 1
-            elif d == 0:
-                c[suit * 9 + 4] += 1
-                reds[suit] += 1
-            else:
-                c[suit * 9 + d - 1] += 1
-        pending = 0
-    if pending:
-        raise InvalidTilesError(f"tiles {s!r} end with digits but no suit letter")
-    return _check_counts(c)
+    """Parse mpsz into counts (and red-five counts); returns the tile count (ym_parse_mpsz)."""
+    cdef ym_parse_err_t e
+    ym_str_ready(s)
+    cdef int n = ym_parse_mpsz(ym_str_data(s), ym_str_kind(s), ym_str_len(s), c, reds, &e)
+    if n < 0:
+        raise InvalidTilesError(_parse_message(&e, s))
+    return n
 
 
-cdef int _parse_136(object ids, uint8_t *c, uint8_t *reds, bint aka) except -1:
-    cdef uint64_t seen[3]
-    cdef Py_ssize_t n, i
+cdef Py_ssize_t _ids_prefix(object ids, int64_t *buf, Py_ssize_t n) except -1:
+    """ids[0..min(n, 137)) as integers into buf, up to the first item that is not an integer in
+    C range (its index is returned); returns the number converted. 137 items are
+    enough to find the first error of any longer list (138 distinct ids in 0..135 cannot exist)."""
+    cdef Py_ssize_t i, m = n if n < 137 else 137
     cdef long v
-    cdef object item
-    memset(c, 0, 34)
-    memset(reds, 0, 3)
-    seen[0] = seen[1] = seen[2] = 0
-    n = len(ids)
-    for i in range(n):
+    for i in range(m):
         item = ids[i]
         try:
             v = item
         except (TypeError, OverflowError):
-            raise InvalidTilesError(f"136-id {item!r} at index {i} is not an integer in 0..135")
-        if v < 0 or v > 135:
-            raise InvalidTilesError(f"136-id {v} out of range 0..135 at index {i}")
-        if (seen[v >> 6] >> (v & 63)) & 1:
-            raise InvalidTilesError(f"duplicate 136-id {v} at index {i}")
-        seen[v >> 6] |= (<uint64_t>1) << (v & 63)
-        c[v >> 2] += 1
-        if aka and (v == 16 or v == 52 or v == 88):
-            reds[(v - 16) // 36] += 1
-    return <int>n
+            return i
+        buf[i] = v
+    return m
+
+
+cdef int _parse_136(object ids, uint8_t *c, uint8_t *reds, bint aka) except -1:
+    cdef int64_t buf[137]
+    cdef ym_parse_err_t e
+    cdef Py_ssize_t n = len(ids)
+    cdef Py_ssize_t m = _ids_prefix(ids, buf, n)
+    cdef int r = ym_parse_136(buf, m, aka, c, reds, &e)
+    if r < 0:
+        raise InvalidTilesError(_parse_message(&e, None))
+    if m < n and m < 137:
+        raise InvalidTilesError(f"136-id {ids[m]!r} at index {m} is not an integer in 0..135")
+    return r
 
 
 cdef extern from "Python.h":
@@ -453,3 +465,6 @@ include "_core_score.pxi"
 
 # AI-search helpers (ukeire, discard analysis, incremental shanten) and their batch loops.
 include "_core_search.pxi"
+
+# Analysis: point values, every reading of a hand, the batch parser.
+include "_core_analysis.pxi"

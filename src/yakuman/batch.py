@@ -6,10 +6,16 @@ its status is non-zero (``STATUS_BAD_COPIES``: a count outside 0..4; ``STATUS_BA
 total that fits no hand) and its result is a sentinel. ``return_status=True`` returns the status
 array too; ``errors="raise"`` raises on the first bad row instead, naming it.
 Results are identical for every ``workers`` value.
+
+Also here: :func:`score_many` (columnar scoring; a :class:`ScoreBatch` result whose rows are
+Scores), its input builders (:func:`columns_from_kwargs`, :func:`columns_from_frame`, which takes
+the win rows of ``yakuman.logs.to_frame``) and :func:`parse_many` (mpsz / 136-id rows to counts,
+natively).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
 
 import numpy as np
 
@@ -45,6 +51,10 @@ __all__ = [
     "meld_text",
     "columns_from_kwargs",
     "columns_from_frame",
+    "log_row_kwargs",
+    "parse_many",
+    "ParsedTiles",
+    "STATUS_INVALID_INPUT",
     "shanten_many",
     "agari_many",
     "waits_many",
@@ -100,6 +110,48 @@ def waits_many(counts, *, melds=None, workers: int | None = 1, as_bool: bool = F
     return (res, status) if return_status else res
 
 
+class ParsedTiles(NamedTuple):
+    """:func:`parse_many`'s result: ``counts`` (N, 34) uint8, ``reds`` (N, 3) uint8 (red fives per
+    suit m, p, s), ``n_tiles`` (N,) int16 (-1 on a bad row), ``status`` (N,) uint8 (0 OK,
+    ``STATUS_BAD_COPIES`` = 1: five copies of a kind, ``STATUS_INVALID_INPUT`` = 4: notation that
+    does not parse) and ``messages`` = {row: the error the single-hand parser raises for it}."""
+
+    counts: np.ndarray
+    reds: np.ndarray
+    n_tiles: np.ndarray
+    status: np.ndarray
+    messages: dict
+
+
+def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str = "status") -> ParsedTiles:
+    """Parse many hands at once, natively: each row is an mpsz string (``"123m456p789s11z"``,
+    ``0`` = red five) or a list / tuple of 136-ids (always ids, whatever its length; ``aka=False``
+    counts the red-five ids as plain fives). The rules and the error messages are those of
+    :func:`yakuman.tiles.parse_mpsz` / :func:`~yakuman.tiles.parse_136` (the same native parser);
+    no hand-size check. A bad row gets its status and message and never stops the batch;
+    ``errors="raise"`` raises on the first one (``... - at rows[i]``). The rows are read once
+    under the GIL, then parsed without it on ``workers`` threads."""
+    from yakuman._core import _parse_many
+
+    if errors not in ("status", "raise"):
+        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
+    if isinstance(rows, str):
+        raise TypeError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
+    rows = rows.tolist() if hasattr(rows, "tolist") else list(rows)
+    rows = [str(r) if isinstance(r, str) and type(r) is not str else r for r in rows]
+    n = len(rows)
+    counts = np.zeros((n, 34), dtype=np.uint8)
+    reds = np.zeros((n, 3), dtype=np.uint8)
+    n_tiles = np.zeros(n, dtype=np.int16)
+    status = np.zeros(n, dtype=np.uint8)
+    messages = _parse_many(rows, bool(aka), _workers(workers), counts, reds, n_tiles, status)
+    messages = dict(sorted(messages.items()))
+    if errors == "raise" and messages:
+        i, msg = next(iter(messages.items()))
+        raise InvalidTilesError(f"{msg} - at rows[{i}]")
+    return ParsedTiles(counts, reds, n_tiles, status, messages)
+
+
 def names_of_mask(mask: int) -> list[str]:
     return [TILE_NAMES[i] for i in range(34) if (int(mask) >> i) & 1]
 
@@ -143,27 +195,173 @@ SCORE_OUTPUTS = (
     ("yaku", np.uint64),        # Yaku mask (bits = yakuman.Yaku; KITA is the count column below)
     ("kita", np.uint8),         # kita (nuki dora) counted as han
 )
-STATUS_INVALID_INPUT = 4
+STATUS_INVALID_INPUT = 4      # score_many and parse_many: a malformed row
 
 
-class ScoreBatch(dict):
-    """Columnar results of :func:`score_many`: a dict of numpy arrays (keys SCORE_OUTPUTS), with
-    attribute access (``res.points``) and ``messages`` (row -> error text) when requested."""
+# the malformed-row codes of score_many (status 4; csrc/ym_check.h YM_WBAD_*)
+_WBAD_TEXT = (
+    "", "a tile count above 4, or a concealed total that does not fit the melds",
+    "a meld out of range (type, tile, chi outside 1-7 of a suit, or chi in three-player mahjong)",
+    "five copies of a tile counting the melds and kita", "2m-8m in three-player mahjong",
+    "more red fives than fives, or than rules.aka_dora per suit",
+    "the winning tile is not in the hand (or red without a red five)", "contradictory situation flags",
+    "a wind outside E S W N, or the North seat in three-player mahjong",
+    "more than 5 dora or ura indicators, or an indicator outside 0..33",
+    "kita without three-player rules, or honba / sticks above 1000",
+)
 
-    __getattr__ = dict.__getitem__
 
-    def __len__(self) -> int:  # rows, not keys
-        return len(self["status"])
+class ScoreBatch:
+    """Columnar results of :func:`score_many`: one numpy array per :data:`SCORE_OUTPUTS` column,
+    as attributes (``res.points``) or by name (``res["points"]``), ``len(res)`` rows.
+
+    ``res[i]`` is row i as the :class:`~yakuman.result.Score` that :func:`yakuman.score` gives
+    for it (re-scored from the batch's input columns, with yaku han, fu details and the
+    decomposition; a malformed row raises its error); ``rows()`` yields every row's Score, and
+    iterating gives the column names (as a dict does).
+    ``reasons`` decodes ``reason`` (the text of ``Score.reason`` for statuses 1-3, the malformed
+    row's error for status 4); ``limits`` names ``limit``; ``to_pandas()`` / ``to_arrow()`` give
+    a table of the columns with both decoded. ``messages`` = {row: error} when score_many was
+    asked for them, else None. Pickles and copies with its inputs (kept by reference, not
+    copied: changing the input arrays afterwards changes what ``res[i]`` re-scores).
+    """
+
+    def __init__(self, data: dict, cols: dict | None = None, rules=None, messages: dict | None = None):
+        self._data = dict(data)
+        self._cols = cols
+        self._rules = rules
+        self.messages = messages
+
+    # ---- columns -------------------------------------------------------------------------
+    def __getattr__(self, name: str):
+        if not name.startswith("_"):
+            data = self.__dict__.get("_data")
+            if data is not None and name in data:
+                return data[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __len__(self) -> int:  # rows, not columns
+        return len(self._data["status"])
+
+    def __contains__(self, name) -> bool:
+        return name in self._data or (name == "messages" and self.messages is not None)
+
+    def keys(self):
+        """The column names (SCORE_OUTPUTS order)."""
+        return self._data.keys()
+
+    def columns(self) -> dict:
+        """The output columns as a dict of arrays (the arrays themselves, not copies)."""
+        return dict(self._data)
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            if key == "messages" and self.messages is not None:
+                return self.messages
+            return self._data[key]
+        return self.score(key)
+
+    def __iter__(self):
+        """The column names, as a dict iterates (``for name in res``); rows: :meth:`rows`."""
+        return iter(self._data)
+
+    def rows(self):
+        """Every row as its Score (re-scored one by one; a malformed row raises)."""
+        for i in range(len(self)):
+            yield self.score(i)
+
+    def __repr__(self) -> str:
+        from yakuman.result import Status
+
+        n = len(self)
+        counts = np.bincount(self._data["status"], minlength=5) if n else np.zeros(5, dtype=np.int64)
+        names = {**{4: "INVALID_INPUT"}, **{int(s): s.name for s in Status}}
+        parts = ", ".join(f"{counts[i]} {names[i]}" for i in range(5) if counts[i])
+        return f"<ScoreBatch: {n} rows" + (f" ({parts})" if parts else "") + ">"
+
+    # ---- rows ------------------------------------------------------------------------------
+    def score(self, i: int):
+        """Row ``i`` as :func:`yakuman.score` scores it (a Score); a malformed row raises."""
+        from yakuman.scoring import score
+
+        n = len(self)
+        i = int(i)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"row {i} out of range for {n} rows")
+        if self._cols is None:
+            raise ValueError("this ScoreBatch has no input columns to re-score a row from")
+        kw = row_kwargs(self._cols, i)
+        return score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=self._rules, **kw)
 
     def yaku_list(self, i: int) -> list:
-        """(Yaku, han)-free list of the Yaku members scored in row i (han per yaku: use score())."""
+        """The Yaku members scored in row i (han per yaku: ``res[i].yaku``)."""
         from yakuman.yaku import Yaku
 
-        mask = int(self["yaku"][i])
+        mask = int(self._data["yaku"][i])
         out = [Yaku(1 << b) for b in range(64) if (mask >> b) & 1]
-        if self["kita"][i]:
+        if self._data["kita"][i]:
             out.append(Yaku.KITA)
         return out
+
+    @property
+    def limits(self) -> list:
+        """``limit`` as names: None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman"."""
+        from yakuman.result import LIMITS
+
+        return [LIMITS[v] if v < len(LIMITS) else None for v in self._data["limit"].tolist()]
+
+    @property
+    def reasons(self) -> list[str]:
+        """``reason`` decoded per row: "" on a win; the text :func:`yakuman.score` gives as
+        ``Score.reason`` for statuses 1-3; for a malformed row (status 4) its error when
+        ``messages`` were asked for, else what the native check found."""
+        from yakuman._core import _reason_text
+
+        wins = self._cols["win"] if self._cols is not None else None
+        out = []
+        for i, (st, rc) in enumerate(zip(self._data["status"].tolist(), self._data["reason"].tolist())):
+            if st == 0:
+                out.append("")
+            elif st == STATUS_INVALID_INPUT:
+                if self.messages is not None and i in self.messages:
+                    out.append(self.messages[i])
+                else:
+                    out.append(_WBAD_TEXT[rc] if rc < len(_WBAD_TEXT) else f"malformed row (code {rc})")
+            else:
+                out.append(_reason_text(st, rc, int(wins[i]) if wins is not None else 0))
+        return out
+
+    # ---- tables ----------------------------------------------------------------------------
+    def _table_columns(self) -> dict:
+        cols = dict(self._data)
+        cols["limit_name"] = self.limits
+        cols["reason_text"] = self.reasons
+        cols["yaku_names"] = [[y.romaji for y in self.yaku_list(i)] for i in range(len(self))]
+        return cols
+
+    def to_pandas(self):
+        """A pandas DataFrame: the SCORE_OUTPUTS columns (their dtypes), ``limit_name`` and
+        ``reason_text`` (string dtype, <NA> for no limit) and ``yaku_names`` (romaji, in bit order)."""
+        import pandas as pd
+
+        cols = self._table_columns()
+        for name in ("limit_name", "reason_text"):
+            cols[name] = pd.array(cols[name], dtype="string")
+        return pd.DataFrame(cols)
+
+    def to_arrow(self):
+        """A pyarrow Table with the columns of :meth:`to_pandas`."""
+        import pyarrow as pa
+
+        cols = self._table_columns()
+        arrays = {name: pa.array(v) for name, v in cols.items() if name not in ("limit_name", "reason_text",
+                                                                               "yaku_names")}
+        arrays["limit_name"] = pa.array(cols["limit_name"], type=pa.string())
+        arrays["reason_text"] = pa.array(cols["reason_text"], type=pa.string())
+        arrays["yaku_names"] = pa.array(cols["yaku_names"], type=pa.list_(pa.string()))
+        return pa.table(arrays)
 
 
 def _columns(hands) -> dict:
@@ -209,12 +407,13 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
 
     cols = _columns(hands)
     n = len(cols["counts"])
-    out = ScoreBatch((name, np.empty(n, dtype=dtype)) for name, dtype in SCORE_OUTPUTS)
-    _score_many(compiled_rules(rules), cols, out, _workers(workers))
+    data = {name: np.empty(n, dtype=dtype) for name, dtype in SCORE_OUTPUTS}
+    _score_many(compiled_rules(rules), cols, data, _workers(workers))
+    msgs = None
     if messages:
-        out["messages"] = {int(i): _row_error(cols, int(i), rules)
-                           for i in np.flatnonzero(out["status"] == STATUS_INVALID_INPUT)}
-    return out
+        msgs = {int(i): _row_error(cols, int(i), rules)
+                for i in np.flatnonzero(data["status"] == STATUS_INVALID_INPUT)}
+    return ScoreBatch(data, cols, rules, msgs)
 
 
 _FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
@@ -359,13 +558,72 @@ def columns_from_kwargs(rows, *, rules=None) -> dict:
     return cols
 
 
+_LOG_FLAGS = ("tsumo", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+
+
+def log_row_kwargs(rec: dict, rules=None) -> dict:
+    """The :func:`yakuman.score` keywords of one win row of :func:`yakuman.logs.to_frame` (columns
+    hand, win_tile, melds, seat, dealer, round, players, honba, sticks, win_index, the flags, dora,
+    ura, kita): winds from the seats (seat wind = (seat - dealer) mod players, round wind =
+    round // 4), ``riichi`` = riichi without double riichi, and honba / sticks for the first winner
+    only unless ``rules.multi_ron_bonus == "each"`` (as the replay derives them). The frame has
+    no renhou column: renhou is not set."""
+    from yakuman.scoring import _rules
+
+    def value(name, default=None):
+        v = rec.get(name, default)
+        return default if _missing(v) else v
+
+    rules = _rules(rules)
+    players = int(value("players", rules.players))
+    seat, dealer = int(value("seat")), int(value("dealer"))
+    melds = value("melds", ())
+    kw = {"hand": str(value("hand")), "win": str(value("win_tile")),
+          "melds": [str(m) for m in (list(melds) if melds is not None else [])]}
+    for name in _LOG_FLAGS:
+        if bool(value(name, False)):
+            kw[name] = True
+    if bool(value("riichi", False)) and not kw.get("double_riichi"):
+        kw["riichi"] = True
+    kw["seat_wind"] = "ESWN"[(seat - dealer) % players]
+    kw["round_wind"] = "ESWN"[(int(value("round", 0)) // 4) % 4]
+    kw["dora"] = str(value("dora", "") or "")
+    kw["ura"] = str(value("ura", "") or "") if (kw.get("riichi") or kw.get("double_riichi")) else ""
+    if int(value("kita", 0) or 0):
+        kw["kita"] = int(value("kita"))
+    bonus = int(value("win_index", 0) or 0) == 0 or rules.multi_ron_bonus == "each"
+    kw["honba"] = int(value("honba", 0) or 0) if bonus else 0
+    kw["riichi_sticks"] = int(value("sticks", 0) or 0) if bonus else 0
+    return kw
+
+
+def _missing(v) -> bool:
+    """None, NaN or pandas.NA (a frame's empty cell)."""
+    if v is None:
+        return True
+    if isinstance(v, (str, list, tuple, np.ndarray)):
+        return False
+    try:
+        return bool(v != v)
+    except TypeError:   # pandas.NA: its comparisons are NA, whose truth value is undefined
+        return True
+
+
 def columns_from_frame(frame, *, rules=None) -> dict:
     """score_many columns from a pandas DataFrame or a pyarrow Table. Either it has the columns of
-    :data:`SCORE_COLUMNS` (array-valued cells for counts, reds, melds, dora, ura), or one column per
-    :func:`yakuman.score` keyword (``hand``, ``win``, ``melds``, ``tsumo``, ...), read row by row."""
+    :data:`SCORE_COLUMNS` (array-valued cells for counts, reds, melds, dora, ura), or it is the
+    win rows of :func:`yakuman.logs.to_frame` (``win_tile``, ``seat``, ``dealer``, ...: mapped by
+    :func:`log_row_kwargs`; draw rows are refused: pass ``frame[frame.kind == "win"]``), or one
+    column per :func:`yakuman.score` keyword (``hand``, ``win``, ``melds``, ``tsumo``, ...), read row
+    by row."""
     if hasattr(frame, "to_pandas") and not hasattr(frame, "iloc"):
         frame = frame.to_pandas()
     names = set(frame.columns)
+    if "win_tile" in names and "seat" in names and "dealer" in names:
+        if "kind" in names and (frame["kind"] != "win").any():
+            raise ValueError("columns_from_frame: the frame has draw rows; pass its win rows, "
+                             "frame[frame.kind == 'win']")
+        return columns_from_kwargs([log_row_kwargs(rec, rules) for rec in frame.to_dict("records")], rules=rules)
     if "counts" in names:
         cols = {}
         for name, dtype, shape in SCORE_COLUMNS:

@@ -149,6 +149,9 @@ def _add_logs_commands(subparsers) -> None:
     pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     v.set_defaults(func=_cmd_logs_verify)
+    from yakuman.logs.rescore import add_command as add_rescore_command
+
+    add_rescore_command(lsub)
 
 
 def _parser() -> argparse.ArgumentParser:

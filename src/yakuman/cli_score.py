@@ -70,8 +70,10 @@ def _cmd_score(args) -> int:
 
 def point_table(dealer: bool, rules=None) -> list[list[str]]:
     """Rows of the quick-reference table (docs/rules.md 5.4): for han 1-4, each fu column as
-    ``ron (tsumo)``; "-" where the combination is impossible; "M" where it is mangan."""
+    ``ron (tsumo)``; "-" where the combination is impossible; "M" where it is mangan. The values
+    are :func:`yakuman.points` (the scorer's point code), so kiriage follows ``rules``."""
     from yakuman.rules import Rules
+    from yakuman.scoring import point_value
 
     rules = rules or Rules.tenhou()
     impossible_ron = {(1, 20), (1, 25), (2, 20), (3, 20), (4, 20)}
@@ -79,33 +81,43 @@ def point_table(dealer: bool, rules=None) -> list[list[str]]:
     if rules.open_pinfu_fu == 20:
         impossible_ron -= {(2, 20), (3, 20), (4, 20), (1, 20)}
 
-    def up(x: int) -> int:
-        return -(-x // 100) * 100
-
     rows = []
     for han in range(1, 5):
         row = []
         for fu in FU_COLUMNS:
-            a = fu * 2 ** (han + 2)
-            if rules.kiriage_mangan and a == 1920:
-                a = 2000
-            if a >= 2000:
+            ron, limit, _, _ = point_value(han, fu, dealer=dealer, rules=rules)
+            if limit:
                 row.append("M")
                 continue
-            ron = "-" if (han, fu) in impossible_ron else str(up(6 * a if dealer else 4 * a))
+            tsumo = point_value(han, fu, dealer=dealer, tsumo=True, rules=rules)[0]
+            ron_cell = "-" if (han, fu) in impossible_ron else str(ron.from_discarder)
             if (han, fu) in impossible_tsumo:
-                tsumo = "-"
+                tsumo_cell = "-"
             elif dealer:
-                tsumo = str(up(2 * a))
+                tsumo_cell = str(tsumo.from_non_dealer)
             else:
-                tsumo = f"{up(a)},{up(2 * a)}"
-            row.append(f"{ron} ({tsumo})")
+                tsumo_cell = f"{tsumo.from_non_dealer},{tsumo.from_dealer}"
+            row.append(f"{ron_cell} ({tsumo_cell})")
         rows.append(row)
     return rows
 
 
-LIMITS = (("mangan", 5, 2000), ("haneman", 6, 3000), ("baiman", 8, 4000), ("sanbaiman", 11, 6000),
-          ("yakuman", 13, 8000))   # name, lowest han, base points
+LIMITS = (("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11), ("yakuman", 13))  # name, lowest han
+
+
+def limit_rows(dealer: bool, rules) -> list[tuple[str, int, int, list[int]]]:
+    """(name, lowest han, ron payment, tsumo payments: [each] for a dealer, [non-dealer, dealer]
+    otherwise) for every limit, from :func:`yakuman.points`."""
+    from yakuman.scoring import points
+
+    out = []
+    for name, han in LIMITS:
+        kw = dict(yakuman=1) if name == "yakuman" else {}   # 13 han may be kazoe sanbaiman
+        ron = points(han, dealer=dealer, rules=rules, **kw)
+        tp = points(han, dealer=dealer, tsumo=True, rules=rules, **kw)
+        tsumo = [tp.from_non_dealer] if dealer else [tp.from_non_dealer, tp.from_dealer]
+        out.append((name, han, ron.from_discarder, tsumo))
+    return out
 
 
 def _cmd_table(args) -> int:
@@ -118,8 +130,8 @@ def _cmd_table(args) -> int:
                 "fu": list(FU_COLUMNS),
                 "han": {str(han): dict(zip(map(str, FU_COLUMNS), row))
                         for han, row in enumerate(point_table(dealer, rules), start=1)},
-                "limits": {name: {"han": han, "ron": 6 * a if dealer else 4 * a,
-                                  "tsumo": [2 * a] if dealer else [a, 2 * a]} for name, han, a in LIMITS},
+                "limits": {name: {"han": han, "ron": ron, "tsumo": tsumo}
+                           for name, han, ron, tsumo in limit_rows(dealer, rules)},
             }
         print(json.dumps(out))
         return 0
@@ -129,9 +141,8 @@ def _cmd_table(args) -> int:
         print("han\\fu " + "".join(f"{fu:>17}" for fu in FU_COLUMNS))
         for han, row in enumerate(point_table(dealer, rules), start=1):
             print(f"{han:>6} " + "".join(f"{cell:>17}" for cell in row))
-        for name, han, a in LIMITS:
-            tsumo = f"{2 * a}" if dealer else f"{a},{2 * a}"
-            print(f"{name:>10} ({han}+ han): ron {6 * a if dealer else 4 * a} (tsumo {tsumo})")
+        for name, han, ron, tsumo in limit_rows(dealer, rules):
+            print(f"{name:>10} ({han}+ han): ron {ron} (tsumo {','.join(map(str, tsumo))})")
         print()
     return 0
 

@@ -1,6 +1,7 @@
 """Hands and melds.
 
-A :class:`Meld` is a called or declared set: ``chi``, ``pon``, ``minkan`` (daiminkan, open),
+A :class:`Hand` is concealed tiles (34 counts and their red fives per suit) with its melds;
+``Hand.parse("123m456p789s11z", melds=["pon 777z"])``. A :class:`Meld` is a called or declared set: ``chi``, ``pon``, ``minkan`` (daiminkan, open),
 ``kakan`` (added kan, open), ``ankan`` (closed kan). Written as ``"chi 234m"``, ``"pon 777z"``,
 ``"minkan 5555s"``, ``"kakan 5055s"``, ``"ankan 1111p"`` (red fives as ``0``).
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from yakuman._core import TILE_NAMES, parse_mpsz
 from yakuman.errors import InvalidMeldError, InvalidTilesError
 
-__all__ = ["Meld", "MELD_KINDS", "parse_melds"]
+__all__ = ["Hand", "Meld", "MELD_KINDS", "parse_melds"]
 
 MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
 _ALIASES = {"daiminkan": "minkan", "shouminkan": "kakan", "chii": "chi", "kan": "minkan"}
@@ -128,3 +129,63 @@ def parse_melds(melds) -> tuple[Meld, ...]:
     if len(out) > 4:
         raise InvalidMeldError(f"{len(out)} melds given, at most 4")
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand: concealed ``counts`` (34 kinds), the red fives among them per suit ``reds``
+    (m, p, s) and the called / declared ``melds``. No size or shape is required (any tiles
+    between draws); no kind has more than four copies counting the melds."""
+
+    counts: tuple[int, ...]
+    reds: tuple[int, int, int] = (0, 0, 0)
+    melds: tuple[Meld, ...] = ()
+
+    def __post_init__(self) -> None:
+        counts, reds = tuple(self.counts), tuple(self.reds)
+        melds = parse_melds(self.melds)
+        if len(counts) != 34 or len(reds) != 3:
+            raise InvalidTilesError(f"a Hand has 34 counts and 3 red-five counts, not {len(counts)} and {len(reds)}")
+        total = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                total[t] += 1
+        for k in range(34):
+            if not 0 <= counts[k] or total[k] > 4:
+                raise InvalidTilesError(f"{total[k]} copies of {TILE_NAMES[k]} counting the melds")
+        for s in range(3):
+            if not 0 <= reds[s] <= counts[9 * s + 4]:
+                raise InvalidTilesError(f"{reds[s]} red 5{'mps'[s]} but {counts[9 * s + 4]} 5{'mps'[s]}")
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "reds", reds)
+        object.__setattr__(self, "melds", melds)
+
+    @classmethod
+    def parse(cls, tiles, melds=()) -> "Hand":
+        """From any tile form (mpsz, 136-ids, 34 counts) and meld strings / Melds."""
+        from yakuman.tiles import parse
+
+        counts, reds = parse(tiles)
+        return cls(counts, reds, parse_melds(melds))
+
+    @property
+    def n_tiles(self) -> int:
+        """Concealed tiles."""
+        return sum(self.counts)
+
+    def __str__(self) -> str:
+        from yakuman.tiles import to_mpsz
+
+        text = to_mpsz(self.counts, self.reds)
+        return " ".join([text] + [f"[{m}]" for m in self.melds]) if self.melds else text
+
+    def __repr__(self) -> str:
+        from yakuman.tiles import to_mpsz
+
+        melds = f", melds=[{', '.join(repr(str(m)) for m in self.melds)}]" if self.melds else ""
+        return f"Hand({to_mpsz(self.counts, self.reds)!r}{melds})"
+
+    def _repr_html_(self) -> str:
+        from yakuman.display import hand_svg
+
+        return hand_svg(self.counts, self.reds, self.melds, label=str(self))

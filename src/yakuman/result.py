@@ -60,6 +60,14 @@ class Payment(NamedTuple):
         parts.append(f"total {self.total}")
         return ", ".join(parts)
 
+    def __repr__(self) -> str:
+        return f"<Payment {self}>"
+
+    def _repr_html_(self) -> str:
+        from yakuman.display import payment_html
+
+        return payment_html(self)
+
 
 class _ScoreFields(NamedTuple):
     status: Status
@@ -115,3 +123,21 @@ class Score(_ScoreFields):
             value = f"{self.han} han {self.fu} fu" + (f" ({self.limit})" if self.limit else "")
         shape = " ".join(self.decomposition)
         return f"{yaku} | {value} | {self.points} points ({self.payment}) | {shape}"
+
+    def __repr__(self) -> str:
+        """Short and readable: the value, the points and the yaku by name (``<Score 3 han 30 fu,
+        3900 points: riichi 1, pinfu 1, dora 1 | 123m 456p ...>``); a non-win gives its reason."""
+        if self.status != Status.OK:
+            return f"<Score {self.status.name}: {self.reason}>"
+        if self.yakuman:
+            value = f"yakuman x{self.yakuman}"
+        else:
+            value = f"{self.han} han {self.fu} fu" + (f" {self.limit}" if self.limit else "")
+        yaku = ", ".join(f"{y.romaji} {h}" for y, h in self.yaku)
+        shape = f" | {' '.join(self.decomposition)}" if self.decomposition else ""
+        return f"<Score {value}, {self.points} points: {yaku}{shape}>"
+
+    def _repr_html_(self) -> str:
+        from yakuman.display import score_html
+
+        return score_html(self)

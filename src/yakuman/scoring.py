@@ -31,7 +31,8 @@ from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
 
-__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "score", "score_checked", "score_request"]
+__all__ = ["WIND_NAMES", "WinRequest", "parse_request", "points", "point_value", "readings", "score",
+           "score_checked", "score_request"]
 
 WIND_NAMES = ("E", "S", "W", "N")
 _WIND_ALIASES = {
@@ -285,3 +286,77 @@ def _indicators(value, where: str, sanma: bool) -> tuple:
             if 1 <= t <= 7:
                 raise InvalidTilesError(f"{TILE_NAMES[t]} does not exist in three-player mahjong - at {where}")
     return tuple(kinds)
+
+
+# ---- point values and readings -----------------------------------------------------------------
+
+def _count(value, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidContextError(f"{name} must be an integer in {low}..{high}, not {value!r}")
+    return value
+
+
+def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = False, tsumo: bool = False,
+                honba: int = 0, riichi_sticks: int = 0, rules=None):
+    """:func:`points` with the facts around it: ``(payment, limit, base, value)`` where ``limit`` is
+    None or "mangan" ... "yakuman", ``base`` the base points and ``value`` the hand's value without
+    honba and sticks (Tenhou's figure, as :attr:`Score.points`)."""
+    from yakuman._core import _points_native
+    from yakuman.result import Payment
+
+    rules = _rules(rules)
+    yakuman = _count(yakuman, "yakuman", 0, 255)
+    if yakuman:
+        han, fu = 13 * yakuman, 0
+    else:
+        han = _count(han, "han", 1, 1000)
+        if han < 5:
+            if fu is None:
+                raise InvalidContextError(f"{han} han needs its fu (20, 25, 30, 40, ...)")
+            fu = _count(fu, "fu", 20, 170)
+            if fu != 25 and fu % 10:
+                raise InvalidContextError(f"fu = {fu}: fu are rounded up to 10 (25 only for chiitoitsu)")
+        else:
+            fu = 0 if fu is None else _count(fu, "fu", 0, 170)
+    for name, flag in (("dealer", dealer), ("tsumo", tsumo)):
+        if not isinstance(flag, (bool, int)) or flag not in (0, 1):
+            raise InvalidContextError(f"{name} must be True or False, not {flag!r}")
+    honba = _count(honba, "honba", 0, 1000)
+    riichi_sticks = _count(riichi_sticks, "riichi_sticks", 0, 1000)
+    limit, _kazoe, base, value, pay = _points_native(compiled_rules(rules), han, fu, yakuman, bool(dealer),
+                                                     bool(tsumo), honba, riichi_sticks)
+    discarder, from_dealer, non_dealer, _n, liable, _honba, _sticks, total = pay
+    return Payment(discarder, from_dealer, non_dealer, total, liable), limit, base, value
+
+
+def points(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = False, tsumo: bool = False,
+           honba: int = 0, riichi_sticks: int = 0, rules=None):
+    """What a hand of ``han`` and ``fu`` pays, as a :class:`~yakuman.result.Payment` (honba and
+    riichi sticks included, like :attr:`Score.payment`), computed by the scorer's own point code:
+    kiriage mangan, kazoe (13+ han) and the sanma tsumo loss follow ``rules`` (None = Tenhou).
+
+    ``points(3, 40)`` -> ron 5200; ``points(3, 40, tsumo=True)`` -> 1300 / 2600; ``yakuman=2``
+    is a double yakuman (han and fu are then not used). ``fu`` is needed below 5 han: 20, 25 or a
+    multiple of 10 up to 170. The value without honba and sticks (and the limit name) is
+    :func:`point_value`'s."""
+    return point_value(han, fu, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba,
+                       riichi_sticks=riichi_sticks, rules=rules)[0]
+
+
+def readings(hand, win, melds=(), *, rules=None, **situation) -> list[Score]:
+    """Every reading (decomposition and winning group, or seven pairs / kokushi) of a winning hand,
+    each scored as if it were the only one, best first: its yaku, han, fu, points and
+    decomposition, as a :class:`~yakuman.result.Score`. Arguments as :func:`score` (no pao);
+    ``readings(...)[0] == score(...)`` on a win. A reading without yaku is a ``NO_YAKU`` Score that
+    keeps its decomposition (listed after the scoring ones); a hand with no reading (not complete,
+    or an impossible situation) gives ``[]``. Malformed input raises as :func:`score` does."""
+    from yakuman._core import _readings_native
+
+    rules = _rules(rules)
+    req = parse_request(hand, win, melds, rules=rules, **situation)
+    flags = sum(1 << bit for bit, name in enumerate(_FLAGS) if getattr(req, name))
+    reds = sum(req.reds) + (sum(m.reds for m in req.melds) if rules.aka_dora else 0)
+    _status, out = _readings_native(compiled_rules(rules), req.counts, reds, req.melds, req.win, flags,
+                                    req.seat_wind, req.round_wind, req.dora, req.ura, req.kita, req.honba,
+                                    req.riichi_sticks)
+    return out

@@ -175,6 +175,21 @@ class Yaku(enum.IntFlag):
             raise ValueError(f"unknown yaku name {name!r}") from None
 
     @classmethod
+    def from_name(cls, name: str) -> Yaku:
+        """The member for any of its names: romaji or member name (``"sanshoku doujun"``,
+        ``"SANSHOKU_DOUJUN"``), English (``"Mixed triple sequence"``; a parenthesised part may be
+        left out: ``"ippatsu"``), Japanese (``"三色同順"``, ``"役牌 白"`` or ``"役牌白"``) or Tenhou's
+        name (``"yakuhai haku"``, ``"seat wind east"``). Latin names ignore case, spaces, ``_`` and
+        ``-``. ``ValueError`` names the unknown input."""
+        if not isinstance(name, str):
+            raise TypeError(f"yaku name must be a string, not {type(name).__name__}")
+        key = _norm(name)
+        hit = _BY_NAME.get(key) or _BY_ANY_NAME.get(key) or _BY_ANY_NAME.get(_norm_ja(name))
+        if hit is None:
+            raise ValueError(f"unknown yaku name {name!r} (romaji, English, Japanese or Tenhou name)")
+        return hit
+
+    @classmethod
     def from_mjsoul_id(cls, fan_id: int) -> Yaku:
         """The member for a Mahjong Soul fan id; the shared wind ids 10/11 give the East member."""
         for member in cls:
@@ -278,6 +293,30 @@ _BY_NAME.update({
     "chuuren": Yaku.CHUUREN_POUTOU, "nuki dora": Yaku.KITA, "red five": Yaku.AKA_DORA,
     "aka": Yaku.AKA_DORA, "ura": Yaku.URA_DORA, "kokushi": Yaku.KOKUSHI,
 })
+
+def _norm_ja(name: str) -> str:
+    return re.sub(r"[\s\u3000]+", "", name.strip())
+
+
+def _english_keys(en: str) -> set[str]:
+    """"Ippatsu (one shot)" -> {"ippatsu (one shot)", "ippatsu one shot", "ippatsu"}."""
+    full = _norm(en)
+    bare = _norm(re.sub(r"[(),.]", " ", en))
+    short = _norm(re.sub(r"\s*\([^)]*\)", "", en))
+    return {full, bare, short}
+
+
+# English and Japanese names (and English without its parenthesis, when that names one member)
+_BY_ANY_NAME: dict[str, Yaku] = {}
+_SEEN: dict[str, set] = {}
+for _m in Yaku:
+    _info = _INFO[_m.value]
+    for _k in _english_keys(_info.en) | {_norm_ja(_info.ja)}:
+        _SEEN.setdefault(_k, set()).add(_m)
+for _k, _ms in _SEEN.items():
+    if len(_ms) == 1 and _k not in _BY_NAME:
+        _BY_ANY_NAME[_k] = next(iter(_ms))
+del _SEEN
 
 #: ``rules.local_yaku`` key -> member.
 LOCAL_YAKU = {

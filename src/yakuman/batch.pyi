@@ -1,6 +1,6 @@
 # Type stubs of yakuman.batch (checked against the module by `python -m mypy.stubtest yakuman`).
-from collections.abc import Iterable, Mapping
-from typing import Any, Final, Literal, overload
+from collections.abc import Iterable, Iterator, KeysView, Mapping
+from typing import Any, Final, Literal, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +10,7 @@ from yakuman._core import STATUS_BAD_COPIES as STATUS_BAD_COPIES
 from yakuman._core import STATUS_BAD_COUNT as STATUS_BAD_COUNT
 from yakuman._core import STATUS_OK as STATUS_OK
 from yakuman.random import WinningHands
+from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.search import STATUS_BAD_VISIBLE as STATUS_BAD_VISIBLE
 from yakuman.search import DiscardAnalysisMany as DiscardAnalysisMany
@@ -32,6 +33,10 @@ __all__ = [
     "meld_text",
     "columns_from_kwargs",
     "columns_from_frame",
+    "log_row_kwargs",
+    "parse_many",
+    "ParsedTiles",
+    "STATUS_INVALID_INPUT",
     "shanten_many",
     "agari_many",
     "waits_many",
@@ -78,9 +83,9 @@ def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None
                ) -> tuple[npt.NDArray[np.uint64] | npt.NDArray[np.bool_], npt.NDArray[np.uint8]]: ...
 def names_of_mask(mask: int | np.integer[Any]) -> list[str]: ...
 
-class ScoreBatch(dict[str, Any]):
-    """Columnar results of score_many: a dict of numpy arrays (keys SCORE_OUTPUTS) with attribute
-    access; ``messages`` (row -> error text) when requested."""
+class ScoreBatch:
+    """Columnar results of score_many: one numpy array per SCORE_OUTPUTS column (attributes or
+    ``res["name"]``); ``res[i]`` is row i as a Score; ``messages`` (row -> error) when requested."""
 
     status: npt.NDArray[np.uint8]
     reason: npt.NDArray[np.uint8]
@@ -96,10 +101,39 @@ class ScoreBatch(dict[str, Any]):
     total: npt.NDArray[np.int32]
     yaku: npt.NDArray[np.uint64]
     kita: npt.NDArray[np.uint8]
-    messages: dict[int, str]
+    messages: dict[int, str] | None
+    def __init__(self, data: dict[str, npt.NDArray[Any]], cols: dict[str, Any] | None = None,
+                 rules: Rules | None = None, messages: dict[int, str] | None = None) -> None: ...
     def __getattr__(self, name: str) -> Any: ...
     def __len__(self) -> int: ...
+    def __contains__(self, name: object) -> bool: ...
+    def keys(self) -> KeysView[str]: ...
+    def columns(self) -> dict[str, npt.NDArray[Any]]: ...
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+    @overload
+    def __getitem__(self, key: int) -> Score: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def rows(self) -> Iterator[Score]: ...
+    def score(self, i: int) -> Score: ...
     def yaku_list(self, i: int) -> list[Yaku]: ...
+    @property
+    def limits(self) -> list[str | None]: ...
+    @property
+    def reasons(self) -> list[str]: ...
+    def to_pandas(self) -> Any: ...
+    def to_arrow(self) -> Any: ...
+
+class ParsedTiles(NamedTuple):
+    counts: npt.NDArray[np.uint8]
+    reds: npt.NDArray[np.uint8]
+    n_tiles: npt.NDArray[np.int16]
+    status: npt.NDArray[np.uint8]
+    messages: dict[int, str]
+
+def parse_many(rows: Iterable[str | Iterable[int]], *, aka: bool = True, workers: int | None = 1,
+               errors: _Errors = "status") -> ParsedTiles: ...
+def log_row_kwargs(rec: Mapping[str, Any], rules: Rules | None = None) -> dict[str, Any]: ...
 
 def score_many(hands: WinningHands | _Columns | Any, *, rules: Rules | None = None, workers: int | None = 1,
                messages: bool = False) -> ScoreBatch: ...

@@ -24,8 +24,7 @@ assert (s.han, s.fu, s.points) == (4, 30, 7700)
 big = yakuman.score("111z22z", "2z", ["pon 555z", "pon 666z", "pon 777z"], seat_wind="S")   # tsuuiisou + daisangen
 assert {y for y, _ in big.yaku} == {Yaku.TSUUIISOU, Yaku.DAISANGEN} and big.yakuman == 2
 assert big.points == 64000   # two yakuman for a non-dealer ron: 2 x 32,000
-hand, win = "234567m34588p567s", "5s"
-ms = yakuman.score(hand, win, rules=yakuman.Rules.mahjongsoul())   # presets: tenhou, tenhou_sanma, mahjongsoul,
+ms = yakuman.score("234567m34588p567s", "5s", rules=yakuman.Rules.mahjongsoul())   # presets
 assert (ms.han, ms.fu, ms.points) == (2, 30, 2900)   # pinfu + tanyao; the seat is East (dealer) by default
 points: int = ms.points
 

@@ -1,6 +1,6 @@
 """Command line: ``yakuman shanten HAND``, ``yakuman waits HAND``, ``yakuman score HAND --win T ...``,
 ``yakuman table``, ``yakuman demo`` (the ``make run`` job), ``yakuman logs verify PATHS...``
-(see docs/logs.md).
+(see docs/logs.md), ``yakuman logs stats PATHS...`` (docs/stats.md).
 
 Exit codes: 0 success (``logs verify``: every win and draw agrees), 1 a disagreement found by
 ``logs verify``, 2 a usage error or invalid input."""
@@ -91,6 +91,9 @@ def _add_logs_commands(subparsers) -> None:
     pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     v.set_defaults(func=_cmd_logs_verify)
+    from yakuman.logs.stats import add_cli as add_stats_cli
+
+    add_stats_cli(lsub)   # yakuman logs stats
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -139,6 +139,13 @@ ROW_FIELDS = (
     "ok",  # every compared category agrees
     "mismatch",  # names of the categories that disagree
     "detail",  # what differs, readable
+    # the game's players (yakuman.logs.stats.game_players): lists by seat, then the row's seat
+    "names",  # every seat's name
+    "final_scores",  # every seat's final score (None without a GameEnd)
+    "placements",  # every seat's placement, 1 = top (None without a GameEnd)
+    "name",  # the row's seat: its name, final score and placement (None on draw rows)
+    "final_score",
+    "placement",
 )
 _F = {name: i for i, name in enumerate(ROW_FIELDS)}
 _N_FIELDS = len(ROW_FIELDS)
@@ -349,6 +356,9 @@ class _Checker:
         self.key = game_key(game)
         self.keep_rows = keep_rows
         self.max_mismatches = max_mismatches
+        from yakuman.logs.stats import game_players
+
+        self.players_info = game_players(game)
 
     def count(self, name: str, k: int = 1) -> None:
         self.out.counts[f"{self.scope}_{name}"] += k
@@ -368,6 +378,10 @@ class _Checker:
         row[9] = rs.dealer
         row[10] = kind
         row[11] = event
+        names, finals, places = self.players_info
+        row[_F["names"]] = list(names)
+        row[_F["final_scores"]] = None if finals is None else list(finals)
+        row[_F["placements"]] = None if places is None else list(places)
         return row
 
     def finish_row(self, row: list, checked: dict[str, bool], details: list[str], kind: str) -> None:
@@ -397,6 +411,12 @@ class _Checker:
                 }
             )
         if self.keep_rows:
+            seat = row[_F["seat"]]
+            if seat is not None and 0 <= seat < self.n:
+                names, finals, places = self.players_info
+                row[_F["name"]] = names[seat]
+                row[_F["final_score"]] = None if finals is None else finals[seat]
+                row[_F["placement"]] = None if places is None else places[seat]
             self.out.rows.append(tuple(row))  # type: ignore[union-attr]
 
     # -- state for settlement -------------------------------------------------------------

@@ -438,7 +438,7 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
         report.merge(StatsReport(stats=acc.stats, games=len(games)))
     paths = [x for x in items if not isinstance(x, Game)]
     files = [str(p) for p in find_logs(paths)] if paths else []
-    tick = _progress(len(files), progress)
+    tick = _progress(len(files), progress, "reading")
     for p in files:
         report.merge(_stats_of_file(p, player))
         if tick:

@@ -875,7 +875,7 @@ def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:
+def _progress(total: int, enabled: bool | None, what: str = "verifying") -> Callable[[int], None] | None:
     """A per-file progress callback on a terminal: tqdm when installed, else a stderr line."""
     if enabled is None:
         enabled = sys.stderr.isatty()
@@ -900,7 +900,7 @@ def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:
             done[0] += k
             if done[0] % step < k or done[0] >= total:
                 end = "\n" if done[0] >= total else ""
-                print(f"\rverifying {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
+                print(f"\r{what} {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
 
         return tick
 

@@ -310,6 +310,17 @@ def test_cli_stats(tmp_path, capsys):
     assert main(["logs", "stats", str(files[0])]) == 0
     assert "(overall)" in capsys.readouterr().out
     assert main(["logs", "stats", str(tmp_path / "missing")]) == 2
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "s.parquet"
+    assert main(["logs", "stats", *map(str, files), "--out", str(out), "--no-progress"]) == 0
+    assert f"wrote statistics to {out}" in capsys.readouterr().out
+    t = pq.read_table(out).to_pylist()
+    rep = compute_stats(files)
+    assert t == rep.rows()
+    df = rep.to_frame()
+    assert list(df["name"][:1]) == [OVERALL] and int(df["wins"].sum()) == sum(r["wins"] for r in t)
 
 
 def _report(tmp_path):

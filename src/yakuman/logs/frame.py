@@ -89,15 +89,15 @@ COLUMN_TYPES: dict[str, str] = {
     "calc_delta1": _INT,
     "calc_delta2": _INT,
     "calc_delta3": _INT,
-    "ok": _BOOL,
-    "mismatch": _LSTR,
-    "detail": _STR,
     "names": _LSTR,
     "final_scores": _LINT,
     "placements": _LINT,
     "name": _STR,
     "final_score": _INT,
     "placement": _INT,
+    "ok": _BOOL,
+    "mismatch": _LSTR,
+    "detail": _STR,
 }
 assert tuple(COLUMN_TYPES) == ROW_FIELDS, "COLUMN_TYPES must list ROW_FIELDS in order"
 

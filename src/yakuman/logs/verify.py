@@ -135,17 +135,17 @@ ROW_FIELDS = (
     "calc_delta1",
     "calc_delta2",
     "calc_delta3",
-    # verdict
-    "ok",  # every compared category agrees
-    "mismatch",  # names of the categories that disagree
-    "detail",  # what differs, readable
     # the game's players (yakuman.logs.stats.game_players): lists by seat, then the row's seat
     "names",  # every seat's name
     "final_scores",  # every seat's final score (None without a GameEnd)
     "placements",  # every seat's placement, 1 = top (None without a GameEnd)
-    "name",  # the row's seat: its name, final score and placement (None on draw rows)
+    "name",  # the row's seat (winner, or abortive-draw declarer): name, final score, placement
     "final_score",
     "placement",
+    # verdict
+    "ok",  # every compared category agrees
+    "mismatch",  # names of the categories that disagree
+    "detail",  # what differs, readable
 )
 _F = {name: i for i, name in enumerate(ROW_FIELDS)}
 _N_FIELDS = len(ROW_FIELDS)

@@ -12,7 +12,8 @@ Oracles:
   three draws and a pair), independent of the native tables;
 - waits / ukeire / discards by trying every existing tile against ``oracle_shanten``;
 - the xiangting package with ``PlayerCount.THREE`` (4-copy aware, Rust) on larger samples;
-- the sanma cases of the ``mahjong`` package (see ``MAHJONG_SANMA_CASES``).
+- the sanma cases of the ``mahjong`` package (see ``MAHJONG_SANMA_CASES``) and its
+  ``is_three_player`` shanten on seeded hands.
 """
 
 from __future__ import annotations
@@ -424,6 +425,20 @@ def test_mahjong_package_sanma_cases(hand, four, three):
         mj.Shanten.calculate_shanten_for_regular_hand(bad, is_three_player=True)
     with pytest.raises(InvalidTilesError):
         yakuman.shanten("2m123456789p1122s", players=3)
+
+
+def test_against_the_mahjong_package_three_players():
+    """mahjong 2.1.0's own three-player shanten (``is_three_player=True``) on seeded sanma hands."""
+    mj = pytest.importorskip("mahjong.shanten")
+    rng = random.Random(31)
+    hands = [_deal(rng, rng.choice((13, 14)), rng.choice(POOLS))[0] for _ in range(3000)]
+    hands += near_complete(5, 1000)
+    arr = np.array(hands, dtype=np.uint8)
+    regular = shanten_many(arr, players=3, form="regular")
+    best = shanten_many(arr, players=3)
+    for i, h in enumerate(hands):
+        assert regular[i] == mj.Shanten.calculate_shanten_for_regular_hand(h, is_three_player=True), h
+        assert best[i] == mj.Shanten.calculate_shanten(h, is_three_player=True), h
 
 
 # ------------------------------------------------------------------------------------------------

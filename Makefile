@@ -7,7 +7,7 @@ BUILD_DEPS := "setuptools>=61" wheel "Cython>=3.1" "numpy>=1.24"
 TEST_DEPS := "pytest>=7" "pytest-benchmark>=4" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "riichienv>=0.4" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1"
 PYTEST_ARGS ?=
 
-.PHONY: all venv build run test bench sanitize check-tables oracle-full tenhou diff-full logs-full clean
+.PHONY: all venv build run test bench sanitize check-tables oracle-full tenhou diff-full logs-full clean bench-guard
 
 all: build
 
@@ -64,3 +64,13 @@ logs-full: build
 
 clean:
 	rm -rf build src/yakuman/_core*.so src/yakuman/_core.c *.egg-info
+
+# The hot-path benchmarks against a committed baseline, as ratios to peers measured in the same run
+# (bench/guard.py holds the pairs; it fails when a ratio drops by more than 25%). CI runs it.
+# `make bench-guard GUARD_ARGS=--update` rewrites bench/baseline.json from this machine's run.
+GUARD_ARGS ?=
+bench-guard: build
+	mkdir -p .benchmarks
+	$(VPY) -m pytest bench -q -p no:randomly --benchmark-only --benchmark-columns=median,rounds \
+	  --benchmark-max-time=0.5 -k "$$($(VPY) bench/guard.py --select)" --benchmark-json=.benchmarks/guard.json
+	$(VPY) bench/guard.py .benchmarks/guard.json $(GUARD_ARGS)

@@ -2,7 +2,7 @@
 (parse only: gunzip + XML tags -> events) and for the full verify (read, replay, re-score every
 win, settle every round, compare), on one worker and on all cores.
 
-The sample is every 10th file of ../shared/data/tenhou/mjlog in name order (378 files, 376 games
+The sample is every 10th file of the shared corpus's mjlog folder in name order (378 files, 376 games
 once the unreadable fixtures are dropped); ``extra_info["hands"]`` is the number of games, so
 bench/report.py prints time per game and games per second. A pool is started inside each timed
 round, as ``yakuman logs verify --workers N`` does. Skipped when the data is absent.
@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import pytest
 
 from yakuman import logs
 from yakuman.logs.verify import verify_paths
 
-MJLOG = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tenhou" / "mjlog"
+from tests.conftest import TENHOU_DATA  # noqa: E402  (the one locator of the shared corpus)
+
+MJLOG = TENHOU_DATA / "mjlog"
 CORES = os.cpu_count() or 1
 
 pytestmark = pytest.mark.skipif(not MJLOG.is_dir(), reason=f"Tenhou mjlog files not found at {MJLOG}")

@@ -1,4 +1,4 @@
-/* ym_points.c - base points, limits and payments of one hand (RULES.md section 5, 6.6).
+/* ym_points.c - base points, limits and payments of one hand (docs/rules.md section 5, 6.6).
  *
  * Base points a: yakuman 8000 x multiple; kazoe (13+ han, no yakuman) per the kazoe knob;
  * 11-12 han 6000, 8-10 4000, 6-7 3000, 5 2000; up to 4 han fu x 2^(han+2) capped at 2000

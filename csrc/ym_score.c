@@ -1,6 +1,6 @@
 /* ym_score.c - score one winning hand: check the input, enumerate every reading, keep the best.
  *
- * Readings (RULES.md 4.4): every decomposition of the concealed tiles into sets and one pair
+ * Readings (docs/rules.md 4.4): every decomposition of the concealed tiles into sets and one pair
  * (per suit from the agari tables, ym_suit_decompositions; honors are forced: 3 = triplet,
  * 2 = pair) x every group that can hold the winning tile (pair -> tanki, concealed triplet ->
  * shanpon, each distinct run -> ryanmen / kanchan / penchan), plus chiitoitsu and kokushi.
@@ -282,7 +282,7 @@ static int is_kokushi(const ym_ctx_t *c) {
     return (c->present & YM_M_YAOCHUU) == YM_M_YAOCHUU;
 }
 
-/* 14 tiles: 13 kinds, one pair, tiles of one suit at least 3 ranks apart (RULES.md 3.6). */
+/* 14 tiles: 13 kinds, one pair, tiles of one suit at least 3 ranks apart (docs/rules.md 3.6). */
 static int is_shiisanputa(const ym_ctx_t *c) {
     const uint8_t *q = c->h->counts;
     int kinds = 0, pair = -1;

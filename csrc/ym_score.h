@@ -6,8 +6,8 @@
  * Nothing is allocated per hand; the input is checked (cheaply) so that no input can cause
  * undefined behaviour: a malformed hand gives YM_ST_BAD_INPUT with a reason code.
  *
- * Yaku bits = the contract of notes/contracts.md (bits 0-54 are the Tenhou yaku ids, 55-63 the
- * local yaku). Rules: RULES.md sections 3 (yaku), 4 (fu, choice of reading), 5 (points).
+ * Yaku bits = yakuman.yaku.Yaku (bits 0-54 are the Tenhou yaku ids, 55-63 the
+ * local yaku). Rules: docs/rules.md sections 3 (yaku), 4 (fu, choice of reading), 5 (points).
  * Tile kinds: 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s, 27-33 = E S W N haku hatsu chun.
  * Winds are 0..3 = E S W N; the dealer is the player whose seat wind is East.
  */
@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-/* ---- yaku bits (contracts.md) ---------------------------------------------------------- */
+/* ---- yaku bits (= yakuman.yaku.Yaku) ----------------------------------------------------- */
 enum {
     YM_Y_MENZEN_TSUMO = 0, YM_Y_RIICHI = 1, YM_Y_IPPATSU = 2, YM_Y_CHANKAN = 3, YM_Y_RINSHAN = 4,
     YM_Y_HAITEI = 5, YM_Y_HOUTEI = 6, YM_Y_PINFU = 7, YM_Y_TANYAO = 8, YM_Y_IIPEIKOU = 9,

@@ -1,15 +1,15 @@
-/* ym_yaku.c - yaku, yakuman multiples and fu of one reading (RULES.md sections 3 and 4).
+/* ym_yaku.c - yaku, yakuman multiples and fu of one reading (docs/rules.md sections 3 and 4).
  *
  * Invariants: the context (ym_ctx_t) describes a validated hand: counts 0..4 per kind (melds
  * included), honors of the concealed part in a regular reading are forced triplets/pair.
- * Yaku are built as uint64 masks (bits of contracts.md) with kind-mask tests:
+ * Yaku are built as uint64 masks (bits of yakuman.yaku.Yaku) with kind-mask tests:
  *   - hand-level yaku (situation, tanyao, flushes, honroutou, yakuhai, shousangen, most
  *     yakuman) are computed once per hand by ym_ctx_hand_yaku;
  *   - decomposition yaku (peikou, chanta/junchan, ittsu, sanshoku, toitoi, local sets) once per
  *     decomposition by ym_dec_yaku;
  *   - what depends on the winning group (pinfu, sanankou/suuankou with a ron-completed
  *     triplet, wait fu) per reading by ym_eval_regular.
- * Han per yaku: closed/open columns of RULES.md 3.2 (kuisagari). Fu: RULES.md 4.1-4.3; the fu
+ * Han per yaku: closed/open columns of docs/rules.md 3.2 (kuisagari). Fu: docs/rules.md 4.1-4.3; the fu
  * items a reading reports always sum to its fu.
  */
 #include "ym_score_int.h"

@@ -4,7 +4,7 @@
 # compiled_rules(rules) caches them. _score_native(...) takes already-parsed inputs (34 counts,
 # meld (type, lowest kind) pairs, kinds), calls ym_score and returns plain values (a tuple
 # whose fields are named by SCORE_FIELDS). Malformed input raises yakuman.errors; a non-win is
-# a status. The yaku mask uses the bits of notes/contracts.md (= yakuman.yaku.Yaku).
+# a status. The yaku mask uses the bits of yakuman.yaku.Yaku (0-54 = Tenhou yaku ids).
 
 from libc.time cimport clock_t, clock, CLOCKS_PER_SEC
 from libc.stdint cimport int32_t, uint16_t
@@ -103,7 +103,7 @@ GROUP_NAMES = ("pair", "run", "triplet", "kan")
 SCORE_FIELDS = (
     "status",      # 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION
     "reason",      # str ("" when OK)
-    "yaku_mask",   # int, bits of contracts.md (dora bits set when counted; ura on riichi wins)
+    "yaku_mask",   # int, bits of yakuman.yaku.Yaku (dora bits set when counted; ura on riichi wins)
     "yaku",        # tuple of (bit, han) in bit order; dora bits carry counts, yakuman 13 x multiple
     "han",         # total (13 x multiple on yakuman)
     "fu",

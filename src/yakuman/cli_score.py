@@ -57,7 +57,7 @@ def _cmd_score(args) -> int:
 
 
 def point_table(dealer: bool, rules=None) -> list[list[str]]:
-    """Rows of the quick-reference table (RULES.md 5.4): for han 1-4, each fu column as
+    """Rows of the quick-reference table (docs/rules.md 5.4): for han 1-4, each fu column as
     ``ron (tsumo)``; "-" where the combination is impossible; "M" where it is mangan."""
     from yakuman.rules import Rules
 
@@ -192,7 +192,7 @@ def add_commands(sub) -> None:
     s.add_argument("--rules", default="tenhou", choices=PRESETS)
     s.add_argument("--json", action="store_true", help="one JSON object")
     s.set_defaults(func=_cmd_score)
-    t = sub.add_parser("table", help="point tables (RULES.md 5.4)")
+    t = sub.add_parser("table", help="point tables (docs/rules.md 5.4)")
     t.add_argument("--dealer", action="store_true")
     t.add_argument("--non-dealer", action="store_true")
     t.add_argument("--rules", default="tenhou", choices=PRESETS)

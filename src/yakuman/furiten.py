@@ -1,4 +1,4 @@
-"""Furiten (RULES.md 2.3): per-player state and the ron predicate.
+"""Furiten (docs/rules.md 2.3): per-player state and the ron predicate.
 
 Terms: W = the kinds that complete the player's current 13 - 3k concealed tiles
 (``yakuman.waits``; a kind the hand already holds four of is never a wait); D = the kinds the
@@ -67,7 +67,7 @@ def is_discard_furiten(waits: Iterable, discards: Iterable) -> bool:
 
 def can_ron(tile, waits: Iterable, discards: Iterable = (), *, temporary: bool = False,
             riichi_furiten: bool = False, yaku_han: int = 1, honba: int = 0, rules: Rules | None = None) -> bool:
-    """Whether a ron on ``tile`` is allowed (RULES.md 2.3). ``yaku_han`` = the han of the hand's
+    """Whether a ron on ``tile`` is allowed (docs/rules.md 2.3). ``yaku_han`` = the han of the hand's
     yaku on that tile (dora excluded), from the scorer."""
     r = Rules.tenhou() if rules is None else rules
     w = _kinds(waits)

@@ -1,6 +1,6 @@
-"""Rule sets: a frozen, validated :class:`Rules` with every knob of RULES.md section 7, and presets.
+"""Rule sets: a frozen, validated :class:`Rules` with every knob of docs/rules.md section 7, and presets.
 
-Knob names are spelled as in RULES.md section 7. ``Rules()`` gives the library defaults (the
+Knob names are spelled as in docs/rules.md section 7. ``Rules()`` gives the library defaults (the
 starred values there); ``Rules.tenhou()``, ``Rules.tenhou_sanma()``, ``Rules.mahjongsoul()``,
 ``Rules.mahjongsoul_sanma()``, ``Rules.mleague()``, ``Rules.wrc()`` and ``Rules.ema()`` give the
 presets. Every preset value, its public source and how sure it is are listed in docs/rules.md.
@@ -112,7 +112,7 @@ _INTS = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule knob (RULES.md section 7; docs/rules.md). Defaults are the library's starred values."""
+    """Every rule knob (docs/rules.md section 7; docs/rules.md). Defaults are the library's starred values."""
 
     players: int = 4
     aka_dora: int = 1

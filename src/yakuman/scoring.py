@@ -1,4 +1,4 @@
-"""Public scoring entry point: :func:`score` (DESIGN.md section 4).
+"""Public scoring entry point: :func:`score` (docs/design.md section 4).
 
 ``score`` (defined in the native glue, ``_core_score.pxi``) runs the native core. Well-formed input in the usual forms is validated in place by the
 native glue (``_core._score_public``); anything else goes through :func:`score_checked` ->
@@ -7,11 +7,11 @@ normalized, trusted :class:`WinRequest`), which raises the precise error on malf
 every error message lives here. The pure-Python reference (:mod:`yakuman._reference.score`) scores
 the same requests and is the test oracle.
 
-Two tiers of failure (DESIGN.md 3.6): malformed input raises a :mod:`yakuman.errors` exception whose
+Two tiers of failure (docs/design.md 3.6): malformed input raises a :mod:`yakuman.errors` exception whose
 message names the problem and where (``five copies of 3p counting the melds - at hand``); a
 legitimate non-win is a :class:`~yakuman.result.Score` with a non-OK status and a reason.
 
-Validation (RULES.md 1-3): the concealed tiles include the winning tile and number 14 - 3k for k
+Validation (docs/rules.md 1-3): the concealed tiles include the winning tile and number 14 - 3k for k
 melds (a kan's fourth tile lives only in its meld); no kind appears more than four times counting
 the melds (and kita); the winning tile is in the hand; red fives do not exceed ``rules.aka_dora``
 per suit; winds are E/S/W/N; situation flags do not contradict each other (riichi with double riichi,

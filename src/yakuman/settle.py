@@ -1,6 +1,6 @@
 """Round settlement: turn the outcome of one hand into point transfers and the next hand's state.
 
-Sources: RULES.md sections 5.2 (payments), 6 (round-level settlement) and 7 (knobs); Tenhou's
+Sources: docs/rules.md sections 5.2 (payments), 6 (round-level settlement) and 7 (knobs); Tenhou's
 values were checked against the shared Tenhou records (tests/golden/test_tenhou_deltas.py).
 
 A hand's value enters as its *base points* ``a`` (basic points: ``fu * 2**(han + 2)`` below
@@ -649,7 +649,7 @@ def _completes(counts: Sequence[int], extra: int) -> bool:
 
 
 def is_nagashi(discards, *, called: bool = False, closed: bool = True, rules: Rules | None = None) -> bool:
-    """Nagashi mangan (RULES.md 6.5) at an exhaustive draw: every discard (``discards``, all of the
+    """Nagashi mangan (docs/rules.md 6.5) at an exhaustive draw: every discard (``discards``, all of the
     player's discards) is a terminal or honor, ``called`` = whether anyone called one of them,
     ``closed`` = whether the player's hand is closed (only with ``nagashi_requires_closed``)."""
     r = _rules(rules)

@@ -1,8 +1,8 @@
 """The yaku catalogue: :class:`Yaku`, an ``IntFlag`` whose bits are the native yaku mask.
 
-Invariants (docs: the shared contracts):
-- bits 0-54 equal Tenhou's yaku ids (data/tenhou/README.md), so ``Yaku(1 << tenhou_id)`` is that yaku;
-- bits 55-63 are the optional local yaku (RULES.md 3.2 / 3.6), off unless ``rules.local_yaku`` names them;
+Invariants (docs/design.md section 5):
+- bits 0-54 equal Tenhou's yaku ids (docs/rules.md section 3), so ``Yaku(1 << tenhou_id)`` is that yaku;
+- bits 55-63 are the optional local yaku (docs/rules.md 3.2 / 3.6), off unless ``rules.local_yaku`` names them;
 - ``KITA`` (sanma nuki dora) is ``1 << 64``, above the 64-bit native mask (the native result carries
   kita as a count).
 Junryokuisou has no bit of its own: it is ``RYUUIISOU`` without hatsu (x2 under
@@ -12,8 +12,8 @@ Each single member knows ``name`` (romaji id), ``en``, ``ja``, ``han_closed``, `
 allowed open; yakuman carry 13 per multiple, the double forms 26; dora-like entries 1 per tile),
 ``tenhou_id`` (None for local yaku and kita), ``mjsoul_id`` and ``is_yakuman``.
 
-Sources: han values RULES.md section 3; Tenhou ids and names data/tenhou/README.md and the names
-used in agari.jsonl.gz; Mahjong Soul fan ids from two independent public id tables (1 menzen tsumo,
+Sources: han values docs/rules.md section 3; Tenhou ids and names as Tenhou's own records
+list them (the golden tests read them); Mahjong Soul fan ids from two independent public id tables (1 menzen tsumo,
 2 riichi ... 34 nuki dora ... 50 daisuushii, 55 sanrenkou, 56 isshoku sanjun, 59 renhou,
 60 daisharin). Mahjong Soul has one id for every seat wind (10) and one for every round wind (11).
 Unknown there (None): suurenkou, isshoku yonjun, hyakuman goku, beni kujaku, touhoku shinkansen,

@@ -6,7 +6,7 @@ match: kuitan, aka, kazoe, kiriage, double yakuman on/off, open-pinfu fu, pinfu 
 yakuman, no x6 yakuman cap, three players) and a generator setting. For every hand the status,
 han, fu, every payment (honba included), the winner's total (sticks included) and the yaku with
 their han must agree. The only rows not compared are those of a documented rule difference, each
-skipped by a named predicate below that gives the reason (RULES.md section 8.4).
+skipped by a named predicate below that gives the reason (docs/rules.md section 8.4).
 
 Size: ``YAKUMAN_DIFF_HANDS`` hands in all (default 50,000, spread over the cases by weight), on
 ``YAKUMAN_DIFF_WORKERS`` processes (default 1; 2 for runs of 200,000 hands or more). Full run:
@@ -104,10 +104,10 @@ def _renhou_fixed_value(h: WinningHands, i: int, rules: Rules) -> bool:
 
 KNOWN_DIFFERENCES = (
     ("renhou_not_valued", _renhou_not_valued,
-     ("renhou = 'none' (Tenhou, RULES.md 3.5 and 7): renhou is no yaku; the package always values it "
+     ("renhou = 'none' (Tenhou, docs/rules.md 3.5 and 7): renhou is no yaku; the package always values it "
      "(5 han, or yakuman) and has no setting to turn it off")),
     ("renhou_fixed_value", _renhou_fixed_value,
-     ("RULES.md 8.4 EX37b: renhou as mangan/baiman is a fixed value taken instead of the hand's value; "
+     ("docs/rules.md 8.4 EX37b: renhou as mangan/baiman is a fixed value taken instead of the hand's value; "
      "the package adds 5 stacking han")),
 )
 

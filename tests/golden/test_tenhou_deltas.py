@@ -19,7 +19,6 @@ import gzip
 import json
 import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -36,7 +35,7 @@ from yakuman.settle import (
 )
 from yakuman.tiles import TILE_NAMES
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "tenhou"
+from tests.conftest import TENHOU_DATA as DATA  # noqa: E402
 AGARI = DATA / "agari.jsonl.gz"
 MJLOG = DATA / "mjlog"
 

@@ -1,6 +1,6 @@
 """The native scorer (``yakuman._core._score_native``) against Tenhou's own results.
 
-Source: ../shared/data/tenhou/agari.jsonl.gz (real Tenhou wins, see its README.md). Each record
+Source: agari.jsonl.gz of the shared Tenhou corpus (real Tenhou wins; tests/conftest.py). Each record
 is parsed here (136-ids -> counts, melds, flags, winds, indicators, kita, pao) and scored with
 the Tenhou preset (four-player: ``Rules.tenhou()``; sanma: ``Rules.tenhou_sanma()``; red fives
 and kuitan as the record says). Compared with ``expected``: the yaku as a set with their han
@@ -16,14 +16,15 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from pathlib import Path
 
 import pytest
 
 from yakuman import _core
 from yakuman.rules import Rules
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou" / "agari.jsonl.gz"
+from tests.conftest import TENHOU_DATA  # noqa: E402
+
+DATA = TENHOU_DATA / "agari.jsonl.gz"
 FULL = os.environ.get("YAKUMAN_TENHOU_FULL") == "1"
 STEP = 1 if FULL else 10
 

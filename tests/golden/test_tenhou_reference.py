@@ -1,4 +1,4 @@
-"""Every real Tenhou win in ../shared/data/tenhou/agari.jsonl.gz, re-scored and compared with the
+"""Every real Tenhou win in the shared corpus's agari.jsonl.gz, re-scored and compared with the
 server's own result, by the public ``score()`` (native) and by the pure-Python reference: the yaku
 set with counts (Tenhou folds kita into "dora"), han, fu, points and
 every seat's score change (honba, riichi sticks, tsumo loss and pao included).
@@ -15,7 +15,6 @@ import gzip
 import json
 import os
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +25,9 @@ from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS
 from yakuman.yaku import Yaku
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou" / "agari.jsonl.gz"
+from tests.conftest import TENHOU_DATA  # noqa: E402
+
+DATA = TENHOU_DATA / "agari.jsonl.gz"
 FULL = os.environ.get("YAKUMAN_TENHOU_FULL") == "1"
 SAMPLE_STEP = 10
 _MELD_KIND = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
@@ -143,7 +144,7 @@ def compare(rec, scorer=reference_score) -> list[str]:
 @pytest.fixture(scope="module")
 def records():
     if not _records():
-        pytest.skip(f"Tenhou data not found at {DATA} (it lies beside the repo as ../shared in CI)")
+        pytest.skip(f"Tenhou data not found at {DATA} (the shared corpus is present in CI only)")
     return _selected()
 
 

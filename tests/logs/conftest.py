@@ -1,27 +1,44 @@
-"""Fixtures for the log tests: locate ../shared/data/tenhou (skip when absent)."""
+"""Fixtures for the log tests: the shared Tenhou corpus (located by tests/conftest.py; skip when
+absent) and the project's own fixture records (tests/fixtures/logs, always present)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-TENHOU = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou"
+from tests.conftest import FIXTURES, SKIP_REASON, TENHOU_DATA
+
+TENHOU = TENHOU_DATA
+LOG_FIXTURES = FIXTURES / "logs"
 
 
-def tenhou_path(*parts: str) -> Path:
+def tenhou_path(*parts: str):
     path = TENHOU.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"shared data not found at {path} (it lies beside the repo in CI only)")
+        pytest.skip(f"{SKIP_REASON}: {path}")
     return path
 
 
-def data_file(folder: str, fragment: str) -> Path:
+def data_file(folder: str, fragment: str):
     """The one file of ``folder`` (mjlog or tenhou6) whose name contains ``fragment``."""
     d = tenhou_path(folder)
     hits = sorted(p for p in d.iterdir() if fragment in p.name)
     assert hits, f"no file with {fragment!r} in {d}"
     return hits[0]
+
+
+def corpus_or_fixtures(folder: str, fragments) -> list:
+    """The named real records when the shared corpus is present, else the project's fixture
+    records of the same format (for tests of behaviour that any valid record shows)."""
+    if (TENHOU / folder).is_dir():
+        return [data_file(folder, f) for f in fragments]
+    return fixture_files("mjlog" if folder == "mjlog" else "tenhou6")
+
+
+def fixture_files(fmt: str | None = None) -> list:
+    """The project's fixture records (``fmt`` = "mjlog", "tenhou6" or "mjai" to pick one format)."""
+    files = sorted(p for p in LOG_FIXTURES.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
+    suffix = {"mjlog": ".mjlog", "tenhou6": ".json", "mjai": ".mjai"}
+    return [p for p in files if fmt is None or p.suffix == suffix[fmt]]
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Real Tenhou records: every win situation derived by replay must equal the record.
 
-Source: ../shared/data/tenhou (mjlog/*.gz and agari.jsonl.gz, the server's own results; see its
-README). Records are keyed ``<game>#<round>.<honba>.<winner index in round>.<winner>`` where
+Source: the shared Tenhou corpus (mjlog/*.gz and agari.jsonl.gz, the server's own results).
+Records are keyed ``<game>#<round>.<honba>.<winner index in round>.<winner>`` where
 ``<game>`` is the game id in the file name, else the first 40 characters of the SHUFFLE seed.
 Compared per win: closed tiles (136-ids, winning tile included), melds (type, tiles, called,
 added, source), winning tile, tsumo/ron source, every situation flag, riichi_declared, honba,

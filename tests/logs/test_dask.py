@@ -2,7 +2,7 @@
 
 The cluster verifies the same files as ``verify_paths`` and must give the same report and rows.
 Synthetic files (written to tmp_path, which the local workers can read) need no shared data; real
-records are added when ../shared/data is present.
+records are added when the shared corpus is present.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from yakuman.logs import (
 from yakuman.logs.mjai import to_mjai
 
 from ._synth import TENHOU_MJLOG, Table
+from .conftest import corpus_or_fixtures
 
 DROP = ("GameStart.seed", "GameStart.special")
 
@@ -330,7 +331,7 @@ def test_tenhou6_and_mjlog_of_the_same_games_derive_the_same_inputs(tenhou6_file
     assert total == 67
 
 
-def test_round_trips_on_corpus_sample(mjlog_file):
+def test_round_trips_on_corpus_sample():
     names = [
         "Agony5757+mahjong__00031335b8",
         "Agony5757+mahjong__000578b811",  # 4p, sanma
@@ -354,8 +355,8 @@ def test_round_trips_on_corpus_sample(mjlog_file):
         "GameStart.go_type",
         "GameStart.names",
     )
-    for n in names:
-        for g in logs.read(mjlog_file(n)):
+    for path in corpus_or_fixtures("mjlog", names):
+        for g in logs.read(path):
             base = [c.inputs for c in iter_wins(g)]
             g2 = read_bytes(logs.to_mjai_lines(g).encode(), "x.mjai")[0]
             assert comparable(g2, drop=DROP) == comparable(g, drop=DROP)

@@ -1,6 +1,6 @@
 """``yakuman logs verify`` and ``yakuman.logs.verify``: re-score, settle and compare with the record.
 
-Synthetic records (tests/logs/_synth.py) need no data; the rest reads ../shared/data/tenhou and
+Synthetic records (tests/logs/_synth.py) need no data; the rest reads the shared Tenhou corpus and
 skips when it is absent. The whole folders run with ``YAKUMAN_LOGS_FULL=1`` (test_verify_full.py).
 """
 
@@ -17,7 +17,7 @@ from yakuman import cli, logs
 from yakuman.logs.verify import ROW_FIELDS, find_logs, verify_file, verify_paths
 
 from ._synth import TENHOU_MJLOG
-from .conftest import data_file
+from .conftest import corpus_or_fixtures, data_file
 
 # A record of each kind of draw (besides the exhaustive draws of ordinary games).
 DRAW_FILES = {
@@ -274,7 +274,7 @@ def test_tampered_draws_disagree(tmp_path):
 
 
 def test_workers_give_identical_results():
-    files = [data_file("mjlog", f) for f in GAME_FILES + list(DRAW_FILES.values())]
+    files = corpus_or_fixtures("mjlog", GAME_FILES + list(DRAW_FILES.values()))
     one = verify_paths(files, workers=1, rows=True)
     two = verify_paths(files, workers=2, rows=True, chunk=2)
     a, b = one.to_dict(), two.to_dict()
@@ -285,13 +285,13 @@ def test_workers_give_identical_results():
 
 def test_other_formats_verify_like_mjlog(tmp_path):
     """The same games converted to mjai and tenhou.net/6 verify with the same agreement."""
-    files = [data_file("mjlog", f) for f in GAME_FILES[:4]]
+    files = corpus_or_fixtures("mjlog", GAME_FILES[:4])
     for f in files:
         (g,) = logs.read(f)
         (tmp_path / (f.name + ".mjson")).write_text(logs.to_mjai_lines(g))
         (tmp_path / (f.name + ".json")).write_text(json.dumps(logs.to_tenhou_json(g), ensure_ascii=False))
     r = verify_paths(tmp_path).to_dict()
     base = verify_paths(files).to_dict()
-    assert r["files"] == 8 and r["errors"] == 0
+    assert r["files"] == 2 * len(files) and r["errors"] == 0
     assert (r["wins"], r["wins_agree"]) == (2 * base["wins"], 2 * base["wins"])
     assert (r["draws"], r["draws_agree"]) == (2 * base["draws"], 2 * base["draws"])

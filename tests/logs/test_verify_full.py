@@ -2,12 +2,12 @@
 
 ``YAKUMAN_LOGS_FULL=1 .venv/bin/python -m pytest -q -s tests/logs/test_verify_full.py``
 
-- ../shared/data/tenhou/mjlog: all 3,774 files; every win agrees with Tenhou (yaku, han, fu,
+- the shared corpus's mjlog folder: all 3,774 files; every win agrees with Tenhou (yaku, han, fu,
   points, limit, every seat's delta) and every draw (tenpai, noten payments, nagashi, abort type);
   the distinct wins of games with an id are exactly the records of agari.jsonl.gz that came from
   these files (10 records come from a replay absent from the folder); the 17 other wins are in
   three hand-made fixtures without a game id or seed. There are no special tables in the folder.
-- ../shared/data/tenhou/tenhou6: every win and draw agrees except one win of a hand-made
+- its tenhou6 folder: every win and draw agrees except one win of a hand-made
   mjai-reviewer fixture whose deltas leave out the riichi stick on the table.
 """
 

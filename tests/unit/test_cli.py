@@ -1,4 +1,4 @@
-"""The CLI's scoring commands: score (text and --json), table (= RULES.md 5.4), demo."""
+"""The CLI's scoring commands: score (text and --json), table (= docs/rules.md 5.4), demo."""
 
 import json
 
@@ -7,7 +7,7 @@ from yakuman.cli import main
 from yakuman.cli_score import point_table
 from yakuman.rules import Rules
 
-# RULES.md 5.4, transcribed: non-dealer ron (tsumo each non-dealer,dealer), han 1-4 x fu 20..110.
+# docs/rules.md 5.4, transcribed: non-dealer ron (tsumo each non-dealer,dealer), han 1-4 x fu 20..110.
 NON_DEALER = [
     ["- (-)", "- (-)", "1000 (300,500)", "1300 (400,700)", "1600 (400,800)", "2000 (500,1000)",
      "2300 (600,1200)", "2600 (700,1300)", "2900 (800,1500)", "3200 (800,1600)", "3600 (-)"],
@@ -47,7 +47,7 @@ def test_score_command_text_and_json(capsys):
     assert main(["score", "234567m34588p567s", "--win", "5s", "--riichi", "--dora", "1m", "--ura", "1z",
                  "--honba", "1"]) == 0
     out = capsys.readouterr().out
-    assert "4 han 30 fu: 11600 points (ron 11900, total 11900)" in out   # RULES.md EX05 (dealer, 1 honba)
+    assert "4 han 30 fu: 11600 points (ron 11900, total 11900)" in out   # docs/rules.md EX05 (dealer, 1 honba)
     assert main(["score", "111999m333p555s22z", "--win", "2z", "--seat", "W", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "OK" and data["yakuman"] == 1 and data["points"] == 32000

@@ -1,4 +1,4 @@
-"""Furiten predicates: every example of RULES.md 8.2 (F1-F7) plus the knobs around them."""
+"""Furiten predicates: every example of docs/rules.md 8.2 (F1-F7) plus the knobs around them."""
 
 import pytest
 

@@ -171,7 +171,7 @@ def test_preset_kazoe(name, points):
 @pytest.mark.parametrize("name, points", [("tenhou", 2000), ("mahjongsoul", 2000), ("mleague", 2000),
                                           ("wrc", 8000), ("ema", 8000)])
 def test_preset_renhou(name, points):
-    # RULES.md EX37/EX37b: renhou is no yaku on Tenhou-like tables, a fixed mangan under WRC / EMA
+    # docs/rules.md EX37/EX37b: renhou is no yaku on Tenhou-like tables, a fixed mangan under WRC / EMA
     s = _score()("234567m34588p567s", "5s", renhou=True, seat_wind="S", rules=Rules.preset(name))
     assert s.points == points
 

@@ -1,184 +1,73 @@
-"""The 72 worked examples of RULES.md section 8.1 (EX01-EX57, their b-variants, L1-L8) with exact
-yaku, han, fu and payments, plus the variant values the rows give in their text (2-fu double wind,
-no rinshan tsumo fu, pao, the local-yaku values of L1-L8).
+"""The worked example hands of docs/rules.md section 8.1, read from the document's table (so the
+table cannot drift from the code), with exact yaku, han, fu and payments; the point tables of
+section 5.3/5.4 and the han columns of section 3 against the code; plus knobs the rows leave out.
 
-Default knobs are the library defaults ``Rules()`` (RULES.md 8.1: "Default knobs unless the Situation
-column says otherwise"). Payments: ``ron X`` = from the discarder; ``X/Y`` = X from each non-dealer,
-Y from the dealer; ``X all`` = dealer tsumo. Honba included, riichi sticks excluded.
+Default knobs are the library defaults ``Rules()`` unless the row's knobs column changes some.
+Payments: ``ron X`` = from the discarder; ``X/Y`` = X from each non-dealer, Y from the dealer;
+``X all`` = dealer tsumo. Honba included, riichi sticks excluded.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from yakuman._reference.score import score as reference_score
 from yakuman.result import Status
 from yakuman.rules import Rules
 from yakuman.scoring import score
+from yakuman.settle import RoundState, Win, base_points, settle_wins
+from yakuman.yaku import LOCAL_YAKU, Yaku
 from yakuman.yaku import Yaku as Y
+
+from ._rules_doc import FU_COLUMNS, examples, knob_names, limit_table, point_table, yaku_tables
 
 ALL_LOCAL = frozenset({"sanrenkou", "isshoku_sanjun", "daisharin", "suurenkou", "isshoku_yonjun",
                        "hyakuman_goku", "beni_kujaku", "touhoku_shinkansen", "shiisanputa"})
 
+EXAMPLES = examples()
+WINS = [e for e in EXAMPLES if e.yaku is not None]
 
-def ex(id, hand, melds, win, seats, dora, ura, flags, knobs, yaku, han, fu, pay):
-    return pytest.param(hand, melds, win, seats, dora, ura, flags, knobs, yaku, han, fu, pay, id=id)
+
+def test_the_doc_table_has_every_example():
+    ids = [e.id for e in EXAMPLES]
+    assert len(ids) == len(set(ids)) == 82
+    assert {f"EX{n:02d}" for n in range(1, 58)} | {f"L{n}" for n in range(1, 9)} <= set(ids)
 
 
-T, R, RI, IP = {"tsumo": True}, {}, {"riichi": True}, {"riichi": True, "ippatsu": True}
-CASES = [
-    ex("EX01", "234p55567s777z", ["ankan 9999m"], "6s", "SE", "3z", "", T, {},
-       {Y.MENZEN_TSUMO: 1, Y.CHUN: 1}, 2, 70, "1200/2300"),
-    ex("EX02", "111m34599p234678s", [], "3s", "EE", "8p", "9s", {**T, **RI}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.DORA: 2}, 4, 40, "4000 all"),
-    ex("EX03", "22334455567789m", [], "9m", "SE", "1z", "2z", RI, {},
-       {Y.RIICHI: 1, Y.PINFU: 1, Y.IIPEIKOU: 1, Y.CHINITSU: 6}, 9, 30, "ron 16000"),
-    ex("EX04", "22334455667788m", [], "8m", "EE", "1m", "9p", IP, {},
-       {Y.RIICHI: 1, Y.IPPATSU: 1, Y.PINFU: 1, Y.TANYAO: 1, Y.RYANPEIKOU: 3, Y.CHINITSU: 6, Y.DORA: 2},
-       15, 30, "ron 48000"),
-    ex("EX04b", "22334455667788m", [], "8m", "EE", "1m", "9p", IP, {"kazoe": "sanbaiman"},
-       {Y.RIICHI: 1, Y.IPPATSU: 1, Y.PINFU: 1, Y.TANYAO: 1, Y.RYANPEIKOU: 3, Y.CHINITSU: 6, Y.DORA: 2},
-       15, 30, "ron 36000"),
-    ex("EX05", "234567m34588p567s", [], "5s", "EE", "1m", "1z", {**RI, "honba": 1}, {},
-       {Y.RIICHI: 1, Y.PINFU: 1, Y.TANYAO: 1, Y.DORA: 1}, 4, 30, "ron 11900"),
-    ex("EX06", "234m22555p345678s", [], "8s", "EE", "2s", "1z", {**T, **RI, "honba": 3}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.TANYAO: 1, Y.DORA: 1}, 4, 30, "4200 all"),
-    ex("EX07", "234567m34588p567s", [], "5s", "SE", "1m", "1z", {**T, **RI, "honba": 2}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.TANYAO: 1, Y.DORA: 1}, 5, 20, "2200/4200"),
-    ex("EX08", "123456m123s678s55z", [], "1m", "SE", "7z", "1z", {**T, **RI}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.DORA: 2}, 4, 30, "2000/3900"),
-    ex("EX08b", "123456m123s678s55z", [], "1m", "SE", "7z", "1z", {**T, **RI}, {"kiriage_mangan": True},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.DORA: 2}, 4, 30, "2000/4000"),
-    ex("EX09", "234456m567p789s33s", [], "4m", "SE", "1z", "", T, {},
-       {Y.MENZEN_TSUMO: 1, Y.PINFU: 1}, 2, 20, "400/700"),
-    ex("EX10", "234567m567p789s33s", [], "7m", "SE", "1z", "", R, {}, {Y.PINFU: 1}, 1, 30, "ron 1000"),
-    ex("EX11", "234567m34588p567s", [], "5s", "SE", "1z", "", T, {},
-       {Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.TANYAO: 1}, 3, 20, "700/1300"),
-    ex("EX11b", "234567m34588p567s", [], "5s", "ES", "1z", "", T, {},
-       {Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.TANYAO: 1}, 3, 20, "1300 all"),
-    ex("EX12", "567m34588p567s", ["chi 234m"], "5s", "SE", "1z", "", R, {}, {Y.TANYAO: 1}, 1, 30, "ron 1000"),
-    ex("EX12b", "567m34588p567s", ["chi 234m"], "5s", "SE", "1z", "", R, {"open_pinfu_fu": 20},
-       {Y.TANYAO: 1}, 1, 20, "ron 700"),
-    ex("EX13", "11m4477p2299s3366z", [], "6z", "SE", "1z", "", R, {}, {Y.CHIITOITSU: 2}, 2, 25, "ron 1600"),
-    ex("EX14", "1155m3388p4466s77z", [], "7z", "WE", "2z", "3z", {**T, **RI}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.CHIITOITSU: 2}, 4, 25, "1600/3200"),
-    ex("EX16", "112233m778899p55s", [], "1m", "SE", "1z", "", R, {},
-       {Y.RYANPEIKOU: 3, Y.PINFU: 1}, 4, 30, "ron 7700"),
-    ex("EX17", "234m567p34455666s", [], "6s", "SE", "1z", "1z", RI, {},
-       {Y.RIICHI: 1, Y.PINFU: 1, Y.TANYAO: 1}, 3, 30, "ron 3900"),
-    ex("EX18", "234m999p34455666s", [], "6s", "SE", "1z", "1z", {**T, **RI}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1}, 2, 40, "700/1300"),
-    ex("EX19", "444m55666p234888s", [], "8s", "SE", "1z", "", T, {},
-       {Y.SANANKOU: 2, Y.MENZEN_TSUMO: 1, Y.TANYAO: 1}, 4, 40, "2000/4000"),
-    ex("EX20", "444m55666p234888s", [], "8s", "SE", "1z", "", R, {}, {Y.TANYAO: 1}, 1, 40, "ron 1300"),
-    ex("EX21", "111999m333p555s22z", [], "9m", "WE", "", "", T, {}, {Y.SUUANKOU: 13}, 13, None, "8000/16000"),
-    ex("EX22", "111999m333p555s22z", [], "9m", "WE", "", "", R, {},
-       {Y.TOITOI: 2, Y.SANANKOU: 2}, 4, 50, "ron 8000"),
-    ex("EX23", "111999m333p555s22z", [], "2z", "WE", "", "", R, {}, {Y.SUUANKOU_TANKI: 26}, 26, None,
-       "ron 64000"),
-    ex("EX23b", "111999m333p555s22z", [], "2z", "WE", "", "", R, {"double_yakuman": frozenset()},
-       {Y.SUUANKOU_TANKI: 13}, 13, None, "ron 32000"),
-    ex("EX24", "119m19p19s1234567z", [], "7z", "SE", "", "", R, {}, {Y.KOKUSHI: 13}, 13, None, "ron 32000"),
-    ex("EX25", "119m19p19s1234567z", [], "1m", "EE", "", "", R, {}, {Y.KOKUSHI_13: 26}, 26, None, "ron 96000"),
-    ex("EX26", "11123455678999m", [], "5m", "SE", "", "", T, {}, {Y.JUNSEI_CHUUREN_POUTOU: 26}, 26, None,
-       "16000/32000"),
-    ex("EX27", "11123345678999m", [], "7m", "SE", "", "", R, {}, {Y.CHUUREN_POUTOU: 13}, 13, None, "ron 32000"),
-    ex("EX28", "234m11p", ["pon 555z", "pon 666z", "pon 777z"], "1p", "SE", "", "", T, {},
-       {Y.DAISANGEN: 13}, 13, None, "8000/16000"),
-    ex("EX29", "444z55m", ["pon 111z", "pon 222z", "pon 333z"], "5m", "SE", "", "", R, {},
-       {Y.DAISUUSHII: 26}, 26, None, "ron 64000"),
-    ex("EX30", "789m333z44z", ["pon 111z", "pon 222z"], "4z", "SE", "", "", R, {},
-       {Y.SHOUSUUSHII: 13}, 13, None, "ron 32000"),
-    ex("EX31", "111z22z", ["pon 555z", "pon 666z", "pon 777z"], "2z", "SE", "", "", R, {},
-       {Y.TSUUIISOU: 13, Y.DAISANGEN: 13}, 26, None, "ron 64000"),
-    ex("EX32", "223344666888s66z", [], "6z", "SE", "", "", R, {}, {Y.RYUUIISOU: 13}, 13, None, "ron 32000"),
-    ex("EX33", "999m11199p999s", ["pon 111m"], "9p", "SE", "", "", R, {}, {Y.CHINROUTOU: 13}, 13, None,
-       "ron 32000"),
-    ex("EX34", "99s", ["minkan 2222m", "kakan 5555p", "ankan 7777s", "minkan 1111z"], "9s", "SE", "", "", R,
-       {}, {Y.SUUKANTSU: 13}, 13, None, "ron 32000"),
-    ex("EX35", "123m456p789s11155z", [], "5z", "EE", "", "", {**T, "tenhou": True}, {}, {Y.TENHOU: 13}, 13,
-       None, "16000 all"),
-    ex("EX36", "123m456p789s22255z", [], "5z", "SE", "", "", {**T, "chiihou": True}, {}, {Y.CHIIHOU: 13}, 13,
-       None, "8000/16000"),
-    ex("EX37", "234567m34588p567s", [], "5s", "SE", "", "", {"renhou": True}, {"renhou": "yakuman"},
-       {Y.RENHOU: 13}, 13, None, "ron 32000"),
-    ex("EX37b", "234567m34588p567s", [], "5s", "SE", "", "", {"renhou": True}, {"renhou": "mangan"},
-       {Y.RENHOU: 5}, 5, None, "ron 8000"),
-    ex("EX38", "999p111s99s222z", ["pon 111m"], "2z", "WE", "", "", R, {},
-       {Y.TOITOI: 2, Y.HONROUTOU: 2}, 4, 50, "ron 8000"),
-    ex("EX39", "1199m1199p11s1177z", [], "7z", "SE", "", "", R, {},
-       {Y.CHIITOITSU: 2, Y.HONROUTOU: 2}, 4, 25, "ron 6400"),
-    ex("EX40", "123m789p123999s22z", [], "3m", "WE", "", "", R, {}, {Y.CHANTA: 2}, 2, 40, "ron 2600"),
-    ex("EX41", "123789m12399p789s", [], "9s", "SE", "", "", R, {}, {Y.JUNCHAN: 3, Y.PINFU: 1}, 4, 30, "ron 7700"),
-    ex("EX42", "123789m55p123s", ["chi 123p"], "3s", "SE", "", "", R, {}, {Y.SANSHOKU_DOUJUN: 1}, 1, 30,
-       "ron 1000"),
-    ex("EX43", "123789m12355p123s", [], "3s", "SE", "", "", R, {}, {Y.SANSHOKU_DOUJUN: 2}, 2, 40, "ron 2600"),
-    ex("EX44", "456789s22555z", ["chi 123s"], "6s", "SE", "", "", R, {},
-       {Y.HONITSU: 2, Y.ITTSU: 1, Y.HAKU: 1}, 4, 30, "ron 7700"),
-    ex("EX45", "234m345999p678s11z", [], "8s", "EE", "1z", "3z", RI, {}, {Y.RIICHI: 1}, 1, 50, "ron 2400"),
-    ex("EX46", "234m567p23499s", ["pon 111z"], "4m", "EE", "", "", R, {},
-       {Y.JIKAZE_TON: 1, Y.BAKAZE_TON: 1}, 2, 30, "ron 2900"),
-    ex("EX47", "444567m23477s", ["ankan 8888p"], "2s", "SE", "2z6z", "", {**T, "rinshan": True}, {},
-       {Y.RINSHAN: 1, Y.MENZEN_TSUMO: 1, Y.TANYAO: 1}, 3, 50, "1600/3200"),
-    ex("EX48", "123456m456p23488s", [], "1m", "SE", "", "", {**T, "haitei": True}, {},
-       {Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.HAITEI: 1}, 3, 20, "700/1300"),
-    ex("EX49", "234m55p123789s", ["chi 567p"], "3s", "SE", "", "", {"houtei": True}, {}, {Y.HOUTEI: 1}, 1, 30,
-       "ron 1000"),
-    ex("EX50", "234567m34588p567s", [], "5s", "SE", "", "", {"chankan": True}, {},
-       {Y.CHANKAN: 1, Y.PINFU: 1, Y.TANYAO: 1}, 3, 30, "ron 3900"),
-    ex("EX51", "345678m23455p678s", [], "2p", "SE", "1z", "4p", {**T, **IP}, {},
-       {Y.RIICHI: 1, Y.IPPATSU: 1, Y.MENZEN_TSUMO: 1, Y.PINFU: 1, Y.TANYAO: 1, Y.URA_DORA: 2}, 7, 20,
-       "3000/6000"),
-    ex("EX52", "234789m34555p678s", [], "3p", "SE", "1z", "1z", {"double_riichi": True}, {},
-       {Y.DOUBLE_RIICHI: 2, Y.PINFU: 1}, 3, 30, "ron 3900"),
-    ex("EX53", "111234m55999p111s", [], "2m", "SE", "1z", "1z", RI, {}, {Y.RIICHI: 1, Y.SANANKOU: 2}, 3, 60,
-       "ron 7700"),
-    ex("EX53b", "111234m55999p111s", [], "2m", "SE", "1z", "1z", RI, {"kiriage_mangan": True},
-       {Y.RIICHI: 1, Y.SANANKOU: 2}, 3, 60, "ron 8000"),
-    ex("EX54", "234567p345s56788m", [], "8m", "SE", "1z", "1z", RI, {}, {Y.RIICHI: 1, Y.TANYAO: 1}, 2, 40,
-       "ron 2600"),
-    ex("EX55", "234m567p23488s", ["pon 777z"], "4s", "SE", "1z", "", T, {}, {Y.CHUN: 1}, 1, 30, "300/500"),
-    ex("EX56", "234678m23488s", ["pon 055p"], "2s", "SE", "4p", "", R, {},
-       {Y.TANYAO: 1, Y.DORA: 3, Y.AKA_DORA: 1}, 5, 30, "ron 8000"),
-    ex("EX57", "444m23499p567678s", [], "8s", "SE", "3m", "3m", {**T, **RI}, {},
-       {Y.RIICHI: 1, Y.MENZEN_TSUMO: 1, Y.DORA: 3, Y.URA_DORA: 3}, 8, 30, "4000/8000"),
-    # Local-yaku rows: the standard value (local yaku off).
-    ex("L1", "111222333m456p77s", [], "3m", "SE", "", "", T, {}, {Y.SANANKOU: 2, Y.MENZEN_TSUMO: 1}, 3, 40,
-       "1300/2600"),
-    ex("L2", "22334455667788p", [], "8p", "SE", "", "", R, {},
-       {Y.RYANPEIKOU: 3, Y.CHINITSU: 6, Y.PINFU: 1, Y.TANYAO: 1}, 11, 30, "ron 24000"),
-    ex("L3", "56667777888m", ["pon 999m"], "5m", "SE", "", "", R, {}, {Y.CHINITSU: 5}, 5, 40, "ron 8000"),
-    ex("L4", "111777999s77z", ["pon 555s"], "7z", "SE", "", "", R, {},
-       {Y.TOITOI: 2, Y.SANANKOU: 2, Y.HONITSU: 2}, 6, 50, "ron 12000"),
-    ex("L5", "123456789s11144z", [], "4z", "SE", "", "", R, {},
-       {Y.HONITSU: 3, Y.ITTSU: 2, Y.BAKAZE_TON: 1}, 6, 40, "ron 12000"),
-    ex("L6", "222333444s66p", ["pon 555s"], "6p", "SE", "", "", R, {},
-       {Y.TOITOI: 2, Y.SANANKOU: 2, Y.TANYAO: 1}, 5, 40, "ron 8000"),
-    ex("L7", "22334444666888s", [], "4s", "SE", "", "", R, {}, {Y.RYUUIISOU: 13}, 13, None, "ron 32000"),
-    ex("L8", "111122223333m55p", [], "3m", "SE", "", "", T, {}, {Y.RYANPEIKOU: 3, Y.MENZEN_TSUMO: 1}, 4, 30,
-       "2000/3900"),
-    # Variant values stated in the rows' text.
-    ex("EX45-2fu", "234m345999p678s11z", [], "8s", "EE", "1z", "3z", RI, {"double_wind_pair_fu": 2},
-       {Y.RIICHI: 1}, 1, 40, "ron 2000"),
-    ex("EX47-0fu", "444567m23477s", ["ankan 8888p"], "2s", "SE", "2z6z", "", {**T, "rinshan": True},
-       {"rinshan_tsumo_fu": 0}, {Y.RINSHAN: 1, Y.MENZEN_TSUMO: 1, Y.TANYAO: 1}, 3, 40, "1300/2600"),
-    ex("L1-local", "111222333m456p77s", [], "3m", "SE", "", "", T,
-       {"local_yaku": frozenset({"sanrenkou", "isshoku_sanjun"})},
-       {Y.SANANKOU: 2, Y.SANRENKOU: 2, Y.MENZEN_TSUMO: 1}, 5, 40, "2000/4000"),
-    ex("L2-local", "22334455667788p", [], "8p", "SE", "", "", R, {"local_yaku": ALL_LOCAL},
-       {Y.DAISHARIN: 13}, 13, None, "ron 32000"),
-    ex("L3-local", "56667777888m", ["pon 999m"], "5m", "SE", "", "", R, {"local_yaku": ALL_LOCAL},
-       {Y.HYAKUMAN_GOKU: 13}, 13, None, "ron 32000"),
-    ex("L4-local", "111777999s77z", ["pon 555s"], "7z", "SE", "", "", R, {"local_yaku": ALL_LOCAL},
-       {Y.BENI_KUJAKU: 13}, 13, None, "ron 32000"),
-    ex("L5-local", "123456789s11144z", [], "4z", "SE", "", "", R, {"local_yaku": ALL_LOCAL},
-       {Y.TOUHOKU_SHINKANSEN: 13}, 13, None, "ron 32000"),
-    ex("L6-local", "222333444s66p", ["pon 555s"], "6p", "SE", "", "", R, {"local_yaku": ALL_LOCAL},
-       {Y.SUURENKOU: 13}, 13, None, "ron 32000"),
-    ex("L7-double", "22334444666888s", [], "4s", "SE", "", "", R, {"junryokuisou_double": True},
-       {Y.RYUUIISOU: 26}, 26, None, "ron 64000"),
-    ex("L8-local", "111122223333m55p", [], "3m", "SE", "", "", T, {"local_yaku": ALL_LOCAL},
-       {Y.ISSHOKU_YONJUN: 13}, 13, None, "8000/16000"),
-]
+def _score(e, impl=score, knobs=None):
+    rules = Rules().replace(**(e.knobs if knobs is None else knobs))
+    return impl(e.hand, e.win, list(e.melds), seat_wind=e.seat_wind, round_wind=e.round_wind, dora=e.dora,
+                ura=e.ura, rules=rules, **e.flags)
+
+
+def _check(e, s):
+    assert s.status == Status.OK, s.reason
+    assert {y.name: h for y, h in s.yaku if h} == e.yaku
+    assert s.han == e.han
+    if e.fu is not None:
+        assert s.fu == e.fu
+    assert _payment_text(s) == e.payment
+    assert s.payment.total == (s.points + _honba(e.flags, s))
+
+
+@pytest.mark.parametrize("e", WINS, ids=[e.id for e in WINS])
+def test_worked_example(e):
+    _check(e, _score(e))
+
+
+@pytest.mark.parametrize("e", WINS, ids=[e.id for e in WINS])
+def test_worked_example_reference(e):
+    _check(e, _score(e, reference_score))
+
+
+LOCAL_ROWS = [e for e in WINS if len(e.knobs.get("local_yaku", ())) == 1]
+
+
+@pytest.mark.parametrize("e", LOCAL_ROWS, ids=[e.id for e in LOCAL_ROWS])
+def test_local_yakuman_rows_with_every_local_yaku_on(e):
+    (key,) = e.knobs["local_yaku"]
+    assert e.yaku == {LOCAL_YAKU[key].name: 13}
+    _check(e, _score(e, knobs={**e.knobs, "local_yaku": ALL_LOCAL}))
 
 
 def _payment_text(s) -> str:
@@ -190,20 +79,6 @@ def _payment_text(s) -> str:
     return f"{p.from_non_dealer} all"
 
 
-@pytest.mark.parametrize("hand,melds,win,seats,dora,ura,flags,knobs,yaku,han,fu,pay", CASES)
-def test_worked_example(hand, melds, win, seats, dora, ura, flags, knobs, yaku, han, fu, pay):
-    flags = dict(flags)
-    s = score(hand, win, melds, seat_wind=seats[0], round_wind=seats[1], dora=dora, ura=ura,
-              rules=Rules().replace(**knobs), **flags)
-    assert s.status == Status.OK, s.reason
-    assert {y: h for y, h in s.yaku if h} == yaku
-    assert s.han == han
-    if fu is not None:
-        assert s.fu == fu
-    assert _payment_text(s) == pay
-    assert s.payment.total == (s.points + _honba(flags, s))
-
-
 def _honba(flags, s) -> int:
     honba = flags.get("honba", 0)
     if not honba:
@@ -213,7 +88,9 @@ def _honba(flags, s) -> int:
 
 
 def test_ex15_four_identical_tiles_are_not_two_pairs():
-    s = score("1111m2233p4455s66z", "6z", seat_wind="S", rules=Rules())
+    (e,) = [e for e in EXAMPLES if e.id == "EX15"]
+    assert (e.yaku, e.payment) == (None, "not a win")
+    s = _score(e)
     assert s.status == Status.NOT_COMPLETE
     assert s.points == 0 and s.yaku == []
 
@@ -266,7 +143,72 @@ def test_pao_scope_liable_yakuman_only_shares_only_the_pao_yakuman():
     assert (ron.payment.from_discarder, ron.payment.from_liable) == (48000, 16000)
 
 
-# ---- knobs not exercised by the table rows (values recomputed from RULES.md sections 3-5) ----------
+# ---- the point tables and the han columns of the document ----------------------------------------
+
+def _settle(a, dealer, tsumo):
+    rules = Rules()
+    winner = 0 if dealer else 1
+    res = settle_wins(RoundState((25000,) * 4), Win(winner, a, None if tsumo else 2), rules=rules)
+    return res.deltas
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_point_tables_of_the_doc_match_the_payments(dealer):
+    from yakuman.cli_score import point_table as cli_table
+
+    doc = point_table(dealer)
+    assert doc == cli_table(dealer)  # what `yakuman table` prints
+    impossible = 0
+    for han, row in zip(range(1, 5), doc):
+        for fu, cell in zip(FU_COLUMNS, row):
+            if cell == "M":  # the formula reaches the mangan cap
+                assert fu * 2 ** (han + 2) >= 2000 and base_points(limit="mangan") == 2000, (han, fu)
+                continue
+            a = base_points(han, fu)
+            assert a == fu * 2 ** (han + 2) < 2000
+            ron, tsumo = cell.split(" ", 1)
+            d = _settle(a, dealer, tsumo=False)
+            if ron == "-":
+                impossible += 1
+            else:
+                assert -d[2] == int(ron), (han, fu)
+            tsumo = tsumo.strip("()")
+            if tsumo == "-":
+                impossible += 1
+                continue
+            d = _settle(a, dealer, tsumo=True)
+            if dealer:
+                assert -d[1] == -d[2] == -d[3] == int(tsumo), (han, fu)
+            else:
+                each, from_dealer = map(int, tsumo.split(","))
+                assert (-d[2], -d[3], -d[0]) == (each, each, from_dealer), (han, fu)
+    assert impossible == 9  # ron at 20 fu (4), 1 han 20/25 fu tsumo (2) and 25 fu ron, 2 han 25 fu and 1 han 110 fu tsumo
+
+
+def test_limit_table_of_the_doc_matches_the_payments():
+    rows = limit_table()
+    assert [r[0] for r in rows] == ["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
+    for limit, _han, nd_ron, nd_tsumo, d_ron, d_tsumo in rows:
+        a = base_points(limit=limit, yakuman=1 if limit == "yakuman" else 0)
+        assert -_settle(a, False, False)[2] == int(nd_ron)
+        d = _settle(a, False, True)
+        assert f"{-d[2]}/{-d[0]}" == nd_tsumo
+        assert -_settle(a, True, False)[2] == int(d_ron)
+        assert f"{-_settle(a, True, True)[1]} all" == d_tsumo
+
+
+def test_every_knob_is_in_the_doc():
+    assert set(Rules.__dataclass_fields__) == knob_names()
+
+
+def test_han_columns_of_the_doc_match_the_yaku_catalogue():
+    doc = yaku_tables()
+    assert set(doc) == {m.name for m in Yaku.members()}
+    for m in Yaku.members():
+        assert doc[m.name] == (m.han_closed, m.han_open), m.name
+
+
+# ---- knobs not exercised by the table rows (values recomputed from docs/rules.md sections 3-5) ----------
 
 def _s(hand, win, melds=(), rules=None, **kw):
     kw.setdefault("seat_wind", "S")

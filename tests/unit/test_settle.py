@@ -1,4 +1,4 @@
-"""Round settlement: every example of RULES.md 8.3 (R1-R10) with exact numbers, and the knobs."""
+"""Round settlement: every example of docs/rules.md 8.3 (R1-R10) with exact numbers, and the knobs."""
 
 from types import SimpleNamespace
 
@@ -25,7 +25,7 @@ from yakuman.settle import (
 
 E, S, W, N = 0, 1, 2, 3
 START = (25000, 25000, 25000, 25000)
-DEFAULT = Rules()  # the library defaults (the starred values of RULES.md 7)
+DEFAULT = Rules()  # the library defaults (the starred values of docs/rules.md 7)
 
 
 def table(honba=0, sticks=0, scores=START, **kw):
@@ -281,7 +281,7 @@ def test_final_ties_leftover_sticks_and_uma_checks():
 # ---- single wins, sanma, payments ---------------------------------------------------------------
 def test_single_win_payments_and_rounding():
     s = settle_wins(table(honba=1), Win(E, base_points(3, 60), W), rules=DEFAULT)
-    assert s.deltas == (11900, 0, -11900, 0)  # S003: 11600 at 1 honba
+    assert s.deltas == (11900, 0, -11900, 0)  # docs/rules.md 5.2: 11600 at 1 honba
     s = settle_wins(table(honba=3), Win(E, base_points(3, 60)), rules=DEFAULT)
     assert s.deltas == (12600, -4200, -4200, -4200)  # 3900 all at 3 honba
     s = settle_wins(table(honba=2), Win(S, 2000), rules=DEFAULT)

@@ -9,7 +9,7 @@ from yakuman.errors import InvalidTilesError
 @pytest.mark.parametrize(
     "hand, expected",
     [
-        ("23456m567p789s33s", 0),          # RULES 2.2
+        ("23456m567p789s33s", 0),          # docs/rules.md 2.2
         ("119m19p19s123456z", 0),          # kokushi tenpai
         ("1111m2233p4455s6z", 2),          # four of a kind is not two pairs
         ("123m456p789s11222z", -1),

@@ -27,7 +27,7 @@ def _expected(hand13, kw, furiten):
 def test_examples():
     v = win_value("23456m567p789s33s", seat_wind="S", riichi=True)
     assert {t: (w.ron, w.tsumo) for t, w in v.items()} == {"1m": (2000, 2700), "4m": (2000, 2700), "7m": (2000, 2700)}
-    f = win_value("23456m567p789s33s", seat_wind="S", discards="1m")       # RULES.md F1 / EX09
+    f = win_value("23456m567p789s33s", seat_wind="S", discards="1m")       # docs/rules.md F1 / EX09
     assert all(w.furiten and w.ron == 0 and w.tsumo > 0 for w in f.values())
     assert win_value("123m456p789s1357z") == {}                             # not tenpai
     nothing = win_value("234m567p1s", ["pon 444z", "chi 789s"], seat_wind="S")   # no yaku at all

@@ -1,4 +1,4 @@
-"""The Yaku flag: exactly the bits of the shared contract, per-member facts, name / id lookups."""
+"""The Yaku flag: exactly the bits of docs/design.md (Tenhou ids 0-54, local 55-63), per-member facts, name / id lookups."""
 
 from __future__ import annotations
 

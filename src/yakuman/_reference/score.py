@@ -1,4 +1,4 @@
-"""Reference scorer: slow, readable, brute force over every reading (RULES.md sections 3-5).
+"""Reference scorer: slow, readable, brute force over every reading (docs/rules.md sections 3-5).
 
 ``score_request(req, rules)`` scores a validated :class:`~yakuman.scoring.WinRequest`:
 1. situation flags that the hand cannot have (riichi on an open hand, tenhou with a meld, rinshan
@@ -10,7 +10,7 @@
    the hand value; a reading needs a yakuman or >= 1 yaku han (>= 2 at 5+ honba with
    ``ryanhan_shibari``), otherwise ``NO_YAKU``;
 4. the best reading: highest hand value, then a real yakuman over kazoe, then more han, then more fu
-   (Tenhou's choice, RULES.md 4.4); renhou as mangan/baiman replaces a lower value;
+   (Tenhou's choice, docs/rules.md 4.4); renhou as mangan/baiman replaces a lower value;
 5. payments with honba, riichi sticks and pao (:mod:`score_points`).
 
 Dora: each indicator counts separately (kan dora: every indicator given); in three-player games an

@@ -1,4 +1,4 @@
-"""Fu of one reading (RULES.md 4.1-4.3), itemised.
+"""Fu of one reading (docs/rules.md 4.1-4.3), itemised.
 
 - chiitoitsu: ``rules.chiitoitsu_fu`` flat; kokushi and shiisanputa: 0 (Tenhou reports 0 fu for kokushi);
 - pinfu shape won by tsumo, with pinfu counted: 20 flat (Tenhou applies this also on yakuman hands);

@@ -1,4 +1,4 @@
-"""Base points, limits and payments (RULES.md 5 and 6.6), by the formulas.
+"""Base points, limits and payments (docs/rules.md 5 and 6.6), by the formulas.
 
 - base a: han <= 4: fu x 2^(han+2) capped at 2000 (``kiriage_mangan``: 1920 -> 2000); 5 han 2000,
   6-7 3000, 8-10 4000, 11-12 6000, 13+ kazoe (``rules.kazoe``: yakuman 8000 | multiple
@@ -9,7 +9,7 @@
   (Tenhou); without it that share (a) is split between the two payers before rounding
   (dealer tsumo: 3a each; non-dealer tsumo: 2.5a from the dealer, 1.5a from the other).
 - honba: ron ``honba_ron`` x honba from the discarder; tsumo ``honba_tsumo_each`` x honba from each payer.
-- pao (RULES.md 6.6): on tsumo the liable player pays the (liable) value as if dealing in, plus the
+- pao (docs/rules.md 6.6): on tsumo the liable player pays the (liable) value as if dealing in, plus the
   ron honba; on a ron by a third player, discarder and liable player each pay half of it, honba from
   the discarder. ``pao_scope = liable_yakuman_only`` applies this to the pao yakuman's multiple only
   and pays the rest normally (honba then follow the normal part).

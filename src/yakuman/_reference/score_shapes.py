@@ -1,4 +1,4 @@
-"""Every reading of a winning hand, by plain brute force (RULES.md 2.1 and 4.4).
+"""Every reading of a winning hand, by plain brute force (docs/rules.md 2.1 and 4.4).
 
 A *reading* is one way to see the 14 (+ kans) tiles as a complete hand, together with the place the
 winning tile takes in it:
@@ -136,7 +136,7 @@ def is_kokushi(counts, melds) -> bool:
 
 
 def is_shiisanputa(counts, melds, honor_pair: bool) -> bool:
-    """13 kinds, one of them paired, same-suit numbers at least 3 apart (RULES.md 3.6)."""
+    """13 kinds, one of them paired, same-suit numbers at least 3 apart (docs/rules.md 3.6)."""
     if melds or sum(counts) != 14 or any(n > 2 for n in counts):
         return False
     pairs = [t for t in range(34) if counts[t] == 2]

@@ -1,9 +1,9 @@
-"""Yaku and yakuman of one reading (RULES.md 3.2-3.6), written condition by condition.
+"""Yaku and yakuman of one reading (docs/rules.md 3.2-3.6), written condition by condition.
 
 Inputs: a :class:`~yakuman._reference.score_shapes.Reading` and a :class:`Hand` (the facts that do not
 depend on the reading: all tiles with melds, closedness, winds, flags, rules). Outputs, per reading:
 the yakuman found, each with its multiple (before stacking / cap), and the regular yaku with their han
-for this hand's closedness. Exclusions (RULES.md 3.3) are applied here: double riichi replaces riichi,
+for this hand's closedness. Exclusions (docs/rules.md 3.3) are applied here: double riichi replaces riichi,
 ryanpeikou replaces iipeikou (and beats isshoku sanjun), chinitsu replaces honitsu, honroutou excludes
 chanta/junchan, the 13-sided / tanki / junsei forms replace their base yakuman, daisuushii excludes
 shousuushii. Dropping regular yaku and dora on a yakuman hand happens in :mod:`score`.
@@ -84,7 +84,7 @@ def _is_yakuhai(h: Hand, kind: int) -> bool:
 
 
 def is_pinfu_shape(r: Reading, h: Hand) -> bool:
-    """Closed, four runs, a pair that is no yakuhai, a two-sided wait (RULES.md 3.2)."""
+    """Closed, four runs, a pair that is no yakuhai, a two-sided wait (docs/rules.md 3.2)."""
     return (r.form == "regular" and h.closed and all(g.is_run for g in r.groups)
             and not _is_yakuhai(h, r.pair) and r.wait == "ryanmen")
 
@@ -201,7 +201,7 @@ def hand_yakuman(r: Reading, h: Hand) -> list[Yaku]:
         out.append(Yaku.KOKUSHI_13 if req.counts[req.win] == 2 else Yaku.KOKUSHI)
         return out
     if r.form == "shiisanputa":
-        return [Yaku.SHIISANPUTA]  # replaces tenhou / chiihou (RULES.md 3.6)
+        return [Yaku.SHIISANPUTA]  # replaces tenhou / chiihou (docs/rules.md 3.6)
 
     # shape-independent yakuman (all tiles, melds included)
     if _all_in(c, range(27, 34)) and r.form == "chiitoitsu" and "daichisei" in rules.local_yaku:

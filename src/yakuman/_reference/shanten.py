@@ -5,7 +5,7 @@ complete hand, i.e. min over complete targets w (4 - k sets + 1 pair, no kind ab
 sum max(0, w_i - h_i). The targets are enumerated per part (each suit: every multiset of sets
 plus at most one pair, built by placing sets; honors: triplets and one pair) and the parts are
 combined by trying every split of the sets and the pair between them. Shanten = that - 1.
-Chiitoitsu and kokushi use their closed formulas (RULES.md 2.2). Agari is checked separately by
+Chiitoitsu and kokushi use their closed formulas (docs/rules.md 2.2). Agari is checked separately by
 the classic recursive removal (pair, then the lowest tile as triplet or run).
 """
 

@@ -17,7 +17,7 @@ Invariants (every reader keeps them; the replay checks them):
 - optional fields are ``None`` when the source format does not carry them (a tenhou.net/6
   record has no winning hand list; mjai has no fu unless a writer added it).
 
-Sources: Tenhou's mjlog tags and GO bits as documented in ../shared/data/tenhou/README.md;
+Sources: Tenhou's mjlog tags and GO bits as described in docs/logs.md (mjlog format);
 the tenhou.net/6 and mjai layouts as described in tenhou_json.py and mjai.py.
 """
 
@@ -68,7 +68,7 @@ RYUUKYOKU_REASONS = (
     "sanchahou",
 )
 LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-# Romaji ids of Tenhou's yaku ids 0-54 (= the bits of yakuman.yaku.Yaku, contracts.md).
+# Romaji ids of Tenhou's yaku ids 0-54 (= the bits of yakuman.yaku.Yaku).
 YAKU_NAMES = (
     "menzen_tsumo",
     "riichi",

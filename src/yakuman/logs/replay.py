@@ -10,7 +10,7 @@ For each ``Win`` it derives, WITHOUT the record's yaku list, every input of ``ya
 (:class:`WinCase`: seats, pao seat, the record's result). Only the ura indicators come from the
 win record (they are revealed nowhere else).
 
-Rules applied (Tenhou; checked against the 30k wins of ../shared/data/tenhou/agari.jsonl.gz):
+Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - draws left: 70 (4 players) / 55 (3 players) at the deal, one fewer per draw of any kind, so
   every kan or kita moves haitei one tile earlier; haitei = tsumo on a non-rinshan draw that
   leaves 0; houtei = ron on the discard after it.

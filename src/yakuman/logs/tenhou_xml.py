@@ -6,7 +6,7 @@ that interleave mjai lines, or a file whose every line carries the same junk pre
 is rejoined from the prefixed lines). A file may hold several games (a new game starts at a
 SHUFFLE/GO tag after a round was dealt).
 
-Tags (../shared/data/tenhou/README.md): ``GO type`` (rule bits), ``UN`` (names), ``INIT``,
+Tags (docs/logs.md, mjlog format): ``GO type`` (rule bits), ``UN`` (names), ``INIT``,
 ``T/U/V/W<id>`` draws, ``D/E/F/G<id>`` discards, ``N who m`` calls (meld bit layout below),
 ``REACH who step``, ``DORA hai``, ``AGARI``, ``RYUUKYOKU``; ``owari`` on the last result ends
 the game. Client protocol dumps (hex, one player's view) are refused with a clear error.

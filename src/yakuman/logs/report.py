@@ -83,15 +83,26 @@ def _placement_plot(plt, rows: list[PlayerStats], n: int) -> str:
     return _svg(fig)
 
 
+def _points_cap(values: list[int]) -> int:
+    """The histogram's right edge: the 99th percentile rounded up to 4000 (at least 12000), so that a
+    few yakuman do not squash the common values; larger values are counted in the last bin."""
+    v = sorted(values)
+    p99 = v[min(len(v) - 1, int(0.99 * len(v)))] if v else 0
+    return max(12000, -(-p99 // 4000) * 4000)
+
+
 def _points_plot(plt, s: PlayerStats) -> str:
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    top = max(s.win_points + s.deal_in_points + [1000])
-    bins = [b * 1000 for b in range(0, int(math.ceil(top / 1000)) + 2)]
+    cap = _points_cap(s.win_points + s.deal_in_points)
+    bins = list(range(0, cap + 1000, 1000))
+    over = sum(x >= cap for x in s.win_points + s.deal_in_points)
     if s.win_points:
-        ax.hist(s.win_points, bins=bins, alpha=0.6, label=f"win ({len(s.win_points)})")
+        ax.hist([min(x, cap) for x in s.win_points], bins=bins, alpha=0.6, label=f"win ({len(s.win_points)})")
     if s.deal_in_points:
-        ax.hist(s.deal_in_points, bins=bins, alpha=0.6, label=f"deal-in ({len(s.deal_in_points)})")
-    ax.set_xlabel("hand value (points, no honba or sticks)")
+        ax.hist([min(x, cap) for x in s.deal_in_points], bins=bins, alpha=0.6,
+                label=f"deal-in ({len(s.deal_in_points)})")
+    ax.set_xlabel("hand value (points, no honba or sticks)"
+                  + (f"; {over} of {cap} or more in the last bin" if over else ""))
     ax.set_ylabel("count")
     ax.set_title(f"Win and deal-in points: {_label(s)}")
     ax.legend(fontsize=8)

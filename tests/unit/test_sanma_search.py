@@ -228,11 +228,12 @@ def near_complete(seed, n):
 # Worked examples
 
 def test_examples_checked_by_hand():
-    # 1111m + 1111z 222z 33z: with four players 111m + 1m23m is a run draw away (1-shanten); with
-    # three the fourth 1m is dead wood: 111m 111z 222z 33z + one more set = 2-shanten.
+    # 1111m 1111z 222z 33z (13 tiles): with four players 111m 123m 111z 222z 33z is two draws away
+    # (2m 3m: 1-shanten); with three the fourth 1m is dead wood as well as the fourth 1z, so
+    # 111m 111z 222z 33z keep 11 tiles and need three draws (2-shanten).
     assert yakuman.shanten("1111m111122233z") == 1
     assert yakuman.shanten("1111m111122233z", players=3) == 2
-    # The hand: 19m 123p 456p 789s 11z waits... it is 1-shanten; 2m-8m are no ukeire.
+    # The hand 19m 123p 456p 789s 11z is 1-shanten; with three players 2m-8m are no ukeire.
     u = ukeire("19m123p456p789s11z", players=3)
     assert u == (1, {"1m": 3, "9m": 3, "1z": 2})
     assert set(ukeire("19m123p456p789s11z").tiles) == {"1m", "2m", "3m", "7m", "8m", "9m", "1z"}

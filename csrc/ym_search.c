@@ -17,6 +17,9 @@
  * Part classes are read from base-5 part keys moved by powers of 5. Per-kind facts (held 0, 1,
  * 2+ times; no copy left) are 64-bit masks built eight counts per word (counts are 0..4, so
  * three bits of each byte). Nothing is allocated; everything lives on the stack.
+ * Three players: keys_t carries the flag; the man part's class is then read from its 1m and 9m
+ * counts (ym_sanma_man_class; 2m-8m are never held), and 2m-8m are removed from the kinds with
+ * a copy left (info_t.open), so no candidate loop ever draws them.
  */
 #include "ym_search.h"
 #include "ym_bits.h"
@@ -65,7 +68,7 @@ typedef struct {
     int yao_kinds, yao_pairs;
 } info_t;
 
-static inline void info_of(const uint8_t *c, const uint8_t *vis, info_t *f) {
+static inline void info_of(const uint8_t *c, const uint8_t *vis, int sanma, info_t *f) {
     uint64_t m0 = 0, ge2 = 0, full = 0;
     for (int i = 0; i < 5; i++) {
         uint64_t w = word_of(c, i);
@@ -77,7 +80,7 @@ static inline void info_of(const uint8_t *c, const uint8_t *vis, info_t *f) {
     m0 &= ALL_KINDS;
     f->m0 = m0;
     f->m1 = ALL_KINDS & ~m0 & ~ge2;
-    f->open = ALL_KINDS & ~full;
+    f->open = ALL_KINDS & ~full & (sanma ? ~YM_SANMA_ABSENT : ALL_KINDS);
     f->kinds = YM_NKINDS - popcount64(m0);
     f->pairs = popcount64(ge2);
     f->yao_kinds = popcount64(YM_YAOCHUU_MASK & ~m0);
@@ -87,12 +90,15 @@ static inline void info_of(const uint8_t *c, const uint8_t *vis, info_t *f) {
 /* ---- part keys and classes ------------------------------------------------------------- */
 
 /* Per suit the keys of ranks 0-4 and 5-8 and ym_rank_hi of the first (rank part | tiles left
- * after ranks 0-4 << 20); the honor key. */
+ * after ranks 0-4 << 20); the honor key; the three-player flag. With sanma the man keys are
+ * k5 = count of 1m and k4 = 125 * count of 9m (2m-8m are 0). */
 typedef struct {
     uint32_t k5[3], k4[3], hi[3], hk;
+    int sanma;
 } keys_t;
 
-static inline void keys_of(const uint8_t *c, keys_t *k, uint8_t cls[4]) {
+static inline void keys_of(const uint8_t *c, int sanma, keys_t *k, uint8_t cls[4]) {
+    k->sanma = sanma;
     for (int s = 0; s < 3; s++) {
         const uint8_t *p = c + 9 * s;
         k->k5[s] = p[0] + 5u * p[1] + 25u * p[2] + 125u * p[3] + 625u * p[4];
@@ -103,6 +109,7 @@ static inline void keys_of(const uint8_t *c, keys_t *k, uint8_t cls[4]) {
     const uint8_t *h = c + 27;
     k->hk = h[0] + 5u * h[1] + 25u * h[2] + 125u * h[3] + 625u * h[4] + 3125u * h[5] + 15625u * h[6];
     cls[3] = ym_honor_class[k->hk];
+    if (sanma) cls[0] = ym_sanma_man_class(c[0], c[8]);
 }
 
 /* Class of the part of kind t after drawing t (the part must hold at most 13 tiles). A draw into
@@ -110,6 +117,7 @@ static inline void keys_of(const uint8_t *c, keys_t *k, uint8_t cls[4]) {
 static inline uint8_t class_drawn(const keys_t *k, int t) {
     if (t >= 27) return ym_honor_class[k->hk + honor_pow5[t - 27]];
     int q = t / 9, r = t - 9 * q;
+    if (q == 0 && k->sanma) return ym_sanma_man_class(k->k5[0] + (r == 0), k->k4[0] / 125u + (r == 8));
     uint32_t hi = k->hi[q];
     if (r >= 5) return ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k->k4[q] + suit_pow5[r]]];
     uint32_t nh = ym_rank_hi[k->k5[q] + suit_pow5[r]];
@@ -134,6 +142,7 @@ static inline uint8_t class_moved(const keys_t *k, int part, int add, int sub) {
         int r = sub - 9 * part;
         if (r < 5) k5 -= suit_pow5[r]; else k4 -= suit_pow5[r];
     }
+    if (part == 0 && k->sanma) return ym_sanma_man_class(k5, k4 / 125u);
     uint32_t hi = ym_rank_hi[k5];
     return ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]];
 }
@@ -204,13 +213,13 @@ static inline int copies_left(uint64_t mask, const uint8_t *c, const uint8_t *vi
 
 /* ---- incremental state ------------------------------------------------------------------ */
 
-void ym_state_init(ym_state_t *s, const uint8_t *c, int n_melds, int form) {
+void ym_state_init(ym_state_t *s, const uint8_t *c, int n_melds, int form, int sanma) {
     info_t f;
     keys_t k;
     int n = 0;
     memcpy(s->c, c, YM_NKINDS);
-    info_of(c, NULL, &f);
-    keys_of(c, &k, s->cls);
+    info_of(c, NULL, sanma, &f);
+    keys_of(c, sanma, &k, s->cls);
     for (int t = 0; t < YM_NKINDS; t++) n += c[t];
     s->n_tiles = (uint8_t)n;
     s->kinds = (uint8_t)f.kinds;
@@ -219,6 +228,7 @@ void ym_state_init(ym_state_t *s, const uint8_t *c, int n_melds, int form) {
     s->yao_pairs = (uint8_t)f.yao_pairs;
     s->n_melds = (uint8_t)n_melds;
     s->form = (uint8_t)form;
+    s->sanma = (uint8_t)(sanma != 0);
 }
 
 int ym_state_shanten_if_draw(const ym_state_t *s, int t) {
@@ -235,17 +245,18 @@ int ym_state_shanten_if_discard(const ym_state_t *s, int t) {
 
 /* ---- ukeire ----------------------------------------------------------------------------- */
 
-int ym_ukeire(const uint8_t *c, const uint8_t *vis, int n_melds, int form, uint64_t *mask_out, int *total_out) {
+int ym_ukeire(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, uint64_t *mask_out,
+              int *total_out) {
     info_t f;
-    keys_t k = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0};
+    keys_t k = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0};
     special_t sp;
     uint8_t cls[4] = {0, 0, 0, 0}, rest[4] = {0, 0, 0, 0};
     uint64_t mask = 0;
-    info_of(c, vis, &f);
+    info_of(c, vis, sanma, &f);
     special_of(form, n_melds, f.kinds, f.pairs, f.yao_kinds, f.yao_pairs, f.m0, f.m1, &sp);
     int reg = 99;
     if (uses_regular(form)) {
-        keys_of(c, &k, cls);
+        keys_of(c, sanma, &k, cls);
         rest_classes(cls, rest);
         reg = ym_final[rest[3]][cls[3]][n_melds] - 1;
     }
@@ -273,9 +284,9 @@ static inline int discard_before(const ym_discard_t *a, const ym_discard_t *b) {
     return a->total > b->total;
 }
 
-int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int form, ym_discard_t *out) {
+int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, ym_discard_t *out) {
     info_t f;
-    keys_t k = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0};
+    keys_t k = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0};
     uint8_t cls[4] = {0, 0, 0, 0};  /* part classes of the 14-3k hand */
     uint8_t rest[4] = {0, 0, 0, 0}; /* rest_classes of the 14-3k hand */
     uint8_t up[YM_NKINDS];          /* class of the kind's part after drawing it into the 14-3k hand */
@@ -290,11 +301,11 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
     int n_h = 0;
     int regular = uses_regular(form);
     int n = 0;
-    info_of(c, vis, &f); /* f.open: the discarded copy counts as seen */
+    info_of(c, vis, sanma, &f); /* f.open: the discarded copy counts as seen */
     if (regular) {
         int part_tiles[4] = {0, 0, 0, 0};
         for (int t = 0; t < YM_NKINDS; t++) part_tiles[ym_part_of(t)] += c[t];
-        keys_of(c, &k, cls);
+        keys_of(c, sanma, &k, cls);
         rest_classes(cls, rest);
         /* A part holding all 14 tiles receives every discard: its draws go through class_moved
          * (a 15-tile pattern has no class), so up[] is only needed for parts of 13 or fewer. */
@@ -387,26 +398,28 @@ int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int f
 
 /* ---- batch rows ------------------------------------------------------------------------- */
 
-int ym_check_search_row(const uint8_t *c, const uint8_t *vis, int n_melds, int want_mod, int *k_out) {
-    int st = ym_check_hand(c, n_melds, want_mod, k_out);
+int ym_check_search_row(const uint8_t *c, const uint8_t *vis, int n_melds, int want_mod, int sanma, int *k_out) {
+    int st = ym_check_hand(c, n_melds, want_mod, sanma, k_out);
     if (st != YM_OK || !vis) return st;
-    int bad = 0;
+    int bad = 0, absent = 0;
     for (int t = 0; t < YM_NKINDS; t++) bad |= (vis[t] > 4) | (c[t] + vis[t] > 4);
-    return bad ? YM_BAD_VISIBLE : YM_OK;
+    if (bad) return YM_BAD_VISIBLE;
+    for (int t = 1; t <= 7; t++) absent |= vis[t];
+    return sanma && absent ? YM_BAD_SANMA_TILE : YM_OK;
 }
 
-int ym_ukeire_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int8_t *shanten, uint8_t *left,
-                  int16_t *total) {
+int ym_ukeire_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, int8_t *shanten,
+                  uint8_t *left, int16_t *total) {
     int k = 0, cnt = 0;
     uint64_t mask = 0;
-    int st = ym_check_search_row(c, vis, n_melds, 1, &k);
+    int st = ym_check_search_row(c, vis, n_melds, 1, sanma, &k);
     if (st != YM_OK) {
         memset(left, 0, YM_NKINDS);
         *shanten = YM_SHANTEN_INVALID;
         *total = 0;
         return st;
     }
-    *shanten = (int8_t)ym_ukeire(c, vis, k, form, &mask, &cnt);
+    *shanten = (int8_t)ym_ukeire(c, vis, k, form, sanma, &mask, &cnt);
     *total = (int16_t)cnt;
     if (vis) {
         for (int t = 0; t < YM_NKINDS; t++) left[t] = (uint8_t)(((mask >> t) & 1) * (unsigned)(4 - c[t] - vis[t]));
@@ -416,12 +429,12 @@ int ym_ukeire_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, i
     return YM_OK;
 }
 
-int ym_discard_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, uint8_t *n, int8_t *tile,
-                   int8_t *shanten, int16_t *total, uint64_t *mask) {
+int ym_discard_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, uint8_t *n,
+                   int8_t *tile, int8_t *shanten, int16_t *total, uint64_t *mask) {
     ym_discard_t out[14];
     int k = 0, m = 0;
-    int st = ym_check_search_row(c, vis, n_melds, 2, &k);
-    if (st == YM_OK) m = ym_discard_analysis(c, vis, k, form, out);
+    int st = ym_check_search_row(c, vis, n_melds, 2, sanma, &k);
+    if (st == YM_OK) m = ym_discard_analysis(c, vis, k, form, sanma, out);
     *n = (uint8_t)m;
     for (int j = 0; j < 14; j++) {
         if (j < m) {

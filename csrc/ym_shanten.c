@@ -8,6 +8,8 @@
  * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
  * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
  * Both are computed on 8 counts at a time (SWAR: counts are 0..4, so bits 0-2 of each byte).
+ * Three players (sanma): only the man part's class and the waits' candidate kinds change (see
+ * ym_shanten.h).
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
@@ -20,8 +22,13 @@ static inline uint32_t honor_key(const uint8_t *c) {
 
 typedef struct { uint8_t cls[4]; } parts_t;
 
-static inline void parts_of(const uint8_t *c, parts_t *p) {
-    p->cls[0] = ym_suit_class[ym_suit_rank_fast(c)];
+/* Class of the man part: a suit pattern, or with three players the 1m/9m class (ym_shanten.h). */
+static inline uint8_t man_class(const uint8_t *c, int sanma) {
+    return sanma ? ym_sanma_man_class(c[0], c[8]) : ym_suit_class[ym_suit_rank_fast(c)];
+}
+
+static inline void parts_of(const uint8_t *c, int sanma, parts_t *p) {
+    p->cls[0] = man_class(c, sanma);
     p->cls[1] = ym_suit_class[ym_suit_rank_fast(c + 9)];
     p->cls[2] = ym_suit_class[ym_suit_rank_fast(c + 18)];
     p->cls[3] = ym_honor_class[honor_key(c + 27)];
@@ -33,9 +40,9 @@ static inline int replacement(const parts_t *p, int n_melds) {
     return ym_final[c2][p->cls[3]][n_melds];
 }
 
-int ym_shanten_regular(const uint8_t *c, int n_melds) {
+int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
     parts_t p;
-    parts_of(c, &p);
+    parts_of(c, sanma, &p);
     return replacement(&p, n_melds) - 1;
 }
 
@@ -106,14 +113,14 @@ int ym_shanten_kokushi(const uint8_t *c) {
     return kokushi_of(held, paired);
 }
 
-int ym_shanten(const uint8_t *c, int n_melds, int form) {
+int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
     switch (form) {
-    case YM_FORM_REGULAR: return ym_shanten_regular(c, n_melds);
+    case YM_FORM_REGULAR: return ym_shanten_regular(c, n_melds, sanma);
     case YM_FORM_CHIITOITSU: return n_melds ? 99 : ym_shanten_chiitoitsu(c);
     case YM_FORM_KOKUSHI: return n_melds ? 99 : ym_shanten_kokushi(c);
     default: break;
     }
-    int s = ym_shanten_regular(c, n_melds);
+    int s = ym_shanten_regular(c, n_melds, sanma);
     if (n_melds == 0) {
         uint64_t w[5], held[5], paired[5];
         load_words(c, w);
@@ -126,22 +133,26 @@ int ym_shanten(const uint8_t *c, int n_melds, int form) {
     return s;
 }
 
-int ym_is_agari(const uint8_t *c, int n_melds) { return ym_shanten(c, n_melds, YM_FORM_ALL) == -1; }
+/* Complete = shanten -1; the player count does not matter for a complete hand holding no 2m-8m. */
+int ym_is_agari(const uint8_t *c, int n_melds) { return ym_shanten(c, n_melds, YM_FORM_ALL, 0) == -1; }
 
-uint64_t ym_waits(const uint8_t *c, int n_melds) {
+uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma) {
     uint8_t h[YM_NKINDS];
     parts_t p;
     uint64_t out = 0;
+    uint64_t absent = sanma ? YM_SANMA_ABSENT : 0;
     memcpy(h, c, YM_NKINDS);
-    parts_of(h, &p);
+    parts_of(h, sanma, &p);
     /* The special forms matter only when they are tenpai themselves. */
     int special = n_melds == 0 && (ym_shanten_chiitoitsu(h) == 0 || ym_shanten_kokushi(h) == 0);
     for (int t = 0; t < YM_NKINDS; t++) {
-        if (h[t] >= 4) continue;
+        if (h[t] >= 4 || ((absent >> t) & 1)) continue;
         int part = t < 27 ? t / 9 : 3;
         uint8_t saved = p.cls[part];
         h[t]++;
-        p.cls[part] = part < 3 ? ym_suit_class[ym_suit_rank_fast(h + 9 * part)] : ym_honor_class[honor_key(h + 27)];
+        p.cls[part] = part == 0   ? man_class(h, sanma)
+                      : part < 3 ? ym_suit_class[ym_suit_rank_fast(h + 9 * part)]
+                                 : ym_honor_class[honor_key(h + 27)];
         int done = replacement(&p, n_melds) == 0;
         if (!done && special) done = ym_shanten_chiitoitsu(h) == -1 || ym_shanten_kokushi(h) == -1;
         if (done) out |= 1ull << t;
@@ -151,12 +162,14 @@ uint64_t ym_waits(const uint8_t *c, int n_melds) {
     return out;
 }
 
-int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int *k_out) {
-    int total = 0;
+int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out) {
+    int total = 0, absent = 0;
     for (int i = 0; i < YM_NKINDS; i++) {
         if (c[i] > 4) return YM_BAD_COPIES;
         total += c[i];
     }
+    for (int i = 1; i <= 7; i++) absent += c[i];
+    if (sanma && absent) return YM_BAD_SANMA_TILE;
     if (total < 1 || total > 14 || total % 3 == 0) return YM_BAD_COUNT;
     if (want_mod == 1 && total % 3 != 1) return YM_BAD_COUNT;
     if (want_mod == 2 && total % 3 != 2) return YM_BAD_COUNT;

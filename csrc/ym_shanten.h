@@ -1,26 +1,50 @@
 /* ym_shanten.h - shanten, agari and waits over uint8_t[34] counts (trusted input: every
- * count 0..4, total 13-3k or 14-3k for k = n_melds in 0..4; the Cython layer validates). */
+ * count 0..4, total 13-3k or 14-3k for k = n_melds in 0..4; with sanma != 0 no 2m-8m held;
+ * the Cython layer validates).
+ *
+ * Three players (sanma != 0): 2m-8m have no copy in the wall. Shanten is then the replacement
+ * number over the tiles that exist, minus one: min over complete hands T made only of existing
+ * kinds (each at most 4 copies) of sum max(0, T_i - H_i), minus one; waits never include
+ * 2m-8m. The man part (1m, 9m only) is read through the class of the suit pattern
+ * 1m^min(a,3) 9m^min(b,3): that pattern's (sets, pairs) distance vector equals the one of two
+ * isolated kinds (triplets and pairs only, a fourth copy unusable) for every a, b in 0..4
+ * (checked against the table generator in tests), so the suit, combine and final tables apply
+ * unchanged. Chiitoitsu and kokushi keep their formulas: every yaochuu kind exists, and 27
+ * kinds leave room for seven pairs. */
 #ifndef YM_SHANTEN_H
 #define YM_SHANTEN_H
 
 #include <stdint.h>
 
+#include "ym_tables.h"
+
+/* Kinds absent with three players: 2m-8m (bit i = kind i). */
+#define YM_SANMA_ABSENT 0xFEull
+
+/* Class of the three-player man part holding a 1m and b 9m (a, b in 0..4). */
+static inline uint8_t ym_sanma_man_class(unsigned a, unsigned b) {
+    uint32_t hi = ym_rank_hi[a > 3 ? 3 : a];
+    return ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][125u * (b > 3 ? 3 : b)]];
+}
+
 enum { YM_FORM_ALL = 0, YM_FORM_REGULAR = 1, YM_FORM_CHIITOITSU = 2, YM_FORM_KOKUSHI = 3 };
 
-int ym_shanten_regular(const uint8_t *c, int n_melds);
+int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma);
 int ym_shanten_chiitoitsu(const uint8_t *c);
 int ym_shanten_kokushi(const uint8_t *c);
 /* form: YM_FORM_*; chiitoitsu/kokushi only count when n_melds == 0 (else they give 99). */
-int ym_shanten(const uint8_t *c, int n_melds, int form);
+int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma);
 int ym_is_agari(const uint8_t *c, int n_melds);
-/* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times. */
-uint64_t ym_waits(const uint8_t *c, int n_melds);
+/* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times
+ * (and 2m-8m when sanma). */
+uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);
 
 
 
 /* Row validation for batch calls (no trust): 0 = ok, else YM_BAD_*. n_melds < 0 = infer from the
  * tile count; *k_out receives the meld count. want_mod: 0 = 13-3k or 14-3k, 1 = 13-3k only,
- * 2 = 14-3k only. */
-enum { YM_OK = 0, YM_BAD_COPIES = 1, YM_BAD_COUNT = 2 };
-int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int *k_out);
+ * 2 = 14-3k only. sanma: a held 2m-8m gives YM_BAD_SANMA_TILE (status 3 is YM_BAD_VISIBLE of
+ * ym_search.h). */
+enum { YM_OK = 0, YM_BAD_COPIES = 1, YM_BAD_COUNT = 2, YM_BAD_SANMA_TILE = 4 };
+int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out);
 #endif

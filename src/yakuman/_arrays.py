@@ -12,7 +12,7 @@ __all__ = ["as_counts", "n_workers", "melds_arg", "raise_first_bad", "FORMS"]
 
 FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 # row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
-_BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE = 1, 2, 3
+_BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE, _BAD_SANMA_TILE = 1, 2, 3, 4
 
 
 def as_counts(a, name: str = "counts"):
@@ -61,6 +61,8 @@ def raise_first_bad(status, errors: str, what: str) -> None:
         i = int(bad[0])
         if status[i] == _BAD_COPIES:
             raise InvalidTilesError(f"a count outside 0..4 - at counts[{i}]")
+        if status[i] == _BAD_SANMA_TILE:
+            raise InvalidTilesError(f"a 2m-8m tile in a three-player hand or its visible tiles - at counts[{i}]")
         if status[i] == _BAD_VISIBLE:
             raise InvalidTilesError(f"a visible count outside 0..4, or more than four copies of a kind "
                                     f"in hand and visible tiles - at visible[{i}]")

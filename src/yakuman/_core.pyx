@@ -21,9 +21,9 @@ cdef extern from "ym_tables.h" nogil:
     uint64_t ym_tables_bytes()
 
 cdef extern from "ym_shanten.h" nogil:
-    int ym_shanten(const uint8_t *c, int n_melds, int form)
+    int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma)
     int ym_is_agari(const uint8_t *c, int n_melds)
-    uint64_t ym_waits(const uint8_t *c, int n_melds)
+    uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma)
 
 cdef int _err = ym_init()
 if _err != 0:
@@ -286,14 +286,49 @@ cdef int _form_code(object form) except -1:
         raise ValueError(f"unknown form {form!r}: expected one of all, regular, chiitoitsu, kokushi") from None
 
 
-def shanten(tiles, *, form="all", melds=None):
-    """Shanten (4-copy aware) of 13-3k or 14-3k concealed tiles; -1 = complete."""
+cdef int _sanma_of(object players, object rules) except -1:
+    """1 for three players (``players=3``, or ``rules`` whose players is 3), else 0."""
+    cdef object n = None
+    if rules is not None:
+        n = getattr(rules, "players", None)
+        if n is None:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    if players is not None:
+        if players not in (3, 4) or type(players) is bool:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError(f"players must be 3 or 4, not {players!r}")
+        if n is not None and n != players:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError(f"players={players} contradicts rules.players={n}")
+        n = players
+    return 1 if n == 3 else 0
+
+
+cdef int _check_sanma(const uint8_t *c, int sanma, str what) except -1:
+    """With three players 2m-8m do not exist: raise naming the first one held."""
+    cdef int t
+    if sanma:
+        for t in range(1, 8):
+            if c[t]:
+                raise InvalidTilesError(f"{TILE_NAMES[t]} in the {what}: 2m-8m do not exist with three players")
+    return 0
+
+
+def shanten(tiles, *, form="all", melds=None, players=None, rules=None):
+    """Shanten (4-copy aware) of 13-3k or 14-3k concealed tiles; -1 = complete.
+
+    ``players=3`` (or ``rules`` with three players): 2m-8m do not exist, so the hand may not
+    hold them and a shape that needs one is further away (shanten = fewest replacements by
+    existing tiles to a complete hand, minus one)."""
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
     cdef int total = load_tiles(tiles, c, reds)
     cdef int k = _melds_for(total, melds)
     cdef int f = _form_code(form)
-    return ym_shanten(c, k, f)
+    cdef int sanma = _sanma_of(players, rules)
+    _check_sanma(c, sanma, "hand")
+    return ym_shanten(c, k, f, sanma)
 
 
 def is_agari(tiles, *, melds=None):
@@ -307,20 +342,24 @@ def is_agari(tiles, *, melds=None):
     return ym_is_agari(c, k) != 0
 
 
-def waits_mask(tiles, *, melds=None):
-    """Bitmask (bit i = kind i) of the waits of 13-3k concealed tiles."""
+def waits_mask(tiles, *, melds=None, players=None, rules=None):
+    """Bitmask (bit i = kind i) of the waits of 13-3k concealed tiles (never 2m-8m with three
+    players)."""
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
     cdef int total = load_tiles(tiles, c, reds)
     cdef int k = _melds_for(total, melds)
+    cdef int sanma = _sanma_of(players, rules)
     if total % 3 != 1:
         raise InvalidTilesError(f"{total} tiles given, {13 - 3 * k} expected for waits")
-    return ym_waits(c, k)
+    _check_sanma(c, sanma, "hand")
+    return ym_waits(c, k, sanma)
 
 
-def waits(tiles, *, melds=None):
-    """Kinds ('3m', ...) that complete 13-3k concealed tiles, in index order."""
-    cdef uint64_t m = waits_mask(tiles, melds=melds)
+def waits(tiles, *, melds=None, players=None, rules=None):
+    """Kinds ('3m', ...) that complete 13-3k concealed tiles, in index order (``players=3``:
+    2m-8m do not exist, see ``shanten``)."""
+    cdef uint64_t m = waits_mask(tiles, melds=melds, players=players, rules=rules)
     cdef int i
     return [TILE_NAMES[i] for i in range(34) if (m >> i) & 1]
 
@@ -403,44 +442,50 @@ cdef extern from *:
 OPENMP = bool(YM_HAVE_OPENMP)   # True when the batch loops run on OpenMP threads
 
 cdef extern from "ym_shanten.h" nogil:
-    int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int *k_out)
+    int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out)
 
 STATUS_OK = 0
 STATUS_BAD_COPIES = 1
 STATUS_BAD_COUNT = 2
+STATUS_BAD_SANMA_TILE = 4
 SHANTEN_INVALID = 127
 
 
-cdef inline int8_t _shanten_row(const uint8_t *c, int form, int melds, uint8_t *status) noexcept nogil:
+def _players_code(players=None, rules=None):
+    """1 for three players, 0 for four (validated as ``shanten``'s players / rules)."""
+    return _sanma_of(players, rules)
+
+
+cdef inline int8_t _shanten_row(const uint8_t *c, int form, int melds, int sanma, uint8_t *status) noexcept nogil:
     """One row (thread-private locals): validate, then shanten or the sentinel."""
     cdef int k = 0
-    cdef int st = ym_check_hand(c, melds, 0, &k)
+    cdef int st = ym_check_hand(c, melds, 0, sanma, &k)
     status[0] = <uint8_t>st
-    return <int8_t>ym_shanten(c, k, form) if st == 0 else 127
+    return <int8_t>ym_shanten(c, k, form, sanma) if st == 0 else 127
 
 
 cdef inline uint8_t _agari_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:
     cdef int k = 0
-    cdef int st = ym_check_hand(c, melds, 2, &k)
+    cdef int st = ym_check_hand(c, melds, 2, 0, &k)
     status[0] = <uint8_t>st
     return <uint8_t>(ym_is_agari(c, k) if st == 0 else 0)
 
 
-cdef inline uint64_t _waits_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:
+cdef inline uint64_t _waits_row(const uint8_t *c, int melds, int sanma, uint8_t *status) noexcept nogil:
     cdef int k = 0
-    cdef int st = ym_check_hand(c, melds, 1, &k)
+    cdef int st = ym_check_hand(c, melds, 1, sanma, &k)
     status[0] = <uint8_t>st
-    return ym_waits(c, k) if st == 0 else 0
+    return ym_waits(c, k, sanma) if st == 0 else 0
 
 
 def _shanten_many(const uint8_t[:, ::1] counts, int form, int melds, int workers,
-                  int8_t[::1] out, uint8_t[::1] status):
+                  int8_t[::1] out, uint8_t[::1] status, int sanma=0):
     cdef Py_ssize_t n = counts.shape[0], i
     if counts.shape[1] != 34:
         raise InvalidTilesError(f"counts must have 34 columns, not {counts.shape[1]}")
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            out[i] = _shanten_row(&counts[i, 0], form, melds, &status[i])
+            out[i] = _shanten_row(&counts[i, 0], form, melds, sanma, &status[i])
 
 
 def _agari_many(const uint8_t[:, ::1] counts, int melds, int workers,
@@ -452,11 +497,11 @@ def _agari_many(const uint8_t[:, ::1] counts, int melds, int workers,
 
 
 def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
-                uint64_t[::1] out, uint8_t[::1] status):
+                uint64_t[::1] out, uint8_t[::1] status, int sanma=0):
     cdef Py_ssize_t n = counts.shape[0], i
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            out[i] = _waits_row(&counts[i, 0], melds, &status[i])
+            out[i] = _waits_row(&counts[i, 0], melds, sanma, &status[i])
 
 
 # ---------------------------------------------------------------------------------------------

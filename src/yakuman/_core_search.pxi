@@ -5,7 +5,9 @@
 # ym_state_t), so that draw / discard / shanten are a few table reads. _ukeire_many /
 # _discard_analysis_many: nogil batch loops over rows (one C row call each: validation included,
 # nothing shared between threads but the read-only input and each row's own output slots).
-# Copies left = 4 - held - visible; a kind with none left is never an effective tile.
+# Copies left = 4 - held - visible; a kind with none left is never an effective tile. Three
+# players (players=3 or rules.players == 3): 2m-8m have no copy at all; a hand or visible list
+# holding one is refused (batch rows: STATUS_BAD_SANMA_TILE).
 
 from libc.stdint cimport int16_t
 
@@ -13,7 +15,7 @@ cdef extern from "ym_search.h" nogil:
     ctypedef struct ym_state_t:
         uint8_t c[34]
         uint8_t cls[4]
-        uint8_t n_melds, n_tiles, form, kinds, pairs, yao_kinds, yao_pairs
+        uint8_t n_melds, n_tiles, form, kinds, pairs, yao_kinds, yao_pairs, sanma
 
     ctypedef struct ym_discard_t:
         uint64_t mask
@@ -21,17 +23,19 @@ cdef extern from "ym_search.h" nogil:
         int8_t shanten
         uint8_t total
 
-    void ym_state_init(ym_state_t *s, const uint8_t *c, int n_melds, int form)
+    void ym_state_init(ym_state_t *s, const uint8_t *c, int n_melds, int form, int sanma)
     int ym_state_shanten(const ym_state_t *s)
     void ym_state_draw(ym_state_t *s, int t)
     void ym_state_discard(ym_state_t *s, int t)
     int ym_state_shanten_if_draw(const ym_state_t *s, int t)
     int ym_state_shanten_if_discard(const ym_state_t *s, int t)
-    int ym_ukeire(const uint8_t *c, const uint8_t *vis, int n_melds, int form, uint64_t *mask, int *total)
-    int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int form, ym_discard_t *out)
-    int ym_ukeire_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int8_t *shanten,
+    int ym_ukeire(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, uint64_t *mask,
+                  int *total)
+    int ym_discard_analysis(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma,
+                            ym_discard_t *out)
+    int ym_ukeire_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, int8_t *shanten,
                       uint8_t *left, int16_t *total)
-    int ym_discard_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, uint8_t *n,
+    int ym_discard_row(const uint8_t *c, const uint8_t *vis, int n_melds, int form, int sanma, uint8_t *n,
                        int8_t *tile, int8_t *shanten, int16_t *total, uint64_t *mask)
 
 STATUS_BAD_VISIBLE = 3
@@ -166,8 +170,9 @@ cdef DiscardOption _discard_option(const ym_discard_t *e, const uint8_t *c, cons
     return o
 
 
-cdef bint _load_visible(object visible, const uint8_t *c, uint8_t *v) except -1:
-    """Visible tiles (any tile form) into v; checks hand + visible <= 4 per kind. False = none."""
+cdef bint _load_visible(object visible, const uint8_t *c, uint8_t *v, int sanma=0) except -1:
+    """Visible tiles (any tile form) into v; checks hand + visible <= 4 per kind (and no 2m-8m
+    with three players). False = none."""
     cdef uint8_t reds[3]
     cdef int t
     if visible is None:
@@ -176,6 +181,7 @@ cdef bint _load_visible(object visible, const uint8_t *c, uint8_t *v) except -1:
     for t in range(34):
         if c[t] + v[t] > 4:
             raise InvalidTilesError(f"{_copies(c[t] + v[t])} copies of {TILE_NAMES[t]} in hand and visible tiles")
+    _check_sanma(v, sanma, "visible tiles")
     return True
 
 
@@ -203,11 +209,13 @@ cdef int _kind_arg(object tile) except -1:
     raise InvalidTilesError(f"a tile must be a kind 0..33 or a tile name such as '3p', not {tile!r}")
 
 
-def ukeire(tiles, *, visible=None, form="all", melds=None):
+def ukeire(tiles, *, visible=None, form="all", melds=None, players=None, rules=None):
     """Effective tiles of a 13-3k hand: the kinds whose draw lowers shanten (of ``form``), with
     the copies left of each (4 - held - visible; a kind with none left is not listed).
 
     ``visible``: tiles seen outside the hand (discards, melds, dora indicators), any tile form.
+    ``players=3`` (or ``rules`` with three players): 2m-8m have no copy, are never effective,
+    and the shanten is the three-player one (see ``yakuman.shanten``).
     Returns ``Ukeire(shanten, {tile: copies left})``."""
     cdef uint8_t c[34]
     cdef uint8_t v[34]
@@ -217,19 +225,22 @@ def ukeire(tiles, *, visible=None, form="all", melds=None):
     cdef int total = load_tiles(tiles, c, reds)
     cdef int k = _melds_for(total, melds)
     cdef int f = _form_code(form)
+    cdef int sanma = _sanma_of(players, rules)
     if total % 3 != 1:
         raise InvalidTilesError(
             f"{total} tiles given, {13 - 3 * k} expected for ukeire (discard_analysis takes {14 - 3 * k})")
-    cdef bint has_vis = _load_visible(visible, c, v)
-    sh = ym_ukeire(c, v if has_vis else NULL, k, f, &mask, &cnt)
+    _check_sanma(c, sanma, "hand")
+    cdef bint has_vis = _load_visible(visible, c, v, sanma)
+    sh = ym_ukeire(c, v if has_vis else NULL, k, f, sanma, &mask, &cnt)
     return _tuple_new(Ukeire, (sh, _left_dict(mask, c, v if has_vis else NULL)))
 
 
-def discard_analysis(tiles, *, visible=None, form="all", melds=None):
+def discard_analysis(tiles, *, visible=None, form="all", melds=None, players=None, rules=None):
     """Every distinct discard of a 14-3k hand, best first (lower shanten, then more copies
     left, then kind order): a list of ``DiscardOption`` (tile, shanten, tiles, count).
 
-    Copies left count the discarded tile as seen (4 - held in the 14-3k hand - visible)."""
+    Copies left count the discarded tile as seen (4 - held in the 14-3k hand - visible).
+    ``players=3`` / ``rules``: three players, as ``ukeire``."""
     cdef uint8_t c[34]
     cdef uint8_t v[34]
     cdef uint8_t reds[3]
@@ -238,34 +249,42 @@ def discard_analysis(tiles, *, visible=None, form="all", melds=None):
     cdef int total = load_tiles(tiles, c, reds)
     cdef int k = _melds_for(total, melds)
     cdef int f = _form_code(form)
+    cdef int sanma = _sanma_of(players, rules)
     if total % 3 != 2:
         raise InvalidTilesError(
             f"{total} tiles given, {14 - 3 * k} expected for discard_analysis (ukeire takes {13 - 3 * k})")
-    cdef bint has_vis = _load_visible(visible, c, v)
+    _check_sanma(c, sanma, "hand")
+    cdef bint has_vis = _load_visible(visible, c, v, sanma)
     cdef const uint8_t *vp = v if has_vis else NULL
-    n = ym_discard_analysis(c, vp, k, f, out)
+    n = ym_discard_analysis(c, vp, k, f, sanma, out)
     return [_discard_option(&out[i], c, vp) for i in range(n)]
 
 
 cdef class ShantenState:
     """A hand under draw/discard with its shanten kept up to date (O(1) per step).
 
-    ``ShantenState(tiles, form="all", melds=None)``: 13-3k or 14-3k concealed tiles (k called
-    melds, read from the tile count unless given). ``draw(tile)`` needs 13-3k tiles and a kind
+    ``ShantenState(tiles, form="all", melds=None, players=None, rules=None)``: 13-3k or 14-3k
+    concealed tiles (k called melds, read from the tile count unless given); ``players=3`` (or
+    ``rules`` with three players) makes 2m-8m absent (never held, never drawn). ``draw(tile)`` needs 13-3k tiles and a kind
     held fewer than 4 times; ``discard(tile)`` needs 14-3k tiles and a held kind; both return
     the new shanten. ``shanten_after_draw`` / ``shanten_after_discard`` look ahead without
     changing the state. A tile is a kind 0..33 or a name such as '3p'."""
 
     cdef ym_state_t s
 
-    def __init__(self, tiles, *, form="all", melds=None):
+    def __init__(self, tiles, *, form="all", melds=None, players=None, rules=None):
         cdef uint8_t c[34]
         cdef uint8_t reds[3]
         cdef int total = load_tiles(tiles, c, reds)
         cdef int k = _melds_for(total, melds)
-        ym_state_init(&self.s, c, k, _form_code(form))
+        cdef int f = _form_code(form)
+        cdef int sanma = _sanma_of(players, rules)
+        _check_sanma(c, sanma, "hand")
+        ym_state_init(&self.s, c, k, f, sanma)
 
     cdef int _check_draw(self, int t) except -1:
+        if self.s.sanma and 1 <= t <= 7:
+            raise InvalidTilesError(f"cannot draw {TILE_NAMES[t]}: 2m-8m do not exist with three players")
         if self.s.n_tiles != 13 - 3 * self.s.n_melds:
             raise InvalidTilesError(f"cannot draw {TILE_NAMES[t]}: the hand already holds "
                                     f"{self.s.n_tiles} tiles (discard first)")
@@ -301,6 +320,10 @@ cdef class ShantenState:
     def form(self):
         return _FORM_NAMES[self.s.form]
 
+    @property
+    def players(self):
+        return 3 if self.s.sanma else 4
+
     def draw(self, tile):
         cdef int t = _kind_arg(tile)
         self._check_draw(t)
@@ -330,8 +353,8 @@ cdef class ShantenState:
         cdef int cnt, sh
         if self.s.n_tiles != 13 - 3 * self.s.n_melds:
             raise InvalidTilesError(f"{self.s.n_tiles} tiles held, {13 - 3 * self.s.n_melds} expected for ukeire")
-        cdef bint has_vis = _load_visible(visible, self.s.c, v)
-        sh = ym_ukeire(self.s.c, v if has_vis else NULL, self.s.n_melds, self.s.form, &mask, &cnt)
+        cdef bint has_vis = _load_visible(visible, self.s.c, v, self.s.sanma)
+        sh = ym_ukeire(self.s.c, v if has_vis else NULL, self.s.n_melds, self.s.form, self.s.sanma, &mask, &cnt)
         return _tuple_new(Ukeire, (sh, _left_dict(mask, self.s.c, v if has_vis else NULL)))
 
     def ukeire_mask(self, visible=None):
@@ -342,8 +365,8 @@ cdef class ShantenState:
         cdef int cnt, sh
         if self.s.n_tiles != 13 - 3 * self.s.n_melds:
             raise InvalidTilesError(f"{self.s.n_tiles} tiles held, {13 - 3 * self.s.n_melds} expected for ukeire")
-        cdef bint has_vis = _load_visible(visible, self.s.c, v)
-        sh = ym_ukeire(self.s.c, v if has_vis else NULL, self.s.n_melds, self.s.form, &mask, &cnt)
+        cdef bint has_vis = _load_visible(visible, self.s.c, v, self.s.sanma)
+        sh = ym_ukeire(self.s.c, v if has_vis else NULL, self.s.n_melds, self.s.form, self.s.sanma, &mask, &cnt)
         return (sh, mask, cnt)
 
     def discard_analysis(self, visible=None):
@@ -354,9 +377,9 @@ cdef class ShantenState:
         if self.s.n_tiles != 14 - 3 * self.s.n_melds:
             raise InvalidTilesError(
                 f"{self.s.n_tiles} tiles held, {14 - 3 * self.s.n_melds} expected for discard_analysis")
-        cdef bint has_vis = _load_visible(visible, self.s.c, v)
+        cdef bint has_vis = _load_visible(visible, self.s.c, v, self.s.sanma)
         cdef const uint8_t *vp = v if has_vis else NULL
-        n = ym_discard_analysis(self.s.c, vp, self.s.n_melds, self.s.form, out)
+        n = ym_discard_analysis(self.s.c, vp, self.s.n_melds, self.s.form, self.s.sanma, out)
         return [_discard_option(&out[i], self.s.c, vp) for i in range(n)]
 
     def copy(self):
@@ -367,38 +390,38 @@ cdef class ShantenState:
     __copy__ = copy
 
     def __reduce__(self):
-        return (_shanten_state_of, (self.counts, self.form, self.s.n_melds))
+        return (_shanten_state_of, (self.counts, self.form, self.s.n_melds, self.players))
 
     def __repr__(self):
         from yakuman.tiles import to_mpsz
         return (f"ShantenState({to_mpsz(self.counts)!r}, form={self.form!r}, melds={self.s.n_melds}, "
-                f"shanten={ym_state_shanten(&self.s)})")
+                + (f"players=3, " if self.s.sanma else "") + f"shanten={ym_state_shanten(&self.s)})")
 
 
-def _shanten_state_of(counts, form, melds):
-    return ShantenState(list(counts), form=form, melds=melds)
+def _shanten_state_of(counts, form, melds, players=4):
+    return ShantenState(list(counts), form=form, melds=melds, players=players)
 
 
 def _ukeire_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] visible, int form, int melds,
                  int workers, int8_t[::1] shanten_out, uint8_t[:, ::1] left, int16_t[::1] total,
-                 uint8_t[::1] status):
+                 uint8_t[::1] status, int sanma=0):
     """Rows of 13-3k hands; visible may be None. Outputs are preallocated by yakuman.search."""
     cdef Py_ssize_t n = counts.shape[0], i
     cdef bint has_vis = visible is not None
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
             status[i] = <uint8_t>ym_ukeire_row(&counts[i, 0], &visible[i, 0] if has_vis else NULL, melds, form,
-                                               &shanten_out[i], &left[i, 0], &total[i])
+                                               sanma, &shanten_out[i], &left[i, 0], &total[i])
 
 
 def _discard_analysis_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] visible, int form, int melds,
                            int workers, uint8_t[::1] n_out, int8_t[:, ::1] tile, int8_t[:, ::1] shanten_out,
-                           int16_t[:, ::1] total, uint64_t[:, ::1] mask, uint8_t[::1] status):
+                           int16_t[:, ::1] total, uint64_t[:, ::1] mask, uint8_t[::1] status, int sanma=0):
     """Rows of 14-3k hands; 14 slots per row, sorted best first (see ym_discard_row)."""
     cdef Py_ssize_t n = counts.shape[0], i
     cdef bint has_vis = visible is not None
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
             status[i] = <uint8_t>ym_discard_row(&counts[i, 0], &visible[i, 0] if has_vis else NULL, melds, form,
-                                                &n_out[i], &tile[i, 0], &shanten_out[i, 0], &total[i, 0],
+                                                sanma, &n_out[i], &tile[i, 0], &shanten_out[i, 0], &total[i, 0],
                                                 &mask[i, 0])

@@ -3,7 +3,9 @@
 Every function takes ``counts`` as an (N, 34) array of tile counts (any integer dtype; uint8
 C-contiguous is used without a copy) and returns arrays. A malformed row never stops the batch:
 its status is non-zero (``STATUS_BAD_COPIES``: a count outside 0..4; ``STATUS_BAD_COUNT``: a tile
-total that fits no hand) and its result is a sentinel. ``return_status=True`` returns the status
+total that fits no hand; ``STATUS_BAD_SANMA_TILE``: a 2m-8m with three players) and its result is a
+sentinel. The search forms (shanten, waits, ukeire, discard analysis) take ``players=3`` (or
+``rules`` with three players): 2m-8m do not exist, as in ``yakuman.shanten``. ``return_status=True`` returns the status
 array too; ``errors="raise"`` raises on the first bad row instead, naming it.
 Results are identical for every ``workers`` value.
 
@@ -25,6 +27,7 @@ from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
     STATUS_BAD_COUNT,
+    STATUS_BAD_SANMA_TILE,
     STATUS_OK,
     TILE_NAMES,
 )
@@ -61,6 +64,7 @@ __all__ = [
     "STATUS_OK",
     "STATUS_BAD_COPIES",
     "STATUS_BAD_COUNT",
+    "STATUS_BAD_SANMA_TILE",
     "SHANTEN_INVALID",
 ]
 
@@ -74,14 +78,15 @@ _finish = raise_first_bad
 
 
 def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None = 1,
-                 return_status: bool = False, errors: str = "status"):
+                 return_status: bool = False, errors: str = "status", players=None, rules=None):
     """Shanten of every row (int8; ``SHANTEN_INVALID`` = 127 on a malformed row)."""
     a = _as_counts(counts)
     if form not in _FORMS:
         raise ValueError(f"unknown form {form!r}: expected one of {', '.join(_FORMS)}")
+    sanma = _core._players_code(players, rules)
     out = np.empty(len(a), dtype=np.int8)
     status = np.empty(len(a), dtype=np.uint8)
-    _core._shanten_many(a, _FORMS[form], _melds(melds), _workers(workers), out, status)
+    _core._shanten_many(a, _FORMS[form], _melds(melds), _workers(workers), out, status, sanma)
     _finish(status, errors, "hand")
     return (out, status) if return_status else out
 
@@ -99,12 +104,13 @@ def agari_many(counts, *, melds=None, workers: int | None = 1, return_status: bo
 
 
 def waits_many(counts, *, melds=None, workers: int | None = 1, as_bool: bool = False,
-               return_status: bool = False, errors: str = "status"):
+               return_status: bool = False, errors: str = "status", players=None, rules=None):
     """Waits of each 13-3k row: uint64 bitmask (bit i = kind i), or an (N, 34) bool array."""
     a = _as_counts(counts)
+    sanma = _core._players_code(players, rules)
     out = np.empty(len(a), dtype=np.uint64)
     status = np.empty(len(a), dtype=np.uint8)
-    _core._waits_many(a, _melds(melds), _workers(workers), out, status)
+    _core._waits_many(a, _melds(melds), _workers(workers), out, status, sanma)
     _finish(status, errors, "tenpai hand")
     res = ((out[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool) if as_bool else out
     return (res, status) if return_status else res

@@ -1,6 +1,7 @@
 """Command line: ``yakuman shanten HAND``, ``yakuman waits HAND``, ``yakuman score HAND --win T ...``,
 ``yakuman table``, ``yakuman demo`` (the ``make run`` job), ``yakuman logs verify PATHS...``
-(see docs/logs.md), ``yakuman --version``. Every command takes ``--json`` (one JSON object on
+(see docs/logs.md), ``yakuman logs rescore PATHS --rules R`` (docs/analysis.md), ``yakuman logs stats
+PATHS...`` (docs/stats.md), ``yakuman --version``. Every command takes ``--json`` (one JSON object on
 stdout); ``shanten`` and ``waits`` take called melds (``--meld "pon 777z"``, repeatable);
 ``--rules`` takes a preset name or a ``.toml`` / ``.json`` rules file.
 
@@ -150,8 +151,10 @@ def _add_logs_commands(subparsers) -> None:
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     v.set_defaults(func=_cmd_logs_verify)
     from yakuman.logs.rescore import add_command as add_rescore_command
+    from yakuman.logs.stats import add_cli as add_stats_cli
 
-    add_rescore_command(lsub)
+    add_rescore_command(lsub)   # yakuman logs rescore
+    add_stats_cli(lsub)         # yakuman logs stats
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -15,8 +15,14 @@ Definitions (all 4-copy aware, as ``yakuman.shanten``):
 - ``ukeire_many`` / ``discard_analysis_many``: the same over (N, 34) count arrays (and optional
   (N, 34) visible counts), looped in C without the GIL on ``workers`` threads; identical results
   for every ``workers``. A malformed row never stops the batch: its status is non-zero
-  (``STATUS_BAD_COPIES``, ``STATUS_BAD_COUNT``, ``STATUS_BAD_VISIBLE``) and its outputs are
-  sentinels (shanten ``SHANTEN_INVALID`` = 127, nothing effective).
+  (``STATUS_BAD_COPIES``, ``STATUS_BAD_COUNT``, ``STATUS_BAD_VISIBLE``, ``STATUS_BAD_SANMA_TILE``)
+  and its outputs are sentinels (shanten ``SHANTEN_INVALID`` = 127, nothing effective).
+
+Three players: every function here takes ``players=3`` (or ``rules`` whose ``players`` is 3).
+2m-8m then do not exist: a hand or visible list holding one is refused, they are never waits or
+effective tiles (no copy left), and shanten is the fewest replacements by existing tiles to a
+complete hand, minus one (so a shape that needs a 2m-8m is further away: ``1111m111122233z`` is
+1-shanten with four players and 2-shanten with three).
 
 k called melds are read from the tile count (13-3k / 14-3k) unless ``melds`` is given;
 chiitoitsu and kokushi apply only when k = 0. The kernels are csrc/ym_search.c.
@@ -31,6 +37,7 @@ from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
     STATUS_BAD_COUNT,
+    STATUS_BAD_SANMA_TILE,
     STATUS_BAD_VISIBLE,
     STATUS_OK,
     DiscardOption,
@@ -53,6 +60,7 @@ __all__ = [
     "STATUS_BAD_COPIES",
     "STATUS_BAD_COUNT",
     "STATUS_BAD_VISIBLE",
+    "STATUS_BAD_SANMA_TILE",
     "STATUS_OK",
     "DiscardAnalysisMany",
     "DiscardOption",
@@ -92,7 +100,7 @@ class DiscardAnalysisMany(NamedTuple):
     status: np.ndarray
 
 
-def _inputs(counts, visible, melds, form: str, workers: int | None):
+def _inputs(counts, visible, melds, form: str, workers: int | None, players=None, rules=None):
     a = as_counts(counts, "counts")
     v = None
     if visible is not None:
@@ -101,38 +109,40 @@ def _inputs(counts, visible, melds, form: str, workers: int | None):
             raise InvalidTilesError(f"visible has {v.shape[0]} rows, counts has {a.shape[0]}")
     if form not in FORMS:
         raise ValueError(f"unknown form {form!r}: expected one of {', '.join(FORMS)}")
-    return a, v, FORMS[form], melds_arg(melds), n_workers(workers)
+    return a, v, FORMS[form], melds_arg(melds), n_workers(workers), _core._players_code(players, rules)
 
 
 _finish = raise_first_bad
 
 
 def ukeire_many(counts, visible=None, *, melds=None, form: str = "all", workers: int | None = 1,
-                errors: str = "status") -> UkeireMany:
+                errors: str = "status", players=None, rules=None) -> UkeireMany:
     """Ukeire of every 13-3k row (see the module docstring); ``errors="raise"`` raises on the
     first malformed row instead of flagging it."""
     import numpy as np
 
-    a, v, f, k, w = _inputs(counts, visible, melds, form, workers)
+    a, v, f, k, w, sanma = _inputs(counts, visible, melds, form, workers, players, rules)
     n = len(a)
     out = UkeireMany(np.empty(n, np.int8), np.empty((n, 34), np.uint8), np.empty(n, np.int16),
                      np.empty(n, np.uint8))
-    _core._ukeire_many(a, v, f, k, w, out.shanten, out.left, out.total, out.status)
+    _core._ukeire_many(a, v, f, k, w, out.shanten, out.left, out.total, out.status, sanma)
     _finish(out.status, errors, "ukeire hand (13-3k tiles)")
     return out
 
 
 def discard_analysis_many(counts, visible=None, *, melds=None, form: str = "all",
-                          workers: int | None = 1, errors: str = "status") -> DiscardAnalysisMany:
+                          workers: int | None = 1, errors: str = "status", players=None,
+                          rules=None) -> DiscardAnalysisMany:
     """Discard analysis of every 14-3k row (see the module docstring and DiscardAnalysisMany)."""
     import numpy as np
 
-    a, v, f, k, w = _inputs(counts, visible, melds, form, workers)
+    a, v, f, k, w, sanma = _inputs(counts, visible, melds, form, workers, players, rules)
     n = len(a)
     out = DiscardAnalysisMany(np.empty(n, np.uint8), np.empty((n, MAX_DISCARDS), np.int8),
                               np.empty((n, MAX_DISCARDS), np.int8), np.empty((n, MAX_DISCARDS), np.int16),
                               np.empty((n, MAX_DISCARDS), np.uint64), np.empty(n, np.uint8))
-    _core._discard_analysis_many(a, v, f, k, w, out.n, out.tile, out.shanten, out.total, out.mask, out.status)
+    _core._discard_analysis_many(a, v, f, k, w, out.n, out.tile, out.shanten, out.total, out.mask, out.status,
+                                 sanma)
     _finish(out.status, errors, "hand that discards (14-3k tiles)")
     return out
 
@@ -155,7 +165,8 @@ class WaitValue(NamedTuple):
 
 def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, riichi: bool = False,
               double_riichi: bool = False, ippatsu: bool = False, seat_wind="E", round_wind="E", dora=(),
-              ura=(), kita: int = 0, honba: int = 0, riichi_sticks: int = 0, rules=None) -> dict:
+              ura=(), kita: int = 0, honba: int = 0, riichi_sticks: int = 0, rules=None,
+              players=None) -> dict:
     """For each wait of a tenpai hand (13-3k concealed tiles, ``melds`` called), the value of winning
     on it by ron and by tsumo, scored by the native core (one ``score_many`` batch for all waits).
 
@@ -163,13 +174,18 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
     included), or ``temporary_furiten`` is set, no ron is possible (``ron == 0``, ``furiten=True``);
     tsumo is never restricted. A wait without yaku (for that way of winning) is worth 0. A hand
     that is not tenpai returns ``{}``. Returns ``{tile: WaitValue}`` in tile order.
+
+    ``players=3`` (or ``rules`` with three players): the waits are the three-player ones (never
+    2m-8m) and they are scored under ``rules`` (default ``Rules.tenhou_sanma()``, as the
+    four-player default is ``Rules.tenhou()``).
     """
     from yakuman._core import parse, waits_mask
     from yakuman.batch import columns_from_kwargs, score_many
     from yakuman.tiles import TILE_NAMES, to_mpsz
 
+    rules = _rules_for(players, rules)
     counts, reds = parse(hand)
-    mask = waits_mask(list(counts), melds=len(tuple(melds)) if not isinstance(melds, str) else 1)
+    mask = waits_mask(list(counts), melds=len(tuple(melds)) if not isinstance(melds, str) else 1, rules=rules)
     if not mask:
         return {}
     discarded = set()
@@ -200,17 +216,29 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
     return out
 
 
+def _rules_for(players, rules):
+    """The Rules a win is scored under: ``rules`` (checked against ``players``), else
+    ``Rules.tenhou_sanma()`` when ``players=3`` (None = the scorer's four-player default)."""
+    _core._players_code(players, rules)   # validates players and its agreement with rules
+    if rules is None and players == 3:
+        from yakuman.rules import Rules
+        return Rules.tenhou_sanma()
+    return rules
+
+
 def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 0, riichi: bool = False,
-                   workers: int | None = 1):
+                   workers: int | None = 1, players=None):
     """Batch form of :func:`win_value` for closed 13-tile hands (N x 34 counts; no melds, dora or
     discards): ``(ron, tsumo)`` as two N x 34 int32 arrays of points per wait (0 = not a wait, or
-    no yaku). All waits of all rows are scored in one native ``score_many`` call."""
+    no yaku). All waits of all rows are scored in one native ``score_many`` call. ``players=3``
+    / ``rules``: as :func:`win_value`."""
     import numpy as np
 
     from yakuman.batch import score_many, waits_many
 
+    rules = _rules_for(players, rules)
     counts = np.ascontiguousarray(np.asarray(counts, dtype=np.uint8))
-    masks = waits_many(counts, melds=0, workers=workers, errors="raise")
+    masks = waits_many(counts, melds=0, workers=workers, errors="raise", rules=rules)
     bits = ((masks[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool)
     rows, kinds = np.nonzero(bits)
     m = len(rows)

@@ -24,7 +24,8 @@ def test_metadata_and_dependencies():
     assert (REPO / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     assert "tomli>=1.1; python_version < '3.11'" in project["dependencies"]
     extras = project["optional-dependencies"]
-    assert {"frame", "dask", "progress", "test", "bench"} <= set(extras)
+    assert {"frame", "dask", "progress", "report", "test", "bench"} <= set(extras)
+    assert any(d.startswith("matplotlib") for d in extras["report"])
     assert any(d.startswith("tqdm") for d in extras["progress"])
     assert any(d.startswith("mypy") for d in extras["test"])
     requires = PYPROJECT["build-system"]["requires"]
@@ -42,7 +43,7 @@ def test_every_install_hint_names_an_extra():
                 hints.append((f"{f.name}:{i}", line))
     assert hints
     for where, line in hints:
-        assert re.search(r'pip install \\?"yakuman\[(frame|dask|progress)\]\\?"', line) or "pip install tomli" in line, (
+        assert re.search(r'pip install \\?"yakuman\[(frame|dask|progress|report)\]\\?"', line) or "pip install tomli" in line, (
             where, line)
 
 

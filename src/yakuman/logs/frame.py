@@ -3,7 +3,9 @@
 Rows come from the verifier (:mod:`yakuman.logs.verify`): every field of the record (file, game,
 round, honba, sticks, seats, han, fu, points, limit, yaku names / han / mask, every seat's delta,
 draw type, tenpai seats), the situation derived by the replay (hand, melds, dora, riichi, ippatsu,
-...), our own values (``calc_*``) and the verdict (``ok``, ``mismatch``, ``detail``). The columns
+...), our own values (``calc_*``), the verdict (``ok``, ``mismatch``, ``detail``) and the game's
+players (``names``, ``final_scores``, ``placements`` by seat; ``name``, ``final_score`` and
+``placement`` of the row's seat). The columns
 and their meaning are :data:`yakuman.logs.verify.ROW_FIELDS`; their types are :data:`COLUMN_TYPES`
 (the same in both engines, whatever the rows hold, so frames of different corpora concatenate).
 
@@ -87,6 +89,12 @@ COLUMN_TYPES: dict[str, str] = {
     "calc_delta1": _INT,
     "calc_delta2": _INT,
     "calc_delta3": _INT,
+    "names": _LSTR,
+    "final_scores": _LINT,
+    "placements": _LINT,
+    "name": _STR,
+    "final_score": _INT,
+    "placement": _INT,
     "ok": _BOOL,
     "mismatch": _LSTR,
     "detail": _STR,

@@ -137,6 +137,13 @@ ROW_FIELDS = (
     "calc_delta1",
     "calc_delta2",
     "calc_delta3",
+    # the game's players (yakuman.logs.stats.game_players): lists by seat, then the row's seat
+    "names",  # every seat's name
+    "final_scores",  # every seat's final score (None without a GameEnd)
+    "placements",  # every seat's placement, 1 = top (None without a GameEnd)
+    "name",  # the row's seat (winner, or abortive-draw declarer): name, final score, placement
+    "final_score",
+    "placement",
     # verdict
     "ok",  # every compared category agrees
     "mismatch",  # names of the categories that disagree
@@ -351,6 +358,9 @@ class _Checker:
         self.key = game_key(game)
         self.keep_rows = keep_rows
         self.max_mismatches = max_mismatches
+        from yakuman.logs.stats import game_players
+
+        self.players_info = game_players(game)
 
     def count(self, name: str, k: int = 1) -> None:
         self.out.counts[f"{self.scope}_{name}"] += k
@@ -370,6 +380,10 @@ class _Checker:
         row[9] = rs.dealer
         row[10] = kind
         row[11] = event
+        names, finals, places = self.players_info
+        row[_F["names"]] = list(names)
+        row[_F["final_scores"]] = None if finals is None else list(finals)
+        row[_F["placements"]] = None if places is None else list(places)
         return row
 
     def finish_row(self, row: list, checked: dict[str, bool], details: list[str], kind: str) -> None:
@@ -399,6 +413,12 @@ class _Checker:
                 }
             )
         if self.keep_rows:
+            seat = row[_F["seat"]]
+            if seat is not None and 0 <= seat < self.n:
+                names, finals, places = self.players_info
+                row[_F["name"]] = names[seat]
+                row[_F["final_score"]] = None if finals is None else finals[seat]
+                row[_F["placement"]] = None if places is None else places[seat]
             self.out.rows.append(tuple(row))  # type: ignore[union-attr]
 
     # -- state for settlement -------------------------------------------------------------
@@ -908,7 +928,7 @@ def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
     return scan_logs(paths).files
 
 
-def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:
+def _progress(total: int, enabled: bool | None, what: str = "verifying") -> Callable[[int], None] | None:
     """A per-file progress callback on a terminal: tqdm when installed, else a stderr line."""
     if enabled is None:
         enabled = sys.stderr.isatty()
@@ -933,7 +953,7 @@ def _progress(total: int, enabled: bool | None) -> Callable[[int], None] | None:
             done[0] += k
             if done[0] % step < k or done[0] >= total:
                 end = "\n" if done[0] >= total else ""
-                print(f"\rverifying {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
+                print(f"\r{what} {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
 
         return tick
 

@@ -1,7 +1,9 @@
 """Every code example of README.md and docs/*.md runs (on a bare clone: the log examples use the
 project's fixture records, tests/fixtures/logs).
 
-A ```python block is executed as it stands; a line starting with ``yakuman `` inside a plain
+A ```python block is executed as it stands (a block written as a console session, ``>>>`` lines
+with their output, is checked by doctest instead: every doc that has such blocks runs as one
+doctest file, so its output lines are compared too); a line starting with ``yakuman `` inside a plain
 ``` block is run through the command line (``yakuman.cli.main``) and must exit 0. A block that
 cannot run anywhere but where it says (a cluster address, say) is preceded by the marker
 ``<!-- no-test -->`` and skipped; the marked blocks are counted so that the marker stays rare.
@@ -51,7 +53,9 @@ def blocks():
 
 
 BLOCKS = blocks()
-PYTHON = [b for b in BLOCKS if b[2] == "python" and not b[4]]  # marked blocks are not collected
+PYTHON = [b for b in BLOCKS if b[2] == "python" and not b[4]  # marked blocks are not collected
+          and not b[3].lstrip().startswith(">>>")]
+DOCTESTS = sorted({b[0] for b in BLOCKS if b[2] == "python" and b[3].lstrip().startswith(">>>")})
 COMMANDS = [(f, n, ln.strip()) for f, n, lang, code, marked in BLOCKS if lang == "" and not marked
             for ln in code.splitlines() if ln.startswith("yakuman ")]
 
@@ -83,3 +87,11 @@ def test_command_example_runs(command, in_sandbox, capsys):
     path, line, text = command
     argv = shlex.split(text.split("#", 1)[0])[1:]
     assert cli.main(argv) == 0, f"{path}:{line}: {text}"
+
+
+@pytest.mark.parametrize("path", DOCTESTS)
+def test_console_examples_give_their_output(path, in_sandbox):
+    import doctest
+
+    result = doctest.testfile(str(REPO / path), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

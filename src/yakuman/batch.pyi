@@ -8,7 +8,9 @@ import numpy.typing as npt
 from yakuman._core import SHANTEN_INVALID as SHANTEN_INVALID
 from yakuman._core import STATUS_BAD_COPIES as STATUS_BAD_COPIES
 from yakuman._core import STATUS_BAD_COUNT as STATUS_BAD_COUNT
+from yakuman._core import STATUS_BAD_SANMA_TILE as STATUS_BAD_SANMA_TILE
 from yakuman._core import STATUS_OK as STATUS_OK
+from yakuman._core import _Players
 from yakuman.random import WinningHands
 from yakuman.result import Score
 from yakuman.rules import Rules
@@ -43,6 +45,7 @@ __all__ = [
     "STATUS_OK",
     "STATUS_BAD_COPIES",
     "STATUS_BAD_COUNT",
+    "STATUS_BAD_SANMA_TILE",
     "SHANTEN_INVALID",
 ]
 
@@ -58,11 +61,12 @@ STATUS_INVALID_INPUT: Final[int]
 
 @overload
 def shanten_many(counts: _Counts, *, melds: int | None = None, form: _Form = "all", workers: int | None = 1,
-                 return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.int8]: ...
+                 return_status: Literal[False] = False, errors: _Errors = "status",
+                 players: _Players | None = None, rules: Rules | None = None) -> npt.NDArray[np.int8]: ...
 @overload
 def shanten_many(counts: _Counts, *, melds: int | None = None, form: _Form = "all", workers: int | None = 1,
-                 return_status: Literal[True], errors: _Errors = "status",
-                 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
+                 return_status: Literal[True], errors: _Errors = "status", players: _Players | None = None,
+                 rules: Rules | None = None) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
 @overload
 def agari_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1,
                return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.bool_]: ...
@@ -73,13 +77,16 @@ def agari_many(counts: _Counts, *, melds: int | None = None, workers: int | None
 @overload
 def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1,
                as_bool: Literal[False] = False, return_status: Literal[False] = False,
-               errors: _Errors = "status") -> npt.NDArray[np.uint64]: ...
+               errors: _Errors = "status", players: _Players | None = None,
+               rules: Rules | None = None) -> npt.NDArray[np.uint64]: ...
 @overload
 def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1, as_bool: Literal[True],
-               return_status: Literal[False] = False, errors: _Errors = "status") -> npt.NDArray[np.bool_]: ...
+               return_status: Literal[False] = False, errors: _Errors = "status",
+               players: _Players | None = None, rules: Rules | None = None) -> npt.NDArray[np.bool_]: ...
 @overload
 def waits_many(counts: _Counts, *, melds: int | None = None, workers: int | None = 1, as_bool: bool = False,
-               return_status: Literal[True], errors: _Errors = "status",
+               return_status: Literal[True], errors: _Errors = "status", players: _Players | None = None,
+               rules: Rules | None = None,
                ) -> tuple[npt.NDArray[np.uint64] | npt.NDArray[np.bool_], npt.NDArray[np.uint8]]: ...
 def names_of_mask(mask: int | np.integer[Any]) -> list[str]: ...
 

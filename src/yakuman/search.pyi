@@ -8,12 +8,13 @@ import numpy.typing as npt
 from yakuman._core import SHANTEN_INVALID as SHANTEN_INVALID
 from yakuman._core import STATUS_BAD_COPIES as STATUS_BAD_COPIES
 from yakuman._core import STATUS_BAD_COUNT as STATUS_BAD_COUNT
+from yakuman._core import STATUS_BAD_SANMA_TILE as STATUS_BAD_SANMA_TILE
 from yakuman._core import STATUS_BAD_VISIBLE as STATUS_BAD_VISIBLE
 from yakuman._core import STATUS_OK as STATUS_OK
 from yakuman._core import DiscardOption as DiscardOption
 from yakuman._core import ShantenState as ShantenState
 from yakuman._core import Ukeire as Ukeire
-from yakuman._core import _Indicators, _Melds, _Tiles, _Wind
+from yakuman._core import _Indicators, _Melds, _Players, _Tiles, _Wind
 from yakuman._core import discard_analysis as discard_analysis
 from yakuman._core import ukeire as ukeire
 from yakuman.rules import Rules
@@ -26,6 +27,7 @@ __all__ = [
     "STATUS_BAD_COPIES",
     "STATUS_BAD_COUNT",
     "STATUS_BAD_VISIBLE",
+    "STATUS_BAD_SANMA_TILE",
     "STATUS_OK",
     "DiscardAnalysisMany",
     "DiscardOption",
@@ -59,10 +61,12 @@ class DiscardAnalysisMany(NamedTuple):
     status: npt.NDArray[np.uint8]
 
 def ukeire_many(counts: _Counts, visible: _Counts | None = None, *, melds: int | None = None, form: _Form = "all",
-                workers: int | None = 1, errors: _Errors = "status") -> UkeireMany: ...
+                workers: int | None = 1, errors: _Errors = "status", players: _Players | None = None,
+                rules: Rules | None = None) -> UkeireMany: ...
 def discard_analysis_many(counts: _Counts, visible: _Counts | None = None, *, melds: int | None = None,
                           form: _Form = "all", workers: int | None = 1,
-                          errors: _Errors = "status") -> DiscardAnalysisMany: ...
+                          errors: _Errors = "status", players: _Players | None = None,
+                          rules: Rules | None = None) -> DiscardAnalysisMany: ...
 
 class WaitValue(NamedTuple):
     tile: str
@@ -77,7 +81,8 @@ class WaitValue(NamedTuple):
 def win_value(hand: _Tiles, melds: _Melds = (), *, discards: _Tiles = (), temporary_furiten: bool = False,
               riichi: bool = False, double_riichi: bool = False, ippatsu: bool = False, seat_wind: _Wind = "E",
               round_wind: _Wind = "E", dora: _Indicators = (), ura: _Indicators = (), kita: int = 0,
-              honba: int = 0, riichi_sticks: int = 0, rules: Rules | None = None) -> dict[str, WaitValue]: ...
+              honba: int = 0, riichi_sticks: int = 0, rules: Rules | None = None,
+              players: _Players | None = None) -> dict[str, WaitValue]: ...
 def win_value_many(counts: _Counts, *, rules: Rules | None = None, seat_wind: int = 0, round_wind: int = 0,
-                   riichi: bool = False, workers: int | None = 1,
+                   riichi: bool = False, workers: int | None = 1, players: _Players | None = None,
                    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...

@@ -256,6 +256,9 @@ typedef struct {
 } ym_sim_result_t;
 /* Play one whole game with the policy; 0 = finished, 1 = step limit hit. */
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out);
+/* The rollout's policy stream of game `seed`, and the seat it asks next (-1: nobody). */
+void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed);
+int ym_sim_seat(const ym_game_t *g);
 /* The policy's choice for `seat` now (legal). */
 void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out);
 

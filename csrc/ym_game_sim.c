@@ -77,11 +77,25 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, y
     *out = a[find(a, n, YM_A_DISCARD) >= 0 ? find(a, n, YM_A_DISCARD) : 0];
 }
 
+void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed) {
+    uint64_t x = seed ^ 0x5851F42D4C957F2DULL;
+    ym_rng_seed(rng, ym_splitmix64(&x));
+}
+
+int ym_sim_seat(const ym_game_t *g) {
+    int act = ym_game_to_act(g);
+    if (g->phase == YM_PH_SELF) return g->actor;
+    for (int i = 1; i <= g->R.players; i++) {
+        int q = (g->resp_from + i) % g->R.players;
+        if ((act >> q) & 1) return q;
+    }
+    return -1;
+}
+
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out) {
     ym_game_t g;
     ym_rng_t rng;
-    uint64_t x = seed ^ 0x5851F42D4C957F2DULL;
-    ym_rng_seed(&rng, ym_splitmix64(&x));
+    ym_policy_rng_init(&rng, seed);
     memset(out, 0, sizeof *out);
     ym_game_init(&g, R, seed, NULL, NULL, 0, 0, 0, 0, NULL);
     uint32_t steps = 0;
@@ -92,16 +106,8 @@ int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim
             ym_game_next_round(&g, NULL, NULL);
             continue;
         }
-        int act = ym_game_to_act(&g);
-        int seat = 0;
-        if (g.phase == YM_PH_SELF) {
-            seat = g.actor;
-        } else {
-            for (int i = 1; i <= g.R.players; i++) {
-                int q = (g.resp_from + i) % g.R.players;
-                if ((act >> q) & 1) { seat = q; break; }
-            }
-        }
+        int seat = ym_sim_seat(&g);
+        if (seat < 0) return 2;
         ym_action_t a;
         ym_policy_choose(&g, seat, policy, &rng, &a);
         if (ym_game_step(&g, &a, NULL) != YM_G_OK) return 2;

@@ -439,3 +439,6 @@ include "_core_score.pxi"
 
 # AI-search helpers (ukeire, discard analysis, incremental shanten) and their batch loops.
 include "_core_search.pxi"
+
+# The game engine (state machine, legal actions, rollouts).
+include "_core_game.pxi"

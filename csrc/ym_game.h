@@ -143,6 +143,7 @@ typedef struct {
     int16_t han, fu;
     int32_t points;
     uint64_t yaku;
+    uint8_t han_of[64];  /* hora: han per yaku bit (dora bits: counts) */
     int32_t deltas[4];
     int32_t scores[4];
     uint8_t ura[5], n_ura;

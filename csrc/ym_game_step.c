@@ -117,6 +117,8 @@ static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_
     e->fu = (int16_t)sc->fu;
     e->points = sc->points;
     e->yaku = sc->yaku;
+    e->extra = (uint8_t)sc->limit;
+    memcpy(e->han_of, sc->han_of, 64);
     if (g->s[seat].riichi == 2) {
         e->n_ura = g->n_dora;
         for (int i = 0; i < g->n_dora; i++) e->ura[i] = (uint8_t)ym_game_ura_indicator(g, i);

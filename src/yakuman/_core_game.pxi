@@ -70,6 +70,7 @@ cdef extern from "ym_game.h" nogil:
         int16_t han, fu
         int32_t points
         uint64_t yaku
+        uint8_t han_of[64]
         int32_t deltas[4]
         int32_t scores[4]
     ctypedef struct ym_events_t:
@@ -178,7 +179,8 @@ cdef tuple _event_tuple(const ym_event_t *e, int n):
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
             tuple(e.consumed[i] for i in range(e.n_consumed)), e.extra, e.tenpai, e.han, e.fu,
             e.points, e.yaku, tuple(e.deltas[i] for i in range(n)), tuple(e.scores[i] for i in range(n)),
-            tuple(e.ura[i] for i in range(e.n_ura)))
+            tuple(e.ura[i] for i in range(e.n_ura)),
+            tuple((b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1))
 
 
 cdef class GameState:

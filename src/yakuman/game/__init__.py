@@ -48,6 +48,7 @@ _MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 _OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
 _ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
 _END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
+_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
 _PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
 
@@ -232,7 +233,8 @@ class Game:
         self._walls = walls
         self._st = _core.GameState(cr, self.seed, first, None if scores is None else list(scores), round_wind, kyoku,
                                    honba, sticks)
-        self._events: list[dict] = [{"type": "start_game", "players": self._n, "seed": self.seed}]
+        self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
+                                     "length": self.rules.length, "seed": self.seed}]
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
         self._absorb()
@@ -347,7 +349,7 @@ class Game:
             self._st.next_round(self._walls.pop(0) if self._walls else None)
 
     def _event(self, e: tuple) -> None:
-        (typ, actor, target, tile, tg, cons, extra, tenpai, han, fu, points, yaku, deltas, scores, ura) = e
+        (typ, actor, target, tile, tg, cons, extra, tenpai, han, fu, points, yaku, deltas, scores, ura, han_of) = e
         aka = self._aka
         ev: dict[str, Any]
         if typ == 1:
@@ -383,12 +385,12 @@ class Game:
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.yaku import Yaku
+            from yakuman.logs.events import YAKU_NAMES
 
-            names = [Yaku(1 << b).name.lower() for b in range(64) if (yaku >> b) & 1]
+            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
-                  "uradora_markers": [_pai(u, aka) for u in ura], "yakus": names, "fan": han, "fu": fu,
-                  "hora_points": points, "deltas": list(deltas), "scores": list(scores)}
+                  "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
+                  "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
             self._round_outcome()
         elif typ == 14:
             last = self._st.last_round()

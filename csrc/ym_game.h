@@ -234,6 +234,10 @@ void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *delta
 /* Deltas of one win's payment (from = discarder, or 255 for tsumo; liable 255 = none). */
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
                    const ym_payment_t *pay, int32_t *deltas);
+/* The next hand after a hand of (round_wind, kyoku) whose scores are now `scores`: returns the
+ * game end reason (YM_END_NONE: play on with *wind_out, *hand_out). */
+int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+                 int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out);
 /* End the round: apply deltas; repeat / honba / sticks; next round or game over. */
 void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai);
 void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,

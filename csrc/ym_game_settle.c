@@ -56,15 +56,11 @@ static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {
     return best == seat;
 }
 
-void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai) {
-    const ym_game_rules_t *R = &g->R;
+int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+                 int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out) {
     int n = R->players;
-    int32_t scores[4] = {0, 0, 0, 0};
-    for (int q = 0; q < n; q++) {
-        g->s[q].score += g->last.deltas[q];
-        scores[q] = g->s[q].score;
-    }
-    int wind = g->round_wind, hand = g->kyoku;
+    int dealer = (first_dealer + kyoku) % n;
+    int wind = round_wind, hand = kyoku;
     if (!repeat) {
         hand++;
         if (hand == n) {
@@ -74,37 +70,46 @@ void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, 
     }
     int last_wind = R->length == 0 ? 1 : 0;
     int max_wind = last_wind + (R->extension ? 1 : 0);
-    int all_last = g->round_wind > last_wind || (g->round_wind == last_wind && g->kyoku == n - 1);
-    int over = 0, reason = YM_END_NONE;
-    int reach_target = 0, tobi = 0;
+    int all_last = round_wind > last_wind || (round_wind == last_wind && kyoku == n - 1);
+    int reason = YM_END_NONE, reach_target = 0, tobi = 0;
     for (int q = 0; q < n; q++) {
         reach_target |= scores[q] >= R->target_points;
         tobi |= scores[q] < 0 || (R->tobi == 1 && scores[q] == 0);
     }
-    if (R->tobi != 2 && tobi) {
-        over = 1;
+    if (R->tobi != 2 && tobi)
         reason = YM_END_TOBI;
-    } else if (wind > max_wind) {
-        over = 1;
+    else if (wind > max_wind)
         reason = YM_END_LAST_HAND;
-    } else if (!repeat && wind > last_wind && reach_target) {
-        over = 1;
-        reason = g->round_wind > last_wind ? YM_END_SUDDEN_DEATH : YM_END_LAST_HAND;
-    } else if (repeat && R->all_last_stop && all_last && dealer_won_or_tenpai && is_top(scores, n, g->dealer, 0) &&
-               (R->extension == 0 || scores[g->dealer] >= R->target_points)) {
-        over = 1;
+    else if (!repeat && wind > last_wind && reach_target)
+        reason = round_wind > last_wind ? YM_END_SUDDEN_DEATH : YM_END_LAST_HAND;
+    else if (repeat && R->all_last_stop && all_last && dealer_won_or_tenpai &&
+             is_top(scores, n, dealer, first_dealer) && (R->extension == 0 || scores[dealer] >= R->target_points))
         reason = YM_END_ALL_LAST_STOP;
+    *wind_out = wind > 3 ? 3 : wind;
+    *hand_out = hand;
+    return reason;
+}
+
+void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai) {
+    const ym_game_rules_t *R = &g->R;
+    int n = R->players;
+    int32_t scores[4] = {0, 0, 0, 0};
+    for (int q = 0; q < n; q++) {
+        g->s[q].score += g->last.deltas[q];
+        scores[q] = g->s[q].score;
     }
+    int wind, hand;
+    int reason = ym_next_hand(R, scores, g->round_wind, g->kyoku, 0, repeat, dealer_won_or_tenpai, &wind, &hand);
     g->honba = (uint8_t)(honba > 255 ? 255 : honba);
     g->sticks = sticks_left;
     g->resp_mask = g->resp_done = 0;
-    if (over) {
+    if (reason != YM_END_NONE) {
         g->game_over = 1;
         g->end_reason = (uint8_t)reason;
         g->phase = YM_PH_OVER;
         ym_final_scores(R, n, scores, sticks_left, 0, g->final_points, g->final_rank, g->final_results);
     } else {
-        g->round_wind = (uint8_t)(wind > 3 ? 3 : wind);
+        g->round_wind = (uint8_t)wind;
         g->kyoku = (uint8_t)hand;
         g->phase = YM_PH_ROUND_END;
     }

@@ -392,3 +392,54 @@ cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, int policy, int32_t *
     end_reason[0] = res.end_reason
     steps[0] = res.steps
     return rc
+
+
+# ---- settlement arithmetic shared with yakuman.settle (one implementation, in C) -------------
+cdef extern from "ym_game.h" nogil:
+    void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas)
+    int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+                     int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out)
+    void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
+                         int32_t *points, uint8_t *ranks, int32_t *results)
+
+_END_NAMES = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
+
+
+def settle_noten(tenpai, int total):
+    """Noten deltas for 1-4 seats (tenpai: sequence of bools)."""
+    cdef uint8_t t[4]
+    cdef int32_t d[4]
+    cdef int n = len(tenpai)
+    if not 1 <= n <= 4:
+        from yakuman.errors import InvalidContextError
+        raise InvalidContextError(f"noten payments for {n} players: 1 to 4 are supported")
+    for i in range(n):
+        t[i] = 1 if tenpai[i] else 0
+    ym_noten_deltas(n, t, total, d)
+    return tuple(d[i] for i in range(n))
+
+
+def settle_next_hand(rules, scores, int round_wind, int hand, int first_dealer, bint repeat,
+                     bint dealer_won_or_tenpai):
+    """(end reason or None, next round wind, next hand) after a hand (see ym_next_hand)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef int32_t sc[4]
+    cdef int wind = 0, nxt = 0
+    for i in range(cgr.r.players):
+        sc[i] = scores[i]
+    reason = ym_next_hand(&cgr.r, sc, round_wind, hand, first_dealer, repeat, dealer_won_or_tenpai, &wind, &nxt)
+    return _END_NAMES[reason], wind, nxt
+
+
+def settle_final(rules, scores, int sticks, int first_dealer):
+    """(points, ranks, results) at the end of a game (see ym_final_scores)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef int32_t sc[4]
+    cdef int32_t pts[4]
+    cdef int32_t res[4]
+    cdef uint8_t rk[4]
+    cdef int n = cgr.r.players
+    for i in range(n):
+        sc[i] = scores[i]
+    ym_final_scores(&cgr.r, n, sc, sticks, first_dealer, pts, rk, res)
+    return tuple(pts[i] for i in range(n)), tuple(rk[i] for i in range(n)), tuple(res[i] for i in range(n))

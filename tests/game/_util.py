@@ -41,7 +41,7 @@ def _ids_of(mpsz: str, pool: dict[int, list[int]]) -> list[int]:
     return out
 
 
-def build_wall(hands: list[str], draws: str = "", *, rinshan: str = "", dora: str = "", players: int = 4,
+def build_wall(hands: list[str | None], draws: str = "", *, rinshan: str = "", dora: str = "", players: int = 4,
                dead: str = "", seed: int = 0) -> list[int]:
     """A wall: `hands` (13 tiles each, dealer first, then turn order), then the live `draws` in
     order, then the other tiles (shuffled by `seed`); the dead wall's rinshan tiles, the dora
@@ -50,17 +50,20 @@ def build_wall(hands: list[str], draws: str = "", *, rinshan: str = "", dora: st
     if players == 3:
         for k in SANMA_ABSENT:
             pool[k] = []
-    hand_ids = []
-    for h in hands:
-        ids = _ids_of(h, pool)
-        assert len(ids) == 13, h
-        hand_ids += ids
+    given = [(_ids_of(h, pool) if h is not None else None) for h in hands]
+    for h, ids in zip(hands, given):
+        assert ids is None or len(ids) == 13, h
     draw_ids = _ids_of(draws, pool) if draws else []
     r_ids = _ids_of(rinshan, pool) if rinshan else []
     d_ids = _ids_of(dora, pool) if dora else []
     x_ids = _ids_of(dead, pool) if dead else []
     rest = [t for k in range(34) for t in pool[k]]
     random.Random(seed).shuffle(rest)
+    hand_ids = []
+    for ids in given:
+        if ids is None:
+            ids, rest = rest[:13], rest[13:]
+        hand_ids += ids
     deadwall = [None] * 14
     for i, t in enumerate(r_ids):
         deadwall[i] = t

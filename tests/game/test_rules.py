@@ -302,3 +302,93 @@ def test_sanma_kita_and_no_chi():
     assert g.observation(1).kita == (1, 0, 0)
     assert g.check() == 0
     assert all(a.type != "chi" for s in range(3) for a in g.legal_actions(s))
+
+
+# ---- riichi details -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand,legal", [
+    ("111m234p567p789s5s", True),      # waits 5s before and after the ankan
+    ("1112m234p567p789s", False),      # waits 2m 3m; after an ankan of 1m only 2m
+])
+def test_ankan_after_riichi_only_when_the_waits_stay(hand, legal):
+    g = Game(Rules.tenhou(), 0, build_wall([hand, None, None, None], "5z6z7z5z1m"))
+    act(g, 0, "reach")
+    discard(g, "P")
+    for pai in ("F", "C", "P"):
+        (s,) = g.to_act
+        g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+        pass_all(g)
+    assert g.to_act == (0,) and g.events[-1] == {"type": "tsumo", "actor": 0, "pai": "1m"}
+    assert has(g, 0, "ankan") == legal
+    assert [a.type for a in g.legal_actions(0)].count("dahai") == 1   # in riichi only the drawn tile
+
+
+def test_riichi_stick_only_when_the_declaration_tile_passes():
+    wall = build_wall(["123m456m789m123p9p", WAIT3[0], None, None], "5p")
+    g = Game(Rules.tenhou(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "5p", then_pass=False)
+    act(g, 1, "hora")
+    assert "reach_accepted" not in types(g)
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert nk["kyotaku"] == 0 and nk["scores"][0] == 25000 + h["deltas"][0]   # no stick deposited
+
+
+def test_ippatsu_window_and_its_break_by_a_call():
+    wall = build_wall(["123m456m789m123p9p", "5z5z1m4m7m2p5p8p3s6s9s1z2z", None, None], "5z1s")
+    g = Game(Rules.tenhou(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "P", then_pass=False)
+    assert g._st.seat(0)[3] == 1                 # declared, not yet established
+    c = g.copy()
+    pass_all(c)
+    assert c._st.seat(0)[3:6] == (2, 1, 1)       # established, double riichi, ippatsu open
+    act(g, 1, "pon", "P")
+    assert g._st.seat(0)[3:6] == (2, 1, 0)       # the pon on it ends the ippatsu window
+
+
+def test_kokushi_robs_an_ankan():
+    wall = build_wall(["1111m2m3m4m5p6p7p2s3s4s", "9m1p9p1s9s1z2z3z4z5z6z7z7z", None, None], "8s")
+    for rules, robbed in ((Rules.tenhou(), True), (Rules.mleague(), False)):
+        g = Game(rules, 0, wall)
+        act(g, 0, "ankan")
+        if not robbed:
+            assert g.to_act == (0,)
+            continue
+        assert g.to_act == (1,) and has(g, 1, "hora")
+        act(g, 1, "hora")
+        h = [e for e in g.events if e["type"] == "hora"][-1]
+        assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+
+
+def test_nagashi_mangan_as_tenhou_pays_it():
+    yao = [f"{n}{s}" for s in "mps" for n in (1, 9)] + [f"{n}z" for n in range(1, 8)]
+    simples = [f"{n}{s}" for s in "mps" for n in range(2, 9)]
+    seat1 = simples[:13]
+    pool_y = [t for t in yao for _ in range(4)]
+    pool_s = [t for t in simples for _ in range(4 - seat1.count(t))]
+    pool_s.sort(key=lambda t: t == "5m" or t == "5p" or t == "5s")   # plain fives before the red ones
+    draws = [pool_y.pop() if i % 4 == 1 else pool_s.pop(0) for i in range(70)]
+    hands = [None, "".join(seat1), None, None]
+    wall = build_wall(hands, "".join(draws))
+    g = Game(Rules.tenhou(), 0, wall)
+    tsumogiri_round(g)
+    r = g.rounds[-1]
+    assert r.outcome == "nagashi_mangan" and r.winners == (1,)
+    assert r.deltas == (-4000, 8000, -2000, -2000)      # a non-dealer mangan tsumo, nothing else
+    from yakuman.settle import settle_exhaustive_draw
+
+    tenpai = [s for s in range(4) if g._st.draw_tenpai(s)]
+    st = settle_exhaustive_draw(RoundState((25000,) * 4), tenpai, nagashi=[1], last_drawer=3, rules=Rules.tenhou())
+    assert st.deltas == r.deltas
+
+
+@pytest.mark.parametrize("scores,done", [([31000, 23000, 23000, 23000], True), ([25000] * 4, False)])
+def test_tonpuusen_ends_after_east_4(scores, done):
+    hands = [NOTEN, NOTEN, NOTEN, NOTEN.replace("5p", "0p")]
+    g = Game(Rules.tenhou().replace(length="tonpuusen"), 0, build_wall(hands), scores=scores, kyoku=3)
+    tsumogiri_round(g)
+    assert g.done == done
+    if not done:
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert (nk["bakaze"], nk["kyoku"]) == ("S", 1)

@@ -259,18 +259,9 @@ static void add_chi(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     }
 }
 
-static int some_discard_waits(const ym_seat_t *p) {
-    uint8_t c[34];
-    memcpy(c, p->c, 34);
-    for (int k = 0; k < 34; k++) {
-        if (!c[k]) continue;
-        c[k]--;
-        uint64_t w = ym_waits(c, p->n_melds);
-        c[k]++;
-        if (w) return 1;
-    }
-    return 0;
-}
+/* Some discard leaves a wait: the 14-3k hand's 4-copy-aware shanten is at most 0 (a hand one
+ * replacement from complete: discarding that tile leaves a wait with a copy outside the hand). */
+static int some_discard_waits(const ym_seat_t *p) { return ym_shanten(p->c, p->n_melds, YM_FORM_ALL) <= 0; }
 
 static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     const ym_seat_t *p = &g->s[seat];
@@ -383,14 +374,19 @@ static int same_action(const ym_action_t *a, const ym_action_t *b) {
     }
 }
 
-/* Returns the index + 1 of the matching legal action (0 = illegal). */
-int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a) {
-    ym_action_t buf[YM_G_MAX_ACTIONS];
+/* Returns the index + 1 of the matching legal action in buf (0 = illegal). */
+int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *buf);
+int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *buf) {
     if (a->seat >= g->R.players) return 0;
     int n = ym_game_legal(g, a->seat, buf);
     for (int i = 0; i < n; i++)
         if (same_action(a, &buf[i])) return i + 1;
     return 0;
+}
+
+int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a) {
+    ym_action_t buf[YM_G_MAX_ACTIONS];
+    return ym_game_find_legal(g, a, buf);
 }
 
 /* ---- tenpai at an exhaustive draw (karaten_is_tenpai) ---------------------------------------- */

@@ -32,6 +32,7 @@
 #define YAO_MASK 0x3FC060301ULL
 
 int ym_game_responders(const ym_game_t *g);
+int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *buf);
 uint64_t ym_game_call_forbid(const ym_game_t *g, int type, int called_kind, const uint8_t *cons);
 
 static ym_event_t *ev_push(ym_events_t *ev, int type, int actor) {
@@ -637,10 +638,9 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
 
 int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     if (g->phase != YM_PH_SELF && g->phase != YM_PH_RESPONSE) return YM_G_ILLEGAL;
-    int idx = ym_game_is_legal(g, a);
-    if (!idx) return YM_G_ILLEGAL;
     ym_action_t legal[YM_G_MAX_ACTIONS];
-    ym_game_legal(g, a->seat, legal);
+    int idx = ym_game_find_legal(g, a, legal);
+    if (!idx) return YM_G_ILLEGAL;
     ym_action_t act = legal[idx - 1];   /* the canonical form (ids chosen by the engine) */
     if (g->phase == YM_PH_SELF) {
         do_self(g, &act, ev);

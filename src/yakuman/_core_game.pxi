@@ -171,16 +171,33 @@ def compiled_game_rules(rules):
     return cgr
 
 
+cdef tuple _EMPTY = ()
+
+
+cdef inline tuple _u8tuple(const uint8_t *v, int n):
+    if n == 0:
+        return _EMPTY
+    if n == 2:
+        return (v[0], v[1])
+    if n == 3:
+        return (v[0], v[1], v[2])
+    if n == 4:
+        return (v[0], v[1], v[2], v[3])
+    return tuple([v[i] for i in range(n)])
+
+
 cdef inline tuple _action_tuple(const ym_action_t *a):
-    return (a.type, a.seat, a.tile, a.target, a.tsumogiri, tuple(a.consumed[i] for i in range(a.n_consumed)))
+    return (a.type, a.seat, a.tile, a.target, a.tsumogiri, _u8tuple(a.consumed, a.n_consumed))
 
 
 cdef tuple _event_tuple(const ym_event_t *e, int n):
+    if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
+        return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
-            tuple(e.consumed[i] for i in range(e.n_consumed)), e.extra, e.tenpai, e.han, e.fu,
-            e.points, e.yaku, tuple(e.deltas[i] for i in range(n)), tuple(e.scores[i] for i in range(n)),
-            tuple(e.ura[i] for i in range(e.n_ura)),
-            tuple((b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1))
+            _u8tuple(e.consumed, e.n_consumed), e.extra, e.tenpai, e.han, e.fu,
+            e.points, e.yaku, tuple([e.deltas[i] for i in range(n)]), tuple([e.scores[i] for i in range(n)]),
+            tuple([e.ura[i] for i in range(e.n_ura)]),
+            tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1]))
 
 
 cdef class GameState:
@@ -259,7 +276,10 @@ cdef class GameState:
     def legal(self, int seat):
         cdef ym_action_t buf[64]
         cdef int n = ym_game_legal(&self.g, seat, buf)
-        return [_action_tuple(&buf[i]) for i in range(n)]
+        cdef list out = []
+        for i in range(n):
+            out.append(_action_tuple(&buf[i]))
+        return out
 
     def step(self, int type, int seat, int tile, int target, int tsumogiri, consumed):
         cdef ym_action_t a
@@ -296,6 +316,25 @@ cdef class GameState:
 
     def to_act(self):
         return ym_game_to_act(&self.g)
+
+    def phase(self):
+        return self.g.phase
+
+    def step_code(self, tuple code):
+        """step(*code) for a code tuple as legal() gives it."""
+        cdef ym_action_t a
+        cdef tuple cons = <tuple>code[5]
+        memset(&a, 0, sizeof(a))
+        a.type = code[0]
+        a.seat = code[1]
+        a.tile = code[2]
+        a.target = code[3]
+        a.tsumogiri = code[4]
+        a.n_consumed = len(cons)
+        for i in range(a.n_consumed):
+            a.consumed[i] = cons[i]
+        self.ev.n = 0
+        return ym_game_step(&self.g, &a, &self.ev)
 
     def check(self):
         return ym_game_check(&self.g)

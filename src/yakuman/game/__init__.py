@@ -51,6 +51,9 @@ _END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
 _PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
+_LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
+_MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
+_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: code -> Action (immutable, shared)
 
 
 def _pai(tile_id: int, aka: int) -> str:
@@ -205,7 +208,7 @@ class Game:
     for the first rounds (layout: ``docs/game.md``). ``scores``, ``round_wind`` (0 = East),
     ``kyoku`` (0-based), ``honba``, ``sticks`` start the game elsewhere than East 1."""
 
-    __slots__ = ("rules", "seed", "_st", "_aka", "_n", "_events", "_rounds", "_walls", "_round_start")
+    __slots__ = ("rules", "seed", "_st", "_aka", "_n", "_events", "_raw", "_rounds", "_walls", "_round_start")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
@@ -235,6 +238,7 @@ class Game:
                                    honba, sticks)
         self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
                                      "length": self.rules.length, "seed": self.seed}]
+        self._raw: list[tuple] = []
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
         self._absorb()
@@ -243,16 +247,17 @@ class Game:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now (ascending)."""
-        m = self._st.to_act()
-        return tuple(s for s in range(self._n) if (m >> s) & 1)
+        return _MASK_SEATS[self._st.to_act()]
 
     @property
     def done(self) -> bool:
-        return bool(self._st.table()[9])
+        return self._st.phase() == _PH_OVER
 
     @property
     def events(self) -> list[dict]:
         """The mjai events so far (dicts; a copy)."""
+        if self._raw:
+            self._flush()
         return list(self._events)
 
     @property
@@ -274,9 +279,19 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._check_seat(seat)
         aka = self._aka
-        return [Action._from_code(c, aka) for c in self._st.legal(seat)]
+        cache = _ACTIONS[aka]
+        out = []
+        for c in self._st.legal(seat):
+            a = cache.get(c)
+            if a is None:
+                if len(cache) > 200000:
+                    cache.clear()
+                a = cache[c] = Action._from_code(c, aka)
+            out.append(a)
+        return out
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -329,12 +344,16 @@ class Game:
             for c in order:
                 self._apply(c)
             return
+        code = getattr(action, "_code", None) if type(action) is Action else None
+        if code is not None and not self._st.step_code(code):
+            self._absorb()
+            return
         if self.done:
             raise IllegalActionError(f"{action!r}: the game is over")
         self._apply(self._resolve(action))
 
     def _apply(self, code: tuple) -> None:
-        if self._st.step(*code):
+        if self._st.step_code(code):
             raise IllegalActionError(f"{Action._from_code(code, self._aka)!r} is not legal now")
         self._absorb()
 
@@ -342,14 +361,28 @@ class Game:
         """Turn the engine's new events into mjai dicts; start the next round after a round end."""
         while True:
             for e in self._st.events():
-                self._event(e)
-            t = self._st.table()
-            if t[0] != _PH_ROUND_END:
+                if e[0] in _LAZY:
+                    self._raw.append(e)
+                else:
+                    if self._raw:
+                        self._flush()
+                    self._event(e)
+            if self._st.phase() != _PH_ROUND_END:
                 return
             self._st.next_round(self._walls.pop(0) if self._walls else None)
 
+    def _flush(self) -> None:
+        """Convert the events kept raw (tsumo, dahai, calls, reach, dora) into dicts."""
+        raw, self._raw = self._raw, []
+        for e in raw:
+            self._event(e)
+
     def _event(self, e: tuple) -> None:
-        (typ, actor, target, tile, tg, cons, extra, tenpai, han, fu, points, yaku, deltas, scores, ura, han_of) = e
+        if len(e) == 6:
+            typ, actor, target, tile, tg, cons = e
+        else:
+            (typ, actor, target, tile, tg, cons, extra, tenpai, han, fu, points, yaku, deltas, scores, ura,
+             han_of) = e
         aka = self._aka
         ev: dict[str, Any]
         if typ == 1:
@@ -460,6 +493,7 @@ class Game:
         g.rules, g.seed, g._aka, g._n = self.rules, self.seed, self._aka, self._n
         g._st = self._st.copy()
         g._events = list(self._events)
+        g._raw = list(self._raw)
         g._rounds = list(self._rounds)
         g._walls = [list(w) for w in self._walls]
         g._round_start = self._round_start
@@ -468,6 +502,8 @@ class Game:
     __copy__ = copy
 
     def __getstate__(self) -> dict:
+        if self._raw:
+            self._flush()
         return {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
                 "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
 
@@ -478,6 +514,7 @@ class Game:
         self._aka = self.rules.aka_dora
         self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), d["raw"])
         self._events = list(d["events"])
+        self._raw = []
         self._rounds = list(d["rounds"])
         self._walls = list(d["walls"])
         self._round_start = d["round_start"]

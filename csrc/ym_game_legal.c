@@ -2,8 +2,8 @@
  *
  * SELF phase (the actor, holding 14-3k tiles after a draw): tsumo (a complete hand with a yaku, by
  * the scorer), discards (one per kind and red-ness; the drawn tile's own entry is the tsumogiri
- * one), riichi (closed, riichi_min_points, riichi_min_live_tiles left, some discard leaves a
- * wait), ankan (after riichi only of the drawn tile and only when the waits stay the same), kakan,
+ * one), riichi (closed, riichi_min_points, riichi_min_live_tiles left in the live wall counted
+ * before the declarer's draw as the Tenhou records show, some discard leaves a wait), ankan (after riichi only of the drawn tile and only when the waits stay the same), kakan,
  * kita (sanma), kyuushu kyuuhai (first turn, no call yet, nine terminal/honor kinds). After a call
  * only discards, minus the kuikae kinds (the called kind and the suji swap) unless rules.kuikae;
  * after a riichi declaration only the discards that leave a wait.
@@ -276,7 +276,7 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     int left = ym_game_left(g);
     if (can_tsumo(g, seat)) put(out, n, YM_A_TSUMO, seat, p->drawn, seat, 0, 0, NULL);
     add_discards(g, seat, out, n, p->riichi == 2, 0);
-    if (p->riichi == 0 && is_closed(p) && p->score >= g->R.riichi_min_points && left >= g->R.riichi_min_live &&
+    if (p->riichi == 0 && is_closed(p) && p->score >= g->R.riichi_min_points && left + 1 >= g->R.riichi_min_live &&
         some_discard_waits(p))
         put(out, n, YM_A_RIICHI, seat, 255, 255, 0, 0, NULL);
     if (kan_ok(g)) {
@@ -350,25 +350,44 @@ int ym_game_responders(const ym_game_t *g) {
     return out;
 }
 
-static int same_action(const ym_action_t *a, const ym_action_t *b) {
+static int held(const ym_seat_t *p, int id) {
+    for (int i = 0; i < p->n; i++)
+        if (p->ids[i] == id) return 1;
+    return 0;
+}
+
+/* The same decision: a discard of the same kind, red-ness and tsumogiri flag whose id the seat
+ * holds; a call consuming held ids of the same kinds and red-ness; kans / kita of the same kind. */
+static int same_action(const ym_game_t *g, const ym_action_t *a, const ym_action_t *b) {
     if (a->type != b->type || a->seat != b->seat) return 0;
+    const ym_seat_t *p = &g->s[a->seat];
     switch (a->type) {
     case YM_A_DISCARD:
-        return a->tile == b->tile && a->tsumogiri == b->tsumogiri;
+        if (a->tile >= 136 || !held(p, a->tile)) return 0;
+        if ((a->tsumogiri != 0) != (a->tile == p->drawn)) return 0;
+        return (a->tile >> 2) == (b->tile >> 2) && ym_is_red(g, a->tile) == ym_is_red(g, b->tile) &&
+               a->tsumogiri == b->tsumogiri;
     case YM_A_CHI: case YM_A_PON: case YM_A_DAIMINKAN: {
-        if (a->n_consumed != b->n_consumed) return 0;
-        /* consumed as a multiset of ids */
+        if (a->n_consumed != b->n_consumed || a->n_consumed > 4) return 0;
         int used[4] = {0, 0, 0, 0};
         for (int i = 0; i < a->n_consumed; i++) {
+            int id = a->consumed[i];
+            if (id >= 136 || !held(p, id)) return 0;
+            for (int j = 0; j < i; j++)
+                if (a->consumed[j] == id) return 0;
             int hit = 0;
             for (int j = 0; j < b->n_consumed; j++)
-                if (!used[j] && a->consumed[i] == b->consumed[j]) { used[j] = 1; hit = 1; break; }
+                if (!used[j] && (b->consumed[j] >> 2) == (id >> 2) && ym_is_red(g, b->consumed[j]) == ym_is_red(g, id)) {
+                    used[j] = 1;
+                    hit = 1;
+                    break;
+                }
             if (!hit) return 0;
         }
         return 1;
     }
     case YM_A_KAKAN: case YM_A_KITA: case YM_A_ANKAN:
-        return (a->tile >> 2) == (b->tile >> 2);
+        return a->tile < 136 && (a->tile >> 2) == (b->tile >> 2);
     default:
         return 1;
     }
@@ -380,7 +399,7 @@ int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *bu
     if (a->seat >= g->R.players) return 0;
     int n = ym_game_legal(g, a->seat, buf);
     for (int i = 0; i < n; i++)
-        if (same_action(a, &buf[i])) return i + 1;
+        if (same_action(g, a, &buf[i])) return i + 1;
     return 0;
 }
 

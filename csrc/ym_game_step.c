@@ -628,6 +628,7 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
         p->waits = ym_game_waits(p);
         ym_event_t *e = ev_push(ev, YM_EV_NUKIDORA, seat);
         if (e) e->tile = (uint8_t)id;
+        reveal_pending(g, ev);   /* an open kan's indicator: at its caller's kita too (Tenhou) */
         open_response(g, YM_RK_KITA, id, seat, ev);
         return;
     }
@@ -641,7 +642,10 @@ int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     ym_action_t legal[YM_G_MAX_ACTIONS];
     int idx = ym_game_find_legal(g, a, legal);
     if (!idx) return YM_G_ILLEGAL;
-    ym_action_t act = legal[idx - 1];   /* the canonical form (ids chosen by the engine) */
+    ym_action_t act = legal[idx - 1];   /* the engine's form, with the caller's ids (checked held) */
+    if (act.type == YM_A_DISCARD) act.tile = a->tile;
+    if (act.type == YM_A_CHI || act.type == YM_A_PON || act.type == YM_A_DAIMINKAN)
+        for (int i = 0; i < act.n_consumed; i++) act.consumed[i] = a->consumed[i];
     if (g->phase == YM_PH_SELF) {
         do_self(g, &act, ev);
         return YM_G_OK;

@@ -220,9 +220,9 @@ def test_riichi_needs_points_and_four_tiles_left():
     while not g.rounds:
         (seat,) = g.to_act if len(g.to_act) == 1 else (None,)
         if seat == 0 and any(a.type == "dahai" for a in g.legal_actions(0)):
-            left = g.observation(0).tiles_left
-            assert has(g, 0, "reach") == (left >= 4)
-            seen.add(left >= 4)
+            left = g.observation(0).tiles_left      # after the draw: 4 or more before it
+            assert has(g, 0, "reach") == (left >= 3)
+            seen.add(left >= 3)
             a = next(a for a in g.legal_actions(0) if a.type == "dahai" and a.tsumogiri)
             g.step(a)
         elif seat is not None and any(a.type == "dahai" for a in g.legal_actions(seat)):

@@ -105,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     w.set_defaults(func=_cmd_waits)
     add_score_commands(sub)
     _add_logs_commands(sub)
+    from yakuman.game.cli import add_game_commands
+
+    add_game_commands(sub)
     args = p.parse_args(argv)
     from yakuman.errors import YakumanError
 

@@ -76,3 +76,14 @@ def test_mask_event_hides_other_seats():
     assert m["tehais"][2] == e["tehais"][2] and m["tehais"][0] == ["?"] * 13
     t = g.events[2]
     assert mask_event(t, 1)["pai"] == "?" and mask_event(t, 0)["pai"] == t["pai"]
+
+
+def test_cli_game_play(tmp_path, capsys):
+    from yakuman.cli import main
+
+    bot = " ".join(EXAMPLE[:2]) + ' "' + EXAMPLE[2] + '"'
+    rc = main(["game", "play", "--bots", bot, bot, bot, bot, "--games", "2", "--out", str(tmp_path), "--seed", "4"])
+    assert rc == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game_4.mjai.jsonl", "game_4.tenhou6.json", "game_5.mjai.jsonl", "game_5.tenhou6.json"]
+    assert "2/2 games" in capsys.readouterr().err

@@ -60,9 +60,9 @@ def test_command_bots_and_a_hanging_one():
     assert res.exit_codes == [0, 0, 0, 0]
     hang = [sys.executable, "-c", "import time; time.sleep(60)"]
     t = time.monotonic()
-    res = play([EXAMPLE, hang, EXAMPLE, EXAMPLE], seed=5, timeout=1.0)
+    res = play([hang, EXAMPLE, EXAMPLE, EXAMPLE], seed=5, timeout=1.0)   # seat 0 is asked first
     assert time.monotonic() - t < 20
-    assert res.error.seat == 1 and res.error.kind == "timeout"
+    assert res.error.seat == 0 and res.error.kind == "timeout"
     assert all(c is not None for c in res.exit_codes)      # every process reaped
     bad = [sys.executable, "-c", "import sys\nfor l in sys.stdin: print('nope', flush=True)"]
     res = play([EXAMPLE, EXAMPLE, bad, EXAMPLE], seed=5, timeout=5.0)

@@ -23,7 +23,11 @@
 
 #define YAO_MASK 0x3FC060301ULL
 
-uint64_t ym_game_waits(const ym_seat_t *p) { return ym_waits(p->c, p->n_melds); }
+/* Waits of the 13-3k hand; a hand that is not tenpai (shanten > 0: one cheap lookup) has none. */
+uint64_t ym_game_waits(const ym_seat_t *p) {
+    if (ym_shanten(p->c, p->n_melds, YM_FORM_ALL) > 0) return 0;
+    return ym_waits(p->c, p->n_melds);
+}
 
 static int is_closed(const ym_seat_t *p) {
     for (int i = 0; i < p->n_melds; i++)

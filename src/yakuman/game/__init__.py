@@ -238,7 +238,7 @@ class Game:
                                    honba, sticks)
         self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
                                      "length": self.rules.length, "seed": self.seed}]
-        self._raw: list[tuple] = []
+        self._raw: int | None = None   # index of the first event still kept as an engine tuple
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
         self._absorb()
@@ -256,7 +256,7 @@ class Game:
     @property
     def events(self) -> list[dict]:
         """The mjai events so far (dicts; a copy)."""
-        if self._raw:
+        if self._raw is not None:
             self._flush()
         return list(self._events)
 
@@ -359,25 +359,28 @@ class Game:
 
     def _absorb(self) -> None:
         """Turn the engine's new events into mjai dicts; start the next round after a round end."""
+        events = self._events
         while True:
             for e in self._st.events():
                 if e[0] in _LAZY:
-                    self._raw.append(e)
+                    if self._raw is None:
+                        self._raw = len(events)
+                    events.append(e)      # converted when someone reads game.events
                 else:
-                    if self._raw:
-                        self._flush()
-                    self._event(e)
+                    events.append(self._event(e))
             if self._st.phase() != _PH_ROUND_END:
                 return
             self._st.next_round(self._walls.pop(0) if self._walls else None)
 
     def _flush(self) -> None:
         """Convert the events kept raw (tsumo, dahai, calls, reach, dora) into dicts."""
-        raw, self._raw = self._raw, []
-        for e in raw:
-            self._event(e)
+        ev = self._events
+        for i in range(self._raw, len(ev)):
+            if type(ev[i]) is tuple:
+                ev[i] = self._event(ev[i])
+        self._raw = None
 
-    def _event(self, e: tuple) -> None:
+    def _event(self, e: tuple) -> dict:
         if len(e) == 6:
             typ, actor, target, tile, tg, cons = e
         else:
@@ -438,7 +441,7 @@ class Game:
             ev = {"type": "end_game", "scores": list(points), "result": list(results)}
         else:  # pragma: no cover - the engine has no other event
             raise AssertionError(f"unknown engine event {typ}")
-        self._events.append(ev)
+        return ev
 
     def _round_outcome(self) -> None:
         """Record the round once (a multiple ron has several hora events)."""
@@ -493,7 +496,7 @@ class Game:
         g.rules, g.seed, g._aka, g._n = self.rules, self.seed, self._aka, self._n
         g._st = self._st.copy()
         g._events = list(self._events)
-        g._raw = list(self._raw)
+        g._raw = self._raw
         g._rounds = list(self._rounds)
         g._walls = [list(w) for w in self._walls]
         g._round_start = self._round_start
@@ -502,7 +505,7 @@ class Game:
     __copy__ = copy
 
     def __getstate__(self) -> dict:
-        if self._raw:
+        if self._raw is not None:
             self._flush()
         return {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
                 "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
@@ -514,7 +517,7 @@ class Game:
         self._aka = self.rules.aka_dora
         self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), d["raw"])
         self._events = list(d["events"])
-        self._raw = []
+        self._raw = None
         self._rounds = list(d["rounds"])
         self._walls = list(d["walls"])
         self._round_start = d["round_start"]

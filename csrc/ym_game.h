@@ -119,6 +119,7 @@ typedef struct {
     uint8_t pao_seat, pao_bits;      /* liability (255 = none) */
     uint8_t n_kans;
     uint8_t nagashi_ok;              /* every discard a terminal or honor and none called */
+    uint8_t kan_from;                /* the next replacement draw follows a daiminkan of this seat's tile */
     uint64_t discarded;              /* D: kinds discarded this round (called ones too) */
     uint64_t waits;                  /* waits of the 13-3k hand */
     uint64_t forbid;                 /* kuikae: kinds not to discard now */

@@ -78,6 +78,7 @@ static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, i
     }
     h.kita = p->kita;
     if (p->pao_seat != 255 && p->pao_seat != from) h.pao = p->pao_bits;
+    if (tsumo && p->rinshan && p->kan_from != 255) h.pao |= YM_PAO_RINSHAN;   /* daiminkan_rinshan_pao */
     unsigned f = 0;
     int left = ym_game_left(g);
     if (tsumo) f |= YM_F_TSUMO;

@@ -150,6 +150,8 @@ static void settle_wins(ym_game_t *g, int n_win, const uint8_t *winners, int fro
         }
         ym_game_score_win(src, w, tile, from == 255 ? w : from, g->resp_kind, 1, &sc);
         int liable = g->s[w].pao_seat;
+        if (from == 255 && g->s[w].rinshan && g->s[w].kan_from != 255 && g->R.score.daiminkan_rinshan_pao)
+            liable = g->s[w].kan_from;   /* a rinshan win after a daiminkan: the kan tile's discarder */
         if (sc.pay.liable == 0) liable = 255;
         int32_t d[4] = {0, 0, 0, 0};
         ym_win_deltas(&g->R, n, w, from, g->dealer, liable, &sc.pay, d);
@@ -254,6 +256,7 @@ static void draw(ym_game_t *g, int seat, int rinshan, ym_events_t *ev) {
     p->drawn = (uint8_t)id;
     p->draws++;
     p->rinshan = (uint8_t)rinshan;
+    if (!rinshan) p->kan_from = 255;
     p->temp_furiten = 0;
     p->forbid = 0;
     g->phase = YM_PH_SELF;
@@ -276,6 +279,7 @@ static void deal(ym_game_t *g, const uint8_t *wall, ym_events_t *ev) {
         p->score = score;
         p->drawn = 255;
         p->pao_seat = 255;
+        p->kan_from = 255;
         p->nagashi_ok = 1;
     }
     for (int k = 0; k < n; k++) {
@@ -389,6 +393,7 @@ static void apply_call(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     }
     g->resp_mask = g->resp_done = 0;
     if (a->type == YM_A_DAIMINKAN) {
+        p->kan_from = (uint8_t)from;
         g->n_kans++;
         g->kan_seats |= (uint8_t)(1 << seat);
         p->n_kans++;
@@ -572,6 +577,7 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
                 i++;
             }
         p->drawn = 255;
+        p->kan_from = 255;
         p->waits = ym_game_waits(p);   /* unchanged in riichi (legal check) */
         g->n_kans++;
         g->kan_seats |= (uint8_t)(1 << seat);
@@ -609,6 +615,7 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
             }
         }
         p->drawn = 255;
+        p->kan_from = 255;
         p->waits = ym_game_waits(p);
         g->n_kans++;
         g->kan_seats |= (uint8_t)(1 << seat);
@@ -625,6 +632,7 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
         if (p->kita < 4) p->kita_ids[p->kita] = (uint8_t)id;
         p->kita++;
         p->drawn = 255;
+        p->kan_from = 255;
         p->waits = ym_game_waits(p);
         ym_event_t *e = ev_push(ev, YM_EV_NUKIDORA, seat);
         if (e) e->tile = (uint8_t)id;

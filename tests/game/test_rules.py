@@ -392,3 +392,17 @@ def test_tonpuusen_ends_after_east_4(scores, done):
     if not done:
         nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
         assert (nk["bakaze"], nk["kyoku"]) == ("S", 1)
+
+
+@pytest.mark.parametrize("pao", [False, True])
+def test_daiminkan_rinshan_pao(pao):
+    wall = build_wall(["1m9m1s9s1z2z3z4z5z6z7z9p8p", "9p9p9p234m567m234s5s", None, None], "1p", rinshan="5s",
+                      dora="4z")
+    g = Game(Rules.tenhou().replace(daiminkan_rinshan_pao=pao), 0, wall)
+    discard(g, "9p", then_pass=False)
+    act(g, 1, "daiminkan")
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert ["rinshan", 1] in h["yakus"] and h["fan"] == 1 and h["fu"] == 40
+    # 1 han 40 fu: tsumo 400 / 700; the kan tile's discarder pays it as a ron (1300) under the knob
+    assert h["deltas"] == ([-1300, 1300, 0, 0] if pao else [-700, 1500, -400, -400])

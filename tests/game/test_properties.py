@@ -148,3 +148,39 @@ def test_illegal_action_message_names_the_action_and_legal_set():
     assert "pon" in str(e.value) and "legal actions of seat 2" in str(e.value)
     with pytest.raises(IllegalActionError):
         g.step({1: Action("none", 1)})
+
+
+def test_bad_arguments_raise_yakuman_errors():
+    from yakuman.errors import InvalidContextError, YakumanError
+
+    with pytest.raises(InvalidContextError, match="136 tile ids"):
+        Game(wall=list(range(100)))
+    with pytest.raises(InvalidContextError, match="permutation"):
+        Game(wall=[0] * 136)
+    with pytest.raises(InvalidContextError, match="108 ids"):
+        Game(Rules.tenhou_sanma(), wall=list(range(108)))
+    with pytest.raises(InvalidContextError, match="seed"):
+        Game(seed=-1)
+    with pytest.raises(InvalidContextError, match="kyoku"):
+        Game(kyoku=4)
+    with pytest.raises(InvalidContextError, match="scores"):
+        Game(scores=[25000, 25000])
+    with pytest.raises(InvalidContextError, match="seat"):
+        Game(seed=1).legal_actions(4)
+    assert issubclass(IllegalActionError, YakumanError) and issubclass(IllegalActionError, ValueError)
+
+
+def test_given_wall_is_dealt_as_documented():
+    from yakuman.game import seeded_wall
+
+    w = list(seeded_wall(4, 9))
+    g = Game(seed=0, wall=w, kyoku=1)          # dealer = seat 1
+    start = g.events[1]
+    names = [sorted(h) for h in start["tehais"]]
+    from yakuman.game import _pai
+
+    for k in range(4):
+        seat = (1 + k) % 4
+        assert names[seat] == sorted(_pai(t, 1) for t in w[13 * k:13 * k + 13])
+    assert g.events[2] == {"type": "tsumo", "actor": 1, "pai": _pai(w[52], 1)}
+    assert start["dora_marker"] == _pai(w[136 - 14 + 4], 1)

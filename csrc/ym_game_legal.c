@@ -270,12 +270,16 @@ static int some_discard_waits(const ym_seat_t *p) { return ym_shanten(p->c, p->n
 
 static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     const ym_seat_t *p = &g->s[seat];
+    int before = *n;
     if (g->self_mode == YM_SM_CALLED) {
         add_discards(g, seat, out, n, 0, 0);
         return;
     }
     if (g->self_mode == YM_SM_RIICHI) {
         add_discards(g, seat, out, n, 0, 1);
+        /* only a determinized copy (ym_game_determinize re-deals the hand) can lack such a
+         * discard: then any discard, so that the state always has a legal action */
+        if (*n == before) add_discards(g, seat, out, n, 0, 0);
         return;
     }
     int left = ym_game_left(g);

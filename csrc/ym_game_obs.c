@@ -14,7 +14,8 @@
  * indicators) enters: the planes are a function of the seat's information set (tested).
  *
  * ym_game_check: every id in exactly one place (hands, melds, kita, rivers, the undrawn wall).
- * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them.
+ * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them
+ * (every state it makes has a legal action: see the kuikae and riichi fallbacks).
  */
 #include <string.h>
 
@@ -195,5 +196,10 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         }
         if (drawn_slot >= 0) p->drawn = p->ids[drawn_slot];
         if (p->n + 3 * p->n_melds == 13) p->waits = ym_game_waits(p);
+        /* a kuikae restriction that now forbids every held tile is lifted (the re-dealt hand
+         * must keep a legal discard) */
+        int free_tile = 0;
+        for (int i = 0; i < p->n; i++) free_tile |= !((p->forbid >> (p->ids[i] >> 2)) & 1);
+        if (!free_tile) p->forbid = 0;
     }
 }

@@ -184,3 +184,25 @@ def test_given_wall_is_dealt_as_documented():
         assert names[seat] == sorted(_pai(t, 1) for t in w[13 * k:13 * k + 13])
     assert g.events[2] == {"type": "tsumo", "actor": 1, "pai": _pai(w[52], 1)}
     assert start["dora_marker"] == _pai(w[136 - 14 + 4], 1)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 400), sanma=st.booleans())
+def test_determinized_copies_always_play_to_the_end(seed, cut, sanma):
+    g = Game(Rules.tenhou_sanma() if sanma else Rules.tenhou(), seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if g.done:
+            return
+        g.step(rng.choice(g.legal_actions(g.to_act[0])))
+    if g.done:
+        return
+    for seat in range(g.rules.players):
+        d = g.determinize(seat, rng)
+        for _ in range(60):      # the rest of the round at least starts in every re-dealt world
+            if d.done:
+                break
+            acts = d.legal_actions(d.to_act[0])
+            assert acts
+            d.step(rng.choice(acts))
+            assert d.check() == 0

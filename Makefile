@@ -99,7 +99,7 @@ diff-full: build $(TEST_STAMP)
 
 # Replay and verify every shared log file (mjlog and tenhou6).
 logs-full: build $(TEST_STAMP)
-	YAKUMAN_LOGS_FULL=1 $(VPY) -m pytest -q -s tests/logs
+	YAKUMAN_LOGS_FULL=1 $(VPY) -m pytest -q -s tests/logs tests/game/test_records.py
 
 clean:
 	rm -rf build src/yakuman/_core*.so src/yakuman/_core.c *.egg-info src/*.egg-info $(BUILD_STAMP)

@@ -513,3 +513,6 @@ include "_core_search.pxi"
 
 # Analysis: point values, every reading of a hand, the batch parser.
 include "_core_analysis.pxi"
+
+# The game engine (state machine, legal actions, rollouts).
+include "_core_game.pxi"

@@ -176,6 +176,9 @@ def _parser() -> argparse.ArgumentParser:
     w.set_defaults(func=_cmd_waits)
     add_score_commands(sub)
     _add_logs_commands(sub)
+    from yakuman.game.cli import add_game_commands
+
+    add_game_commands(sub)   # yakuman game play
     return p
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidContextError",
     "InvalidRulesError",
+    "IllegalActionError",
 ]
 
 
@@ -35,3 +36,8 @@ class InvalidContextError(YakumanError):
 
 class InvalidRulesError(YakumanError):
     """An unknown rule knob or a value outside its domain."""
+
+
+class IllegalActionError(YakumanError):
+    """A game action that is not legal in the current state (the message names the action and
+    the legal set; the game state is unchanged)."""

@@ -90,6 +90,7 @@ _CHOICES: dict[str, tuple] = {
     "length": ("hanchan", "tonpuusen"),
     "extension": ("none", "sudden_death"),
     "all_last_stop": (False, True),
+    "kuikae": ("forbidden", "allowed"),
 }
 _SETS = {
     "double_yakuman": DOUBLE_YAKUMAN_KEYS,
@@ -175,6 +176,7 @@ class Rules:
     extension: str = "none"
     target_points: int = 30000
     all_last_stop: bool = False
+    kuikae: str = "forbidden"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

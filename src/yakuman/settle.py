@@ -8,6 +8,11 @@ mangan, 2000 mangan, 3000 haneman, 4000 baiman, 6000 sanbaiman, 8000 per yakuman
 the scorer decides it, so this module never re-scores a hand. :func:`base_points` converts a
 scorer's (han, fu, limit, yakuman) to ``a``.
 
+The noten split, the next-hand rule (dealer continuation, East-only / hanchan, extension,
+tobi, agari-yame) and the final ranking with uma / oka are computed by the native game engine's
+functions (csrc/ym_game_settle.c, through ``yakuman._core``), so the engine and this module
+share one implementation; this module validates the input and builds the result objects.
+
 Invariants (property-tested):
 - conservation: ``sum(settlement.deltas) == 1000 * settlement.sticks_collected``, and the scores
   plus the sticks on the table keep their total from one state to the next;
@@ -341,13 +346,15 @@ def _turn_order(seats: Iterable[int], start: int, n: int) -> list[int]:
 def noten_payments(tenpai: Sequence[bool], total: int) -> tuple[int, ...]:
     """Noten payments for any number of players: the noten players pay ``total`` (split
     evenly) to the tenpai players (split evenly); nothing when all or none are tenpai."""
+    from yakuman import _core
+
     n = len(tenpai)
     k = sum(1 for t in tenpai if t)
     if k in (0, n):
         return (0,) * n
     if total % k or total % (n - k):
         raise InvalidRulesError(f"noten payment total {total} does not split among {k} tenpai / {n - k} noten players")
-    return tuple(total // k if t else -(total // (n - k)) for t in tenpai)
+    return _core.settle_noten(list(tenpai), total)
 
 
 # ---- public settlement functions -------------------------------------------------------------
@@ -486,32 +493,13 @@ def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_st
     if len(r.uma) != n:
         raise InvalidRulesError(f"uma {r.uma} has {len(r.uma)} entries for {n} players")
     _check_seat(first_dealer, n, "first dealer")
-    points = list(scores)
-    order = sorted(range(n), key=lambda s: (-points[s], (s - first_dealer) % n))
-    if riichi_sticks and r.leftover_sticks == "to_top":
-        points[order[0]] += 1000 * riichi_sticks
-        order = sorted(range(n), key=lambda s: (-points[s], (s - first_dealer) % n))
-    bonus = list(r.uma)
-    bonus[0] += (r.return_points - r.start_points) * n
-    per_rank = [0] * n
-    i = 0
-    while i < n:
-        j = i
-        while j + 1 < n and r.tie_break == "split" and points[order[j + 1]] == points[order[i]]:
-            j += 1
-        group = order[i:j + 1]
-        total = sum(bonus[i:j + 1])
-        share = (total // len(group)) // 100 * 100
-        left = total - share * len(group)
-        for k, _seat in enumerate(group):
-            per_rank[i + k] = share + (left if k == 0 else 0)
-        i = j + 1
-    ranks = [0] * n
-    results = [0] * n
-    for rank, seat in enumerate(order):
-        ranks[seat] = rank
-        results[seat] = points[seat] - r.return_points + per_rank[rank]
-    return FinalResult(tuple(points), tuple(ranks), tuple(order), tuple(results))
+    from yakuman import _core
+
+    if any(type(x) is not int for x in scores):
+        raise InvalidContextError(f"scores must be integers, not {tuple(scores)!r}")
+    points, ranks, results = _core.settle_final(r, list(scores), riichi_sticks, first_dealer)
+    order = tuple(sorted(range(n), key=lambda s: ranks[s]))
+    return FinalResult(points, ranks, order, results)
 
 
 # ---- internals -----------------------------------------------------------------------------
@@ -541,42 +529,19 @@ def _finish(state: RoundState, r: Rules, outcome: str, transfers: list[Transfer]
     deltas = _deltas(transfers, n)
     collected = state.riichi_sticks - sticks_left
     scores = tuple(s + d for s, d in zip(state.scores, deltas))
-    wind, hand = state.round_wind, state.hand
-    if not repeat:
-        hand += 1
-        if hand == n:
-            hand, wind = 0, wind + 1
-    last_wind = 1 if r.length == "hanchan" else 0
-    max_wind = last_wind + (1 if r.extension == "sudden_death" else 0)
-    # "All last": the last regular hand, or any hand of the sudden-death extension.
-    all_last = state.round_wind > last_wind or (state.round_wind == last_wind and state.hand == n - 1)
-    over, reason = False, None
-    if r.tobi != "off" and any(s < 0 or (r.tobi == "zero_or_below" and s == 0) for s in scores):
-        over, reason = True, "tobi"
-    elif wind > max_wind:
-        over, reason = True, "last_hand"
-    elif not repeat and wind > last_wind and any(s >= r.target_points for s in scores):
-        # The deal passed out of the last regular hand (or of an extension hand) and someone
-        # reached the return points: the sudden-death extension ends (or never starts).
-        over, reason = True, "sudden_death" if state.round_wind > last_wind else "last_hand"
-    elif (repeat and r.all_last_stop and all_last and dealer_won_or_tenpai
-          and _is_top(scores, state.dealer, state.first_dealer)
-          and (r.extension == "none" or scores[state.dealer] >= r.target_points)):
-        over, reason = True, "all_last_stop"
+    from yakuman import _core
+
+    reason, wind, hand = _core.settle_next_hand(r, scores, state.round_wind, state.hand, state.first_dealer, repeat,
+                                                dealer_won_or_tenpai)
+    over = reason is not None
     if over:
         nxt = _replace(state, scores=scores, honba=honba, riichi_sticks=sticks_left)
         final = final_scores(scores, r, riichi_sticks=sticks_left, first_dealer=state.first_dealer)
     else:
-        nxt = RoundState(scores, min(wind, 3), hand, honba, sticks_left, state.first_dealer)
+        nxt = RoundState(scores, wind, hand, honba, sticks_left, state.first_dealer)
         final = None
     return Settlement(outcome, deltas, tuple(transfers), nxt, repeat, collected, winners, by_win, abortive,
                       ignored, over, reason, final)
-
-
-def _is_top(scores: Sequence[int], seat: int, first_dealer: int) -> bool:
-    n = len(scores)
-    best = min(range(n), key=lambda s: (-scores[s], (s - first_dealer) % n))
-    return best == seat
 
 
 # ---- predicates for the end of a hand ---------------------------------------------------------

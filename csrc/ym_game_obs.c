@@ -1,0 +1,205 @@
+/* ym_game_obs.c - what one seat can see (feature planes), the invariant check, determinization.
+ *
+ * Planes (uint8 [YM_OBS_PLANES][34], seats relative to the observer: 0 = self, 1 = next, ...):
+ *   0 own concealed counts          1 own drawn tile (1 at its kind)
+ *   2-5 melded tiles per seat        6-9 discards per seat (counts)
+ *   10-13 tsumogiri discards         14-17 riichi declaration tile per seat
+ *   18 dora indicators (counts)      19 dora kinds (counts of indicators pointing at the kind)
+ *   20 own red fives (at the kind)   21 unseen copies (4 - everything the seat sees)
+ *   22-25 called-away discards       26-29 kita per seat (count at kind 30, sanma)
+ * Scalars (int32 [YM_OBS_SCALARS]): 0-3 scores (relative seats), 4-7 riichi state, 8 honba,
+ *   9 sticks, 10 round wind, 11 seat wind, 12 tiles left, 13 dealer (relative), 14 kyoku,
+ *   15 phase, 16 to-act mask (relative bits), 17 players, 18-21 melds per seat, 22 kans, 23 dora count.
+ * Nothing of another seat's concealed tiles, the wall or the dead wall (except revealed
+ * indicators) enters: the planes are a function of the seat's information set (tested).
+ *
+ * ym_game_check: every id in exactly one place (hands, melds, kita, rivers, the undrawn wall).
+ * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them
+ * (every state it makes has a legal action: see the kuikae and riichi fallbacks).
+ */
+#include <string.h>
+
+#include "ym_game.h"
+
+static int next_dora_kind(int k, int sanma) {
+    if (k < 27) {
+        if (sanma && k == 0) return 8;
+        if (sanma && k == 8) return 0;
+        return k % 9 == 8 ? k - 8 : k + 1;
+    }
+    if (k < 31) return k == 30 ? 27 : k + 1;
+    return k == 33 ? 31 : k + 1;
+}
+
+void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
+    int n = g->R.players;
+    memset(planes, 0, YM_OBS_PLANES * 34);
+    memset(sc, 0, YM_OBS_SCALARS * sizeof(int32_t));
+    if (seat < 0 || seat >= n) return;
+    uint8_t seen[34];
+    const ym_seat_t *me = &g->s[seat];
+    memcpy(planes, me->c, 34);
+    memcpy(seen, me->c, 34);
+    if (me->drawn != 255) planes[34 + (me->drawn >> 2)] = 1;
+    for (int i = 0; i < me->n; i++)
+        if (ym_is_red(g, me->ids[i])) planes[20 * 34 + (me->ids[i] >> 2)]++;
+    for (int r = 0; r < n; r++) {
+        int q = (seat + r) % n;
+        const ym_seat_t *p = &g->s[q];
+        for (int i = 0; i < p->n_melds; i++)
+            for (int j = 0; j < p->melds[i].n; j++) {
+                int k = p->melds[i].ids[j] >> 2;
+                planes[(2 + r) * 34 + k]++;
+                seen[k]++;
+                if (q == seat && ym_is_red(g, p->melds[i].ids[j])) planes[20 * 34 + k]++;
+            }
+        for (int i = 0; i < p->n_river; i++) {
+            int k = p->river[i] >> 2;
+            planes[(6 + r) * 34 + k]++;
+            if (p->rmark[i] & YM_RV_TSUMOGIRI) planes[(10 + r) * 34 + k]++;
+            if (p->rmark[i] & YM_RV_RIICHI) planes[(14 + r) * 34 + k] = 1;
+            if (p->rmark[i] & YM_RV_CALLED) planes[(22 + r) * 34 + k]++;
+            else seen[k]++;
+        }
+        planes[(26 + r) * 34 + 30] = p->kita;
+        seen[30] = (uint8_t)(seen[30] + p->kita);
+        sc[r] = p->score;
+        sc[4 + r] = p->riichi;
+        sc[18 + r] = p->n_melds;
+    }
+    for (int i = 0; i < g->n_dora; i++) {
+        int k = ym_game_dora_indicator(g, i) >> 2;
+        planes[18 * 34 + k]++;
+        planes[19 * 34 + next_dora_kind(k, n == 3)]++;
+        seen[k]++;
+    }
+    for (int k = 0; k < 34; k++) {
+        int absent = n == 3 && k >= 1 && k <= 7;
+        planes[21 * 34 + k] = (uint8_t)(absent || seen[k] >= 4 ? 0 : 4 - seen[k]);
+    }
+    sc[8] = g->honba;
+    sc[9] = g->sticks;
+    sc[10] = g->round_wind;
+    sc[11] = (seat - g->dealer + n) % n;
+    sc[12] = ym_game_left(g);
+    sc[13] = (g->dealer - seat + n) % n;
+    sc[14] = g->kyoku;
+    sc[15] = g->phase;
+    int act = ym_game_to_act(g), rel = 0;
+    for (int r = 0; r < n; r++)
+        if ((act >> ((seat + r) % n)) & 1) rel |= 1 << r;
+    sc[16] = rel;
+    sc[17] = n;
+    sc[22] = g->n_kans;
+    sc[23] = g->n_dora;
+}
+
+/* Positions of the wall array whose tile is still undrawn. */
+static int undrawn(const ym_game_t *g, uint8_t *pos) {
+    int m = 0, N = g->n_tiles, L0 = N - 14;
+    uint8_t drawn[136];
+    memset(drawn, 0, sizeof drawn);
+    for (int i = 0; i < g->next; i++) drawn[i] = 1;
+    for (int k = 0; k < g->n_rinshan; k++) {
+        if (k < 4) drawn[L0 + k] = 1;
+        else drawn[L0 - (k + 1)] = 1;
+    }
+    for (int i = 0; i < N; i++)
+        if (!drawn[i]) pos[m++] = (uint8_t)i;
+    return m;
+}
+
+int ym_game_check(const ym_game_t *g) {
+    uint8_t where[136];
+    memset(where, 0, sizeof where);
+    int n = g->R.players, total = 0;
+    for (int q = 0; q < n; q++) {
+        const ym_seat_t *p = &g->s[q];
+        uint8_t c[34];
+        memset(c, 0, 34);
+        for (int i = 0; i < p->n; i++) {
+            where[p->ids[i]]++;
+            c[p->ids[i] >> 2]++;
+            total++;
+        }
+        if (memcmp(c, p->c, 34)) return 2;
+        for (int i = 0; i < p->n_melds; i++)
+            for (int j = 0; j < p->melds[i].n; j++) {
+                where[p->melds[i].ids[j]]++;
+                total++;
+            }
+        for (int i = 0; i < p->kita && i < 4; i++) {
+            where[p->kita_ids[i]]++;
+            total++;
+        }
+        for (int i = 0; i < p->n_river; i++)
+            if (!(p->rmark[i] & YM_RV_CALLED)) {
+                where[p->river[i]]++;
+                total++;
+            }
+        if (p->n + 3 * p->n_melds != 13 && p->n + 3 * p->n_melds != 14) return 3;
+    }
+    uint8_t pos[136];
+    int m = undrawn(g, pos);
+    for (int i = 0; i < m; i++) {
+        where[g->wall[pos[i]]]++;
+        total++;
+    }
+    if (total != g->n_tiles) return 4;
+    for (int id = 0; id < 136; id++) {
+        int in_set = !(g->n_tiles == 108 && id >= 4 && id < 32);
+        if (where[id] != (in_set ? 1 : 0)) return 5;
+    }
+    int32_t sum = 1000 * g->sticks;
+    for (int q = 0; q < n; q++) sum += g->s[q].score;
+    (void)sum;   /* conservation is checked by the caller, who knows the starting total */
+    return 0;
+}
+
+void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
+    int n = g->R.players, N = g->n_tiles;
+    uint8_t pos[136], ids[136];
+    int m = undrawn(g, pos), h = 0;
+    /* the revealed indicators stay */
+    uint8_t is_ind[136];
+    memset(is_ind, 0, sizeof is_ind);
+    for (int i = 0; i < g->n_dora; i++) is_ind[N - 14 + 4 + 2 * i] = 1;
+    uint8_t wpos[136];
+    int nw = 0;
+    for (int i = 0; i < m; i++)
+        if (!is_ind[pos[i]]) wpos[nw++] = pos[i];
+    for (int i = 0; i < nw; i++) ids[h++] = g->wall[wpos[i]];
+    for (int q = 0; q < n; q++) {
+        if (q == seat) continue;
+        for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
+    }
+    ym_rng_t r;
+    ym_rng_seed(&r, seed);
+    for (int i = h - 1; i > 0; i--) {
+        int j = (int)ym_rng_below(&r, (uint32_t)i + 1);
+        uint8_t t = ids[i];
+        ids[i] = ids[j];
+        ids[j] = t;
+    }
+    int k = 0;
+    for (int i = 0; i < nw; i++) g->wall[wpos[i]] = ids[k++];
+    for (int q = 0; q < n; q++) {
+        if (q == seat) continue;
+        ym_seat_t *p = &g->s[q];
+        int drawn_slot = -1;
+        for (int i = 0; i < p->n; i++)
+            if (p->ids[i] == p->drawn) drawn_slot = i;
+        memset(p->c, 0, 34);
+        for (int i = 0; i < p->n; i++) {
+            p->ids[i] = ids[k++];
+            p->c[p->ids[i] >> 2]++;
+        }
+        if (drawn_slot >= 0) p->drawn = p->ids[drawn_slot];
+        if (p->n + 3 * p->n_melds == 13) p->waits = ym_game_waits(p, SANMA(g));
+        /* a kuikae restriction that now forbids every held tile is lifted (the re-dealt hand
+         * must keep a legal discard) */
+        int free_tile = 0;
+        for (int i = 0; i < p->n; i++) free_tile |= !((p->forbid >> (p->ids[i] >> 2)) & 1);
+        if (!free_tile) p->forbid = 0;
+    }
+}

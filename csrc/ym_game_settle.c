@@ -1,0 +1,160 @@
+/* ym_game_settle.c - round settlement and the end of the game.
+ *
+ * One win's payments are the scorer's (ym_payments inside ym_score: honba, sticks, pao split,
+ * sanma tsumo loss); ym_win_deltas only spreads them over the seats (pao_honba "liable" moves
+ * the ron honba from the discarder to the liable seat). Noten payments: the noten seats pay
+ * noten_total split evenly to the tenpai seats; nothing when all or none are tenpai. Nagashi
+ * mangan: a mangan tsumo per achiever (turn order from the last drawer; nagashi_multiple).
+ *
+ * ym_game_finish_round is the next-hand rule: the deal passes unless the dealer repeats; East
+ * only or East + South, the sudden-death extension (until someone reaches target_points),
+ * tobi, and agari-yame / tenpai-yame (all_last_stop: the dealer repeats in the last hand while
+ * on top, and with the extension holds target_points). ym_final_scores: leftover sticks
+ * (to_top / lost), ranks (ties: first_dealer order, or split uma), uma and oka.
+ * The same arithmetic is what yakuman.settle computes; tests/game hold them equal on random games.
+ */
+#include <string.h>
+
+#include "ym_game.h"
+
+void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas) {
+    int k = 0;
+    for (int i = 0; i < n; i++) k += tenpai[i] != 0;
+    for (int i = 0; i < 4; i++) deltas[i] = 0;
+    if (k == 0 || k == n) return;
+    for (int i = 0; i < n; i++) deltas[i] = tenpai[i] ? total / k : -(total / (n - k));
+}
+
+void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                   const ym_payment_t *pay, int32_t *d) {
+    d[winner] += pay->total;
+    if (from != 255 && from != winner) {
+        d[from] -= pay->discarder;
+        if (liable != 255) {
+            d[liable] -= pay->liable;
+            if (R->pao_honba_liable) {
+                d[from] += pay->honba;
+                d[liable] -= pay->honba;
+            }
+        }
+        return;
+    }
+    if (liable != 255) d[liable] -= pay->liable;
+    for (int q = 0; q < n; q++) {
+        if (q == winner) continue;
+        if (winner == dealer) d[q] -= pay->non_dealer;
+        else d[q] -= q == dealer ? pay->dealer : pay->non_dealer;
+    }
+}
+
+static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        int s = (first_dealer + i) % n;
+        if (best < 0 || scores[s] > scores[best]) best = s;
+    }
+    return best == seat;
+}
+
+int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+                 int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out) {
+    int n = R->players;
+    int dealer = (first_dealer + kyoku) % n;
+    int wind = round_wind, hand = kyoku;
+    if (!repeat) {
+        hand++;
+        if (hand == n) {
+            hand = 0;
+            wind++;
+        }
+    }
+    int last_wind = R->length == 0 ? 1 : 0;
+    int max_wind = last_wind + (R->extension ? 1 : 0);
+    int all_last = round_wind > last_wind || (round_wind == last_wind && kyoku == n - 1);
+    int reason = YM_END_NONE, reach_target = 0, tobi = 0;
+    for (int q = 0; q < n; q++) {
+        reach_target |= scores[q] >= R->target_points;
+        tobi |= scores[q] < 0 || (R->tobi == 1 && scores[q] == 0);
+    }
+    if (R->tobi != 2 && tobi)
+        reason = YM_END_TOBI;
+    else if (wind > max_wind)
+        reason = YM_END_LAST_HAND;
+    else if (!repeat && wind > last_wind && reach_target)
+        reason = round_wind > last_wind ? YM_END_SUDDEN_DEATH : YM_END_LAST_HAND;
+    else if (repeat && R->all_last_stop && all_last && dealer_won_or_tenpai &&
+             is_top(scores, n, dealer, first_dealer) && (R->extension == 0 || scores[dealer] >= R->target_points))
+        reason = YM_END_ALL_LAST_STOP;
+    *wind_out = wind > 3 ? 3 : wind;
+    *hand_out = hand;
+    return reason;
+}
+
+void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai) {
+    const ym_game_rules_t *R = &g->R;
+    int n = R->players;
+    int32_t scores[4] = {0, 0, 0, 0};
+    for (int q = 0; q < n; q++) {
+        g->s[q].score += g->last.deltas[q];
+        scores[q] = g->s[q].score;
+    }
+    int wind, hand;
+    int reason = ym_next_hand(R, scores, g->round_wind, g->kyoku, 0, repeat, dealer_won_or_tenpai, &wind, &hand);
+    g->honba = (uint8_t)(honba > 255 ? 255 : honba);
+    g->sticks = sticks_left;
+    g->resp_mask = g->resp_done = 0;
+    if (reason != YM_END_NONE) {
+        g->game_over = 1;
+        g->end_reason = (uint8_t)reason;
+        g->phase = YM_PH_OVER;
+        ym_final_scores(R, n, scores, sticks_left, 0, g->final_points, g->final_rank, g->final_results);
+    } else {
+        g->round_wind = (uint8_t)wind;
+        g->kyoku = (uint8_t)hand;
+        g->phase = YM_PH_ROUND_END;
+    }
+}
+
+void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
+                     int32_t *points, uint8_t *ranks, int32_t *results) {
+    int order[4] = {0, 1, 2, 3};
+    for (int i = 0; i < 4; i++) points[i] = i < n ? scores[i] : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) order[i] = (first_dealer + i) % n;
+        for (int i = 1; i < n; i++)   /* stable: ties keep the first-dealer order */
+            for (int j = i; j > 0 && points[order[j - 1]] < points[order[j]]; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        if (pass == 0) {
+            if (sticks && R->leftover_to_top) points[order[0]] += 1000 * sticks;
+            else break;
+        }
+    }
+    int32_t bonus[4] = {0, 0, 0, 0}, per_rank[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) bonus[i] = R->uma[i];
+    bonus[0] += (R->return_points - R->start_points) * n;
+    int i = 0;
+    while (i < n) {
+        int j = i;
+        while (j + 1 < n && R->tie_split && points[order[j + 1]] == points[order[i]]) j++;
+        int m = j - i + 1;
+        int32_t total = 0;
+        for (int k = i; k <= j; k++) total += bonus[k];
+        /* floor division as Python's // (total may be negative) */
+        int32_t q = total / m;
+        if ((total % m) && ((total < 0) != (m < 0))) q--;
+        int32_t share = q / 100;
+        if ((q % 100) && (q < 0)) share--;
+        share *= 100;
+        int32_t left = total - share * m;
+        for (int k = 0; k < m; k++) per_rank[i + k] = share + (k == 0 ? left : 0);
+        i = j + 1;
+    }
+    for (int r = 0; r < n; r++) {
+        int s = order[r];
+        ranks[s] = (uint8_t)r;
+        results[s] = points[s] - R->return_points + per_rank[r];
+    }
+}

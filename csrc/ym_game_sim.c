@@ -1,0 +1,128 @@
+/* ym_game_sim.c - rollout policies and the whole-game loop (no allocation, no Python; one game
+ * per call, so a caller can run games on many threads: the only state is the local ym_game_t).
+ *
+ * Policies: random = uniform over the seat's legal actions (xoshiro256** seeded from the game
+ * seed, one stream per game, so results do not depend on threads); tsumogiri = always the
+ * drawn tile (or the first legal discard after a call), pass on every response, never win;
+ * greedy = win whenever allowed, riichi whenever allowed, otherwise the discard with the lowest
+ * shanten then the most ukeire (ym_discard_analysis over the seat's visible tiles), pass on
+ * every call (it calls only to win).
+ * Responses are asked seat by seat in turn order after the discarder, the same order whatever
+ * the policy, so a game is a pure function of (rules, seed, policy).
+ */
+#include <string.h>
+
+#include "ym_game.h"
+#include "ym_search.h"
+
+static int find(const ym_action_t *a, int n, int type) {
+    for (int i = 0; i < n; i++)
+        if (a[i].type == type) return i;
+    return -1;
+}
+
+void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out) {
+    ym_action_t a[YM_G_MAX_ACTIONS];
+    int n = ym_game_legal(g, seat, a);
+    if (n <= 0) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    if (policy == YM_POL_RANDOM) {
+        *out = a[ym_rng_below(rng, (uint32_t)n)];
+        return;
+    }
+    int i;
+    if (policy == YM_POL_TSUMOGIRI) {
+        for (i = 0; i < n; i++)
+            if (a[i].type == YM_A_DISCARD && a[i].tsumogiri) break;
+        if (i == n) i = find(a, n, YM_A_DISCARD);
+        if (i < 0) i = find(a, n, YM_A_PASS);
+        *out = a[i < 0 ? 0 : i];
+        return;
+    }
+    /* greedy */
+    if ((i = find(a, n, YM_A_TSUMO)) >= 0 || (i = find(a, n, YM_A_RON)) >= 0 || (i = find(a, n, YM_A_RIICHI)) >= 0) {
+        *out = a[i];
+        return;
+    }
+    if ((i = find(a, n, YM_A_PASS)) >= 0) {
+        *out = a[i];
+        return;
+    }
+    const ym_seat_t *p = &g->s[seat];
+    uint8_t vis[34];
+    memset(vis, 0, 34);
+    for (int q = 0; q < g->R.players; q++) {
+        const ym_seat_t *o = &g->s[q];
+        for (int j = 0; j < o->n_river; j++)
+            if (!(o->rmark[j] & YM_RV_CALLED)) vis[o->river[j] >> 2]++;
+        for (int m = 0; m < o->n_melds; m++)
+            for (int j = 0; j < o->melds[m].n; j++) vis[o->melds[m].ids[j] >> 2]++;
+        vis[30] = (uint8_t)(vis[30] + o->kita);
+    }
+    for (int j = 0; j < g->n_dora; j++) vis[ym_game_dora_indicator(g, j) >> 2]++;
+    for (int k = 0; k < 34; k++) {
+        int cap = 4 - p->c[k];
+        if (vis[k] > cap) vis[k] = (uint8_t)cap;
+    }
+    ym_discard_t d[14];
+    int nd = ym_discard_analysis(p->c, vis, p->n_melds, 0, SANMA(g), d);
+    for (int r = 0; r < nd; r++)
+        for (int j = 0; j < n; j++)
+            if (a[j].type == YM_A_DISCARD && (a[j].tile >> 2) == d[r].tile) {
+                *out = a[j];
+                return;
+            }
+    *out = a[find(a, n, YM_A_DISCARD) >= 0 ? find(a, n, YM_A_DISCARD) : 0];
+}
+
+void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed) {
+    uint64_t x = seed ^ 0x5851F42D4C957F2DULL;
+    ym_rng_seed(rng, ym_splitmix64(&x));
+}
+
+int ym_sim_seat(const ym_game_t *g) {
+    int act = ym_game_to_act(g);
+    if (g->phase == YM_PH_SELF) return g->actor;
+    for (int i = 1; i <= g->R.players; i++) {
+        int q = (g->resp_from + i) % g->R.players;
+        if ((act >> q) & 1) return q;
+    }
+    return -1;
+}
+
+int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out) {
+    ym_game_t g;
+    ym_rng_t rng;
+    ym_policy_rng_init(&rng, seed);
+    memset(out, 0, sizeof *out);
+    ym_game_init(&g, R, seed, NULL, NULL, 0, 0, 0, 0, NULL);
+    uint32_t steps = 0;
+    while (g.phase != YM_PH_OVER && steps < 200000) {
+        if (g.phase == YM_PH_ROUND_END) {
+            out->outcomes[g.last.outcome < YM_OUT_KINDS ? g.last.outcome : 0]++;
+            out->rounds++;
+            ym_game_next_round(&g, NULL, NULL);
+            continue;
+        }
+        int seat = ym_sim_seat(&g);
+        if (seat < 0) return 2;
+        ym_action_t a;
+        ym_policy_choose(&g, seat, policy, &rng, &a);
+        if (ym_game_step(&g, &a, NULL) != YM_G_OK) return 2;
+        steps++;
+    }
+    if (g.phase == YM_PH_OVER) {
+        out->outcomes[g.last.outcome < YM_OUT_KINDS ? g.last.outcome : 0]++;
+        out->rounds++;
+    }
+    for (int q = 0; q < 4; q++) {
+        out->scores[q] = g.final_points[q];
+        out->results[q] = g.final_results[q];
+        out->ranks[q] = g.final_rank[q];
+    }
+    out->end_reason = g.end_reason;
+    out->steps = steps;
+    return g.phase == YM_PH_OVER ? 0 : 1;
+}

@@ -1,0 +1,484 @@
+# Native game engine glue (included from _core.pyx). See csrc/ym_game.h.
+#
+# GameState wraps one ym_game_t by value: copy() is a struct copy, pickling stores the raw
+# bytes with the Rules. Actions cross the boundary as plain tuples
+# (type, seat, tile id, target, tsumogiri, consumed ids); yakuman.game turns them into Action
+# values. Events come back as tuples of the C event fields. Rollouts (_simulate) run nogil in a
+# prange over games, one ym_game_t per game on the thread's stack, so results do not depend on
+# the number of workers.
+
+from libc.stdint cimport int16_t, int32_t, uint16_t
+
+cdef extern from "ym_game.h" nogil:
+    enum: YM_G_MAX_ACTIONS
+    enum: YM_G_MAX_EVENTS
+    enum: YM_OBS_PLANES
+    enum: YM_OBS_SCALARS
+    enum: YM_OUT_KINDS
+    ctypedef struct ym_action_t:
+        uint8_t type, seat, tile, target, tsumogiri, n_consumed
+        uint8_t consumed[4]
+    ctypedef struct ym_gmeld_t:
+        uint8_t type, kind, called, added, n
+        uint8_t ids[4]
+        uint8_t from_ "from"
+    ctypedef struct ym_game_rules_t:
+        ym_rules_t score
+        uint8_t players, length, extension, all_last_stop, multiple_ron, multi_ron_each
+        uint8_t abortive, abortive_rotate, draw_dealer, karaten, nagashi, nagashi_closed, nagashi_nearest
+        uint8_t pao_honba_liable, suukaikan_on_fourth, fifth_kan_aborts, tobi, leftover_to_top, tie_split
+        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae
+        int32_t noten_total, riichi_min_points, riichi_min_live
+        int32_t start_points, return_points, target_points
+        int32_t uma[4]
+    ctypedef struct ym_seat_t:
+        uint8_t ids[14]
+        uint8_t n
+        uint8_t c[34]
+        ym_gmeld_t melds[4]
+        uint8_t n_melds
+        uint8_t river[80]
+        uint8_t rmark[80]
+        uint8_t n_river, riichi, double_riichi, ippatsu, riichi_furiten, temp_furiten, kita
+        uint8_t kita_ids[4]
+        uint8_t draws, drawn, rinshan, pao_seat, pao_bits, n_kans, nagashi_ok
+        uint64_t discarded, waits, forbid
+        int32_t score
+    ctypedef struct ym_round_result_t:
+        uint8_t outcome, abort_kind, winners, tenpai
+        uint8_t from_ "from"
+        int32_t deltas[4]
+    ctypedef struct ym_game_t:
+        ym_game_rules_t R
+        ym_seat_t s[4]
+        uint8_t wall[136]
+        uint8_t n_tiles, next, live_end, n_rinshan, n_dora, pending_dora
+        uint8_t round_wind, kyoku, dealer, honba
+        int32_t sticks
+        uint8_t phase, actor, self_mode, resp_kind, resp_tile, resp_from, resp_mask, resp_done
+        uint8_t n_kans, kan_seats, first_go, total_discards, game_over, end_reason
+        uint16_t n_rounds
+        uint64_t seed
+        ym_round_result_t last
+        int32_t final_points[4]
+        int32_t final_results[4]
+        uint8_t final_rank[4]
+    ctypedef struct ym_event_t:
+        uint8_t type, actor, target, tile, tsumogiri, n_consumed, extra, tenpai, n_ura
+        uint8_t consumed[4]
+        uint8_t ura[5]
+        int16_t han, fu
+        int32_t points
+        uint64_t yaku
+        uint8_t han_of[64]
+        int32_t deltas[4]
+        int32_t scores[4]
+    ctypedef struct ym_events_t:
+        int n
+        ym_event_t ev[48]
+    ctypedef struct ym_sim_result_t:
+        int32_t scores[4]
+        int32_t results[4]
+        uint8_t ranks[4]
+        uint16_t rounds
+        uint16_t outcomes[6]
+        uint8_t end_reason
+        uint32_t steps
+    void ym_game_init(ym_game_t *g, const ym_game_rules_t *R, uint64_t seed, const uint8_t *wall,
+                      const int32_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev)
+    void ym_game_next_round(ym_game_t *g, const uint8_t *wall, ym_events_t *ev)
+    int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev)
+    int ym_game_to_act(const ym_game_t *g)
+    int ym_game_check(const ym_game_t *g)
+    void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
+    int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out)
+    int ym_game_draw_tenpai(const ym_game_t *g, int seat)
+    int ym_wall_check(const uint8_t *wall, int n, int players)
+    void ym_wall_shuffle(uint8_t *wall, int n, uint64_t seed, uint32_t round_no)
+    int ym_game_dora_indicator(const ym_game_t *g, int i)
+    int ym_game_ura_indicator(const ym_game_t *g, int i)
+    void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *scalars)
+    int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out)
+    ctypedef struct ym_rng_t:
+        uint64_t s[4]
+    void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed)
+    int ym_sim_seat(const ym_game_t *g)
+    void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out)
+
+GAME_OBS_PLANES = YM_OBS_PLANES
+GAME_OBS_SCALARS = YM_OBS_SCALARS
+
+_ABORT_BITS = {"kyuushu_kyuuhai": 1, "suufon_renda": 2, "suucha_riichi": 4, "suukaikan": 8, "sanchahou": 16}
+
+
+cdef class CompiledGameRules:
+    """A Rules object compiled into the engine's ym_game_rules_t (the scorer's rules inside)."""
+    cdef ym_game_rules_t r
+    cdef readonly object rules
+
+    def __init__(self, rules):
+        cdef CompiledRules cr = compiled_rules(rules)
+        rules = cr.rules
+        self.rules = rules
+        memset(&self.r, 0, sizeof(ym_game_rules_t))
+        self.r.score = cr.r
+        cdef ym_game_rules_t *r = &self.r
+        r.players = rules.players
+        r.length = rules.length == "tonpuusen"
+        r.extension = rules.extension == "sudden_death"
+        r.all_last_stop = rules.all_last_stop
+        r.multiple_ron = ("double", "triple", "atamahane").index(rules.multiple_ron)
+        r.multi_ron_each = rules.multi_ron_bonus == "each"
+        r.abortive = sum(_ABORT_BITS[k] for k in rules.abortive_draws)
+        r.abortive_rotate = sum(_ABORT_BITS[k] for k, v in rules.abortive_dealer if v == "rotate")
+        r.draw_dealer = ("tenpai", "always_repeat", "always_rotate").index(rules.draw_dealer_rule)
+        r.karaten = ("unless_all_four_in_own_hand", "unless_all_four_incl_melds", "always",
+                     "never").index(rules.karaten_is_tenpai)
+        r.nagashi = ("win", "draw", "off").index(rules.nagashi_mangan)
+        r.nagashi_closed = rules.nagashi_requires_closed
+        r.nagashi_nearest = rules.nagashi_multiple == "nearest"
+        r.pao_honba_liable = rules.pao_honba == "liable"
+        r.suukaikan_on_fourth = rules.suukaikan_timing == "on_fourth_kan"
+        r.fifth_kan_aborts = rules.fifth_kan == "aborts"
+        r.tobi = ("below_zero", "zero_or_below", "off").index(rules.tobi)
+        r.leftover_to_top = rules.leftover_sticks == "to_top"
+        r.tie_split = rules.tie_break == "split"
+        r.kan_dora_immediate = rules.kan_dora_timing == "immediate"
+        r.chankan_ankan_kokushi = rules.chankan_ankan == "kokushi_only"
+        r.temp_furiten_any_call = rules.temp_furiten_clear == "any_call"
+        r.kuikae = rules.kuikae == "allowed"
+        r.noten_total = rules.noten_payment_total
+        r.riichi_min_points = rules.riichi_min_points
+        r.riichi_min_live = rules.riichi_min_live_tiles
+        r.start_points = rules.start_points
+        r.return_points = rules.return_points
+        r.target_points = rules.target_points
+        for i in range(4):
+            r.uma[i] = rules.uma[i] if i < len(rules.uma) else 0
+
+
+cdef dict _GAME_RULES = {}
+
+
+def compiled_game_rules(rules):
+    hit = _GAME_RULES.get(id(rules))
+    if hit is not None and (<tuple>hit)[0] is rules:
+        return (<tuple>hit)[1]
+    cgr = CompiledGameRules(rules)
+    if len(_GAME_RULES) >= 64:
+        _GAME_RULES.clear()
+    _GAME_RULES[id(rules)] = (rules, cgr)
+    return cgr
+
+
+cdef tuple _EMPTY = ()
+
+
+cdef inline tuple _u8tuple(const uint8_t *v, int n):
+    if n == 0:
+        return _EMPTY
+    if n == 2:
+        return (v[0], v[1])
+    if n == 3:
+        return (v[0], v[1], v[2])
+    if n == 4:
+        return (v[0], v[1], v[2], v[3])
+    return tuple([v[i] for i in range(n)])
+
+
+cdef inline tuple _action_tuple(const ym_action_t *a):
+    return (a.type, a.seat, a.tile, a.target, a.tsumogiri, _u8tuple(a.consumed, a.n_consumed))
+
+
+cdef tuple _event_tuple(const ym_event_t *e, int n):
+    if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
+        return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
+    return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
+            _u8tuple(e.consumed, e.n_consumed), e.extra, e.tenpai, e.han, e.fu,
+            e.points, e.yaku, tuple([e.deltas[i] for i in range(n)]), tuple([e.scores[i] for i in range(n)]),
+            tuple([e.ura[i] for i in range(e.n_ura)]),
+            tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1]))
+
+
+cdef class GameState:
+    """One engine state (a ym_game_t by value)."""
+    cdef ym_game_t g
+    cdef ym_events_t ev
+    cdef ym_rng_t prng
+    cdef readonly CompiledGameRules crules
+
+    def __init__(self, CompiledGameRules crules, unsigned long long seed, wall=None, scores=None,
+                 int round_wind=0, int kyoku=0, int honba=0, int sticks=0):
+        cdef uint8_t w[136]
+        cdef int32_t sc[4]
+        cdef int n = crules.r.players
+        cdef uint8_t *wp = NULL
+        cdef int32_t *sp = NULL
+        self.crules = crules
+        self.ev.n = 0
+        if scores is not None:
+            if len(scores) != n:
+                from yakuman.errors import InvalidContextError
+                raise InvalidContextError(f"{len(scores)} scores for {n} players")
+            for i in range(n):
+                sc[i] = scores[i]
+            sp = sc
+        if wall is not None:
+            self._wall_bytes(wall, w)
+            wp = w
+        ym_game_init(&self.g, &crules.r, seed, wp, sp, round_wind, kyoku, honba, sticks, &self.ev)
+
+    cdef _wall_bytes(self, wall, uint8_t *w):
+        cdef int n = 108 if self.crules.r.players == 3 else 136
+        from yakuman.errors import InvalidContextError
+        ids = list(wall)
+        if len(ids) != n:
+            raise InvalidContextError(f"a wall has {n} tile ids, not {len(ids)}")
+        for i, t in enumerate(ids):
+            if type(t) is not int or not 0 <= t < 136:
+                raise InvalidContextError(f"wall[{i}] = {t!r} is not a tile id 0..135")
+            w[i] = t
+        if ym_wall_check(w, n, self.crules.r.players):
+            raise InvalidContextError("the wall is not a permutation of the game's tiles "
+                                      + ("(108 ids without 2m-8m)" if n == 108 else "(ids 0..135)"))
+
+    def next_round(self, wall=None):
+        cdef uint8_t w[136]
+        cdef uint8_t *wp = NULL
+        if wall is not None:
+            self._wall_bytes(wall, w)
+            wp = w
+        ym_game_next_round(&self.g, wp, &self.ev)
+
+    def copy(self):
+        cdef GameState o = GameState.__new__(GameState)
+        memcpy(&o.g, &self.g, sizeof(ym_game_t))
+        o.prng = self.prng
+        o.ev.n = 0
+        o.crules = self.crules
+        return o
+
+    def raw(self):
+        return (<char *>&self.g)[:sizeof(ym_game_t)]
+
+    @staticmethod
+    def from_raw(CompiledGameRules crules, bytes data):
+        cdef GameState o = GameState.__new__(GameState)
+        if len(data) != sizeof(ym_game_t):
+            from yakuman.errors import InvalidContextError
+            raise InvalidContextError("pickled game state of the wrong size (another build?)")
+        memcpy(&o.g, <const char *>data, sizeof(ym_game_t))
+        o.g.R = crules.r
+        o.ev.n = 0
+        o.crules = crules
+        return o
+
+    def legal(self, int seat):
+        cdef ym_action_t buf[64]
+        cdef int n = ym_game_legal(&self.g, seat, buf)
+        cdef list out = []
+        for i in range(n):
+            out.append(_action_tuple(&buf[i]))
+        return out
+
+    def step(self, int type, int seat, int tile, int target, int tsumogiri, consumed):
+        cdef ym_action_t a
+        memset(&a, 0, sizeof(a))
+        a.type = type
+        a.seat = seat
+        a.tile = tile
+        a.target = target
+        a.tsumogiri = tsumogiri
+        a.n_consumed = len(consumed)
+        for i in range(a.n_consumed):
+            a.consumed[i] = consumed[i]
+        self.ev.n = 0
+        return ym_game_step(&self.g, &a, &self.ev)
+
+    def seed_policy(self, unsigned long long seed):
+        ym_policy_rng_init(&self.prng, seed)
+
+    def policy_action(self, int policy):
+        """The rollout policy's next (seat's) action, as simulate chooses it, or None."""
+        cdef ym_action_t a
+        cdef int seat = ym_sim_seat(&self.g)
+        if seat < 0:
+            return None
+        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
+        return _action_tuple(&a)
+
+    def events(self):
+        """The events of the last step / next_round / init (then cleared)."""
+        cdef int n = self.crules.r.players
+        out = [_event_tuple(&self.ev.ev[i], n) for i in range(self.ev.n)]
+        self.ev.n = 0
+        return out
+
+    def to_act(self):
+        return ym_game_to_act(&self.g)
+
+    def phase(self):
+        return self.g.phase
+
+    def step_code(self, tuple code):
+        """step(*code) for a code tuple as legal() gives it."""
+        cdef ym_action_t a
+        cdef tuple cons = <tuple>code[5]
+        memset(&a, 0, sizeof(a))
+        a.type = code[0]
+        a.seat = code[1]
+        a.tile = code[2]
+        a.target = code[3]
+        a.tsumogiri = code[4]
+        a.n_consumed = len(cons)
+        for i in range(a.n_consumed):
+            a.consumed[i] = cons[i]
+        self.ev.n = 0
+        return ym_game_step(&self.g, &a, &self.ev)
+
+    def check(self):
+        return ym_game_check(&self.g)
+
+    def determinize(self, int seat, unsigned long long seed):
+        ym_game_determinize(&self.g, seat, seed)
+
+    def draw_tenpai(self, int seat):
+        return ym_game_draw_tenpai(&self.g, seat)
+
+    def table(self):
+        """(phase, actor, round_wind, kyoku, dealer, honba, sticks, left, dora indicator ids,
+        game_over, end_reason, n_rounds, resp_kind, resp_tile, resp_from, n_kans, first_go)."""
+        cdef ym_game_t *g = &self.g
+        return (g.phase, g.actor, g.round_wind, g.kyoku, g.dealer, g.honba, g.sticks,
+                g.live_end - g.next, tuple(ym_game_dora_indicator(g, i) for i in range(g.n_dora)),
+                g.game_over, g.end_reason, g.n_rounds, g.resp_kind, g.resp_tile, g.resp_from, g.n_kans,
+                g.first_go)
+
+    def seat(self, int q):
+        """(ids, melds, river, riichi, double, ippatsu, riichi_furiten, temp_furiten, kita ids,
+        score, drawn, discarded kinds mask, waits mask, pao seat, draws)."""
+        cdef ym_seat_t *p = &self.g.s[q]
+        melds = tuple((p.melds[i].type, p.melds[i].kind, p.melds[i].from_, p.melds[i].called,
+                       p.melds[i].added, tuple(p.melds[i].ids[j] for j in range(p.melds[i].n)))
+                      for i in range(p.n_melds))
+        river = tuple((p.river[i], p.rmark[i]) for i in range(p.n_river))
+        return (tuple(sorted(p.ids[i] for i in range(p.n))), melds, river, p.riichi, p.double_riichi,
+                p.ippatsu, p.riichi_furiten, p.temp_furiten,
+                tuple(p.kita_ids[i] for i in range(min(p.kita, 4))), p.score, p.drawn, p.discarded,
+                p.waits, p.pao_seat, p.draws)
+
+    def wall(self):
+        return tuple(self.g.wall[i] for i in range(self.g.n_tiles))
+
+    def wall_state(self):
+        """(next, live_end, n_rinshan, n_dora)."""
+        return (self.g.next, self.g.live_end, self.g.n_rinshan, self.g.n_dora)
+
+    def last_round(self):
+        cdef int n = self.crules.r.players
+        cdef ym_round_result_t *l = &self.g.last
+        return (l.outcome, l.abort_kind, l.winners, l.from_, l.tenpai, tuple(l.deltas[i] for i in range(n)))
+
+    def final(self):
+        cdef int n = self.crules.r.players
+        cdef ym_game_t *g = &self.g
+        return (tuple(g.final_points[i] for i in range(n)), tuple(g.final_rank[i] for i in range(n)),
+                tuple(g.final_results[i] for i in range(n)))
+
+    def obs_planes(self, int seat):
+        import numpy as np
+        planes = np.zeros((YM_OBS_PLANES, 34), dtype=np.uint8)
+        scalars = np.zeros(YM_OBS_SCALARS, dtype=np.int32)
+        cdef uint8_t[:, ::1] pv = planes
+        cdef int32_t[::1] sv = scalars
+        ym_game_obs(&self.g, seat, &pv[0, 0], &sv[0])
+        return planes, scalars
+
+
+def seeded_wall(int players, unsigned long long seed, unsigned int round_no=0):
+    """The engine's seeded wall of round `round_no` of game `seed` (136 or 108 ids)."""
+    cdef uint8_t w[136]
+    cdef int n = 108 if players == 3 else 136
+    ym_wall_shuffle(w, n, seed, round_no)
+    return tuple(w[i] for i in range(n))
+
+
+def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, int policy, int workers,
+              int32_t[:, ::1] scores, int32_t[:, ::1] results, uint8_t[:, ::1] ranks,
+              uint16_t[::1] rounds, uint16_t[:, ::1] outcomes, uint8_t[::1] end_reason,
+              uint8_t[::1] status, uint32_t[::1] steps):
+    cdef Py_ssize_t n = seeds.shape[0], i
+    cdef ym_game_rules_t *R = &crules.r
+    with nogil:
+        for i in prange(n, num_threads=workers, schedule="dynamic"):
+            status[i] = <uint8_t>_sim_one(R, seeds[i], policy, &scores[i, 0], &results[i, 0], &ranks[i, 0],
+                                          &rounds[i], &outcomes[i, 0], &end_reason[i], &steps[i])
+
+
+cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, int policy, int32_t *scores, int32_t *results,
+                  uint8_t *ranks, uint16_t *rounds, uint16_t *outcomes, uint8_t *end_reason,
+                  uint32_t *steps) noexcept nogil:
+    cdef ym_sim_result_t res
+    cdef int rc = ym_game_simulate(R, seed, policy, &res)
+    cdef int j
+    for j in range(R.players):
+        scores[j] = res.scores[j]
+        results[j] = res.results[j]
+        ranks[j] = res.ranks[j]
+    rounds[0] = res.rounds
+    for j in range(YM_OUT_KINDS):
+        outcomes[j] = res.outcomes[j]
+    end_reason[0] = res.end_reason
+    steps[0] = res.steps
+    return rc
+
+
+# ---- settlement arithmetic shared with yakuman.settle (one implementation, in C) -------------
+cdef extern from "ym_game.h" nogil:
+    void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas)
+    int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+                     int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out)
+    void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
+                         int32_t *points, uint8_t *ranks, int32_t *results)
+
+_END_NAMES = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
+
+
+def settle_noten(tenpai, int total):
+    """Noten deltas for 1-4 seats (tenpai: sequence of bools)."""
+    cdef uint8_t t[4]
+    cdef int32_t d[4]
+    cdef int n = len(tenpai)
+    if not 1 <= n <= 4:
+        from yakuman.errors import InvalidContextError
+        raise InvalidContextError(f"noten payments for {n} players: 1 to 4 are supported")
+    for i in range(n):
+        t[i] = 1 if tenpai[i] else 0
+    ym_noten_deltas(n, t, total, d)
+    return tuple(d[i] for i in range(n))
+
+
+def settle_next_hand(rules, scores, int round_wind, int hand, int first_dealer, bint repeat,
+                     bint dealer_won_or_tenpai):
+    """(end reason or None, next round wind, next hand) after a hand (see ym_next_hand)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef int32_t sc[4]
+    cdef int wind = 0, nxt = 0
+    for i in range(cgr.r.players):
+        sc[i] = scores[i]
+    reason = ym_next_hand(&cgr.r, sc, round_wind, hand, first_dealer, repeat, dealer_won_or_tenpai, &wind, &nxt)
+    return _END_NAMES[reason], wind, nxt
+
+
+def settle_final(rules, scores, int sticks, int first_dealer):
+    """(points, ranks, results) at the end of a game (see ym_final_scores)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef int32_t sc[4]
+    cdef int32_t pts[4]
+    cdef int32_t res[4]
+    cdef uint8_t rk[4]
+    cdef int n = cgr.r.players
+    for i in range(n):
+        sc[i] = scores[i]
+    ym_final_scores(&cgr.r, n, sc, sticks, first_dealer, pts, rk, res)
+    return tuple(pts[i] for i in range(n)), tuple(rk[i] for i in range(n)), tuple(res[i] for i in range(n))

@@ -1,0 +1,608 @@
+"""Whole riichi games: a native state machine for play, search and rollouts (docs/game.md).
+
+``Game(rules=None, seed=None, wall=None)`` deals East 1; ``game.to_act`` names the seats that
+must decide; ``game.legal_actions(seat)`` lists :class:`Action` values (mjai field names:
+``type``, ``actor``, ``pai``, ``consumed``, ``target``, ``tsumogiri``); ``game.step(action)``
+(or ``game.step({seat: action, ...})`` for the answers to a discard) applies them;
+``game.observation(seat)`` is what that seat can see; ``game.events`` is the mjai event stream;
+``game.done`` / ``game.result`` the end. ``copy()`` is a struct copy; games pickle;
+``determinize(seat, rng)`` re-deals every tile hidden from a seat. :func:`simulate` plays many
+games natively without the GIL.
+
+Invariants: the engine (csrc/ym_game*) holds the whole state; this module only converts. An
+illegal action raises :class:`~yakuman.errors.IllegalActionError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from yakuman import _core
+from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.rules import Rules
+
+__all__ = [
+    "Action",
+    "Game",
+    "GameResult",
+    "Observation",
+    "RoundOutcome",
+    "POLICIES",
+    "rebuild",
+    "seeded_wall",
+    "simulate",
+]
+
+_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
+_WINDS = ("E", "S", "W", "N")
+# C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
+_A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
+    _A_KYUUSHU, _A_PASS = range(1, 13)
+_TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
+            _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
+            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
+_MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
+_OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
+_ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
+_END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
+_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
+_PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
+_LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
+_MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
+_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: code -> Action (immutable, shared)
+
+
+def _pai(tile_id: int, aka: int) -> str:
+    k = tile_id >> 2
+    if k in (4, 13, 22) and (tile_id & 3) < aka:
+        return _NAMES[k] + "r"
+    return _NAMES[k]
+
+
+def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int, ...]:
+    """The wall the engine deals for round ``round_no`` of game ``seed`` (see Game's wall layout)."""
+    return _core.seeded_wall(players, seed & (2**64 - 1), round_no)
+
+
+class Action:
+    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
+    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
+    ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
+    ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
+
+    __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
+
+    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: tuple[str, ...] = (),
+                 target: int | None = None, tsumogiri: bool | None = None, _code: tuple | None = None) -> None:
+        self.type = type
+        self.actor = actor
+        self.pai = pai
+        self.consumed = tuple(consumed)
+        self.target = target
+        self.tsumogiri = tsumogiri
+        self._code = _code
+
+    @classmethod
+    def _from_code(cls, code: tuple, aka: int) -> Action:
+        t, seat, tile, target, tg, cons = code
+        typ = _TYPE_OF[t]
+        pai = _pai(tile, aka) if tile != 255 else None
+        consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
+        if t == _A_ANKAN:
+            pai = None
+        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
+            pai = None
+        return cls(typ, seat, pai, consumed, target if target != 255 else None,
+                   bool(tg) if t == _A_DISCARD else None, code)
+
+    def _key(self) -> tuple:
+        return (self.type, self.actor, self.pai, tuple(sorted(self.consumed, key=_sort_key)), self.target,
+                self.tsumogiri)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        parts = [f"{self.type}", f"actor={self.actor}"]
+        if self.pai is not None:
+            parts.append(f"pai={self.pai}")
+        if self.consumed:
+            parts.append(f"consumed={'/'.join(self.consumed)}")
+        if self.target is not None and self.type != "dahai":
+            parts.append(f"target={self.target}")
+        if self.tsumogiri:
+            parts.append("tsumogiri")
+        return f"Action({' '.join(parts)})"
+
+    def to_mjai(self) -> dict[str, Any]:
+        """The mjai message of this action."""
+        d: dict[str, Any] = {"type": self.type, "actor": self.actor}
+        if self.type == "dahai":
+            d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
+        elif self.type in ("chi", "pon", "daiminkan"):
+            d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
+        elif self.type == "kakan":
+            d.update(pai=self.pai, consumed=list(self.consumed))
+        elif self.type == "ankan":
+            d.update(consumed=list(self.consumed))
+        elif self.type == "nukidora":
+            d.update(pai=self.pai)
+        elif self.type == "hora":
+            d.update(target=self.target, pai=self.pai)
+        return d
+
+
+def _sort_key(name: str) -> tuple[int, int]:
+    base = name[:-1] if name.endswith("r") else name
+    return (_NAMES.index(base), 1 if name.endswith("r") else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """One finished round: ``label`` (``"E1"``), ``honba`` and ``sticks`` at its start,
+    ``outcome`` (tsumo, ron, exhaustive_draw, nagashi_mangan, abortive_draw), ``winners``,
+    ``from_seat`` (ron), ``abortive`` (its kind), ``tenpai`` (exhaustive draw), ``deltas``."""
+
+    label: str
+    honba: int
+    sticks: int
+    outcome: str
+    winners: tuple[int, ...]
+    from_seat: int | None
+    abortive: str | None
+    tenpai: tuple[int, ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """``scores`` = final points (leftover sticks applied), ``placements[seat]`` (0 = first),
+    ``results[seat]`` = points - return + uma (+ oka to first), ``rounds``, ``end_reason``."""
+
+    scores: tuple[int, ...]
+    placements: tuple[int, ...]
+    results: tuple[int, ...]
+    rounds: tuple[RoundOutcome, ...]
+    end_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat sees. Tiles are mjai names. ``melds[s]`` = (type, tiles, from seat);
+    ``discards[s]`` = (pai, tsumogiri, riichi declaration, called) per discard."""
+
+    seat: int
+    hand: tuple[str, ...]
+    drawn: str | None
+    melds: tuple[tuple[tuple[str, tuple[str, ...], int], ...], ...]
+    discards: tuple[tuple[tuple[str, bool, bool, bool], ...], ...]
+    kita: tuple[int, ...]
+    dora_indicators: tuple[str, ...]
+    scores: tuple[int, ...]
+    riichi: tuple[bool, ...]
+    honba: int
+    sticks: int
+    round_wind: str
+    kyoku: int
+    dealer: int
+    tiles_left: int
+    to_act: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    _planes: Any = field(default=None, repr=False, compare=False)
+
+    def planes(self):
+        """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        return self._planes
+
+
+class Game:
+    """One game under ``rules`` (None = ``Rules.tenhou()``). ``seed`` (None = random) fixes every
+    round's wall; ``wall`` = 136 ids (108 in sanma) for the first round, or a list of such walls
+    for the first rounds (layout: ``docs/game.md``). ``scores``, ``round_wind`` (0 = East),
+    ``kyoku`` (0-based), ``honba``, ``sticks`` start the game elsewhere than East 1."""
+
+    __slots__ = ("rules", "seed", "_st", "_aka", "_n", "_events", "_raw", "_rounds", "_walls", "_round_start")
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
+                 scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
+                 sticks: int = 0) -> None:
+        self.rules = Rules.tenhou() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+        if seed is None:
+            seed = secrets.randbits(64)
+        if type(seed) is not int or seed < 0:
+            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed & (2**64 - 1)
+        self._n = self.rules.players
+        self._aka = self.rules.aka_dora
+        walls: list = []
+        if wall is not None:
+            wall = list(wall)
+            walls = [list(w) for w in wall] if wall and not isinstance(wall[0], int) else [wall]
+        for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
+                            ("sticks", sticks, 10000)):
+            if type(v) is not int or not 0 <= v <= hi:
+                raise InvalidContextError(f"{name} = {v!r} is not an integer in 0..{hi}")
+        cr = _core.compiled_game_rules(self.rules)
+        first = walls.pop(0) if walls else None
+        self._walls = walls
+        self._st = _core.GameState(cr, self.seed, first, None if scores is None else list(scores), round_wind, kyoku,
+                                   honba, sticks)
+        self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
+                                     "length": self.rules.length, "seed": self.seed}]
+        self._raw: int | None = None   # index of the first event still kept as an engine tuple
+        self._rounds: list[RoundOutcome] = []
+        self._round_start = None
+        self._absorb()
+
+    # ---- state -----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now (ascending)."""
+        return _MASK_SEATS[self._st.to_act()]
+
+    @property
+    def done(self) -> bool:
+        return self._st.phase() == _PH_OVER
+
+    @property
+    def events(self) -> list[dict]:
+        """The mjai events so far (dicts; a copy)."""
+        if self._raw is not None:
+            self._flush()
+        return list(self._events)
+
+    @property
+    def result(self) -> GameResult | None:
+        """The final result, or None while the game runs."""
+        t = self._st.table()
+        if not t[9]:
+            return None
+        points, ranks, results = self._st.final()
+        return GameResult(points, ranks, results, tuple(self._rounds), _END_REASONS[t[10]])
+
+    @property
+    def rounds(self) -> tuple[RoundOutcome, ...]:
+        return tuple(self._rounds)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._st.seat(q)[9] for q in range(self._n))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._check_seat(seat)
+        aka = self._aka
+        cache = _ACTIONS[aka]
+        out = []
+        for c in self._st.legal(seat):
+            a = cache.get(c)
+            if a is None:
+                if len(cache) > 200000:
+                    cache.clear()
+                a = cache[c] = Action._from_code(c, aka)
+            out.append(a)
+        return out
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
+
+    # ---- stepping --------------------------------------------------------------------------
+    def _resolve(self, action: Any, seat: int | None = None) -> tuple:
+        """The C code of a legal action equal to ``action`` (an Action or an mjai dict)."""
+        if isinstance(action, Mapping):
+            d = dict(action)
+            a_seat = d.get("actor", seat)
+            if a_seat is None:
+                raise IllegalActionError(f"action {d!r} names no actor")
+            consumed = tuple(d.get("consumed", ()))
+            target = d.get("target")
+            action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
+        if seat is not None and action.actor != seat:
+            raise IllegalActionError(f"{action!r} given for seat {seat}")
+        if type(action.actor) is not int or not 0 <= action.actor < self._n:
+            raise IllegalActionError(f"{action!r}: actor is not a seat 0..{self._n - 1}")
+        legal = self.legal_actions(action.actor)
+        key = action._key()
+        for a in legal:
+            if a._key() == key:
+                return a._code
+        # mjai messages may leave out what only one legal action can mean
+        for a in legal:
+            if a.type == action.type and a.actor == action.actor and (action.pai is None or a.pai == action.pai) \
+                    and (not action.consumed or sorted(a.consumed, key=_sort_key) ==
+                         sorted(action.consumed, key=_sort_key)) \
+                    and (action.tsumogiri is None or a.tsumogiri == action.tsumogiri) \
+                    and (action.target is None or a.type == "dahai" or a.target == action.target):
+                return a._code
+        raise IllegalActionError(f"{action!r} is not legal now; the legal actions of seat {action.actor} are "
+                                 f"{legal!r}")
+
+    def step(self, action: Any) -> None:
+        """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
+        seats answering a discard at once. Raises IllegalActionError (state unchanged)."""
+        if isinstance(action, Mapping) and "type" not in action:
+            codes = []
+            for seat, a in action.items():
+                self._check_seat(seat)
+                if seat not in self.to_act:
+                    raise IllegalActionError(f"seat {seat} has nothing to decide now (to act: {self.to_act})")
+                codes.append(self._resolve(a, seat))
+            order = sorted(codes, key=lambda c: c[1])
+            for c in order:
+                self._apply(c)
+            return
+        code = getattr(action, "_code", None) if type(action) is Action else None
+        if code is not None and not self._st.step_code(code):
+            self._absorb()
+            return
+        if self.done:
+            raise IllegalActionError(f"{action!r}: the game is over")
+        self._apply(self._resolve(action))
+
+    def _apply(self, code: tuple) -> None:
+        if self._st.step_code(code):
+            raise IllegalActionError(f"{Action._from_code(code, self._aka)!r} is not legal now")
+        self._absorb()
+
+    def _absorb(self) -> None:
+        """Turn the engine's new events into mjai dicts; start the next round after a round end."""
+        events = self._events
+        while True:
+            for e in self._st.events():
+                if e[0] in _LAZY:
+                    if self._raw is None:
+                        self._raw = len(events)
+                    events.append(e)      # converted when someone reads game.events
+                else:
+                    events.append(self._event(e))
+            if self._st.phase() != _PH_ROUND_END:
+                return
+            self._st.next_round(self._walls.pop(0) if self._walls else None)
+
+    def _flush(self) -> None:
+        """Convert the events kept raw (tsumo, dahai, calls, reach, dora) into dicts."""
+        ev = self._events
+        for i in range(self._raw, len(ev)):
+            if type(ev[i]) is tuple:
+                ev[i] = self._event(ev[i])
+        self._raw = None
+
+    def _event(self, e: tuple) -> dict:
+        if len(e) == 6:
+            typ, actor, target, tile, tg, cons = e
+        else:
+            (typ, actor, target, tile, tg, cons, extra, tenpai, han, fu, points, yaku, deltas, scores, ura,
+             han_of) = e
+        aka = self._aka
+        ev: dict[str, Any]
+        if typ == 1:
+            t = self._st.table()
+            wall = self._st.wall()
+            n = self._n
+            dealer = t[4]
+            tehais = [[] for _ in range(n)]
+            for k in range(n):
+                tehais[(dealer + k) % n] = [_pai(x, aka) for x in sorted(wall[13 * k:13 * k + 13])]
+            self._round_start = (f"{_WINDS[t[2]]}{t[3] + 1}", t[5], t[6])
+            ev = {"type": "start_kyoku", "bakaze": _WINDS[t[2]], "kyoku": t[3] + 1, "honba": t[5], "kyotaku": t[6],
+                  "oya": dealer, "dora_marker": _pai(t[8][0], aka), "scores": list(self.scores), "tehais": tehais}
+        elif typ == 2:
+            ev = {"type": "tsumo", "actor": actor, "pai": _pai(tile, aka)}
+        elif typ == 3:
+            ev = {"type": "dahai", "actor": actor, "pai": _pai(tile, aka), "tsumogiri": bool(tg)}
+        elif typ in (4, 5, 6):
+            ev = {"type": ("chi", "pon", "daiminkan")[typ - 4], "actor": actor, "target": target,
+                  "pai": _pai(tile, aka), "consumed": [_pai(c, aka) for c in cons]}
+        elif typ == 7:
+            pon = next(m for m in self._st.seat(actor)[1] if m[4] == tile)
+            ev = {"type": "kakan", "actor": actor, "pai": _pai(tile, aka),
+                  "consumed": [_pai(c, aka) for c in pon[5] if c != tile]}
+        elif typ == 8:
+            ev = {"type": "ankan", "actor": actor, "consumed": [_pai(c, aka) for c in cons]}
+        elif typ == 9:
+            ev = {"type": "nukidora", "actor": actor, "pai": "N"}
+        elif typ == 10:
+            ev = {"type": "reach", "actor": actor}
+        elif typ == 11:
+            ev = {"type": "reach_accepted", "actor": actor, "deltas": list(deltas), "scores": list(scores)}
+        elif typ == 12:
+            ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
+        elif typ == 13:
+            from yakuman.logs.events import YAKU_NAMES
+
+            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
+                  "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
+                  "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
+            self._round_outcome()
+        elif typ == 14:
+            last = self._st.last_round()
+            reason = "nagashi_mangan" if extra == 255 else _ABORTS.get(extra, "exhaustive")
+            ev = {"type": "ryukyoku", "reason": reason, "tenpais": [bool((tenpai >> q) & 1) for q in range(self._n)],
+                  "deltas": list(last[5]), "scores": list(scores)}
+            self._round_outcome()
+        elif typ == 15:
+            ev = {"type": "end_kyoku"}
+        elif typ == 16:
+            points, ranks, results = self._st.final()
+            ev = {"type": "end_game", "scores": list(points), "result": list(results)}
+        else:  # pragma: no cover - the engine has no other event
+            raise AssertionError(f"unknown engine event {typ}")
+        return ev
+
+    def _round_outcome(self) -> None:
+        """Record the round once (a multiple ron has several hora events)."""
+        if self._round_start is None:
+            return
+        outcome, abort, winners, from_seat, tenpai, deltas = self._st.last_round()
+        label, honba, sticks = self._round_start
+        self._round_start = None
+        self._rounds.append(RoundOutcome(label, honba, sticks, _OUTCOMES[outcome],
+                                         tuple(q for q in range(self._n) if (winners >> q) & 1),
+                                         None if from_seat == 255 else from_seat, _ABORTS.get(abort),
+                                         tuple(q for q in range(self._n) if (tenpai >> q) & 1), deltas))
+
+    # ---- observation -------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` can see and nothing else."""
+        self._check_seat(seat)
+        aka, n = self._aka, self._n
+        t = self._st.table()
+        seats = [self._st.seat(q) for q in range(n)]
+        me = seats[seat]
+        melds = tuple(tuple((_MELD_NAMES[m[0]], tuple(_pai(x, aka) for x in m[5]), m[2]) for m in s[1])
+                      for s in seats)
+        discards = tuple(tuple((_pai(tid, aka), bool(mark & 1), bool(mark & 2), bool(mark & 4)) for tid, mark in s[2])
+                         for s in seats)
+        planes = self._st.obs_planes(seat)
+        return Observation(
+            seat=seat,
+            hand=tuple(_pai(x, aka) for x in me[0]),
+            drawn=_pai(me[10], aka) if me[10] != 255 else None,
+            melds=melds,
+            discards=discards,
+            kita=tuple(len(s[8]) for s in seats),
+            dora_indicators=tuple(_pai(x, aka) for x in t[8]),
+            scores=tuple(s[9] for s in seats),
+            riichi=tuple(s[3] == 2 for s in seats),
+            honba=t[5],
+            sticks=t[6],
+            round_wind=_WINDS[t[2]],
+            kyoku=t[3],
+            dealer=t[4],
+            tiles_left=t[7],
+            to_act=self.to_act,
+            legal_actions=tuple(self.legal_actions(seat)),
+            _planes=planes,
+        )
+
+    # ---- copies --------------------------------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy (the native state is copied as one struct)."""
+        g = Game.__new__(Game)
+        g.rules, g.seed, g._aka, g._n = self.rules, self.seed, self._aka, self._n
+        g._st = self._st.copy()
+        g._events = list(self._events)
+        g._raw = self._raw
+        g._rounds = list(self._rounds)
+        g._walls = [list(w) for w in self._walls]
+        g._round_start = self._round_start
+        return g
+
+    __copy__ = copy
+
+    def __getstate__(self) -> dict:
+        if self._raw is not None:
+            self._flush()
+        return {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
+                "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
+
+    def __setstate__(self, d: dict) -> None:
+        self.rules = Rules.from_dict(d["rules"])
+        self.seed = d["seed"]
+        self._n = self.rules.players
+        self._aka = self.rules.aka_dora
+        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), d["raw"])
+        self._events = list(d["events"])
+        self._raw = None
+        self._rounds = list(d["rounds"])
+        self._walls = list(d["walls"])
+        self._round_start = d["round_start"]
+
+    def determinize(self, seat: int, rng: Any = None) -> Game:
+        """A copy in which every tile hidden from ``seat`` (the other hands, the live wall and
+        the dead wall except revealed indicators) is re-dealt at random. ``rng``: a
+        ``random.Random``, a numpy Generator, an int seed or None."""
+        self._check_seat(seat)
+        if rng is None:
+            s = secrets.randbits(64)
+        elif type(rng) is int:
+            s = rng & (2**64 - 1)
+        elif hasattr(rng, "getrandbits"):
+            s = rng.getrandbits(64)
+        elif hasattr(rng, "integers"):
+            s = int(rng.integers(0, 2**63))
+        else:
+            raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        g = self.copy()
+        g._st.determinize(seat, s)
+        g._walls = []
+        return g
+
+    def check(self) -> int:
+        """The engine's structural self-check (0 = every invariant holds)."""
+        return self._st.check()
+
+    def __repr__(self) -> str:
+        t = self._st.table()
+        state = "over" if t[9] else f"{_WINDS[t[2]]}{t[3] + 1}-{t[5]}, to act {self.to_act}"
+        return f"Game(seed={self.seed}, {state})"
+
+
+def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
+    """The game ``simulate`` played with this seed and policy, step by step as a Game (every
+    event included)."""
+    pol = _policy(policy)
+    g = Game(rules, seed)
+    g._st.seed_policy(g.seed)
+    while not g.done:
+        code = g._st.policy_action(pol)
+        if code is None:  # pragma: no cover - a running game always has someone to act
+            raise AssertionError("no seat to act")
+        g._apply(code)
+    return g
+
+
+def _policy(policy: str) -> int:
+    if policy not in POLICIES:
+        raise InvalidContextError(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}")
+    return POLICIES[policy]
+
+
+def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str = "random",
+             workers: int | None = None) -> dict:
+    """Play ``n`` whole games natively (no GIL, ``workers`` threads; None = all cores) and
+    return columns (numpy arrays): ``seed`` (each game's seed: ``rebuild(seed[i])`` replays
+    it), ``scores`` and ``results`` (n x players), ``placements`` (n x players, 0 = first),
+    ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
+    abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
+    ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
+    import os
+
+    import numpy as np
+
+    if type(n) is not int or n < 0:
+        raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
+    r = Rules.tenhou() if rules is None else rules
+    pol = _policy(policy)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    p = r.players
+    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    scores = np.zeros((n, 4), dtype=np.int32)
+    results = np.zeros((n, 4), dtype=np.int32)
+    ranks = np.zeros((n, 4), dtype=np.uint8)
+    rounds = np.zeros(n, dtype=np.uint16)
+    outcomes = np.zeros((n, 6), dtype=np.uint16)
+    end_reason = np.zeros(n, dtype=np.uint8)
+    status = np.zeros(n, dtype=np.uint8)
+    steps = np.zeros(n, dtype=np.uint32)
+    _core._simulate(_core.compiled_game_rules(r), seeds, pol, workers, scores, results, ranks, rounds, outcomes,
+                    end_reason, status, steps)
+    return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
+            "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}

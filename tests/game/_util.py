@@ -1,0 +1,144 @@
+"""Helpers for the game-engine tests: constructed walls and scripted play."""
+
+from __future__ import annotations
+
+import random
+
+from yakuman.game import Game
+from yakuman.tiles import parse
+
+SANMA_ABSENT = set(range(1, 8))
+
+
+def _ids_of(mpsz: str, pool: dict[int, list[int]]) -> list[int]:
+    """136-ids for an mpsz string, taken from `pool` (kind -> free ids; red five ids first for 0)."""
+    out = []
+    i = 0
+    s = mpsz.replace(" ", "")
+    digits: list[str] = []
+    for ch in s:
+        if ch.isdigit():
+            digits.append(ch)
+            continue
+        suit = "mpsz".index(ch)
+        for d in digits:
+            red = d == "0"
+            k = suit * 9 + (4 if red else int(d) - 1)
+            ids = pool[k]
+            if red:
+                if 4 * k not in ids:
+                    raise ValueError(f"red five {d}{ch} used twice")
+                t = 4 * k
+            else:
+                plain = [x for x in ids if not (k in (4, 13, 22) and x == 4 * k)]
+                if not plain:
+                    raise ValueError(f"no copy of {d}{ch} left")
+                t = plain[0]
+            ids.remove(t)
+            out.append(t)
+            i += 1
+        digits = []
+    return out
+
+
+def build_wall(hands: list[str | None], draws: str = "", *, rinshan: str = "", dora: str = "", players: int = 4,
+               dead: str = "", seed: int = 0) -> list[int]:
+    """A wall: `hands` (13 tiles each, dealer first, then turn order), then the live `draws` in
+    order, then the other tiles (shuffled by `seed`); the dead wall's rinshan tiles, the dora
+    indicators (first = the round's indicator; ura beside each) and `dead` filling its other places."""
+    pool: dict[int, list[int]] = {k: [4 * k + j for j in range(4)] for k in range(34)}
+    if players == 3:
+        for k in SANMA_ABSENT:
+            pool[k] = []
+    given = [(_ids_of(h, pool) if h is not None else None) for h in hands]
+    for h, ids in zip(hands, given):
+        assert ids is None or len(ids) == 13, h
+    draw_ids = _ids_of(draws, pool) if draws else []
+    r_ids = _ids_of(rinshan, pool) if rinshan else []
+    d_ids = _ids_of(dora, pool) if dora else []
+    x_ids = _ids_of(dead, pool) if dead else []
+    rest = [t for k in range(34) for t in pool[k]]
+    random.Random(seed).shuffle(rest)
+    hand_ids = []
+    for ids in given:
+        if ids is None:
+            ids, rest = rest[:13], rest[13:]
+        hand_ids += ids
+    deadwall = [None] * 14
+    for i, t in enumerate(r_ids):
+        deadwall[i] = t
+    for i, t in enumerate(d_ids):
+        deadwall[4 + i] = t  # indicator i at 4+2i, ura at 5+2i: give "dora" as alternating ind/ura
+    fill = x_ids + []
+    for i in range(14):
+        if deadwall[i] is None:
+            deadwall[i] = fill.pop(0) if fill else rest.pop()
+    n = 108 if players == 3 else 136
+    live = hand_ids + draw_ids
+    live += rest[: n - 14 - len(live)]
+    wall = live + deadwall
+    assert len(wall) == n and len(set(wall)) == n, (len(wall), len(set(wall)))
+    return wall
+
+
+def kinds(mpsz: str) -> list[int]:
+    c = parse(mpsz)[0]
+    return [k for k in range(34) for _ in range(c[k])]
+
+
+def act(g: Game, seat: int, type_: str, pai: str | None = None, **kw):
+    """Step the first legal action of `seat` with this type (and pai / other fields)."""
+    for a in g.legal_actions(seat):
+        if a.type != type_ or (pai is not None and a.pai != pai):
+            continue
+        if any(getattr(a, k) != v for k, v in kw.items()):
+            continue
+        g.step(a)
+        return a
+    raise AssertionError(f"no legal {type_} {pai} for seat {seat}: {g.legal_actions(seat)}")
+
+
+def has(g: Game, seat: int, type_: str, pai: str | None = None) -> bool:
+    return any(a.type == type_ and (pai is None or a.pai == pai) for a in g.legal_actions(seat))
+
+
+def pass_all(g: Game) -> None:
+    """Every seat asked about a discard passes."""
+    seats = g.to_act
+    if seats and all(any(a.type == "none" for a in g.legal_actions(s)) for s in seats):
+        g.step({s: next(a for a in g.legal_actions(s) if a.type == "none") for s in seats})
+
+
+def discard(g: Game, pai: str, *, then_pass: bool = True) -> None:
+    """The actor discards `pai`; then everybody passes (unless then_pass is False)."""
+    (seat,) = g.to_act
+    acts = [a for a in g.legal_actions(seat) if a.type == "dahai" and a.pai == pai]
+    assert acts, f"seat {seat} cannot discard {pai}: {g.legal_actions(seat)}"
+    g.step(acts[0])
+    if then_pass:
+        pass_all(g)
+
+
+def tsumogiri_round(g: Game) -> None:
+    """Play until the round ends: every actor discards the drawn tile, every call is passed."""
+    start = len(g.rounds)
+    while not g.done and len(g.rounds) == start:
+        seats = g.to_act
+        if len(seats) == 1 and any(a.type == "dahai" for a in g.legal_actions(seats[0])):
+            acts = g.legal_actions(seats[0])
+            a = next((a for a in acts if a.type == "dahai" and a.tsumogiri), None) or \
+                next(a for a in acts if a.type == "dahai")
+            g.step(a)
+        else:
+            pass_all(g)
+
+
+def random_game(g: Game, rng: random.Random, check=None, max_steps: int = 100000) -> int:
+    steps = 0
+    while not g.done and steps < max_steps:
+        seat = g.to_act[0]
+        g.step(rng.choice(g.legal_actions(seat)))
+        steps += 1
+        if check is not None:
+            check(g)
+    return steps

@@ -1,0 +1,408 @@
+"""Each flow rule forced by a constructed wall (tests/game/_util.build_wall: hands dealer first,
+then the live draws in order, the dead wall's rinshan tiles and indicators)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.game._util import act, build_wall, discard, has, pass_all, tsumogiri_round
+from yakuman.game import Game
+from yakuman.rules import Rules
+from yakuman.settle import RoundState, Win, settle_wins
+
+SAFE0 = "1m9m1s9s1z2z3z4z5z6z7z9p9p"           # a dealer hand that waits on nothing
+NOTEN = "1m4m7m2p5p8p3s6s9s1z2z3z4z"            # 4-shanten and more
+
+
+def types(g):
+    return [e["type"] for e in g.events]
+
+
+def after(g, n):
+    return [e["type"] for e in g.events[n:]]
+
+
+# ---- calls ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kuikae", ["forbidden", "allowed"])
+def test_kuikae(kuikae):
+    wall = build_wall(["1m9m9p1s9s1z2z3z4z5z6z7z5p", "2m3m4m1m456p789p234s", "567m123p678s8p8m5s5s",
+                       "5m6m7m1p2p3p6s7s8s2z2z3z3z"], "2p")
+    g = Game(Rules.tenhou().replace(kuikae=kuikae), 0, wall)
+    discard(g, "1m", then_pass=False)
+    assert g.to_act == (1,)
+    act(g, 1, "chi", "1m", consumed=("2m", "3m"))
+    discards = {a.pai for a in g.legal_actions(1) if a.type == "dahai"}
+    if kuikae == "forbidden":
+        assert "1m" not in discards and "4m" not in discards   # the same tile and the suji swap
+        assert "2s" in discards and "4p" in discards
+    else:
+        assert {"1m", "4m", "2s"} <= discards
+
+
+# ---- kans and dora ------------------------------------------------------------------------------
+@pytest.mark.parametrize("timing", ["standard", "immediate"])
+def test_kan_dora_timing(timing):
+    wall = build_wall(["1111m9p1s9s1z2z3z4z5z6z", "9p9p9p456m234s678s7z", NOTEN.replace("1m", "5m"), "2m3m4m5p6p7p2s3s4s6s7s8s5m"],
+                      "1p2s", rinshan="7z8p7s6m")
+    g = Game(Rules.tenhou().replace(kan_dora_timing=timing), 0, wall)
+    n = len(g.events)
+    act(g, 0, "ankan")
+    assert after(g, n) == ["ankan", "dora", "tsumo"]        # an ankan's indicator at once
+    n = len(g.events)
+    discard(g, "9p", then_pass=False)
+    act(g, 1, "daiminkan")
+    if timing == "standard":
+        assert after(g, n) == ["dahai", "daiminkan", "tsumo"]
+        n = len(g.events)
+        discard(g, "C")
+        assert after(g, n)[:2] == ["dahai", "dora"]          # an open kan's at its caller's discard
+    else:
+        assert after(g, n) == ["dahai", "daiminkan", "dora", "tsumo"]
+    assert len(g.observation(2).dora_indicators) == 3
+
+
+def test_chankan_and_temporary_furiten_cleared_by_own_draw():
+    wall = build_wall(["2p1m9m1s9s1z2z3z4z5z6z7z9p", "2p2p456m789m456s7s8s", "3m3m6p7p8p2s3s4s8p8p9s9s9m",
+                       "345m678m345s6s6s3p4p"], "9m1z2z3z2p")
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "2p", then_pass=False)
+    assert set(g.to_act) == {1, 3} and has(g, 3, "hora")
+    g.step({1: next(a for a in g.legal_actions(1) if a.type == "pon"),
+            3: next(a for a in g.legal_actions(3) if a.type == "none")})
+    assert g._st.seat(3)[7] == 1                 # the passed ron: temporary furiten
+    discard(g, "8s")
+    discard(g, "E")                              # seat 2 (tsumogiri)
+    assert g._st.seat(3)[7] == 0                 # seat 3's own draw ends it
+    discard(g, "S")
+    discard(g, "W")
+    act(g, 1, "kakan", "2p")
+    assert g.to_act == (3,) and has(g, 3, "hora")
+    act(g, 3, "hora")
+    hora = [e for e in g.events if e["type"] == "hora"][-1]
+    assert ["chankan", 1] in hora["yakus"] and hora["target"] == 1
+    assert hora["deltas"][1] < 0 and hora["deltas"][3] == -hora["deltas"][1]
+
+
+def test_suukaikan_after_the_fourth_kans_discard():
+    wall = build_wall(["1111m2222m3333m9p", "1111p567s234s8s8s9s", NOTEN.replace("1m", "8m"), NOTEN.replace("1m", "6m")],
+                      "1z2z", rinshan="4z5z6z7z")
+    for timing in ("after_discard", "on_fourth_kan"):
+        g = Game(Rules.tenhou().replace(suukaikan_timing=timing), 0, wall)
+        for k in ("1m", "2m", "3m"):
+            act(g, 0, "ankan", consumed=(k,) * 4)
+        discard(g, "F")
+        act(g, 1, "ankan")
+        if timing == "on_fourth_kan":
+            assert g.rounds[-1].abortive == "suukaikan"
+            continue
+        assert g.rounds == ()
+        discard(g, "S")
+        r = g.rounds[-1]
+        assert (r.outcome, r.abortive) == ("abortive_draw", "suukaikan")
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert nk["oya"] == 0 and nk["honba"] == 1
+
+
+# ---- abortive draws -------------------------------------------------------------------------------
+def test_kyuushu_kyuuhai_is_the_players_choice():
+    wall = build_wall(["1m9m1p9p1s9s1z2z3z2m3m4m5m", NOTEN.replace("1m", "6m"), NOTEN.replace("1m", "8m"),
+                       NOTEN.replace("1m", "3m")], "5s")
+    g = Game(Rules.tenhou(), 0, wall)
+    assert has(g, 0, "ryukyoku")
+    g2 = Game(Rules.tenhou().replace(abortive_draws=frozenset()), 0, wall)
+    assert not has(g2, 0, "ryukyoku")
+    act(g, 0, "ryukyoku")
+    assert g.rounds[-1].abortive == "kyuushu_kyuuhai"
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    assert (nk["oya"], nk["honba"], nk["kyoku"]) == (0, 1, 1)
+
+
+def test_suufon_renda():
+    hands = ["1z2m3m4m6p7p8p3s4s5s9s9s5z", "1z2m3m4m6p7p8p3s4s5s9m9m6z", "1z2m3m4m6p7p8p6s7s8s1p1p7z",
+             "1z5m6m7m2p3p4p6s7s8s9p9p5z"]
+    wall = build_wall(hands, "2z3z4z1s")
+    g = Game(Rules.tenhou(), 0, wall)
+    for _ in range(4):
+        discard(g, "E")
+    assert g.rounds[-1].abortive == "suufon_renda"
+
+
+def test_suucha_riichi_and_double_riichi():
+    hands = ["123m456m789m123p9p", "234m567m234p567p8s", "345s678s345p678p9s", "789m789p123s5z5z6z6z"]
+    wall = build_wall(hands, "1z2z3z4z")
+    g = Game(Rules.tenhou(), 0, wall)
+    for seat in range(4):
+        act(g, seat, "reach")
+        discard(g, ["E", "S", "W", "N"][seat])
+        if seat < 3:
+            assert g._st.seat(seat)[3] == 2 and g._st.seat(seat)[4] == 1   # established, double
+    r = g.rounds[-1]
+    assert r.abortive == "suucha_riichi"
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    assert nk["kyotaku"] == 4 and nk["honba"] == 1 and nk["scores"] == [24000] * 4
+
+
+WAIT3 = ["3p4p234m678m345s8s8s", "3p4p234m678m345s6s6s", "3p4p234m678m345s2s2s"]
+
+
+@pytest.mark.parametrize("rules,winners", [
+    (Rules.tenhou(), ()),                  # three rons under "double": sanchahou
+    (Rules.mahjongsoul(), (1, 2, 3)),      # triple ron
+    (Rules.mleague(), (1,)),               # atamahane: the first in turn order
+])
+def test_multiple_ron(rules, winners):
+    wall = build_wall([SAFE0] + WAIT3, "5p")
+    g = Game(rules, 0, wall)
+    discard(g, "5p", then_pass=False)
+    assert g.to_act == (1, 2, 3)
+    g.step({s: next(a for a in g.legal_actions(s) if a.type == "hora") for s in (1, 2, 3)})
+    r = g.rounds[-1]
+    if not winners:
+        assert r.abortive == "sanchahou" and r.deltas == (0, 0, 0, 0)
+        return
+    assert r.winners == winners and r.from_seat == 0
+    assert sum(r.deltas) == 0 and r.deltas[0] == -sum(r.deltas[1:])
+
+
+def test_double_ron_bonus_to_the_nearest():
+    wall = build_wall([SAFE0] + WAIT3[:2] + [NOTEN.replace("1m", "9m")], "5p")
+    g = Game(Rules.tenhou(), 0, wall, honba=2, sticks=1, scores=[25000, 25000, 25000, 24000])
+    discard(g, "5p", then_pass=False)
+    g.step({s: next(a for a in g.legal_actions(s) if a.type == "hora") for s in (1, 2)})
+    hs = [e for e in g.events if e["type"] == "hora"]
+    assert [h["actor"] for h in hs] == [1, 2]
+    # pinfu + tanyao, 2 han 30 fu: a non-dealer ron of 2000 each; seat 1, first in turn order,
+    # also takes the 2 honba (600) and the stick on the table (1000)
+    assert hs[0]["deltas"] == [-2600, 3600, 0, 0] and hs[1]["deltas"] == [-2000, 0, 2000, 0]
+
+
+# ---- furiten -----------------------------------------------------------------------------------------
+def test_discard_furiten():
+    wall = build_wall([SAFE0, WAIT3[0], "2p6m7m8m1p1p1p7s7s7s9s9s5z", NOTEN.replace("1m", "9m")], "1m5p3z")
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "1m")
+    assert has(g, 1, "hora")          # 5p by tsumo: tsumo is never furiten
+    discard(g, "5p")                  # seat 1 throws its own wait: furiten on 2p and 5p
+    discard(g, "2p")                  # seat 2's 2p passes seat 1 silently
+    assert g.to_act == (3,) and g.events[-1]["type"] == "tsumo"
+
+
+def test_temporary_and_riichi_furiten():
+    hands = [SAFE0.replace("9p9p", "2p5p"), WAIT3[0], "2p6m7m8m1p1p1p7s7s7s9s9s5z", "2p6m7m8m5m5m5m7p7p7p8s8s6z"]
+    wall = build_wall(hands, "1z2z3z4z8p9m1m")
+    for riichi in (False, True):
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "E")
+        if riichi:
+            act(g, 1, "reach")
+        discard(g, "S")
+        discard(g, "W")
+        discard(g, "2p", then_pass=False)          # seat 3: seat 1 may ron and passes
+        assert has(g, 1, "hora")
+        pass_all(g)
+        discard(g, "5p", then_pass=False)          # seat 0, before seat 1 draws again
+        assert not has(g, 1, "hora")
+        pass_all(g)
+        discard(g, "9m")                           # seat 1's own draw (tsumogiri)
+        discard(g, "2p", then_pass=False)          # seat 2
+        assert has(g, 1, "hora") == (not riichi)   # temporary furiten ended; riichi furiten did not
+
+
+# ---- riichi limits --------------------------------------------------------------------------------------
+def test_riichi_needs_points_and_four_tiles_left():
+    hands = ["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"), NOTEN.replace("1m", "5m")]
+    wall = build_wall(hands, "1z")
+    assert has(Game(Rules.tenhou(), 0, wall), 0, "reach")
+    assert not has(Game(Rules.tenhou(), 0, wall, scores=[900, 33100, 33000, 33000]), 0, "reach")
+    assert has(Game(Rules.mleague(), 0, wall, scores=[900, 33100, 33000, 33000]), 0, "reach")
+    g = Game(Rules.tenhou(), 0, wall)
+    seen = set()
+    while not g.rounds:
+        (seat,) = g.to_act if len(g.to_act) == 1 else (None,)
+        if seat == 0 and any(a.type == "dahai" for a in g.legal_actions(0)):
+            left = g.observation(0).tiles_left      # after the draw: 4 or more before it
+            assert has(g, 0, "reach") == (left >= 3)
+            seen.add(left >= 3)
+            a = next(a for a in g.legal_actions(0) if a.type == "dahai" and a.tsumogiri)
+            g.step(a)
+        elif seat is not None and any(a.type == "dahai" for a in g.legal_actions(seat)):
+            g.step(next(a for a in g.legal_actions(seat) if a.type == "dahai" and a.tsumogiri))
+        else:
+            pass_all(g)
+    assert seen == {True, False}
+
+
+# ---- pao, tobi, extension ----------------------------------------------------------------------------------
+def test_pao_daisangen_tsumo():
+    hands = ["5z6z7z1m2m3m4p6p7s8s2s3s8p", "5z5z6z6z7z7z2m3m4m5p1s9s9m", "3m3m6p7p8p2s3s4s6s6s8m8m4s",
+             "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
+    wall = build_wall(hands, "1z2z3z4z1z2z3z4z1p9s5p", dead="5z6z7z")
+    g = Game(Rules.tenhou(), 0, wall)
+    for dragon, junk in (("P", "1s"), ("F", "9s"), ("C", "9m")):
+        discard(g, dragon, then_pass=False)
+        act(g, 1, "pon", dragon)
+        discard(g, junk)
+        for _ in range(2):
+            (s,) = g.to_act
+            g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+            pass_all(g)
+    # seat 0 discards its fourth draw; seat 1 draws 5p
+    (s,) = g.to_act
+    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+    pass_all(g)
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert h["deltas"] == [-32000, 32000, 0, 0]        # the liable seat pays the whole yakuman
+    st = settle_wins(RoundState((25000,) * 4), Win(1, 8000, None, pao_seat=0), rules=Rules.tenhou())
+    assert list(st.deltas) == h["deltas"]
+
+
+def test_tobi_ends_the_game():
+    hands = ["123m456m789m123p9p", NOTEN, NOTEN, NOTEN.replace("5p", "0p")]
+    wall = build_wall(hands)
+    g = Game(Rules.tenhou(), 0, wall, scores=[25000, 25000, 49500, 500])
+    tsumogiri_round(g)
+    assert g.done and g.result.end_reason == "tobi"
+    assert g.result.scores[3] == -500 and g.result.placements[3] == 3
+
+
+@pytest.mark.parametrize("scores,done,reason", [
+    ([25000, 25000, 25000, 25000], False, None),      # nobody at 30000: the West extension
+    ([32000, 25000, 22000, 21000], True, "last_hand"),
+])
+def test_extension_after_south_4(scores, done, reason):
+    hands = [NOTEN, NOTEN, NOTEN, NOTEN.replace("5p", "0p")]
+    g = Game(Rules.tenhou(), 0, build_wall(hands), scores=scores, round_wind=1, kyoku=3)
+    tsumogiri_round(g)
+    assert g.done == done
+    if done:
+        assert g.result.end_reason == reason
+    else:
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert (nk["bakaze"], nk["kyoku"], nk["honba"]) == ("W", 1, 1)
+
+
+def test_tenpai_yame_in_the_last_hand():
+    hands = ["123m456m789m123p9p", NOTEN, NOTEN, NOTEN.replace("5p", "0p")]   # the dealer (seat 3) tenpai
+    g = Game(Rules.tenhou(), 0, build_wall(hands), scores=[20000, 20000, 20000, 40000], round_wind=1, kyoku=3)
+    tsumogiri_round(g)
+    assert g.done and g.result.end_reason == "all_last_stop"
+    assert g.result.scores == (19000, 19000, 19000, 43000)
+
+
+# ---- sanma ------------------------------------------------------------------------------------------------
+def test_sanma_kita_and_no_chi():
+    hands = ["4z1m9m1p2p3p7p8p9p1s2s3s5z", "1m9m1p9p1s9s5z6z7z2p3p4p5s", "2p2p3p3p6s7s8s9s9s9p9p6z6z"]
+    wall = build_wall(hands, "4z1z", rinshan="2z", players=3)
+    g = Game(Rules.tenhou_sanma(), 0, wall)
+    assert has(g, 0, "nukidora")
+    n = len(g.events)
+    act(g, 0, "nukidora")
+    assert after(g, n) == ["nukidora", "tsumo"] and g.events[-1]["pai"] == "S"
+    assert g.observation(1).kita == (1, 0, 0)
+    assert g.check() == 0
+    assert all(a.type != "chi" for s in range(3) for a in g.legal_actions(s))
+
+
+# ---- riichi details -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand,legal", [
+    ("111m234p567p789s5s", True),      # waits 5s before and after the ankan
+    ("1112m234p567p789s", False),      # waits 2m 3m; after an ankan of 1m only 2m
+])
+def test_ankan_after_riichi_only_when_the_waits_stay(hand, legal):
+    g = Game(Rules.tenhou(), 0, build_wall([hand, None, None, None], "5z6z7z5z1m"))
+    act(g, 0, "reach")
+    discard(g, "P")
+    for pai in ("F", "C", "P"):
+        (s,) = g.to_act
+        g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+        pass_all(g)
+    assert g.to_act == (0,) and g.events[-1] == {"type": "tsumo", "actor": 0, "pai": "1m"}
+    assert has(g, 0, "ankan") == legal
+    assert [a.type for a in g.legal_actions(0)].count("dahai") == 1   # in riichi only the drawn tile
+
+
+def test_riichi_stick_only_when_the_declaration_tile_passes():
+    wall = build_wall(["123m456m789m123p9p", WAIT3[0], None, None], "5p")
+    g = Game(Rules.tenhou(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "5p", then_pass=False)
+    act(g, 1, "hora")
+    assert "reach_accepted" not in types(g)
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert nk["kyotaku"] == 0 and nk["scores"][0] == 25000 + h["deltas"][0]   # no stick deposited
+
+
+def test_ippatsu_window_and_its_break_by_a_call():
+    wall = build_wall(["123m456m789m123p9p", "5z5z1m4m7m2p5p8p3s6s9s1z2z", None, None], "5z1s")
+    g = Game(Rules.tenhou(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "P", then_pass=False)
+    assert g._st.seat(0)[3] == 1                 # declared, not yet established
+    c = g.copy()
+    pass_all(c)
+    assert c._st.seat(0)[3:6] == (2, 1, 1)       # established, double riichi, ippatsu open
+    act(g, 1, "pon", "P")
+    assert g._st.seat(0)[3:6] == (2, 1, 0)       # the pon on it ends the ippatsu window
+
+
+def test_kokushi_robs_an_ankan():
+    wall = build_wall(["1111m2m3m4m5p6p7p2s3s4s", "9m1p9p1s9s1z2z3z4z5z6z7z7z", None, None], "8s")
+    for rules, robbed in ((Rules.tenhou(), True), (Rules.mleague(), False)):
+        g = Game(rules, 0, wall)
+        act(g, 0, "ankan")
+        if not robbed:
+            assert g.to_act == (0,)
+            continue
+        assert g.to_act == (1,) and has(g, 1, "hora")
+        act(g, 1, "hora")
+        h = [e for e in g.events if e["type"] == "hora"][-1]
+        assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+
+
+def test_nagashi_mangan_as_tenhou_pays_it():
+    yao = [f"{n}{s}" for s in "mps" for n in (1, 9)] + [f"{n}z" for n in range(1, 8)]
+    simples = [f"{n}{s}" for s in "mps" for n in range(2, 9)]
+    seat1 = simples[:13]
+    pool_y = [t for t in yao for _ in range(4)]
+    pool_s = [t for t in simples for _ in range(4 - seat1.count(t))]
+    pool_s.sort(key=lambda t: t == "5m" or t == "5p" or t == "5s")   # plain fives before the red ones
+    draws = [pool_y.pop() if i % 4 == 1 else pool_s.pop(0) for i in range(70)]
+    hands = [None, "".join(seat1), None, None]
+    wall = build_wall(hands, "".join(draws))
+    g = Game(Rules.tenhou(), 0, wall)
+    tsumogiri_round(g)
+    r = g.rounds[-1]
+    assert r.outcome == "nagashi_mangan" and r.winners == (1,)
+    assert r.deltas == (-4000, 8000, -2000, -2000)      # a non-dealer mangan tsumo, nothing else
+    from yakuman.settle import settle_exhaustive_draw
+
+    tenpai = [s for s in range(4) if g._st.draw_tenpai(s)]
+    st = settle_exhaustive_draw(RoundState((25000,) * 4), tenpai, nagashi=[1], last_drawer=3, rules=Rules.tenhou())
+    assert st.deltas == r.deltas
+
+
+@pytest.mark.parametrize("scores,done", [([31000, 23000, 23000, 23000], True), ([25000] * 4, False)])
+def test_tonpuusen_ends_after_east_4(scores, done):
+    hands = [NOTEN, NOTEN, NOTEN, NOTEN.replace("5p", "0p")]
+    g = Game(Rules.tenhou().replace(length="tonpuusen"), 0, build_wall(hands), scores=scores, kyoku=3)
+    tsumogiri_round(g)
+    assert g.done == done
+    if not done:
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert (nk["bakaze"], nk["kyoku"]) == ("S", 1)
+
+
+@pytest.mark.parametrize("pao", [False, True])
+def test_daiminkan_rinshan_pao(pao):
+    wall = build_wall(["1m9m1s9s1z2z3z4z5z6z7z9p8p", "9p9p9p234m567m234s5s", None, None], "1p", rinshan="5s",
+                      dora="4z")
+    g = Game(Rules.tenhou().replace(daiminkan_rinshan_pao=pao), 0, wall)
+    discard(g, "9p", then_pass=False)
+    act(g, 1, "daiminkan")
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert ["rinshan", 1] in h["yakus"] and h["fan"] == 1 and h["fu"] == 40
+    # 1 han 40 fu: tsumo 400 / 700; the kan tile's discarder pays it as a ron (1300) under the knob
+    assert h["deltas"] == ([-1300, 1300, 0, 0] if pao else [-700, 1500, -400, -400])

@@ -55,6 +55,7 @@ def _cmd_logs_verify(args) -> int:
         rows=bool(args.out),
         max_mismatches=args.max_mismatches,
         progress=None if args.progress is None else args.progress,
+        max_bytes=args.max_bytes,
     )
     if args.out:
         from yakuman.logs.frame import write_parquet
@@ -87,6 +88,8 @@ def _add_logs_commands(subparsers) -> None:
     v.add_argument("--workers", type=int, default=1, help="processes (0 = all cores; default 1)")
     v.add_argument("--strict", action="store_true", help="exit 1 also when a file could not be read or replayed")
     v.add_argument("--max-mismatches", type=int, default=20, metavar="N", help="mismatches to list (default 20)")
+    v.add_argument("--max-bytes", type=int, default=None, metavar="N",
+                   help="limit on a gzip file's decompressed size in bytes (default 64 MiB); past it the file is an error")
     pg = v.add_mutually_exclusive_group()
     pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")

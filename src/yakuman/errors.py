@@ -3,6 +3,10 @@
 Every error is a ``ValueError`` subclass whose message names the problem and where it is
 (``five copies of 3p``, ``unknown suit letter 'x' at position 3 in '12x'``). A legitimate
 non-win (incomplete hand, no yaku, furiten) is never an exception: it is a status value.
+
+Integers: tile ids, counts, meld counts and the other integer inputs must be integers -- Python
+``int`` or numpy integers (anything with ``__index__``). Floats are refused, integral ones (``1.0``)
+included, by the single-hand and the batch API alike (a float array is refused as a whole).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidContextError",
     "InvalidRulesError",
+    "InvalidArgumentError",
 ]
 
 
@@ -35,3 +40,7 @@ class InvalidContextError(YakumanError):
 
 class InvalidRulesError(YakumanError):
     """An unknown rule knob or a value outside its domain."""
+
+
+class InvalidArgumentError(YakumanError):
+    """An option outside its domain (``form``, ``workers``, ``errors``, a batch ``melds`` count...)."""

@@ -182,9 +182,11 @@ cdef inline long _borrowed_long(PyObject *p) noexcept:
 
 cdef object _as_int(object item):
     """``item`` as a Python int when it is an integer (int, numpy integer: ``__index__``), else
-    None. Floats are not integers here, integral or not (the documented policy: refused)."""
+    None. Floats and bools are not integers here (floats integral or not: the documented policy)."""
     if type(item) is int:
         return item
+    if type(item) is bool:
+        return None   # True is not a tile id or a count
     try:
         return PyNumber_Index(item)
     except TypeError:

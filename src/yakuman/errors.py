@@ -5,8 +5,9 @@ Every error is a ``ValueError`` subclass whose message names the problem and whe
 non-win (incomplete hand, no yaku, furiten) is never an exception: it is a status value.
 
 Integers: tile ids, counts, meld counts and the other integer inputs must be integers -- Python
-``int`` or numpy integers (anything with ``__index__``). Floats are refused, integral ones (``1.0``)
-included, by the single-hand and the batch API alike (a float array is refused as a whole).
+``int`` or numpy integers (anything with ``__index__``; not ``bool``). Floats are refused, integral
+ones (``1.0``) included, by the single-hand and the batch API alike (a float array is refused as a
+whole, with the column's name).
 """
 
 from __future__ import annotations

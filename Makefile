@@ -70,9 +70,10 @@ clean:
 # ASan/UBSan (a sanitized copy of the package in build/fuzz-asan), then atheris when it installs.
 # Each run prints one JSON line with its counts: inputs, crashes, hangs, wrong results.
 FUZZ_INPUTS ?= 10000000
-FUZZ_STRUCTURED ?= 20000
+FUZZ_STRUCTURED ?= 200000
 FUZZ_DIR ?= build/fuzz
 FUZZ_WORKERS ?= 2
+FUZZ_ATHERIS_RUNS ?= 50000
 .PHONY: fuzz
 fuzz: build
 	rm -rf $(FUZZ_DIR)
@@ -82,4 +83,4 @@ fuzz: build
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  PYTHONPATH=build/fuzz-asan $(VPY) tools/fuzz.py --replay $(FUZZ_DIR) --label asan --workers $(FUZZ_WORKERS)
-	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=200000 $(FUZZ_DIR)/atheris
+	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=$(FUZZ_ATHERIS_RUNS) $(FUZZ_DIR)/atheris

@@ -290,7 +290,7 @@ LOG_SEEDS: list[tuple[str, bytes]] = []
 
 
 def log_seed_files(folder: Path | None = None, n: int = 6) -> list[tuple[str, bytes]]:
-    """(name, raw bytes) of a few real records (mjlog and tenhou6, when ../shared/data is there)
+    """(name, raw bytes) of a few real records (mjlog and tenhou6, when the shared data folder is there)
     and the synthetic record; cached in LOG_SEEDS."""
     if LOG_SEEDS:
         return LOG_SEEDS

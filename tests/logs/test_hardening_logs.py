@@ -1,7 +1,7 @@
 """Regressions of the hardening issue, items 1-5: damaged and hostile log files, dying workers.
 
 Each test is named after its item. The damaged inputs are built from a real 11-round record of
-../shared/data/tenhou/mjlog (skipped with a reason when absent) and from the small synthetic record
+the shared Tenhou data folder (skipped with a reason when absent) and from the small synthetic record
 of tests/logs/_synth.py (always run).
 """
 

@@ -515,9 +515,9 @@ cdef int _sc_single_tile(object tile, bint aka, int *kind, int *red):
         red[0] = 1 if (aka and d == u'0') else 0
         return 0
     if type(tile) is int:
-        v = tile
-        if v < 0 or v > 135:
+        if tile < 0 or tile > 135:   # compared as a Python int: no overflow on a huge value
             return -1
+        v = tile
         kind[0] = v >> 2
         red[0] = 1 if (aka and (v == 16 or v == 52 or v == 88)) else 0
         return 0

@@ -177,11 +177,11 @@ def _score_kwargs(src, wins) -> dict:
         i = src.int(0, len(wins) - 1)
         kw = wins.kwargs(i)
     else:
-        kw = {"hand": _hand_any(src), "win": src.choice(("1m", "5p", "0s", "7z", 16, 200, "x")),
+        kw = {"hand": _hand_any(src), "win": src.choice(("1m", "5p", "0s", "7z", 16, 200, "x", 10**30, 1.0)),
               "melds": [src.choice(_MELDS) for _ in range(src.int(0, 2))]}
     mut = src.int(0, 9)
     if mut == 0:
-        kw["dora"] = [src.choice(("1m", "9p", "0m", "4z", "5z")) for _ in range(src.int(0, 6))]
+        kw["dora"] = [src.choice(("1m", "9p", "0m", "4z", "5z", 10**30, -1, 135)) for _ in range(src.int(0, 6))]
     elif mut == 1:
         kw["ura"] = "".join(src.choice(("1m", "9p", "4z")) for _ in range(src.int(0, 4)))
     elif mut == 2:
@@ -192,6 +192,8 @@ def _score_kwargs(src, wins) -> dict:
         kw[src.choice(("seat_wind", "round_wind"))] = src.choice(("E", "S", "W", "N", "X", 0, 3, 4))
     elif mut == 5:
         kw["melds"] = list(kw.get("melds", ())) + [src.choice(_MELDS)]
+    elif mut == 6:
+        kw["melds"] = src.choice((10**30, 2, 1.5, None, {"pon 777z"}, ["pon 777z"] * 5))
     return kw
 
 
@@ -269,7 +271,7 @@ def t_shanten_state(src) -> None:
     except YakumanError:
         return
     for _ in range(src.int(1, 12)):
-        t = src.choice((src.int(0, 33), src.int(-1, 40), "3p", "x"))
+        t = src.choice((src.int(0, 33), src.int(0, 33), src.int(-1, 40), "3p", "x", 10**30, 1.0))
         op = src.int(0, 3)
         try:
             if op == 0:

@@ -223,6 +223,18 @@ def test_item4_gzip_bomb_is_a_per_file_error(tmp_path, capsys):
     assert "bomb.mjlog.gz" in d["error_list"][0]["file"]
 
 
+def test_item4_bad_limit_is_the_callers_error(tmp_path):
+    from yakuman.errors import InvalidArgumentError
+
+    p = tmp_path / "x.mjlog"
+    p.write_text(TENHOU_MJLOG)
+    for bad in (-1, 1.5, "64M", True):
+        with pytest.raises(InvalidArgumentError, match="max_bytes must be None or an integer >= 0"):
+            read(p, max_bytes=bad)
+        with pytest.raises(InvalidArgumentError):
+            verify_paths([p], max_bytes=bad)
+
+
 def test_item4_multi_member_and_corrupt_gzip():
     two = gzip.compress(TENHOU_MJLOG[:500].encode()) + gzip.compress(TENHOU_MJLOG[500:].encode())
     assert decompress(two) == TENHOU_MJLOG.encode()

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from yakuman import score, shanten, tiles
+from yakuman import ShantenState, score, shanten, tiles
 from yakuman.batch import SCORE_COLUMNS, STATUS_INVALID_INPUT, _columns, columns_from_kwargs, score_many, shanten_many
 from yakuman.errors import InvalidArgumentError, InvalidContextError, InvalidMeldError, InvalidTilesError, YakumanError
 from yakuman.random import winning_hands
@@ -181,6 +181,19 @@ def test_item11_precise_messages(call, err, message):
         call()
     assert message in str(e.value)
     assert isinstance(e.value, YakumanError)
+
+
+def test_item11_huge_and_odd_values_found_by_the_fuzzer():
+    hand = "123456789m11z234p"
+    with pytest.raises(InvalidTilesError, match="136-id 1000000000000000000000000000000 out of range"):
+        score(hand, 10**30)
+    with pytest.raises(InvalidTilesError, match=r"136-id 1000000000000000000000000000000 out of range .* at dora\[0\]"):
+        score(hand, "4p", dora=[10**30])
+    with pytest.raises(InvalidTilesError, match="tile kind 1000000000000000000000000000000 out of range 0..33"):
+        ShantenState("123456789m11z23p").draw(10**30)
+    for melds in (10**30, 2, {"pon 777z"}):
+        with pytest.raises(InvalidMeldError, match="melds must be a list of meld strings or Meld objects"):
+            score(hand, "4p", melds=melds)
 
 
 def test_item11_score_many_row_messages():

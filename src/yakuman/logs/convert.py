@@ -34,7 +34,7 @@ from yakuman.logs.events import (
 )
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
 from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
-from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, parse_mjlog
+from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, decompress_limit, parse_mjlog
 
 __all__ = [
     "read",
@@ -86,6 +86,7 @@ def read_bytes(
     raises a LogError (LogFormatError when it cannot be parsed) naming the file, and the round
     and event when known; ``max_bytes`` limits the decompressed size (None = 64 MiB, see
     :func:`yakuman.logs.tenhou_xml.decompress`)."""
+    decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
     with format_errors(source):
         raw = decompress(data, source, max_bytes)
         fmt = fmt or detect_format(raw)

@@ -104,17 +104,26 @@ def read_mjlog(
     )
 
 
+def decompress_limit(max_bytes: int | None) -> int:
+    """The decompression limit in bytes: None = MAX_DECOMPRESSED, else an integer >= 0."""
+    if max_bytes is None:
+        return MAX_DECOMPRESSED
+    if type(max_bytes) is bool or not hasattr(max_bytes, "__index__") or max_bytes.__index__() < 0:
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"max_bytes must be None or an integer >= 0, not {max_bytes!r}")
+    return max_bytes.__index__()
+
+
 def decompress(data: bytes, source: str = "", max_bytes: int | None = None) -> bytes:
     """gzip (possibly multi-member; corrupt or truncated -> LogFormatError) or raw bytes unchanged.
 
     The output is limited to ``max_bytes`` (None = :data:`MAX_DECOMPRESSED`, 64 MiB): decompression
     stops as soon as it would pass the limit (memory stays near the limit, whatever the ratio of
     the file) and the file gets a LogFormatError saying so."""
+    limit = decompress_limit(max_bytes)
     if data[:2] != b"\x1f\x8b":
         return data
-    limit = MAX_DECOMPRESSED if max_bytes is None else int(max_bytes)
-    if limit < 0:
-        raise ValueError(f"max_bytes must be >= 0, not {max_bytes}")
     out: list[bytes] = []
     total = 0
     buf = data

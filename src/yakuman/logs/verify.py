@@ -1050,6 +1050,9 @@ def verify_paths(
     A pool worker that dies (SIGKILL from the OOM killer, a crash) loses nothing: the finished
     files keep their results, the files it had in flight are retried once in a fresh worker, and a
     file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
+    from yakuman.logs.tenhou_xml import decompress_limit
+
+    decompress_limit(max_bytes)   # refused before any file is read
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     if workers <= 0:

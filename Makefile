@@ -113,3 +113,23 @@ bench-guard: build $(BENCH_STAMP)
 	$(VPY) -m pytest bench -q -p no:randomly --benchmark-only --benchmark-columns=median,rounds \
 	  --benchmark-max-time=0.5 -k "$$($(VPY) bench/guard.py --select)" --benchmark-json=.benchmarks/guard.json
 	$(VPY) bench/guard.py .benchmarks/guard.json $(GUARD_ARGS)
+
+# ---- Fuzzing (tests/fuzz/targets.py, tools/fuzz.py; docs/testing.md) ----------------------------
+# FUZZ_INPUTS inputs (native batch rows + structured target calls), then the same corpus under
+# ASan/UBSan (a sanitized copy of the package in build/fuzz-asan), then atheris when it installs.
+# Each run prints one JSON line with its counts: inputs, crashes, hangs, wrong results.
+FUZZ_INPUTS ?= 10000000
+FUZZ_STRUCTURED ?= 200000
+FUZZ_DIR ?= build/fuzz
+FUZZ_WORKERS ?= 2
+FUZZ_ATHERIS_RUNS ?= 50000
+.PHONY: fuzz
+fuzz: build
+	rm -rf $(FUZZ_DIR)
+	$(VPY) tools/fuzz.py --inputs $(FUZZ_INPUTS) --structured $(FUZZ_STRUCTURED) --workers $(FUZZ_WORKERS) --corpus $(FUZZ_DIR)
+	rm -rf build/fuzz-asan && mkdir -p build/fuzz-asan && cp -r src/yakuman build/fuzz-asan/
+	YAKUMAN_SANITIZE=1 $(VPY) setup.py -q build_ext --build-lib build/fuzz-asan --build-temp build/fuzz-asan-tmp --force
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	  PYTHONPATH=build/fuzz-asan $(VPY) tools/fuzz.py --replay $(FUZZ_DIR) --label asan --workers $(FUZZ_WORKERS)
+	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=$(FUZZ_ATHERIS_RUNS) $(FUZZ_DIR)/atheris

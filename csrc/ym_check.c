@@ -54,7 +54,9 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
     for (int s = 0; s < 3; s++) {
         if (reds3[s] > h->counts[9 * s + 4]) return YM_WBAD_REDS;
         if (aka && reds3[s] + mreds[s] > r->aka_dora) return YM_WBAD_REDS;
+        if (!aka && (reds3[s] || mreds[s])) return YM_WBAD_REDS;   /* a red five under rules without them */
     }
+    if (!aka && win_red) return YM_WBAD_REDS;
     if (h->win > 33 || h->counts[h->win] == 0) return YM_WBAD_WIN;
     if (win_red && aka && (h->win >= 27 || h->win % 9 != 4 || reds3[h->win / 9] == 0)) return YM_WBAD_WIN;
     if (h->seat_wind > 3 || h->round_wind > 3 || (sanma && h->seat_wind == 3)) return YM_WBAD_WIND;
@@ -65,5 +67,11 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
     for (int i = 0; i < h->n_ura; i++)
         if (h->ura[i] > 33 || (sanma && h->ura[i] >= 1 && h->ura[i] <= 7)) return YM_WBAD_INDICATORS;
     if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
+    /* indicators are physical tiles: with the hand, the melds and kita no kind exceeds four (ura
+     * indicators too; without riichi they are checked here and then not counted by the scorer) */
+    for (int i = 0; i < h->n_dora; i++) total[h->dora[i]]++;
+    for (int i = 0; i < h->n_ura; i++) total[h->ura[i]]++;   /* <= 4 + 10: no overflow */
+    for (int t = 0; t < 34; t++)
+        if (total[t] > 4) return YM_WBAD_INDICATOR_COPIES;
     return YM_WBAD_NONE;
 }

@@ -18,12 +18,13 @@ enum {
     YM_WBAD_MELD,          /* meld type/tile out of range, chi outside 1-7 or in sanma */
     YM_WBAD_COPIES,        /* five copies counting melds and kita */
     YM_WBAD_SANMA_TILE,    /* 2m-8m (hand, melds or indicators) in three-player mahjong */
-    YM_WBAD_REDS,          /* more red fives than fives, or than rules.aka_dora per suit */
+    YM_WBAD_REDS,          /* more red fives than fives, or than rules.aka_dora per suit (any with 0) */
     YM_WBAD_WIN,           /* winning tile not in the hand (or red but no red five held) */
     YM_WBAD_FLAGS,         /* contradictory situation flags */
     YM_WBAD_WIND,          /* wind outside 0..3, or North seat in sanma */
     YM_WBAD_INDICATORS,    /* more than 5 dora or ura indicators, or a kind outside 0..33 */
     YM_WBAD_NUMBERS,       /* kita without sanma, honba or sticks above 1000 */
+    YM_WBAD_INDICATOR_COPIES, /* five copies counting the hand, melds, kita and dora/ura indicators */
 };
 
 /* reds3: red fives among the concealed tiles per suit; meld_reds: per meld slot; win_red: the

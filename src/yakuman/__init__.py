@@ -12,6 +12,7 @@ from __future__ import annotations
 from yakuman import errors, tiles
 from yakuman._core import is_agari, shanten, waits
 from yakuman.errors import (
+    InvalidArgumentError,
     InvalidContextError,
     InvalidMeldError,
     InvalidRulesError,
@@ -71,4 +72,5 @@ __all__ = [
     "InvalidMeldError",
     "InvalidContextError",
     "InvalidRulesError",
+    "InvalidArgumentError",
 ]

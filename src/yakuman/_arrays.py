@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import os
 
-from yakuman.errors import InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
-__all__ = ["as_counts", "n_workers", "melds_arg", "raise_first_bad", "FORMS"]
+__all__ = ["as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "FORMS"]
 
 FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 # row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
@@ -30,22 +30,41 @@ def as_counts(a, name: str = "counts"):
     return np.ascontiguousarray(np.where((arr < 0) | (arr > 4), 255, arr).astype(np.uint8))
 
 
+MAX_WORKERS = 1024
+
+
 def n_workers(workers: int | None) -> int:
-    """Threads for a batch call: None or 0 = every core."""
-    if workers is None or workers == 0:
+    """Threads for a batch call: None or 0 = every core, else 1..MAX_WORKERS."""
+    if workers is None:
         return os.cpu_count() or 1
-    if workers < 0:
-        raise ValueError(f"workers must be >= 1 (or None for all cores), not {workers}")
-    return int(workers)
+    if type(workers) is bool or not hasattr(workers, "__index__"):
+        raise InvalidArgumentError(f"workers must be an integer (None or 0 = every core), not {workers!r}")
+    w = workers.__index__()
+    if w == 0:
+        return os.cpu_count() or 1
+    if not 1 <= w <= MAX_WORKERS:
+        raise InvalidArgumentError(f"workers must be 1..{MAX_WORKERS} (or None / 0 for every core), not {w}")
+    return w
+
+
+def form_arg(form) -> int:
+    """The code of ``form`` (all, regular, chiitoitsu, kokushi); InvalidArgumentError otherwise."""
+    from yakuman._core import form_code
+
+    return form_code(form)
 
 
 def melds_arg(melds) -> int:
-    """The meld count of every row (-1 = infer it from each row's tile count)."""
+    """The meld count of every row (-1 = infer it from each row's tile count): None or an integer
+    0..4 (floats, strings and bools are refused)."""
     if melds is None:
         return -1
-    if not 0 <= int(melds) <= 4:
-        raise InvalidTilesError(f"melds must be 0..4, not {melds}")
-    return int(melds)
+    if type(melds) is bool or not hasattr(melds, "__index__"):
+        raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r}")
+    k = melds.__index__()
+    if not 0 <= k <= 4:
+        raise InvalidTilesError(f"melds must be 0..4, not {k}")
+    return k
 
 
 def raise_first_bad(status, errors: str, what: str) -> None:
@@ -55,7 +74,7 @@ def raise_first_bad(status, errors: str, what: str) -> None:
     if errors == "status":
         return
     if errors != "raise":
-        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     bad = np.flatnonzero(status)
     if bad.size:
         i = int(bad[0])

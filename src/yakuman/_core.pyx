@@ -11,7 +11,8 @@ from cpython.tuple cimport PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memcpy, memset
 
-from yakuman.errors import InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from cpython.number cimport PyNumber_Index
 
 cdef extern from "ym_tables.h" nogil:
     int ym_init()
@@ -130,11 +131,10 @@ cdef Py_ssize_t _ids_prefix(object ids, int64_t *buf, Py_ssize_t n) except -1:
     cdef long v
     for i in range(m):
         item = ids[i]
-        try:
-            v = item
-        except (TypeError, OverflowError):
-            return i
-        buf[i] = v
+        iv = _as_int(item)   # floats (integral or not) and bools are not ids: docs/rules.md 9
+        if iv is None or iv < -1 or iv > 136:
+            return i             # not an integer, or far out of range: _parse_136 words it
+        buf[i] = iv
     return m
 
 
@@ -147,7 +147,10 @@ cdef int _parse_136(object ids, uint8_t *c, uint8_t *reds, bint aka) except -1:
     if r < 0:
         raise InvalidTilesError(_parse_message(&e, None))
     if m < n and m < 137:
-        raise InvalidTilesError(f"136-id {ids[m]!r} at index {m} is not an integer in 0..135")
+        iv = _as_int(ids[m])
+        if iv is None:
+            raise InvalidTilesError(f"136-id {ids[m]!r} at index {m} is not an integer in 0..135")
+        raise InvalidTilesError(f"136-id {iv} out of range 0..135 at index {m}")
     return r
 
 
@@ -186,8 +189,38 @@ cdef inline long _borrowed_long(PyObject *p) noexcept:
         v = ym_as_long(p)
         if v == -1:
             PyErr_Clear()
+            return NOT_AN_INT   # -1 itself, or too large for a C long: the slow path reads it exactly
         return v
     return NOT_AN_INT
+
+
+cdef object _as_int(object item):
+    """``item`` as a Python int when it is an integer (int, numpy integer: ``__index__``), else
+    None. Floats and bools are not integers here (floats integral or not: the documented policy)."""
+    if type(item) is int:
+        return item
+    if type(item) is bool:
+        return None   # True is not a tile id or a count
+    try:
+        return PyNumber_Index(item)
+    except TypeError:
+        return None
+
+
+cpdef bint win_id_missing(object hand, object win):
+    """True when ``win`` is a 136-id and ``hand`` is given as 136-ids (not a string, not 34
+    counts) that do not include it: the same check for every container (list, tuple, numpy)."""
+    if type(win) is not int or type(hand) is str:
+        return False
+    try:
+        if len(hand) == 34:
+            return False
+        for x in hand:
+            if x == win:
+                return False
+    except TypeError:
+        return False
+    return True
 
 
 cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
@@ -202,10 +235,14 @@ cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
         v = _borrowed_long(p)
         if v == NOT_AN_INT:
             item = <object>p
-            try:
-                v = item
-            except (TypeError, OverflowError):
+            iv = _as_int(item)
+            if iv is None:
                 raise InvalidTilesError(f"count {item!r} of {TILE_NAMES[i]} is not an integer")
+            if iv < 0:
+                raise InvalidTilesError(f"negative count {iv} of {TILE_NAMES[i]}")
+            if iv > 4:
+                raise InvalidTilesError(f"{_copies(iv) if iv < 1000 else str(iv)} copies of {TILE_NAMES[i]}")
+            v = iv
         if v < 0:
             raise InvalidTilesError(f"negative count {v} of {TILE_NAMES[i]}")
         if v > 4:
@@ -239,6 +276,10 @@ cdef int load_tiles(object tiles, uint8_t *c, uint8_t *reds, bint aka=True) exce
     elif t is tuple:
         n = PyTuple_GET_SIZE(tiles)
     else:
+        if isinstance(tiles, (set, frozenset, dict)) or not hasattr(t, "__getitem__"):
+            raise InvalidTilesError(
+                f"tiles must be an mpsz string, 136-ids or 34 counts, not {t.__name__}"
+                + (" (a set has no order and holds each id once)" if isinstance(tiles, (set, frozenset)) else ""))
         try:
             n = len(tiles)
         except TypeError:
@@ -268,9 +309,17 @@ cdef int _melds_for(int total, object melds) except -1:
             raise InvalidTilesError(
                 f"{total} tiles given: a hand has 13-3k or 14-3k concealed tiles (k = 0..4 melds)")
         return (14 - total) // 3
-    k = melds if type(melds) is int else len(melds)
-    if k < 0 or k > 4:
-        raise InvalidTilesError(f"{k} melds given, 0..4 expected")
+    if type(melds) is bool or isinstance(melds, (str, float)):
+        raise InvalidTilesError(f"melds must be a meld count 0..4 or a list of melds, not {melds!r}")
+    if hasattr(melds, "__len__"):
+        km = len(melds)
+    else:
+        km = _as_int(melds)
+        if km is None:
+            raise InvalidTilesError(f"melds must be a meld count 0..4 or a list of melds, not {melds!r}")
+    if km < 0 or km > 4:
+        raise InvalidTilesError(f"{km} melds given, 0..4 expected")
+    k = km
     if total != 13 - 3 * k and total != 14 - 3 * k:
         raise InvalidTilesError(
             f"{total} tiles given, {13 - 3 * k} or {14 - 3 * k} expected with {k} melds")
@@ -283,7 +332,13 @@ cdef int _form_code(object form) except -1:
     try:
         return _FORMS[form]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown form {form!r}: expected one of all, regular, chiitoitsu, kokushi") from None
+        raise InvalidArgumentError(f"unknown form {form!r}: expected one of all, regular, chiitoitsu, kokushi") from None
+
+
+def form_code(form):
+    """The code of a shanten form name (all 0, regular 1, chiitoitsu 2, kokushi 3); an unknown
+    name raises InvalidArgumentError. The one check behind every ``form=`` argument."""
+    return _form_code(form)
 
 
 cdef int _sanma_of(object players, object rules) except -1:
@@ -397,7 +452,9 @@ def suit_decompositions(counts9):
     if len(counts9) != 9:
         raise InvalidTilesError(f"{len(counts9)} counts given, 9 expected for one suit")
     for i in range(9):
-        v = int(counts9[i])
+        v = _as_int(counts9[i])
+        if v is None:
+            raise InvalidTilesError(f"count {counts9[i]!r} at rank {i + 1} is not an integer")
         if v < 0 or v > 4:
             raise InvalidTilesError(f"count {v} at rank {i + 1} out of range 0..4")
         c[i] = <uint8_t>v

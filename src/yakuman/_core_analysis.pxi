@@ -170,7 +170,9 @@ def _parse_many(list rows, bint aka, int workers, uint8_t[:, ::1] counts, uint8_
                 memset(&reds[i, 0], 0, 3)
                 ntiles[i] = -1
                 status[i] = 4
-                messages[i] = f"136-id {rows[i][m]!r} at index {m} is not an integer in 0..135"
+                iv = _as_int(rows[i][m])
+                messages[i] = (f"136-id {rows[i][m]!r} at index {m} is not an integer in 0..135" if iv is None
+                               else f"136-id {iv} out of range 0..135 at index {m}")
     finally:
         free(errs)
     return messages

@@ -458,7 +458,7 @@ cdef object _sc_result_types():
         from yakuman.yaku import Yaku
         from yakuman.hand import Meld
         by_bit = tuple(Yaku(1 << b) for b in range(66))
-        statuses = tuple(Status(i) for i in range(4))
+        statuses = tuple(Status(i) for i in range(5))
         _SC_RESULT = (Score, Payment, Status, by_bit, Meld, statuses)
     return _SC_RESULT
 
@@ -515,17 +515,18 @@ cdef int _sc_single_tile(object tile, bint aka, int *kind, int *red):
         red[0] = 1 if (aka and d == u'0') else 0
         return 0
     if type(tile) is int:
-        v = tile
-        if v < 0 or v > 135:
+        if tile < 0 or tile > 135:   # compared as a Python int: no overflow on a huge value
             return -1
+        v = tile
         kind[0] = v >> 2
         red[0] = 1 if (aka and (v == 16 or v == 52 or v == 88)) else 0
         return 0
     return -1
 
 
-cdef int _sc_indicators(object value, uint8_t *out, int *n, bint sanma):
-    """Indicator tiles (mpsz string or a list of tiles) -> kinds; 0 = ok, -1 = unusual."""
+cdef int _sc_indicators(object value, uint8_t *out, int *n, bint sanma, bint aka):
+    """Indicator tiles (mpsz string or a list of tiles) -> kinds; 0 = ok, -1 = unusual (a red
+    five '0' under rules without red fives included)."""
     cdef uint8_t c[34]
     cdef uint8_t r[3]
     cdef int i, k, red, cnt = 0
@@ -537,6 +538,8 @@ cdef int _sc_indicators(object value, uint8_t *out, int *n, bint sanma):
             _parse_mpsz(<str>value, c, r)
         except InvalidTilesError:
             return -1
+        if not aka and (r[0] or r[1] or r[2]):
+            return -1
         for k in range(34):
             for i in range(c[k]):
                 if cnt >= 5:
@@ -547,7 +550,7 @@ cdef int _sc_indicators(object value, uint8_t *out, int *n, bint sanma):
         if len(value) > 5:
             return -1
         for tile in value:
-            if _sc_single_tile(tile, False, &k, &red) < 0:
+            if _sc_single_tile(tile, type(tile) is str, &k, &red) < 0 or (red and not aka):
                 return -1
             out[cnt] = <uint8_t>k
             cnt += 1
@@ -601,11 +604,13 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
         n = load_tiles(hand, c, reds, aka)
     except InvalidTilesError:
         return None
-    if not aka:
-        reds[0] = reds[1] = reds[2] = 0
-    if _sc_single_tile(win, aka, &wk, &wred) < 0:
+    if not aka and (reds[0] or reds[1] or reds[2]):
+        return None   # a red five '0' under rules without red fives: the full path words the error
+    if _sc_single_tile(win, aka or type(win) is str, &wk, &wred) < 0:
         return None
-    if type(win) is int and type(hand) in (list, tuple) and len(hand) != 34 and win not in hand:
+    if wred and not aka:
+        return None
+    if win_id_missing(hand, win):
         return None
     # --- melds
     if type(melds) is str:
@@ -621,7 +626,7 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
             return None
         h.meld_type[i] = <uint8_t>_SC_MELD_CODES[m.kind]
         h.meld_tile[i] = <uint8_t><int>m.tiles[0]
-        meld_reds[i] = <uint8_t>(m.reds if aka else 0)
+        meld_reds[i] = <uint8_t>m.reds   # the check refuses red fives under rules without them
     h.n_melds = <uint8_t>k
     # --- numbers, winds, indicators
     if type(kita) is not int or type(honba) is not int or type(riichi_sticks) is not int:
@@ -638,7 +643,7 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
         rnd = _SC_WINDS.get(round_wind, -1)
     if seat < 0 or rnd < 0:
         return None
-    if _sc_indicators(dora, h.dora, &nd, sanma) < 0 or _sc_indicators(ura, h.ura, &nu, sanma) < 0:
+    if _sc_indicators(dora, h.dora, &nd, sanma, aka) < 0 or _sc_indicators(ura, h.ura, &nu, sanma, aka) < 0:
         return None
     memcpy(h.counts, c, 34)
     h.reds = <uint8_t>(reds[0] + reds[1] + reds[2])
@@ -796,7 +801,11 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
     ``win`` = the winning tile (mpsz like ``"5m"``/``"0m"`` or a 136-id); ``melds`` as strings
     (``"chi 234m"``, ``"pon 777z"``, ``"minkan 5555s"``, ``"kakan 5555s"``, ``"ankan 1111p"``) or
     :class:`~yakuman.hand.Meld`; ``dora``/``ura`` = indicator tiles (``"1m4z"`` or a list of tiles;
-    ura counts only with riichi); ``kita`` = sanma North tiles set aside; ``rules=None`` means
+    kan dora go in ``dora``). Indicators are physical tiles: with the hand, the melds and kita no
+    kind may exceed four. ``ura`` counts only with ``riichi`` or ``double_riichi`` (ura dora are
+    revealed only on a riichi win): without them the ura indicators are still checked (tiles,
+    copies) and then count 0 han, with no URA_DORA entry in ``yaku``. Under rules without red fives
+    (``rules.aka_dora = 0``, e.g. ``Rules.ema()``) a red five ``0`` anywhere raises; ``kita`` = sanma North tiles set aside; ``rules=None`` means
     ``Rules.tenhou()``. Pao (sekinin barai): ``pao_seat`` = the liable player and ``from_seat`` = the
     discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 = previous);
     the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
@@ -892,10 +901,10 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
         if c.meld_type[4 * i + j] >= 0:
             h.meld_type[h.n_melds] = <uint8_t>c.meld_type[4 * i + j]
             h.meld_tile[h.n_melds] = c.meld_tile[4 * i + j]
-            mr[h.n_melds] = c.meld_reds[4 * i + j] if aka else 0
+            mr[h.n_melds] = c.meld_reds[4 * i + j]   # red fives under rules without them: refused by the check
             h.n_melds += 1
     for j in range(3):
-        r3[j] = c.reds[3 * i + j] if aka else 0
+        r3[j] = c.reds[3 * i + j]
     h.reds = <uint8_t>(r3[0] + r3[1] + r3[2] + mr[0] + mr[1] + mr[2] + mr[3])
     h.win = c.win[i]
     h.flags = c.flags[i]

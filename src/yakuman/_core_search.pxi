@@ -190,9 +190,9 @@ cdef int _kind_arg(object tile) except -1:
     cdef long v
     cdef Py_UCS4 d, s
     if type(tile) is int:
+        if tile < 0 or tile > 33:   # compared as a Python int: no overflow on a huge value
+            raise InvalidTilesError(f"tile kind {tile} out of range 0..33")
         v = tile
-        if v < 0 or v > 33:
-            raise InvalidTilesError(f"tile kind {v} out of range 0..33")
         return <int>v
     if type(tile) is str and len(<str>tile) == 2:
         d = (<str>tile)[0]

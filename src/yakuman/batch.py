@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, melds_arg, n_workers, raise_first_bad
+from yakuman._arrays import FORMS, as_counts, form_arg, melds_arg, n_workers, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -31,7 +31,8 @@ from yakuman._core import (
     STATUS_OK,
     TILE_NAMES,
 )
-from yakuman.errors import InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman.result import Status
 from yakuman.search import (
     STATUS_BAD_VISIBLE,
     DiscardAnalysisMany,
@@ -81,12 +82,11 @@ def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None =
                  return_status: bool = False, errors: str = "status", players=None, rules=None):
     """Shanten of every row (int8; ``SHANTEN_INVALID`` = 127 on a malformed row)."""
     a = _as_counts(counts)
-    if form not in _FORMS:
-        raise ValueError(f"unknown form {form!r}: expected one of {', '.join(_FORMS)}")
+    f = form_arg(form)
     sanma = _core._players_code(players, rules)
     out = np.empty(len(a), dtype=np.int8)
     status = np.empty(len(a), dtype=np.uint8)
-    _core._shanten_many(a, _FORMS[form], _melds(melds), _workers(workers), out, status, sanma)
+    _core._shanten_many(a, f, _melds(melds), _workers(workers), out, status, sanma)
     _finish(status, errors, "hand")
     return (out, status) if return_status else out
 
@@ -191,8 +191,10 @@ _OPTIONAL_ZERO = {"reds", "meld_reds", "win_red", "flags", "seat_wind", "round_w
 
 #: Output columns of :func:`score_many`.
 SCORE_OUTPUTS = (
-    ("status", np.uint8),       # 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION, 4 INVALID_INPUT
-    ("reason", np.uint8),       # native reason code (status 1-3) or malformed-row code (status 4)
+    ("status", np.uint8),       # yakuman.Status: 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION, 4 INVALID_INPUT
+    ("reason", np.uint8),       # native reason code (status 1-3) or malformed-row code (status 4: the
+                                # ym_check_win code 1-12, 13 a value outside its column's dtype,
+                                # 14 a row columns_from_kwargs could not convert)
     ("han", np.int16), ("fu", np.int16), ("yakuman", np.uint8),
     ("limit", np.uint8),        # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
     ("points", np.int32),       # Tenhou's figure: ron = what the discarder pays, tsumo = the sum
@@ -201,7 +203,9 @@ SCORE_OUTPUTS = (
     ("yaku", np.uint64),        # Yaku mask (bits = yakuman.Yaku; KITA is the count column below)
     ("kita", np.uint8),         # kita (nuki dora) counted as han
 )
-STATUS_INVALID_INPUT = 4      # score_many and parse_many: a malformed row
+STATUS_INVALID_INPUT = int(Status.INVALID_INPUT)   # score_many and parse_many: a malformed row
+REASON_OUT_OF_RANGE = 13     # status 4: a value outside its column's dtype (e.g. a count of -1 or 300)
+REASON_BAD_KWARGS = 14       # status 4: a row columns_from_kwargs could not convert
 
 
 # the malformed-row codes of score_many (status 4; csrc/ym_check.h YM_WBAD_*)
@@ -214,7 +218,11 @@ _WBAD_TEXT = (
     "a wind outside E S W N, or the North seat in three-player mahjong",
     "more than 5 dora or ura indicators, or an indicator outside 0..33",
     "kita without three-player rules, or honba / sticks above 1000",
+    "five copies of a tile counting the hand, the melds, kita and the dora / ura indicators",
+    "", "a value outside its column's range (e.g. a count of -1 or 300)",
+    "a row that could not be converted to columns",
 )
+assert len(_WBAD_TEXT) == REASON_BAD_KWARGS + 1   # codes: ym_check.h, then the two above
 
 
 class ScoreBatch:
@@ -371,6 +379,10 @@ class ScoreBatch:
 
 
 def _columns(hands) -> dict:
+    """The input columns as C-contiguous arrays of SCORE_COLUMNS' dtypes. Integer columns only
+    (floats are refused, see yakuman.errors). A value outside its column's dtype (a count of -1
+    or 300, honba 70000) does not stop the batch: its row is marked in ``"invalid"`` (with a
+    message in ``"invalid_messages"``) and gets status 4; both keys pass through a second call."""
     cols = {}
     for name, dtype, shape in SCORE_COLUMNS:
         value = hands.get(name) if isinstance(hands, dict) else getattr(hands, name, None)
@@ -384,6 +396,12 @@ def _columns(hands) -> dict:
             a = a.astype(np.uint8)
         cols[name] = a
     n = len(cols["counts"])
+    get = hands.get if isinstance(hands, dict) else (lambda k, d=None: getattr(hands, k, d))
+    invalid = np.zeros(n, dtype=np.uint8)
+    prior = get("invalid")
+    if prior is not None:
+        invalid[:] = np.asarray(prior, dtype=np.uint8)
+    messages = dict(get("invalid_messages") or {})
     for name, dtype, shape in SCORE_COLUMNS:
         a = cols[name]
         if a is None:
@@ -392,11 +410,25 @@ def _columns(hands) -> dict:
         if a.shape != (n,) + shape:
             raise ValueError(f"score_many: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
         if a.dtype != dtype:
+            if a.dtype.kind not in "uib":
+                raise InvalidTilesError(f"score_many: column {name!r} must be integers, not {a.dtype} "
+                                        f"(floats are refused, integral ones too)")
             info = np.iinfo(dtype)
-            if a.size and (a.min() < info.min or a.max() > info.max):
-                raise ValueError(f"score_many: column {name!r} has values outside {np.dtype(dtype).name}")
+            out = (a < info.min) | (a > info.max)
+            if out.any():
+                rows = out.reshape(n, -1).any(axis=1)
+                for i in np.flatnonzero(rows & (invalid == 0)):
+                    flat = a[i].reshape(-1)
+                    j = int(np.flatnonzero(out[i].reshape(-1))[0])
+                    at = f"{name}[{i}]" if not shape else f"{name}[{i}][{j}]"
+                    messages[int(i)] = (f"{name} value {int(flat[j])} outside {np.dtype(dtype).name} "
+                                        f"({info.min}..{info.max}) - at {at} - at hands[{i}]")
+                invalid[rows & (invalid == 0)] = REASON_OUT_OF_RANGE
+                a = np.where(out, 0, a)
             a = a.astype(dtype)
         cols[name] = np.ascontiguousarray(a)
+    cols["invalid"] = invalid
+    cols["invalid_messages"] = messages
     return cols
 
 
@@ -415,9 +447,16 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
     n = len(cols["counts"])
     data = {name: np.empty(n, dtype=dtype) for name, dtype in SCORE_OUTPUTS}
     _score_many(compiled_rules(rules), cols, data, _workers(workers))
+    marked = np.flatnonzero(cols["invalid"])
+    if marked.size:   # rows malformed before the native check: status 4, every number 0
+        for name, _ in SCORE_OUTPUTS:
+            data[name][marked] = 0
+        data["status"][marked] = STATUS_INVALID_INPUT
+        data["reason"][marked] = cols["invalid"][marked]
     msgs = None
     if messages:
-        msgs = {int(i): _row_error(cols, int(i), rules)
+        pre = cols["invalid_messages"]
+        msgs = {int(i): pre[int(i)] if int(i) in pre else _row_error(cols, int(i), rules)
                 for i in np.flatnonzero(data["status"] == STATUS_INVALID_INPUT)}
     return ScoreBatch(data, cols, rules, msgs)
 
@@ -467,15 +506,20 @@ def row_kwargs(cols: dict, i: int) -> dict:
         if t < 0:
             continue
         k = int(cols["meld_tile"][i][j])
-        if not 0 <= t <= 4 or k > 33:
-            melds.append(f"{t} {k}")           # score() words the bad meld
-            continue
+        if not 0 <= t <= 4:
+            raise InvalidTilesError(f"meld_type {t} outside 0..4 (chi, pon, minkan, kakan, ankan; -1 = empty) "
+                                    f"- at meld_type[{i}][{j}] - at hands[{i}]")
+        if k > 33:
+            raise InvalidTilesError(f"meld_tile {k} outside the tile kinds 0..33 - at meld_tile[{i}][{j}] "
+                                    f"- at hands[{i}]")
         try:
             melds.append(meld_text(t, k, int(cols["meld_reds"][i][j])))
         except InvalidTilesError as e:
             raise InvalidTilesError(f"{e} (meld {j}) - at hands[{i}]") from None
     win = int(cols["win"][i])
-    win_name = TILE_NAMES[win] if win < 34 else str(win)
+    if win > 33:
+        raise InvalidTilesError(f"win {win} outside the tile kinds 0..33 - at win[{i}] - at hands[{i}]")
+    win_name = TILE_NAMES[win]
     if cols["win_red"][i] and win < 34:
         if win >= 27 or win % 9 != 4:
             raise InvalidTilesError(f"winning tile {win_name} marked as a red five - at hands[{i}]")
@@ -483,6 +527,11 @@ def row_kwargs(cols: dict, i: int) -> dict:
     for name in ("n_dora", "n_ura"):
         if cols[name][i] > 5:
             raise InvalidTilesError(f"{name} = {cols[name][i]}: at most 5 indicators - at hands[{i}]")
+        kinds = cols[name[2:]][i][: cols[name][i]].tolist()
+        for j, t in enumerate(kinds):
+            if t > 33:
+                raise InvalidTilesError(f"{name[2:]} indicator kind {t} outside the tile kinds 0..33 "
+                                        f"- at {name[2:]}[{i}][{j}] - at hands[{i}]")
     flags = int(cols["flags"][i])
     if flags >> len(_FLAG_NAMES):
         raise InvalidTilesError(f"unknown flag bits {flags:#x} - at hands[{i}]")
@@ -515,11 +564,13 @@ def _row_error(cols: dict, i: int, rules) -> str:
 
 # ---- building score_many's input -------------------------------------------------------------
 
-def columns_from_kwargs(rows, *, rules=None) -> dict:
+def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
     """score_many columns from an iterable of :func:`yakuman.score` keyword dicts (``hand``, ``win``,
     ``melds``, flags, winds, ``dora``, ...; e.g. ``WinningHands.kwargs(i)`` or the log replay's
-    win inputs). Each row is validated by the single-hand rules; a malformed row raises with its
-    index (``... - at rows[i]``)."""
+    win inputs). Each row is validated by the single-hand rules. A malformed row does not stop the
+    batch: its columns are zero and it is marked invalid, so that :func:`score_many` gives it
+    status 4 (``reason`` 14) and, with ``messages=True``, the error (``... - at rows[i]``);
+    ``errors="raise"`` raises that error instead."""
     from yakuman.errors import YakumanError
     from yakuman.scoring import _rules, parse_request
 
@@ -531,18 +582,28 @@ def columns_from_kwargs(rows, *, rules=None) -> dict:
     if any(r != rules for r in row_rules.values()):
         raise ValueError("columns_from_kwargs: rows carry different rules; score_many takes one rule set, "
                          "so split the batch by rules")
+    if errors not in ("status", "raise"):
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     reqs = []
+    bad: dict[int, str] = {}
     for i, kw in enumerate(rows):
         kw.pop("rules", None)
         try:
+            if "hand" not in kw or "win" not in kw:
+                raise InvalidTilesError(f"a row needs 'hand' and 'win', it has {sorted(kw)}")
             reqs.append(parse_request(kw.pop("hand"), kw.pop("win"), kw.pop("melds", ()), rules=rules, **kw))
-        except YakumanError as e:
-            raise type(e)(f"{e} - at rows[{i}]") from None
+        except (YakumanError, TypeError) as e:
+            if errors == "raise":
+                raise (type(e) if isinstance(e, YakumanError) else InvalidArgumentError)(f"{e} - at rows[{i}]") from None
+            bad[i] = f"{e} - at rows[{i}] - at hands[{i}]"
+            reqs.append(None)
     n = len(reqs)
     cols = {name: np.zeros((n,) + shape, dtype=dtype) for name, dtype, shape in SCORE_COLUMNS}
     cols["meld_type"][:] = -1
     codes = {"chi": 0, "pon": 1, "minkan": 2, "kakan": 3, "ankan": 4}
     for i, r in enumerate(reqs):
+        if r is None:
+            continue
         cols["counts"][i] = r.counts
         cols["reds"][i] = r.reds
         for j, m in enumerate(r.melds):
@@ -561,6 +622,9 @@ def columns_from_kwargs(rows, *, rules=None) -> dict:
         cols["kita"][i] = r.kita
         cols["honba"][i] = r.honba
         cols["riichi_sticks"][i] = r.riichi_sticks
+    cols["invalid"] = np.zeros(n, dtype=np.uint8)
+    cols["invalid"][list(bad)] = REASON_BAD_KWARGS
+    cols["invalid_messages"] = bad
     return cols
 
 

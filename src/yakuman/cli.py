@@ -95,6 +95,7 @@ def _cmd_logs_verify(args) -> int:
         rows=bool(args.out),
         max_mismatches=args.max_mismatches,
         progress=None if args.progress is None else args.progress,
+        max_bytes=args.max_bytes,
     )
     if args.out:
         from yakuman.logs.frame import write_parquet
@@ -146,6 +147,8 @@ def _add_logs_commands(subparsers) -> None:
                    help="exit 0 even when a file could not be read or nothing was verified")
     v.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)  # the default now; kept for scripts
     v.add_argument("--max-mismatches", type=int, default=20, metavar="N", help="mismatches to list (default 20)")
+    v.add_argument("--max-bytes", type=int, default=None, metavar="N",
+                   help="limit on a gzip file's decompressed size in bytes (default 64 MiB); past it the file is an error")
     pg = v.add_mutually_exclusive_group()
     pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")

@@ -3,6 +3,11 @@
 Every error is a ``ValueError`` subclass whose message names the problem and where it is
 (``five copies of 3p``, ``unknown suit letter 'x' at position 3 in '12x'``). A legitimate
 non-win (incomplete hand, no yaku, furiten) is never an exception: it is a status value.
+
+Integers: tile ids, counts, meld counts and the other integer inputs must be integers -- Python
+``int`` or numpy integers (anything with ``__index__``; not ``bool``). Floats are refused, integral
+ones (``1.0``) included, by the single-hand and the batch API alike (a float array is refused as a
+whole, with the column's name).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ __all__ = [
     "InvalidContextError",
     "InvalidRulesError",
     "IllegalActionError",
+    "InvalidArgumentError",
 ]
 
 
@@ -41,3 +47,7 @@ class InvalidRulesError(YakumanError):
 class IllegalActionError(YakumanError):
     """A game action that is not legal in the current state (the message names the action and
     the legal set; the game state is unchanged)."""
+
+
+class InvalidArgumentError(YakumanError):
+    """An option outside its domain (``form``, ``workers``, ``errors``, a batch ``melds`` count...)."""

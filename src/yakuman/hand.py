@@ -120,6 +120,8 @@ def parse_melds(melds) -> tuple[Meld, ...]:
         return ()
     if isinstance(melds, (str, Meld)):
         melds = (melds,)
+    if isinstance(melds, (set, frozenset, dict)) or not hasattr(melds, "__iter__"):
+        raise InvalidMeldError(f"melds must be a list of meld strings or Meld objects, not {melds!r:.40}")
     out = []
     for i, m in enumerate(melds):
         try:

@@ -26,10 +26,15 @@ LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
 class Status(enum.IntEnum):
+    """The outcome of scoring one hand. ``INVALID_INPUT`` (4) is the status of a malformed row in
+    the batch API (``score_many``: the row's own status, the batch goes on); the single-hand
+    :func:`yakuman.score` raises a :mod:`yakuman.errors` exception for the same input instead."""
+
     OK = 0
     NOT_COMPLETE = 1
     NO_YAKU = 2
     INVALID_SITUATION = 3
+    INVALID_INPUT = 4
 
 
 class Payment(NamedTuple):

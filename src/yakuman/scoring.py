@@ -13,18 +13,29 @@ legitimate non-win is a :class:`~yakuman.result.Score` with a non-OK status and 
 
 Validation (docs/rules.md 1-3): the concealed tiles include the winning tile and number 14 - 3k for k
 melds (a kan's fourth tile lives only in its meld); no kind appears more than four times counting
-the melds (and kita); the winning tile is in the hand; red fives do not exceed ``rules.aka_dora``
-per suit; winds are E/S/W/N; situation flags do not contradict each other (riichi with double riichi,
+the melds, kita and the dora / ura indicators (physical tiles too); the winning tile is in the hand
+(as a 136-id: among the hand's ids, for every container); red fives do not exceed ``rules.aka_dora``
+per suit (a ``0`` is refused when it is 0); winds are E/S/W/N; situation flags do not contradict each other (riichi with double riichi,
 chankan/houtei with tsumo, rinshan/haitei/tenhou/chiihou without it, ...). Three-player games have no
 2m-8m, no chi and no North seat. Flags that only contradict the hand (riichi on an open hand,
-tenhou with melds, rinshan without a kan) are scored as ``Status.INVALID_SITUATION``.
+tenhou with melds, rinshan without a kan) are scored as ``Status.INVALID_SITUATION``. Ura
+indicators given without riichi or double riichi are validated like dora (tiles, copies) and then
+not counted: ura dora exist only on a riichi win (documented on :func:`score` and in docs/rules.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yakuman._core import PAO_DAISANGEN, PAO_DAISUUSHII, PAO_SUUKANTSU, _score_public, compiled_rules, score
+from yakuman._core import (
+    PAO_DAISANGEN,
+    PAO_DAISUUSHII,
+    PAO_SUUKANTSU,
+    _score_public,
+    compiled_rules,
+    score,
+    win_id_missing,
+)
 from yakuman.errors import InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
 from yakuman.hand import parse_melds
 from yakuman.result import Score
@@ -146,8 +157,8 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
             raise InvalidContextError(f"{name} must be a non-negative integer, not {value!r}")
         numbers[name] = value
-    dora = _indicators(situation.pop("dora", ()), "dora", sanma)
-    ura = _indicators(situation.pop("ura", ()), "ura", sanma)
+    dora = _indicators(situation.pop("dora", ()), "dora", sanma, aka)
+    ura = _indicators(situation.pop("ura", ()), "ura", sanma, aka)
     if situation:
         raise TypeError(f"unexpected argument(s) {', '.join(sorted(situation))}")
 
@@ -156,10 +167,12 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
         counts, reds = parse(hand, aka=aka)
     except InvalidTilesError as e:
         raise InvalidTilesError(f"{e} - at hand") from None
+    if not aka and any(reds):
+        s = "mps"[[i for i in range(3) if reds[i]][0]]
+        raise InvalidTilesError(f"red five 0{s} but the rules have no red fives (rules.aka_dora = 0) - at hand")
     counts, reds = tuple(counts), tuple(reds) if aka else (0, 0, 0)
     win_kind, win_red = _win_tile(win, aka)
-    if isinstance(win, int) and not isinstance(win, bool) and isinstance(hand, (list, tuple)) \
-            and len(hand) != 34 and win not in hand:
+    if win_id_missing(hand, win):
         raise InvalidTilesError(f"winning tile id {win} is not among the hand's 136-ids - at win")
     mlds = parse_melds(melds)
     k = len(mlds)
@@ -175,6 +188,9 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
             total[t] += 1
         if m.reds:
             meld_reds[m.tiles[0] // 9] += m.reds
+            if not aka:
+                raise InvalidMeldError(f"red five in {m} but the rules have no red fives (rules.aka_dora = 0) "
+                                       f"- at melds[{i}]")
         if sanma and m.kind == "chi":
             raise InvalidMeldError(f"chi is not allowed in three-player mahjong - at melds[{i}]")
     if not aka:
@@ -222,6 +238,14 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
         _conflict(bool(first_turn) and f[other], f"{first_turn[0] if first_turn else ''} with {other}")
     if len(dora) > 5 or len(ura) > 5:
         raise InvalidContextError(f"at most 5 dora / ura indicators, got {len(dora)} / {len(ura)}")
+    # indicators are physical tiles: dora (kan dora included) and ura together, with the hand,
+    # the melds and kita, no kind exceeds four
+    for where, kinds in (("dora", dora), ("ura", ura)):
+        for t in kinds:
+            total[t] += 1
+            if total[t] > 4:
+                raise InvalidTilesError(f"{_copies(total[t])} copies of {TILE_NAMES[t]} counting the hand, the "
+                                        f"melds and the dora / ura indicators - at {where}")
 
     return WinRequest(counts=counts, reds=reds, win=win_kind, win_red=win_red, melds=mlds,
                       seat_wind=seat, round_wind=round_, dora=dora, ura=ura, **flags, **numbers)
@@ -253,6 +277,9 @@ def _single(tile, aka: bool, where: str) -> tuple[int, bool]:
             raise InvalidTilesError(f"{e} - at {where}") from None
         if sum(counts) != 1:
             raise InvalidTilesError(f"{tile!r} is not a single tile - at {where}")
+        if sum(reds) and not aka:
+            raise InvalidTilesError(f"red five {tile!r} but the rules have no red fives (rules.aka_dora = 0) "
+                                    f"- at {where}")
         return counts.index(1), aka and sum(reds) == 1
     if isinstance(tile, int) and not isinstance(tile, bool):
         if not 0 <= tile <= 135:
@@ -265,20 +292,23 @@ def _win_tile(win, aka: bool) -> tuple[int, bool]:
     return _single(win, aka, "win")
 
 
-def _indicators(value, where: str, sanma: bool) -> tuple:
+def _indicators(value, where: str, sanma: bool, aka: bool = True) -> tuple:
     if value is None:
         return ()
     kinds = []
     if isinstance(value, str):
         try:
-            counts, _ = parse_mpsz(value)
+            counts, reds = parse_mpsz(value)
         except InvalidTilesError as e:
             raise InvalidTilesError(f"{e} - at {where}") from None
+        if any(reds) and not aka:
+            raise InvalidTilesError(f"red five in {value!r} but the rules have no red fives (rules.aka_dora = 0) "
+                                    f"- at {where}")
         for t in range(34):
             kinds += [t] * counts[t]
     elif isinstance(value, (list, tuple)):
         for i, tile in enumerate(value):
-            kinds.append(_single(tile, False, f"{where}[{i}]")[0])
+            kinds.append(_single(tile, aka, f"{where}[{i}]")[0])
     else:
         raise InvalidTilesError(f"{where} must be an mpsz string or a list of tiles, not {type(value).__name__}")
     if sanma:

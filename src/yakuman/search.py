@@ -46,7 +46,7 @@ from yakuman._core import (
     discard_analysis,
     ukeire,
 )
-from yakuman._arrays import FORMS, as_counts, melds_arg, n_workers, raise_first_bad
+from yakuman._arrays import as_counts, form_arg, melds_arg, n_workers, raise_first_bad
 from yakuman.errors import InvalidTilesError
 
 if TYPE_CHECKING:
@@ -107,9 +107,7 @@ def _inputs(counts, visible, melds, form: str, workers: int | None, players=None
         v = as_counts(visible, "visible")
         if v.shape[0] != a.shape[0]:
             raise InvalidTilesError(f"visible has {v.shape[0]} rows, counts has {a.shape[0]}")
-    if form not in FORMS:
-        raise ValueError(f"unknown form {form!r}: expected one of {', '.join(FORMS)}")
-    return a, v, FORMS[form], melds_arg(melds), n_workers(workers), _core._players_code(players, rules)
+    return a, v, form_arg(form), melds_arg(melds), n_workers(workers), _core._players_code(players, rules)
 
 
 _finish = raise_first_bad
@@ -203,7 +201,7 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
         full = to_mpsz(c, reds)
         rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=False))
         rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=True))
-    res = score_many(columns_from_kwargs(rows, rules=rules), rules=rules)
+    res = score_many(columns_from_kwargs(rows, rules=rules, errors="raise"), rules=rules)
     out = {}
     for j, k in enumerate(waits):
         r, t = 2 * j, 2 * j + 1

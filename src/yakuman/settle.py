@@ -189,6 +189,9 @@ class Win:
     from_seat: int | None = None
     pao_seat: int | None = None
     pao_base: int | None = None
+    #: whether the score was computed for the dealer (seat wind E), when known (from_score sets
+    #: it from the score's payments); settle_wins refuses a Win whose winner disagrees with it.
+    dealer: bool | None = None
 
     def __post_init__(self) -> None:
         if type(self.base) is not int or self.base <= 0:
@@ -211,16 +214,50 @@ class Win:
 
     @classmethod
     def from_score(cls, score, winner: int, from_seat: int | None = None, *, pao_seat: int | None = None,
-                   pao_base: int | None = None, rules: Rules | None = None) -> Win:
+                   pao_base: int | None = None, rules: Rules | None = None,
+                   state: RoundState | None = None) -> Win:
         """A Win from a scorer result: ``score.base`` if it has one, else its han / fu / limit /
-        yakuman multiple (a kazoe yakuman counts ``han // 13`` times under ``kazoe = "multiple"``)."""
+        yakuman multiple (a kazoe yakuman counts ``han // 13`` times under ``kazoe = "multiple"``).
+
+        The score's payments say whether it was computed for the dealer (seat wind E) and for a
+        ron or a tsumo: a tsumo score with a ``from_seat`` or a ron score without one raises here,
+        and a winner who is not (or is) the dealer of the round raises here when ``state`` is given,
+        else in :func:`settle_wins` (which knows the round)."""
         base = getattr(score, "base", None)
         if base is None:
             multiple = getattr(score, "yakuman", 0) or 0
             if score.limit == "yakuman" and not multiple and _rules(rules).kazoe == "multiple":
                 multiple = max(1, score.han // 13)
             base = base_points(score.han, score.fu, limit=score.limit, yakuman=multiple)
-        return cls(winner, base, from_seat, pao_seat, pao_base)
+        dealer = None
+        pay = getattr(score, "payment", None)
+        points = getattr(score, "points", None)
+        if pay is not None and points is not None and base:
+            if pay.from_discarder:
+                if from_seat is None or from_seat == winner:
+                    raise InvalidContextError("the score is a ron (it has a discarder payment) but no from_seat "
+                                              "(discarder) is given")
+                if points in (_ceil100(6 * base), _ceil100(4 * base)):
+                    dealer = points == _ceil100(6 * base)
+            elif pay.from_dealer or pay.from_non_dealer:
+                if from_seat is not None and from_seat != winner:
+                    raise InvalidContextError(f"the score is a tsumo but from_seat {from_seat} (a discarder) is given")
+                dealer = pay.from_dealer == 0
+        win = cls(winner, base, from_seat, pao_seat, pao_base, dealer)
+        if state is not None:
+            _check_dealer(win, state)
+        return win
+
+
+def _check_dealer(win: Win, state: RoundState) -> None:
+    """The winner's seat against the seat wind the score was computed for."""
+    if win.dealer is None:
+        return
+    if win.dealer != (win.winner == state.dealer):
+        wind = "ESWN"[state.seat_wind(win.winner)] if 0 <= win.winner < state.players else "?"
+        raise InvalidContextError(
+            f"winner {win.winner} has seat wind {wind} in this round (the dealer is seat {state.dealer}), but "
+            f"the score was computed for {'the dealer (seat_wind E)' if win.dealer else 'a non-dealer'}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +412,7 @@ def settle_wins(state: RoundState, wins: Win | Sequence[Win], *, rules: Rules | 
             _check_seat(win.from_seat, n, "discarder")
         if win.pao_seat is not None:
             _check_seat(win.pao_seat, n, "pao seat")
+        _check_dealer(win, state)
     if len({w.winner for w in wins}) != len(wins):
         raise InvalidContextError("a seat appears twice among the winners")
     if any(w.tsumo for w in wins):

@@ -66,14 +66,36 @@ def to_counts(tiles) -> list[int]:
     return list(parse(tiles)[0])
 
 
-def to_mpsz(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
-    """Canonical mpsz: suits in m, p, s, z order, ranks ascending, red fives as ``0``."""
+def _counts_reds(counts, reds, max_red: int = 4) -> tuple[list[int], list[int]]:
+    """34 counts and 3 red-five counts validated as the parsers validate them (integers, counts
+    0..4, reds 0..the fives of their suit and at most ``max_red``): the one check behind every
+    conversion from counts (to_mpsz, to_136, to_mjai)."""
+    if isinstance(counts, (str, bytes, set, frozenset, dict)):
+        raise InvalidTilesError(f"counts must be a sequence of 34 integers, not {type(counts).__name__}")
     counts = list(counts)
     if len(counts) != 34:
         raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
+    counts = list(parse(counts)[0])          # integers 0..4, with the parsers' messages
+    if isinstance(reds, (str, bytes, set, frozenset, dict)):
+        raise InvalidTilesError(f"reds must be 3 integers (m, p, s), not {type(reds).__name__}")
     reds = list(reds)
     if len(reds) != 3:
         raise InvalidTilesError(f"{len(reds)} red-five counts given, 3 expected (m, p, s)")
+    for s, r in enumerate(reds):
+        if type(r) is bool or not hasattr(r, "__index__"):
+            raise InvalidTilesError(f"red-five count {r!r} of 5{'mps'[s]} is not an integer")
+        r = reds[s] = r.__index__()
+        n = counts[9 * s + 4]
+        if r < 0 or r > n:
+            raise InvalidTilesError(f"{r} red fives but {n} fives in {'mps'[s]}")
+        if r > max_red:
+            raise InvalidTilesError(f"{r} red fives of 5{'mps'[s]}: 136-ids have one red copy")
+    return counts, reds
+
+
+def to_mpsz(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+    """Canonical mpsz: suits in m, p, s, z order, ranks ascending, red fives as ``0``."""
+    counts, reds = _counts_reds(counts, reds)
     out = []
     for suit in range(4):
         digits = []
@@ -96,9 +118,7 @@ def to_mpsz(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
 
 def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
     """Canonical 136-ids: the red five first when red, then the lowest free copies."""
-    counts = list(counts)
-    if len(counts) != 34:
-        raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
+    counts, reds = _counts_reds(counts, reds, max_red=1)
     ids = []
     for k, n in enumerate(counts):
         if n < 0 or n > 4:
@@ -121,6 +141,9 @@ def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
 
 
 def kind_of_136(tile_id: int) -> int:
+    if type(tile_id) is bool or not hasattr(tile_id, "__index__"):
+        raise InvalidTilesError(f"136-id {tile_id!r} is not an integer in 0..135")
+    tile_id = tile_id.__index__()
     if not 0 <= tile_id <= 135:
         raise InvalidTilesError(f"136-id {tile_id} out of range 0..135")
     return tile_id // 4
@@ -131,6 +154,9 @@ def is_red_136(tile_id: int, aka: bool = True) -> bool:
 
 
 def mjai_name(kind_index: int, red: bool = False) -> str:
+    if type(kind_index) is bool or not hasattr(kind_index, "__index__"):
+        raise InvalidTilesError(f"tile kind {kind_index!r} is not an integer 0..33")
+    kind_index = kind_index.__index__()
     name = MJAI_NAMES[kind_index] if 0 <= kind_index < 34 else None
     if name is None:
         raise InvalidTilesError(f"tile kind {kind_index} out of range 0..33")
@@ -162,6 +188,8 @@ def from_mjai(names: Iterable[str]) -> tuple[tuple[int, ...], tuple[int, int, in
 
 
 def to_mjai(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[str]:
+    """mjai names of 34 counts (validated like the parsers: 0..4 each) and their red fives."""
+    counts, reds = _counts_reds(counts, reds)
     out = []
     for k, n in enumerate(counts):
         red = reds[k // 9] if k < 27 and k % 9 == 4 else 0
@@ -170,7 +198,13 @@ def to_mjai(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[str]
 
 
 def dora_of(indicator: int) -> int:
-    """Dora kind indicated by an indicator kind (9 -> 1 in suits, E->S->W->N->E, haku->hatsu->chun)."""
+    """Dora kind indicated by an indicator kind 0..33 (9 -> 1 in suits, E->S->W->N->E,
+    haku->hatsu->chun); anything else raises InvalidTilesError."""
+    if type(indicator) is bool or not hasattr(indicator, "__index__"):
+        raise InvalidTilesError(f"indicator kind {indicator!r} is not an integer 0..33")
+    indicator = indicator.__index__()
+    if not 0 <= indicator <= 33:
+        raise InvalidTilesError(f"indicator kind {indicator} out of range 0..33")
     if indicator < 27:
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
     if indicator < 31:

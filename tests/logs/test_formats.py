@@ -121,17 +121,17 @@ def test_truncated_game_keeps_its_complete_rounds_when_lenient(tmp_path):
     init = re.search(r"<INIT [^>]+/>", TENHOU_MJLOG).group(0).replace('seed="0,0,0', 'seed="0,1,0')
     data = (body + init + "<T54/><D54/>").encode()
     (g,) = read_bytes(data, "cut.mjlog", strict=False)
-    assert g.truncated == "truncated game: round E1-1 has no result"
+    assert g.truncated == "truncated game: round E1-1 has no result; last complete round E1-0"
     assert [type(e) for e in g.events] == [GameStart, RoundStart, Draw, Win]
     with pytest.raises(LogFormatError, match="truncated"):
         read_bytes(data, "cut.mjlog")
     (tmp_path / "cut.mjlog").write_bytes(data)
     fr = logs.replay_file(tmp_path / "cut.mjlog")  # collects problems instead of raising
     assert len(fr.games) == 1 and len(fr.wins()) == 1 and fr.wins()[0].inputs.tenhou
-    assert [e.problem for e in fr.errors] == ["truncated game: round E1-1 has no result"]
+    assert [e.problem for e in fr.errors] == ["truncated game: round E1-1 has no result; last complete round E1-0"]
     (tmp_path / "bad.mjlog").write_bytes(b"<mjloggm><INIT seed=")
     fr = logs.replay_file(tmp_path / "bad.mjlog")
-    assert fr.games == [] and "no mjlog game found" in str(fr.errors[0])
+    assert fr.games == [] and "half-written tag at byte 9 " in str(fr.errors[0])
 
 
 # ------------------------------------------------------------------------------------------

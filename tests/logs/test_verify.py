@@ -142,7 +142,7 @@ def test_corrupt_and_truncated_files_are_reported_and_skipped(tmp_path, capsys):
     problems = {Path(e["file"]).name: e["problem"] for e in d["error_list"]}
     assert set(problems) == {"b_cut.mjlog.gz", "c_junk.json", "d_no_result.mjlog"}
     assert problems["b_cut.mjlog.gz"].startswith("corrupt or truncated gzip data")
-    assert problems["d_no_result.mjlog"] == "truncated game: round E1-0 has no result (no complete round)"
+    assert problems["d_no_result.mjlog"] == "truncated game: round E1-0 has no result; no complete round"
     assert _run(capsys, str(tmp_path))[0] == 1  # by default an unreadable file fails the run
     assert _run(capsys, str(tmp_path), "--strict")[0] == 1
     assert d["duplicate_games"] == 1 and d["unique_wins"] == 1  # the same game in two files
@@ -234,7 +234,7 @@ def test_sample_games_agree():
     assert d["categories"]["tenpai"] == {"checked": 10, "agree": 10}
     assert d["categories"]["noten"] == {"checked": 10, "agree": 10}
     assert d["draw_types"] == {"exhaustive": 10, "kyuushu_kyuuhai": 1}
-    assert [e["problem"] for e in d["error_list"]] == ["truncated game: round S4-0 has no result"]
+    assert [e["problem"] for e in d["error_list"]] == ["truncated game: round S4-0 has no result; last complete round S3-0"]
 
 
 def test_every_kind_of_draw_agrees():

@@ -310,7 +310,7 @@ def test_sanma_kita_and_dora_succession():
 
 
 def test_aka_dora_off():
-    s = _s("234678m23488s", "2s", ["pon 055p"], Rules(aka_dora=0), dora="4p")
+    s = _s("234678m23488s", "2s", ["pon 555p"], Rules(aka_dora=0), dora="4p")
     assert {y: h for y, h in s.yaku} == {Y.TANYAO: 1, Y.DORA: 3}
     assert (s.han, _payment_text(s)) == (4, "ron 7700")
 

@@ -3,6 +3,8 @@ messages as the native parser in ``yakuman._core`` (tested against each other)."
 
 from __future__ import annotations
 
+import operator
+
 from yakuman.errors import InvalidTilesError
 
 TILE_NAMES = tuple(f"{n % 9 + 1}{'mpsz'[n // 9]}" for n in range(34))
@@ -62,13 +64,13 @@ def parse_136(ids, aka: bool = True) -> tuple[tuple[int, ...], tuple[int, int, i
     reds = [0, 0, 0]
     seen = set()
     for i, v in enumerate(ids):
-        if isinstance(v, bool) or not isinstance(v, int):
+        if isinstance(v, bool):
+            raise InvalidTilesError(f"136-id {v!r} at index {i} is not an integer in 0..135")
+        if not isinstance(v, int):
             try:
-                v = int(v) if not isinstance(v, float) else v
-            except (TypeError, ValueError):
-                pass
-            if not isinstance(v, int):
-                raise InvalidTilesError(f"136-id {v!r} at index {i} is not an integer in 0..135")
+                v = operator.index(v)   # numpy integers; floats and strings are not integers
+            except TypeError:
+                raise InvalidTilesError(f"136-id {v!r} at index {i} is not an integer in 0..135") from None
         if not 0 <= v <= 135:
             raise InvalidTilesError(f"136-id {v} out of range 0..135 at index {i}")
         if v in seen:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from yakuman.logs.verify import FileResult, VerifyReport, find_logs, merge, verify_file
+from yakuman.logs.verify import FileResult, VerifyReport, _died_result, _verify_chunk, find_logs, merge, verify_file
 
 __all__ = ["frame_dask", "results_bag", "verify_dask"]
 
@@ -38,12 +38,37 @@ def results_bag(
     rows: bool = False,
     partition_size: int = 64,
     max_mismatches: int = 20,
+    max_bytes: int | None = None,
 ):
     """A ``dask.bag`` of :class:`FileResult`, one per log file under ``paths`` (file order)."""
     db = _dask_bag()
     files = [str(p) for p in find_logs(paths)]
     bag = db.from_sequence(files, partition_size=max(1, partition_size))
-    return bag.map(verify_file, rows=rows, max_mismatches=max_mismatches)
+    return bag.map(verify_file, rows=rows, max_mismatches=max_mismatches, max_bytes=max_bytes)
+
+
+def _client_results(client: Any, files: list[str], size: int, opts: tuple, deaths: list[dict]) -> list[FileResult]:
+    """Per-file results on a distributed client, one task per group of ``size`` files. A group
+    whose task fails (its worker died more often than the scheduler retries, ``KilledWorker``) loses
+    nothing else: each of its files is retried once as its own task, and a file whose retry fails
+    too gets a "worker died" error."""
+    groups = [files[i : i + size] for i in range(0, len(files), size)]
+    futures = client.map(_verify_chunk, [(g,) + opts for g in groups], pure=False)
+    out: list[FileResult] = []
+    for g, fut in zip(groups, futures):
+        try:
+            out.extend(fut.result())
+            continue
+        except Exception:  # noqa: BLE001 - KilledWorker, a lost worker, a communication error
+            pass
+        for f in g:
+            try:
+                out.extend(client.submit(_verify_chunk, ([f],) + opts, pure=False).result())
+                deaths.append({"file": f, "retried": "ok"})
+            except Exception:  # noqa: BLE001
+                out.append(_died_result(f))
+                deaths.append({"file": f, "retried": "died again"})
+    return out
 
 
 def verify_dask(
@@ -53,24 +78,33 @@ def verify_dask(
     rows: bool = False,
     partition_size: int = 64,
     max_mismatches: int = 20,
+    max_bytes: int | None = None,
 ) -> VerifyReport:
     """Verify every log under ``paths`` on a Dask ``client`` (``distributed.Client``; None =
     dask's default scheduler). The report equals ``verify_paths(paths, rows=rows)``'s apart
-    from ``elapsed`` and ``workers`` (the number of Dask workers)."""
+    from ``elapsed`` and ``workers`` (the number of Dask workers). On a client, a dying worker
+    loses no finished result: the files of a failed task are retried once each, and a file whose
+    retry fails too gets a "worker died" error (``report.worker_deaths`` lists them)."""
     import time
 
     t0 = time.perf_counter()
-    bag = results_bag(paths, rows=rows, partition_size=partition_size, max_mismatches=max_mismatches)
+    deaths: list[dict] = []
     if client is not None:
-        results: list[FileResult] = client.compute(bag).result()
+        files = [str(p) for p in find_logs(paths)]
+        results: list[FileResult] = _client_results(
+            client, files, max(1, partition_size), (rows, max_mismatches, max_bytes), deaths
+        )
         try:
             workers = len(client.scheduler_info().get("workers", {})) or 1
         except Exception:  # noqa: BLE001 - a client without scheduler info
             workers = 1
     else:
+        bag = results_bag(paths, rows=rows, partition_size=partition_size, max_mismatches=max_mismatches,
+                          max_bytes=max_bytes)
         results = bag.compute()
         workers = 1
     report = merge(results, max_mismatches=max_mismatches, workers=workers)
+    report.worker_deaths = deaths
     report.elapsed = time.perf_counter() - t0
     return report
 

@@ -26,6 +26,7 @@ from yakuman.logs.events import (
     Game,
     LogFormatError,
     NewDora,
+    format_errors,
     RoundStart,
     Ryuukyoku,
     Win,
@@ -33,7 +34,7 @@ from yakuman.logs.events import (
 )
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
 from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
-from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, parse_mjlog
+from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, decompress_limit, parse_mjlog
 
 __all__ = [
     "read",
@@ -75,34 +76,45 @@ def detect_format(data: bytes) -> str:
 
 
 def read_bytes(
-    data: bytes, source: str = "<bytes>", strict: bool = True, fmt: str | None = None
+    data: bytes,
+    source: str = "<bytes>",
+    strict: bool = True,
+    fmt: str | None = None,
+    max_bytes: int | None = None,
 ) -> list[Game]:
-    """Games in raw file bytes (gzip or plain) of any supported format."""
-    raw = decompress(data, source)
-    fmt = fmt or detect_format(raw)
-    if fmt == "mjlog":
-        m = GAME_ID_RE.search(Path(source).name)
-        return parse_mjlog(raw, source, game_id_hint=m.group(0) if m else None, strict=strict)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", source) from None
-    if fmt == "tenhou6":
-        return parse_tenhou_json(text, source)
-    if fmt == "mjai":
-        return parse_mjai(text, source, strict=strict)
-    raise LogFormatError("unknown format (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)", source)
+    """Games in raw file bytes (gzip or plain) of any supported format. Every malformed input
+    raises a LogError (LogFormatError when it cannot be parsed) naming the file, and the round
+    and event when known; ``max_bytes`` limits the decompressed size (None = 64 MiB, see
+    :func:`yakuman.logs.tenhou_xml.decompress`)."""
+    decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
+    with format_errors(source):
+        raw = decompress(data, source, max_bytes)
+        fmt = fmt or detect_format(raw)
+        if fmt == "mjlog":
+            m = GAME_ID_RE.search(Path(source).name)
+            return parse_mjlog(raw, source, game_id_hint=m.group(0) if m else None, strict=strict)
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", source) from None
+        if fmt == "tenhou6":
+            return parse_tenhou_json(text, source)
+        if fmt == "mjai":
+            return parse_mjai(text, source, strict=strict)
+        raise LogFormatError("unknown format (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)", source)
 
 
-def read(path: str | Path, strict: bool = True, fmt: str | None = None) -> list[Game]:
+def read(path: str | Path, strict: bool = True, fmt: str | None = None, max_bytes: int | None = None) -> list[Game]:
     """Games in a file of any supported format. Raises LogError (LogFormatError for an
     unreadable file) naming the file; with ``strict=False`` a truncated game keeps its
-    complete rounds and sets ``Game.truncated``."""
+    complete rounds and sets ``Game.truncated``. ``max_bytes``: the limit on the decompressed
+    size of a gzip file (None = :data:`yakuman.logs.events.MAX_DECOMPRESSED`, 64 MiB); past it
+    the file is a LogFormatError."""
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
-    return read_bytes(data, str(path), strict=strict, fmt=fmt)
+    return read_bytes(data, str(path), strict=strict, fmt=fmt, max_bytes=max_bytes)
 
 
 def mjlog_to_mjai(path: str | Path) -> str:

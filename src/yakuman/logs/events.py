@@ -24,6 +24,7 @@ the tenhou.net/6 and mjai layouts as described in tenhou_json.py and mjai.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Union
@@ -53,7 +54,13 @@ __all__ = [
     "YAKU_NAMES",
     "round_label",
     "tile_str",
+    "format_errors",
+    "MAX_DECOMPRESSED",
 ]
+
+#: Default limit on the decompressed size of one gzip file (bytes): a record is at most a few
+#: hundred kB, so anything past 64 MiB is refused as a per-file error (``max_bytes`` raises it).
+MAX_DECOMPRESSED = 64 << 20
 
 CALL_KINDS = ("chi", "pon", "daiminkan", "kakan", "ankan", "kita")
 # Reasons of Ryuukyoku: "exhaustive" (wall ran out), "nagashi_mangan" (exhaustive, paid as nagashi),
@@ -168,6 +175,26 @@ class LogError(YakumanError):
 
 class LogFormatError(LogError):
     """A file that cannot be parsed at all (corrupt, truncated, not a game record)."""
+
+
+# What malformed data makes Python code raise when it trusts a type or a shape: a number where a
+# list was expected ("name": 5), a missing key, an index past the end, text that is no number...
+_MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, ZeroDivisionError)
+
+
+@contextmanager
+def format_errors(source: str, round: str | None = None, index: int | None = None, what: str = "record"):
+    """The one boundary of every reader: inside it, a LogError passes unchanged and any exception
+    that malformed data can cause (wrong JSON types, nesting past the recursion limit, bad numbers)
+    becomes a LogFormatError naming the file and, when given, the round and the event."""
+    try:
+        yield
+    except LogError:
+        raise
+    except RecursionError:
+        raise LogFormatError(f"malformed {what}: nested too deeply to read", source, round, index) from None
+    except _MALFORMED as e:
+        raise LogFormatError(f"malformed {what}: {type(e).__name__}: {e}", source, round, index) from None
 
 
 @dataclass(frozen=True, slots=True)

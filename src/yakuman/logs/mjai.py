@@ -46,6 +46,7 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    format_errors,
 )
 
 __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "parse_mjai_tile"]
@@ -238,7 +239,7 @@ def to_mjai_lines(game: Game) -> str:
 # ----------------------------------------------------------------------------------------
 
 
-def read_mjai(path: str, data: bytes | None = None, strict: bool = True) -> list[Game]:
+def read_mjai(path: str, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None) -> list[Game]:
     from yakuman.logs.tenhou_xml import decompress  # gzip handling lives there
 
     if data is None:
@@ -247,7 +248,7 @@ def read_mjai(path: str, data: bytes | None = None, strict: bool = True) -> list
                 data = f.read()
         except OSError as e:
             raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
-    data = decompress(data, str(path))
+    data = decompress(data, str(path), max_bytes)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -260,6 +261,8 @@ def _json_events(text: str, source: str) -> list[dict]:
     if s.startswith("["):
         try:
             evs = json.loads(s)
+        except RecursionError:
+            raise LogFormatError("invalid JSON: nested too deeply to read", source) from None
         except json.JSONDecodeError as e:
             raise LogFormatError(
                 f"invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", source
@@ -274,6 +277,8 @@ def _json_events(text: str, source: str) -> list[dict]:
             continue
         try:
             out.append(json.loads(line))
+        except RecursionError:
+            raise LogFormatError(f"invalid JSON on line {lineno}: nested too deeply to read", source) from None
         except json.JSONDecodeError as e:
             raise LogFormatError(
                 f"invalid JSON on line {lineno} ({e.msg} at column {e.colno})", source
@@ -282,7 +287,13 @@ def _json_events(text: str, source: str) -> list[dict]:
 
 
 def parse_mjai(text: str | Iterable[dict], source: str = "<mjai>", strict: bool = True) -> list[Game]:
-    """Games in mjai text (JSON lines or a JSON array) or an iterable of event dicts."""
+    """Games in mjai text (JSON lines or a JSON array) or an iterable of event dicts. Malformed
+    input raises a LogError naming the source, round and event."""
+    with format_errors(source):
+        return _parse_mjai(text, source, strict)
+
+
+def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[Game]:
     evs = _json_events(text, source) if isinstance(text, str) else list(text)
     games: list[Game] = []
     r = _MjaiReader(source)
@@ -301,7 +312,7 @@ def parse_mjai(text: str | Iterable[dict], source: str = "<mjai>", strict: bool 
                 i,
                 d,
             ) from None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
             raise LogFormatError(
                 f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
             ) from None

@@ -47,6 +47,7 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    format_errors,
     round_label,
 )
 
@@ -382,7 +383,9 @@ def _order(
 # ----------------------------------------------------------------------------------------
 
 
-def read_tenhou_json(path: str | Path, data: bytes | None = None, strict: bool = True) -> list[Game]:
+def read_tenhou_json(
+    path: str | Path, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None
+) -> list[Game]:
     from yakuman.logs.tenhou_xml import decompress
 
     source = str(path)
@@ -391,7 +394,7 @@ def read_tenhou_json(path: str | Path, data: bytes | None = None, strict: bool =
             data = Path(path).read_bytes()
         except OSError as e:
             raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
-    data = decompress(data, source)
+    data = decompress(data, source, max_bytes)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -404,12 +407,16 @@ def _json_objects(text: str, source: str) -> list[Any]:
     try:
         obj = json.loads(s)
         return obj if isinstance(obj, list) and obj and isinstance(obj[0], dict) else [obj]
+    except RecursionError:
+        raise LogFormatError("invalid JSON: nested too deeply to read", source) from None
     except json.JSONDecodeError as first:
         out = []
         for lineno, line in enumerate(s.splitlines(), 1):
             if line.strip():
                 try:
                     out.append(json.loads(line))
+                except RecursionError:
+                    raise LogFormatError(f"invalid JSON on line {lineno}: nested too deeply to read", source) from None
                 except json.JSONDecodeError:
                     raise LogFormatError(
                         f"invalid JSON ({first.msg} at line {first.lineno} column {first.colno})", source
@@ -418,7 +425,13 @@ def _json_objects(text: str, source: str) -> list[Any]:
 
 
 def parse_tenhou_json(data: str | dict | list, source: str = "<tenhou6>") -> list[Game]:
-    """Games in tenhou.net/6 JSON (text, one dict, or a list of dicts)."""
+    """Games in tenhou.net/6 JSON (text, one dict, or a list of dicts). Malformed input raises a
+    LogError naming the source (and the round when known)."""
+    with format_errors(source):
+        return _parse_tenhou_json(data, source)
+
+
+def _parse_tenhou_json(data: str | dict | list, source: str) -> list[Game]:
     objs = (
         _json_objects(data, source) if isinstance(data, str) else (data if isinstance(data, list) else [data])
     )
@@ -466,6 +479,11 @@ def _merge_split(objs: list[dict]) -> list[dict]:
 
 def _game(obj: dict, source: str) -> Game:
     rule = obj.get("rule") or {}
+    if not isinstance(rule, dict):
+        raise LogFormatError(f"'rule' must be an object, not {type(rule).__name__}", source)
+    for key in ("name", "sc"):
+        if key in obj and not isinstance(obj[key], list):
+            raise LogFormatError(f"{key!r} must be a list, not {type(obj[key]).__name__} ({obj[key]!r:.40})", source)
     disp = str(rule.get("disp", ""))
     aka = bool(rule.get("aka", 0) or rule.get("aka51", 0) or rule.get("aka52", 0) or rule.get("aka53", 0))
     rounds = obj["log"]

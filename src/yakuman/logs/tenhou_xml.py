@@ -21,7 +21,6 @@ added copy); kita if ``m & 32`` (tile m >> 8); else a kan of tile m >> 8, ankan 
 
 from __future__ import annotations
 
-import gzip
 import html
 import re
 import zlib
@@ -36,6 +35,7 @@ from yakuman.logs.events import (
     GameEnd,
     GameStart,
     LogError,
+    MAX_DECOMPRESSED,
     LogFormatError,
     NewDora,
     RiichiAccept,
@@ -43,11 +43,21 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    format_errors,
 )
 
 __all__ = ["read_mjlog", "parse_mjlog", "decode_meld", "GAME_ID_RE"]
 
 _TAG = re.compile(r'<([A-Za-z]+)(\d*)((?:\s+[A-Za-z_][\w.]*\s*=\s*"[^"<>]*")*)\s*/?>')
+# The scanner: a well-formed tag (groups 1-3), the end of a game record (group 4), or a ``<``
+# that opens something tag-like which is not a well-formed tag (group 5: its name). One pass.
+_SCAN = re.compile(_TAG.pattern + r'|(</mjloggm\s*>)|<(?=([A-Za-z]+))')
+# mjlog tag names: a malformed one of these is damage wherever it sits; another malformed tag
+# is damage only inside a record (between <mjloggm> and </mjloggm>; outside, e.g. HTML, it is text).
+_MJLOG_NAMES = frozenset(
+    ("mjloggm", "SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE")
+    + tuple("TUVWDEFG")
+)
 _ATTR = re.compile(r'([A-Za-z_][\w.]*)\s*=\s*"([^"]*)"')
 _HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.MULTILINE)
 GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
@@ -75,11 +85,14 @@ _PLAY_TAGS: dict[str, dict[str, tuple]] = {
 }
 
 
-def read_mjlog(path: str | Path, data: bytes | None = None, strict: bool = True) -> list[Game]:
+def read_mjlog(
+    path: str | Path, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None
+) -> list[Game]:
     """Games in an mjlog file (gzip or plain; XML possibly embedded in other text).
-    Raises LogFormatError naming the file for anything unreadable. A game whose last round
-    has no result is an error when ``strict``; otherwise its complete rounds are returned
-    with ``Game.truncated`` set."""
+    Raises LogFormatError naming the file for anything unreadable. A truncated game (damaged
+    or half-written tag, last round without a result, no ``owari``) is an error when ``strict``;
+    otherwise its complete rounds are returned with ``Game.truncated`` set. ``max_bytes``: see
+    :func:`decompress`."""
     source = str(path)
     if data is None:
         try:
@@ -87,18 +100,58 @@ def read_mjlog(path: str | Path, data: bytes | None = None, strict: bool = True)
         except OSError as e:
             raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
     return parse_mjlog(
-        decompress(data, source), source, game_id_hint=_game_id_from_name(source), strict=strict
+        decompress(data, source, max_bytes), source, game_id_hint=_game_id_from_name(source), strict=strict
     )
 
 
-def decompress(data: bytes, source: str = "") -> bytes:
-    """gzip (possibly multi-member or truncated -> error) or raw bytes unchanged."""
-    if data[:2] == b"\x1f\x8b":
-        try:
-            return gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as e:
-            raise LogFormatError(f"corrupt or truncated gzip data ({e})", source) from None
-    return data
+def decompress_limit(max_bytes: int | None) -> int:
+    """The decompression limit in bytes: None = MAX_DECOMPRESSED, else an integer >= 0."""
+    if max_bytes is None:
+        return MAX_DECOMPRESSED
+    if type(max_bytes) is bool or not hasattr(max_bytes, "__index__") or max_bytes.__index__() < 0:
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"max_bytes must be None or an integer >= 0, not {max_bytes!r}")
+    return max_bytes.__index__()
+
+
+def decompress(data: bytes, source: str = "", max_bytes: int | None = None) -> bytes:
+    """gzip (possibly multi-member; corrupt or truncated -> LogFormatError) or raw bytes unchanged.
+
+    The output is limited to ``max_bytes`` (None = :data:`MAX_DECOMPRESSED`, 64 MiB): decompression
+    stops as soon as it would pass the limit (memory stays near the limit, whatever the ratio of
+    the file) and the file gets a LogFormatError saying so."""
+    limit = decompress_limit(max_bytes)
+    if data[:2] != b"\x1f\x8b":
+        return data
+    out: list[bytes] = []
+    total = 0
+    buf = data
+    try:
+        while buf:
+            if buf[:2] != b"\x1f\x8b":
+                if out and not buf.strip(b"\0"):
+                    break  # zero padding after the last member
+                raise LogFormatError(f"corrupt gzip data (not a gzip member at byte {len(data) - len(buf)})",
+                                     source)
+            d = zlib.decompressobj(wbits=31)
+            while True:
+                chunk = d.decompress(buf, limit + 1 - total)
+                total += len(chunk)
+                if total > limit:
+                    raise LogFormatError(
+                        f"gzip data decompresses to more than {limit} bytes (the limit; pass max_bytes= "
+                        f"or --max-bytes to raise it)", source)
+                out.append(chunk)
+                buf = d.unconsumed_tail
+                if d.eof or not buf:
+                    break
+            if not d.eof:
+                raise LogFormatError("corrupt or truncated gzip data (the last member ends early)", source)
+            buf = d.unused_data
+    except zlib.error as e:
+        raise LogFormatError(f"corrupt or truncated gzip data ({e})", source) from None
+    return b"".join(out)
 
 
 def _game_id_from_name(source: str) -> str | None:
@@ -166,23 +219,37 @@ def decode_meld(who: int, m: int) -> Call:
 def parse_mjlog(
     data: bytes | str, source: str = "<mjlog>", game_id_hint: str | None = None, strict: bool = True
 ) -> list[Game]:
-    """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog."""
+    """Games in mjlog text (bytes or str, already decompressed); ``strict`` as in read_mjlog.
+    Tags are read by one scanner: a well-formed tag is parsed, and anything that opens like a
+    tag but is not one (an unclosed quote, a half-written tag at the end of the data, junk in
+    a tile tag) is damage at its offset -- never skipped: the game is truncated there."""
+    with format_errors(source):
+        return _parse_mjlog(data, source, game_id_hint, strict)
+
+
+def _parse_mjlog(data: bytes | str, source: str, game_id_hint: str | None, strict: bool) -> list[Game]:
     text = _text(data)
+    raw = text
     if "<INIT" not in text and ("&lt;INIT" in text or "&lt;mjloggm" in text):
         text = html.unescape(text)  # the log shown as text inside an HTML page
     if "<mjloggm" not in text and _HEXDUMP.search(text, 0, 8192):
         raise LogFormatError(
             "Tenhou client protocol dump (hex, one player's view): not a game record", source
         )
-    text = _rejoin_prefixed(text)
+    joined = _rejoin_prefixed(text)
+    # offsets are bytes of the (decompressed) file unless the text had to be unescaped or rejoined
+    unit = "byte" if joined is raw else "character of the unescaped or rejoined text"
+    text = joined
     games: list[Game] = []
     b = _Builder(source, game_id_hint)
+    damage: str | None = None
+    in_record = False
     # Hot loop: draws and discards (nine tags in ten) are handled inline, through a table of
     # their ready-made (immutable, shared) events keyed by tag letter and tile number text.
     play = _PLAY_TAGS
     events, last_draw, dealt = b.events, b.last_draw, b.dealt
     append = events.append
-    for ti, (name, num, attrs) in enumerate(_TAG.findall(text)):
+    for ti, (name, num, attrs, close, bad) in enumerate(_SCAN.findall(text)):
         if num:
             if not dealt:
                 continue  # a stray tag before the first INIT (e.g. in surrounding text)
@@ -208,6 +275,16 @@ def parse_mjlog(
                 last_draw[seat] = tile
                 append(plain)
             continue
+        if not name:
+            if close:
+                in_record = False
+                continue
+            if in_record or bad in _MJLOG_NAMES:
+                damage = _damage(text, ti, unit)
+                break
+            continue  # tag-like text outside a record (HTML around it, prose)
+        if name == "mjloggm":
+            in_record = True
         try:
             if name in ("SHUFFLE", "GO", "mjloggm") and b.dealt:
                 games.append(b.finish(strict))
@@ -221,7 +298,9 @@ def parse_mjlog(
             ) from None
         events, last_draw, dealt = b.events, b.last_draw, b.dealt
         append = events.append
-    games.append(b.finish(strict))
+    if damage is not None and not b.dealt:
+        raise LogFormatError(damage + " (before the first complete round)", source)
+    games.append(b.finish(strict, damage))
     out = [g for g in games if g is not None]
     if not out:
         if _HEXDUMP.search(text):
@@ -230,6 +309,21 @@ def parse_mjlog(
             )
         raise LogFormatError("no mjlog game found (no complete INIT tag)", source)
     return out
+
+
+def _damage(text: str, tag_index: int, unit: str) -> str:
+    """What is wrong with the tag-like text that the scanner met as its ``tag_index``-th item."""
+    at = -1
+    for i, m in enumerate(_SCAN.finditer(text)):
+        if i == tag_index:
+            at = m.start()
+            break
+    end = text.find(">", at)
+    nxt = text.find("<", at + 1)
+    snippet = text[at : at + 40]
+    if end < 0 and nxt < 0:
+        return f"half-written tag at {unit} {at} (the data ends inside it: {snippet!r})"
+    return f"malformed tag at {unit} {at}: {snippet!r}"
 
 
 class _Builder:
@@ -412,21 +506,39 @@ class _Builder:
         )
         self.ended = True
 
-    def finish(self, strict: bool = True) -> Game | None:
+    def finish(self, strict: bool = True, damage: str | None = None) -> Game | None:
+        """The game, or None if no round was dealt. A record that stops early -- damaged data
+        (``damage``: a malformed or half-written tag; nothing after it is read), a last round
+        without a result, or no final result (``owari``) -- is truncated: strict raises
+        LogFormatError; lenient keeps the complete rounds and sets ``Game.truncated``. The message
+        names the last complete round."""
         if not self.dealt:
             return None
-        if self.results_in_round == 0:
-            problem = f"truncated game: round {self.round_label} has no result"
-            if strict:
-                raise LogFormatError(problem, self.source, self.round_label, len(self.events))
-            evs = self.events
-            cut = max(i for i, e in enumerate(evs) if type(e) is RoundStart)
-            if not any(type(e) is RoundStart for e in evs[:cut]):
-                raise LogFormatError(
-                    problem + " (no complete round)", self.source, self.round_label, len(evs)
-                )
-            return Game(self.source, tuple(evs[:cut]), truncated=problem)
-        return Game(self.source, tuple(self.events))
+        evs = self.events
+        starts = [i for i, e in enumerate(evs) if type(e) is RoundStart]
+        # the current round counts as complete only when it has a result and the damage cannot
+        # be part of it (a damaged AGARI after a result may be the second win of a double ron)
+        keep_last = self.results_in_round > 0 and not (damage and damage_is_result(damage))
+        cut = len(evs) if keep_last else starts[-1]
+        done = [e for e in evs[:cut] if type(e) is RoundStart]
+        last = f"last complete round {done[-1].label}" if done else "no complete round"
+        if damage is not None:
+            problem = f"truncated game: {damage}; {last}"
+        elif self.results_in_round == 0:
+            problem = f"truncated game: round {self.round_label} has no result; {last}"
+        elif not self.ended:
+            problem = f"truncated game: no final result (owari) after round {self.round_label}; {last}"
+        else:
+            return Game(self.source, tuple(evs))
+        if strict:
+            raise LogFormatError(problem, self.source, self.round_label, len(evs))
+        if not done:
+            raise LogFormatError(problem, self.source, self.round_label, len(evs))
+        return Game(self.source, tuple(evs[:cut]), truncated=problem)
+
+
+def damage_is_result(damage: str) -> bool:
+    return "<AGARI" in damage or "<RYUUKYOKU" in damage
 
 
 def _name(s: str) -> str:

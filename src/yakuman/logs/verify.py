@@ -223,6 +223,7 @@ class VerifyReport:
     max_mismatches: int = 20
     elapsed: float = 0.0
     workers: int = 1
+    worker_deaths: list[dict] = field(default_factory=list)  # files in flight when a pool worker died
 
     def add(self, fr: FileResult) -> None:
         self.files += 1
@@ -280,6 +281,7 @@ class VerifyReport:
             "error_list": self.errors,
             "elapsed": round(self.elapsed, 3),
             "workers": self.workers,
+            "worker_deaths": self.worker_deaths,
         }
 
     def format(self, max_errors: int = 10) -> str:
@@ -319,6 +321,11 @@ class VerifyReport:
                 lines.append(f"  {e['message']}")
             if len(self.errors) > max_errors:
                 lines.append(f"  ... {len(self.errors) - max_errors} more (--json lists all)")
+        if self.worker_deaths:
+            lines.append(
+                f"worker deaths: {len(self.worker_deaths)} file(s) in flight, retried in a fresh worker: "
+                + ", ".join(f"{d['file'] or 'chunked phase'} ({d['retried']})" for d in self.worker_deaths[:max_errors])
+            )
         lines.append(
             f"{'OK' if self.ok else 'DISAGREE'}  ({self.elapsed:.2f} s, {self.workers} worker"
             f"{'s' if self.workers != 1 else ''})"
@@ -790,31 +797,35 @@ def verify_game(
     return out
 
 
-def verify_file(path: str | Path, rows: bool = False, max_mismatches: int = 20) -> FileResult:
+def verify_file(
+    path: str | Path, rows: bool = False, max_mismatches: int = 20, max_bytes: int | None = None
+) -> FileResult:
     """Read, replay and check every game of a file. Never raises: problems are ``errors``.
 
     The cyclic garbage collector is paused while the file is processed and its young
     generation collected afterwards: a file allocates some 10^5 small objects that live until
-    it is done, and collections in between would only walk them (and the rows kept so far)."""
+    it is done, and collections in between would only walk them (and the rows kept so far).
+    ``max_bytes`` limits the decompressed size of a gzip file (None = 64 MiB; past it the file is
+    an error)."""
     enabled = gc.isenabled()
     if enabled:
         gc.disable()
     try:
-        return _verify_file(path, rows, max_mismatches)
+        return _verify_file(path, rows, max_mismatches, max_bytes)
     finally:
         if enabled:
             gc.enable()
             gc.collect(0)
 
 
-def _verify_file(path: str | Path, rows: bool, max_mismatches: int) -> FileResult:
+def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: int | None = None) -> FileResult:
     from yakuman.logs.convert import read
     from yakuman.logs.events import LogFormatError
 
     source = str(path)
     out = FileResult(source, rows=[] if rows else None)
     try:
-        games = read(path, strict=False)
+        games = read(path, strict=False, max_bytes=max_bytes)
     except LogError as e:
         out.errors.append(_error_dict(e, source))
         return out
@@ -958,14 +969,140 @@ def _progress(total: int, enabled: bool | None, what: str = "verifying") -> Call
         return tick
 
 
-def _verify_chunk(args: tuple[list[str], bool, int]) -> list[FileResult]:
-    paths, rows, max_mismatches = args
-    return [verify_file(p, rows, max_mismatches) for p in paths]
+#: Test hook: ``YAKUMAN_TEST_KILL_WORKER=fragment`` makes a pool worker SIGKILL itself when it
+#: starts on a file whose path contains ``fragment`` (``fragment:once:MARKER`` only the first time,
+#: the marker file recording it). It acts in pool workers only, never in the calling process.
+_KILL_HOOK = "YAKUMAN_TEST_KILL_WORKER"
+
+
+def _test_kill_hook(path: str) -> None:
+    spec = os.environ.get(_KILL_HOOK)
+    if not spec:
+        return
+    fragment, _, once = spec.partition(":once:")
+    if fragment and fragment in path:
+        if once:
+            if os.path.exists(once):
+                return
+            Path(once).write_text(path)
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _verify_chunk(args: tuple) -> list[FileResult]:
+    paths, rows, max_mismatches, max_bytes = args
+    out = []
+    for p in paths:
+        _test_kill_hook(p)
+        out.append(verify_file(p, rows, max_mismatches, max_bytes))
+    return out
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
+
+
+WORKER_DIED = "worker died (killed by a signal, e.g. the OOM killer, or exited) while verifying this file"
+
+
+def _died_result(path: str) -> FileResult:
+    out = FileResult(path)
+    problem = WORKER_DIED + "; retried once in a fresh worker, which died too"
+    out.errors.append({"file": path, "round": None, "event": None, "problem": problem, "message": f"{path}: {problem}"})
+    return out
+
+
+def _pool_run(files: list[str], workers: int, size: int, opts: tuple, tick, deaths: list[dict]) -> dict:
+    """Results by path for every file. A dying worker breaks the pool: the results already in
+    are kept; the files not done are run again in a fresh pool one per task with at most
+    ``workers`` in flight, so that the files in flight when a worker dies are known; each of
+    those is retried once alone in a fresh worker: its result if that works (listed in
+    ``deaths``), else a "worker died" error. The run always goes on."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    done: dict[str, FileResult] = {}
+
+    def take(results: list[FileResult]) -> None:
+        for fr in results:
+            done[fr.source] = fr
+        if tick:
+            tick(len(results))
+
+    # phase 1: chunks (fast); a break leaves no way to tell which chunk killed its worker
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = []
+        for c in _chunks(files, size):
+            try:
+                futures.append(pool.submit(_verify_chunk, (c,) + opts))
+            except BrokenProcessPool:  # a worker died already: the rest goes to phase 2
+                break
+        for fut in futures:
+            try:
+                take(fut.result())
+            except BrokenProcessPool:
+                break
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    # futures that finished before the break still hold their results
+    for fut in futures:
+        if fut.done() and not fut.cancelled() and fut.exception() is None:
+            for fr in fut.result():
+                if fr.source not in done:
+                    take([fr])
+    left = [f for f in files if f not in done]
+    if left:
+        deaths.append({"file": None, "retried": f"a worker died with {len(left)} file(s) not done: re-run one per task"})
+    # phase 2: one file per task, at most `workers` in flight
+    stalled = 0
+    while left:
+        if stalled >= 3:  # pools that break before running anything: give up on what is left
+            for f in left:
+                take([_died_result(f)])
+            break
+        pool = ProcessPoolExecutor(max_workers=workers)
+        in_flight: dict = {}
+        suspects: list[str] = []
+        try:
+            queue = list(left)
+            broken = False
+            while queue or in_flight:
+                while queue and len(in_flight) < workers and not broken:
+                    try:
+                        in_flight[pool.submit(_verify_chunk, ([queue[0]],) + opts)] = queue[0]
+                        queue.pop(0)
+                    except BrokenProcessPool:  # broke since the last wait: the file stays queued
+                        broken = True
+                if not in_flight:
+                    break
+                finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    f = in_flight.pop(fut)
+                    try:
+                        take(fut.result())
+                    except BrokenProcessPool:
+                        broken = True
+                        suspects.append(f)
+                if broken:
+                    suspects.extend(in_flight.values())
+                    break
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        for f in suspects:  # retried once, alone, in a fresh worker
+            with ProcessPoolExecutor(max_workers=1) as solo:
+                try:
+                    take(solo.submit(_verify_chunk, ([f],) + opts).result())
+                    deaths.append({"file": f, "retried": "ok"})
+                except BrokenProcessPool:
+                    take([_died_result(f)])
+                    deaths.append({"file": f, "retried": "died again"})
+        still = [f for f in left if f not in done]
+        stalled = stalled + 1 if len(still) == len(left) else 0
+        left = still
+    return done
 
 
 def verify_paths(
@@ -976,10 +1113,19 @@ def verify_paths(
     max_mismatches: int = 20,
     progress: bool | None = False,
     chunk: int | None = None,
+    max_bytes: int | None = None,
 ) -> VerifyReport:
     """Verify every log file under ``paths`` (files or folders). ``workers`` > 1 uses a process
     pool (0 = all cores); the report is the same for any number of workers. ``rows=True`` keeps
-    one row per win/draw (see :mod:`yakuman.logs.frame`). ``progress=None`` = on a terminal."""
+    one row per win/draw (see :mod:`yakuman.logs.frame`). ``progress=None`` = on a terminal.
+    ``max_bytes``: the limit on a gzip file's decompressed size (None = 64 MiB).
+
+    A pool worker that dies (SIGKILL from the OOM killer, a crash) loses nothing: the finished
+    files keep their results, the files it had in flight are retried once in a fresh worker, and a
+    file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
+    from yakuman.logs.tenhou_xml import decompress_limit
+
+    decompress_limit(max_bytes)   # refused before any file is read
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     if workers <= 0:
@@ -989,18 +1135,14 @@ def verify_paths(
     tick = _progress(len(files), progress)
     if workers == 1:
         for p in files:
-            report.add(verify_file(p, rows, max_mismatches))
+            report.add(verify_file(p, rows, max_mismatches, max_bytes))
             if tick:
                 tick(1)
     else:
         size = chunk or max(1, min(32, len(files) // (workers * 8) or 1))
-        jobs = [(c, rows, max_mismatches) for c in _chunks(files, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for results in pool.map(_verify_chunk, jobs):
-                for fr in results:
-                    report.add(fr)
-                if tick:
-                    tick(len(results))
+        done = _pool_run(files, workers, size, (rows, max_mismatches, max_bytes), tick, report.worker_deaths)
+        for p in files:
+            report.add(done[p])
     report.elapsed = time.perf_counter() - t0
     return report
 

@@ -1,0 +1,379 @@
+"""Fuzz targets shared by the bounded suite (tests/fuzz/test_fuzz_suite.py, hypothesis) and the long
+run (``make fuzz`` -> tools/fuzz.py: a seeded random engine, atheris when installed, and the same
+corpus under the ASan/UBSan build).
+
+A target takes a *source* of choices (:class:`ByteSource` reads them from bytes, which is what
+hypothesis and atheris feed; :class:`RandomSource` draws them from a seeded ``random.Random``, which
+is how the long run makes ten million inputs cheaply) and runs one input. It returns normally when
+the input gave a result or a ``yakuman.errors`` exception; any other exception is a crash, and an
+``AssertionError`` is a wrong result: every target checks what it computed against an independent
+oracle (the pure-Python reference parser, shanten and scorer, the single-hand API for the batch
+calls, a fresh shanten for ShantenState, the strict/lenient contract of the log readers).
+
+Every target is deterministic in its source, so a (target, seed) pair or a byte string reproduces it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+
+import yakuman
+from yakuman import tiles
+from yakuman._reference import shanten as ref_shanten
+from yakuman._reference import tiles as ref_tiles
+from yakuman._reference.score import score as ref_score
+from yakuman.batch import SCORE_COLUMNS, agari_many, columns_from_kwargs, score_many, shanten_many, waits_many
+from yakuman.errors import YakumanError
+from yakuman.logs import LogError, read_bytes, replay
+from yakuman.rules import Rules
+
+__all__ = ["TARGETS", "ByteSource", "RandomSource", "LOG_SEEDS", "log_seed_files"]
+
+
+class ByteSource:
+    """Choices read from a byte string (0 once it is used up): what hypothesis and atheris feed."""
+
+    __slots__ = ("data", "i")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.i = 0
+
+    def byte(self) -> int:
+        i = self.i
+        self.i = i + 1
+        return self.data[i] if i < len(self.data) else 0
+
+    def int(self, lo: int, hi: int) -> int:
+        span = hi - lo + 1
+        v = 0
+        for _ in range((span.bit_length() + 7) // 8 or 1):
+            v = (v << 8) | self.byte()
+        return lo + v % span
+
+    def random(self) -> float:
+        return self.int(0, 65535) / 65536.0
+
+    def choice(self, seq):
+        return seq[self.int(0, len(seq) - 1)]
+
+    def blob(self, n: int) -> bytes:
+        out = self.data[self.i : self.i + n]
+        self.i += n
+        return out
+
+
+class RandomSource:
+    """Choices from a seeded ``random.Random``: the long run's cheap input generator."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def int(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def random(self) -> float:
+        return self.rng.random()
+
+    def choice(self, seq):
+        return self.rng.choice(seq)
+
+    def blob(self, n: int) -> bytes:
+        return self.rng.randbytes(n)
+
+
+def _outcome(fn, *args, **kw):
+    try:
+        return "ok", fn(*args, **kw)
+    except YakumanError as e:
+        return "error", (type(e).__name__, str(e))
+
+
+# ---- values ------------------------------------------------------------------------------------
+_MPSZ = "0123456789mpsz ,_x"
+_ODD = [-1, 5, 255, 300, 10**30, -(10**30), 0.5, 1.0, float("nan"), "1", None, True, 2**63]
+
+
+def _odd_int(src, lo: int, hi: int):
+    """Mostly an int in lo..hi; sometimes an edge or a value of the wrong type."""
+    return src.choice(_ODD) if src.int(0, 15) == 0 else src.int(lo, hi)
+
+
+def _counts(src, total: int | None = None) -> list:
+    if total is None:
+        total = src.choice((13, 14, 10, 11, 7, 8, 4, 5, 1, 2, src.int(0, 20)))
+    c = [0] * 34
+    for _ in range(total):
+        c[src.int(0, 33)] += 1
+    if src.int(0, 7) == 0:
+        c[src.int(0, 33)] = _odd_int(src, 0, 6)
+    return c
+
+
+def _hand_any(src):
+    kind = src.int(0, 3)
+    if kind == 0:
+        return "".join(src.choice(_MPSZ) for _ in range(src.int(0, 24)))
+    if kind == 1:
+        return _counts(src)
+    ids = [src.int(0, 135) for _ in range(src.int(0, 15))]
+    if src.int(0, 7) == 0 and ids:
+        ids[src.int(0, len(ids) - 1)] = src.choice(_ODD)
+    return ids if src.int(0, 3) else np.array([x for x in ids if type(x) is int and abs(x) < 2**62], dtype=np.int64)
+
+
+# ---- targets -----------------------------------------------------------------------------------
+def t_parsers(src) -> None:
+    """parse_mpsz / parse_136 / the counts form: native == reference (results and messages)."""
+    s = "".join(src.choice(_MPSZ) for _ in range(src.int(0, 30)))
+    assert _outcome(tiles.parse_mpsz, s) == _outcome(ref_tiles.parse_mpsz, s), s
+    ids = [_odd_int(src, -2, 137) for _ in range(src.int(0, 18))]
+    assert _outcome(tiles.parse_136, ids) == _outcome(ref_tiles.parse_136, ids), ids
+    c = _counts(src)
+    got = _outcome(tiles.parse, c)
+    if got[0] == "ok":
+        assert list(got[1][0]) == c
+        reds = tuple(min(c[9 * k + 4], src.int(0, 1)) for k in range(3))
+        assert tiles.parse_mpsz(tiles.to_mpsz(c, reds)) == (tuple(c), reds)   # round trip
+        # a fourth plain five takes the red id (documented on to_136): it reads back as red
+        back = tuple(1 if c[9 * k + 4] == 4 else reds[k] for k in range(3))
+        assert tiles.parse_136(tiles.to_136(c, reds)) == (tuple(c), back)
+    for conv in (tiles.to_mjai, tiles.to_mpsz, tiles.to_136, tiles.dora_of, tiles.kind_of_136):
+        _outcome(conv, c if conv in (tiles.to_mjai, tiles.to_mpsz, tiles.to_136) else _odd_int(src, -2, 140))
+
+
+def t_shanten(src) -> None:
+    """shanten / is_agari / waits on any tile form; valid hands against the reference shanten."""
+    h = _hand_any(src)
+    form = src.choice(("all", "regular", "chiitoitsu", "kokushi", "all", "x"))
+    melds = src.choice((None, None, None, 0, 1, 4, 5, True, 1.5, [1, 2]))
+    r = _outcome(yakuman.shanten, h, form=form, melds=melds)
+    if r[0] == "ok" and form != "x":
+        counts, _ = tiles.parse(h)
+        k = (14 - sum(counts)) // 3 if melds is None else (melds if isinstance(melds, int) else len(melds))
+        assert r[1] == ref_shanten.shanten(list(counts), form, k), (h, form, melds)
+    for fn in (yakuman.is_agari, yakuman.waits, yakuman.ukeire, yakuman.discard_analysis):
+        _outcome(fn, h)
+
+
+_RULES = (Rules.tenhou(), Rules.tenhou_sanma(), Rules.ema(), Rules.mahjongsoul())
+_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+               "tenhou", "chiihou", "renhou")
+_MELDS = ("chi 123m", "chi 406p", "pon 777z", "pon 055s", "minkan 9999p", "kakan 5555m", "ankan 1111s",
+          "pon 111m", "chi 789s", "x 12", "pon 12m")
+
+
+def _score_kwargs(src, wins) -> dict:
+    """A score() call: usually a generated winning hand (so that most inputs reach the scorer),
+    mutated in one place or not."""
+    if src.int(0, 3):
+        i = src.int(0, len(wins) - 1)
+        kw = wins.kwargs(i)
+    else:
+        kw = {"hand": _hand_any(src), "win": src.choice(("1m", "5p", "0s", "7z", 16, 200, "x", 10**30, 1.0)),
+              "melds": [src.choice(_MELDS) for _ in range(src.int(0, 2))]}
+    mut = src.int(0, 9)
+    if mut == 0:
+        kw["dora"] = [src.choice(("1m", "9p", "0m", "4z", "5z", 10**30, -1, 135)) for _ in range(src.int(0, 6))]
+    elif mut == 1:
+        kw["ura"] = "".join(src.choice(("1m", "9p", "4z")) for _ in range(src.int(0, 4)))
+    elif mut == 2:
+        kw[src.choice(_FLAG_NAMES)] = src.choice((True, False, 1, 2, None))
+    elif mut == 3:
+        kw[src.choice(("honba", "kita", "riichi_sticks"))] = _odd_int(src, 0, 5)
+    elif mut == 4:
+        kw[src.choice(("seat_wind", "round_wind"))] = src.choice(("E", "S", "W", "N", "X", 0, 3, 4))
+    elif mut == 5:
+        kw["melds"] = list(kw.get("melds", ())) + [src.choice(_MELDS)]
+    elif mut == 6:
+        kw["melds"] = src.choice((10**30, 2, 1.5, None, {"pon 777z"}, ["pon 777z"] * 5))
+    return kw
+
+
+_WINS: dict = {}
+
+
+def _wins(players: int):
+    if players not in _WINS:
+        from yakuman.random import winning_hands
+
+        _WINS[players] = winning_hands(512, seed=11 + players, players=players)
+    return _WINS[players]
+
+
+def t_score(src) -> None:
+    """score(): a Score or a yakuman error; 1 input in 8 against the pure-Python reference."""
+    rules = src.choice(_RULES)
+    kw = _score_kwargs(src, _wins(rules.players))
+    got = _outcome(yakuman.score, rules=rules, **kw)
+    if got[0] == "ok":
+        s = got[1]
+        assert (s.status == 0) == (s.points > 0), s
+    if src.int(0, 7) == 0:
+        want = _outcome(ref_score, rules=rules, **kw)
+        assert got[0] == want[0], (kw, got, want)
+        if got[0] == "ok":
+            assert (got[1].status, got[1].han, got[1].fu, got[1].points) == \
+                (want[1].status, want[1].han, want[1].fu, want[1].points), kw
+        else:
+            assert got[1][0] == want[1][0], (kw, got, want)
+
+
+def t_batch(src) -> None:
+    """shanten/agari/waits_many and score_many on small batches with damaged rows: every row as the
+    single-hand API gives it (status 4 exactly where score() raises)."""
+    n = src.int(1, 6)
+    rows = [_counts(src, src.choice((13, 14, 11))) for _ in range(n)]
+    arr = np.array([[x if type(x) is int and -(2**31) < x < 2**31 else 7 for x in r] for r in rows], dtype=np.int64)
+    sh, st = shanten_many(arr, return_status=True)
+    for i in range(n):
+        one = _outcome(yakuman.shanten, arr[i].tolist())
+        assert (st[i] == 0) == (one[0] == "ok"), (arr[i].tolist(), st[i], one)
+        if one[0] == "ok":
+            assert sh[i] == one[1]
+    agari_many(arr)
+    waits_many(arr)
+    rules = src.choice(_RULES[:2])
+    wins = _wins(rules.players)
+    kws = [_score_kwargs(src, wins) for _ in range(n)]
+    cols = columns_from_kwargs([dict(k) for k in kws], rules=rules)
+    name, _, shape = src.choice(SCORE_COLUMNS)
+    i = src.int(0, n - 1)
+    if src.int(0, 1):   # a raw value the columns cannot hold, or garbage in range
+        a = cols[name].astype(np.int64)
+        a[i] = src.choice((-1, 300, 70000, 2**40, src.int(0, 255)))
+        cols[name] = a
+    res = score_many(cols, rules=rules, messages=True)
+    assert set(np.flatnonzero(res.status == 4).tolist()) == set(res.messages), res.messages
+    for j in range(n):
+        if j in res.messages:
+            continue
+        from yakuman.batch import row_kwargs
+
+        kw = row_kwargs(cols, j)
+        one = yakuman.score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=rules, **kw)
+        assert (int(res.status[j]), int(res.points[j]), int(res.han[j])) == (one.status, one.points, one.han)
+
+
+def t_shanten_state(src) -> None:
+    """ShantenState under random draws and discards: its shanten always equals a fresh shanten()."""
+    c = _counts(src, src.choice((13, 14, 10)))
+    form = src.choice(("all", "regular", "chiitoitsu", "kokushi"))
+    try:
+        st = yakuman.ShantenState(c, form=form)
+    except YakumanError:
+        return
+    for _ in range(src.int(1, 12)):
+        t = src.choice((src.int(0, 33), src.int(0, 33), src.int(-1, 40), "3p", "x", 10**30, 1.0))
+        op = src.int(0, 3)
+        try:
+            if op == 0:
+                st.draw(t)
+            elif op == 1:
+                st.discard(t)
+            elif op == 2:
+                st.shanten_after_draw(t)
+            else:
+                st.shanten_after_discard(t)
+        except YakumanError:
+            continue
+        assert st.shanten == yakuman.shanten(list(st.counts), form=form, melds=st.melds), (st.counts, form)
+
+
+# ---- logs --------------------------------------------------------------------------------------
+LOG_SEEDS: list[tuple[str, bytes]] = []
+
+
+def log_seed_files(folder: Path | None = None, n: int = 6) -> list[tuple[str, bytes]]:
+    """(name, raw bytes) of a few real records (mjlog and tenhou6, when the shared data folder is there)
+    and the synthetic record; cached in LOG_SEEDS."""
+    if LOG_SEEDS:
+        return LOG_SEEDS
+    from tests.logs._synth import TENHOU_MJLOG
+
+    LOG_SEEDS.append(("synthetic.mjlog", TENHOU_MJLOG.encode()))
+    root = folder or Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou"
+    for sub in ("mjlog", "tenhou6"):
+        d = root / sub
+        if d.is_dir():
+            for p in sorted(d.iterdir())[: n * 50 : 50]:
+                LOG_SEEDS.append((p.name.removesuffix(".gz"), gzip.decompress(p.read_bytes())))
+    return LOG_SEEDS
+
+
+_TAG_RE = re.compile(rb"<[^<>]*>")
+
+
+def mutate_log(src, raw: bytes) -> bytes:
+    """Truncations, byte flips, deleted and duplicated tags (or JSON spans), huge numbers."""
+    b = bytearray(raw)
+    for _ in range(src.int(1, 3)):
+        op = src.int(0, 6)
+        if not b:
+            break
+        if op == 0:
+            b = b[: src.int(0, len(b))]
+        elif op == 1:
+            for _ in range(src.int(1, 4)):
+                b[src.int(0, len(b) - 1)] = src.int(0, 255)
+        elif op in (2, 3):
+            tags = [m.span() for m in _TAG_RE.finditer(bytes(b))]
+            if tags:
+                s, e = src.choice(tags)
+                b = b[:s] + (b[s:e] * 2 if op == 3 else b"") + b[e:]
+            else:
+                i = src.int(0, len(b) - 1)
+                del b[i : i + src.int(1, 60)]
+        elif op == 4:
+            digits = [m.span() for m in re.finditer(rb"\d+", bytes(b))]
+            if digits:
+                s, e = src.choice(digits)
+                b = b[:s] + src.choice((b"99999999999999999999", b"-1", b"1e400", b"136", b"0" * 30)) + b[e:]
+        elif op == 5:
+            i = src.int(0, len(b) - 1)
+            b[i:i] = src.choice((b'"', b"<", b">", b"[", b"{", b",", b"\x00", b"\xff", b"<INIT"))
+        else:
+            b = bytearray(gzip.compress(bytes(b)))
+            if src.int(0, 1):
+                b = b[: src.int(0, len(b))]
+    return bytes(b)
+
+
+def t_logs(src) -> None:
+    """The readers on a mutated real record: only LogError (naming the file); strict and lenient
+    agree (strict reads a game exactly when lenient reads it untruncated)."""
+    seeds = log_seed_files()
+    name, raw = src.choice(seeds)
+    data = mutate_log(src, raw)
+    res = {}
+    for strict in (True, False):
+        try:
+            games = read_bytes(data, name, strict=strict, max_bytes=4 << 20)
+            res[strict] = games
+            for g in games:
+                replay(g)
+        except LogError as e:
+            assert str(e).startswith(name), str(e)
+            res.setdefault(strict, e)
+    s, l_ = res[True], res[False]
+    if isinstance(s, list) and isinstance(l_, list):
+        assert [g.events for g in s] == [g.events for g in l_] and not any(g.truncated for g in l_)
+    if isinstance(l_, list) and any(g.truncated for g in l_):
+        assert not isinstance(s, list), "lenient truncated a game that strict read"
+
+
+TARGETS = {
+    "parsers": t_parsers,
+    "shanten": t_shanten,
+    "score": t_score,
+    "batch": t_batch,
+    "shanten_state": t_shanten_state,
+    "logs": t_logs,
+}

@@ -636,8 +636,9 @@ def log_row_kwargs(rec: dict, rules=None) -> dict:
     hand, win_tile, melds, seat, dealer, round, players, honba, sticks, win_index, the flags, dora,
     ura, kita): winds from the seats (seat wind = (seat - dealer) mod players, round wind =
     round // 4), ``riichi`` = riichi without double riichi, and honba / sticks for the first winner
-    only unless ``rules.multi_ron_bonus == "each"`` (as the replay derives them). The frame has
-    no renhou column: renhou is not set."""
+    only unless ``rules.multi_ron_bonus == "each"`` (as the replay derives them). Under rules
+    without red fives (``aka_dora = 0``) the record's red fives are plain fives
+    (:func:`yakuman.tiles.plain_fives`). The frame has no renhou column: renhou is not set."""
     from yakuman.scoring import _rules
 
     def value(name, default=None):
@@ -664,6 +665,12 @@ def log_row_kwargs(rec: dict, rules=None) -> dict:
     bonus = int(value("win_index", 0) or 0) == 0 or rules.multi_ron_bonus == "each"
     kw["honba"] = int(value("honba", 0) or 0) if bonus else 0
     kw["riichi_sticks"] = int(value("sticks", 0) or 0) if bonus else 0
+    if rules.aka_dora == 0:
+        from yakuman.tiles import plain_fives
+
+        for name in ("hand", "win", "dora", "ura"):
+            kw[name] = plain_fives(kw[name])
+        kw["melds"] = [plain_fives(m) for m in kw["melds"]]
     return kw
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "kind_of_136",
     "is_red_136",
     "dora_of",
+    "plain_fives",
     "YAOCHUU",
 ]
 
@@ -195,6 +196,15 @@ def to_mjai(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[str]
         red = reds[k // 9] if k < 27 and k % 9 == 4 else 0
         out += [MJAI_NAMES[k] + "r"] * red + [MJAI_NAMES[k]] * (n - red)
     return out
+
+
+def plain_fives(text: str) -> str:
+    """An mpsz or meld text with every red five written as a plain five (``"406m"`` ->
+    ``"456m"``, ``"pon 055p"`` -> ``"pon 555p"``): how a record played with red fives is read
+    under rules without them (``aka_dora = 0``), where :func:`yakuman.score` refuses a ``0``."""
+    if not isinstance(text, str):
+        raise InvalidTilesError(f"expected an mpsz or meld text, not {type(text).__name__}")
+    return text.replace("0", "5")
 
 
 def dora_of(indicator: int) -> int:

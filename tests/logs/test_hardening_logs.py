@@ -219,7 +219,7 @@ def test_item4_gzip_bomb_is_a_per_file_error(tmp_path, capsys):
     assert len(rep.errors) == 2
     code = cli.main(["logs", "verify", str(tmp_path), "--json", "--max-bytes", "100000"])
     d = json.loads(capsys.readouterr().out)
-    assert code == 0 and d["errors"] == 1 and d["games"] == 1
+    assert code == 1 and d["errors"] == 1 and d["games"] == 1   # a file that could not be read fails the run
     assert "bomb.mjlog.gz" in d["error_list"][0]["file"]
 
 

@@ -30,6 +30,18 @@ def frame(files):
     return logs.to_frame(files)
 
 
+def _kwargs_under(case, rules) -> dict:
+    """The replay's score() inputs of a win, under other rules: without red fives in those rules
+    (aka_dora = 0) a red five of the record is a plain five."""
+    kw = case.inputs.kwargs()
+    if rules.aka_dora == 0:
+        for name in ("hand", "win", "dora", "ura"):
+            kw[name] = kw[name].replace("0", "5")
+        kw["melds"] = tuple(m.replace("0", "5") for m in kw["melds"])
+    kw["rules"] = rules
+    return kw
+
+
 def _independent(files, rules):
     """(seat, Score) of every win of the rules' player count, in corpus order: the replay's
     ScoreInputs scored one by one with score()."""
@@ -39,8 +51,7 @@ def _independent(files, rules):
             for case in logs.iter_wins(game):
                 if case.players != rules.players:
                     continue
-                kw = case.inputs.kwargs()
-                kw["rules"] = rules
+                kw = _kwargs_under(case, rules)
                 out.append((case.seat, yakuman.score(**kw)))
     return out
 
@@ -131,9 +142,7 @@ def test_rescore_equals_the_reference_scorer(files, frame):
         for game in logs.read(f):
             for case in logs.iter_wins(game):
                 if case.players == 4:
-                    kw = case.inputs.kwargs()
-                    kw["rules"] = rules
-                    want.append(reference_score(**kw))
+                    want.append(reference_score(**_kwargs_under(case, rules)))
     assert rows["new_points"].tolist() == [s.points for s in want]
     assert rows["new_fu"].tolist() == [s.fu for s in want]
     assert rows["new_limit"].astype(object).where(rows["new_limit"].notna(), None).tolist() == \
@@ -166,8 +175,7 @@ def test_rescore_every_record(folder, preset):
             for rr in rounds:
                 for case in rr.wins:
                     if case.players == rules.players:
-                        kw = case.inputs.kwargs()
-                        kw["rules"] = rules
+                        kw = _kwargs_under(case, rules)
                         want[(f, gi, case.event_index, case.seat)] = yakuman.score(**kw)
     rows = report.rows
     keys = list(zip(rows["file"], rows["game"], rows["event"], rows["seat"]))

@@ -3,7 +3,7 @@
 #
 # _Tile forms accepted wherever a hand is taken: an mpsz string ("123m456p0s" - 0 = red five),
 # a sequence of 136-ids, a sequence of 34 counts, or a 1-D numpy integer array of either.
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from typing_extensions import disjoint_base
@@ -32,6 +32,9 @@ _U8_2D: TypeAlias = npt.NDArray[np.uint8]
 _I8: TypeAlias = npt.NDArray[np.int8]
 _I16: TypeAlias = npt.NDArray[np.int16]
 _U64: TypeAlias = npt.NDArray[np.uint64]
+_U16: TypeAlias = npt.NDArray[np.uint16]
+_U32: TypeAlias = npt.NDArray[np.uint32]
+_I32: TypeAlias = npt.NDArray[np.int32]
 
 # ---- tiles --------------------------------------------------------------------------------------
 FORM_ALL: Final[int]
@@ -56,6 +59,12 @@ def parse_136(ids: Sequence[int] | npt.NDArray[np.integer[Any]], *,
               aka: bool = True) -> tuple[tuple[int, ...], tuple[int, int, int]]: ...
 def suit_decompositions(counts9: Sequence[int]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]: ...
 def tables_bytes() -> int: ...
+# True when ``win`` is an int and ``hand`` a non-string container of 136-ids (not 34 counts) that
+# does not hold it. Any object is accepted: what is not such a pair gives False.
+def win_id_missing(hand: object, win: object) -> bool: ...
+# The code of a form name (all 0, regular 1, chiitoitsu 2, kokushi 3): the check behind every
+# ``form=`` argument, so it takes any object and raises InvalidArgumentError for anything else.
+def form_code(form: object) -> Literal[0, 1, 2, 3]: ...
 
 # ---- batch loops (called by yakuman.batch / yakuman.search, which allocate the outputs) ----------
 STATUS_OK: Final[int]
@@ -145,6 +154,16 @@ def _score_native_timeit(rules: CompiledRules, counts: Sequence[int], reds: Sequ
                          riichi_sticks: int = 0, pao: int = 0, n: int = 100000) -> float: ...
 def _score_many(cr: CompiledRules, cols: dict[str, npt.NDArray[Any]], out: dict[str, npt.NDArray[Any]],
                 workers: int) -> None: ...
+# (limit name, kazoe multiple, base points, hand value,
+#  (discarder, dealer, non_dealer, n_non_dealer, liable, honba, sticks, total))
+def _points_native(cr: CompiledRules, han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool, honba: int,
+                   riichi_sticks: int) -> tuple[str | None, int, int, int,
+                                                tuple[int, int, int, int, int, int, int, int]]: ...
+# (status, every reading as a Score, best first) of a validated hand
+def _readings_native(cr: CompiledRules, counts: Sequence[int], reds: int, melds: Sequence[Meld], win: int,
+                     flags: int, seat_wind: int, round_wind: int, dora: Sequence[int], ura: Sequence[int],
+                     kita: int, honba: int, riichi_sticks: int) -> tuple[int, list[Score]]: ...
+def _reason_text(status: int, reason: int, win: int = 0) -> str: ...
 
 # ---- search: ukeire, discard analysis, incremental shanten --------------------------------------
 class Ukeire(tuple[int, dict[str, int]]):
@@ -227,3 +246,90 @@ def _ukeire_many(counts: _U8_2D, visible: _U8_2D | None, form: int, melds: int, 
 def _discard_analysis_many(counts: _U8_2D, visible: _U8_2D | None, form: int, melds: int, workers: int,
                            n_out: _U8_1D, tile: _I8, shanten_out: _I8, total: _I16, mask: _U64,
                            status: _U8_1D, sanma: int = 0) -> None: ...
+
+# ---- game engine (src/yakuman/_core_game.pxi; wrapped by yakuman.game) --------------------------
+GAME_OBS_PLANES: Final[int]
+GAME_OBS_SCALARS: Final[int]
+
+# An action code: (type, seat, tile id, target, tsumogiri, consumed ids), as legal() gives it.
+_ActionCode: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]
+# A play event (tsumo, dahai, chi, pon, daiminkan, ankan, nukidora, reach, dora):
+# (type, actor, target, tile, tsumogiri, consumed ids).
+_PlayEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]
+# Any other event: the play fields, then extra, tenpai mask, han, fu, points, yaku mask,
+# deltas, scores, ura indicator ids, ((yaku bit, han), ...).
+_ResultEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int,
+                                tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+# (phase, actor, round_wind, kyoku, dealer, honba, sticks, tiles left, dora indicator ids, game_over,
+#  end_reason, n_rounds, resp_kind, resp_tile, resp_from, n_kans, first_go)
+_Table: TypeAlias = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int,
+                          int, int]
+# A meld: (type, kind, from seat, called id, added id, ids).
+_GameMeld: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]
+# (sorted ids, melds, river ((id, mark), ...), riichi, double_riichi, ippatsu, riichi_furiten,
+#  temp_furiten, kita ids, score, drawn, discarded kinds mask, waits mask, pao seat, draws)
+_Seat: TypeAlias = tuple[tuple[int, ...], tuple[_GameMeld, ...], tuple[tuple[int, int], ...], int, int, int, int,
+                         int, tuple[int, ...], int, int, int, int, int, int]
+# (outcome, abort kind, winners mask, from seat (255 = none), tenpai mask, deltas)
+_LastRound: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]
+_PerSeat: TypeAlias = tuple[int, ...]
+_EndReason: TypeAlias = Literal["tobi", "last_hand", "sudden_death", "all_last_stop"]
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class CompiledGameRules:
+    """A Rules object compiled into the engine's ym_game_rules_t (the scorer's rules inside)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    def __init__(self, rules: Rules | None) -> None: ...
+
+def compiled_game_rules(rules: Rules | None) -> CompiledGameRules: ...
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class GameState:
+    """One engine state (a ym_game_t by value)."""
+
+    @property
+    def crules(self) -> CompiledGameRules: ...
+    def __init__(self, crules: CompiledGameRules, seed: int, wall: Iterable[int] | None = None,
+                 scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
+                 sticks: int = 0) -> None: ...
+    def next_round(self, wall: Iterable[int] | None = None) -> None: ...
+    def copy(self) -> GameState: ...
+    def raw(self) -> bytes: ...
+    @staticmethod
+    def from_raw(crules: CompiledGameRules, data: bytes) -> GameState: ...
+    def legal(self, seat: int) -> list[_ActionCode]: ...
+    # 0 = applied, nonzero = illegal (state unchanged)
+    def step(self, type: int, seat: int, tile: int, target: int, tsumogiri: int,
+             consumed: Sequence[int]) -> int: ...
+    def seed_policy(self, seed: int) -> None: ...
+    def policy_action(self, policy: int) -> _ActionCode | None: ...
+    def events(self) -> list[_PlayEvent | _ResultEvent]: ...
+    def to_act(self) -> int: ...  # mask of the seats that must decide
+    def phase(self) -> int: ...
+    def step_code(self, code: _ActionCode) -> int: ...
+    def check(self) -> int: ...
+    def determinize(self, seat: int, seed: int) -> None: ...
+    def draw_tenpai(self, seat: int) -> int: ...
+    def table(self) -> _Table: ...
+    def seat(self, q: int) -> _Seat: ...
+    def wall(self) -> tuple[int, ...]: ...
+    def wall_state(self) -> tuple[int, int, int, int]: ...  # (next, live_end, n_rinshan, n_dora)
+    def last_round(self) -> _LastRound: ...
+    def final(self) -> tuple[_PerSeat, _PerSeat, _PerSeat]: ...  # (points, ranks, results)
+    def obs_planes(self, seat: int) -> tuple[_U8_2D, _I32]: ...  # ([GAME_OBS_PLANES, 34], [GAME_OBS_SCALARS])
+
+def seeded_wall(players: int, seed: int, round_no: int = 0) -> tuple[int, ...]: ...
+def _simulate(crules: CompiledGameRules, seeds: _U64, policy: int, workers: int, scores: _I32, results: _I32,
+              ranks: _U8_2D, rounds: _U16, outcomes: _U16, end_reason: _U8_1D, status: _U8_1D,
+              steps: _U32) -> None: ...
+
+# ---- settlement arithmetic shared with yakuman.settle -------------------------------------------
+def settle_noten(tenpai: Sequence[bool], total: int) -> _PerSeat: ...
+# (end reason or None, next round wind, next hand)
+def settle_next_hand(rules: Rules | None, scores: Sequence[int], round_wind: int, hand: int, first_dealer: int,
+                     repeat: bool, dealer_won_or_tenpai: bool) -> tuple[_EndReason | None, int, int]: ...
+# (points, ranks, results)
+def settle_final(rules: Rules | None, scores: Sequence[int], sticks: int,
+                 first_dealer: int) -> tuple[_PerSeat, _PerSeat, _PerSeat]: ...

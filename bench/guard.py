@@ -35,6 +35,10 @@ GUARDS: dict[str, tuple[str, str]] = {
     "test_yakuman_score_many[1]": ("test_peer_riichienv_closed", "score_many, 1 worker"),
     "test_yakuman_ukeire_counts": ("test_peer_riichienv_136", "ukeire per call"),
     "test_verify[1-worker]": ("test_peer_riichienv_closed", "logs verify, 1 worker"),
+    "test_yakuman_random_game_decisions": ("test_peer_riichienv_random_game_decisions",
+                                           "engine step from Python, random play"),
+    "test_yakuman_simulate_hanchan[random]": ("test_peer_riichienv_random_game_decisions",
+                                              "native simulate, random policy"),
 }
 
 

@@ -33,14 +33,21 @@ class RecordCheck:
     illegal: int = 0
     disagreements: int = 0
     problems: list[dict] = field(default_factory=list)
+    first_illegal: dict | None = None        # the first problem of each kind (kept past the 20)
+    first_disagreement: dict | None = None
 
-    def add(self, kind: str, label: str, index: int, what: str) -> None:
+    def add(self, kind: str, label: str | None, index: int | None, what: str) -> None:
+        p = {"kind": kind, "round": label, "event": index, "what": what}
         if kind == "illegal":
             self.illegal += 1
+            if self.first_illegal is None:
+                self.first_illegal = p
         else:
             self.disagreements += 1
+            if self.first_disagreement is None:
+                self.first_disagreement = p
         if len(self.problems) < 20:
-            self.problems.append({"kind": kind, "round": label, "event": index, "what": what})
+            self.problems.append(p)
 
 
 def _round_wall(start: RoundStart, events: list, players: int) -> list[int]:

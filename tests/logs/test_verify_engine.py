@@ -156,3 +156,31 @@ def test_a_kuikae_discard_is_reported_illegal_with_file_round_and_event(tmp_path
     assert code == 1
     assert f"  first illegal decision: {path} game 0 {label} event {index}: " in out
     assert out.rstrip().splitlines()[-1].startswith("DISAGREE")
+
+
+def test_a_wrong_tsumogiri_flag_is_the_first_disagreement(tmp_path, capsys):
+    """The record says a discard from the hand is the drawn tile (another kind than the draw):
+    a disagreement with the engine's draw, named by event."""
+    game = read(LOGS / "fixture4.mjai")[0]
+    evs = list(game.events)
+    index = next(
+        i
+        for i, e in enumerate(evs)
+        if type(e) is Discard and not e.tsumogiri and type(evs[i - 1]) is Draw and evs[i - 1].tile >> 2 != e.tile >> 2
+    )
+    e = evs[index]
+    label = next(x.label for x in reversed(evs[:index]) if type(x) is RoundStart)
+    evs[index] = Discard(e.seat, e.tile, True)
+    tampered = dataclasses.replace(game, events=tuple(evs))
+    replay(tampered)  # the log replayer does not check the flag
+    path = tmp_path / "flag.mjai"
+    path.write_text(to_mjai_lines(tampered), encoding="utf-8")
+    code, out = _run(capsys, str(path), "--json")
+    d = json.loads(out)
+    assert code == 1 and d["ok"] is False and d["illegal"] == 0 and d["disagreements"] == 1
+    p = d["first_disagreement"]
+    assert (p["kind"], p["file"], p["game"], p["round"], p["event"]) == ("disagreement", str(path), 0, label, index)
+    assert p["what"].startswith("record tsumogiri True")
+    assert d["first_illegal"] is None
+    code, out = _run(capsys, str(path))
+    assert f"  first disagreement: {path} game 0 {label} event {index}: record tsumogiri True" in out

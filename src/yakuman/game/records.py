@@ -238,7 +238,7 @@ class _Round:
             self.step(choice[s], i, f"the answer of seat {s}")
 
     def run(self) -> None:
-        st, bad, step = self.st, self.bad, self.step
+        st, bad, step, absorb, out = self.st, self.bad, self.step, self.absorb, self.out
         shown = 1
         for i, e in enumerate(self.events):
             t = type(e)
@@ -259,7 +259,12 @@ class _Round:
                 if e.tsumogiri != bool(tg):
                     bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                         f"{d[1] if d and d[0] == e.seat else 255}")
-                step((_A_DISCARD, e.seat, e.tile, 255, tg, ()), i, f"discard {e.tile} by seat {e.seat}")
+                out.decisions += 1   # step() inlined: the discard is the common decision
+                code = (_A_DISCARD, e.seat, e.tile, 255, tg, ())
+                if st.step_code(code):
+                    bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {Action._from_code(code, self.aka)!r} "
+                        "is not legal now")
+                absorb()
                 if st.phase() == _PH_RESPONSE:
                     self.answer(i)
             elif t is NewDora:

@@ -17,6 +17,12 @@ record:
 - an abortive draw: ``abort`` (the condition of its type holds in the replayed table, the type is an
   abortive draw of the rules, and :func:`settle_abortive_draw` moves the record's points).
 
+Every game the replay accepts is also driven through the game engine
+(:func:`yakuman.game.records.check_record`): ``decisions`` checked against the engine's legal
+actions, ``illegal`` (refused), ``disagreements`` (automatic transitions that differ from the
+record), counted per scope; the first illegal decision and the first disagreement of the
+standard tables are named by file, game, round and event.
+
 A category is compared only when the record carries it (tenhou.net/6 has no fu on limit hands,
 mjai often no yaku). Rows (one per win or draw, :data:`ROW_FIELDS`) keep the record's values, ours
 (``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables.
@@ -212,7 +218,8 @@ class FileResult:
 @dataclass
 class VerifyReport:
     """The merged result of a run. ``to_dict()`` is the ``--json`` object; ``format()`` the text
-    summary; ``ok`` is True when every standard-table win and draw agrees."""
+    summary; ``ok`` is True when every standard-table win and draw agrees and the engine found no
+    illegal decision and no disagreement."""
 
     files: int = 0
     counts: Counter = field(default_factory=Counter)

@@ -149,7 +149,8 @@ def test_a_kuikae_discard_is_reported_illegal_with_file_round_and_event(tmp_path
     d = json.loads(out)
     assert d["illegal"] == 1 and d["ok"] is False
     p = d["first_illegal"]
-    assert (p["kind"], p["file"], p["game"], p["round"], p["event"]) == ("illegal", str(path), 0, label, index)
+    where = (p["kind"], p["file"], p["game"], p["round"], p["event"])
+    assert where == ("illegal", str(path), 0, label, index)
     assert "dahai" in p["what"] and "not legal" in p["what"]
     assert d["wins_agree"] == d["wins"]  # scoring is unaffected; the engine alone refuses it
     code, out = _run(capsys, str(path))
@@ -166,7 +167,10 @@ def test_a_wrong_tsumogiri_flag_is_the_first_disagreement(tmp_path, capsys):
     index = next(
         i
         for i, e in enumerate(evs)
-        if type(e) is Discard and not e.tsumogiri and type(evs[i - 1]) is Draw and evs[i - 1].tile >> 2 != e.tile >> 2
+        if type(e) is Discard
+        and not e.tsumogiri
+        and type(evs[i - 1]) is Draw
+        and evs[i - 1].tile >> 2 != e.tile >> 2
     )
     e = evs[index]
     label = next(x.label for x in reversed(evs[:index]) if type(x) is RoundStart)
@@ -179,7 +183,8 @@ def test_a_wrong_tsumogiri_flag_is_the_first_disagreement(tmp_path, capsys):
     d = json.loads(out)
     assert code == 1 and d["ok"] is False and d["illegal"] == 0 and d["disagreements"] == 1
     p = d["first_disagreement"]
-    assert (p["kind"], p["file"], p["game"], p["round"], p["event"]) == ("disagreement", str(path), 0, label, index)
+    where = (p["kind"], p["file"], p["game"], p["round"], p["event"])
+    assert where == ("disagreement", str(path), 0, label, index)
     assert p["what"].startswith("record tsumogiri True")
     assert d["first_illegal"] is None
     code, out = _run(capsys, str(path))

@@ -15,7 +15,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from yakuman import _core
-from yakuman.game import _ABORTS, _END_REASONS, _MASK_SEATS, _OUTCOMES, _PH_OVER, _PH_RESPONSE, _PH_ROUND_END, Action
+from yakuman.game import (
+    _ABORTS,
+    _END_REASONS,
+    _MASK_SEATS,
+    _OUTCOMES,
+    _PH_OVER,
+    _PH_RESPONSE,
+    _PH_ROUND_END,
+    Action,
+)
 from yakuman.logs.events import Call, Discard, Draw, NewDora, RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win
 
 __all__ = ["RecordCheck", "check_record", "record_walls"]
@@ -262,8 +271,8 @@ class _Round:
                 out.decisions += 1   # step() inlined: the discard is the common decision
                 code = (_A_DISCARD, e.seat, e.tile, 255, tg, ())
                 if st.step_code(code):
-                    bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {Action._from_code(code, self.aka)!r} "
-                        "is not legal now")
+                    what = f"{Action._from_code(code, self.aka)!r} is not legal now"
+                    bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {what}")
                 absorb()
                 if st.phase() == _PH_RESPONSE:
                     self.answer(i)

@@ -333,9 +333,8 @@ class VerifyReport:
         for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement")):
             p = d[key]
             if p is not None:
-                lines.append(
-                    f"  first {name}: {p['file']} game {p['game']} {p['round']} event {p['event']}: {p['what']}"
-                )
+                where = f"{p['file']} game {p['game']} {p['round']} event {p['event']}"
+                lines.append(f"  first {name}: {where}: {p['what']}")
         if d["draw_types"]:
             lines.append("draw types  " + ", ".join(f"{k} {v}" for k, v in d["draw_types"].items()))
         if sp["games"]:

@@ -39,7 +39,9 @@ def test_sample_of_the_tenhou_records_replays_through_the_engine():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("YAKUMAN_LOGS_FULL"), reason="the whole corpus (~100 s): make logs-full")
+@pytest.mark.skipif(
+    not os.environ.get("YAKUMAN_LOGS_FULL"), reason="the whole corpus (about 20 s): make logs-full"
+)
 def test_every_tenhou_record_replays_through_the_engine():
     (rounds, decisions, illegal, disagreements, skipped), problems = _run(1)
     assert problems == []

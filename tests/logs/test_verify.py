@@ -171,7 +171,10 @@ def test_special_tables_are_counted_apart(tmp_path, capsys):
     d = json.loads(out)
     assert code == 0 and d["ok"] is True
     assert (d["games"], d["wins"], d["wins_agree"], d["mismatches"]) == (1, 1, 1, [])
-    assert d["special"] == {"games": 1, "rounds": 1, "wins": 1, "wins_agree": 0, "draws": 0, "draws_agree": 0}
+    assert d["special"] == {
+        "games": 1, "rounds": 1, "wins": 1, "wins_agree": 0, "draws": 0, "draws_agree": 0,
+        "decisions": 1, "illegal": 0, "disagreements": 0,   # the engine checked the one decision: tenhou
+    }
 
 
 def test_progress_line_on_request(tmp_path, capsys, monkeypatch):

@@ -14,9 +14,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from yakuman.errors import IllegalActionError
-from yakuman.game import Game
-from yakuman.logs.events import Call, Discard, Draw, GameEnd, NewDora, RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win
+from yakuman import _core
+from yakuman.game import (
+    _ABORTS,
+    _END_REASONS,
+    _MASK_SEATS,
+    _OUTCOMES,
+    _PH_OVER,
+    _PH_RESPONSE,
+    _PH_ROUND_END,
+    Action,
+)
+from yakuman.logs.events import Call, Discard, Draw, NewDora, RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win
 
 __all__ = ["RecordCheck", "check_record", "record_walls"]
 
@@ -33,14 +42,21 @@ class RecordCheck:
     illegal: int = 0
     disagreements: int = 0
     problems: list[dict] = field(default_factory=list)
+    first_illegal: dict | None = None        # the first problem of each kind (kept past the 20)
+    first_disagreement: dict | None = None
 
-    def add(self, kind: str, label: str, index: int, what: str) -> None:
+    def add(self, kind: str, label: str | None, index: int | None, what: str) -> None:
+        p = {"kind": kind, "round": label, "event": index, "what": what}
         if kind == "illegal":
             self.illegal += 1
+            if self.first_illegal is None:
+                self.first_illegal = p
         else:
             self.disagreements += 1
+            if self.first_disagreement is None:
+                self.first_disagreement = p
         if len(self.problems) < 20:
-            self.problems.append({"kind": kind, "round": label, "event": index, "what": what})
+            self.problems.append(p)
 
 
 def _round_wall(start: RoundStart, events: list, players: int) -> list[int]:
@@ -93,9 +109,9 @@ def record_walls(game) -> list[list[int]]:
     return out
 
 
-def _find(g: Game, seat: int, type_: int, pred=lambda c: True):
-    for c in g._st.legal(seat):
-        if c[0] == type_ and pred(c):
+def _find(st, seat: int, type_: int, pred=None):
+    for c in st.legal(seat):
+        if c[0] == type_ and (pred is None or pred(c)):
             return c
     return None
 
@@ -106,34 +122,34 @@ def check_record(game, rules=None) -> RecordCheck:
     start_ev = evs[0]
     n = start_ev.players
     rules = rules or start_ev.rules()
+    cr = _core.compiled_game_rules(rules)
     out = RecordCheck()
     starts = [i for i, e in enumerate(evs) if type(e) is RoundStart] + [len(evs)]
     for a, b in zip(starts, starts[1:]):
         rs = evs[a]
         out.rounds += 1
         label = f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
-        nxt = evs[b] if b < len(evs) and type(evs[b]) is RoundStart else None
-        ended = any(type(e) is GameEnd for e in evs[b:])
+        # The next hand is compared after every round but the last; the last round's game end
+        # is not (a one-round excerpt in the corpus ends its game where Tenhou's rules go on).
+        nxt = evs[b] if b < len(evs) else None
         try:
-            g = _check_round(rules, n, rs, list(evs[a + 1:b]), a + 1, label, out)
-            if nxt is not None or ended:
-                _compare_next(g, nxt, b, label, out)
+            r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out)
+            r.run()
+            if nxt is not None:
+                _compare_next(r, nxt, b, label, out)
         except _Stop:
             pass
     return out
 
 
-def _compare_next(g: Game, nxt, index: int, label: str, out: RecordCheck) -> None:
+def _compare_next(r: _Round, nxt, index: int, label: str, out: RecordCheck) -> None:
     """The engine's next hand (or game end) against the record's."""
-    if g.done:
-        if nxt is not None:
-            out.add("disagreement", label, index, f"the engine's game ends ({g.result.end_reason}); the record goes on")
+    st = r.st
+    t = st.table()
+    if st.phase() == _PH_OVER:
+        out.add("disagreement", label, index, f"the engine's game ends ({_END_REASONS[t[10]]}); the record goes on")
         return
-    if nxt is None:
-        out.add("disagreement", label, index, "the record's game ends; the engine's goes on")
-        return
-    t = g._st.table()
-    mine = (t[2] * 4 + t[3], t[5], t[6], g.scores)
+    mine = (t[2] * 4 + t[3], t[5], t[6], tuple(st.seat(q)[9] for q in range(r.n)))
     theirs = (nxt.round, nxt.honba, nxt.sticks, tuple(nxt.scores))
     if mine != theirs:
         out.add("disagreement", label, index, f"next hand (round, honba, sticks, scores) {mine} != record {theirs}")
@@ -143,127 +159,169 @@ class _Stop(Exception):
     pass
 
 
-def _check_round(rules, n: int, rs: RoundStart, events: list, base: int, label: str, out: RecordCheck) -> None:
-    wall = _round_wall(rs, events, n)
-    wind, kyoku = rs.round // 4 % 4, rs.round % 4
-    g = Game(rules, 0, wall, scores=list(rs.scores), round_wind=wind, kyoku=kyoku if kyoku < n else 0,
-             honba=rs.honba, sticks=rs.sticks)
-    rounds_before = len(g.rounds)
-    shown = 1
+_ANSWER_SKIP = (Win, RiichiAccept, NewDora)
+_ANSWER_NEXT = (Call, Win, Draw, Ryuukyoku, Discard)
+_RESET_DRAWN = frozenset((3, 4, 5, 6, 7, 8, 9))   # engine events after which no tile is "just drawn"
 
-    def bad(kind: str, i: int, what: str) -> None:
-        out.add(kind, label, base + i, what)
+
+class _Round:
+    """One round of a record driven through the engine state (``_core.GameState``) directly:
+    the engine's events are read as tuples, only what the comparison needs (the last draw, the
+    dora count, the wins' deltas), so the per-event cost is a few tuple reads."""
+
+    __slots__ = ("st", "aka", "n", "events", "base", "label", "out", "drawn", "dora", "horas")
+
+    def __init__(self, cr, aka: int, n: int, rs: RoundStart, events, base: int, label: str, out: RecordCheck):
+        wall = _round_wall(rs, events, n)
+        wind, kyoku = rs.round // 4 % 4, rs.round % 4
+        self.st = _core.GameState(cr, 0, wall, list(rs.scores), wind, kyoku if kyoku < n else 0, rs.honba,
+                                  rs.sticks)
+        self.aka, self.n, self.events, self.base, self.label, self.out = aka, n, events, base, label, out
+        self.drawn = None    # (seat, tile) of the engine's last draw while that tile is the drawn one
+        self.dora = 1        # indicators shown by the engine
+        self.horas: dict[int, tuple] = {}   # winner -> deltas of its hora event
+        self.absorb()
+
+    def absorb(self) -> None:
+        for e in self.st.events():
+            t = e[0]
+            if t == 2:
+                self.drawn = (e[1], e[3])
+            elif t in _RESET_DRAWN:
+                self.drawn = None
+            elif t == 12:
+                self.dora += 1
+            elif t == 13:
+                self.horas[e[1]] = e[12]
+
+    def bad(self, kind: str, i: int, what: str):
+        self.out.add(kind, self.label, self.base + i, what)
         raise _Stop
 
-    def step(code, i: int, what: str) -> None:
-        out.decisions += 1
+    def step(self, code, i: int, what: str) -> None:
+        self.out.decisions += 1
         if code is None:
-            bad("illegal", i, f"{what} is not among the legal actions")
-        try:
-            g._apply(code)
-        except IllegalActionError as e:
-            bad("illegal", i, f"{what}: {e}")
+            self.bad("illegal", i, f"{what} is not among the legal actions")
+        if self.st.step_code(code):
+            self.bad("illegal", i, f"{what}: {Action._from_code(code, self.aka)!r} is not legal now")
+        self.absorb()
 
-    def answer(i: int) -> None:
+    def answer(self, i: int) -> None:
         """The engine asks for responses: the record's next events say who called or won."""
-        asked = g.to_act
-        nxt = next((e for e in events[i + 1:] if type(e) in (Call, Win, Draw, Ryuukyoku, Discard)), None)
+        st, events, n = self.st, self.events, self.n
+        asked = _MASK_SEATS[st.to_act()]
+        m = len(events)
         winners = []
         j = i + 1
-        while j < len(events) and type(events[j]) in (Win, RiichiAccept, NewDora):
+        while j < m and type(events[j]) in _ANSWER_SKIP:
             if type(events[j]) is Win:
                 winners.append(events[j])
             j += 1
+        k = j
+        while k < m and type(events[k]) not in _ANSWER_NEXT:
+            k += 1
+        nxt = events[k] if k < m else None
+        if winners:
+            nxt = winners[0]
         choice: dict[int, tuple] = {}
         if not winners and type(nxt) is Ryuukyoku and nxt.reason == "sanchahou":
             for s in asked:
-                c = _find(g, s, _A_RON)
+                c = _find(st, s, _A_RON)
                 if c is not None:
                     choice[s] = c
         for w in winners:
             if w.seat == w.from_seat:
                 break
-            c = _find(g, w.seat, _A_RON) if w.seat in asked else None
+            c = _find(st, w.seat, _A_RON) if w.seat in asked else None
             choice[w.seat] = c
             if c is None:
-                bad("illegal", i, f"ron by seat {w.seat} is not legal")
+                self.bad("illegal", i, f"ron by seat {w.seat} is not legal")
         if not choice and type(nxt) is Call and nxt.kind in _CALL_CODE and nxt.seat in asked:
             want = tuple(t for t in nxt.tiles if t != nxt.called)
             choice[nxt.seat] = (_CALL_CODE[nxt.kind], nxt.seat, nxt.called, nxt.from_seat, 0, want)
         for s in asked:
             if s not in choice:
-                choice[s] = _find(g, s, _A_PASS)
-        for s in sorted(choice, key=lambda s: (s - g._st.table()[14] - 1) % n):
-            step(choice[s], i, f"the answer of seat {s}")
+                choice[s] = _find(st, s, _A_PASS)
+        fr = st.table()[14]
+        for s in sorted(choice, key=lambda s: (s - fr - 1) % n):
+            self.step(choice[s], i, f"the answer of seat {s}")
 
-    for i, e in enumerate(events):
-        t = type(e)
-        if g.done or len(g.rounds) > rounds_before:
-            if t in (Win, Ryuukyoku):
-                _compare_end(g, e, i, rounds_before, bad)
-            continue
-        if t is NewDora:
-            shown += 1
-        elif t is Draw:
-            last = g._st.seat(e.seat)[10]
-            if g.to_act != (e.seat,) or last != e.tile:
-                bad("disagreement", i, f"record draws {e.tile} for seat {e.seat}; engine: seat {g.to_act}, tile {last}")
-            if len(g._st.table()[8]) != shown:
-                bad("disagreement", i, f"{shown} dora indicators shown in the record, {len(g._st.table()[8])} by the engine")
-        elif t is RiichiDeclare:
-            step(_find(g, e.seat, _A_RIICHI), i, f"riichi of seat {e.seat}")
-        elif t is Discard:
-            drawn = g._st.seat(e.seat)[10]
-            tg = 1 if e.tile == drawn else 0
-            c = (_A_DISCARD, e.seat, e.tile, 255, tg, ())
-            if e.tsumogiri != bool(tg):
-                bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile {drawn}")
-            step(c, i, f"discard {e.tile} by seat {e.seat}")
-            if g._st.phase() == 1:
-                answer(i)
-        elif t is Call:
-            if e.kind in _CALL_CODE:
-                continue   # answered with the discard
-            code = {"kakan": _A_KAKAN, "ankan": _A_ANKAN, "kita": _A_KITA}[e.kind]
-            k = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
-            step(_find(g, e.seat, code, lambda c: c[2] >> 2 == k), i, f"{e.kind} by seat {e.seat}")
-            if g._st.phase() == 1:
-                answer(i)
-        elif t is Win:
-            if e.seat == e.from_seat:
-                step(_find(g, e.seat, _A_TSUMO), i, f"tsumo by seat {e.seat}")
-                _compare_end(g, e, i, rounds_before, bad)
-            else:
-                bad("disagreement", i, f"ron by seat {e.seat} where the engine asked nobody")
-        elif t is Ryuukyoku:
-            if e.reason == "kyuushu_kyuuhai":
-                actor = g.to_act[0] if g.to_act else -1
-                step(_find(g, actor, _A_KYUUSHU), i, "kyuushu kyuuhai")
-                _compare_end(g, e, i, rounds_before, bad)
-            else:
-                bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
-    if not g.done and len(g.rounds) == rounds_before:
-        bad("disagreement", len(events), "the record's round ends; the engine's goes on")
-    return g
+    def run(self) -> None:
+        st, bad, step, absorb, out = self.st, self.bad, self.step, self.absorb, self.out
+        shown = 1
+        for i, e in enumerate(self.events):
+            t = type(e)
+            if st.phase() >= _PH_ROUND_END:
+                if t is Win or t is Ryuukyoku:
+                    self.compare_end(e, i)
+                continue
+            if t is Draw:
+                if st.to_act() != 1 << e.seat or self.drawn != (e.seat, e.tile):
+                    d = self.drawn
+                    bad("disagreement", i, f"record draws {e.tile} for seat {e.seat}; engine: seat "
+                        f"{_MASK_SEATS[st.to_act()]}, tile {d[1] if d and d[0] == e.seat else 255}")
+                if self.dora != shown:
+                    bad("disagreement", i, f"{shown} dora indicators shown in the record, {self.dora} by the engine")
+            elif t is Discard:
+                d = self.drawn
+                tg = 1 if d is not None and d[0] == e.seat and d[1] == e.tile else 0
+                if e.tsumogiri != bool(tg):
+                    bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
+                        f"{d[1] if d and d[0] == e.seat else 255}")
+                out.decisions += 1   # step() inlined: the discard is the common decision
+                code = (_A_DISCARD, e.seat, e.tile, 255, tg, ())
+                if st.step_code(code):
+                    what = f"{Action._from_code(code, self.aka)!r} is not legal now"
+                    bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {what}")
+                absorb()
+                if st.phase() == _PH_RESPONSE:
+                    self.answer(i)
+            elif t is NewDora:
+                shown += 1
+            elif t is RiichiDeclare:
+                step(_find(st, e.seat, _A_RIICHI), i, f"riichi of seat {e.seat}")
+            elif t is Call:
+                if e.kind in _CALL_CODE:
+                    continue   # answered with the discard
+                code = {"kakan": _A_KAKAN, "ankan": _A_ANKAN, "kita": _A_KITA}[e.kind]
+                k = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
+                step(_find(st, e.seat, code, lambda c: c[2] >> 2 == k), i, f"{e.kind} by seat {e.seat}")
+                if st.phase() == _PH_RESPONSE:
+                    self.answer(i)
+            elif t is Win:
+                if e.seat == e.from_seat:
+                    step(_find(st, e.seat, _A_TSUMO), i, f"tsumo by seat {e.seat}")
+                    self.compare_end(e, i)
+                else:
+                    bad("disagreement", i, f"ron by seat {e.seat} where the engine asked nobody")
+            elif t is Ryuukyoku:
+                if e.reason == "kyuushu_kyuuhai":
+                    asked = _MASK_SEATS[st.to_act()]
+                    step(_find(st, asked[0] if asked else -1, _A_KYUUSHU), i, "kyuushu kyuuhai")
+                    self.compare_end(e, i)
+                else:
+                    bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
+        if st.phase() < _PH_ROUND_END:
+            bad("disagreement", len(self.events), "the record's round ends; the engine's goes on")
 
-
-def _compare_end(g: Game, e, i: int, rounds_before: int, bad) -> None:
-    r = g.rounds[rounds_before] if len(g.rounds) > rounds_before else None
-    if r is None:
-        bad("disagreement", i, "the engine's round has not ended")
-    if type(e) is Win:
-        horas = [x for x in g.events if x["type"] == "hora"]
-        mine = next((h for h in reversed(horas) if h["actor"] == e.seat), None)
-        if mine is None:
-            bad("disagreement", i, f"no engine win for seat {e.seat}")
-        if e.deltas is not None and tuple(mine["deltas"]) != tuple(e.deltas):
-            bad("disagreement", i, f"win deltas {mine['deltas']} != record {list(e.deltas)}")
-    else:
-        kind = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "nagashi_mangan"}.get(e.reason, "abortive_draw")
-        if r.outcome != kind or (kind == "abortive_draw" and r.abortive != e.reason):
-            bad("disagreement", i, f"record {e.reason}, engine {r.outcome} {r.abortive}")
-        if e.deltas is not None and tuple(r.deltas) != tuple(e.deltas):
-            bad("disagreement", i, f"draw deltas {r.deltas} != record {e.deltas}")
+    def compare_end(self, e, i: int) -> None:
+        st, bad = self.st, self.bad
+        if st.phase() < _PH_ROUND_END:
+            bad("disagreement", i, "the engine's round has not ended")
+        if type(e) is Win:
+            mine = self.horas.get(e.seat)
+            if mine is None:
+                bad("disagreement", i, f"no engine win for seat {e.seat}")
+            if e.deltas is not None and tuple(mine) != tuple(e.deltas):
+                bad("disagreement", i, f"win deltas {list(mine)} != record {list(e.deltas)}")
+        else:
+            outcome, abort, _, _, _, deltas = st.last_round()
+            got, got_abort = _OUTCOMES[outcome], _ABORTS.get(abort)
+            kind = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "nagashi_mangan"}.get(e.reason, "abortive_draw")
+            if got != kind or (kind == "abortive_draw" and got_abort != e.reason):
+                bad("disagreement", i, f"record {e.reason}, engine {got} {got_abort}")
+            if e.deltas is not None and tuple(deltas) != tuple(e.deltas):
+                bad("disagreement", i, f"draw deltas {deltas} != record {e.deltas}")
 
 
 def check_records(games: Iterable) -> RecordCheck:

@@ -17,6 +17,12 @@ record:
 - an abortive draw: ``abort`` (the condition of its type holds in the replayed table, the type is an
   abortive draw of the rules, and :func:`settle_abortive_draw` moves the record's points).
 
+Every game the replay accepts is also driven through the game engine
+(:func:`yakuman.game.records.check_record`): ``decisions`` checked against the engine's legal
+actions, ``illegal`` (refused), ``disagreements`` (automatic transitions that differ from the
+record), counted per scope; the first illegal decision and the first disagreement of the
+standard tables are named by file, game, round and event.
+
 A category is compared only when the record carries it (tenhou.net/6 has no fu on limit hands,
 mjai often no yaku). Rows (one per win or draw, :data:`ROW_FIELDS`) keep the record's values, ours
 (``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables.
@@ -206,12 +212,14 @@ class FileResult:
     mismatches: list[dict] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     rows: list[tuple] | None = None
+    engine_first: list[dict] = field(default_factory=list)  # first engine problem of each kind (std games)
 
 
 @dataclass
 class VerifyReport:
     """The merged result of a run. ``to_dict()`` is the ``--json`` object; ``format()`` the text
-    summary; ``ok`` is True when every standard-table win and draw agrees."""
+    summary; ``ok`` is True when every standard-table win and draw agrees and the engine found no
+    illegal decision and no disagreement."""
 
     files: int = 0
     counts: Counter = field(default_factory=Counter)
@@ -224,10 +232,13 @@ class VerifyReport:
     elapsed: float = 0.0
     workers: int = 1
     worker_deaths: list[dict] = field(default_factory=list)  # files in flight when a pool worker died
+    engine_first: dict[str, dict] = field(default_factory=dict)  # "illegal" / "disagreement" -> first
 
     def add(self, fr: FileResult) -> None:
         self.files += 1
         self.counts.update(fr.counts)
+        for p in fr.engine_first:
+            self.engine_first.setdefault(p["kind"], p)
         room = self.max_mismatches - len(self.mismatches)
         if room > 0:
             self.mismatches.extend(fr.mismatches[:room])
@@ -249,7 +260,12 @@ class VerifyReport:
     @property
     def ok(self) -> bool:
         c = self.counts
-        return c["std_wins"] == c["std_wins_agree"] and c["std_draws"] == c["std_draws_agree"]
+        return (
+            c["std_wins"] == c["std_wins_agree"]
+            and c["std_draws"] == c["std_draws_agree"]
+            and c["std_illegal"] == 0
+            and c["std_disagreements"] == 0
+        )
 
     def to_dict(self) -> dict:
         c = self.counts
@@ -259,7 +275,18 @@ class VerifyReport:
                 cats[cat] = {"checked": c[f"std_{cat}_checked"], "agree": c[f"std_{cat}_agree"]}
         draw_types = {k[len("std_draw_") :]: v for k, v in sorted(c.items()) if k.startswith("std_draw_")}
         special = {
-            k: c[f"special_{k}"] for k in ("games", "rounds", "wins", "wins_agree", "draws", "draws_agree")
+            k: c[f"special_{k}"]
+            for k in (
+                "games",
+                "rounds",
+                "wins",
+                "wins_agree",
+                "draws",
+                "draws_agree",
+                "decisions",
+                "illegal",
+                "disagreements",
+            )
         }
         return {
             "files": self.files,
@@ -269,6 +296,11 @@ class VerifyReport:
             "wins_agree": c["std_wins_agree"],
             "draws": c["std_draws"],
             "draws_agree": c["std_draws_agree"],
+            "decisions": c["std_decisions"],
+            "illegal": c["std_illegal"],
+            "disagreements": c["std_disagreements"],
+            "first_illegal": self.engine_first.get("illegal"),
+            "first_disagreement": self.engine_first.get("disagreement"),
             "errors": len(self.errors),
             "ok": self.ok,
             "categories": cats,
@@ -297,6 +329,14 @@ class VerifyReport:
         for cat, v in d["categories"].items():
             mark = "" if v["agree"] == v["checked"] else f"   <- {v['checked'] - v['agree']} disagree"
             lines.append(f"  {cat:8} {v['agree']:>8}/{v['checked']:<8}{mark}")
+        lines.append(
+            f"engine  decisions {d['decisions']}  illegal {d['illegal']}  disagreements {d['disagreements']}"
+        )
+        for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement")):
+            p = d[key]
+            if p is not None:
+                where = f"{p['file']} game {p['game']} {p['round']} event {p['event']}"
+                lines.append(f"  first {name}: {where}: {p['what']}")
         if d["draw_types"]:
             lines.append("draw types  " + ", ".join(f"{k} {v}" for k, v in d["draw_types"].items()))
         if sp["games"]:
@@ -427,6 +467,38 @@ class _Checker:
                 row[_F["final_score"]] = None if finals is None else finals[seat]
                 row[_F["placement"]] = None if places is None else places[seat]
             self.out.rows.append(tuple(row))  # type: ignore[union-attr]
+
+    # -- the game engine ---------------------------------------------------------------------
+    def engine(self) -> None:
+        """Drive the game engine with the record (:func:`yakuman.game.records.check_record`):
+        count the decisions checked, those it refused and its disagreements with the record's
+        automatic transitions; keep the file's first problem of each kind (standard tables)."""
+        from yakuman.game.records import RecordCheck, check_record
+
+        try:
+            rc = check_record(self.game, self.rules)
+        except Exception as e:  # noqa: BLE001 - an engine bug is a disagreement, not a lost game
+            rc = RecordCheck()
+            rc.add("disagreement", None, None, f"the engine raised {type(e).__name__}: {e}")
+        self.count("decisions", rc.decisions)
+        self.count("illegal", rc.illegal)
+        self.count("disagreements", rc.disagreements)
+        if self.scope != "std":
+            return
+        have = {p["kind"] for p in self.out.engine_first}
+        for p in (rc.first_illegal, rc.first_disagreement):
+            if p is not None and p["kind"] not in have:
+                self.out.engine_first.append(
+                    {
+                        "kind": p["kind"],
+                        "file": self.out.source,
+                        "game": self.index,
+                        "game_id": self.key,
+                        "round": p["round"],
+                        "event": p["event"],
+                        "what": p["what"],
+                    }
+                )
 
     # -- state for settlement -------------------------------------------------------------
     def state(self, rs: RoundStart, honba: int, sticks: int):
@@ -792,6 +864,7 @@ def verify_game(
         out.counts["games_without_key"] += 1
     for rr in rounds:
         ck.round(rr)
+    ck.engine()
     if ck.key is not None:
         out.game_keys.append(ck.key)
     return out
@@ -844,13 +917,15 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
             out.errors.append(_error_dict(e, source))
             continue
         n_rows = len(out.rows) if out.rows is not None else 0
-        snapshot = (Counter(out.counts), len(out.mismatches), len(out.game_keys), len(out.win_ids))
+        snapshot = (Counter(out.counts), len(out.mismatches), len(out.game_keys), len(out.win_ids),
+                    len(out.engine_first))
         try:
             verify_game(g, rounds, index=gi, out=out, max_mismatches=max_mismatches)
         except Exception as e:  # noqa: BLE001 - keep the file's other games; drop this game's partial counts
             out.counts, out.mismatches[:] = snapshot[0], out.mismatches[: snapshot[1]]
             del out.game_keys[snapshot[2] :]
             del out.win_ids[snapshot[3] :]
+            del out.engine_first[snapshot[4] :]
             if out.rows is not None:
                 del out.rows[n_rows:]
             out.errors.append(_error_dict(e, source))

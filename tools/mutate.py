@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Mutation testing of the Python rule modules with mutmut (``make mutate``).
+
+Usage: ``python tools/mutate.py [--module settle ...] [--max-children 2] [--work build/mutate]``
+
+The run happens in a scratch copy (``--work``, default ``build/mutate``): ``src/`` (with the built
+extension, so build in place first), ``tests/`` and a ``pyproject.toml`` that adds the
+``[tool.mutmut]`` section below; the repository itself is never touched. When the shared corpus
+lies beside the repository it is linked beside the scratch copy too, so the corpus checks of the
+test selection run against every mutant (they skip otherwise, and the kill rate drops).
+
+mutmut maps each test to the functions it executes and runs, per mutant, only the tests that
+reach the mutated function, fastest first, stopping at the first failure. The result is printed
+per module (killed / total, kill rate) with every surviving mutant as a diff, and written to
+``<work>/report.md``. mutmut keeps its results in ``<work>/mutants``: rerun with ``--keep`` to
+retest only what changed, or inspect one mutant with ``cd <work> && mutmut show NAME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# The rule modules under mutation. The engine's Python layer (src/yakuman/game/) joins this list
+# once it exists: add "game/*" here (a glob relative to src/yakuman/).
+MODULES = {
+    "settle": "settle.py",
+    "furiten": "furiten.py",
+    "scoring": "scoring.py",
+    "result": "result.py",
+    "replay": "logs/replay.py",
+    # "game": "game/*",
+}
+
+# The fast test selection: the unit and property tests, the synthetic and sampled log checks and
+# the sampled Tenhou golden checks (every 10th record of the corpus, native and reference). The
+# full-corpus runs (marked slow) and the optional differential runs against other packages are
+# left out; every mutant is still checked against real records.
+TESTS = [
+    "tests/unit",
+    "tests/property",
+    "tests/logs",
+    "tests/golden",
+    "--ignore=tests/logs/test_dask.py",
+    "--ignore=tests/unit/test_tables.py",  # the C tables generator: not a Python rule module
+    "-m",
+    "not slow",
+]
+
+# A status mutmut records per mutant -> how it counts here.
+KILLED = {"killed", "timeout", "segfault", "caught by type check"}
+
+
+def _status(code) -> str:
+    from mutmut.stats import status_by_exit_code
+
+    return status_by_exit_code[code]
+
+
+def prepare(work: Path, modules: list[str], keep: bool) -> None:
+    if work.exists() and not keep:
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    if not list((REPO / "src" / "yakuman").glob("_core*.so")):
+        sys.exit("build the extension in place first: python setup.py build_ext --inplace")
+    for name in ("src", "tests"):
+        if (work / name).exists():
+            shutil.rmtree(work / name)
+        shutil.copytree(
+            REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+        )
+    only = [f"src/yakuman/{MODULES[m]}" for m in modules]
+    config = (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = {json.dumps(only)}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(TESTS)}\n"
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:benchmark"]\n'
+        "timeout_multiplier = 5.0\n"
+        "use_git_change_detection = false\n"
+    )
+    (work / "pyproject.toml").write_text((REPO / "pyproject.toml").read_text() + config)
+    shared = REPO.parent / "shared"
+    link = work / "shared"
+    if shared.is_dir() and not link.exists():
+        link.symlink_to(shared)
+    elif not shared.is_dir():
+        print(f"note: {shared} not found: the corpus checks skip", file=sys.stderr)
+
+
+def collect(work: Path) -> dict[str, dict[str, str]]:
+    """module file -> {mutant name: status} from mutmut's .meta files."""
+    out: dict[str, dict[str, str]] = {}
+    for meta in sorted((work / "mutants" / "src").rglob("*.py.meta")):
+        data = json.loads(meta.read_text())
+        rel = meta.relative_to(work / "mutants").as_posix()[: -len(".meta")]
+        out[rel] = {k: _status(v) for k, v in sorted(data.get("exit_code_by_key", {}).items())}
+    return out
+
+
+def report(work: Path) -> tuple[int, int, str]:
+    results = collect(work)
+    lines = ["| module | mutants | killed | survived | no tests | kill rate |", "|---|---|---|---|---|---|"]
+    total = killed = 0
+    survivors: list[str] = []
+    for path, res in results.items():
+        if not res:
+            continue
+        k = sum(1 for s in res.values() if s in KILLED)
+        surv = [n for n, s in res.items() if s not in KILLED]
+        nt = sum(1 for s in res.values() if s == "no tests")
+        total += len(res)
+        killed += k
+        survivors += surv
+        lines.append(f"| {path} | {len(res)} | {k} | {len(surv) - nt} | {nt} | {100 * k / len(res):.1f}% |")
+    rate = 100 * killed / total if total else 0.0
+    lines.append(f"| **all** | {total} | {killed} | {total - killed} | | **{rate:.1f}%** |")
+    text = "\n".join(lines) + "\n\n## Survivors\n"
+    for name in survivors:
+        diff = subprocess.run(
+            [sys.executable, "-m", "mutmut", "show", name], cwd=work, capture_output=True, text=True
+        ).stdout
+        status = next(s for r in results.values() for n, s in r.items() if n == name)
+        text += f"\n### {name} ({status})\n```diff\n{diff.strip()}\n```\n"
+    (work / "report.md").write_text(text)
+    return killed, total, text
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--module", action="append", choices=sorted(MODULES), help="default: all")
+    ap.add_argument("--max-children", type=int, default=2)
+    ap.add_argument("--work", type=Path, default=REPO / "build" / "mutate")
+    ap.add_argument("--keep", action="store_true", help="reuse the previous run's results")
+    ap.add_argument("--report-only", action="store_true", help="summarise the last run")
+    ap.add_argument("--min-rate", type=float, default=0.0, help="fail below this kill rate (percent)")
+    args = ap.parse_args(argv)
+    work = args.work.resolve()
+    if not args.report_only:
+        prepare(work, args.module or sorted(MODULES), args.keep)
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)  # mutmut puts the mutated src/ first on sys.path itself
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+            cwd=work,
+            env=env,
+            check=False,
+        )
+    killed, total, text = report(work)
+    print(text)
+    rate = 100 * killed / total if total else 0.0
+    print(f"kill rate {killed}/{total} = {rate:.1f}% (report: {work / 'report.md'})")
+    return 0 if total and rate >= args.min_rate else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -201,3 +201,46 @@ def test_last_tile_win_rule(rules):
         for tsumo in (True, False):
             for rinshan in (True, False):
                 assert last_tile_win(tsumo, left, rinshan, rules) == (False, False)
+
+
+# ---- the replay's error reports and its JSON form (checked here as the engine will need them) ----
+def test_feed_reports_unknown_and_malformed_events_with_their_place():
+    from yakuman.logs import LogError, Replayer
+    from yakuman.logs.events import Draw
+
+    t = Table()
+    r = Replayer("game.xml", t.start)
+    r.feed(1, t.events[1])
+    with pytest.raises(LogError) as err:
+        r.feed(2, Draw(0, "x"))
+    e = err.value
+    assert (e.source, e.round, e.index, e.event) == ("game.xml", "E1-0", 2, Draw(0, "x"))
+    assert e.problem.startswith("malformed event (TypeError: ")
+    assert str(e).startswith("game.xml, round E1-0, event 2 Draw(seat=0, tile='x'): malformed event")
+    marker = object()
+    with pytest.raises(LogError) as err:
+        r.feed(3, marker)
+    assert (err.value.problem, err.value.index, err.value.event) == ("unknown event type object", 3, marker)
+    r.feed(4, Draw(0, 60))  # the table is still usable: the dealer's draw
+    assert r.seats[0].last_draw == 60 and r.left == 69
+
+
+def test_case_dict_is_plain_data():
+    from yakuman.logs.replay import case_dict
+
+    t = Table(honba=1, sticks=2)
+    t.draw(0)
+    t.call(0, "ankan", (0, 1, 2, 3))
+    kan_dora = t.dora()
+    t.win(0, 0, t.draw(0))
+    (c,) = list(iter_wins(t.game()))
+    d = case_dict(c)
+    assert d["inputs"] == {k: v for k, v in c.inputs.kwargs().items() if k != "rules"}
+    assert "rules" not in d["inputs"] and d["inputs"]["rinshan"] is True
+    assert d["melds"] == [{"seat": 0, "kind": "ankan", "tiles": (0, 1, 2, 3), "called": None,
+                           "from_seat": None, "added": None}]
+    assert d["record"]["seat"] == 0 and d["record"]["win_tile"] == c.win_tile
+    assert d["round"]["honba"] == 1 and d["round"]["sticks"] == 2 and d["round"]["dealer"] == 0
+    assert (d["seat"], d["from_seat"], d["dealer"], d["players"]) == (0, 0, 0, 4)
+    assert d["dora_indicators"] == (135, kan_dora) and d["table_honba"] == 1 and d["table_sticks"] == 2
+    assert set(d) == set(c.__dataclass_fields__)

@@ -64,3 +64,20 @@ logs-full: build
 
 clean:
 	rm -rf build src/yakuman/_core*.so src/yakuman/_core.c *.egg-info
+
+# ---- mutation testing (docs/testing.md, "Mutation testing") ----------------------------------
+# mutmut on the Python rule modules (tools/mutate.py: settle, furiten, scoring, result, logs/replay;
+# the engine's src/yakuman/game/ joins its MODULES list), then the fixed C mutant list
+# (tools/c_mutants.py), both in scratch copies under build/. MUTATE_ARGS: e.g. --module settle.
+MUTATE_ARGS ?=
+.PHONY: mutate mutate-python mutate-c
+
+mutate: mutate-python mutate-c
+
+mutate-python: $(STAMP)
+	$(VPY) -m pip install -q "mutmut>=3.3"
+	$(VPY) setup.py -q build_ext --inplace
+	$(VPY) tools/mutate.py $(MUTATE_ARGS)
+
+mutate-c: $(STAMP)
+	$(VPY) tools/c_mutants.py

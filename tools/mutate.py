@@ -39,6 +39,9 @@ MODULES = {
     # "game": "game/*",
 }
 
+# Run order (the replay first: the survivors lived there).
+ORDER = ["replay", "furiten", "result", "settle", "scoring"]
+
 # The fast test selection: the unit tests of the rule modules, the synthetic and sampled log
 # checks (the replay against a fixed sample of real records, logs verify on sample files) and the
 # golden settlement checks on the whole Tenhou corpus (every win's payments, every mjlog's hand
@@ -177,12 +180,17 @@ def main(argv: list[str] | None = None) -> int:
         prepare(work, args.module or sorted(MODULES), args.keep)
         env = dict(os.environ)
         env.pop("PYTHONPATH", None)  # mutmut puts the mutated src/ first on sys.path itself
-        subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
-            cwd=work,
-            env=env,
-            check=False,
-        )
+        # One module after the other (the first call collects mutmut's test map for all of them):
+        # an interrupted run leaves whole modules done rather than a scatter of mutants.
+        for m in args.module or ORDER:
+            pattern = "yakuman." + MODULES[m].replace("/", ".").replace(".py", "").replace("*", "") + "*"
+            print(f"== mutmut run {pattern}", flush=True)
+            subprocess.run(
+                [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children), pattern],
+                cwd=work,
+                env=env,
+                check=False,
+            )
     killed, total, text = report(work)
     print(text)
     rate = 100 * killed / total if total else 0.0

@@ -545,7 +545,6 @@ class Replayer:
             self._break_first_turn()
             self._pao(p, e, kinds[0])
             self.last_discard = None
-            self.last_draw_rinshan = False  # the caller discards next, without a draw
             if kind == "daiminkan":
                 self._kan(p, s)
             else:

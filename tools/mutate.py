@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -140,13 +141,107 @@ def _diffs(work: Path, names: list[str]) -> dict[str, str]:
         os.chdir(old)
 
 
+# --recheck: the survivors of the last run against the current tests, one module's test files each
+# (tests added after the run started are not in mutmut's map; a kill by any test of the default
+# suite is a kill).
+RECHECK_TESTS = {
+    "logs/replay.py": ["tests/logs/test_replay_checks.py", "tests/logs/test_last_tile.py",
+                       "tests/logs/test_replay.py", "tests/logs/test_events.py", "tests/logs/test_verify.py",
+                       "tests/logs/test_corpus.py", "-m", "not slow"],
+    "furiten.py": ["tests/unit/test_furiten.py", "tests/unit/test_rule_edges.py"],
+    "settle.py": ["tests/unit/test_settle.py", "tests/unit/test_settle_dealer_seat.py",
+                  "tests/unit/test_rule_edges.py", "tests/golden/test_tenhou_deltas.py"],
+    "scoring.py": ["tests/unit/test_score_glue.py", "tests/unit/test_score_errors.py",
+                   "tests/unit/test_rules_examples.py"],
+    "result.py": ["tests/unit/test_score_glue.py", "tests/unit/test_rules_examples.py"],
+}
+
+
+def _apply_diff(text: str, func: str, diff: str) -> str | None:
+    """The source with the mutant's changed lines (matched by content after ``def func``)."""
+    minus = [ln[1:] for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+    plus = [ln[1:] for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
+    lines = text.split("\n")
+    start = next((i for i, ln in enumerate(lines) if re.match(rf"\s*def {re.escape(func)}\(", ln)), None)
+    if start is None or not minus:
+        return None
+    j = start
+    for k, old in enumerate(minus):
+        j = next((i for i in range(j, len(lines)) if lines[i].strip() == old.strip()), None)
+        if j is None:
+            return None
+        indent = lines[j][: len(lines[j]) - len(lines[j].lstrip())]
+        new = plus[k].strip() if k < len(plus) else None
+        if new is None:
+            del lines[j]
+        else:
+            lines[j] = indent + new
+            j += 1
+    for extra in plus[len(minus):]:
+        lines.insert(j, indent + extra.strip())
+        j += 1
+    return "\n".join(lines)
+
+
+def recheck(work: Path) -> dict[str, str]:
+    """Survivor -> the first current test that kills it ("" if none)."""
+    results = collect(work)
+    scratch = work / "recheck"
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    shutil.copytree(REPO / "src", scratch / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("tests", "pyproject.toml"):
+        (scratch / name).symlink_to(REPO / name)
+    if (REPO.parent / "shared").is_dir():
+        (work / "shared").exists() or (work / "shared").symlink_to(REPO.parent / "shared")
+    out: dict[str, str] = {}
+    for path, res in results.items():
+        rel = path[len("src/yakuman/"):]
+        surv = [n for n, st in res.items() if st in ("survived", "no tests")]
+        if not surv:
+            continue
+        diffs = _diffs(work, surv)
+        target = scratch / path
+        original = target.read_text()
+        for name in surv:
+            func = name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[-1].split("\u01c1")[-1]
+            func = func[2:] if func.startswith("x_") else func
+            mutated = _apply_diff(original, func, diffs.get(name, ""))
+            if mutated is None or mutated == original:
+                out[name] = "(not applicable to the current source)"
+                continue
+            target.write_text(mutated)
+            try:
+                r = subprocess.run(
+                    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+                     *RECHECK_TESTS.get(rel, ["tests/unit"])],
+                    cwd=scratch, env=dict(os.environ, PYTHONPATH=str(scratch / "src")),
+                    capture_output=True, text=True, timeout=900,
+                )
+                failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", r.stdout, re.M)
+                out[name] = (failed[0] if failed else f"exit {r.returncode}") if r.returncode else ""
+            except subprocess.TimeoutExpired:
+                out[name] = "timeout"
+            finally:
+                target.write_text(original)
+            print(f"{'killed ' if out[name] else 'SURVIVES'} {name} {out[name]}", flush=True)
+    (work / "recheck.json").write_text(json.dumps(out, indent=1, ensure_ascii=False))
+    return out
+
+
 def report(work: Path) -> tuple[int, int, str]:
     results = collect(work)
-    lines = ["| module | mutants | killed | survived | no tests | kill rate |", "|---|---|---|---|---|---|"]
+    lines = ["| module | checked | killed | survived | no tests | kill rate | not checked |",
+             "|---|---|---|---|---|---|---|"]
     total = killed = 0
     survivors: list[str] = []
+    rechecked = json.loads((work / "recheck.json").read_text()) if (work / "recheck.json").exists() else {}
     for path, res in results.items():
+        res = {n: ("killed" if rechecked.get(n, "").startswith("tests/") else st) for n, st in res.items()}
+        unchecked = sum(1 for st in res.values() if st == "not checked")
+        res = {n: st for n, st in res.items() if st != "not checked"}
         if not res:
+            lines.append(f"| {path} | 0 | | | | | {unchecked} |")
             continue
         k = sum(1 for s in res.values() if s in KILLED)
         surv = [n for n, s in res.items() if s not in KILLED]
@@ -154,9 +249,9 @@ def report(work: Path) -> tuple[int, int, str]:
         total += len(res)
         killed += k
         survivors += surv
-        lines.append(f"| {path} | {len(res)} | {k} | {len(surv) - nt} | {nt} | {100 * k / len(res):.1f}% |")
+        lines.append(f"| {path} | {len(res)} | {k} | {len(surv) - nt} | {nt} | {100 * k / len(res):.1f}% | {unchecked} |")
     rate = 100 * killed / total if total else 0.0
-    lines.append(f"| **all** | {total} | {killed} | {total - killed} | | **{rate:.1f}%** |")
+    lines.append(f"| **all** | {total} | {killed} | {total - killed} | | **{rate:.1f}%** | |")
     text = "\n".join(lines) + "\n\n## Survivors\n"
     diffs = _diffs(work, survivors)
     for name in survivors:
@@ -173,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=REPO / "build" / "mutate")
     ap.add_argument("--keep", action="store_true", help="reuse the previous run's results")
     ap.add_argument("--report-only", action="store_true", help="summarise the last run")
+    ap.add_argument("--recheck", action="store_true",
+                    help="test the last run's survivors against the current tests, then summarise")
     ap.add_argument("--min-rate", type=float, default=0.0, help="fail below this kill rate (percent)")
     args = ap.parse_args(argv)
     work = args.work.resolve()
@@ -191,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
                 env=env,
                 check=False,
             )
+    if args.recheck:
+        recheck(work)
     killed, total, text = report(work)
     print(text)
     rate = 100 * killed / total if total else 0.0

@@ -219,3 +219,33 @@ def test_discard_furiten_by_name_kind_or_index():
     assert p.discard_furiten and not p.can_ron("4m") and p.can_tsumo("4m")
     with pytest.raises(InvalidTilesError, match="not a single tile"):
         p.discard("10m")
+
+
+def test_karaten_always_does_not_count_a_run_across_two_suits():
+    """6788889m 1p 99s 123s: the 1p is isolated, so no wait at all; only a "run" 8m 9m 1p (not a
+    run: it crosses from manzu to pinzu) would let a fifth 8m complete the hand."""
+    assert not is_draw_tenpai("6788889m1p99s123s", rules=ALWAYS)
+    assert is_draw_tenpai("5667777889m111z", rules=ALWAYS)  # a fifth 7m in 567 678 789 + 77
+
+
+@pytest.mark.parametrize("fn,what", [(is_kyuushu_kyuuhai, "the kyuushu hand"),
+                                     (is_suufon_renda, "the first discards")])
+def test_bad_tiles_name_the_argument(fn, what):
+    with pytest.raises(InvalidTilesError, match=f"^unknown suit letter 'x' at position 1 in '1x' - in {what}$"):
+        fn("1x")
+
+
+def test_riichi_seat_out_of_range_is_named():
+    with pytest.raises(InvalidContextError, match="^riichi seat 5 is not a seat 0..3$"):
+        RoundState((25000,) * 4).declare_riichi(5)
+
+
+def test_win_from_a_score_without_a_yakuman_field():
+    """Only han / fu / limit given: not a yakuman (3 han 40 fu: base 1280)."""
+    assert Win.from_score(SimpleNamespace(han=3, fu=40, limit=None), 0).base == 1280
+
+
+def test_ryanhan_shibari_applies_to_the_default_one_han():
+    shibari = Rules().replace(ryanhan_shibari=True)
+    assert not can_ron("5p", ["5p"], honba=5, rules=shibari)  # yaku_han defaults to 1
+    assert not FuritenState(waits=["5p"], rules=shibari).can_ron("5p", honba=5)

@@ -14,6 +14,7 @@ import pytest
 
 from yakuman.logs import LogError, iter_wins, replay
 from yakuman.logs.events import (
+    Win,
     Call,
     Discard,
     Draw,
@@ -248,3 +249,147 @@ def test_meld_string_shows_the_red_five_by_default():
     assert meld_string(pon, aka=False) == "pon 555m"
     assert meld_string(Call(0, "daiminkan", (52, 53, 54, 55), 52, 3)) == "minkan 0555p"
     assert meld_string(Call(0, "kakan", (88, 89, 90, 91), 88, 2, 91)) == "kakan 0555s"
+
+
+# ---- record validation --------------------------------------------------------------------------
+def test_honor_meld_strings():
+    assert meld_string(Call(1, "pon", (108, 109, 110), 108, 0)) == "pon 111z"  # East: kind 27
+    assert meld_string(Call(1, "pon", (104, 105, 106), 104, 0)) == "pon 999s"  # kind 26
+    assert meld_string(Call(1, "ankan", (132, 133, 134, 135))) == "ankan 7777z"
+
+
+def test_a_game_must_begin_with_gamestart():
+    t = Table()
+    with pytest.raises(LogError, match="does not begin with GameStart"):
+        replay(Game("x", ()))
+    with pytest.raises(LogError, match="does not begin with GameStart"):
+        replay(Game("x", (t.rs,)))
+
+
+@pytest.mark.parametrize("events,match", [
+    ([NewDora(136)], r"tile id 136 out of range 0\.\.135"),
+    ([Draw(0, 136)], r"tile id 136 out of range 0\.\.135"),
+    ([Draw(0, 52), Discard(0, 52), NewDora(52)], "appears twice in the round"),
+    ([Draw(0, 52), Discard(0, 0)], None),  # a legal discard: checked below with the riichi tile
+])
+def test_tile_ids_are_checked(events, match):
+    if match is None:
+        (rr,) = replay(Game("ok", tuple(Table().events + events + [Ryuukyoku("kyuushu_kyuuhai")])))
+        assert rr.start.dealer == 0 and rr.draw is not None
+        return
+    _fails(events, match)
+
+
+def test_round_start_checks():
+    t = Table()
+    bad = t.rs.__class__(0, 0, 0, 4, (25000,) * 4, 135, t.rs.hands)
+    with pytest.raises(LogError, match="dealer seat 4 out of range"):
+        replay(Game("x", (t.start, bad, GameEnd((25000,) * 4))))
+    with pytest.raises(LogError, match="new round before the previous one has a result"):
+        replay(Game("x", (t.start, t.rs, t.rs, GameEnd((25000,) * 4))))
+
+
+def test_the_wall_runs_out_after_seventy_draws():
+    t = Table()
+    for i in range(70):
+        t.turn(i % 4)
+    _fails([Draw(2, t.wall())], "draw from an empty wall", t)
+
+
+def test_riichi_flags_only_the_declaration_tile_and_its_discards_are_the_draws():
+    t = Table()
+    t.turn(0)
+    t.turn(1)
+    t.draw(2)
+    t.discard(2, riichi=True)
+    t.accept(2)
+    t.turn(3)
+    t.turn(0)
+    t.turn(1)
+    t.turn(2)
+    t.ryuukyoku("kyuushu_kyuuhai")
+    (rr,) = replay(t.game())
+    assert [d.riichi for d in rr.draw.discards[2]] == [True, False]
+    assert [d.riichi for d in rr.draw.discards[1]] == [False, False]
+    assert rr.draw.riichi == (False, False, True, False)
+    t = Table()
+    t.draw(0)
+    t.discard(0, riichi=True)
+    t.accept(0)
+    for s in (1, 2, 3):
+        t.turn(s)
+    t.draw(0)
+    _fails([Discard(0, 1)], "in riichi discards", t)
+
+
+def test_kan_validation():
+    _fails([Draw(0, 52), Call(0, "ankan", (0, 1, 2, 4))], "ankan tiles are not four of a kind")
+    _fails([Draw(0, 52), Call(0, "ankan", (0, 1, 2))], "ankan tiles are not four of a kind")
+    _fails([Draw(0, 52), Call(0, "ankan", (52, 53, 54, 55))], r"call needs .* not in the hand of seat 0")
+    _fails([Draw(0, 52), Call(0, "kakan", (0, 1, 2, 3), 0, 1, 3)], "without a pon")
+
+
+def _pon_then_kakan(added):
+    """Seat 1 pons 4m (12) with 13, 14 and later adds its 15 (kakan, ``added`` as given)."""
+    t = Table()
+    t.draw(0)
+    t.discard(0, 12)
+    t.call(1, "pon", (13, 14), 12, 0)
+    t.discard(1, 25)
+    for s in (2, 3, 0):
+        t.turn(s)
+    t.draw(1)
+    t.events.append(Call(1, "kakan", (12, 13, 14, 15), 12, 0, added))
+    t.hands[1].remove(15)
+    t.events.append(NewDora(t.wall()))
+    t.win(1, 1, t.draw(1))
+    return t
+
+
+@pytest.mark.parametrize("added", [15, None])
+def test_kakan_with_or_without_the_added_tile(added):
+    (c,) = list(iter_wins(_pon_then_kakan(added).game()))
+    (m,) = c.melds
+    assert (m.seat, m.kind, m.tiles, m.added, m.from_seat) == (1, "kakan", (12, 13, 14, 15), 15, 0)
+    assert c.inputs.rinshan and c.inputs.melds == ("kakan 4444m",)
+
+
+def test_kakan_must_extend_the_pon():
+    t = Table()
+    t.draw(0)
+    t.discard(0, 12)
+    t.call(1, "pon", (13, 14), 12, 0)
+    t.discard(1, 25)
+    for s in (2, 3, 0):
+        t.turn(s)
+    t.draw(1)
+    _fails([Call(1, "kakan", (12, 13, 15, 16), 12, 0, 16)], "kakan of|do not extend the pon", t)
+    _fails([Call(1, "kakan", (12, 13, 14), 12, 0, 15)], "without a pon", t)
+
+
+def test_kita_must_be_a_north_and_can_be_ronned_without_chankan():
+    hands = (tuple(range(12)) + (120,), tuple(range(13, 26)), tuple(range(26, 39)))
+    t = Table(hands=hands, players=3)
+    t.draw(0, 121)
+    bad = Game("x", tuple(t.events + [Call(0, "kita", (121, 0))]))
+    with pytest.raises(LogError, match="kita of a tile other than North"):
+        replay(bad)
+    t.call(0, "kita", (120,))
+    t.win(1, 0, 120)
+    (c,) = list(iter_wins(t.game()))
+    assert c.win_tile == 120 and not c.inputs.chankan and not c.inputs.tsumo
+
+
+def test_kokushi_robs_an_ankan():
+    hands = (
+        tuple(range(0, 12)) + (112,),
+        (35, 39, 71, 75, 107, 108, 114, 116, 120, 124, 128, 132, 133),  # kokushi waiting on 1m
+        tuple(range(52, 65)),
+        tuple(range(76, 89)),
+    )
+    t = Table(hands=hands)
+    t.draw(0, 113)
+    t.call(0, "ankan", (0, 1, 2, 3))
+    t.events.append(Win(1, 0, hand=None, win_tile=0))
+    (c,) = list(iter_wins(t.game()))
+    assert c.inputs.chankan and c.win_tile == 0

@@ -147,9 +147,9 @@ def _diffs(work: Path, names: list[str]) -> dict[str, str]:
 RECHECK_TESTS = {
     "logs/replay.py": ["tests/logs/test_replay_checks.py", "tests/logs/test_last_tile.py",
                        "tests/logs/test_replay.py"],
-    "furiten.py": ["tests/unit/test_furiten.py", "tests/unit/test_rule_edges.py"],
-    "settle.py": ["tests/unit/test_settle.py", "tests/unit/test_settle_dealer_seat.py",
-                  "tests/unit/test_rule_edges.py", "tests/golden/test_tenhou_deltas.py"],
+    "furiten.py": ["tests/unit/test_rule_edges.py", "tests/unit/test_furiten.py"],
+    "settle.py": ["tests/unit/test_rule_edges.py", "tests/unit/test_settle.py",
+                  "tests/unit/test_settle_dealer_seat.py"],
     "scoring.py": ["tests/unit/test_score_glue.py", "tests/unit/test_score_errors.py",
                    "tests/unit/test_rules_examples.py"],
     "result.py": ["tests/unit/test_score_glue.py", "tests/unit/test_rules_examples.py"],

@@ -133,3 +133,20 @@ fuzz: build
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  PYTHONPATH=build/fuzz-asan $(VPY) tools/fuzz.py --replay $(FUZZ_DIR) --label asan --workers $(FUZZ_WORKERS)
 	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=$(FUZZ_ATHERIS_RUNS) $(FUZZ_DIR)/atheris
+
+# ---- mutation testing (docs/testing.md, "Mutation testing") ----------------------------------
+# mutmut on the Python rule modules (tools/mutate.py: settle, furiten, scoring, result, logs/replay;
+# the engine's src/yakuman/game/ joins its MODULES list), then the fixed C mutant list
+# (tools/c_mutants.py), both in scratch copies under build/. MUTATE_ARGS: e.g. --module settle.
+MUTATE_ARGS ?=
+.PHONY: mutate mutate-python mutate-c
+
+mutate: mutate-python mutate-c
+
+mutate-python: $(TEST_STAMP)
+	$(VPY) -m pip install -q "mutmut>=3.3"
+	$(VPY) setup.py -q build_ext --inplace
+	$(VPY) tools/mutate.py $(MUTATE_ARGS)
+
+mutate-c: $(TEST_STAMP)
+	$(VPY) tools/c_mutants.py

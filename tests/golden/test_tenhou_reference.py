@@ -3,7 +3,7 @@ server's own result, by the public ``score()`` (native) and by the pure-Python r
 set with counts (Tenhou folds kita into "dora"), han, fu, points and
 every seat's score change (honba, riichi sticks, tsumo loss and pao included).
 
-Default run: every 10th record (a fixed, fast sample). ``YAKUMAN_TENHOU_FULL=1``: all records.
+Every record of the file (about 30k), native and reference.
 Records with ``nonstandard_rules`` (special tables with other rounding) are left out of pass/fail.
 The rules come from the record: ``Rules.tenhou()`` / ``Rules.tenhou_sanma()`` with its red fives and
 kuitan. Double ron: only the first winner (agari_index_in_round 0) collects honba and sticks.
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 from functools import lru_cache
 
 import pytest
@@ -28,8 +27,6 @@ from yakuman.yaku import Yaku
 from tests.conftest import TENHOU_DATA  # noqa: E402
 
 DATA = TENHOU_DATA / "agari.jsonl.gz"
-FULL = os.environ.get("YAKUMAN_TENHOU_FULL") == "1"
-SAMPLE_STEP = 10
 _MELD_KIND = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
 
 # Records whose Tenhou result cannot be reproduced from the record itself (id -> reason).
@@ -47,7 +44,7 @@ def _records() -> tuple:
 
 def _selected() -> list:
     recs = [r for r in _records() if not r.get("nonstandard_rules")]
-    return recs if FULL else recs[::SAMPLE_STEP]
+    return recs
 
 
 def rules_of(rec) -> Rules:
@@ -167,7 +164,7 @@ def test_tenhou_agreement(records, impl):
 def test_sample_covers_both_table_sizes(records):
     players = {r["n_players"] for r in records}
     assert players == {3, 4}
-    assert len(records) >= (30000 if FULL else 3000)
+    assert len(records) >= 30000
 
 
 def test_known_quirks_still_disagree(records):

@@ -1,7 +1,7 @@
 """``yakuman logs verify`` and ``yakuman.logs.verify``: re-score, settle and compare with the record.
 
 Synthetic records (tests/logs/_synth.py) need no data; the rest reads the shared Tenhou corpus and
-skips when it is absent. The whole folders run with ``YAKUMAN_LOGS_FULL=1`` (test_verify_full.py).
+skips when it is absent. The whole folders run in test_verify_full.py (default suite, marked slow).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ win record (they are revealed nowhere else).
 Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - draws left: 70 (4 players) / 55 (3 players) at the deal, one fewer per draw of any kind, so
   every kan or kita moves haitei one tile earlier; haitei = tsumo on a non-rinshan draw that
-  leaves 0; houtei = ron on the discard after it.
+  leaves 0; houtei = ron on the discard after it, unless that draw was a rinshan draw (both per
+  ``Rules.haitei_houtei_with_rinshan``: :func:`last_tile_win`).
 - any call (chi, pon, any kan, and a sanma kita) ends every ippatsu window and the
   uninterrupted first go-around (double riichi, tenhou, chiihou); a kakan does so only once it
   stands (a chankan ron on it keeps the robber's ippatsu); the riichi player's next discard ends
@@ -63,6 +64,7 @@ __all__ = [
     "meld_string",
     "KITA_BREAKS_IPPATSU",
     "KITA_BREAKS_FIRST_TURN",
+    "last_tile_win",
 ]
 
 # Tenhou sanma: pulling a North (kita) ends every ippatsu window and the uninterrupted first
@@ -73,6 +75,20 @@ KITA_BREAKS_FIRST_TURN = True
 
 _WINDS = "ESWN"
 _MELD_KIND = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
+
+
+def last_tile_win(tsumo: bool, left: int, rinshan_draw: bool, rules: Any) -> tuple[bool, bool]:
+    """``(haitei, houtei)`` of a tsumo or of a ron on a discard (not a chankan).
+
+    ``left`` = live-wall tiles left after the latest draw; ``rinshan_draw`` = that draw was a
+    replacement (rinshan) draw: the winner's own draw for a tsumo, the discarder's for a ron.
+    Haitei = tsumo on the last live-wall tile; houtei = ron on the discard made after the last
+    live-wall draw. When that last draw was a rinshan draw neither counts (the tsumo is rinshan
+    only) unless ``rules.haitei_houtei_with_rinshan``.
+    """
+    if left != 0 or (rinshan_draw and not rules.haitei_houtei_with_rinshan):
+        return False, False
+    return tsumo, not tsumo
 
 
 def _mpsz(ids: Iterable[int], aka: bool) -> str:
@@ -260,12 +276,12 @@ class Replayer:
     """Feeds the events of one game; ``results`` collects a RoundResult per round.
     The per-round table is public for inspection: ``seats``, ``dora``, ``left``, ``sticks``."""
 
-    def __init__(self, source: str = "", start: GameStart | None = None) -> None:
+    def __init__(self, source: str = "", start: GameStart | None = None, rules: Any = None) -> None:
         self.source = source
         self.start = start or GameStart()
         self.n = self.start.players
         self.aka = self.start.aka
-        self.rules = self.start.rules()
+        self.rules = self.start.rules() if rules is None else rules
         self.results: list[RoundResult] = []
         self.round: RoundStart | None = None
         self.index = 0
@@ -627,7 +643,7 @@ class Replayer:
             win = p.last_draw
             closed = list(p.hand)
             rinshan = self.last_draw_rinshan
-            haitei = self.left == 0 and not rinshan
+            haitei, _ = last_tile_win(True, self.left, rinshan, self.rules)
         else:
             rb = self.robbable
             if rb is not None and rb[0] == f:
@@ -637,7 +653,7 @@ class Replayer:
                     ippatsu_now = self.ippatsu_before_kan[s]
             elif self.last_discard is not None and self.last_discard[0] == f:
                 win = self.last_discard[1]
-                houtei = self.left == 0
+                _, houtei = last_tile_win(False, self.left, self.last_draw_rinshan, self.rules)
             else:
                 raise self.fail(f"ron by seat {s} on seat {f}, who has no discard or kan to rob")
             if len(p.hand) % 3 != 1:
@@ -745,12 +761,13 @@ class Replayer:
         )
 
 
-def replay(game: Game) -> list[RoundResult]:
-    """Replay every round of a game (raises LogError on an inconsistent record)."""
+def replay(game: Game, rules: Any = None) -> list[RoundResult]:
+    """Replay every round of a game (raises LogError on an inconsistent record). ``rules``
+    overrides the header's rules (default: the Tenhou preset the header describes)."""
     evs = game.events
     if not evs or type(evs[0]) is not GameStart:
         raise LogError("game does not begin with GameStart", game.source)
-    r = Replayer(game.source, evs[0])
+    r = Replayer(game.source, evs[0], rules)
     r._events = evs
     r.run(evs)
     r._events = None
@@ -760,9 +777,9 @@ def replay(game: Game) -> list[RoundResult]:
     return r.results
 
 
-def iter_wins(game: Game) -> Iterator[WinCase]:
+def iter_wins(game: Game, rules: Any = None) -> Iterator[WinCase]:
     """Every win of a game with its derived score inputs and the record's result."""
-    for rr in replay(game):
+    for rr in replay(game, rules):
         yield from rr.wins
 
 

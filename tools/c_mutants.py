@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""A fixed list of C mutants, each a plausible one-line mistake in csrc/, run against a fast
+test subset (``make mutate`` runs this after the Python mutation run).
+
+Usage: ``python tools/c_mutants.py [--only ID ...] [--list] [--work build/c_mutants]``
+
+The repository is never modified: the tree is copied to ``--work`` and built there once
+(``setup.py build_ext --inplace``; the compile and link commands are read from its log). Per
+mutant: the one line is replaced in the copy, only that C file is recompiled and the extension
+relinked, the fast subset runs (``-x``: it stops at the first failing test), then the file and
+its object are put back. A mutant is killed when a test fails (or the process crashes or times
+out). The result table is printed and written to ``<work>/report.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# The fast subset: the worked examples, the yaku edges, the native scorer and shanten/search
+# units, the native-vs-reference differential (in-project oracle) and the sampled Tenhou golden
+# records.
+TESTS = [
+    "tests/unit/test_rules_examples.py",
+    "tests/unit/test_yaku_edges.py",
+    "tests/unit/test_native_score.py",
+    "tests/unit/test_shanten.py",
+    "tests/unit/test_ukeire.py",
+    "tests/unit/test_search.py",
+    "tests/unit/test_win_value.py",
+    "tests/differential/test_score_reference.py",
+    "tests/golden/test_tenhou_native.py",
+]
+
+# (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
+MUTANTS = [
+    ("Y1", "ym_yaku.c", "if (tri & (tri >> 9) & (tri >> 18) & 0x1FF)", "if (tri & (tri >> 9) & (tri >> 18) & 0xFF)",
+     "sanshoku doukou ignores 999"),
+    ("Y2", "ym_yaku.c", "& 0x49) == 0x49) ittsu_suit = s;", "& 0x48) == 0x48) ittsu_suit = s;",
+     "ittsu without 123"),
+    ("Y3", "ym_yaku.c", "if (rmask & (rmask >> 9) & (rmask >> 18) & 0x7F)",
+     "if (rmask & (rmask >> 9) & (rmask >> 18) & 0x3F)", "sanshoku doujun ignores 789"),
+    ("Y4", "ym_yaku.c", "if (!(p & ~YM_M_TERM)) regy |= YM_BIT(YM_Y_CHINROUTOU);",
+     "if (!(p & ~YM_M_YAOCHUU)) regy |= YM_BIT(YM_Y_CHINROUTOU);", "chinroutou with honors"),
+    ("Y5", "ym_yaku.c", "if (f[c->round_k] >= 3) reg |=", "if (f[c->round_k] >= 3 && c->round_k != c->seat_k) reg |=",
+     "a double wind counts once"),
+    ("Y6", "ym_yaku.c", "if (s && rd) return c->r->double_wind_pair_fu;", "if (s && rd) return 2;",
+     "double wind pair fu knob ignored"),
+    ("Y7", "ym_yaku.c", "if (pair >= 31) return 2;", "if (pair >= 31) return 0;", "no fu for a dragon pair"),
+    ("Y8", "ym_yaku.c", "wait == YM_WAIT_RYANMEN && pf == 0 &&", "wait == YM_WAIT_RYANMEN &&",
+     "pinfu with a yakuhai pair"),
+    ("Y9", "ym_yaku.c", "(closed || r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);",
+     "(closed && r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);", "no open tanyao"),
+    ("Y10", "ym_yaku.c", "regy |= YM_BIT(e == c->win - 9 * s ?", "regy |= YM_BIT(e != c->win - 9 * s ?",
+     "junsei and plain chuuren swapped"),
+    ("Y11", "ym_yaku.c", "YM_BIT(c->full[c->win] == 2 ? YM_Y_KOKUSHI_13 : YM_Y_KOKUSHI)",
+     "YM_BIT(c->full[c->win] != 2 ? YM_Y_KOKUSHI_13 : YM_Y_KOKUSHI)", "13-sided kokushi swapped"),
+    ("Y12", "ym_yaku.c", "if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);",
+     "if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 8 : 4);", "shanpon ron triplet fu as concealed"),
+    ("Y13", "ym_yaku.c", "int anko = ym_popcount64(d->ctri) - shanpon_ron +", "int anko = ym_popcount64(d->ctri) +",
+     "a ron-completed triplet counts as concealed (sanankou)"),
+    ("Y14", "ym_yaku.c", "else if (d3 == 2 && d2 == 1) reg |= YM_BIT(YM_Y_SHOUSANGEN);",
+     "else if (d3 == 2) reg |= YM_BIT(YM_Y_SHOUSANGEN);", "shousangen without the dragon pair"),
+    ("Y15", "ym_yaku.c", "int up = (fu + 9) / 10 * 10 - fu;", "int up = (fu + 5) / 10 * 10 - fu;",
+     "fu rounded to nearest 10"),
+    ("P1", "ym_points.c", "if (han >= 6) { *limit = YM_LIMIT_HANEMAN; return 3000; }",
+     "if (han >= 7) { *limit = YM_LIMIT_HANEMAN; return 3000; }", "6 han paid as mangan"),
+    ("P2", "ym_points.c", "int64_t mult = dealer ? 6 : 4;", "int64_t mult = dealer ? 4 : 6;", "dealer ron x4"),
+    ("P3", "ym_points.c", "nd = up100(ar);", "nd = (int32_t)ar;", "non-dealer tsumo share not rounded up"),
+    ("P4", "ym_points.c", "pay->non_dealer = each + hb_each;", "pay->non_dealer = each;",
+     "no honba on a dealer tsumo"),
+    ("P5", "ym_points.c", "int n = sanma ? 1 : 2;", "int n = 2;", "sanma non-dealer tsumo: three payers"),
+    ("P6", "ym_points.c", "return (int32_t)((x + 99) / 100 * 100); }", "return (int32_t)((x + 50) / 100 * 100); }",
+     "payments rounded to nearest 100"),
+    ("S1", "ym_shanten.c", "return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);", "return 6 - pairs;",
+     "chiitoitsu counts four of a kind as two pairs"),
+    ("S2", "ym_shanten.c", "return 13 - kinds - (pair != 0);", "return 13 - kinds;",
+     "kokushi shanten ignores the pair"),
+    ("S3", "ym_shanten.c", "if (h[t] >= 4) continue;", "if (h[t] >= 5) continue;",
+     "a kind held four times is a wait"),
+    ("S4", "ym_shanten.c", "0x0000000000000001ULL, 0x0000000000000101ULL, 0x0000000000010100ULL",
+     "0x0000000000000001ULL, 0x0000000000000100ULL, 0x0000000000010100ULL", "kokushi forgets 9m"),
+    ("R1", "ym_search.c", "return a->total > b->total;", "return a->total < b->total;",
+     "discards ranked by fewest tiles left"),
+    ("R2", "ym_search.c", "(unsigned)(4 - c[t] - vis[t]));", "(unsigned)(4 - c[t]));",
+     "ukeire ignores the visible tiles"),
+    ("R3", "ym_search.c", "if (replacement_with(rest, cls[3], ym_part_of(t), class_drawn(&k, t), n_melds) <= reg)",
+     "if (replacement_with(rest, cls[3], ym_part_of(t), class_drawn(&k, t), n_melds) < reg)",
+     "ukeire misses draws that keep the regular form's shanten"),
+    ("C1", "ym_score.c", "if (sanma && k == 0) return 8;", "if (sanma && k == 0) return 1;",
+     "sanma: the dora after 1m is 2m"),
+    ("C2", "ym_score.c", "return k == 33 ? 31 : k + 1;", "return k == 33 ? 27 : k + 1;",
+     "the dora after chun is East"),
+    ("C3", "ym_score.c", "sum += c->full[d] + (d == 30 ? c->h->kita : 0);", "sum += c->full[d];",
+     "kita do not count for a North dora indicator"),
+    ("C4", "ym_score.c", "int ura = riichi ? count_dora(&c, h->ura, h->n_ura) : 0;",
+     "int ura = count_dora(&c, h->ura, h->n_ura);", "ura dora without riichi"),
+    ("C5", "ym_score.c", "c.round_k = 27 + h->round_wind;", "c.round_k = 27 + h->seat_wind;",
+     "round wind read as the seat wind"),
+]
+
+_SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "mutate", "__pycache__", "*.so",
+                               ".hypothesis", ".pytest_cache", ".benchmarks", "temp.*", "lib.*")
+
+
+def prepare(work: Path) -> tuple[dict[str, list[str]], list[str]]:
+    """Copy the tree and build it; return {csrc file: compile argv} and the link argv."""
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(REPO, work, ignore=_SKIP)
+    out = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace", "--force"],
+        cwd=work, capture_output=True, text=True,
+    )
+    if out.returncode:
+        sys.exit(f"build of the copy failed:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}")
+    compiles: dict[str, list[str]] = {}
+    link: list[str] = []
+    for line in (out.stdout + "\n" + out.stderr).splitlines():
+        m = re.search(r"\s-c\s+(csrc/\w+\.c)\s", " " + line + " ")
+        if m and ("gcc" in line or "cc " in line):
+            compiles[Path(m.group(1)).name] = shlex.split(line)
+        elif " -shared" in line and "_core" in line:
+            link = shlex.split(line)
+    if not link or not compiles:
+        sys.exit("could not read the compile/link commands from the build log")
+    return compiles, link
+
+
+def _run(argv: list[str], cwd: Path, timeout: float | None = None, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def relink(work: Path, link: list[str]) -> None:
+    r = _run(link, work)
+    if r.returncode:
+        raise RuntimeError(r.stderr[-2000:])
+    so = Path(link[link.index("-o") + 1])
+    so = so if so.is_absolute() else work / so
+    target = work / "src" / "yakuman" / so.name
+    if so.resolve() != target.resolve():
+        shutil.copy2(so, target)
+
+
+def run_tests(work: Path, timeout: float) -> tuple[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(work / "src"))
+    argv = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *TESTS]
+    try:
+        r = _run(argv, work, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return "killed (timeout)", ""
+    if r.returncode == 0:
+        return "survived", ""
+    failed = re.findall(r"^FAILED (\S+)", r.stdout, re.M) or re.findall(r"^ERROR (\S+)", r.stdout, re.M)
+    crash = r.returncode < 0
+    return ("killed (crash)" if crash else "killed"), (failed[0] if failed else f"exit {r.returncode}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--work", type=Path, default=REPO / "build" / "c_mutants")
+    ap.add_argument("--only", nargs="*", help="mutant ids")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--timeout", type=float, default=900.0)
+    args = ap.parse_args(argv)
+    chosen = [m for m in MUTANTS if not args.only or m[0] in args.only]
+    for mid, f, old, _new, what in chosen:
+        text = (REPO / "csrc" / f).read_text()
+        if text.count(old) != 1:
+            sys.exit(f"{mid}: the original text occurs {text.count(old)} times in csrc/{f}: {old!r}")
+        if args.list:
+            print(f"{mid:4} {f:13} {what}")
+    if args.list:
+        return 0
+    work = args.work.resolve()
+    t0 = time.perf_counter()
+    compiles, link = prepare(work)
+    status, culprit = run_tests(work, args.timeout)
+    if status != "survived":
+        sys.exit(f"the unmutated copy fails the subset ({culprit}): fix that first")
+    print(f"built and checked the unmutated copy in {time.perf_counter() - t0:.0f} s", flush=True)
+    rows = []
+    for mid, f, old, new, what in chosen:
+        src = work / "csrc" / f
+        original = src.read_text()
+        obj = Path(compiles[f][compiles[f].index("-o") + 1])
+        obj = obj if obj.is_absolute() else work / obj
+        saved_obj = obj.read_bytes()
+        t1 = time.perf_counter()
+        try:
+            src.write_text(original.replace(old, new, 1))
+            r = _run(compiles[f], work)
+            if r.returncode:
+                status, culprit = "build error", r.stderr.strip().splitlines()[-1][:100]
+            else:
+                relink(work, link)
+                status, culprit = run_tests(work, args.timeout)
+        finally:
+            src.write_text(original)
+            obj.write_bytes(saved_obj)
+        rows.append((mid, f, what, status, culprit))
+        print(f"{mid:4} {f:13} {status:18} {time.perf_counter() - t1:5.0f} s  {what}  {culprit}", flush=True)
+    relink(work, link)
+    killed = sum(1 for r in rows if r[3].startswith("killed"))
+    valid = sum(1 for r in rows if r[3] != "build error")
+    rate = 100 * killed / valid if valid else 0.0
+    lines = ["| id | file | mutant | result | first failing test |", "|---|---|---|---|---|"]
+    lines += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
+    lines.append(f"\nC mutants killed: {killed}/{valid} = {rate:.1f}% in {time.perf_counter() - t0:.0f} s")
+    text = "\n".join(lines) + "\n"
+    (work / "report.md").write_text(text)
+    print(text)
+    return 0 if killed == valid else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -466,16 +466,8 @@ int ym_game_draw_tenpai(const ym_game_t *g, int seat) {
         return 0;
     default: {
         uint8_t seen[34];
-        memcpy(seen, p->c, 34);
-        for (int q = 0; q < g->R.players; q++) {
-            const ym_seat_t *o = &g->s[q];
-            for (int i = 0; i < o->n_river; i++)
-                if (!(o->rmark[i] & YM_RV_CALLED)) seen[o->river[i] >> 2]++;
-            for (int i = 0; i < o->n_melds; i++)
-                for (int j = 0; j < o->melds[i].n; j++) seen[o->melds[i].ids[j] >> 2]++;
-            seen[30] = (uint8_t)(seen[30] + o->kita);
-        }
-        for (int i = 0; i < g->n_dora; i++) seen[ym_game_dora_indicator(g, i) >> 2]++;
+        ym_game_visible(g, seen);
+        for (int k = 0; k < 34; k++) seen[k] = (uint8_t)(seen[k] + p->c[k]);
         for (int k = 0; k < 34; k++)
             if (((w >> k) & 1) && seen[k] < 4) return 1;
         return 0;

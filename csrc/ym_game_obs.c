@@ -21,14 +21,19 @@
 
 #include "ym_game.h"
 
-static int next_dora_kind(int k, int sanma) {
-    if (k < 27) {
-        if (sanma && k == 0) return 8;
-        if (sanma && k == 8) return 0;
-        return k % 9 == 8 ? k - 8 : k + 1;
+/* What every seat sees, by kind: river tiles (those not called away: a called tile is counted in
+ * the caller's meld), every meld, kita and the revealed dora indicators. */
+void ym_game_visible(const ym_game_t *g, uint8_t vis[34]) {
+    memset(vis, 0, 34);
+    for (int q = 0; q < g->R.players; q++) {
+        const ym_seat_t *o = &g->s[q];
+        for (int j = 0; j < o->n_river; j++)
+            if (!(o->rmark[j] & YM_RV_CALLED)) vis[o->river[j] >> 2]++;
+        for (int m = 0; m < o->n_melds; m++)
+            for (int j = 0; j < o->melds[m].n; j++) vis[o->melds[m].ids[j] >> 2]++;
+        vis[30] = (uint8_t)(vis[30] + o->kita);
     }
-    if (k < 31) return k == 30 ? 27 : k + 1;
-    return k == 33 ? 31 : k + 1;
+    for (int j = 0; j < g->n_dora; j++) vis[ym_game_dora_indicator(g, j) >> 2]++;
 }
 
 void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
@@ -70,7 +75,7 @@ void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
     for (int i = 0; i < g->n_dora; i++) {
         int k = ym_game_dora_indicator(g, i) >> 2;
         planes[18 * 34 + k]++;
-        planes[19 * 34 + next_dora_kind(k, n == 3)]++;
+        planes[19 * 34 + ym_next_dora(k, n == 3)]++;
         seen[k]++;
     }
     for (int k = 0; k < 34; k++) {

@@ -52,16 +52,7 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, y
     }
     const ym_seat_t *p = &g->s[seat];
     uint8_t vis[34];
-    memset(vis, 0, 34);
-    for (int q = 0; q < g->R.players; q++) {
-        const ym_seat_t *o = &g->s[q];
-        for (int j = 0; j < o->n_river; j++)
-            if (!(o->rmark[j] & YM_RV_CALLED)) vis[o->river[j] >> 2]++;
-        for (int m = 0; m < o->n_melds; m++)
-            for (int j = 0; j < o->melds[m].n; j++) vis[o->melds[m].ids[j] >> 2]++;
-        vis[30] = (uint8_t)(vis[30] + o->kita);
-    }
-    for (int j = 0; j < g->n_dora; j++) vis[ym_game_dora_indicator(g, j) >> 2]++;
+    ym_game_visible(g, vis);
     for (int k = 0; k < 34; k++) {
         int cap = 4 - p->c[k];
         if (vis[k] > cap) vis[k] = (uint8_t)cap;

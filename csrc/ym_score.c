@@ -124,7 +124,8 @@ static int check_situation(const ym_ctx_t *c) {
     return YM_R_NONE;
 }
 
-static int next_dora(int k, int sanma) {
+/* The dora of indicator kind k (sanma: 1m and 9m follow each other). */
+int ym_next_dora(int k, int sanma) {
     if (k < 27) {
         if (sanma && k == 0) return 8;
         if (sanma && k == 8) return 0;
@@ -137,7 +138,7 @@ static int next_dora(int k, int sanma) {
 static int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
     int sum = 0, sanma = c->r->players == 3;
     for (int i = 0; i < n; i++) {
-        int d = next_dora(ind[i], sanma);
+        int d = ym_next_dora(ind[i], sanma);
         sum += c->full[d] + (d == 30 ? c->h->kita : 0);
     }
     return sum;

@@ -218,6 +218,9 @@ void ym_payments(const ym_rules_t *rules, int32_t a, int32_t a_pao, int dealer, 
                  int riichi_sticks, ym_payment_t *pay, int32_t *points);
 
 const char *ym_reason_text(int reason);
+/* The dora kind of indicator kind k (ranks wrap 9 -> 1, winds E S W N, dragons haku hatsu chun;
+ * sanma: 1m -> 9m -> 1m). The one dora order of the native code. */
+int ym_next_dora(int k, int sanma);
 /* Every reading of one hand, each scored as if it were the only one, best first (see ym_score.c).
  * YM_MAX_READINGS bounds the readings of any 14-tile hand (the exhaustive count over all hands
  * is far below it: the most of any one-suit hand is 8, tests/unit/test_points_readings.py). */

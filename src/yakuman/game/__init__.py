@@ -201,6 +201,18 @@ class Observation:
         """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
+    def __repr__(self) -> str:
+        from yakuman.game.view import observation_repr
+
+        return observation_repr(self)
+
+    def _repr_html_(self) -> str:
+        """This seat's view as HTML (SVG tiles): its own hand, every meld and river; the other
+        seats' concealed tiles only as a count."""
+        from yakuman.game.view import observation_html
+
+        return observation_html(self)
+
 
 class Game:
     """One game under ``rules`` (None = ``Rules.tenhou()``). ``seed`` (None = random) fixes every
@@ -547,9 +559,17 @@ class Game:
         return self._st.check()
 
     def __repr__(self) -> str:
-        t = self._st.table()
-        state = "over" if t[9] else f"{_WINDS[t[2]]}{t[3] + 1}-{t[5]}, to act {self.to_act}"
-        return f"Game(seed={self.seed}, {state})"
+        """One line: seed, round (``E2-1`` = East 2, 1 honba), sticks, dealer, scores, who is to
+        act and in which phase, tiles left (or, when over, the placements)."""
+        from yakuman.game.view import game_repr
+
+        return game_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The whole state as HTML (a debugging view: every hand, meld and river as SVG tiles)."""
+        from yakuman.game.view import game_html
+
+        return game_html(self)
 
 
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:

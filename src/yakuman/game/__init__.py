@@ -114,7 +114,7 @@ class Action:
         if self.pai is not None:
             parts.append(f"pai={self.pai}")
         if self.consumed:
-            parts.append(f"consumed={'/'.join(self.consumed)}")
+            parts.append(f"consumed={'/'.join(map(str, self.consumed))}")
         if self.target is not None and self.type != "dahai":
             parts.append(f"target={self.target}")
         if self.tsumogiri:
@@ -137,6 +137,24 @@ class Action:
         elif self.type == "hora":
             d.update(target=self.target, pai=self.pai)
         return d
+
+
+_PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
+
+
+def _check_fields(a: Action) -> None:
+    """Refuse an action whose fields are not of an action's kinds (before comparing it)."""
+    if type(a.type) is not str:
+        raise IllegalActionError(f"action type {a.type!r} is not a string")
+    if a.pai is not None and (type(a.pai) is not str or a.pai not in _PAI_NAMES):
+        raise IllegalActionError(f"{a.type} action: pai {a.pai!r} is not an mjai tile name")
+    for c in a.consumed:
+        if type(c) is not str or c not in _PAI_NAMES:
+            raise IllegalActionError(f"{a.type} action: consumed tile {c!r} is not an mjai tile name")
+    if a.target is not None and type(a.target) is not int:
+        raise IllegalActionError(f"{a.type} action: target {a.target!r} is not a seat")
+    if a.tsumogiri is not None and type(a.tsumogiri) is not bool:
+        raise IllegalActionError(f"{a.type} action: tsumogiri {a.tsumogiri!r} is not a bool")
 
 
 def _sort_key(name: str) -> tuple[int, int]:
@@ -322,6 +340,7 @@ class Game:
             action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
+        _check_fields(action)
         if seat is not None and action.actor != seat:
             raise IllegalActionError(f"{action!r} given for seat {seat}")
         if type(action.actor) is not int or not 0 <= action.actor < self._n:

@@ -289,6 +289,8 @@ cdef class GameState:
         a.tile = tile
         a.target = target
         a.tsumogiri = tsumogiri
+        if len(consumed) > 4:      # ym_action_t holds 4 ids: more is no action (refused)
+            return -1
         a.n_consumed = len(consumed)
         for i in range(a.n_consumed):
             a.consumed[i] = consumed[i]

@@ -36,3 +36,9 @@ def test_fuzz_target_on_bytes(name):
 def test_fuzz_target_on_seeds(name):
     for seed in range(max(1, int(BUDGET[name] * SCALE) // 2)):
         TARGETS[name](RandomSource(seed * 7919 + 1))
+
+
+@pytest.mark.parametrize("seed", [1008480, 1014560, 1016167, 1017635])
+def test_game_inputs_that_failed_the_bulk_run(seed):
+    # stale calls (a chi / pon legal on an earlier discard) were applied to the current discard
+    TARGETS["game"](RandomSource(seed))

@@ -229,3 +229,29 @@ def test_malformed_actions_found_by_the_fuzzer_are_refused_and_change_nothing(ba
     with pytest.raises(IllegalActionError):
         g.step(bad)
     assert pickle.dumps(g) == before and g.check() == 0
+
+
+@pytest.mark.parametrize("rules", [Rules.tenhou(), Rules.tenhou_sanma()], ids=["4p", "3p"])
+def test_stale_calls_and_wins_are_refused(rules):
+    # a chi / pon / kan / ron / tsumo that was legal on an earlier tile is not legal on a later one,
+    # even with the same seat and consumed tiles (the engine used to apply it to the new discard)
+    refused = 0
+    for seed in range(2):
+        g = Game(rules, seed)
+        rng = random.Random(seed)
+        stale: list = []
+        for _ in range(400):
+            if g.done:
+                break
+            now = {a for q in g.to_act for a in g.legal_actions(q)}
+            for old in stale[-6:]:
+                if old in now:
+                    continue
+                before = pickle.dumps(g)
+                with pytest.raises(IllegalActionError):
+                    g.step(old)
+                assert pickle.dumps(g) == before
+                refused += 1
+            stale += [a for a in now if a.type in ("chi", "pon", "daiminkan", "hora")]
+            g.step(rng.choice(g.legal_actions(g.to_act[0])))
+    assert refused > 50

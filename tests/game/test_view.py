@@ -47,6 +47,7 @@ def test_repr_follows_the_state():
         g.step(g.legal_actions(g.to_act[0])[0])
     res = g.result
     assert repr(g).endswith(f"scores {list(res.scores)}, placements {list(res.placements)}, end {res.end_reason})")
+    ET.fromstring(g._repr_html_())     # a finished game still draws
 
 
 def test_observation_repr_shows_the_seat_hand():

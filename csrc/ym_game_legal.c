@@ -379,6 +379,9 @@ static int same_action(const ym_game_t *g, const ym_action_t *a, const ym_action
         return (a->tile >> 2) == (b->tile >> 2) && ym_is_red(g, a->tile) == ym_is_red(g, b->tile) &&
                a->tsumogiri == b->tsumogiri;
     case YM_A_CHI: case YM_A_PON: case YM_A_DAIMINKAN: {
+        /* the called tile and its discarder are the state's own: a call on another discard
+           (a stale action) is not this one */
+        if (a->tile != b->tile || a->target != b->target) return 0;
         if (a->n_consumed != b->n_consumed || a->n_consumed > 4) return 0;
         int used[4] = {0, 0, 0, 0};
         for (int i = 0; i < a->n_consumed; i++) {
@@ -399,6 +402,8 @@ static int same_action(const ym_game_t *g, const ym_action_t *a, const ym_action
     }
     case YM_A_KAKAN: case YM_A_KITA: case YM_A_ANKAN:
         return a->tile < 136 && (a->tile >> 2) == (b->tile >> 2);
+    case YM_A_RON: case YM_A_TSUMO:   /* the winning tile (and the discarder) are the state's */
+        return a->tile == b->tile && a->target == b->target;
     default:
         return 1;
     }

@@ -13,7 +13,8 @@ Two kinds of input, both deterministic in a seed (the corpus is the list of seed
   pure-Python reference.
 - structured inputs (tests/fuzz/targets.py): parsers, shanten, score (against the reference scorer),
   the batch calls (against the single-hand API), ShantenState, the log readers on mutated real
-  records. Every call is one input.
+  records, the game engine's ``step`` on random and illegal actions. Every call is one input.
+  ``--targets game`` (comma-separated names) limits the structured calls to those targets.
 
 A crash is an exception other than a ``yakuman.errors`` one, or a dead worker process; a hang is an
 input over ``--timeout`` seconds; a wrong result is a failed check. Failing inputs are written to
@@ -40,7 +41,8 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 
 ROWS_PER_BATCH = 4096
-STRUCTURED_WEIGHTS = {"parsers": 30, "shanten": 30, "shanten_state": 25, "score": 10, "batch": 4, "logs": 1}
+STRUCTURED_WEIGHTS = {"parsers": 30, "shanten": 30, "shanten_state": 25, "score": 10, "batch": 4, "logs": 1,
+                      "game": 3}
 
 
 class Hang(Exception):
@@ -148,12 +150,13 @@ def native_batch(seed: int, check_every: int) -> tuple[int, list]:
 
 
 # ---- workers -------------------------------------------------------------------------------------
-def _structured_plan(seed: int) -> str:
-    names = sorted(STRUCTURED_WEIGHTS)
-    total = sum(STRUCTURED_WEIGHTS.values())
+def _structured_plan(seed: int, only: list | None = None) -> str:
+    weights = {k: v for k, v in STRUCTURED_WEIGHTS.items() if not only or k in only}
+    names = sorted(weights)
+    total = sum(weights.values())
     r = (seed * 2654435761) % total
     for name in names:
-        r -= STRUCTURED_WEIGHTS[name]
+        r -= weights[name]
         if r < 0:
             return name
     return names[-1]
@@ -191,7 +194,7 @@ def run_job(job: dict) -> dict:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     for seed in job["structured"]:
-        name = _structured_plan(seed)
+        name = _structured_plan(seed, job.get("targets"))
         signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
             TARGETS[name](RandomSource(seed))
@@ -223,7 +226,13 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", type=Path, default=HERE / "build" / "fuzz")
     ap.add_argument("--replay", type=Path, help="run the corpus of this folder instead of a new one")
     ap.add_argument("--label", default="", help="name of the run in the summary (e.g. asan)")
+    ap.add_argument("--targets", default="", help="structured targets to run, comma-separated (default: all); "
+                    "e.g. --targets game --inputs 20000 --structured 20000 fuzzes only the engine's step")
     args = ap.parse_args(argv)
+    only = [t for t in args.targets.split(",") if t]
+    unknown = [t for t in only if t not in STRUCTURED_WEIGHTS]
+    if unknown:
+        ap.error(f"unknown target(s) {', '.join(unknown)}: expected {', '.join(sorted(STRUCTURED_WEIGHTS))}")
 
     if args.replay:
         corpus = json.loads((args.replay / "corpus.json").read_text())
@@ -236,14 +245,16 @@ def main(argv=None) -> int:
         n_batches = max(0, -(-(args.inputs - n_struct) * 103 // (100 * per_batch)))
         base = args.seed * 1_000_003
         corpus = {"seed": args.seed, "native": list(range(base, base + n_batches)),
-                  "structured": list(range(base, base + n_struct)), "check_every": args.check_every}
+                  "structured": list(range(base, base + n_struct)), "check_every": args.check_every,
+                  "targets": only}
         out_dir = args.corpus
         out_dir.mkdir(parents=True, exist_ok=True)
         (out_dir / "corpus.json").write_text(json.dumps(corpus))
     t0 = time.perf_counter()
     jobs = []
     for nat, st in zip(_split(corpus["native"], args.workers * 8), _split(corpus["structured"], args.workers * 8)):
-        jobs.append({"native": nat, "structured": st, "timeout": args.timeout, "check_every": corpus["check_every"]})
+        jobs.append({"native": nat, "structured": st, "timeout": args.timeout, "check_every": corpus["check_every"],
+                     "targets": corpus.get("targets") or None})
     total = {"inputs": 0, "native_rows": 0, "structured": 0, "crashes": 0, "hangs": 0, "wrong": 0}
     failures = []
     ctx = get_context("fork")
@@ -275,7 +286,8 @@ def main(argv=None) -> int:
     import yakuman._core as core
 
     summary = dict(total, run=args.label or "plain", elapsed_s=round(elapsed, 1), workers=args.workers,
-                   corpus=str(out_dir), native_batches=len(corpus["native"]), core=core.__file__)
+                   corpus=str(out_dir), native_batches=len(corpus["native"]), core=core.__file__,
+                   targets=corpus.get("targets") or "all")
     print(json.dumps(summary))
     (out_dir / f"summary{'-' + args.label if args.label else ''}.json").write_text(json.dumps(summary))
     return 1 if total["crashes"] or total["hangs"] or total["wrong"] else 0

@@ -289,6 +289,8 @@ cdef class GameState:
         a.tile = tile
         a.target = target
         a.tsumogiri = tsumogiri
+        if len(consumed) > 4:      # ym_action_t holds 4 ids: more is no action (refused)
+            return -1
         a.n_consumed = len(consumed)
         for i in range(a.n_consumed):
             a.consumed[i] = consumed[i]
@@ -321,9 +323,16 @@ cdef class GameState:
         return self.g.phase
 
     def step_code(self, tuple code):
-        """step(*code) for a code tuple as legal() gives it."""
+        """step(*code) for a code tuple as legal() gives it; nonzero (refused, state unchanged)
+        for anything that is not one: a forged code never reaches the engine with a field that
+        does not fit its uint8, nor with more consumed ids than ym_action_t holds (4)."""
         cdef ym_action_t a
+        if len(code) != 6 or type(code[5]) is not tuple or len(<tuple>code[5]) > 4:
+            return -1
         cdef tuple cons = <tuple>code[5]
+        for v in code[:5] + cons:
+            if type(v) is not int or not 0 <= v <= 255:
+                return -1
         memset(&a, 0, sizeof(a))
         a.type = code[0]
         a.seat = code[1]

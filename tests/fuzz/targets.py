@@ -369,6 +369,163 @@ def t_logs(src) -> None:
         assert not isinstance(s, list), "lenient truncated a game that strict read"
 
 
+# ---- the game engine -----------------------------------------------------------------------------
+_GAME_RULES = (Rules.tenhou(), Rules.tenhou_sanma(), Rules.mahjongsoul(), Rules.ema())
+_ACTION_TYPES = ("dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "hora", "ryukyoku",
+                 "none", "tsumo", "", "DAHAI", None, 5)
+_PAI = ("1m", "5m", "5mr", "9p", "5pr", "5sr", "3s", "E", "N", "C", "0m", "5z", "x", "", None, 3, 10**30)
+_ODD_SEAT = (-1, 4, 3, 255, 10**30, "0", None, True, 1.0)
+
+
+def _game_total(g) -> int:
+    return sum(g.scores) + 1000 * g._st.table()[6]
+
+
+def _odd_action(src, g, stale: list):
+    """A random, mostly illegal action: a legal one with one field changed, one of another seat or
+    an earlier state, a random type / tile / seat, an mjai dict, a forged engine code, or junk."""
+    from yakuman.game import Action
+
+    n = g.rules.players
+    seat = src.int(0, n - 1) if src.int(0, 7) else src.choice(_ODD_SEAT)
+    legal = g.legal_actions(seat) if type(seat) is int and 0 <= seat < n else []
+    kind = src.int(0, 7)
+    if kind == 0 and legal:
+        a = src.choice(legal)
+        f = src.int(0, 5)
+        t, actor, pai, cons, target, tg = a.type, a.actor, a.pai, a.consumed, a.target, a.tsumogiri
+        if f == 0:
+            t = src.choice(_ACTION_TYPES)
+        elif f == 1:
+            actor = src.choice((src.int(0, n - 1), src.choice(_ODD_SEAT)))
+        elif f == 2:
+            pai = src.choice(_PAI)
+        elif f == 3:
+            cons = tuple(src.choice(_PAI) for _ in range(src.int(0, 5)))
+        elif f == 4:
+            target = src.choice((src.int(0, n - 1), src.choice(_ODD_SEAT)))
+        else:
+            tg = src.choice((True, False, None, 2))
+        return Action(t, actor, pai, cons, target, tg)
+    if kind == 1 and stale:
+        return src.choice(stale)               # legal once, maybe not now (another state, seat, round)
+    if kind == 2:
+        return Action(src.choice(_ACTION_TYPES), seat, src.choice(_PAI),
+                      tuple(src.choice(_PAI) for _ in range(src.int(0, 4))),
+                      src.choice((None, src.int(0, n - 1), src.choice(_ODD_SEAT))), src.choice((None, True, False)))
+    if kind == 3:
+        d = {"type": src.choice(_ACTION_TYPES), "actor": seat}
+        for k, vals in (("pai", _PAI), ("target", _ODD_SEAT), ("tsumogiri", (True, False, 1))):
+            if src.int(0, 1):
+                d[k] = src.choice(vals)
+        if src.int(0, 1):
+            d["consumed"] = [src.choice(_PAI) for _ in range(src.int(0, 4))]
+        return d
+    if kind == 4:
+        # a forged engine code (Action's private field): any byte values, any number of consumed ids
+        code = tuple(src.int(0, 255) if src.int(0, 7) else src.choice((256, -1, 10**30, None)) for _ in range(5)) \
+            + (tuple(src.int(0, 255) for _ in range(src.int(0, 6))),)
+        return Action("dahai", seat if type(seat) is int else 0, "1m", _code=code)
+    if kind == 5:
+        # the answers to a discard for several seats at once (seats not asked, wrong answers)
+        seats = {src.int(0, n - 1) if src.int(0, 5) else src.choice(_ODD_SEAT) for _ in range(src.int(1, n))}
+        out = {}
+        for q in seats:
+            la = g.legal_actions(q) if type(q) is int and 0 <= q < n else []
+            out[q] = src.choice(la) if la and src.int(0, 2) else Action(src.choice(_ACTION_TYPES), q, src.choice(_PAI))
+        return out
+    if kind == 6:
+        return src.choice((None, 0, "dahai", [], (), b"\x00", {"type": "dahai"}, {"actor": 0}))
+    return src.choice(legal) if legal else Action("none", seat)
+
+
+def _is_legal(action, legal: set) -> bool:
+    """Whether ``action`` is an Action equal field by field (types included) to a legal one."""
+    from yakuman.game import Action
+
+    if type(action) is not Action or type(action.actor) is not int:
+        return False
+    f = (action.type, action.actor, action.pai, sorted(map(repr, action.consumed)), action.target,
+         action.tsumogiri)
+    return any(f == (a.type, a.actor, a.pai, sorted(map(repr, a.consumed)), a.target, a.tsumogiri) and
+               all(type(x) is type(y) for x, y in zip(f, (a.type, a.actor, a.pai, f[3], a.target, a.tsumogiri)))
+               for a in legal)
+
+
+def _compatible(action, legal: set) -> bool:
+    """Whether an accepted action is one of the legal ones: equal to it, a forged engine code
+    equal to its code, or an mjai message that leaves out fields (pai, consumed, target,
+    tsumogiri) but agrees on every field it gives (docs/game.md)."""
+    from yakuman.game import Action
+
+    if type(action) is Action:
+        if action._code is not None and any(a._code == action._code for a in legal):
+            return True
+        d = {"type": action.type, "actor": action.actor, "pai": action.pai, "consumed": action.consumed,
+             "target": action.target, "tsumogiri": action.tsumogiri}
+    else:
+        d = dict(action)
+    for a in legal:
+        if a.type != d.get("type") or a.actor != d.get("actor"):
+            continue
+        if d.get("pai") is not None and d["pai"] != a.pai:
+            continue
+        if d.get("consumed") and sorted(d["consumed"]) != sorted(a.consumed):
+            continue
+        if d.get("tsumogiri") is not None and d["tsumogiri"] != a.tsumogiri:
+            continue
+        if d.get("target") is not None and a.type != "dahai" and d["target"] != a.target:
+            continue
+        return True
+    return False
+
+
+def t_game(src) -> None:
+    """The engine's ``step`` on random and illegal actions in states reached by random legal play
+    (4- and 3-player): a legal action is never refused; anything else raises IllegalActionError
+    (an InvalidContextError for a non-seat key of the ``{seat: action}`` form) and changes nothing
+    (the pickled state is byte-identical); after every step the engine's self-check holds and the
+    points on the table (scores + riichi sticks) are what the game started with."""
+    import pickle
+
+    from yakuman.errors import IllegalActionError, InvalidContextError
+    from yakuman.game import Action, Game
+
+    rules = src.choice(_GAME_RULES)
+    g = Game(rules, src.int(0, 2**64 - 1))
+    start = rules.players * rules.start_points
+    stale: list = []
+    for _ in range(src.int(0, 40)):
+        for _ in range(src.int(0, 25)):          # random legal play to a random state
+            if g.done:
+                break
+            la = g.legal_actions(src.choice(g.to_act))
+            if src.int(0, 3) == 0:
+                stale.append(src.choice(la))
+            g.step(src.choice(la))
+        before = pickle.dumps(g)
+        legal = {a for q in g.to_act for a in g.legal_actions(q)}
+        action = _odd_action(src, g, stale)
+        try:
+            g.step(action)
+        except (IllegalActionError, InvalidContextError) as e:
+            if isinstance(e, InvalidContextError):
+                assert isinstance(action, dict) and "type" not in action, (action, e)
+            assert not _is_legal(action, legal), f"legal {action!r} refused: {e}"
+            assert pickle.dumps(g) == before, f"{action!r} refused but the state changed"
+        else:
+            answers = action.values() if isinstance(action, dict) and "type" not in action else [action]
+            for a in answers:
+                assert _compatible(a, legal), f"illegal {a!r} accepted; legal: {sorted(map(repr, legal))}"
+        assert g.check() == 0, f"engine self-check failed after {action!r}"
+        if not g.done:
+            assert _game_total(g) == start, f"points not conserved after {action!r}"
+        else:
+            res = g.result
+            assert sorted(res.placements) == list(range(rules.players))
+            break
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -376,4 +533,5 @@ TARGETS = {
     "batch": t_batch,
     "shanten_state": t_shanten_state,
     "logs": t_logs,
+    "game": t_game,
 }

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from .targets import TARGETS, ByteSource, RandomSource
 
 # examples per target: the slow ones (logs, the reference scorer) get fewer
-BUDGET = {"parsers": 400, "shanten": 300, "score": 300, "batch": 80, "shanten_state": 300, "logs": 60}
+BUDGET = {"parsers": 400, "shanten": 300, "score": 300, "batch": 80, "shanten_state": 300, "logs": 60, "game": 60}
 SCALE = float(os.environ.get("YAKUMAN_FUZZ_SCALE", "1"))
 # the default run is reproducible; YAKUMAN_FUZZ_RANDOM=1 lets hypothesis draw new inputs each run
 DERANDOMIZE = os.environ.get("YAKUMAN_FUZZ_RANDOM") != "1"
@@ -36,3 +36,9 @@ def test_fuzz_target_on_bytes(name):
 def test_fuzz_target_on_seeds(name):
     for seed in range(max(1, int(BUDGET[name] * SCALE) // 2)):
         TARGETS[name](RandomSource(seed * 7919 + 1))
+
+
+@pytest.mark.parametrize("seed", [1008480, 1014560, 1016167, 1017635])
+def test_game_inputs_that_failed_the_bulk_run(seed):
+    # stale calls (a chi / pon legal on an earlier discard) were applied to the current discard
+    TARGETS["game"](RandomSource(seed))

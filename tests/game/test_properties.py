@@ -206,3 +206,52 @@ def test_determinized_copies_always_play_to_the_end(seed, cut, sanma):
             assert acts
             d.step(rng.choice(acts))
             assert d.check() == 0
+
+
+@pytest.mark.parametrize("bad", [
+    Action("pon", 1, "1m", ("1m", 5), 0),              # a consumed tile that is not a name (was a bare TypeError)
+    Action("pon", 1, "1m", ("1m", "xx"), 0),           # not an mjai name (was a bare ValueError)
+    Action("dahai", 0, 3),                              # pai not a name (was an AttributeError)
+    Action("dahai", 0, "1m", tsumogiri=2),
+    Action(None, 0),
+    {"type": "dahai", "actor": 0, "pai": None, "consumed": [None]},
+    # forged engine codes: a field over a byte, more consumed ids than an action holds (the
+    # native copy wrote past its 4-id array), a consumed field that is not a tuple
+    Action("pon", 2, "1m", ("1m", "1m"), 0, _code=(1, 0, 300, 255, 0, ())),
+    Action("pon", 2, "1m", ("1m", "1m"), 0, _code=(3, 0, 0, 255, 0, (0, 1, 2, 3, 4, 5, 6, 7) * 8)),
+    Action("pon", 2, "1m", ("1m", "1m"), 0, _code=(1, 0, 0, 255, 0, [0])),
+    Action("pon", 2, "1m", ("1m", "1m"), 0, _code=(1, 0, 0, 255)),
+], ids=repr)
+def test_malformed_actions_found_by_the_fuzzer_are_refused_and_change_nothing(bad):
+    # each raised something other than IllegalActionError (or wrote out of bounds) before
+    g = Game(seed=3)
+    before = pickle.dumps(g)
+    with pytest.raises(IllegalActionError):
+        g.step(bad)
+    assert pickle.dumps(g) == before and g.check() == 0
+
+
+@pytest.mark.parametrize("rules", [Rules.tenhou(), Rules.tenhou_sanma()], ids=["4p", "3p"])
+def test_stale_calls_and_wins_are_refused(rules):
+    # a chi / pon / kan / ron / tsumo that was legal on an earlier tile is not legal on a later one,
+    # even with the same seat and consumed tiles (the engine used to apply it to the new discard)
+    refused = 0
+    for seed in range(2):
+        g = Game(rules, seed)
+        rng = random.Random(seed)
+        stale: list = []
+        for _ in range(400):
+            if g.done:
+                break
+            now = {a for q in g.to_act for a in g.legal_actions(q)}
+            for old in stale[-6:]:
+                if old in now:
+                    continue
+                before = pickle.dumps(g)
+                with pytest.raises(IllegalActionError):
+                    g.step(old)
+                assert pickle.dumps(g) == before
+                refused += 1
+            stale += [a for a in now if a.type in ("chi", "pon", "daiminkan", "hora")]
+            g.step(rng.choice(g.legal_actions(g.to_act[0])))
+    assert refused > 50

@@ -114,7 +114,7 @@ class Action:
         if self.pai is not None:
             parts.append(f"pai={self.pai}")
         if self.consumed:
-            parts.append(f"consumed={'/'.join(self.consumed)}")
+            parts.append(f"consumed={'/'.join(map(str, self.consumed))}")
         if self.target is not None and self.type != "dahai":
             parts.append(f"target={self.target}")
         if self.tsumogiri:
@@ -137,6 +137,24 @@ class Action:
         elif self.type == "hora":
             d.update(target=self.target, pai=self.pai)
         return d
+
+
+_PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
+
+
+def _check_fields(a: Action) -> None:
+    """Refuse an action whose fields are not of an action's kinds (before comparing it)."""
+    if type(a.type) is not str:
+        raise IllegalActionError(f"action type {a.type!r} is not a string")
+    if a.pai is not None and (type(a.pai) is not str or a.pai not in _PAI_NAMES):
+        raise IllegalActionError(f"{a.type} action: pai {a.pai!r} is not an mjai tile name")
+    for c in a.consumed:
+        if type(c) is not str or c not in _PAI_NAMES:
+            raise IllegalActionError(f"{a.type} action: consumed tile {c!r} is not an mjai tile name")
+    if a.target is not None and type(a.target) is not int:
+        raise IllegalActionError(f"{a.type} action: target {a.target!r} is not a seat")
+    if a.tsumogiri is not None and type(a.tsumogiri) is not bool:
+        raise IllegalActionError(f"{a.type} action: tsumogiri {a.tsumogiri!r} is not a bool")
 
 
 def _sort_key(name: str) -> tuple[int, int]:
@@ -200,6 +218,18 @@ class Observation:
     def planes(self):
         """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
+
+    def __repr__(self) -> str:
+        from yakuman.game.view import observation_repr
+
+        return observation_repr(self)
+
+    def _repr_html_(self) -> str:
+        """This seat's view as HTML (SVG tiles): its own hand, every meld and river; the other
+        seats' concealed tiles only as a count."""
+        from yakuman.game.view import observation_html
+
+        return observation_html(self)
 
 
 class Game:
@@ -310,6 +340,7 @@ class Game:
             action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
+        _check_fields(action)
         if seat is not None and action.actor != seat:
             raise IllegalActionError(f"{action!r} given for seat {seat}")
         if type(action.actor) is not int or not 0 <= action.actor < self._n:
@@ -547,9 +578,17 @@ class Game:
         return self._st.check()
 
     def __repr__(self) -> str:
-        t = self._st.table()
-        state = "over" if t[9] else f"{_WINDS[t[2]]}{t[3] + 1}-{t[5]}, to act {self.to_act}"
-        return f"Game(seed={self.seed}, {state})"
+        """One line: seed, round (``E2-1`` = East 2, 1 honba), sticks, dealer, scores, who is to
+        act and in which phase, tiles left (or, when over, the placements)."""
+        from yakuman.game.view import game_repr
+
+        return game_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The whole state as HTML (a debugging view: every hand, meld and river as SVG tiles)."""
+        from yakuman.game.view import game_html
+
+        return game_html(self)
 
 
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:

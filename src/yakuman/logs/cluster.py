@@ -51,23 +51,21 @@ def _client_results(client: Any, files: list[str], size: int, opts: tuple, death
     """Per-file results on a distributed client, one task per group of ``size`` files. A group
     whose task fails (its worker died more often than the scheduler retries, ``KilledWorker``) loses
     nothing else: each of its files is retried once as its own task, and a file whose retry fails
-    too gets a "worker died" error."""
+    too gets a "worker died" error (the shared mechanism: :func:`yakuman._dask_retry.gather_retrying`)."""
+    from yakuman._dask_retry import gather_retrying
+
     groups = [files[i : i + size] for i in range(0, len(files), size)]
-    futures = client.map(_verify_chunk, [(g,) + opts for g in groups], pure=False)
     out: list[FileResult] = []
-    for g, fut in zip(groups, futures):
-        try:
-            out.extend(fut.result())
-            continue
-        except Exception:  # noqa: BLE001 - KilledWorker, a lost worker, a communication error
-            pass
-        for f in g:
-            try:
-                out.extend(client.submit(_verify_chunk, ([f],) + opts, pure=False).result())
-                deaths.append({"file": f, "retried": "ok"})
-            except Exception:  # noqa: BLE001
-                out.append(_died_result(f))
-                deaths.append({"file": f, "retried": "died again"})
+    for pieces in gather_retrying(client, _verify_chunk, [(g,) + opts for g in groups],
+                                  split=lambda task: [([f],) + task[1:] for f in task[0]]):
+        for task, state, res in pieces:
+            if state == "died":
+                out.append(_died_result(task[0][0]))
+                deaths.append({"file": task[0][0], "retried": "died again"})
+                continue
+            out.extend(res)
+            if state == "retried":
+                deaths.append({"file": task[0][0], "retried": "ok"})
     return out
 
 

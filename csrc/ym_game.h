@@ -231,6 +231,8 @@ uint64_t ym_game_waits(const ym_seat_t *p, int sanma);
 /* 1 in a three-player game: the shanten / waits kernels then treat 2m-8m as absent. */
 #define SANMA(g) ((g)->R.players == 3)
 int ym_game_draw_tenpai(const ym_game_t *g, int seat);
+/* Bit mask of the seats that have a call or a ron (beyond passing) on the open response. */
+int ym_game_responders(const ym_game_t *g);
 
 /* ---- settlement (ym_game_settle.c) ------------------------------------------------------ */
 void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas);

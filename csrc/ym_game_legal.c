@@ -352,7 +352,6 @@ static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out) { return legal_impl(g, seat, out, 1); }
 
 /* Seats with anything but pass on the current response (used to open a RESPONSE phase). */
-int ym_game_responders(const ym_game_t *g);
 int ym_game_responders(const ym_game_t *g) {
     ym_action_t buf[YM_G_MAX_ACTIONS];
     int out = 0;

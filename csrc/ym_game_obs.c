@@ -207,4 +207,12 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         for (int i = 0; i < p->n; i++) free_tile |= !((p->forbid >> (p->ids[i] >> 2)) & 1);
         if (!free_tile) p->forbid = 0;
     }
+    if (g->phase == YM_PH_RESPONSE) {
+        /* The other seats' answers to this discard are hidden from `seat` and were chosen with
+         * their old hands: they answer again. Every seat asked before stays asked (so someone is
+         * always left to answer), and a re-dealt hand that can now call or ron is asked too. */
+        uint8_t own = (uint8_t)(1u << seat);
+        g->resp_mask = (uint8_t)(g->resp_mask | ym_game_responders(g));
+        g->resp_done &= own;
+    }
 }

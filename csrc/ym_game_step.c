@@ -31,7 +31,6 @@
 
 #define YAO_MASK 0x3FC060301ULL
 
-int ym_game_responders(const ym_game_t *g);
 int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *buf);
 uint64_t ym_game_call_forbid(const ym_game_t *g, int type, int called_kind, const uint8_t *cons);
 

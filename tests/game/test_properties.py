@@ -7,7 +7,7 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.game._util import random_game
@@ -188,6 +188,9 @@ def test_given_wall_is_dealt_as_documented():
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32), cut=st.integers(0, 400), sanma=st.booleans())
+# found by hypothesis: determinized while seat 3 answered a discard another seat had already
+# answered with a chi of its old (re-dealt) tiles; the hidden answers are now asked again
+@example(seed=11653, cut=398, sanma=False)
 def test_determinized_copies_always_play_to_the_end(seed, cut, sanma):
     g = Game(Rules.tenhou_sanma() if sanma else Rules.tenhou(), seed)
     rng = random.Random(seed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -388,11 +389,12 @@ def test_html_report_renders_in_chromium(tmp_path):
         pytest.skip("no chromium / chromium-browser on PATH to render the report")
     out = _report(tmp_path)
     shot = tmp_path / "report.png"
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}   # not the sanitizer runtimes
     r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
-                        "--window-size=1400,2400", out.as_uri()], capture_output=True, timeout=120)
+                        "--window-size=1400,2400", out.as_uri()], capture_output=True, timeout=120, env=env)
     assert r.returncode == 0, r.stderr[-2000:]
     dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", out.as_uri()],
-                         capture_output=True, timeout=120, text=True)
+                         capture_output=True, timeout=120, text=True, env=env)
     assert dom.returncode == 0
     assert dom.stdout.count("<svg") >= 4 and "4-player games" in dom.stdout
     assert shot.stat().st_size > 20000

@@ -1,12 +1,19 @@
 """RSS stays flat over 10 million batched hands: the native loops allocate nothing per hand and
 leak nothing per call (the same buffers are scored 100 times over)."""
 
+import os
 import resource
 
 import numpy as np
+import pytest
 
 from yakuman.batch import _columns, score_many, shanten_many, waits_many
 from yakuman.random import random_hands, winning_hands
+
+# Under AddressSanitizer (make sanitize preloads its runtime) freed memory sits in ASan's
+# quarantine, so RSS grows by design; the plain build is where flat RSS is asserted.
+pytestmark = pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                                reason="RSS includes AddressSanitizer's quarantine under make sanitize")
 
 
 def _rss_kib() -> int:

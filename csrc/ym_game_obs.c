@@ -91,6 +91,8 @@ void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
     sc[14] = g->kyoku;
     sc[15] = g->phase;
     int act = ym_game_to_act(g), rel = 0;
+    /* who else is asked to answer a discard (who could call or ron) is hidden from this seat */
+    if (g->phase == YM_PH_RESPONSE) act &= 1 << seat;
     for (int r = 0; r < n; r++)
         if ((act >> ((seat + r) % n)) & 1) rel |= 1 << r;
     sc[16] = rel;

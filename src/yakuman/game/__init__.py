@@ -515,7 +515,8 @@ class Game:
             kyoku=t[3],
             dealer=t[4],
             tiles_left=t[7],
-            to_act=self.to_act,
+            # while a discard is answered, who else may call or ron is hidden from this seat
+            to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
             _planes=planes,
         )

@@ -108,11 +108,18 @@ clean:
 # (bench/guard.py holds the pairs; it fails when a ratio drops by more than 25%). CI runs it.
 # `make bench-guard GUARD_ARGS=--update` rewrites bench/baseline.json from this machine's run.
 GUARD_ARGS ?=
+GUARD_RUN = $(VPY) -m pytest bench -q -p no:randomly --benchmark-only --benchmark-columns=median,rounds \
+	  --benchmark-max-time=0.5 -k "$$($(VPY) bench/guard.py --select)"
+# One pass; a failing pass is measured again and the two are checked together (per benchmark the
+# fastest round of either): load slows one pass, a regression slows both.
 bench-guard: build $(BENCH_STAMP)
 	mkdir -p .benchmarks
-	$(VPY) -m pytest bench -q -p no:randomly --benchmark-only --benchmark-columns=median,rounds \
-	  --benchmark-max-time=0.5 -k "$$($(VPY) bench/guard.py --select)" --benchmark-json=.benchmarks/guard.json
-	$(VPY) bench/guard.py .benchmarks/guard.json $(GUARD_ARGS)
+	rm -f .benchmarks/guard-*.json
+	$(GUARD_RUN) --benchmark-json=.benchmarks/guard-1.json
+	$(VPY) bench/guard.py .benchmarks/guard-1.json $(GUARD_ARGS) || { \
+	  echo "bench-guard: a ratio is below its floor; measuring a second pass"; \
+	  $(GUARD_RUN) --benchmark-json=.benchmarks/guard-2.json && \
+	  $(VPY) bench/guard.py .benchmarks/guard-1.json .benchmarks/guard-2.json $(GUARD_ARGS); }
 
 # ---- Fuzzing (tests/fuzz/targets.py, tools/fuzz.py; docs/testing.md) ----------------------------
 # FUZZ_INPUTS inputs (native batch rows + structured target calls), then the same corpus under

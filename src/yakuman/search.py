@@ -170,8 +170,10 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
 
     Furiten-aware: when any wait is among ``discards`` (the player's own discards, called ones
     included), or ``temporary_furiten`` is set, no ron is possible (``ron == 0``, ``furiten=True``);
-    tsumo is never restricted. A wait without yaku (for that way of winning) is worth 0. A hand
-    that is not tenpai returns ``{}``. Returns ``{tile: WaitValue}`` in tile order.
+    tsumo is never restricted. A wait without yaku (for that way of winning) is worth 0, and so is
+    a dead wait: one whose four copies are all in sight (the hand, the melds, the dora / ura
+    indicators, kita), which can never be drawn or discarded. A hand that is not tenpai returns
+    ``{}``. Returns ``{tile: WaitValue}`` in tile order.
 
     ``players=3`` (or ``rules`` with three players): the waits are the three-player ones (never
     2m-8m) and they are scored under ``rules`` (default ``Rules.tenhou_sanma()``, as the
@@ -192,18 +194,26 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
         discarded = {k for k in range(34) if dc[k]}
     waits = [k for k in range(34) if (mask >> k) & 1]
     furiten = temporary_furiten or any(k in discarded for k in waits)
+    seen = _in_sight(counts, melds, dora, ura, kita)
+    dead = {k for k in waits if seen is not None and seen[k] >= 4}
     base = dict(melds=melds, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, seat_wind=seat_wind,
                 round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba, riichi_sticks=riichi_sticks)
     rows = []
-    for k in waits:
+    live = [k for k in waits if k not in dead]
+    for k in live:
         c = list(counts)
         c[k] += 1
         full = to_mpsz(c, reds)
         rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=False))
         rows.append(dict(base, hand=full, win=TILE_NAMES[k], tsumo=True))
-    res = score_many(columns_from_kwargs(rows, rules=rules, errors="raise"), rules=rules)
+    res = score_many(columns_from_kwargs(rows, rules=rules, errors="raise"), rules=rules) if rows else None
     out = {}
-    for j, k in enumerate(waits):
+    j = -1
+    for k in waits:
+        if k in dead:
+            out[TILE_NAMES[k]] = WaitValue(TILE_NAMES[k], 0, 0, 0, 0, 0, 0, furiten)
+            continue
+        j += 1
         r, t = 2 * j, 2 * j + 1
         ron_ok = res.status[r] == 0 and not furiten
         tsumo_ok = res.status[t] == 0
@@ -212,6 +222,32 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
             int(res.han[r]) if ron_ok else 0, int(res.fu[r]) if ron_ok else 0,
             int(res.han[t]) if tsumo_ok else 0, int(res.fu[t]) if tsumo_ok else 0, furiten)
     return out
+
+
+def _in_sight(counts, melds, dora, ura, kita) -> list[int] | None:
+    """Copies of each kind in sight of the player: the concealed tiles, the melds, the dora / ura
+    indicators and kita. ``None`` when an argument is not in a form read here (the scorer then
+    reads and checks it, and raises on a bad one)."""
+    from yakuman._core import parse
+    from yakuman.hand import parse_melds
+
+    seen = list(counts)
+    try:
+        for m in parse_melds(melds):
+            for t in m.tiles:
+                seen[t] += 1
+        for ind in (dora, ura):
+            if isinstance(ind, (list, tuple)) and ind and all(isinstance(x, str) for x in ind):
+                ind = "".join(ind)
+            if ind is None or (not isinstance(ind, str) and len(ind) == 0) or ind == "":
+                continue
+            c, _ = parse(ind)
+            for k in range(34):
+                seen[k] += c[k]
+        seen[30] += int(kita)
+    except (ValueError, TypeError):
+        return None
+    return seen
 
 
 def _rules_for(players, rules):

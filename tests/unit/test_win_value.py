@@ -1,6 +1,7 @@
 """win_value equals scoring each wait with score(), furiten included; the batch form agrees."""
 
 import numpy as np
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,12 @@ from yakuman.tiles import TILE_NAMES, to_mpsz
 def _expected(hand13, kw, furiten):
     out = {}
     counts, reds = yakuman.tiles.parse(hand13)
+    indicators = [yakuman.tiles.kind(t) for t in kw.get("dora", ())]
     for name in yakuman.waits(hand13, melds=len(kw.get("melds", ()))):
         k = yakuman.tiles.kind(name)
+        if counts[k] + indicators.count(k) == 4:     # every copy in sight: a dead wait
+            out[name] = (0, 0)
+            continue
         c = list(counts)
         c[k] += 1
         full = to_mpsz(c, reds)
@@ -32,6 +37,19 @@ def test_examples():
     assert win_value("123m456p789s1357z") == {}                             # not tenpai
     nothing = win_value("234m567p1s", ["pon 444z", "chi 789s"], seat_wind="S")   # no yaku at all
     assert all(w.ron == 0 and w.tsumo == 0 for w in nothing.values()) and nothing
+
+
+def test_dead_wait_is_worth_nothing():
+    # 112233m 5677788p waits on 4p, 7p and 8p; with a 7p indicator the hand and the indicator hold
+    # all four 7p, so no 7p can come: worth 0, while the other waits are scored with their dora.
+    v = win_value("112233m5677788p", seat_wind="E", round_wind="S", dora=["7p"])
+    assert list(v) == ["4p", "7p", "8p"]
+    assert (v["7p"].ron, v["7p"].tsumo) == (0, 0)
+    assert v["8p"].ron_han == 4 and v["8p"].ron == 12000          # iipeikou 1, dora 3 (8p x3)
+    live = win_value("112233m5677788p", seat_wind="E", round_wind="S")
+    assert (live["7p"].ron, live["7p"].tsumo) == (2000, 3000)       # iipeikou 1 / +menzen tsumo
+    with pytest.raises(yakuman.errors.InvalidTilesError, match="five copies of 7p"):
+        win_value("112233m5677788p", dora=["7p", "7p"])              # a fifth 7p in sight
 
 
 @settings(max_examples=60, deadline=None)

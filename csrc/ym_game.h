@@ -236,6 +236,19 @@ int ym_game_responders(const ym_game_t *g);
 
 /* ---- settlement (ym_game_settle.c) ------------------------------------------------------ */
 void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas);
+/* One win's payments as transfers payer -> winner (payer 255 = the riichi sticks on the table). */
+enum { YM_TR_RON = 0, YM_TR_TSUMO = 1, YM_TR_PAO = 2, YM_TR_HONBA = 3, YM_TR_STICKS = 4 };
+#define YM_MAX_TRANSFERS 12
+typedef struct {
+    uint8_t payer, reason;           /* YM_TR_* */
+    int32_t amount;
+} ym_transfer_t;
+int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                     const ym_payment_t *pay, ym_transfer_t *out);
+/* A win worth base points a (a_pao: the part under pao, used with pao_scope liable_yakuman_only;
+ * liable 255 = none; from 255 = tsumo): ym_payments, then ym_win_transfers. Returns the count. */
+int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable, int32_t a,
+                  int32_t a_pao, int honba, int sticks, ym_transfer_t *out);
 /* Deltas of one win's payment (from = discarder, or 255 for tsumo; liable 255 = none). */
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
                    const ym_payment_t *pay, int32_t *deltas);

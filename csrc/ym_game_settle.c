@@ -1,8 +1,13 @@
 /* ym_game_settle.c - round settlement and the end of the game.
  *
- * One win's payments are the scorer's (ym_payments inside ym_score: honba, sticks, pao split,
- * sanma tsumo loss); ym_win_deltas only spreads them over the seats (pao_honba "liable" moves
- * the ron honba from the discarder to the liable seat). Noten payments: the noten seats pay
+ * One win's payments are the scorer's (ym_payments, csrc/ym_points.c: honba, sticks, pao split,
+ * sanma tsumo loss); ym_win_transfers only spreads them over the seats as payer -> winner
+ * transfers (pao_honba "liable" moves the ron honba from the discarder to the liable seat), and
+ * ym_win_deltas sums those. ym_settle_win is the entry for a hand given by its base points
+ * (yakuman.settle.settle_wins and nagashi): it applies pao_scope and the "liable player dealt in"
+ * case, then ym_payments and ym_win_transfers, so the engine and yakuman.settle share one
+ * implementation of every payment rule. Transfers: at most YM_MAX_TRANSFERS, each amount > 0,
+ * their sum = the winner's income (pay.total). Noten payments: the noten seats pay
  * noten_total split evenly to the tenpai seats; nothing when all or none are tenpai. Nagashi
  * mangan: a mangan tsumo per achiever (turn order from the last drawer; nagashi_multiple).
  *
@@ -25,26 +30,56 @@ void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *delta
     for (int i = 0; i < n; i++) deltas[i] = tenpai[i] ? total / k : -(total / (n - k));
 }
 
+int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                     const ym_payment_t *pay, ym_transfer_t *out) {
+    int k = 0;
+#define PUT(P, AMT, WHY)                                                                        \
+    do {                                                                                        \
+        if ((AMT) > 0) out[k++] = (ym_transfer_t){(uint8_t)(P), (uint8_t)(WHY), (AMT)};         \
+    } while (0)
+    int has_liable = liable != 255 && liable != winner && pay->liable > 0;
+    if (from != 255 && from != winner) {
+        int honba_payer = has_liable && R->pao_honba_liable ? liable : from;
+        PUT(from, pay->discarder - pay->honba, YM_TR_RON);
+        if (has_liable) PUT(liable, pay->liable, YM_TR_PAO);
+        PUT(honba_payer, pay->honba, YM_TR_HONBA);
+    } else {
+        /* plain tsumo: each of the n - 1 payers' shares holds the same honba part */
+        int32_t hb_each = has_liable ? 0 : pay->honba / (n - 1);
+        if (has_liable) PUT(liable, pay->liable - pay->honba, YM_TR_PAO);
+        for (int q = 0; q < n; q++) {
+            if (q == winner) continue;
+            int32_t share = (winner == dealer || q != dealer) ? pay->non_dealer : pay->dealer;
+            PUT(q, share - hb_each, YM_TR_TSUMO);
+            PUT(q, hb_each, YM_TR_HONBA);
+        }
+        if (has_liable) PUT(liable, pay->honba, YM_TR_HONBA);
+    }
+    PUT(255, pay->sticks, YM_TR_STICKS);
+#undef PUT
+    return k;
+}
+
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
                    const ym_payment_t *pay, int32_t *d) {
-    d[winner] += pay->total;
-    if (from != 255 && from != winner) {
-        d[from] -= pay->discarder;
-        if (liable != 255) {
-            d[liable] -= pay->liable;
-            if (R->pao_honba_liable) {
-                d[from] += pay->honba;
-                d[liable] -= pay->honba;
-            }
-        }
-        return;
+    ym_transfer_t t[YM_MAX_TRANSFERS];
+    int k = ym_win_transfers(R, n, winner, from, dealer, liable, pay, t);
+    for (int i = 0; i < k; i++) {
+        d[winner] += t[i].amount;
+        if (t[i].payer != 255) d[t[i].payer] -= t[i].amount;
     }
-    if (liable != 255) d[liable] -= pay->liable;
-    for (int q = 0; q < n; q++) {
-        if (q == winner) continue;
-        if (winner == dealer) d[q] -= pay->non_dealer;
-        else d[q] -= q == dealer ? pay->dealer : pay->non_dealer;
-    }
+}
+
+int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable, int32_t a,
+                  int32_t a_pao, int honba, int sticks, ym_transfer_t *out) {
+    if (from == winner) from = 255;
+    if (liable == winner || liable == from) liable = 255;   /* the liable player dealt in: a plain ron */
+    if (liable == 255) a_pao = 0;
+    else if (R->score.pao_whole_hand || a_pao <= 0 || a_pao > a) a_pao = a;
+    ym_payment_t pay;
+    int32_t points;
+    ym_payments(&R->score, a, a_pao, winner == dealer, from == 255, honba, sticks, &pay, &points);
+    return ym_win_transfers(R, n, winner, from, dealer, liable, &pay, out);
 }
 
 static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {

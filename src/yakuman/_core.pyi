@@ -333,3 +333,6 @@ def settle_next_hand(rules: Rules | None, scores: Sequence[int], round_wind: int
 # (points, ranks, results)
 def settle_final(rules: Rules | None, scores: Sequence[int], sticks: int,
                  first_dealer: int) -> tuple[_PerSeat, _PerSeat, _PerSeat]: ...
+# one win's transfers: (payer or None for the table's sticks, amount, reason)
+def settle_win(rules: Rules | None, winner: int, from_seat: int, dealer: int, liable: int, base: int,
+               pao_base: int, honba: int, sticks: int) -> tuple[tuple[int | None, int, str], ...]: ...

@@ -491,3 +491,37 @@ def settle_final(rules, scores, int sticks, int first_dealer):
         sc[i] = scores[i]
     ym_final_scores(&cgr.r, n, sc, sticks, first_dealer, pts, rk, res)
     return tuple(pts[i] for i in range(n)), tuple(rk[i] for i in range(n)), tuple(res[i] for i in range(n))
+
+
+cdef extern from "ym_game.h" nogil:
+    enum: YM_MAX_TRANSFERS
+    ctypedef struct ym_transfer_t:
+        uint8_t payer, reason
+        int32_t amount
+    int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from_, int dealer, int liable, int32_t a,
+                      int32_t a_pao, int honba, int sticks, ym_transfer_t *out)
+
+_TRANSFER_REASONS = ("ron", "tsumo", "pao", "honba", "riichi_sticks")
+
+
+def settle_win(rules, int winner, int from_seat, int dealer, int liable, long base, long pao_base, long honba,
+               long sticks):
+    """The transfers of one win worth base points `base` (ym_settle_win): a tuple of
+    (payer or None for the table's sticks, amount, reason). from_seat / liable -1 = tsumo / no
+    liable player; pao_base 0 = the whole hand is under pao."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef ym_transfer_t t[YM_MAX_TRANSFERS]
+    cdef int n = cgr.r.players, k, i
+    from yakuman.errors import InvalidContextError
+    for name, seat, none_ok in (("winner", winner, False), ("discarder", from_seat, True),
+                                ("dealer", dealer, False), ("liable seat", liable, True)):
+        if not (0 <= seat < n or (none_ok and seat == -1)):
+            raise InvalidContextError(f"{name} {seat} is not a seat 0..{n - 1}")
+    if not 0 < base <= 8000 * 255 or not 0 <= pao_base <= base:
+        raise InvalidContextError(f"base points {base} (pao part {pao_base}) out of range 1..{8000 * 255}")
+    if not 0 <= honba <= 10000 or not 0 <= sticks <= 10000:
+        raise InvalidContextError(f"honba {honba} / riichi sticks {sticks} out of range 0..10000")
+    k = ym_settle_win(&cgr.r, n, winner, 255 if from_seat < 0 else from_seat, dealer, 255 if liable < 0 else liable,
+                      <int32_t>base, <int32_t>pao_base, <int>honba, <int>sticks, t)
+    return tuple((None if t[i].payer == 255 else t[i].payer, t[i].amount, _TRANSFER_REASONS[t[i].reason])
+                 for i in range(k))

@@ -68,8 +68,12 @@ WINDS = "ESWN"
 MANGAN = 2000
 
 
-def _ceil100(x: int) -> int:
-    return -(-x // 100) * 100
+def _ron_value(base: int, dealer: int, rules: Rules | None) -> int:
+    """The ron payment (no honba) of a hand worth ``base`` for seat 0 from seat 1, seat
+    ``dealer`` dealing (the native payment rules)."""
+    from yakuman import _core
+
+    return _core.settle_win(_rules(rules), 0, 1, dealer, -1, base, 0, 0, 0)[0][1]
 
 
 def _rules(rules: Rules | None) -> Rules:
@@ -237,8 +241,9 @@ class Win:
                 if from_seat is None or from_seat == winner:
                     raise InvalidContextError("the score is a ron (it has a discarder payment) but no from_seat "
                                               "(discarder) is given")
-                if points in (_ceil100(6 * base), _ceil100(4 * base)):
-                    dealer = points == _ceil100(6 * base)
+                as_dealer, as_non_dealer = (_ron_value(base, d, rules) for d in (0, 1))
+                if points in (as_dealer, as_non_dealer):
+                    dealer = points == as_dealer
             elif pay.from_dealer or pay.from_non_dealer:
                 if from_seat is not None and from_seat != winner:
                     raise InvalidContextError(f"the score is a tsumo but from_seat {from_seat} (a discarder) is given")
@@ -307,63 +312,18 @@ class Settlement:
 
 
 # ---- payments ------------------------------------------------------------------------------
-def _tsumo_split(base: int, winner: int, dealer: int, n: int, rules: Rules) -> dict[int, int]:
-    """payer -> amount for a tsumo worth ``base`` (tsumo loss or north bisection in sanma)."""
-    out = {}
-    for seat in range(n):
-        if seat == winner:
-            continue
-        out[seat] = _ceil100(2 * base) if (winner == dealer or seat == dealer) else _ceil100(base)
-    if n == 3 and not rules.tsumo_loss:
-        # North bisection: the absent fourth player's share is split between the two payers.
-        absent = _ceil100(2 * base) if winner == dealer else _ceil100(base)
-        for seat in out:
-            out[seat] += _ceil100(-(-absent // 2))
-    return out
+def _win_transfers(win: Win, dealer: int, n: int, honba: int, rules: Rules, sticks: int = 0) -> list[Transfer]:
+    """The transfers of one win; ``honba`` = the honba this winner collects (0 for none),
+    ``sticks`` = the riichi sticks it takes. The amounts are the native engine's (ym_payments and
+    ym_win_transfers: honba, sticks, pao split, dealer / non-dealer shares, sanma tsumo loss), so
+    the scorer, the engine and this module share one implementation of the payment rules."""
+    from yakuman import _core
 
-
-def _win_transfers(win: Win, dealer: int, n: int, honba: int, rules: Rules) -> list[Transfer]:
-    """The transfers of one win; ``honba`` = the honba this winner collects (0 for none)."""
-    w = win.winner
-    mult = 6 if w == dealer else 4
-    pao = win.pao_seat
-    if pao is not None and (pao == w or pao == win.from_seat):
-        pao = None  # liable player deals in himself: ordinary ron
-    if pao is not None and win.pao_base is not None and rules.pao_scope == "liable_yakuman_only":
-        pao_part = win.pao_base
-    else:
-        pao_part = win.base
-    out: list[Transfer] = []
-    if not win.tsumo:
-        d = win.from_seat
-        value = _ceil100(mult * win.base)
-        honba_payer = d
-        if pao is None:
-            out.append(Transfer(d, w, value, "ron"))
-        else:
-            half = _ceil100(mult * pao_part) // 2
-            out.append(Transfer(d, w, value - half, "ron"))
-            out.append(Transfer(pao, w, half, "pao"))
-            if rules.pao_honba == "liable":
-                honba_payer = pao
-        if honba:
-            out.append(Transfer(honba_payer, w, rules.honba_ron * honba, "honba"))
-        return out
-    if pao is None:
-        for payer, amount in _tsumo_split(win.base, w, dealer, n, rules).items():
-            out.append(Transfer(payer, w, amount, "tsumo"))
-            if honba:
-                out.append(Transfer(payer, w, rules.honba_tsumo_each * honba, "honba"))
-        return out
-    # Tsumo with a liable player: it pays the liable part as if it had dealt in, and every honba.
-    out.append(Transfer(pao, w, _ceil100(mult * pao_part), "pao"))
-    rest = win.base - pao_part
-    if rest > 0:
-        for payer, amount in _tsumo_split(rest, w, dealer, n, rules).items():
-            out.append(Transfer(payer, w, amount, "tsumo"))
-    if honba:
-        out.append(Transfer(pao, w, rules.honba_ron * honba, "honba"))
-    return out
+    pao = -1 if win.pao_seat is None else win.pao_seat
+    pao_base = win.pao_base if win.pao_base is not None else 0
+    return [Transfer(payer, win.winner, amount, reason) for payer, amount, reason in _core.settle_win(
+        rules, win.winner, -1 if win.from_seat is None else win.from_seat, dealer, pao, win.base, pao_base,
+        honba, sticks)]
 
 
 def _deltas(transfers: Iterable[Transfer], n: int) -> tuple[int, ...]:
@@ -440,9 +400,8 @@ def settle_wins(state: RoundState, wins: Win | Sequence[Win], *, rules: Rules | 
     by_win = []
     for i, win in enumerate(ordered):
         gets_honba = i == 0 or r.multi_ron_bonus == "each"
-        ts = _win_transfers(win, state.dealer, n, state.honba if gets_honba else 0, r)
-        if i == 0 and state.riichi_sticks:
-            ts.append(Transfer(None, win.winner, 1000 * state.riichi_sticks, "riichi_sticks"))
+        ts = _win_transfers(win, state.dealer, n, state.honba if gets_honba else 0, r,
+                            state.riichi_sticks if i == 0 else 0)
         by_win.append(_deltas(ts, n))
         transfers.extend(ts)
     winners = tuple(w.winner for w in ordered)
@@ -488,10 +447,9 @@ def settle_exhaustive_draw(state: RoundState, tenpai: Iterable[int], *, nagashi:
     by_win = []
     for i, seat in enumerate(ordered):
         honba = state.honba if as_win and (i == 0 or r.multi_ron_bonus == "each") else 0
+        sticks = state.riichi_sticks if as_win and i == 0 else 0
         ts = [Transfer(t.payer, t.payee, t.amount, "nagashi" if t.reason == "tsumo" else t.reason)
-              for t in _win_transfers(Win(seat, MANGAN), state.dealer, n, honba, r)]
-        if as_win and i == 0 and state.riichi_sticks:
-            ts.append(Transfer(None, seat, 1000 * state.riichi_sticks, "riichi_sticks"))
+              for t in _win_transfers(Win(seat, MANGAN), state.dealer, n, honba, r, sticks)]
         by_win.append(_deltas(ts, n))
         transfers.extend(ts)
     if as_win:

@@ -31,6 +31,7 @@ cdef extern from "ym_game.h" nogil:
         int32_t noten_total, riichi_min_points, riichi_min_live
         int32_t start_points, return_points, target_points
         int32_t uma[4]
+        uint8_t keishiki_tenpai
     ctypedef struct ym_seat_t:
         uint8_t ids[14]
         uint8_t n
@@ -134,6 +135,7 @@ cdef class CompiledGameRules:
         r.draw_dealer = ("tenpai", "always_repeat", "always_rotate").index(rules.draw_dealer_rule)
         r.karaten = ("unless_all_four_in_own_hand", "unless_all_four_incl_melds", "always",
                      "never").index(rules.karaten_is_tenpai)
+        r.keishiki_tenpai = rules.keishiki_tenpai
         r.nagashi = ("win", "draw", "off").index(rules.nagashi_mangan)
         r.nagashi_closed = rules.nagashi_requires_closed
         r.nagashi_nearest = rules.nagashi_multiple == "nearest"
@@ -525,3 +527,27 @@ def settle_win(rules, int winner, int from_seat, int dealer, int liable, long ba
                       <int32_t>base, <int32_t>pao_base, <int>honba, <int>sticks, t)
     return tuple((None if t[i].payer == 255 else t[i].payer, t[i].amount, _TRANSFER_REASONS[t[i].reason])
                  for i in range(k))
+
+
+cdef extern from "ym_game.h" nogil:
+    int ym_draw_tenpai(const ym_game_rules_t *R, const ym_hand_t *h, const uint8_t *seen)
+
+
+def draw_tenpai(rules, counts, melds, visible, int seat_wind, int round_wind, int riichi):
+    """Tenpai at an exhaustive draw (ym_draw_tenpai): 34 concealed counts (13 - 3 x melds tiles),
+    melds as the scorer takes them, visible = 34 counts seen outside the hand and its melds (or
+    None), riichi 0 / 1 / 2 (double)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef ym_hand_t h
+    cdef uint8_t seen[34]
+    cdef int flags = (F_RIICHI if riichi == 1 else F_DOUBLE_RIICHI if riichi == 2 else 0)
+    _fill_hand(&h, counts, 0, melds, 0, flags, seat_wind, round_wind, (), (), 0, 0, 0, 0)
+    if visible is None:
+        return bool(ym_draw_tenpai(&cgr.r, &h, NULL))
+    if len(visible) != 34:
+        from yakuman.errors import InvalidContextError
+        raise InvalidContextError("visible must be 34 tile counts")
+    for i in range(34):
+        v = visible[i]
+        seen[i] = <uint8_t>(v if 0 <= v <= 4 else 4)
+    return bool(ym_draw_tenpai(&cgr.r, &h, seen))

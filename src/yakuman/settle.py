@@ -552,61 +552,47 @@ def _counts(tiles, what: str) -> list[int]:
         raise type(e)(f"{e} - in {what}") from None
 
 
-def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None) -> bool:
-    """Whether a hand counts as tenpai at an exhaustive draw (shape tenpai, ``keishiki_tenpai``).
+def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None, seat_wind: str | int | None = None,
+                   round_wind: str | int | None = None, riichi: bool | str = False) -> bool:
+    """Whether a hand counts as tenpai at an exhaustive draw (docs/rules.md 6.3).
     ``tiles`` = the 13-3k concealed tiles, ``melds`` = the player's melds, ``visible`` = 34
     counts of tiles this player can see outside his own hand (discards, other melds, dora
     indicators; used by ``karaten_is_tenpai = "never"``). ``karaten_is_tenpai``:
     ``unless_all_four_in_own_hand`` (Tenhou: a wait on a kind whose four copies are all in the
     concealed hand does not count), ``unless_all_four_incl_melds`` (EMA: the player's melds
     count as his hand too), ``always`` (any shape counts), ``never`` (a wait counts only while a
-    copy is unseen). A yaku requirement (``keishiki_tenpai = False``) needs the scorer and
-    is left to the caller."""
-    from yakuman import waits
+    copy is unseen). With ``keishiki_tenpai = False`` a counted wait must also give the hand a
+    yaku by tsumo or by ron, the situation being the player's ``riichi`` (``True`` or
+    ``"double"``) and the winds (``seat_wind`` / ``round_wind``, ``"E"``-``"N"`` or 0-3, then
+    required); dora and one-tile situation yaku do not count. The rule is the engine's
+    (csrc/ym_game_settle.c ym_draw_tenpai)."""
+    from yakuman import _core
     from yakuman.hand import parse_melds
-    from yakuman.tiles import kind
 
     r = _rules(rules)
     counts = _counts(tiles, "the tenpai hand")
     melds = parse_melds(melds)
     if sum(counts) + 3 * len(melds) != 13:
         raise InvalidContextError(f"a tenpai hand has 13 - 3 x melds concealed tiles, not {sum(counts)}")
-    if r.karaten_is_tenpai == "always":
-        return any(_completes(counts, k) for k in range(34))
-    w = [kind(t) for t in waits(counts)]
-    if r.karaten_is_tenpai == "unless_all_four_in_own_hand":
-        return bool(w)
-    seen = list(visible) if visible is not None and r.karaten_is_tenpai == "never" else [0] * 34
-    if len(seen) != 34:
-        raise InvalidContextError("visible must be 34 tile counts")
-    for m in melds:
-        for k in m.tiles:
-            seen[k] += 1
-    return any(counts[k] + seen[k] < 4 for k in w)
-
-
-def _completes(counts: Sequence[int], extra: int) -> bool:
-    """The hand with ``extra`` added is complete even if that is a fifth copy (karaten "always").
-    A fifth copy can only sit in a triplet or in a run, so take one such set out (one more meld)
-    and ask the native agari check about the rest."""
-    from yakuman import is_agari
-
-    c = list(counts)
-    c[extra] += 1
-    n_melds = (14 - sum(c)) // 3
-    if c[extra] <= 4:
-        return is_agari(c, melds=n_melds)
-    if n_melds == 4:
-        return False
-    sets = [[extra] * 3] + [[s, s + 1, s + 2] for s in range(extra - 2, extra + 1)
-                            if extra < 27 and s >= 9 * (extra // 9) and s + 2 < 9 * (extra // 9 + 1)]
-    for group in sets:
-        rest = list(c)
-        for k in group:
-            rest[k] -= 1
-        if min(rest) >= 0 and is_agari(rest, melds=n_melds + 1):
-            return True
-    return False
+    winds = []
+    for name, w in (("seat_wind", seat_wind), ("round_wind", round_wind)):
+        if w is None:
+            if not r.keishiki_tenpai:
+                raise InvalidContextError(f"keishiki_tenpai = False needs the {name} (the yaku depend on it)")
+            w = 0
+        if isinstance(w, str) and len(w) == 1 and w.upper() in WINDS:
+            w = WINDS.index(w.upper())
+        if type(w) is not int or not 0 <= w < 4:
+            raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {w!r}")
+        winds.append(w)
+    if riichi not in (False, True, "double"):
+        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r}")
+    seen = None
+    if visible is not None and r.karaten_is_tenpai == "never":
+        seen = list(visible)
+        if len(seen) != 34 or any(type(v) is not int or v < 0 for v in seen):
+            raise InvalidContextError("visible must be 34 non-negative tile counts")
+    return _core.draw_tenpai(r, counts, melds, seen, winds[0], winds[1], 2 if riichi == "double" else int(riichi))
 
 
 def is_nagashi(discards, *, called: bool = False, closed: bool = True, rules: Rules | None = None) -> bool:

@@ -8,10 +8,12 @@ mangan, 2000 mangan, 3000 haneman, 4000 baiman, 6000 sanbaiman, 8000 per yakuman
 the scorer decides it, so this module never re-scores a hand. :func:`base_points` converts a
 scorer's (han, fu, limit, yakuman) to ``a``.
 
-The noten split, the next-hand rule (dealer continuation, East-only / hanchan, extension,
-tobi, agari-yame) and the final ranking with uma / oka are computed by the native game engine's
-functions (csrc/ym_game_settle.c, through ``yakuman._core``), so the engine and this module
-share one implementation; this module validates the input and builds the result objects.
+A win's payments (honba, sticks, pao split, dealer / non-dealer tsumo shares, sanma tsumo loss;
+csrc/ym_points.c ym_payments, the scorer's own), tenpai at a draw (karaten, keishiki), the noten
+split, the next-hand rule (dealer continuation, East-only / hanchan, extension, tobi,
+agari-yame) and the final ranking with uma / oka are computed by the native game engine's
+functions (csrc/ym_game_settle.c, through ``yakuman._core``), so the scorer, the engine and this
+module share one implementation; this module validates the input and builds the result objects.
 
 Invariants (property-tested):
 - conservation: ``sum(settlement.deltas) == 1000 * settlement.sticks_collected``, and the scores

@@ -97,3 +97,15 @@ def test_sanma_tsumo_loss_in_the_engine(tsumo_loss, deltas):
     h = [e for e in g.events if e["type"] == "hora"][-1]
     assert (h["fan"], h["fu"]) == (4, 20)
     assert h["deltas"][:3] == deltas
+
+
+# ---- abortive_dealer (docs/rules.md 6.2): the dealer after a kyuushu kyuuhai ------------------------
+@pytest.mark.parametrize("dealer_rule, next_dealer", [("repeat", 0), ("rotate", 1)])
+def test_abortive_dealer_after_kyuushu_kyuuhai(dealer_rule, next_dealer):
+    wall = build_wall(["1m9m1p9p1s9s1z2z3z2m3m4m5m", NOTEN.replace("1m", "6m"), NOTEN.replace("1m", "8m"),
+                       NOTEN.replace("1m", "3m")], "5s")
+    rules = Rules.tenhou().replace(abortive_dealer=(("kyuushu_kyuuhai", dealer_rule),))
+    g = Game(rules, 0, wall)
+    act(g, 0, "ryukyoku")
+    assert g.rounds[-1].abortive == "kyuushu_kyuuhai" and g.rounds[-1].deltas == (0, 0, 0, 0)
+    assert _next_round(g) == (next_dealer, 1)

@@ -9,6 +9,7 @@ from tests.game._util import act, build_wall, discard, pass_all, tsumogiri_round
 from yakuman.game import Game
 from yakuman.rules import Rules
 from yakuman.settle import RoundState, is_draw_tenpai, settle_exhaustive_draw
+from yakuman.tiles import parse
 
 NOTEN = "1m4m7m2p5p8p3s6s9s1z2z3z4z"            # 4-shanten and more
 DEALER = "1m4m7m3p5p8p3s6s9s1z2z3z4z"           # the same with a 3p to feed seat 1's chi
@@ -109,3 +110,29 @@ def test_abortive_dealer_after_kyuushu_kyuuhai(dealer_rule, next_dealer):
     act(g, 0, "ryukyoku")
     assert g.rounds[-1].abortive == "kyuushu_kyuuhai" and g.rounds[-1].deltas == (0, 0, 0, 0)
     assert _next_round(g) == (next_dealer, 1)
+
+
+# ---- nagashi_requires_closed (docs/rules.md 6.5): seat 1 pons, then discards only yaochuu -------------
+@pytest.mark.parametrize("requires_closed", [False, True])
+def test_nagashi_requires_closed(requires_closed):
+    yao = [f"{n}{s}" for s in "mps" for n in (1, 9)] + [f"{n}z" for n in range(1, 8)]
+    simples = [f"{n}{s}" for s in "mps" for n in (2, 3, 4, 6, 7, 8)]
+    seat1 = "5p5p1z2m3m4m6m7m8m2s3s4s6s"
+    held = [a + b for a, b in zip(parse(NOTEN)[0], parse(seat1)[0])]
+    pool_y = [t for t in yao for _ in range(4 - held[parse(t)[0].index(1)])]
+    pool_s = [t for t in simples for _ in range(4 - held[parse(t)[0].index(1)])]
+    # after the pon seat 1's draws are the 5th, 9th, ... of the live wall
+    draws = [pool_y.pop() if i % 4 == 0 and i >= 4 else pool_s.pop(0) for i in range(70)]
+    wall = build_wall([NOTEN, seat1, None, None], "".join(draws))
+    rules = Rules.tenhou().replace(nagashi_requires_closed=requires_closed)
+    g = Game(rules, 0, wall)
+    discard(g, "5p", then_pass=False)
+    act(g, 1, "pon", "5p")
+    discard(g, "E")
+    tsumogiri_round(g)
+    r = g.rounds[-1]
+    if requires_closed:
+        assert r.outcome == "exhaustive_draw"
+    else:
+        assert r.outcome == "nagashi_mangan" and r.winners == (1,)
+        assert r.deltas == (-4000, 8000, -2000, -2000)      # a non-dealer mangan tsumo (Tenhou: as a draw)

@@ -90,6 +90,7 @@ typedef struct {
     uint8_t abortive_rotate;          /* YM_AB_* whose dealer passes */
     uint8_t draw_dealer;              /* 0 tenpai, 1 always repeat, 2 always rotate */
     uint8_t karaten;                  /* 0 own hand, 1 own hand and melds, 2 always, 3 never */
+    uint8_t keishiki_tenpai;          /* 1: tenpai at a draw needs no yaku */
     uint8_t nagashi;                  /* 0 win, 1 draw, 2 off */
     uint8_t nagashi_closed, nagashi_nearest;
     uint8_t pao_honba_liable;
@@ -230,12 +231,28 @@ int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, 
 uint64_t ym_game_waits(const ym_seat_t *p, int sanma);
 /* 1 in a three-player game: the shanten / waits kernels then treat 2m-8m as absent. */
 #define SANMA(g) ((g)->R.players == 3)
-int ym_game_draw_tenpai(const ym_game_t *g, int seat);
+int ym_game_draw_tenpai(const ym_game_t *g, int seat);   /* ym_game_settle.c */
+/* Tenpai at a draw of a 13-3k hand (counts, melds, winds, riichi flags of h); seen = kinds visible
+ * outside the concealed hand and the player's own melds (karaten "never"), NULL = none. */
+int ym_draw_tenpai(const ym_game_rules_t *R, const ym_hand_t *h, const uint8_t *seen);
 /* Bit mask of the seats that have a call or a ron (beyond passing) on the open response. */
 int ym_game_responders(const ym_game_t *g);
 
 /* ---- settlement (ym_game_settle.c) ------------------------------------------------------ */
 void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas);
+/* One win's payments as transfers payer -> winner (payer 255 = the riichi sticks on the table). */
+enum { YM_TR_RON = 0, YM_TR_TSUMO = 1, YM_TR_PAO = 2, YM_TR_HONBA = 3, YM_TR_STICKS = 4 };
+#define YM_MAX_TRANSFERS 12
+typedef struct {
+    uint8_t payer, reason;           /* YM_TR_* */
+    int32_t amount;
+} ym_transfer_t;
+int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                     const ym_payment_t *pay, ym_transfer_t *out);
+/* A win worth base points a (a_pao: the part under pao, used with pao_scope liable_yakuman_only;
+ * liable 255 = none; from 255 = tsumo): ym_payments, then ym_win_transfers. Returns the count. */
+int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable, int32_t a,
+                  int32_t a_pao, int honba, int sticks, ym_transfer_t *out);
 /* Deltas of one win's payment (from = discarder, or 255 for tsumo; liable 255 = none). */
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
                    const ym_payment_t *pay, int32_t *deltas);

@@ -1,8 +1,13 @@
 /* ym_game_settle.c - round settlement and the end of the game.
  *
- * One win's payments are the scorer's (ym_payments inside ym_score: honba, sticks, pao split,
- * sanma tsumo loss); ym_win_deltas only spreads them over the seats (pao_honba "liable" moves
- * the ron honba from the discarder to the liable seat). Noten payments: the noten seats pay
+ * One win's payments are the scorer's (ym_payments, csrc/ym_points.c: honba, sticks, pao split,
+ * sanma tsumo loss); ym_win_transfers only spreads them over the seats as payer -> winner
+ * transfers (pao_honba "liable" moves the ron honba from the discarder to the liable seat), and
+ * ym_win_deltas sums those. ym_settle_win is the entry for a hand given by its base points
+ * (yakuman.settle.settle_wins and nagashi): it applies pao_scope and the "liable player dealt in"
+ * case, then ym_payments and ym_win_transfers, so the engine and yakuman.settle share one
+ * implementation of every payment rule. Transfers: at most YM_MAX_TRANSFERS, each amount > 0,
+ * their sum = the winner's income (pay.total). Noten payments: the noten seats pay
  * noten_total split evenly to the tenpai seats; nothing when all or none are tenpai. Nagashi
  * mangan: a mangan tsumo per achiever (turn order from the last drawer; nagashi_multiple).
  *
@@ -12,10 +17,19 @@
  * on top, and with the extension holds target_points). ym_final_scores: leftover sticks
  * (to_top / lost), ranks (ties: first_dealer order, or split uma), uma and oka.
  * The same arithmetic is what yakuman.settle computes; tests/game hold them equal on random games.
+ *
+ * Tenpai at an exhaustive draw (ym_draw_tenpai, also behind yakuman.settle.is_draw_tenpai): the
+ * 13-3k hand's waits, each counted per karaten_is_tenpai (own hand / hand and melds / always,
+ * with a fifth-copy completion / never = while a copy is unseen); with keishiki_tenpai off a
+ * counted wait must also give a yaku by tsumo or by ron under the player's riichi and the winds
+ * (no dora, no one-tile situation yaku; a fifth copy cannot win, so it never counts then).
+ * Reads only h->counts, melds, winds and riichi flags; a malformed hand (not 13 tiles, a bad
+ * run) is not tenpai.
  */
 #include <string.h>
 
 #include "ym_game.h"
+#include "ym_shanten.h"
 
 void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas) {
     int k = 0;
@@ -25,26 +39,56 @@ void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *delta
     for (int i = 0; i < n; i++) deltas[i] = tenpai[i] ? total / k : -(total / (n - k));
 }
 
+int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                     const ym_payment_t *pay, ym_transfer_t *out) {
+    int k = 0;
+#define PUT(P, AMT, WHY)                                                                        \
+    do {                                                                                        \
+        if ((AMT) > 0) out[k++] = (ym_transfer_t){(uint8_t)(P), (uint8_t)(WHY), (AMT)};         \
+    } while (0)
+    int has_liable = liable != 255 && liable != winner && pay->liable > 0;
+    if (from != 255 && from != winner) {
+        int honba_payer = has_liable && R->pao_honba_liable ? liable : from;
+        PUT(from, pay->discarder - pay->honba, YM_TR_RON);
+        if (has_liable) PUT(liable, pay->liable, YM_TR_PAO);
+        PUT(honba_payer, pay->honba, YM_TR_HONBA);
+    } else {
+        /* plain tsumo: each of the n - 1 payers' shares holds the same honba part */
+        int32_t hb_each = has_liable ? 0 : pay->honba / (n - 1);
+        if (has_liable) PUT(liable, pay->liable - pay->honba, YM_TR_PAO);
+        for (int q = 0; q < n; q++) {
+            if (q == winner) continue;
+            int32_t share = (winner == dealer || q != dealer) ? pay->non_dealer : pay->dealer;
+            PUT(q, share - hb_each, YM_TR_TSUMO);
+            PUT(q, hb_each, YM_TR_HONBA);
+        }
+        if (has_liable) PUT(liable, pay->honba, YM_TR_HONBA);
+    }
+    PUT(255, pay->sticks, YM_TR_STICKS);
+#undef PUT
+    return k;
+}
+
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
                    const ym_payment_t *pay, int32_t *d) {
-    d[winner] += pay->total;
-    if (from != 255 && from != winner) {
-        d[from] -= pay->discarder;
-        if (liable != 255) {
-            d[liable] -= pay->liable;
-            if (R->pao_honba_liable) {
-                d[from] += pay->honba;
-                d[liable] -= pay->honba;
-            }
-        }
-        return;
+    ym_transfer_t t[YM_MAX_TRANSFERS];
+    int k = ym_win_transfers(R, n, winner, from, dealer, liable, pay, t);
+    for (int i = 0; i < k; i++) {
+        d[winner] += t[i].amount;
+        if (t[i].payer != 255) d[t[i].payer] -= t[i].amount;
     }
-    if (liable != 255) d[liable] -= pay->liable;
-    for (int q = 0; q < n; q++) {
-        if (q == winner) continue;
-        if (winner == dealer) d[q] -= pay->non_dealer;
-        else d[q] -= q == dealer ? pay->dealer : pay->non_dealer;
-    }
+}
+
+int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable, int32_t a,
+                  int32_t a_pao, int honba, int sticks, ym_transfer_t *out) {
+    if (from == winner) from = 255;
+    if (liable == winner || liable == from) liable = 255;   /* the liable player dealt in: a plain ron */
+    if (liable == 255) a_pao = 0;
+    else if (R->score.pao_whole_hand || a_pao <= 0 || a_pao > a) a_pao = a;
+    ym_payment_t pay;
+    int32_t points;
+    ym_payments(&R->score, a, a_pao, winner == dealer, from == 255, honba, sticks, &pay, &points);
+    return ym_win_transfers(R, n, winner, from, dealer, liable, &pay, out);
 }
 
 static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {
@@ -157,4 +201,104 @@ void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int
         ranks[s] = (uint8_t)r;
         results[s] = points[s] - R->return_points + per_rank[r];
     }
+}
+
+/* ---- tenpai at an exhaustive draw (karaten_is_tenpai, keishiki_tenpai) ---------------------- */
+static int completes_fifth(const uint8_t *c13, int n_melds, int k) {
+    /* kind k held four times: the fifth copy sits in a triplet or a run; take that set out */
+    uint8_t c[34];
+    if (n_melds >= 4) return 0;
+    memcpy(c, c13, 34);
+    c[k]++;
+    c[k] -= 3;
+    if (ym_is_agari(c, n_melds + 1)) return 1;
+    c[k] += 3;
+    if (k < 27) {
+        int base = 9 * (k / 9);
+        for (int s = k - 2; s <= k; s++) {
+            if (s < base || s + 2 >= base + 9) continue;
+            if (!c[s] || !c[s + 1] || !c[s + 2]) continue;
+            c[s]--; c[s + 1]--; c[s + 2]--;
+            int ok = ym_is_agari(c, n_melds + 1);
+            c[s]++; c[s + 1]++; c[s + 2]++;
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the hand completed by kind k has a yaku, as a tsumo or as a ron, with only the player's
+ * riichi and the winds as the situation (no dora, no one-tile situation yaku). */
+static int wait_has_yaku(const ym_game_rules_t *R, const ym_hand_t *h, int k) {
+    ym_hand_t w = *h;
+    ym_score_t sc;
+    w.counts[k]++;
+    w.win = (uint8_t)k;
+    w.reds = 0;
+    w.n_dora = w.n_ura = 0;
+    w.kita = 0;
+    w.honba = w.riichi_sticks = 0;
+    w.pao = 0;
+    unsigned riichi = h->flags & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
+    w.flags = (uint16_t)(riichi | YM_F_TSUMO);
+    if (ym_score_ex(&R->score, &w, &sc, 1) == YM_ST_OK) return 1;
+    w.flags = (uint16_t)riichi;
+    return ym_score_ex(&R->score, &w, &sc, 1) == YM_ST_OK;
+}
+
+int ym_draw_tenpai(const ym_game_rules_t *R, const ym_hand_t *h, const uint8_t *seen) {
+    int n_melds = h->n_melds > 4 ? 4 : h->n_melds;
+    int tiles = 3 * n_melds;
+    uint8_t held[34];   /* copies in the concealed hand and the player's melds */
+    memcpy(held, h->counts, 34);
+    for (int k = 0; k < 34; k++) tiles += h->counts[k];
+    if (tiles != 13) return 0;
+    for (int i = 0; i < n_melds; i++) {
+        int t = h->meld_tile[i] > 33 ? 33 : h->meld_tile[i];
+        if (h->meld_type[i] == YM_CHI) {
+            if (t > 24 || t % 9 > 6) return 0;   /* not a run */
+            held[t]++; held[t + 1]++; held[t + 2]++;
+        } else {
+            held[t] = (uint8_t)(held[t] + (h->meld_type[i] == YM_PON ? 3 : 4));
+        }
+    }
+    uint64_t w = ym_waits(h->counts, n_melds, R->players == 3), counted = 0, fifth = 0;
+    for (int k = 0; k < 34; k++) {
+        if (!((w >> k) & 1)) continue;
+        int c = R->karaten == 1 ? held[k] : R->karaten == 3 ? held[k] + (seen ? seen[k] : 0) : 0;
+        if (c < 4) counted |= 1ULL << k;
+    }
+    if (R->karaten == 2 && !counted && R->keishiki_tenpai)
+        for (int k = 0; k < 34; k++)
+            if (h->counts[k] == 4 && completes_fifth(h->counts, n_melds, k)) fifth |= 1ULL << k;
+    if (R->keishiki_tenpai) return (counted | fifth) != 0;
+    /* a yaku is needed: some counted wait completes the hand with one (a fifth copy cannot win) */
+    for (int k = 0; k < 34; k++)
+        if (((counted >> k) & 1) && wait_has_yaku(R, h, k)) return 1;
+    return 0;
+}
+
+int ym_game_draw_tenpai(const ym_game_t *g, int seat) {
+    const ym_seat_t *p = &g->s[seat];
+    int n = g->R.players;
+    ym_hand_t h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.counts, p->c, 34);
+    h.n_melds = p->n_melds;
+    for (int i = 0; i < p->n_melds; i++) {
+        h.meld_type[i] = p->melds[i].type;
+        h.meld_tile[i] = p->melds[i].kind;
+    }
+    h.seat_wind = (uint8_t)((seat - g->dealer + n) % n);
+    h.round_wind = g->round_wind;
+    if (p->riichi == 2) h.flags = p->double_riichi ? YM_F_DOUBLE_RIICHI : YM_F_RIICHI;
+    uint8_t seen[34];
+    const uint8_t *sp = NULL;
+    if (g->R.karaten == 3) {   /* what the seat sees outside its concealed hand and its own melds */
+        ym_game_visible(g, seen);
+        for (int i = 0; i < p->n_melds; i++)
+            for (int j = 0; j < p->melds[i].n; j++) seen[p->melds[i].ids[j] >> 2]--;
+        sp = seen;
+    }
+    return ym_draw_tenpai(&g->R, &h, sp);
 }

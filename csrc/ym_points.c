@@ -1,5 +1,9 @@
 /* ym_points.c - base points, limits and payments of one hand (docs/rules.md section 5, 6.6).
  *
+ * The one implementation of a win's payment rules: the scorer (Score.payment), the game engine
+ * and yakuman.settle (through ym_settle_win in ym_game_settle.c) all take their amounts from
+ * ym_payments; ym_game_settle.c only spreads them over the seats.
+ *
  * Base points a: yakuman 8000 x multiple; kazoe (13+ han, no yakuman) per the kazoe knob;
  * 11-12 han 6000, 8-10 4000, 6-7 3000, 5 2000; up to 4 han fu x 2^(han+2) capped at 2000
  * (kiriage: 1920 -> 2000). Every payment is rounded up to 100 separately.
@@ -7,15 +11,21 @@
  * Tsumo (4 players): dealer winner 2a from each non-dealer; non-dealer winner 2a from the
  * dealer and a from each other non-dealer; + honba_tsumo_each per honba from each payer.
  * Sanma: tsumo_loss = the absent seat's share is simply not paid (Tenhou); without tsumo loss
- * the absent non-dealer's share a is split evenly between the two payers (dealer winner: 3a
- * each; non-dealer winner: 2.5a from the dealer, 1.5a from the other non-dealer), so a tsumo is
- * worth about the ron value.
+ * ("north bisection") the absent non-dealer's share (rounded up to 100 as it would be paid) is
+ * split between the two payers, each half rounded up to 100 on its own and added to the
+ * payer's own share (dealer winner: up100(2a) + up100(up100(2a) / 2) each; non-dealer winner:
+ * the dealer up100(2a) + h, the other non-dealer up100(a) + h, h = up100(up100(a) / 2)).
  * Pao (liability, a_pao = the part of a the liable player answers for):
  *   ron from another player: the liable player pays half of the pao part's ron value, the
- *   discarder the rest and all honba;
- *   tsumo: the liable player pays the pao part's ron value; when that is the whole hand it also
- *   pays the ron honba and nobody else pays; otherwise the rest is an ordinary tsumo (honba per
- *   payer), the liable player paying its ordinary share in addition.
+ *   discarder the rest and all honba (the engine's pao_honba "liable" moves them);
+ *   tsumo: the liable player pays the pao part's ron value plus every honba at the ron rate
+ *   (honba_ron per honba); the rest of the hand (a - a_pao, when a composite yakuman is only
+ *   partly under pao) is an ordinary tsumo without honba, the liable player paying its
+ *   ordinary share of it too.
+ * Output invariants: every amount is a multiple of 100 (given multiples of 100 for the honba
+ * and 1000 per stick); total = the sum of what every payer pays + sticks; honba = the honba part
+ * of total (ron: in `discarder`; pao tsumo: in `liable`; plain tsumo: honba_tsumo_each x honba
+ * in each of the players - 1 payers' shares).
  */
 #include "ym_score.h"
 
@@ -82,42 +92,36 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     int32_t pao_part = a_pao > 0 ? up100(mult * a_pao) : 0;
     int64_t ar = (int64_t)a - a_pao;
     pay->sticks = 1000 * riichi_sticks;
-    if (a_pao > 0 && ar == 0) {
-        int32_t hb = honba * r->honba_ron;
-        pay->liable = pao_part + hb;
-        pay->honba = hb;
-        *points = pao_part;
-        pay->total = pay->liable + pay->sticks;
-        return;
-    }
-    pay->liable = pao_part;
-    int32_t hb_each = honba * r->honba_tsumo_each;
-    int32_t value;
-    if (dealer) {
+    /* a pao tsumo: every honba at the ron rate from the liable player; the rest pays none */
+    int32_t hb_each = a_pao > 0 ? 0 : honba * r->honba_tsumo_each;
+    int32_t hb_liable = a_pao > 0 ? honba * r->honba_ron : 0;
+    pay->liable = a_pao > 0 ? pao_part + hb_liable : 0;
+    int32_t value = 0;
+    if (ar == 0) {
+        /* the whole hand under pao: nobody else pays */
+    } else if (dealer) {
         int n = sanma ? 2 : 3;
-        int32_t each = (sanma && !r->tsumo_loss) ? up100(3 * ar) : up100(2 * ar);
+        int32_t each = up100(2 * ar);
+        if (sanma && !r->tsumo_loss) each += half_up100(each);
         pay->non_dealer = each + hb_each;
         pay->n_non_dealer = (uint8_t)n;
         value = each * n;
-        pay->honba = hb_each * n;
         pay->total = pay->non_dealer * n;
     } else {
         int n = sanma ? 1 : 2;
-        int32_t d, nd;
+        int32_t d = up100(2 * ar), nd = up100(ar);
         if (sanma && !r->tsumo_loss) {
-            d = half_up100(5 * ar);
-            nd = half_up100(3 * ar);
-        } else {
-            d = up100(2 * ar);
-            nd = up100(ar);
+            int32_t h = half_up100(nd);   /* half of the absent non-dealer's share */
+            d += h;
+            nd += h;
         }
         pay->dealer = d + hb_each;
         pay->non_dealer = nd + hb_each;
         pay->n_non_dealer = (uint8_t)n;
         value = d + nd * n;
-        pay->honba = hb_each * (n + 1);
         pay->total = pay->dealer + pay->non_dealer * n;
     }
+    pay->honba = hb_liable + hb_each * (r->players - 1);
     *points = value + pao_part;
     pay->total += pay->liable + pay->sticks;
 }

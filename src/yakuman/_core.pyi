@@ -333,3 +333,9 @@ def settle_next_hand(rules: Rules | None, scores: Sequence[int], round_wind: int
 # (points, ranks, results)
 def settle_final(rules: Rules | None, scores: Sequence[int], sticks: int,
                  first_dealer: int) -> tuple[_PerSeat, _PerSeat, _PerSeat]: ...
+# one win's transfers: (payer or None for the table's sticks, amount, reason)
+def settle_win(rules: Rules | None, winner: int, from_seat: int, dealer: int, liable: int, base: int,
+               pao_base: int, honba: int, sticks: int) -> tuple[tuple[int | None, int, str], ...]: ...
+# tenpai at an exhaustive draw (karaten_is_tenpai, keishiki_tenpai)
+def draw_tenpai(rules: Rules | None, counts: Sequence[int], melds: Sequence[object], visible: Sequence[int] | None,
+                seat_wind: int, round_wind: int, riichi: int) -> bool: ...

@@ -31,6 +31,7 @@ cdef extern from "ym_game.h" nogil:
         int32_t noten_total, riichi_min_points, riichi_min_live
         int32_t start_points, return_points, target_points
         int32_t uma[4]
+        uint8_t keishiki_tenpai
     ctypedef struct ym_seat_t:
         uint8_t ids[14]
         uint8_t n
@@ -134,6 +135,7 @@ cdef class CompiledGameRules:
         r.draw_dealer = ("tenpai", "always_repeat", "always_rotate").index(rules.draw_dealer_rule)
         r.karaten = ("unless_all_four_in_own_hand", "unless_all_four_incl_melds", "always",
                      "never").index(rules.karaten_is_tenpai)
+        r.keishiki_tenpai = rules.keishiki_tenpai
         r.nagashi = ("win", "draw", "off").index(rules.nagashi_mangan)
         r.nagashi_closed = rules.nagashi_requires_closed
         r.nagashi_nearest = rules.nagashi_multiple == "nearest"
@@ -491,3 +493,61 @@ def settle_final(rules, scores, int sticks, int first_dealer):
         sc[i] = scores[i]
     ym_final_scores(&cgr.r, n, sc, sticks, first_dealer, pts, rk, res)
     return tuple(pts[i] for i in range(n)), tuple(rk[i] for i in range(n)), tuple(res[i] for i in range(n))
+
+
+cdef extern from "ym_game.h" nogil:
+    enum: YM_MAX_TRANSFERS
+    ctypedef struct ym_transfer_t:
+        uint8_t payer, reason
+        int32_t amount
+    int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from_, int dealer, int liable, int32_t a,
+                      int32_t a_pao, int honba, int sticks, ym_transfer_t *out)
+
+_TRANSFER_REASONS = ("ron", "tsumo", "pao", "honba", "riichi_sticks")
+
+
+def settle_win(rules, int winner, int from_seat, int dealer, int liable, long base, long pao_base, long honba,
+               long sticks):
+    """The transfers of one win worth base points `base` (ym_settle_win): a tuple of
+    (payer or None for the table's sticks, amount, reason). from_seat / liable -1 = tsumo / no
+    liable player; pao_base 0 = the whole hand is under pao."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef ym_transfer_t t[YM_MAX_TRANSFERS]
+    cdef int n = cgr.r.players, k, i
+    from yakuman.errors import InvalidContextError
+    for name, seat, none_ok in (("winner", winner, False), ("discarder", from_seat, True),
+                                ("dealer", dealer, False), ("liable seat", liable, True)):
+        if not (0 <= seat < n or (none_ok and seat == -1)):
+            raise InvalidContextError(f"{name} {seat} is not a seat 0..{n - 1}")
+    if not 0 < base <= 8000 * 255 or not 0 <= pao_base <= base:
+        raise InvalidContextError(f"base points {base} (pao part {pao_base}) out of range 1..{8000 * 255}")
+    if not 0 <= honba <= 10000 or not 0 <= sticks <= 10000:
+        raise InvalidContextError(f"honba {honba} / riichi sticks {sticks} out of range 0..10000")
+    k = ym_settle_win(&cgr.r, n, winner, 255 if from_seat < 0 else from_seat, dealer, 255 if liable < 0 else liable,
+                      <int32_t>base, <int32_t>pao_base, <int>honba, <int>sticks, t)
+    return tuple((None if t[i].payer == 255 else t[i].payer, t[i].amount, _TRANSFER_REASONS[t[i].reason])
+                 for i in range(k))
+
+
+cdef extern from "ym_game.h" nogil:
+    int ym_draw_tenpai(const ym_game_rules_t *R, const ym_hand_t *h, const uint8_t *seen)
+
+
+def draw_tenpai(rules, counts, melds, visible, int seat_wind, int round_wind, int riichi):
+    """Tenpai at an exhaustive draw (ym_draw_tenpai): 34 concealed counts (13 - 3 x melds tiles),
+    melds as the scorer takes them, visible = 34 counts seen outside the hand and its melds (or
+    None), riichi 0 / 1 / 2 (double)."""
+    cdef CompiledGameRules cgr = compiled_game_rules(rules)
+    cdef ym_hand_t h
+    cdef uint8_t seen[34]
+    cdef int flags = (F_RIICHI if riichi == 1 else F_DOUBLE_RIICHI if riichi == 2 else 0)
+    _fill_hand(&h, counts, 0, melds, 0, flags, seat_wind, round_wind, (), (), 0, 0, 0, 0)
+    if visible is None:
+        return bool(ym_draw_tenpai(&cgr.r, &h, NULL))
+    if len(visible) != 34:
+        from yakuman.errors import InvalidContextError
+        raise InvalidContextError("visible must be 34 tile counts")
+    for i in range(34):
+        v = visible[i]
+        seen[i] = <uint8_t>(v if 0 <= v <= 4 else 4)
+    return bool(ym_draw_tenpai(&cgr.r, &h, seen))

@@ -8,10 +8,12 @@ mangan, 2000 mangan, 3000 haneman, 4000 baiman, 6000 sanbaiman, 8000 per yakuman
 the scorer decides it, so this module never re-scores a hand. :func:`base_points` converts a
 scorer's (han, fu, limit, yakuman) to ``a``.
 
-The noten split, the next-hand rule (dealer continuation, East-only / hanchan, extension,
-tobi, agari-yame) and the final ranking with uma / oka are computed by the native game engine's
-functions (csrc/ym_game_settle.c, through ``yakuman._core``), so the engine and this module
-share one implementation; this module validates the input and builds the result objects.
+A win's payments (honba, sticks, pao split, dealer / non-dealer tsumo shares, sanma tsumo loss;
+csrc/ym_points.c ym_payments, the scorer's own), tenpai at a draw (karaten, keishiki), the noten
+split, the next-hand rule (dealer continuation, East-only / hanchan, extension, tobi,
+agari-yame) and the final ranking with uma / oka are computed by the native game engine's
+functions (csrc/ym_game_settle.c, through ``yakuman._core``), so the scorer, the engine and this
+module share one implementation; this module validates the input and builds the result objects.
 
 Invariants (property-tested):
 - conservation: ``sum(settlement.deltas) == 1000 * settlement.sticks_collected``, and the scores
@@ -68,8 +70,12 @@ WINDS = "ESWN"
 MANGAN = 2000
 
 
-def _ceil100(x: int) -> int:
-    return -(-x // 100) * 100
+def _ron_value(base: int, dealer: int, rules: Rules | None) -> int:
+    """The ron payment (no honba) of a hand worth ``base`` for seat 0 from seat 1, seat
+    ``dealer`` dealing (the native payment rules)."""
+    from yakuman import _core
+
+    return _core.settle_win(_rules(rules), 0, 1, dealer, -1, base, 0, 0, 0)[0][1]
 
 
 def _rules(rules: Rules | None) -> Rules:
@@ -237,8 +243,9 @@ class Win:
                 if from_seat is None or from_seat == winner:
                     raise InvalidContextError("the score is a ron (it has a discarder payment) but no from_seat "
                                               "(discarder) is given")
-                if points in (_ceil100(6 * base), _ceil100(4 * base)):
-                    dealer = points == _ceil100(6 * base)
+                as_dealer, as_non_dealer = (_ron_value(base, d, rules) for d in (0, 1))
+                if points in (as_dealer, as_non_dealer):
+                    dealer = points == as_dealer
             elif pay.from_dealer or pay.from_non_dealer:
                 if from_seat is not None and from_seat != winner:
                     raise InvalidContextError(f"the score is a tsumo but from_seat {from_seat} (a discarder) is given")
@@ -307,63 +314,18 @@ class Settlement:
 
 
 # ---- payments ------------------------------------------------------------------------------
-def _tsumo_split(base: int, winner: int, dealer: int, n: int, rules: Rules) -> dict[int, int]:
-    """payer -> amount for a tsumo worth ``base`` (tsumo loss or north bisection in sanma)."""
-    out = {}
-    for seat in range(n):
-        if seat == winner:
-            continue
-        out[seat] = _ceil100(2 * base) if (winner == dealer or seat == dealer) else _ceil100(base)
-    if n == 3 and not rules.tsumo_loss:
-        # North bisection: the absent fourth player's share is split between the two payers.
-        absent = _ceil100(2 * base) if winner == dealer else _ceil100(base)
-        for seat in out:
-            out[seat] += _ceil100(-(-absent // 2))
-    return out
+def _win_transfers(win: Win, dealer: int, n: int, honba: int, rules: Rules, sticks: int = 0) -> list[Transfer]:
+    """The transfers of one win; ``honba`` = the honba this winner collects (0 for none),
+    ``sticks`` = the riichi sticks it takes. The amounts are the native engine's (ym_payments and
+    ym_win_transfers: honba, sticks, pao split, dealer / non-dealer shares, sanma tsumo loss), so
+    the scorer, the engine and this module share one implementation of the payment rules."""
+    from yakuman import _core
 
-
-def _win_transfers(win: Win, dealer: int, n: int, honba: int, rules: Rules) -> list[Transfer]:
-    """The transfers of one win; ``honba`` = the honba this winner collects (0 for none)."""
-    w = win.winner
-    mult = 6 if w == dealer else 4
-    pao = win.pao_seat
-    if pao is not None and (pao == w or pao == win.from_seat):
-        pao = None  # liable player deals in himself: ordinary ron
-    if pao is not None and win.pao_base is not None and rules.pao_scope == "liable_yakuman_only":
-        pao_part = win.pao_base
-    else:
-        pao_part = win.base
-    out: list[Transfer] = []
-    if not win.tsumo:
-        d = win.from_seat
-        value = _ceil100(mult * win.base)
-        honba_payer = d
-        if pao is None:
-            out.append(Transfer(d, w, value, "ron"))
-        else:
-            half = _ceil100(mult * pao_part) // 2
-            out.append(Transfer(d, w, value - half, "ron"))
-            out.append(Transfer(pao, w, half, "pao"))
-            if rules.pao_honba == "liable":
-                honba_payer = pao
-        if honba:
-            out.append(Transfer(honba_payer, w, rules.honba_ron * honba, "honba"))
-        return out
-    if pao is None:
-        for payer, amount in _tsumo_split(win.base, w, dealer, n, rules).items():
-            out.append(Transfer(payer, w, amount, "tsumo"))
-            if honba:
-                out.append(Transfer(payer, w, rules.honba_tsumo_each * honba, "honba"))
-        return out
-    # Tsumo with a liable player: it pays the liable part as if it had dealt in, and every honba.
-    out.append(Transfer(pao, w, _ceil100(mult * pao_part), "pao"))
-    rest = win.base - pao_part
-    if rest > 0:
-        for payer, amount in _tsumo_split(rest, w, dealer, n, rules).items():
-            out.append(Transfer(payer, w, amount, "tsumo"))
-    if honba:
-        out.append(Transfer(pao, w, rules.honba_ron * honba, "honba"))
-    return out
+    pao = -1 if win.pao_seat is None else win.pao_seat
+    pao_base = win.pao_base if win.pao_base is not None else 0
+    return [Transfer(payer, win.winner, amount, reason) for payer, amount, reason in _core.settle_win(
+        rules, win.winner, -1 if win.from_seat is None else win.from_seat, dealer, pao, win.base, pao_base,
+        honba, sticks)]
 
 
 def _deltas(transfers: Iterable[Transfer], n: int) -> tuple[int, ...]:
@@ -440,9 +402,8 @@ def settle_wins(state: RoundState, wins: Win | Sequence[Win], *, rules: Rules | 
     by_win = []
     for i, win in enumerate(ordered):
         gets_honba = i == 0 or r.multi_ron_bonus == "each"
-        ts = _win_transfers(win, state.dealer, n, state.honba if gets_honba else 0, r)
-        if i == 0 and state.riichi_sticks:
-            ts.append(Transfer(None, win.winner, 1000 * state.riichi_sticks, "riichi_sticks"))
+        ts = _win_transfers(win, state.dealer, n, state.honba if gets_honba else 0, r,
+                            state.riichi_sticks if i == 0 else 0)
         by_win.append(_deltas(ts, n))
         transfers.extend(ts)
     winners = tuple(w.winner for w in ordered)
@@ -488,10 +449,9 @@ def settle_exhaustive_draw(state: RoundState, tenpai: Iterable[int], *, nagashi:
     by_win = []
     for i, seat in enumerate(ordered):
         honba = state.honba if as_win and (i == 0 or r.multi_ron_bonus == "each") else 0
+        sticks = state.riichi_sticks if as_win and i == 0 else 0
         ts = [Transfer(t.payer, t.payee, t.amount, "nagashi" if t.reason == "tsumo" else t.reason)
-              for t in _win_transfers(Win(seat, MANGAN), state.dealer, n, honba, r)]
-        if as_win and i == 0 and state.riichi_sticks:
-            ts.append(Transfer(None, seat, 1000 * state.riichi_sticks, "riichi_sticks"))
+              for t in _win_transfers(Win(seat, MANGAN), state.dealer, n, honba, r, sticks)]
         by_win.append(_deltas(ts, n))
         transfers.extend(ts)
     if as_win:
@@ -594,61 +554,47 @@ def _counts(tiles, what: str) -> list[int]:
         raise type(e)(f"{e} - in {what}") from None
 
 
-def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None) -> bool:
-    """Whether a hand counts as tenpai at an exhaustive draw (shape tenpai, ``keishiki_tenpai``).
+def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None, seat_wind: str | int | None = None,
+                   round_wind: str | int | None = None, riichi: bool | str = False) -> bool:
+    """Whether a hand counts as tenpai at an exhaustive draw (docs/rules.md 6.3).
     ``tiles`` = the 13-3k concealed tiles, ``melds`` = the player's melds, ``visible`` = 34
     counts of tiles this player can see outside his own hand (discards, other melds, dora
     indicators; used by ``karaten_is_tenpai = "never"``). ``karaten_is_tenpai``:
     ``unless_all_four_in_own_hand`` (Tenhou: a wait on a kind whose four copies are all in the
     concealed hand does not count), ``unless_all_four_incl_melds`` (EMA: the player's melds
     count as his hand too), ``always`` (any shape counts), ``never`` (a wait counts only while a
-    copy is unseen). A yaku requirement (``keishiki_tenpai = False``) needs the scorer and
-    is left to the caller."""
-    from yakuman import waits
+    copy is unseen). With ``keishiki_tenpai = False`` a counted wait must also give the hand a
+    yaku by tsumo or by ron, the situation being the player's ``riichi`` (``True`` or
+    ``"double"``) and the winds (``seat_wind`` / ``round_wind``, ``"E"``-``"N"`` or 0-3, then
+    required); dora and one-tile situation yaku do not count. The rule is the engine's
+    (csrc/ym_game_settle.c ym_draw_tenpai)."""
+    from yakuman import _core
     from yakuman.hand import parse_melds
-    from yakuman.tiles import kind
 
     r = _rules(rules)
     counts = _counts(tiles, "the tenpai hand")
     melds = parse_melds(melds)
     if sum(counts) + 3 * len(melds) != 13:
         raise InvalidContextError(f"a tenpai hand has 13 - 3 x melds concealed tiles, not {sum(counts)}")
-    if r.karaten_is_tenpai == "always":
-        return any(_completes(counts, k) for k in range(34))
-    w = [kind(t) for t in waits(counts)]
-    if r.karaten_is_tenpai == "unless_all_four_in_own_hand":
-        return bool(w)
-    seen = list(visible) if visible is not None and r.karaten_is_tenpai == "never" else [0] * 34
-    if len(seen) != 34:
-        raise InvalidContextError("visible must be 34 tile counts")
-    for m in melds:
-        for k in m.tiles:
-            seen[k] += 1
-    return any(counts[k] + seen[k] < 4 for k in w)
-
-
-def _completes(counts: Sequence[int], extra: int) -> bool:
-    """The hand with ``extra`` added is complete even if that is a fifth copy (karaten "always").
-    A fifth copy can only sit in a triplet or in a run, so take one such set out (one more meld)
-    and ask the native agari check about the rest."""
-    from yakuman import is_agari
-
-    c = list(counts)
-    c[extra] += 1
-    n_melds = (14 - sum(c)) // 3
-    if c[extra] <= 4:
-        return is_agari(c, melds=n_melds)
-    if n_melds == 4:
-        return False
-    sets = [[extra] * 3] + [[s, s + 1, s + 2] for s in range(extra - 2, extra + 1)
-                            if extra < 27 and s >= 9 * (extra // 9) and s + 2 < 9 * (extra // 9 + 1)]
-    for group in sets:
-        rest = list(c)
-        for k in group:
-            rest[k] -= 1
-        if min(rest) >= 0 and is_agari(rest, melds=n_melds + 1):
-            return True
-    return False
+    winds = []
+    for name, w in (("seat_wind", seat_wind), ("round_wind", round_wind)):
+        if w is None:
+            if not r.keishiki_tenpai:
+                raise InvalidContextError(f"keishiki_tenpai = False needs the {name} (the yaku depend on it)")
+            w = 0
+        if isinstance(w, str) and len(w) == 1 and w.upper() in WINDS:
+            w = WINDS.index(w.upper())
+        if type(w) is not int or not 0 <= w < 4:
+            raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {w!r}")
+        winds.append(w)
+    if riichi not in (False, True, "double"):
+        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r}")
+    seen = None
+    if visible is not None and r.karaten_is_tenpai == "never":
+        seen = list(visible)
+        if len(seen) != 34 or any(type(v) is not int or v < 0 for v in seen):
+            raise InvalidContextError("visible must be 34 non-negative tile counts")
+    return _core.draw_tenpai(r, counts, melds, seen, winds[0], winds[1], 2 if riichi == "double" else int(riichi))
 
 
 def is_nagashi(discards, *, called: bool = False, closed: bool = True, rules: Rules | None = None) -> bool:

@@ -161,6 +161,7 @@ class _Replay:
         rules = base.replace(length="hanchan" if go & 0x8 else "tonpuusen", aka_dora=0 if go & 0x2 else 1,
                              kuitan=not go & 0x4)
         first = next((int(a.get("oya", 0)) for t, a in self.tags if t == "TAIKYOKU"), 0)
+        no_keishiki = rules.replace(keishiki_tenpai=False)
         state = expected = done = None
         wins: list[dict] = []
         for i, (t, a) in enumerate(self.tags):
@@ -223,6 +224,10 @@ class _Replay:
                     for s in range(n):
                         ours = is_draw_tenpai(sorted(hands[s]), melds[s], rules=rules)
                         self.check("tenpai", ours == (s in tenpai), f"seat {s}: {sorted(hands[s])} {melds[s]}")
+                        if ours and s in tenpai and not is_draw_tenpai(
+                                sorted(hands[s]), melds[s], rules=no_keishiki, seat_wind=state.seat_wind(s),
+                                round_wind=state.round_wind):
+                            self.stats["tenpai_without_yaku"] += 1   # Tenhou: keishiki_tenpai = True
                     nagashi = [s for s in range(n) if discards[s] and is_nagashi(
                         "".join(TILE_NAMES[k] for k in discards[s]), called=called[s], closed=closed[s], rules=rules)]
                     self.check("nagashi", bool(nagashi) == (kind == "nm"), f"{nagashi} {kind}")
@@ -306,4 +311,6 @@ def test_mjlog_replay_matches_tenhou():
     for kind in ("exhaustive_4p", "exhaustive_3p", "nm_4p", "nm_3p", "yao9", "reach4", "ron3", "kan4", "kaze4"):
         assert stats[f"draw_{kind}"] > 0, kind
     assert stats["win_ok"] > 30000 and stats["draw_ok"] > 5000 and stats["tenpai_ok"] > 20000
+    # Tenhou pays open hands that are tenpai without any yaku as tenpai (keishiki_tenpai = True)
+    assert stats["tenpai_without_yaku"] > 0
     assert stats["transition_ok"] > 30000 and stats["game_end_ok"] > 3000 and stats["final_result_ok"] > 3000

@@ -334,9 +334,11 @@ def test_sanma_tsumo_loss():
 
 
 def test_sanma_without_tsumo_loss_splits_the_absent_share():
+    # docs/rules.md 5.2 / 7.4 (north bisection): the absent non-dealer's share 700 (a = 640) is
+    # halved and rounded up on its own (400) and added to each payer's 1300 / 700
     rules = SANMA.replace(tsumo_loss=False)
     s = score("234567m34588p567s", "5s", (), "tsumo", "SE", rules=rules)
-    assert s["payment"][:4] == (0, 1600, 1000, 1) and s["points"] == 2600
+    assert s["payment"][:4] == (0, 1700, 1100, 1) and s["points"] == 2800
     s = score("234567m34588p567s", "5s", (), "tsumo", "ES", rules=rules)
     assert s["payment"][:4] == (0, 0, 2000, 2) and s["points"] == 4000
 

@@ -75,10 +75,11 @@ def test_points_honba_sticks_and_sanma_tsumo_loss():
     assert sanma.tsumo_loss
     assert points(2, 30, tsumo=True, rules=sanma) == Payment(from_dealer=1000, from_non_dealer=500, total=1500)
     assert points(2, 30, tsumo=True, dealer=True, rules=sanma) == Payment(from_non_dealer=1000, total=2000)
-    # without it the absent non-dealer's share a = 480 is split between the two payers:
-    # dealer 2a + a/2 = 1200, non-dealer a + a/2 = 720 -> 800; a dealer winner gets 3a = 1440 -> 1500 each
+    # without it (docs/rules.md 5.2, 7.4) the absent non-dealer's share (a = 480 -> 500) is halved,
+    # each half rounded up on its own (300) and added: dealer 1000 + 300, non-dealer 500 + 300; a dealer
+    # winner: the absent share 1000 -> 500 more from each, 1500 each
     no_loss = sanma.replace(tsumo_loss=False)
-    assert points(2, 30, tsumo=True, rules=no_loss) == Payment(from_dealer=1200, from_non_dealer=800, total=2000)
+    assert points(2, 30, tsumo=True, rules=no_loss) == Payment(from_dealer=1300, from_non_dealer=800, total=2100)
     assert points(2, 30, tsumo=True, dealer=True, rules=no_loss) == Payment(from_non_dealer=1500, total=3000)
 
 

@@ -290,7 +290,7 @@ def test_sanma_tsumo_loss_and_honba():
     s = _s("234567p34588s567s", "5s", rules=sanma, tsumo=True)
     assert (s.han, s.fu, _payment_text(s), s.points) == (3, 20, "700/1300", 2000)
     s = _s("234567p34588s567s", "5s", rules=sanma.replace(tsumo_loss=False), tsumo=True)
-    assert (_payment_text(s), s.points) == ("1000/1600", 2600)
+    assert (_payment_text(s), s.points) == ("1100/1700", 2800)  # 700 / 1300 + half of the absent 700 (400) each
     s = _s("234567p34588s567s", "5s", rules=sanma.replace(tsumo_loss=False), tsumo=True, seat_wind="E")
     assert (_payment_text(s), s.points) == ("2000 all", 4000)
     s = _s("234567p34588s567s", "5s", rules=sanma, tsumo=True, seat_wind="E", honba=2)

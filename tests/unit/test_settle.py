@@ -367,12 +367,9 @@ def test_draw_tenpai_karaten_modes():
     assert not is_draw_tenpai(own_four, rules=DEFAULT)
     assert is_draw_tenpai(own_four, rules=DEFAULT.replace(karaten_is_tenpai="always"))
     assert not is_draw_tenpai(own_four, rules=DEFAULT.replace(karaten_is_tenpai="never"))
-    # a fifth copy that only fits in runs: 33m + 123m 234m 345m (no triplet of 3m works)
-    from yakuman.settle import _completes
-    from yakuman.tiles import to_counts
-
-    runs_only = to_counts("1223333445m111z")
-    assert _completes(runs_only, 2) and not _completes(runs_only, 8)
+    # no real wait; a fifth 5m (555m 123m 111m 55m) or 1m completes the shape: tenpai only under "always"
+    assert is_draw_tenpai("1111235555m111z", rules=DEFAULT.replace(karaten_is_tenpai="always"))
+    assert not is_draw_tenpai("1111235555m111z", rules=DEFAULT)
     tanki = "5m123p456p789s"  # with pon 555m: the fifth 5m
     assert is_draw_tenpai(tanki, ["pon 555m"], rules=DEFAULT)
     assert not is_draw_tenpai(tanki, ["pon 555m"], rules=Rules.ema())  # EMA: melds are the hand too

@@ -6,13 +6,14 @@
 - ron: dealer 6a, non-dealer 4a. Tsumo: dealer winner 2a from each non-dealer; non-dealer winner 2a
   from the dealer, a from each other non-dealer. Each payment rounded up to 100 separately.
 - three players (``players = 3``): with ``tsumo_loss`` the absent seat's share is simply not paid
-  (Tenhou); without it that share (a) is split between the two payers before rounding
-  (dealer tsumo: 3a each; non-dealer tsumo: 2.5a from the dealer, 1.5a from the other).
+  (Tenhou); without it that share, as it would be paid (rounded up), is halved between the two
+  payers, each half rounded up to 100 on its own and added to the payer's own share.
 - honba: ron ``honba_ron`` x honba from the discarder; tsumo ``honba_tsumo_each`` x honba from each payer.
 - pao (docs/rules.md 6.6): on tsumo the liable player pays the (liable) value as if dealing in, plus the
   ron honba; on a ron by a third player, discarder and liable player each pay half of it, honba from
   the discarder. ``pao_scope = liable_yakuman_only`` applies this to the pao yakuman's multiple only
-  and pays the rest normally (honba then follow the normal part).
+  and pays the rest as an ordinary tsumo; on a tsumo the liable player still pays every honba at
+  the ron rate and the ordinary part carries none (docs/rules.md 7.4).
 """
 
 from __future__ import annotations
@@ -63,9 +64,12 @@ def _tsumo_shares(a: int, dealer: bool, rules: Rules) -> tuple[int, int, int]:
         if dealer:
             return 0, ceil100(2 * a), n_ko
         return ceil100(2 * a), ceil100(a), n_ko
-    if dealer:  # three players, no tsumo loss: the absent seat's a is split
-        return 0, ceil100(3 * a), 2
-    return _ceil100_frac(5 * a, 2), _ceil100_frac(3 * a, 2), 1
+    # three players, no tsumo loss: the absent seat's payment is halved between the two payers
+    if dealer:
+        each = ceil100(2 * a)
+        return 0, each + _ceil100_frac(each, 2), 2
+    half = _ceil100_frac(ceil100(a), 2)
+    return ceil100(2 * a) + half, ceil100(a) + half, 1
 
 
 def hand_value(a: int, dealer: bool, tsumo: bool, rules: Rules) -> int:
@@ -86,10 +90,9 @@ def settle(a: int, dealer: bool, tsumo: bool, rules: Rules, honba: int, sticks: 
         if tsumo:
             if normal_a:
                 d, k, n = _tsumo_shares(normal_a, dealer, rules)
-                hb = rules.honba_tsumo_each * honba
-                d, k = (d + hb if not dealer else 0), k + hb
-                total = d + k * n + liable_ron + 1000 * sticks
-                return Payment(from_dealer=d, from_non_dealer=k, from_liable=liable_ron, total=total)
+                liable = liable_ron + rules.honba_ron * honba
+                total = d + k * n + liable + 1000 * sticks
+                return Payment(from_dealer=d, from_non_dealer=k, from_liable=liable, total=total)
             liable = liable_ron + rules.honba_ron * honba
             return Payment(from_liable=liable, total=liable + 1000 * sticks)
         half = liable_ron // 2

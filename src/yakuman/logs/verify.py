@@ -738,7 +738,9 @@ class _Checker:
         out = []
         for s in range(self.n):
             melds = [meld_string(m, self.aka) for m in d.melds[s] if m.kind != "kita"]
-            if is_draw_tenpai(_mpsz(d.closed[s], self.aka), melds, rules=self.rules):
+            if is_draw_tenpai(_mpsz(d.closed[s], self.aka), melds, rules=self.rules,
+                              seat_wind=(s - d.round.dealer) % self.n, round_wind=(d.round.round // 4) % 4,
+                              riichi=d.riichi[s]):
                 out.append(s)
         return out
 

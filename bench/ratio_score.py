@@ -2,6 +2,10 @@
 
 Usage:
     PYTHONPATH=src:. python bench/ratio_score.py [--rounds 15] [--hands 2000]
+    PYTHONPATH=src:. valgrind --tool=callgrind python bench/ratio_score.py --passes N --case "yakuman 136 melds"
+
+``--passes N --case NAME`` runs one case N times untimed (for callgrind: the difference between
+N = 5 and N = 1, divided by 4 x hands, is the instruction count per call, whatever the load).
 
 Same hands as bench/test_bench_score.py (``yakuman.random.winning_hands``, seeds 77 closed / 78 with
 melds, Tenhou rules); riichienv gets the same 136-ids and melds, built before timing. Each round times
@@ -88,6 +92,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--passes", type=int, default=0)
+    ap.add_argument("--case", default="yakuman 136 melds")
     a = ap.parse_args()
     import riichienv._riichienv as core
 
@@ -112,6 +118,11 @@ def main() -> None:
         "yakuman mpsz melds": (run_yakuman, _calls_mpsz(mixed)),
         "riichienv melds": (run_riichienv, _calls_riichienv(core, mixed)),
     }
+    if a.passes:
+        fn, calls = cases[a.case]
+        for _ in range(a.passes):
+            fn(calls)
+        return
     best = {k: float("inf") for k in cases}
     for fn, calls in cases.values():   # warm-up
         fn(calls)

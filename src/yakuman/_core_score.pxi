@@ -5,6 +5,9 @@
 # meld (type, lowest kind) pairs, kinds), calls ym_score and returns plain values (a tuple
 # whose fields are named by SCORE_FIELDS). Malformed input raises yakuman.errors; a non-win is
 # a status. The yaku mask uses the bits of yakuman.yaku.Yaku (0-54 = Tenhou yaku ids).
+# score() / _score_public return the lazy Score of _core_result.pxi (the native result held by
+# value, its lists made on first access); _score_eager builds the same 11 values at once (the
+# test oracle).
 
 from libc.time cimport clock_t, clock, CLOCKS_PER_SEC
 from libc.stdint cimport int32_t, uint16_t

@@ -1,6 +1,6 @@
 """Scoring throughput: yakuman per call (136-ids and mpsz), batch (score_many, 1 and 2 workers),
 and the peers on the same hands in the same run: the `mahjong` package's HandCalculator and
-riichienv's HandEvaluator (closed hands; riichienv is skipped when not installed).
+riichienv's HandEvaluator (closed and with melds; riichienv is skipped when not installed).
 
 Corpora: yakuman.random.winning_hands (seeded), Tenhou rules.
 """
@@ -94,6 +94,22 @@ def test_peer_riichienv_closed(benchmark, closed):
 def test_yakuman_136_with_melds(benchmark, mixed):
     calls = _calls_136(mixed)
     _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-melds")
+def test_yakuman_mpsz_with_melds(benchmark, mixed):
+    calls = [(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), kw) for kw in (mixed.kwargs(i) for i in range(len(mixed)))]
+    _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
+
+
+@pytest.mark.benchmark(group="score-per-call-melds")
+def test_peer_riichienv_with_melds(benchmark, mixed):
+    core = pytest.importorskip("riichienv._riichienv")
+    from ratio_score import _calls_riichienv
+
+    calls = _calls_riichienv(core, mixed)
+    evaluator = core.HandEvaluator
+    _per_call(benchmark, lambda c: evaluator(c[0], c[1]).calc(c[2], c[3], c[4], c[5]), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-melds")

@@ -35,28 +35,23 @@ def _readings_native(CompiledRules cr, counts, int reds, melds, int win, int fla
     without yaku is a NO_YAKU Score that keeps its decomposition. Returns (status, [Score])."""
     cdef ym_hand_t h
     cdef int n = 0, i, st
-    cdef uint8_t c[34]
-    cdef uint8_t r3[3]
     cdef ym_score_t *out = <ym_score_t *>malloc(YM_MAX_READINGS * sizeof(ym_score_t))
     if out == NULL:
         raise MemoryError()
-    global _SC_LAST_WIN
+    cdef Score s
     try:
         _fill_hand(&h, counts, reds, melds, win, flags, seat_wind, round_wind, dora, ura, kita, honba,
                    riichi_sticks, 0)
-        memcpy(c, h.counts, 34)
-        memset(r3, 0, 3)
         st = ym_score_readings(&cr.r, &h, out, YM_MAX_READINGS, &n)
         if st == 4:
             _raise_bad_input(out[0].reason)
         if n > YM_MAX_READINGS:   # pragma: no cover - the bound is checked exhaustively by a test
             raise AssertionError(f"{n} readings, more than the {YM_MAX_READINGS} kept")
-        _SC_LAST_WIN = win
+        _sc_result_types()
         result = []
         for i in range(n):
-            s = _score_object(&out[i], melds, c, r3, seat_wind, round_wind)
-            if out[i].status != 0:
-                s = s._replace(decomposition=_decomposition(&out[i], melds, c, r3))
+            s = _lazy_score(&out[i], &h)
+            s._nonwin_reading = out[i].status != 0   # a reading without yaku keeps its decomposition
             result.append(s)
         return st, result
     finally:
@@ -66,12 +61,10 @@ def _readings_native(CompiledRules cr, counts, int reds, melds, int win, int fla
 def _reason_text(int status, int reason, int win=0):
     """The reason of a non-win (status 1-3) from its native code, worded as score() words it."""
     cdef ym_score_t o
-    global _SC_LAST_WIN
     memset(&o, 0, sizeof(ym_score_t))
     o.status = <uint8_t>status
     o.reason = <uint8_t>reason
-    _SC_LAST_WIN = win if 0 <= win < 34 else 0
-    return _status_reason(&o)
+    return _status_reason(&o, win if 0 <= win < 34 else 0)
 
 
 # ---- batch parser ------------------------------------------------------------------------------

@@ -5,6 +5,9 @@
 # meld (type, lowest kind) pairs, kinds), calls ym_score and returns plain values (a tuple
 # whose fields are named by SCORE_FIELDS). Malformed input raises yakuman.errors; a non-win is
 # a status. The yaku mask uses the bits of yakuman.yaku.Yaku (0-54 = Tenhou yaku ids).
+# score() / _score_public return the lazy Score of _core_result.pxi (the native result held by
+# value, its lists made on first access); _score_eager builds the same 11 values at once (the
+# test oracle).
 
 from libc.time cimport clock_t, clock, CLOCKS_PER_SEC
 from libc.stdint cimport int32_t, uint16_t
@@ -127,6 +130,8 @@ _LOCAL_BITS = {"sanrenkou": 1, "isshoku_sanjun": 2, "daisharin": 4, "suurenkou":
                "touhoku_shinkansen": 128, "shiisanputa": 256, "daichisei": 512}
 _PAO_BITS = {"daisangen": 1, "daisuushii": 2, "suukantsu": 4}
 
+include "_core_result.pxi"
+
 
 cdef class CompiledRules:
     """A Rules object compiled into the C struct the scorer reads (build once, reuse)."""
@@ -186,10 +191,20 @@ _COMPILED = {}
 cdef dict _COMPILED_BY_ID = {}   # id(rules) -> (rules, CompiledRules): hashing a Rules costs ~0.6 us
 
 
+cdef CompiledRules _SC_DEFAULT_RULES = None   # compiled_rules(None), set on its first call
+
+
 def compiled_rules(rules=None):
     """The CompiledRules of `rules` (None = Rules.tenhou()), cached per Rules object and per
     distinct Rules value."""
+    return _compiled_rules_c(rules)
+
+
+cdef CompiledRules _compiled_rules_c(object rules):
+    global _SC_DEFAULT_RULES
     cdef CompiledRules cr
+    if rules is None and _SC_DEFAULT_RULES is not None:
+        return _SC_DEFAULT_RULES
     hit = _COMPILED_BY_ID.get(id(rules))
     if hit is not None and (<tuple>hit)[0] is rules:
         return (<tuple>hit)[1]
@@ -197,6 +212,8 @@ def compiled_rules(rules=None):
     if len(_COMPILED_BY_ID) >= 64:
         _COMPILED_BY_ID.clear()
     _COMPILED_BY_ID[id(rules)] = (rules, cr)   # the entry keeps `rules` alive, so the id stays its own
+    if rules is None:
+        _SC_DEFAULT_RULES = cr
     return cr
 
 
@@ -448,7 +465,6 @@ def _score_native_timeit(CompiledRules rules, counts, reds, melds, int win, int 
 
 cdef dict _SC_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 cdef dict _SC_MELD_CACHE = {}
-cdef int _SC_LAST_WIN = 0
 cdef object _SC_RESULT = None     # (Score, Payment, Status, YAKU_BY_BIT, Meld) once imported
 
 cdef object _sc_result_types():
@@ -459,6 +475,8 @@ cdef object _sc_result_types():
         from yakuman.hand import Meld
         by_bit = tuple(Yaku(1 << b) for b in range(66))
         statuses = tuple(Status(i) for i in range(5))
+        global _SC_STATUSES
+        _SC_STATUSES = statuses
         _SC_RESULT = (Score, Payment, Status, by_bit, Meld, statuses)
     return _SC_RESULT
 
@@ -584,33 +602,114 @@ cdef object _sc_meld(object m):
     return None
 
 
+cdef dict _SC_MELD_CODE = {}   # meld string -> type | lowest kind << 3 | reds << 9 (cached parse)
+
+
+cdef int _sc_meld_code(object m) except -2:
+    """A meld (string or Meld) as type | lowest kind << 3 | red fives << 9; -1 = unusual (the
+    full path words the error)."""
+    cdef object code
+    cdef object Meld
+    if type(m) is str:
+        code = _SC_MELD_CODE.get(m)
+        if code is not None:
+            return <int>code
+    Meld = (<tuple>_sc_result_types())[4]
+    if type(m) is not str and type(m) is not Meld:
+        return -1
+    mm = _sc_meld(m)
+    if mm is None:
+        return -1
+    c = _SC_MELD_CODES[mm.kind] | (<int>mm.tiles[0]) << 3 | (<int>mm.reds) << 9
+    if type(m) is str:
+        if len(_SC_MELD_CODE) >= 4096:
+            _SC_MELD_CODE.clear()
+        _SC_MELD_CODE[m] = c
+    return c
+
+
+cdef int _sc_ids_list(object hand, object win, uint8_t *c, uint8_t *reds, bint aka) noexcept:
+    """The common form, a list of up to 18 exact-int 136-ids (not 34 counts) with an int winning
+    id: parsed here (ym_parse_136) -> the tile count; -2 = refused (the winning id missing, or the
+    ids do not parse: the full path words it); -1 = another form (load_tiles reads it)."""
+    cdef int64_t buf[18]
+    cdef ym_parse_err_t e
+    cdef Py_ssize_t i, n
+    cdef PyObject *p
+    cdef long v, w
+    cdef bint found = False
+    if type(hand) is not list or type(win) is not int:
+        return -1
+    n = PyList_GET_SIZE(hand)
+    if n > 18 or n == 0:
+        return -1
+    w = _borrowed_long(<PyObject *>win)
+    for i in range(n):
+        p = ym_list_item(hand, i)
+        v = _borrowed_long(p)
+        if v == NOT_AN_INT or v < 0 or v > 135:
+            return -1
+        buf[i] = v
+        found |= v == w
+    if not found:
+        return -2
+    if ym_parse_136(buf, n, aka, c, reds, &e) < 0:
+        return -2
+    return <int>n
+
+
+cdef inline int _sc_wind(object w) noexcept:
+    """E/S/W/N or 0..3 -> 0..3; -1 = unusual."""
+    cdef Py_UCS4 ch
+    if type(w) is str:
+        if len(<str>w) != 1:
+            return -1
+        ch = (<str>w)[0]
+        return 0 if ch == u'E' else 1 if ch == u'S' else 2 if ch == u'W' else 3 if ch == u'N' else -1
+    if type(w) is int:
+        return <int>w if 0 <= w <= 3 else -1
+    return -1
+
+
 def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, round_wind, dora, ura,
-                  kita, honba, riichi_sticks, int pao=0):
+                  kita, honba, riichi_sticks, int pao=0, bint eager=False):
     """score() for well-formed input in the usual forms: a Score, or None to take the full
-    validation path (which raises on malformed input). Parsing happens here; the accept/reject
-    decision is ym_check_win's (the C twin of parse_request)."""
+    validation path (which raises on malformed input). ``eager``: the 11 field values built at
+    once, as a tuple (the test oracle of the lazy Score)."""
+    return _score_public_c(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita, honba,
+                           riichi_sticks, pao, eager)
+
+
+cdef object _score_public_c(CompiledRules cr, object hand, object win, object melds, int flags,
+                            object seat_wind, object round_wind, object dora, object ura, object kita,
+                            object honba, object riichi_sticks, int pao, bint eager):
+    """Parsing happens here; the accept/reject decision is ym_check_win's (the C twin of
+    parse_request)."""
     cdef ym_hand_t h
     cdef ym_score_t o
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
     cdef uint8_t meld_reds[4]
-    cdef int i, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0
+    cdef int i, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0, code
     cdef bint aka = cr.r.aka_dora > 0
     cdef bint sanma = cr.r.players == 3
-    cdef object m
     memset(&h, 0, sizeof(ym_hand_t))
     # --- tiles
-    try:
-        n = load_tiles(hand, c, reds, aka)
-    except InvalidTilesError:
-        return None
+    n = _sc_ids_list(hand, win, c, reds, aka)
+    if n == -2:
+        return None   # 136-ids without the winning id, or not a valid hand of ids
+    if n == -1:
+        try:
+            n = load_tiles(hand, c, reds, aka)
+        except InvalidTilesError:
+            return None
+        if type(win) is int and type(hand) is not str and win_id_missing(hand, win):
+            return None
     if not aka and (reds[0] or reds[1] or reds[2]):
         return None   # a red five '0' under rules without red fives: the full path words the error
     if _sc_single_tile(win, aka or type(win) is str, &wk, &wred) < 0:
         return None
     if wred and not aka:
-        return None
-    if win_id_missing(hand, win):
         return None
     # --- melds
     if type(melds) is str:
@@ -621,26 +720,20 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
     if k > 4:
         return None
     for i in range(k):
-        m = _sc_meld(melds[i])
-        if m is None:
+        code = _sc_meld_code(melds[i])
+        if code < 0:
             return None
-        h.meld_type[i] = <uint8_t>_SC_MELD_CODES[m.kind]
-        h.meld_tile[i] = <uint8_t><int>m.tiles[0]
-        meld_reds[i] = <uint8_t>m.reds   # the check refuses red fives under rules without them
+        h.meld_type[i] = <uint8_t>(code & 7)
+        h.meld_tile[i] = <uint8_t>((code >> 3) & 63)
+        meld_reds[i] = <uint8_t>(code >> 9)   # the check refuses red fives under rules without them
     h.n_melds = <uint8_t>k
     # --- numbers, winds, indicators
     if type(kita) is not int or type(honba) is not int or type(riichi_sticks) is not int:
         return None
     if not (0 <= kita <= 255 and 0 <= honba <= 65535 and 0 <= riichi_sticks <= 65535):
         return None
-    if type(seat_wind) is int:
-        seat = seat_wind if 0 <= seat_wind <= 3 else -1
-    else:
-        seat = _SC_WINDS.get(seat_wind, -1)
-    if type(round_wind) is int:
-        rnd = round_wind if 0 <= round_wind <= 3 else -1
-    else:
-        rnd = _SC_WINDS.get(round_wind, -1)
+    seat = _sc_wind(seat_wind)
+    rnd = _sc_wind(round_wind)
     if seat < 0 or rnd < 0:
         return None
     if _sc_indicators(dora, h.dora, &nd, sanma, aka) < 0 or _sc_indicators(ura, h.ura, &nu, sanma, aka) < 0:
@@ -665,9 +758,11 @@ def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, roun
     ym_score(&cr.r, &h, &o)
     if o.status == 4:
         return None
-    global _SC_LAST_WIN
-    _SC_LAST_WIN = wk
-    return _score_object(&o, melds, c, reds, seat, rnd)
+    if eager:
+        return _score_eager(&o, melds, c, reds, seat, rnd, wk)
+    if _SC_STATUSES is None:
+        _sc_result_types()
+    return _lazy_score(&o, &h)
 
 
 cdef tuple _SC_FU_WORDS = ("futei", "menzen ron", "tsumo", "kanchan", "penchan", "tanki", "pair",
@@ -688,22 +783,13 @@ cdef str _fu_label(int code, int t, int seat, int rnd):
     return f"{word} {digit * (4 if code >= 9 else 3)}{suit}"
 
 
-cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, const uint8_t *reds,
-                          int seat, int rnd):
-    """The native result as a yakuman.result.Score (a named tuple, built without Python-level
-    constructors; label and group strings come from tables built once)."""
-    cdef tuple types = _sc_result_types()
-    cdef object Score = types[0], Payment = types[1]
-    cdef tuple by_bit = types[3]
-    cdef tuple statuses = types[5]
-    cdef int i, b, key
-    cdef uint64_t msk
-    cdef const ym_fu_item_t *it
-    if o.status != 0:
-        return _sc_tuple_new(Score, (statuses[o.status], _status_reason(o), [], 0, 0, [], None, 0, 0,
-                                  _sc_tuple_new(Payment, (0, 0, 0, 0, 0)), ()))
+cdef list _yaku_list(const ym_score_t *o):
+    """The yaku of a win as (Yaku, han): yaku in bit order, then dora, aka, ura, kita (Tenhou's
+    order); the entries are shared tuples (immutable), the list is new."""
+    cdef tuple by_bit = (<tuple>_sc_result_types())[3]
+    cdef int b
+    cdef uint64_t msk = o.yaku & ~(<uint64_t>7 << 52)
     cdef list yaku = []
-    msk = o.yaku & ~(<uint64_t>7 << 52)   # yaku in bit order, then dora, aka, ura, kita (Tenhou's order)
     while msk:
         b = 0
         while not (msk >> b) & 1:
@@ -718,6 +804,13 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
             yaku.append(_yaku_entry(by_bit, b, o.han_of[b]))
     if o.kita and not o.yakuman:
         yaku.append(_yaku_entry(by_bit, 64, o.kita))
+    return yaku
+
+
+cdef list _fu_list(const ym_score_t *o, int seat, int rnd):
+    """The fu items of a win as (label, fu) (shared tuples, a new list)."""
+    cdef int i, key
+    cdef const ym_fu_item_t *it
     cdef list fu = []
     for i in range(o.n_fu):
         it = &o.fu_items[i]
@@ -727,12 +820,32 @@ cdef object _score_object(const ym_score_t *o, object melds, const uint8_t *c, c
             item = (_fu_label(it.code, it.tile, seat, rnd), it.fu)
             _SC_FU_ITEM_CACHE[key] = item
         fu.append(item)
-    pay = _sc_tuple_new(Payment, (o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable))
-    return _sc_tuple_new(Score, (statuses[0], "", yaku, o.han, o.fu, fu, _SC_LIMITS[o.limit],
-                              o.yakuman, o.points, pay, _decomposition(o, melds, c, reds)))
+    return fu
 
 
-cdef str _status_reason(const ym_score_t *o):
+cdef object _payment_of(const ym_score_t *o):
+    cdef object Payment = (<tuple>_sc_result_types())[1]
+    if o.status != 0:
+        return _sc_tuple_new(Payment, (0, 0, 0, 0, 0))
+    return _sc_tuple_new(Payment, (o.pay.discarder, o.pay.dealer, o.pay.non_dealer, o.pay.total, o.pay.liable))
+
+
+cdef tuple _score_eager(const ym_score_t *o, object melds, const uint8_t *c, const uint8_t *reds,
+                        int seat, int rnd, int win):
+    """The native result as the 11 fields of a Score, every one built at once: how results were
+    made before the lazy Score (kept as the test oracle of the lazy fields, ``_score_public(...,
+    eager=True)``)."""
+    cdef tuple types = _sc_result_types()
+    cdef object Payment = types[1]
+    cdef tuple statuses = types[5]
+    if o.status != 0:
+        return (statuses[o.status], _status_reason(o, win), [], 0, 0, [], None, 0, 0,
+                _sc_tuple_new(Payment, (0, 0, 0, 0, 0)), ())
+    return (statuses[0], "", _yaku_list(o), o.han, o.fu, _fu_list(o, seat, rnd), _SC_LIMITS[o.limit],
+            o.yakuman, o.points, _payment_of(o), _decomposition(o, melds, c, reds))
+
+
+cdef str _status_reason(const ym_score_t *o, int win):
     """The reason of a non-win, worded as yakuman._reference.score words it (tested equal)."""
     cdef int r = o.reason
     if r == YM_R_RIICHI_OPEN:
@@ -745,7 +858,7 @@ cdef str _status_reason(const ym_score_t *o):
     if r == YM_R_RINSHAN_NO_KAN:
         return "rinshan without a kan (or, in three-player mahjong, a kita)"
     if r == YM_R_CHANKAN_COPIES:
-        return (f"chankan on {TILE_NAMES[_SC_LAST_WIN]} while the winner holds other copies of it "
+        return (f"chankan on {TILE_NAMES[win]} while the winner holds other copies of it "
                 f"(the kan player has the other three)")
     if r == YM_R_NOT_COMPLETE:
         return "not a complete hand: no reading as 4 sets and a pair, seven pairs or kokushi"
@@ -791,6 +904,15 @@ cdef str to_mpsz_counts(const uint8_t *c):
 cdef object _SC_SLOW = None
 
 
+cdef inline bint _sc_flag(object value, int bit, int *flags) noexcept:
+    """A situation flag: True sets the bit; False is plain; anything else is not (the full path
+    checks it)."""
+    if value is True:
+        flags[0] |= 1 << bit
+        return True
+    return value is False
+
+
 def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
           rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
           renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
@@ -816,22 +938,24 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
     """
     global _SC_SLOW
     cdef int flags = 0
-    cdef CompiledRules cr
-    cdef bint plain = True
-    for bit, value in enumerate((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
-                                 houtei, tenhou, chiihou, renhou)):
-        if value is True:
-            flags |= 1 << bit
-        elif value is not False:
-            plain = False
+    cdef CompiledRules cr = None
+    cdef bint plain = (_sc_flag(tsumo, 0, &flags) & _sc_flag(riichi, 1, &flags)
+                       & _sc_flag(double_riichi, 2, &flags) & _sc_flag(ippatsu, 3, &flags)
+                       & _sc_flag(rinshan, 4, &flags) & _sc_flag(chankan, 5, &flags)
+                       & _sc_flag(haitei, 6, &flags) & _sc_flag(houtei, 7, &flags)
+                       & _sc_flag(tenhou, 8, &flags) & _sc_flag(chiihou, 9, &flags)
+                       & _sc_flag(renhou, 10, &flags))
     if plain and pao_seat is None and from_seat is None:
-        try:
-            cr = compiled_rules(rules)
-        except (TypeError, ValueError):
-            cr = None
+        if rules is None and _SC_DEFAULT_RULES is not None:
+            cr = _SC_DEFAULT_RULES
+        else:
+            try:
+                cr = _compiled_rules_c(rules)
+            except (TypeError, ValueError):
+                cr = None
         if cr is not None:
-            result = _score_public(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita,
-                                   honba, riichi_sticks)
+            result = _score_public_c(cr, hand, win, melds, flags, seat_wind, round_wind, dora, ura, kita,
+                                     honba, riichi_sticks, 0, False)
             if result is not None:
                 return result
     if _SC_SLOW is None:

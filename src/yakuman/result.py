@@ -1,5 +1,6 @@
-"""Scoring results: :class:`Status`, :class:`Payment`, :class:`Score` (immutable named tuples: cheap
-to build on the hot path, hashable, comparable; fields by name).
+"""Scoring results: :class:`Status`, :class:`Payment` (an immutable named tuple) and :class:`Score`
+(immutable; it behaves as the named tuple of its 11 fields, and one made by :func:`yakuman.score`
+builds its lists - yaku, fu items, payment, reading - on first access).
 
 Invariants:
 - ``status == OK`` iff the hand is a win; otherwise ``reason`` says why and every number is 0.
@@ -18,9 +19,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from yakuman.yaku import DORA_LIKE, Yaku
 
-__all__ = ["LIMITS", "Payment", "Score", "Status"]
+__all__ = ["LIMITS", "Payment", "Score", "Status", "score_repr", "score_str"]
 
 LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
@@ -74,75 +74,33 @@ class Payment(NamedTuple):
         return payment_html(self)
 
 
-class _ScoreFields(NamedTuple):
-    status: Status
-    reason: str
-    yaku: list[tuple[Yaku, int]]
-    han: int
-    fu: int
-    fu_details: list[tuple[str, int]]
-    limit: str | None
-    yakuman: int
-    points: int
-    payment: Payment
-    decomposition: tuple[str, ...]
+# Score is an extension type of the native glue (src/yakuman/_core_result.pxi): it holds the native
+# result and makes its lists on first access. Its text forms are these two functions.
+from yakuman._core import Score  # noqa: E402
 
 
-class Score(_ScoreFields):
-    """The result of scoring one hand (see the module docstring for the invariants). ``yaku`` and
-    ``fu_details`` are lists of ``(Yaku, han)`` and ``(label, fu)``; every Score has its own."""
+def score_str(s: Score) -> str:
+    """``str(score)``: the yaku, the value, the points and payment, the reading."""
+    if s.status != Status.OK:
+        return f"{s.status.name}: {s.reason}"
+    yaku = ", ".join(f"{y.romaji} {h}" for y, h in s.yaku)
+    if s.yakuman:
+        value = f"yakuman x{s.yakuman}"
+    else:
+        value = f"{s.han} han {s.fu} fu" + (f" ({s.limit})" if s.limit else "")
+    shape = " ".join(s.decomposition)
+    return f"{yaku} | {value} | {s.points} points ({s.payment}) | {shape}"
 
-    __slots__ = ()
 
-    def __new__(cls, status: Status, reason: str = "", yaku=None, han: int = 0, fu: int = 0,
-                fu_details=None, limit: str | None = None, yakuman: int = 0, points: int = 0,
-                payment: Payment | None = None, decomposition=()):
-        return tuple.__new__(cls, (status, reason, [] if yaku is None else list(yaku), han, fu,
-                                   [] if fu_details is None else list(fu_details), limit, yakuman, points,
-                                   Payment() if payment is None else payment, tuple(decomposition)))
-
-    @property
-    def is_win(self) -> bool:
-        return self.status == Status.OK
-
-    @property
-    def mask(self) -> Yaku:
-        """Every listed yaku as one flag value (dora-like entries included when listed)."""
-        out = Yaku(0)
-        for y, _ in self.yaku:
-            out |= y
-        return out
-
-    @property
-    def yaku_han(self) -> int:
-        """Han from yaku alone (dora, ura, aka and kita excluded)."""
-        return sum(h for y, h in self.yaku if not (y & DORA_LIKE))
-
-    def __str__(self) -> str:
-        if self.status != Status.OK:
-            return f"{self.status.name}: {self.reason}"
-        yaku = ", ".join(f"{y.romaji} {h}" for y, h in self.yaku)
-        if self.yakuman:
-            value = f"yakuman x{self.yakuman}"
-        else:
-            value = f"{self.han} han {self.fu} fu" + (f" ({self.limit})" if self.limit else "")
-        shape = " ".join(self.decomposition)
-        return f"{yaku} | {value} | {self.points} points ({self.payment}) | {shape}"
-
-    def __repr__(self) -> str:
-        """Short and readable: the value, the points and the yaku by name (``<Score 3 han 30 fu,
-        3900 points: riichi 1, pinfu 1, dora 1 | 123m 456p ...>``); a non-win gives its reason."""
-        if self.status != Status.OK:
-            return f"<Score {self.status.name}: {self.reason}>"
-        if self.yakuman:
-            value = f"yakuman x{self.yakuman}"
-        else:
-            value = f"{self.han} han {self.fu} fu" + (f" {self.limit}" if self.limit else "")
-        yaku = ", ".join(f"{y.romaji} {h}" for y, h in self.yaku)
-        shape = f" | {' '.join(self.decomposition)}" if self.decomposition else ""
-        return f"<Score {value}, {self.points} points: {yaku}{shape}>"
-
-    def _repr_html_(self) -> str:
-        from yakuman.display import score_html
-
-        return score_html(self)
+def score_repr(s: Score) -> str:
+    """``repr(score)``: short and readable, ``<Score 3 han 30 fu, 3900 points: riichi 1, pinfu 1,
+    dora 1 | 123m 456p ...>``; a non-win gives its reason."""
+    if s.status != Status.OK:
+        return f"<Score {s.status.name}: {s.reason}>"
+    if s.yakuman:
+        value = f"yakuman x{s.yakuman}"
+    else:
+        value = f"{s.han} han {s.fu} fu" + (f" {s.limit}" if s.limit else "")
+    yaku = ", ".join(f"{y.romaji} {h}" for y, h in s.yaku)
+    shape = f" | {' '.join(s.decomposition)}" if s.decomposition else ""
+    return f"<Score {value}, {s.points} points: {yaku}{shape}>"

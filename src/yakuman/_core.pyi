@@ -3,7 +3,7 @@
 #
 # _Tile forms accepted wherever a hand is taken: an mpsz string ("123m456p0s" - 0 = red five),
 # a sequence of 136-ids, a sequence of 34 counts, or a 1-D numpy integer array of either.
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from typing_extensions import disjoint_base
@@ -15,6 +15,7 @@ from yakuman.errors import InvalidTilesError as InvalidTilesError
 from yakuman.errors import InvalidContextError as _InvalidContextError
 from yakuman.errors import InvalidMeldError as _InvalidMeldError
 from yakuman.hand import Meld
+from yakuman.logs.events import Call, Game
 from yakuman.result import Score
 from yakuman.rules import Rules
 
@@ -333,3 +334,12 @@ def settle_next_hand(rules: Rules | None, scores: Sequence[int], round_wind: int
 # (points, ranks, results)
 def settle_final(rules: Rules | None, scores: Sequence[int], sticks: int,
                  first_dealer: int) -> tuple[_PerSeat, _PerSeat, _PerSeat]: ...
+
+# ---- native mjlog reading (yakuman.logs.tenhou_xml) ---------------------------------------------
+# (kind 0 play tag / 1 named tag / 2 </mjloggm> / 3 a '<' opening a name, start, end) per match
+def mjlog_scan(shadow: bytes) -> list[tuple[int, int, int]]: ...
+def mjlog_games(shadow: bytes, text: str, source: str, game_id: str | None, strict: bool,
+                damage_of: Callable[[int], str] | None) -> list[Game | None]: ...
+def mjlog_decode_meld(who: int, m: int) -> Call: ...
+def mjlog_event(kind: int, values: tuple[object, ...]) -> object: ...
+def mjlog_fast_classes() -> tuple[str, ...]: ...

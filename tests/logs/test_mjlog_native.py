@@ -246,3 +246,32 @@ def test_random_seeded_mutations_of_a_real_game():
             for strict in (True, False):
                 a, r = both(bytes(b), strict=strict)
                 assert a == r
+
+
+ATTR_VALUE = re.compile(rb'(\w+)="([^"]*)"')
+TRICKY = ["", "-1", "7", "-5", "1,2", "x", " 3", "+3", "1_0", "\u0663", "99999999999999999999", "1,,2", "inf",
+          "nan", "1.5", "3,4,5,6,7,8,9,10,11,12", "0,0,0,0,0,0", "1,-2,3,-4", ",", "4294967296", "-0"]
+
+
+@st.composite
+def revalued(draw):
+    """A real record with some attribute values replaced by unusual ones (values Python's int()
+    and float() read or refuse in their own ways: signs, underscores, spaces, other digits)."""
+    raw = draw(st.sampled_from(SEEDS)).decode("latin-1")
+    spans = [m.span(2) for m in ATTR_VALUE.finditer(raw.encode("latin-1"))]
+    for _ in range(draw(st.integers(1, 3))):
+        a, b = draw(st.sampled_from(spans))
+        new = draw(st.sampled_from(TRICKY) | st.text("0123456789,-", max_size=12))
+        raw = raw[:a] + new + raw[b:]
+        delta = len(new) - (b - a)
+        spans = [(x + delta, y + delta) if x > a else (x, y) for x, y in spans if (x, y) != (a, b)]
+    return raw
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(revalued(), st.booleans())
+def test_unusual_attribute_values_same_outcome(text, strict):
+    a, b = both(text, strict=strict)
+    assert a == b
+    a, b = both(text.encode("utf-8"), strict=strict)
+    assert a == b

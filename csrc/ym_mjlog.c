@@ -16,10 +16,11 @@
 #include <string.h>
 
 /* character classes of U+0000-U+00FF (Python's str \s, \w, [A-Za-z], \d = [0-9] here):
- * 1 = \s, 2 = \w, 4 = ASCII letter, 8 = ASCII digit (a test checks the table against re) */
+ * 1 = \s, 2 = \w, 4 = ASCII letter, 8 = ASCII digit, 16 = an end of a value ('"', '<', '>');
+ * tests/logs/test_mjlog_native.py checks every character against the pattern */
 static const uint8_t cls[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1,
-    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0,
+    1, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 16, 0, 16, 0,
     0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0, 2,
     0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -32,6 +33,7 @@ static const uint8_t cls[256] = {
 #define IS_WORD(c) (cls[(c)] & 2)
 #define IS_ALPHA(c) (cls[(c)] & 4)
 #define IS_DIGIT(c) (cls[(c)] & 8)
+#define IS_VALUE_END(c) (cls[(c)] & 16)
 
 static const char *const tag_names[YM_MJ_NTAGS - 1] = {
     "mjloggm", "SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE",
@@ -56,8 +58,23 @@ static const uint8_t tag_lens[YM_MJ_NTAGS - 1] = {7, 7, 2, 2, 8, 4, 1, 5, 4, 5, 
 static const uint8_t attr_lens[YM_MJ_NATTRS] = {4, 4, 2, 2, 2, 2, 3, 3, 4, 4, 4, 4, 3, 1,
                                                 4, 3, 2, 7, 5, 4, 7, 7, 10, 2, 6, 5};
 
+/* T U V W D E F G -> 0-7 (draws of seats 0-3, discards of seats 0-3), else -1 */
+static int64_t play_code(uint8_t c) {
+    switch (c) {
+    case 'T': return 0;
+    case 'U': return 1;
+    case 'V': return 2;
+    case 'W': return 3;
+    case 'D': return 4;
+    case 'E': return 5;
+    case 'F': return 6;
+    case 'G': return 7;
+    default: return -1;
+    }
+}
+
 static int64_t tag_id(const uint8_t *s, size_t a, size_t b) {
-    if (b - a == 1 && memchr("TUVWDEFG", s[a], 8) != NULL) return YM_MJ_T_LETTER;
+    if (b - a == 1 && play_code(s[a]) >= 0) return YM_MJ_T_LETTER;
     return lookup(s, a, b, tag_names, tag_lens, YM_MJ_NTAGS - 1);
 }
 
@@ -79,7 +96,7 @@ static size_t attribute(const uint8_t *s, size_t n, size_t i, size_t *ns, size_t
     j = skip_space(s, n, j + 1);
     if (j >= n || s[j] != '"') return 0;
     *vs = ++j;
-    while (j < n && s[j] != '"' && s[j] != '<' && s[j] != '>') j++;
+    while (j < n && !IS_VALUE_END(s[j])) j++;
     if (j >= n || s[j] != '"') return 0;
     *ve = j;
     return j + 1;
@@ -116,11 +133,7 @@ static size_t tag(const uint8_t *s, size_t n, size_t i, int64_t *rec) {
     rec[2] = (int64_t)i;
     rec[3] = (int64_t)j;
     if (num_end > name_end) {
-        int64_t code = -1, tile = 0;
-        if (name_end - i == 2) {
-            const char *p = memchr("TUVWDEFG", s[i + 1], 8);
-            if (p != NULL) code = p - "TUVWDEFG";
-        }
+        int64_t code = name_end - i == 2 ? play_code(s[i + 1]) : -1, tile = 0;
         if (num_end - name_end > 9) tile = -1;
         else
             for (size_t k = name_end; k < num_end; k++) tile = tile * 10 + (s[k] - '0');
@@ -141,12 +154,14 @@ size_t ym_mjlog_scan(const uint8_t *s, size_t n, size_t *pos, int64_t *ti, int64
     size_t used = 0, i = *pos;
     /* a record is written in place, so each match needs room for the largest one */
     while (i < n && cap - used >= YM_MJ_NAMED_WORDS) {
-        const uint8_t *lt = memchr(s + i, '<', n - i);
-        if (lt == NULL) {
-            i = n;
-            break;
+        if (s[i] != '<') { /* tags mostly follow each other: memchr only for a gap */
+            const uint8_t *lt = memchr(s + i, '<', n - i);
+            if (lt == NULL) {
+                i = n;
+                break;
+            }
+            i = (size_t)(lt - s);
         }
-        i = (size_t)(lt - s);
         int64_t *rec = out + used;
         size_t end = tag(s, n, i, rec), words;
         if (end) {

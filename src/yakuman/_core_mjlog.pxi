@@ -18,6 +18,8 @@ cimport cython
 from libc.stdint cimport int64_t
 from libc.stdlib cimport malloc, free
 from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 cdef extern from "ym_mjlog.h" nogil:
     enum: YM_MJ_PLAY
@@ -277,6 +279,24 @@ cdef class _MjBuilder:
             return _mj_ints_py(self.sval(r, k))
         return [self.ibuf[i] for i in range(c)]
 
+    cdef tuple tval(self, const int64_t *r, int k, str key):
+        """tuple(_ints(a[key])) (key None: of a.get(..., "")), built from the C integers."""
+        cdef int c, i
+        cdef object v  # an object: the tuple takes the reference Py_INCREF adds
+        if r[6 + 2 * k] < 0:
+            if key is not None:
+                raise KeyError(key)
+            return ()
+        c = ym_mjlog_ints(self.s, r[6 + 2 * k], r[7 + 2 * k], self.ibuf, _MJ_INTS)
+        if c < 0:
+            return tuple(_mj_ints_py(self.sval(r, k)))
+        out = PyTuple_New(c)
+        for i in range(c):
+            v = self.ibuf[i]
+            Py_INCREF(v)
+            PyTuple_SET_ITEM(out, i, v)
+        return out
+
     cdef inline void append(self, obj):
         self.events.append(obj)
 
@@ -347,7 +367,7 @@ cdef class _MjBuilder:
         seed = self.sval(r, YM_MJ_A_SEED).split(",")
         rnd, honba, sticks, dora = int(seed[0]), int(seed[1]), int(seed[2]), int(seed[5])
         ten = self.lval(r, YM_MJ_A_TEN, "ten")
-        hands = [tuple(self.lval(r, YM_MJ_A_HAI0 + i, None)) for i in range(4)]
+        hands = [self.tval(r, YM_MJ_A_HAI0 + i, None) for i in range(4)]
         n = self.players
         if n == 4 and not hands[3]:
             raise _MJ.LogFormatError("INIT without hai3 in a four-player game", self.source)
@@ -372,20 +392,20 @@ cdef class _MjBuilder:
         ten = self.lval(r, YM_MJ_A_TEN, "ten")
         yaku_l = self.lval(r, YM_MJ_A_YAKU, None)
         yaku = tuple([(yaku_l[i], yaku_l[i + 1]) for i in range(0, len(yaku_l) - 1, 2)])
-        yakuman = tuple(self.lval(r, YM_MJ_A_YAKUMAN, None))
+        yakuman = self.tval(r, YM_MJ_A_YAKUMAN, None)
         han = 13 * len(yakuman) if yakuman else sum([h for _, h in yaku])
         scores, deltas = self._sc(r)
         pao = self.get(r, YM_MJ_A_PAOWHO, None)
         ura = self.get(r, YM_MJ_A_DORAHAIURA, None)
         seat = self.ival(r, YM_MJ_A_WHO, "who")
         from_seat = self.ival(r, YM_MJ_A_FROMWHO, "fromWho")
-        hand = tuple(self.lval(r, YM_MJ_A_HAI, "hai"))
+        hand = self.tval(r, YM_MJ_A_HAI, "hai")
         win_tile = self.ival(r, YM_MJ_A_MACHI, "machi")
         fu = ten[0]
         points = ten[1]
         limit = _MJ_LIMITS[ten[2]] if len(ten) > 2 and 0 <= ten[2] < 6 else None
-        dora = tuple(self.lval(r, YM_MJ_A_DORAHAI, None))
-        ura_t = tuple(self.lval(r, YM_MJ_A_DORAHAIURA, None)) if ura else ()
+        dora = self.tval(r, YM_MJ_A_DORAHAI, None)
+        ura_t = self.tval(r, YM_MJ_A_DORAHAIURA, None) if ura else ()
         pao_seat = int(pao) if pao not in (None, "") else None
         self.append(_mj_new(_WIN, (seat, from_seat, hand, win_tile, fu, han, points, limit, yaku, yakuman, dora,
                                    ura_t, deltas, scores, pao_seat, ba[0] if ba else None,
@@ -400,7 +420,7 @@ cdef class _MjBuilder:
         if self.has(r, YM_MJ_A_TYPE) and typ not in _MJ_RYUUKYOKU:
             raise _MJ.LogFormatError(f"unknown RYUUKYOKU type {typ!r}", self.source, self.round_label,
                                      len(self.events))
-        hands = tuple([tuple(self.lval(r, YM_MJ_A_HAI0 + i, None)) if self.get(r, YM_MJ_A_HAI0 + i, None) else None
+        hands = tuple([self.tval(r, YM_MJ_A_HAI0 + i, None) if self.get(r, YM_MJ_A_HAI0 + i, None) else None
                        for i in range(self.players)])
         scores, deltas = self._sc(r)
         tenpai = tuple([h is not None for h in hands]) if reason in ("exhaustive", "nagashi_mangan") else None

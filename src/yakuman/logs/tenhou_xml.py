@@ -125,8 +125,11 @@ def _text(data: bytes | str) -> str:
 def _rejoin_prefixed(text: str) -> str:
     """XML whose every line carries the same junk prefix (console captures): strip and join."""
     at = text.find("<mjloggm")
-    if at < 0 or "</mjloggm>" in text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]:
+    if at < 0:
         return text
+    eol = text.find("\n", at)
+    if text.find("</mjloggm>", at, eol if eol >= 0 else len(text)) >= 0:
+        return text  # the record's first line holds all of it (searched in place, no copy)
     line_start = text.rfind("\n", 0, at) + 1
     prefix = text[line_start:at]
     if not prefix.strip():

@@ -1,0 +1,60 @@
+"""Parse-only mjlog throughput, one worker: the native reader (yakuman.logs.tenhou_xml) against the
+pure-Python reference reader (yakuman._reference.tenhou_xml), on the same files in the same minute.
+
+    PYTHONPATH=src python bench/mjlog_parse_rate.py FOLDER [--runs 5] [--limit N]
+
+Files are read into memory first. "parse" times ``parse_mjlog`` on the decompressed bytes; "read"
+times ``read_mjlog`` on the file bytes (gunzip included). Each run alternates the two readers; the
+best run of each is printed, as wall time and as CPU time of this process (on a loaded machine the
+CPU time is the better estimate of what one free core does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from yakuman._reference import tenhou_xml as reference
+from yakuman.logs import tenhou_xml as native
+
+
+def _rate(fn, n: int) -> tuple[float, float]:
+    w, c = time.perf_counter(), time.process_time()
+    fn()
+    return n / (time.perf_counter() - w), n / max(time.process_time() - c, 1e-9)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("folder")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--limit", type=int, default=0, help="first N files only (name order)")
+    args = ap.parse_args()
+    paths = sorted(p for p in Path(args.folder).iterdir() if p.is_file())
+    if args.limit:
+        paths = paths[: args.limit]
+    raw = [(str(p), p.read_bytes()) for p in paths]
+    dec = [(name, native.decompress(data)) for name, data in raw]
+    games = sum(len(native.read_mjlog(name, data, strict=False)) for name, data in raw)
+
+    def parse(mod):
+        return lambda: [mod.parse_mjlog(d, name, strict=False) for name, d in dec]
+
+    def read(mod):
+        return lambda: [mod.read_mjlog(name, d, strict=False) for name, d in raw]
+
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(args.runs):
+        for label, fn in (("native parse", parse(native)), ("reference parse", parse(reference)),
+                          ("native read", read(native)), ("reference read", read(reference))):
+            w, c = _rate(fn, games)
+            b = best.get(label, (0.0, 0.0))
+            best[label] = (max(b[0], w), max(b[1], c))
+    print(f"{len(paths)} files, {games} games, best of {args.runs} runs (games/s, 1 worker)")
+    for label, (w, c) in best.items():
+        print(f"  {label:16s} wall {w:8.0f}   cpu {c:8.0f}   ({1e3 / c:.3f} ms/game cpu)")
+
+
+if __name__ == "__main__":
+    main()

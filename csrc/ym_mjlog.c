@@ -163,7 +163,27 @@ size_t ym_mjlog_scan(const uint8_t *s, size_t n, size_t *pos, int64_t *ti, int64
             i = (size_t)(lt - s);
         }
         int64_t *rec = out + used;
-        size_t end = tag(s, n, i, rec), words;
+        size_t end = 0, words;
+        int64_t code = i + 2 < n ? play_code(s[i + 1]) : -1;
+        if (code >= 0 && IS_DIGIT(s[i + 2])) { /* fast path: <T12/> or <T12> (what (1) matches) */
+            size_t j = i + 2;
+            int64_t tile = 0;
+            while (j < n && IS_DIGIT(s[j]) && j - i < 11) tile = tile * 10 + (s[j++] - '0');
+            if (j < n && !IS_DIGIT(s[j])) {
+                size_t e = s[j] == '/' && j + 1 < n ? j + 1 : j;
+                if (s[e] == '>') {
+                    rec[0] = YM_MJ_PLAY;
+                    rec[2] = (int64_t)i;
+                    rec[3] = (int64_t)(e + 1);
+                    rec[4] = code;
+                    rec[5] = tile;
+                    rec[6] = (int64_t)(i + 2);
+                    rec[7] = (int64_t)j;
+                    end = e + 1;
+                }
+            }
+        }
+        if (!end) end = tag(s, n, i, rec);
         if (end) {
             words = rec[0] == YM_MJ_PLAY ? YM_MJ_PLAY_WORDS : YM_MJ_NAMED_WORDS;
         } else if (i + 1 < n && s[i + 1] == '/' && n - i >= 9 && memcmp(s + i + 2, "mjloggm", 7) == 0 &&

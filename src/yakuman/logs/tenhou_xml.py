@@ -127,13 +127,13 @@ def _rejoin_prefixed(text: str) -> str:
     at = text.find("<mjloggm")
     if at < 0:
         return text
-    eol = text.find("\n", at)
-    if text.find("</mjloggm>", at, eol if eol >= 0 else len(text)) >= 0:
-        return text  # the record's first line holds all of it (searched in place, no copy)
     line_start = text.rfind("\n", 0, at) + 1
     prefix = text[line_start:at]
     if not prefix.strip():
         return text
+    eol = text.find("\n", at)
+    if text.find("</mjloggm>", at, eol if eol >= 0 else len(text)) >= 0:
+        return text  # the record's first line holds all of it
     lines = text[line_start:].split("\n")
     parts = [ln[len(prefix) :].rstrip("\r") for ln in lines if ln.startswith(prefix)]
     return "".join(parts) if len(parts) > 1 else text

@@ -323,8 +323,13 @@ cdef class _MjBuilder:
         elif name == YM_MJ_T_N:
             pwho = self.ival(r, YM_MJ_A_WHO, "who")
             pm = self.ival(r, YM_MJ_A_M, "m")
-            if not (-(1 << 62) < pwho < (1 << 62)) or not (-(1 << 62) < pm < (1 << 62)):
-                raise ValueError(f"meld code {pm} or seat {pwho} out of range")
+            if not -(1 << 62) < pm < (1 << 62):
+                raise ValueError(f"meld code {pm} out of range (less than 2**62 in size)")
+            if not -(1 << 62) < pwho < (1 << 62):
+                # no seat: fail as the seat's list index does, after the Call (as tenhou_xml did)
+                self.append(None)
+                raise IndexError("list assignment index out of range" if -(1 << 63) <= pwho < (1 << 63)
+                                 else "cannot fit 'int' into an index-sized integer")
             self.append(_mj_call(pwho, pm))
             who = pwho
             if -4 <= who < 0:

@@ -262,6 +262,8 @@ def revalued(draw):
     for _ in range(draw(st.integers(1, 3))):
         a, b = draw(st.sampled_from(spans))
         new = draw(st.sampled_from(TRICKY) | st.text("0123456789,-", max_size=12))
+        if raw[a - 4 : a] == ' m="' and len(new) > 18:
+            new = "1"  # meld codes of 2**62 or more are refused (test_huge_meld_code_refused)
         raw = raw[:a] + new + raw[b:]
         delta = len(new) - (b - a)
         spans = [(x + delta, y + delta) if x > a else (x, y) for x, y in spans if (x, y) != (a, b)]
@@ -275,3 +277,18 @@ def test_unusual_attribute_values_same_outcome(text, strict):
     assert a == b
     a, b = both(text.encode("utf-8"), strict=strict)
     assert a == b
+
+
+def test_huge_meld_code_refused_huge_seat_as_reference():
+    """The one documented difference: a meld code of 2**62 or more in size is an error (the
+    reference decoded it into tiles with ids in the quintillions); a huge seat fails as before."""
+    raw = SEEDS[1].decode("latin-1")  # fixture3: has calls
+    at = raw.index('<N who="')
+    tag_end = raw.index("/>", at)
+    huge_m = raw[:at] + '<N who="0" m="99999999999999999999" ' + raw[tag_end:]
+    a = outcome(nat.parse_mjlog, huge_m, "x.mjlog")
+    assert a[0] == "LogFormatError" and "meld code 99999999999999999999 out of range" in a[1]
+    for who in ("99999999999999999999", "4611686018427387904", "-4611686018427387905", "4"):
+        text = raw[:at] + f'<N who="{who}" m="2819" ' + raw[tag_end:]
+        a, b = both(text)
+        assert a == b and a[0] == "LogFormatError" and "IndexError" in a[1]

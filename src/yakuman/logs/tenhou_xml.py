@@ -1,7 +1,8 @@
 """Reader for Tenhou mjlog XML (``<mjloggm>``), plain or gzip, also when embedded in other text.
 
-Tags are pulled out of the text with a strict tag pattern, so the XML may sit inside other
-text: HTML pages (also HTML-escaped, ``&lt;INIT ...``), ``.txt`` dumps, viewer golden logs
+Tags are pulled out of the text with a strict tag pattern (matched natively: the tokenizer in
+csrc/ym_mjlog.c, the event building in _core_mjlog.pxi; this module does the text handling around
+it), so the XML may sit inside other text: HTML pages (also HTML-escaped, ``&lt;INIT ...``), ``.txt`` dumps, viewer golden logs
 that interleave mjai lines, or a file whose every line carries the same junk prefix (the XML
 is rejoined from the prefixed lines). A file may hold several games (a new game starts at a
 SHUFFLE/GO tag after a round was dealt).

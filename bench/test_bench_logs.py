@@ -1,5 +1,5 @@
 """Log throughput on a fixed sample of the shared Tenhou mjlog files: games per second for reading
-(parse only: gunzip + XML tags -> events) and for the full verify (read, replay, re-score every
+(parse only: gunzip + XML tags -> events; and parsing alone, from decompressed bytes) and for the full verify (read, replay, re-score every
 win, settle every round, compare), on one worker and on all cores.
 
 The sample is every 10th file of the shared corpus's mjlog folder in name order (378 files, 376 games
@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from yakuman import logs
+from yakuman.logs import tenhou_xml
 from yakuman.logs.verify import verify_paths
 
 from tests.conftest import TENHOU_DATA  # noqa: E402  (the one locator of the shared corpus)
@@ -62,6 +63,30 @@ def test_parse(benchmark, sample, workers):
     files, games = sample
     _run(benchmark, lambda: _parse(files, workers), games)
     assert _parse(files, workers) == games
+
+
+@pytest.fixture(scope="module")
+def decompressed(sample) -> list[tuple[str, bytes]]:
+    """The readable sample files, decompressed in memory (parsing alone, no gunzip, no file reads)."""
+    out = []
+    for p in sample[0]:
+        data = tenhou_xml.decompress(open(p, "rb").read())
+        try:
+            tenhou_xml.parse_mjlog(data, p, strict=False)
+        except logs.LogError:
+            continue
+        out.append((p, data))
+    return out
+
+
+@pytest.mark.benchmark(group="logs-parse")
+def test_parse_decompressed(benchmark, sample, decompressed):
+    """Parsing alone, one worker: decompressed mjlog bytes -> Games (the native reader)."""
+    def run() -> int:
+        return sum(len(tenhou_xml.parse_mjlog(d, p, strict=False)) for p, d in decompressed)
+
+    _run(benchmark, run, sample[1])
+    assert run() == sample[1]
 
 
 @pytest.mark.benchmark(group="logs-verify")

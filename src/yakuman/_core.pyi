@@ -3,7 +3,7 @@
 #
 # _Tile forms accepted wherever a hand is taken: an mpsz string ("123m456p0s" - 0 = red five),
 # a sequence of 136-ids, a sequence of 34 counts, or a 1-D numpy integer array of either.
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Literal, SupportsIndex, TypeAlias, overload
 
 from typing_extensions import Self, disjoint_base
@@ -15,6 +15,7 @@ from yakuman.errors import InvalidTilesError as InvalidTilesError
 from yakuman.errors import InvalidContextError as _InvalidContextError
 from yakuman.errors import InvalidMeldError as _InvalidMeldError
 from yakuman.hand import Meld
+from yakuman.logs.events import Call, Game
 from yakuman.result import Payment, Status
 from yakuman.rules import Rules
 from yakuman.yaku import Yaku
@@ -411,3 +412,12 @@ def settle_win(rules: Rules | None, winner: int, from_seat: int, dealer: int, li
 # tenpai at an exhaustive draw (karaten_is_tenpai, keishiki_tenpai)
 def draw_tenpai(rules: Rules | None, counts: Sequence[int], melds: Sequence[object], visible: Sequence[int] | None,
                 seat_wind: int, round_wind: int, riichi: int) -> bool: ...
+
+# ---- native mjlog reading (yakuman.logs.tenhou_xml) ---------------------------------------------
+# (kind 0 play tag / 1 named tag / 2 </mjloggm> / 3 a '<' opening a name, start, end) per match
+def mjlog_scan(shadow: bytes) -> list[tuple[int, int, int]]: ...
+def mjlog_games(shadow: bytes, text: str, source: str, game_id: str | None, strict: bool,
+                damage_of: Callable[[int], str] | None) -> list[Game | None]: ...
+def mjlog_decode_meld(who: int, m: int) -> Call: ...
+def mjlog_event(kind: int, values: tuple[object, ...]) -> object: ...
+def mjlog_fast_classes() -> tuple[str, ...]: ...

@@ -573,3 +573,6 @@ include "_core_analysis.pxi"
 
 # The game engine (state machine, legal actions, rollouts).
 include "_core_game.pxi"
+
+# Native mjlog reading: the tokenizer glue and the event builder.
+include "_core_mjlog.pxi"

@@ -50,6 +50,19 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, y
         *out = a[i];
         return;
     }
+    /* every legal discard of one kind (a riichi hand's drawn tile): the ranking below would
+       pick the first of them, whatever the analysis says */
+    uint64_t kinds = 0;
+    int first = -1;
+    for (int j = 0; j < n; j++)
+        if (a[j].type == YM_A_DISCARD) {
+            kinds |= 1ULL << (a[j].tile >> 2);
+            if (first < 0) first = j;
+        }
+    if (first >= 0 && !(kinds & (kinds - 1))) {
+        *out = a[first];
+        return;
+    }
     const ym_seat_t *p = &g->s[seat];
     uint8_t vis[34];
     ym_game_visible(g, vis);

@@ -172,12 +172,21 @@ static void put(ym_action_t *out, int *n, int type, int seat, int tile, int targ
 static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n, int only_drawn, int need_wait) {
     const ym_seat_t *p = &g->s[seat];
     uint64_t done[2] = {0, 0};   /* [red]: kinds already listed */
+    const uint64_t forbid = p->forbid;
+    const int drawn = p->drawn, aka = g->R.score.aka_dora, nh = p->n < 14 ? p->n : 14;
+    uint8_t ids[14];
+    memcpy(ids, p->ids, sizeof ids);   /* locals: the stores to out cannot alias them */
+    int m = *n;
+    ym_action_t t;
+    memset(&t, 0, sizeof t);
+    t.type = YM_A_DISCARD;
+    t.seat = (uint8_t)seat;
+    t.target = 255;
     uint8_t c[34];
-    for (int i = 0; i < p->n; i++) {
-        int id = p->ids[i], k = id >> 2;
-        if (only_drawn && id != p->drawn) continue;
-        if ((p->forbid >> k) & 1) continue;
-        int red = ym_is_red(g, id);
+    for (int i = 0; i < nh; i++) {
+        int id = ids[i], k = id >> 2, tg = id == drawn;
+        if (only_drawn && !tg) continue;
+        if ((forbid >> k) & 1) continue;
         if (need_wait) {
             /* the 13-3k hand left has a wait iff its 4-copy-aware shanten is 0 (ym_waits
                leaves out only kinds held four times, which such a shanten never counts on) */
@@ -185,14 +194,16 @@ static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n,
             c[k]--;
             if (ym_shanten(c, p->n_melds, YM_FORM_ALL, SANMA(g)) > 0) continue;
         }
-        if (id == p->drawn) {
-            put(out, n, YM_A_DISCARD, seat, id, 255, 1, 0, NULL);
-            continue;
+        if (!tg) {   /* the drawn id has its own (tsumogiri) entry; others one per kind and red-ness */
+            int red = (int)((0x402010ULL >> k) & 1) & ((id & 3) < aka);   /* ym_is_red */
+            if ((done[red] >> k) & 1) continue;
+            done[red] |= 1ULL << k;
         }
-        if ((done[red] >> k) & 1) continue;
-        done[red] |= 1ULL << k;
-        put(out, n, YM_A_DISCARD, seat, id, 255, 0, 0, NULL);
+        t.tile = (uint8_t)id;
+        t.tsumogiri = (uint8_t)tg;
+        if (m < YM_G_MAX_ACTIONS) out[m++] = t;
     }
+    *n = m;
 }
 
 static int ids_of_kind(const ym_seat_t *p, int k, uint8_t *out) {

@@ -177,11 +177,6 @@ static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n,
     uint8_t ids[14];
     memcpy(ids, p->ids, sizeof ids);   /* locals: the stores to out cannot alias them */
     int m = *n;
-    ym_action_t t;
-    memset(&t, 0, sizeof t);
-    t.type = YM_A_DISCARD;
-    t.seat = (uint8_t)seat;
-    t.target = 255;
     uint8_t c[34];
     for (int i = 0; i < nh; i++) {
         int id = ids[i], k = id >> 2, tg = id == drawn;
@@ -199,9 +194,16 @@ static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n,
             if ((done[red] >> k) & 1) continue;
             done[red] |= 1ULL << k;
         }
-        t.tile = (uint8_t)id;
-        t.tsumogiri = (uint8_t)tg;
-        if (m < YM_G_MAX_ACTIONS) out[m++] = t;
+        if (m >= YM_G_MAX_ACTIONS) break;
+        /* written in place (a struct built on the stack and copied would be read back as a
+           word right after its byte stores: a store-forwarding stall) */
+        ym_action_t *a = &out[m++];
+        memset(a, 0, sizeof *a);
+        a->type = YM_A_DISCARD;
+        a->seat = (uint8_t)seat;
+        a->tile = (uint8_t)id;
+        a->target = 255;
+        a->tsumogiri = (uint8_t)tg;
     }
     *n = m;
 }

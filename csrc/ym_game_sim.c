@@ -89,8 +89,9 @@ void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed) {
 int ym_sim_seat(const ym_game_t *g) {
     int act = ym_game_to_act(g);
     if (g->phase == YM_PH_SELF) return g->actor;
-    for (int i = 1; i <= g->R.players; i++) {
-        int q = (g->resp_from + i) % g->R.players;
+    int n = g->R.players;
+    for (int i = 1; i <= n; i++) {
+        int q = g->resp_from + i < n ? g->resp_from + i : g->resp_from + i - n;   /* % n */
         if ((act >> q) & 1) return q;
     }
     return -1;

@@ -413,7 +413,7 @@ static void resolve(ym_game_t *g, ym_events_t *ev) {
     uint8_t winners[4];
     int n_win = 0;
     for (int i = 1; i < n; i++) {
-        int q = (from + i) % n;
+        int q = from + i < n ? from + i : from + i - n;   /* (from + i) % n, no division */
         if (((g->resp_done >> q) & 1) && g->resp[q].type == YM_A_RON) winners[n_win++] = (uint8_t)q;
     }
     if (n_win) {
@@ -495,7 +495,7 @@ static void resolve(ym_game_t *g, ym_events_t *ev) {
         exhaustive_draw(g, from, ev);
         return;
     }
-    draw(g, (from + 1) % n, 0, ev);
+    draw(g, from + 1 < n ? from + 1 : 0, 0, ev);
 }
 
 static void open_response(ym_game_t *g, int kind, int tile, int from, ym_events_t *ev) {

@@ -12,6 +12,9 @@ re-dealt hands make the memo stale), they are compared with the pure-Python refe
   allow it and some discard leaves a hand with a reference wait; tsumo only on a reference
   complete hand;
 - after a riichi declaration, the discards offered are exactly those leaving a reference wait.
+
+And simulate, which applies each chosen legal entry without a second validation, plays the same
+games as the validated step.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import random
 import pytest
 
 from yakuman._reference import shanten as ref
-from yakuman.game import POLICIES, Game
+from yakuman.game import POLICIES, Game, simulate
 from yakuman.rules import Rules
 
 _ANKAN = 4
@@ -119,3 +122,24 @@ def test_cached_waits_and_memo_equal_the_reference_under_the_greedy_policy():
             riichi_turns += any(g._st.seat(q)[3] == 1 for q in range(rules.players))
             g._apply(g._st.policy_action(pol))
     assert n > 300 and riichi_turns > 0
+
+
+@pytest.mark.parametrize("rules", [Rules.tenhou(), Rules.tenhou_sanma()], ids=["4p", "3p"])
+@pytest.mark.parametrize("policy", ["random", "tsumogiri", "greedy"])
+def test_simulate_applies_the_same_transitions_as_validated_steps(rules, policy):
+    """simulate applies the policy's legal entry without validating it again; the same games
+    played through Game's validated step (ym_game_step) end identically, step for step."""
+    seeds = [3, 4, 5] if policy != "greedy" else [3]
+    sim = simulate(len(seeds), rules=rules, seed=seeds[0], policy=policy, workers=1)
+    pol = POLICIES[policy]
+    for i, seed in enumerate(seeds):
+        g = Game(rules, seed)
+        g._st.seed_policy(g.seed)
+        steps = 0
+        while not g.done:
+            g._apply(g._st.policy_action(pol))
+            steps += 1
+        assert g.result.scores == tuple(sim["scores"][i])
+        assert g.result.placements == tuple(sim["placements"][i])
+        assert len(g.result.rounds) == sim["rounds"][i]
+        assert steps == sim["steps"][i]

@@ -14,7 +14,10 @@
  * No kan when the live wall is empty or when four kans stand (fifth_kan "aborts" allows a fifth).
  *
  * Invariants: the output array has room for YM_G_MAX_ACTIONS entries and is never overrun; the
- * state is read only.
+ * state is read only. The tsumo and riichi checks take the hand's shanten from the draw's memo
+ * (ym_game_t.memo_*) only when the memo's counts equal the hand's, else compute it; a response
+ * is opened only for the seats that pass may_respond, a necessary condition for any action
+ * beyond pass, so the responder mask equals the one of a full legal-action build.
  */
 #include <string.h>
 

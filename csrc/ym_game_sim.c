@@ -8,7 +8,9 @@
  * shanten then the most ukeire (ym_discard_analysis over the seat's visible tiles), pass on
  * every call (it calls only to win).
  * Responses are asked seat by seat in turn order after the discarder, the same order whatever
- * the policy, so a game is a pure function of (rules, seed, policy).
+ * the policy, so a game is a pure function of (rules, seed, policy). The chosen action is an
+ * entry of ym_game_legal's output, applied by ym_game_apply (the transition ym_game_step would
+ * make after validating it again).
  */
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #
 # _Tile forms accepted wherever a hand is taken: an mpsz string ("123m456p0s" - 0 = red five),
 # a sequence of 136-ids, a sequence of 34 counts, or a 1-D numpy integer array of either.
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from typing_extensions import disjoint_base
@@ -300,6 +300,11 @@ class GameState:
     @staticmethod
     def from_raw(crules: CompiledGameRules, data: bytes) -> GameState: ...
     def legal(self, seat: int) -> list[_ActionCode]: ...
+    # legal(seat) as shared values: cache[packed code] = factory(code, aka) on a miss
+    def legal_actions(self, seat: int, cache: dict[int, Any], factory: Callable[[_ActionCode, int], Any],
+                      aka: int) -> list[Any]: ...
+    # plays-only step: append its events to `events` and return how many; else -1 (nothing taken)
+    def pump(self, events: list[Any]) -> int: ...
     # 0 = applied, nonzero = illegal (state unchanged)
     def step(self, type: int, seat: int, tile: int, target: int, tsumogiri: int,
              consumed: Sequence[int]) -> int: ...

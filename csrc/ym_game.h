@@ -182,6 +182,13 @@ typedef struct {
     uint8_t ippatsu_save;            /* ippatsu bits kept for a chankan chance */
     uint8_t game_over, end_reason;
     uint8_t hand_no;                 /* rounds played */
+    /* Shanten memo (speed only, never a rule input): the all-forms shanten of seat memo_seat's
+     * counts memo_c with memo_melds melds, stored at its draw. A reader uses it only when the
+     * seat's counts and meld count still equal the stored ones (ym_game_memo_shanten), so a
+     * stale memo (a re-dealt hand, a state edited in any way) is never read. */
+    uint8_t memo_seat, memo_melds;
+    int8_t memo_sh;
+    uint8_t memo_c[34];
     uint16_t n_rounds;
     uint64_t seed;                   /* game seed: round r's wall comes from (seed, r) */
     ym_round_result_t last;          /* the last round's result */
@@ -215,6 +222,9 @@ void ym_game_init(ym_game_t *g, const ym_game_rules_t *R, uint64_t seed, const u
 void ym_game_next_round(ym_game_t *g, const uint8_t *wall, ym_events_t *ev);
 /* Apply one action (ev may be NULL). YM_G_ILLEGAL: the state is unchanged. */
 int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev);
+/* Apply an entry of ym_game_legal's output for the current state, unchanged (no validation:
+ * only for callers that took it from that output; same transition as ym_game_step). */
+void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev);
 /* Seats that must decide now (bit mask). */
 int ym_game_to_act(const ym_game_t *g);
 /* Structural self-check: 0 = every invariant of the header holds. */
@@ -235,6 +245,11 @@ int ym_game_draw_tenpai(const ym_game_t *g, int seat);   /* ym_game_settle.c */
 /* Tenpai at a draw of a 13-3k hand (counts, melds, winds, riichi flags of h); seen = kinds visible
  * outside the concealed hand and the player's own melds (karaten "never"), NULL = none. */
 int ym_draw_tenpai(const ym_game_rules_t *R, const ym_hand_t *h, const uint8_t *seen);
+/* The all-forms shanten of seat's concealed counts: from the memo when it matches, else
+ * computed. ym_game_memo_store records it (called at each draw). */
+int ym_game_memo_shanten(const ym_game_t *g, int seat);
+int ym_game_memo_lookup(const ym_game_t *g, int seat);   /* the memo when it matches, else -2 */
+void ym_game_memo_store(ym_game_t *g, int seat);
 /* Bit mask of the seats that have a call or a ron (beyond passing) on the open response. */
 int ym_game_responders(const ym_game_t *g);
 

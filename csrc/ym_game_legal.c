@@ -14,7 +14,10 @@
  * No kan when the live wall is empty or when four kans stand (fifth_kan "aborts" allows a fifth).
  *
  * Invariants: the output array has room for YM_G_MAX_ACTIONS entries and is never overrun; the
- * state is read only.
+ * state is read only. The tsumo and riichi checks take the hand's shanten from the draw's memo
+ * (ym_game_t.memo_*) only when the memo's counts equal the hand's, else compute it; a response
+ * is opened only for the seats that pass may_respond, a necessary condition for any action
+ * beyond pass, so the responder mask equals the one of a full legal-action build.
  */
 #include <string.h>
 
@@ -27,6 +30,27 @@
 uint64_t ym_game_waits(const ym_seat_t *p, int sanma) {
     if (ym_shanten(p->c, p->n_melds, YM_FORM_ALL, sanma) > 0) return 0;
     return ym_waits(p->c, p->n_melds, sanma);
+}
+
+static int memo_hit(const ym_game_t *g, int seat) {
+    const ym_seat_t *p = &g->s[seat];
+    return g->memo_seat == seat && g->memo_melds == p->n_melds && memcmp(g->memo_c, p->c, 34) == 0;
+}
+
+int ym_game_memo_lookup(const ym_game_t *g, int seat) { return memo_hit(g, seat) ? g->memo_sh : -2; }
+
+int ym_game_memo_shanten(const ym_game_t *g, int seat) {
+    const ym_seat_t *p = &g->s[seat];
+    if (memo_hit(g, seat)) return g->memo_sh;
+    return ym_shanten(p->c, p->n_melds, YM_FORM_ALL, SANMA(g));
+}
+
+void ym_game_memo_store(ym_game_t *g, int seat) {
+    const ym_seat_t *p = &g->s[seat];
+    g->memo_seat = (uint8_t)seat;
+    g->memo_melds = p->n_melds;
+    memcpy(g->memo_c, p->c, 34);
+    g->memo_sh = (int8_t)ym_shanten(p->c, p->n_melds, YM_FORM_ALL, SANMA(g));
 }
 
 static int is_closed(const ym_seat_t *p) {
@@ -122,9 +146,11 @@ static int can_ron(const ym_game_t *g, int seat) {
     return 1;
 }
 
-static int can_tsumo(const ym_game_t *g, int seat) {
+/* sh: the hand's all-forms shanten (-1 = complete; the player count does not change -1 for a
+ * hand that holds no 2m-8m). */
+static int can_tsumo(const ym_game_t *g, int seat, int sh) {
     const ym_seat_t *p = &g->s[seat];
-    if (p->drawn == 255 || !ym_is_agari(p->c, p->n_melds)) return 0;
+    if (p->drawn == 255 || sh != -1) return 0;
     ym_score_t sc;
     return score_win(g, seat, p->drawn, seat, YM_RK_DISCARD, 0, &sc, 1) == YM_ST_OK;
 }
@@ -148,27 +174,41 @@ static void put(ym_action_t *out, int *n, int type, int seat, int tile, int targ
  * only_drawn: riichi (only the drawn tile). need_wait: after a riichi declaration. */
 static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n, int only_drawn, int need_wait) {
     const ym_seat_t *p = &g->s[seat];
-    uint8_t done[136];
-    memset(done, 0, sizeof done);
+    uint64_t done[2] = {0, 0};   /* [red]: kinds already listed */
+    const uint64_t forbid = p->forbid;
+    const int drawn = p->drawn, aka = g->R.score.aka_dora, nh = p->n < 14 ? p->n : 14;
+    uint8_t ids[14];
+    memcpy(ids, p->ids, sizeof ids);   /* locals: the stores to out cannot alias them */
+    int m = *n;
     uint8_t c[34];
-    for (int i = 0; i < p->n; i++) {
-        int id = p->ids[i], k = id >> 2;
-        if (only_drawn && id != p->drawn) continue;
-        if ((p->forbid >> k) & 1) continue;
-        int variant = 2 * k + ym_is_red(g, id);
+    for (int i = 0; i < nh; i++) {
+        int id = ids[i], k = id >> 2, tg = id == drawn;
+        if (only_drawn && !tg) continue;
+        if ((forbid >> k) & 1) continue;
         if (need_wait) {
+            /* the 13-3k hand left has a wait iff its 4-copy-aware shanten is 0 (ym_waits
+               leaves out only kinds held four times, which such a shanten never counts on) */
             memcpy(c, p->c, 34);
             c[k]--;
-            if (!ym_waits(c, p->n_melds, SANMA(g))) continue;
+            if (ym_shanten(c, p->n_melds, YM_FORM_ALL, SANMA(g)) > 0) continue;
         }
-        if (id == p->drawn) {
-            put(out, n, YM_A_DISCARD, seat, id, 255, 1, 0, NULL);
-            continue;
+        if (!tg) {   /* the drawn id has its own (tsumogiri) entry; others one per kind and red-ness */
+            int red = (int)((0x402010ULL >> k) & 1) & ((id & 3) < aka);   /* ym_is_red */
+            if ((done[red] >> k) & 1) continue;
+            done[red] |= 1ULL << k;
         }
-        if (done[variant]) continue;
-        done[variant] = 1;
-        put(out, n, YM_A_DISCARD, seat, id, 255, 0, 0, NULL);
+        if (m >= YM_G_MAX_ACTIONS) break;
+        /* written in place (a struct built on the stack and copied would be read back as a
+           word right after its byte stores: a store-forwarding stall) */
+        ym_action_t *a = &out[m++];
+        memset(a, 0, sizeof *a);
+        a->type = YM_A_DISCARD;
+        a->seat = (uint8_t)seat;
+        a->tile = (uint8_t)id;
+        a->target = 255;
+        a->tsumogiri = (uint8_t)tg;
     }
+    *n = m;
 }
 
 static int ids_of_kind(const ym_seat_t *p, int k, uint8_t *out) {
@@ -213,6 +253,7 @@ uint64_t ym_game_call_forbid(const ym_game_t *g, int type, int called_kind, cons
 static void add_pon(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     const ym_seat_t *p = &g->s[seat];
     int k = g->resp_tile >> 2;
+    if (p->c[k] < 2) return;   /* neither a pon nor a kan */
     uint8_t ids[4], plain[4], red[4];
     int m = ids_of_kind(p, k, ids), np = 0, nr = 0;
     for (int i = 0; i < m; i++) {
@@ -241,6 +282,7 @@ static void add_chi(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     for (int s = 0; s < 3; s++) {
         int a = r + offs[s][0], b = r + offs[s][1];
         if (a < 0 || b > 8) continue;
+        if (!p->c[base + a] || !p->c[base + b]) continue;
         uint8_t ia[4], ib[4];
         int na = ids_of_kind(p, base + a, ia), nb = ids_of_kind(p, base + b, ib);
         if (!na || !nb) continue;
@@ -264,11 +306,6 @@ static void add_chi(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     }
 }
 
-/* Some discard leaves a wait: the 14-3k hand's 4-copy-aware shanten is at most 0 (a hand one
- * replacement from complete: discarding that tile leaves a wait with a copy outside the hand). */
-static int some_discard_waits(const ym_seat_t *p, int sanma) {
-    return ym_shanten(p->c, p->n_melds, YM_FORM_ALL, sanma) <= 0;
-}
 
 static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     const ym_seat_t *p = &g->s[seat];
@@ -285,10 +322,13 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
         return;
     }
     int left = ym_game_left(g);
-    if (can_tsumo(g, seat)) put(out, n, YM_A_TSUMO, seat, p->drawn, seat, 0, 0, NULL);
+    int sh = ym_game_memo_shanten(g, seat);
+    if (can_tsumo(g, seat, sh)) put(out, n, YM_A_TSUMO, seat, p->drawn, seat, 0, 0, NULL);
     add_discards(g, seat, out, n, p->riichi == 2, 0);
+    /* some discard leaves a wait: the 14-3k hand's 4-copy-aware shanten is at most 0 (a hand
+       one replacement from complete: discarding that tile leaves a wait with a copy outside) */
     if (p->riichi == 0 && is_closed(p) && p->score >= g->R.riichi_min_points && left + 1 >= g->R.riichi_min_live &&
-        some_discard_waits(p, SANMA(g)))
+        sh <= 0)
         put(out, n, YM_A_RIICHI, seat, 255, 255, 0, 0, NULL);
     if (kan_ok(g)) {
         for (int k = 0; k < 34; k++) {
@@ -351,12 +391,28 @@ static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_
 
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out) { return legal_impl(g, seat, out, 1); }
 
+/* A seat can have more than "pass" on the open response only if the tile is one of its waits
+ * (ron), it holds two of the kind (pon, kan) or, as the next seat in a four-player game, two
+ * kinds that run with it (chi): a necessary condition, so a seat failing it has only "pass". */
+static int may_respond(const ym_game_t *g, int q) {
+    const ym_seat_t *p = &g->s[q];
+    int k = g->resp_tile >> 2;
+    if ((p->waits >> k) & 1) return 1;
+    if (g->resp_kind != YM_RK_DISCARD || p->riichi) return 0;
+    if (p->c[k] >= 2) return 1;
+    if (g->R.players != 4 || q != (g->resp_from + 1) % 4 || k >= 27) return 0;
+    int r = k % 9;
+    const uint8_t *c = p->c + (k - r);
+    return (r >= 2 && c[r - 2] && c[r - 1]) || (r >= 1 && r <= 7 && c[r - 1] && c[r + 1]) ||
+           (r <= 6 && c[r + 1] && c[r + 2]);
+}
+
 /* Seats with anything but pass on the current response (used to open a RESPONSE phase). */
 int ym_game_responders(const ym_game_t *g) {
     ym_action_t buf[YM_G_MAX_ACTIONS];
     int out = 0;
     for (int q = 0; q < g->R.players; q++)
-        if (q != g->resp_from && legal_impl(g, q, buf, 0) > 1) out |= 1 << q;
+        if (q != g->resp_from && may_respond(g, q) && legal_impl(g, q, buf, 0) > 1) out |= 1 << q;
     return out;
 }
 
@@ -422,4 +478,3 @@ int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a) {
     ym_action_t buf[YM_G_MAX_ACTIONS];
     return ym_game_find_legal(g, a, buf);
 }
-

@@ -8,7 +8,9 @@
  * shanten then the most ukeire (ym_discard_analysis over the seat's visible tiles), pass on
  * every call (it calls only to win).
  * Responses are asked seat by seat in turn order after the discarder, the same order whatever
- * the policy, so a game is a pure function of (rules, seed, policy).
+ * the policy, so a game is a pure function of (rules, seed, policy). The chosen action is an
+ * entry of ym_game_legal's output, applied by ym_game_apply (the transition ym_game_step would
+ * make after validating it again).
  */
 #include <string.h>
 
@@ -50,6 +52,19 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, y
         *out = a[i];
         return;
     }
+    /* every legal discard of one kind (a riichi hand's drawn tile): the ranking below would
+       pick the first of them, whatever the analysis says */
+    uint64_t kinds = 0;
+    int first = -1;
+    for (int j = 0; j < n; j++)
+        if (a[j].type == YM_A_DISCARD) {
+            kinds |= 1ULL << (a[j].tile >> 2);
+            if (first < 0) first = j;
+        }
+    if (first >= 0 && !(kinds & (kinds - 1))) {
+        *out = a[first];
+        return;
+    }
     const ym_seat_t *p = &g->s[seat];
     uint8_t vis[34];
     ym_game_visible(g, vis);
@@ -76,8 +91,9 @@ void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed) {
 int ym_sim_seat(const ym_game_t *g) {
     int act = ym_game_to_act(g);
     if (g->phase == YM_PH_SELF) return g->actor;
-    for (int i = 1; i <= g->R.players; i++) {
-        int q = (g->resp_from + i) % g->R.players;
+    int n = g->R.players;
+    for (int i = 1; i <= n; i++) {
+        int q = g->resp_from + i < n ? g->resp_from + i : g->resp_from + i - n;   /* % n */
         if ((act >> q) & 1) return q;
     }
     return -1;
@@ -101,7 +117,8 @@ int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim
         if (seat < 0) return 2;
         ym_action_t a;
         ym_policy_choose(&g, seat, policy, &rng, &a);
-        if (ym_game_step(&g, &a, NULL) != YM_G_OK) return 2;
+        if (a.type == YM_A_NONE) return 2;
+        ym_game_apply(&g, &a, NULL);   /* an entry of the legal list: no second validation */
         steps++;
     }
     if (g.phase == YM_PH_OVER) {

@@ -261,6 +261,7 @@ static void draw(ym_game_t *g, int seat, int rinshan, ym_events_t *ev) {
     g->phase = YM_PH_SELF;
     g->actor = (uint8_t)seat;
     g->self_mode = YM_SM_DRAWN;
+    ym_game_memo_store(g, seat);
     ym_event_t *e = ev_push(ev, YM_EV_TSUMO, seat);
     if (e) e->tile = (uint8_t)id;
 }
@@ -412,7 +413,7 @@ static void resolve(ym_game_t *g, ym_events_t *ev) {
     uint8_t winners[4];
     int n_win = 0;
     for (int i = 1; i < n; i++) {
-        int q = (from + i) % n;
+        int q = from + i < n ? from + i : from + i - n;   /* (from + i) % n, no division */
         if (((g->resp_done >> q) & 1) && g->resp[q].type == YM_A_RON) winners[n_win++] = (uint8_t)q;
     }
     if (n_win) {
@@ -494,7 +495,7 @@ static void resolve(ym_game_t *g, ym_events_t *ev) {
         exhaustive_draw(g, from, ev);
         return;
     }
-    draw(g, (from + 1) % n, 0, ev);
+    draw(g, from + 1 < n ? from + 1 : 0, 0, ev);
 }
 
 static void open_response(ym_game_t *g, int kind, int tile, int from, ym_events_t *ev) {
@@ -513,6 +514,9 @@ static void do_discard(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     int seat = a->seat, id = a->tile, k = id >> 2;
     ym_seat_t *p = &g->s[seat];
     int tg = id == p->drawn;
+    /* a 14-3k hand of shanten >= 1 leaves a 13-3k hand of shanten >= 1 (taking a tile out
+       never lowers it): no waits, without computing them */
+    int far = ym_game_memo_lookup(g, seat) >= 1;
     hand_remove(p, id);
     if (p->riichi == 2 && p->ippatsu && g->self_mode != YM_SM_RIICHI) p->ippatsu = 0;
     uint8_t mark = (uint8_t)(tg ? YM_RV_TSUMOGIRI : 0);
@@ -526,7 +530,7 @@ static void do_discard(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     if (!((YAO_MASK >> k) & 1)) p->nagashi_ok = 0;
     p->drawn = 255;
     p->forbid = 0;
-    p->waits = ym_game_waits(p, SANMA(g));
+    p->waits = far ? 0 : ym_game_waits(p, SANMA(g));
     g->total_discards++;
     ym_event_t *e = ev_push(ev, YM_EV_DAHAI, seat);
     if (e) {
@@ -653,14 +657,21 @@ int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
     if (act.type == YM_A_DISCARD) act.tile = a->tile;
     if (act.type == YM_A_CHI || act.type == YM_A_PON || act.type == YM_A_DAIMINKAN)
         for (int i = 0; i < act.n_consumed; i++) act.consumed[i] = a->consumed[i];
-    if (g->phase == YM_PH_SELF) {
-        do_self(g, &act, ev);
-        return YM_G_OK;
-    }
-    g->resp[act.seat] = act;
-    g->resp_done |= (uint8_t)(1 << act.seat);
-    if ((g->resp_done & g->resp_mask) == g->resp_mask) resolve(g, ev);
+    ym_game_apply(g, &act, ev);
     return YM_G_OK;
+}
+
+/* The legal entries are pairwise different decisions (one per kind / red-ness / tsumogiri, per
+ * call shape and red choice), so ym_game_step of an entry finds that very entry and applies it
+ * unchanged: applying the entry directly is the same transition. */
+void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev) {
+    if (g->phase == YM_PH_SELF) {
+        do_self(g, act, ev);
+        return;
+    }
+    g->resp[act->seat] = *act;
+    g->resp_done |= (uint8_t)(1 << act->seat);
+    if ((g->resp_done & g->resp_mask) == g->resp_mask) resolve(g, ev);
 }
 
 int ym_game_to_act(const ym_game_t *g) {

@@ -192,6 +192,22 @@ cdef inline tuple _action_tuple(const ym_action_t *a):
     return (a.type, a.seat, a.tile, a.target, a.tsumogiri, _u8tuple(a.consumed, a.n_consumed))
 
 
+cdef inline uint64_t _action_key(const ym_action_t *a) noexcept:
+    # every field in its own bits (type < 16, seat < 4, n_consumed <= 4): distinct actions,
+    # distinct keys
+    cdef uint64_t k = a.type | (<uint64_t>a.seat << 4) | (<uint64_t>a.tile << 6) | (<uint64_t>a.target << 14)
+    k |= (<uint64_t>(a.tsumogiri != 0) << 22) | (<uint64_t>a.n_consumed << 23)
+    cdef int i
+    for i in range(a.n_consumed):
+        k |= <uint64_t>a.consumed[i] << (26 + 8 * i)
+    return k
+
+
+# event kinds kept as short tuples (plays): tsumo, dahai, chi, pon, daiminkan, ankan, nukidora,
+# reach, dora
+cdef uint32_t _LAZY_EVENTS = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 10) | (1 << 12)
+
+
 cdef tuple _event_tuple(const ym_event_t *e, int n):
     if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
         return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
@@ -283,6 +299,40 @@ cdef class GameState:
             out.append(_action_tuple(&buf[i]))
         return out
 
+    def legal_actions(self, int seat, dict cache, factory, int aka):
+        """legal(seat) as the shared action values: cache maps each action's packed code
+        (_action_key) to its value, filled by factory(code tuple, aka) on a miss."""
+        cdef ym_action_t buf[64]
+        cdef int n = ym_game_legal(&self.g, seat, buf)
+        cdef list out = [None] * n
+        cdef int i
+        for i in range(n):
+            key = _action_key(&buf[i])
+            a = cache.get(key)
+            if a is None:
+                if len(cache) > 200000:
+                    cache.clear()
+                a = factory(_action_tuple(&buf[i]), aka)
+                cache[key] = a
+            out[i] = a
+        return out
+
+    def pump(self, list events):
+        """When every event of the last step is a play (tsumo, dahai, calls, reach, dora: the
+        short tuples yakuman.game keeps unconverted) and no round ended, append them to events,
+        clear them and return how many; otherwise take nothing and return -1."""
+        cdef int i, n = self.crules.r.players
+        if self.g.phase >= 2:      # round end or game over: the slow path
+            return -1
+        for i in range(self.ev.n):
+            if not (_LAZY_EVENTS >> self.ev.ev[i].type) & 1:
+                return -1
+        for i in range(self.ev.n):
+            events.append(_event_tuple(&self.ev.ev[i], n))
+        i = self.ev.n
+        self.ev.n = 0
+        return i
+
     def step(self, int type, int seat, int tile, int target, int tsumogiri, consumed):
         cdef ym_action_t a
         memset(&a, 0, sizeof(a))
@@ -329,10 +379,15 @@ cdef class GameState:
         for anything that is not one: a forged code never reaches the engine with a field that
         does not fit its uint8, nor with more consumed ids than ym_action_t holds (4)."""
         cdef ym_action_t a
+        cdef Py_ssize_t i
         if len(code) != 6 or type(code[5]) is not tuple or len(<tuple>code[5]) > 4:
             return -1
         cdef tuple cons = <tuple>code[5]
-        for v in code[:5] + cons:
+        for i in range(5):
+            v = code[i]
+            if type(v) is not int or not 0 <= v <= 255:
+                return -1
+        for v in cons:
             if type(v) is not int or not 0 <= v <= 255:
                 return -1
         memset(&a, 0, sizeof(a))

@@ -53,7 +53,7 @@ POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
 _PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
 _LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
 _MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
-_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: code -> Action (immutable, shared)
+_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
 def _pai(tile_id: int, aka: int) -> str:
@@ -311,17 +311,7 @@ class Game:
         """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
-        aka = self._aka
-        cache = _ACTIONS[aka]
-        out = []
-        for c in self._st.legal(seat):
-            a = cache.get(c)
-            if a is None:
-                if len(cache) > 200000:
-                    cache.clear()
-                a = cache[c] = Action._from_code(c, aka)
-            out.append(a)
-        return out
+        return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -364,7 +354,13 @@ class Game:
     def step(self, action: Any) -> None:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
         seats answering a discard at once. Raises IllegalActionError (state unchanged)."""
-        if isinstance(action, Mapping) and "type" not in action:
+        if type(action) is Action:
+            # a value from legal_actions: its engine code, checked by the engine
+            code = action._code
+            if code is not None and not self._st.step_code(code):
+                self._absorb()
+                return
+        elif isinstance(action, Mapping) and "type" not in action:
             codes = []
             for seat, a in action.items():
                 self._check_seat(seat)
@@ -374,10 +370,6 @@ class Game:
             order = sorted(codes, key=lambda c: c[1])
             for c in order:
                 self._apply(c)
-            return
-        code = getattr(action, "_code", None) if type(action) is Action else None
-        if code is not None and not self._st.step_code(code):
-            self._absorb()
             return
         if self.done:
             raise IllegalActionError(f"{action!r}: the game is over")
@@ -391,6 +383,12 @@ class Game:
     def _absorb(self) -> None:
         """Turn the engine's new events into mjai dicts; start the next round after a round end."""
         events = self._events
+        k = len(events)
+        m = self._st.pump(events)   # the common step: plays only, kept as tuples
+        if m >= 0:
+            if m and self._raw is None:
+                self._raw = k
+            return
         while True:
             for e in self._st.events():
                 if e[0] in _LAZY:

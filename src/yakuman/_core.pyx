@@ -573,3 +573,6 @@ include "_core_analysis.pxi"
 
 # The game engine (state machine, legal actions, rollouts).
 include "_core_game.pxi"
+
+# The log replay's reads of the engine state (situation flags at a win).
+include "_core_replay.pxi"

@@ -25,9 +25,21 @@ from yakuman.game import (
     _PH_ROUND_END,
     Action,
 )
-from yakuman.logs.events import Call, Discard, Draw, NewDora, RiichiAccept, RiichiDeclare, RoundStart, Ryuukyoku, Win
+from yakuman.logs.events import (
+    Call,
+    Discard,
+    Draw,
+    GameEnd,
+    NewDora,
+    RiichiAccept,
+    RiichiDeclare,
+    RoundStart,
+    Ryuukyoku,
+    Win,
+)
+from yakuman.logs.replay import RoundResult
 
-__all__ = ["RecordCheck", "check_record", "record_walls"]
+__all__ = ["RecordCheck", "check_record", "drive", "record_walls"]
 
 _A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
     _A_KYUUSHU, _A_PASS = range(1, 13)
@@ -44,9 +56,17 @@ class RecordCheck:
     problems: list[dict] = field(default_factory=list)
     first_illegal: dict | None = None        # the first problem of each kind (kept past the 20)
     first_disagreement: dict | None = None
+    # records whose GameEnd is not the end of the table played (see _compare_end): not problems
+    excerpts: int = 0
+    first_excerpt: dict | None = None
 
     def add(self, kind: str, label: str | None, index: int | None, what: str) -> None:
         p = {"kind": kind, "round": label, "event": index, "what": what}
+        if kind == "excerpt":
+            self.excerpts += 1
+            if self.first_excerpt is None:
+                self.first_excerpt = p
+            return
         if kind == "illegal":
             self.illegal += 1
             if self.first_illegal is None:
@@ -118,28 +138,42 @@ def _find(st, seat: int, type_: int, pred=None):
 
 def check_record(game, rules=None) -> RecordCheck:
     """Replay a record through the engine (see the module docstring)."""
+    return drive(game, rules, cases=False)[0]
+
+
+def drive(game, rules=None, cases: bool = True) -> tuple[RecordCheck, list[RoundResult] | None]:
+    """The one driver: step the engine through the record round by round (see the module
+    docstring). With ``cases`` it also returns each round's RoundResult (the replay's win and
+    draw cases, read from the engine state); those are meaningful only when the check found no
+    problem (``illegal == disagreements == 0``), and None when the record's events are not a
+    plain sequence of rounds."""
     evs = game.events
     start_ev = evs[0]
     n = start_ev.players
     rules = rules or start_ev.rules()
     cr = _core.compiled_game_rules(rules)
     out = RecordCheck()
+    results: list[RoundResult] | None = [] if cases else None
+    ctx = (game.source, rules, start_ev.aka) if cases else None
     starts = [i for i, e in enumerate(evs) if type(e) is RoundStart] + [len(evs)]
     for a, b in zip(starts, starts[1:]):
         rs = evs[a]
         out.rounds += 1
         label = f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
-        # The next hand is compared after every round but the last; the last round's game end
-        # is not (a one-round excerpt in the corpus ends its game where Tenhou's rules go on).
         nxt = evs[b] if b < len(evs) else None
+        r = None
         try:
-            r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out)
+            r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out, ctx)
             r.run()
             if nxt is not None:
                 _compare_next(r, nxt, b, label, out)
+            else:
+                _compare_end(r, evs, label, out)
         except _Stop:
             pass
-    return out
+        if results is not None:
+            results.append(r.result if r is not None else RoundResult(rs))
+    return out, results
 
 
 def _compare_next(r: _Round, nxt, index: int, label: str, out: RecordCheck) -> None:
@@ -169,9 +203,12 @@ class _Round:
     the engine's events are read as tuples, only what the comparison needs (the last draw, the
     dora count, the wins' deltas), so the per-event cost is a few tuple reads."""
 
-    __slots__ = ("st", "aka", "n", "events", "base", "label", "out", "drawn", "dora", "horas")
+    __slots__ = ("st", "aka", "n", "events", "base", "label", "out", "drawn", "dora", "horas", "accepted",
+                 "result", "melds", "game", "ended",
+                 "acc_seats")
 
-    def __init__(self, cr, aka: int, n: int, rs: RoundStart, events, base: int, label: str, out: RecordCheck):
+    def __init__(self, cr, aka: int, n: int, rs: RoundStart, events, base: int, label: str, out: RecordCheck,
+                 game=None):
         wall = _round_wall(rs, events, n)
         wind, kyoku = rs.round // 4 % 4, rs.round % 4
         self.st = _core.GameState(cr, 0, wall, list(rs.scores), wind, kyoku if kyoku < n else 0, rs.honba,
@@ -180,6 +217,14 @@ class _Round:
         self.drawn = None    # (seat, tile) of the engine's last draw while that tile is the drawn one
         self.dora = 1        # indicators shown by the engine
         self.horas: dict[int, tuple] = {}   # winner -> deltas of its hora event
+        self.accepted = 0    # riichi sticks the engine put down this round
+        self.acc_seats = 0   # bit mask of the seats whose riichi the engine accepted
+        self.ended: list = []   # the record's result events (Win / Ryuukyoku) compared so far
+        # With a replay (``game`` = (source, rules)): the round's RoundResult, built from the
+        # engine state at each win and at the draw; ``melds`` = each seat's Call events so far.
+        self.game = game
+        self.result = RoundResult(rs) if game is not None else None
+        self.melds: list[list] = [[] for _ in range(n)]
         self.absorb()
 
     def absorb(self) -> None:
@@ -191,6 +236,9 @@ class _Round:
                 self.drawn = None
             elif t == 12:
                 self.dora += 1
+            elif t == 11:
+                self.accepted += 1
+                self.acc_seats |= 1 << e[1]
             elif t == 13:
                 self.horas[e[1]] = e[12]
 
@@ -216,6 +264,8 @@ class _Round:
         while j < m and type(events[j]) in _ANSWER_SKIP:
             if type(events[j]) is Win:
                 winners.append(events[j])
+                if self.result is not None and events[j].seat != events[j].from_seat:
+                    self.win_case(events[j], j)
             j += 1
         k = j
         while k < m and type(events[k]) not in _ANSWER_NEXT:
@@ -254,6 +304,14 @@ class _Round:
             if st.phase() >= _PH_ROUND_END:
                 if t is Win or t is Ryuukyoku:
                     self.compare_end(e, i)
+                elif t is RiichiAccept and (self.acc_seats >> e.seat) & 1:
+                    pass   # a stick the engine put down with the round's end (a fourth riichi)
+                elif t is NewDora:
+                    shown += 1   # shown with the discard the round ended on
+                    if shown > self.dora:
+                        bad("disagreement", i, f"{shown} dora indicators shown in the record, {self.dora} by the engine")
+                elif t is not GameEnd:
+                    bad("disagreement", i, f"the record plays on ({t.__name__}) after the engine's round ended")
                 continue
             if t is Draw:
                 if st.to_act() != 1 << e.seat or self.drawn != (e.seat, e.tile):
@@ -281,6 +339,8 @@ class _Round:
             elif t is RiichiDeclare:
                 step(_find(st, e.seat, _A_RIICHI), i, f"riichi of seat {e.seat}")
             elif t is Call:
+                if self.result is not None:
+                    self.meld(e, i)
                 if e.kind in _CALL_CODE:
                     continue   # answered with the discard
                 code = {"kakan": _A_KAKAN, "ankan": _A_ANKAN, "kita": _A_KITA}[e.kind]
@@ -290,6 +350,8 @@ class _Round:
                     self.answer(i)
             elif t is Win:
                 if e.seat == e.from_seat:
+                    if self.result is not None:
+                        self.win_case(e, i)
                     step(_find(st, e.seat, _A_TSUMO), i, f"tsumo by seat {e.seat}")
                     self.compare_end(e, i)
                 else:
@@ -303,9 +365,15 @@ class _Round:
                     bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
         if st.phase() < _PH_ROUND_END:
             bad("disagreement", len(self.events), "the record's round ends; the engine's goes on")
+        if not self.ended:
+            bad("disagreement", len(self.events), "the engine's round ended; the record gives no result")
 
     def compare_end(self, e, i: int) -> None:
         st, bad = self.st, self.bad
+        if type(e) is Ryuukyoku and self.ended or any(type(x) is Win and x.seat == e.seat for x in self.ended
+                                                      if type(e) is Win):
+            bad("disagreement", i, "a second result for the round")
+        self.ended.append(e)
         if st.phase() < _PH_ROUND_END:
             bad("disagreement", i, "the engine's round has not ended")
         if type(e) is Win:
@@ -322,6 +390,46 @@ class _Round:
                 bad("disagreement", i, f"record {e.reason}, engine {got} {got_abort}")
             if e.deltas is not None and tuple(deltas) != tuple(e.deltas):
                 bad("disagreement", i, f"draw deltas {deltas} != record {e.deltas}")
+            if self.result is not None:
+                self.draw_case(e, i)
+
+    # -- the replay's cases (read from the engine state) ---------------------------------------
+    def meld(self, e: Call, i: int) -> None:
+        """The seat's melds as the record's Call events (a kakan replaces its pon)."""
+        if e.kind == "kita" or not 0 <= e.seat < self.n:
+            return
+        mine = self.melds[e.seat]
+        if e.kind != "kakan":
+            mine.append(e)
+            return
+        k = e.tiles[0] >> 2 if e.tiles else -1
+        for x, m in enumerate(mine):
+            if m.kind == "pon" and m.tiles[0] >> 2 == k:
+                added = e.added if e.added is not None else next((t for t in e.tiles if t not in m.tiles), -1)
+                mine[x] = Call(e.seat, "kakan", tuple(sorted(e.tiles)), m.called, m.from_seat, added)
+                return
+        self.bad("illegal", i, f"kakan by seat {e.seat} without a pon")
+
+    def win_case(self, e: Win, i: int) -> None:
+        """The record's win ``e`` (event ``i``) as a WinCase, from the engine state before it is
+        stepped: hands, melds, dora, honba, sticks and the situation flags are the engine's."""
+        from yakuman.logs.replay import engine_win_case
+
+        info = _core.replay_win(self.st, e.seat, e.from_seat)
+        if info is None:
+            self.bad("disagreement", i, f"no win of seat {e.seat} from seat {e.from_seat} to read from the engine")
+        case = engine_win_case(self, e, self.base + i, info)
+        if case is None:
+            self.bad("disagreement", i, f"the record's winning hand or tile of seat {e.seat} is not the engine's")
+        self.result.wins.append(case)
+
+    def draw_case(self, e: Ryuukyoku, i: int) -> None:
+        from yakuman.logs.replay import engine_draw_case
+
+        case = engine_draw_case(self, e, self.base + i)
+        if case is None:
+            self.bad("disagreement", i, "a shown hand of the record is not the engine's")
+        self.result.draw = case
 
 
 def check_records(games: Iterable) -> RecordCheck:
@@ -342,7 +450,38 @@ def check_records(games: Iterable) -> RecordCheck:
         total.decisions += r.decisions
         total.illegal += r.illegal
         total.disagreements += r.disagreements
+        total.excerpts += r.excerpts
         for p in r.problems:
             if len(total.problems) < 20:
                 total.problems.append(dict(p, source=game.source))
     return total
+
+
+def _compare_end(r: _Round, evs, label: str, out: RecordCheck) -> None:
+    """The engine's game end after the record's last round against the record's GameEnd.
+
+    - no GameEnd in the record: nothing to compare (a record cut short is the reader's to report);
+    - the engine's game is over: its final points must equal the GameEnd's scores;
+    - the engine's game goes on: the record stops a game the rules continue, so it is an excerpt
+      (a hand-made cut of a longer game, or a one-round fixture). Nothing after its last round can
+      be compared, so it is counted apart as ``excerpts`` (with what the table and the record's
+      final scores were), neither illegal nor a disagreement: a caller that wants whole games
+      only checks ``excerpts == 0``.
+    """
+    if not r.ended or type(evs[-1]) is not GameEnd:
+        return
+    ge = evs[-1]
+    st = r.st
+    index = len(evs) - 1
+    theirs = tuple(ge.scores)
+    if st.phase() == _PH_OVER:
+        mine = st.final()[0]
+        if mine != theirs:
+            out.add("disagreement", label, index, f"final points {list(mine)} != record {list(theirs)}")
+        return
+    table = tuple(st.seat(q)[9] for q in range(r.n))
+    t = st.table()
+    nxt = f"{'ESWN'[t[2] % 4]}{t[3] + 1}-{t[5]}"
+    same = "the table's scores" if table == theirs else f"the table's scores are {list(table)}"
+    out.add("excerpt", label, index, f"an excerpt: the record's game ends with {list(theirs)} ({same}); "
+            f"the engine's game goes on ({nxt} next)")

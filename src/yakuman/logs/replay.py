@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from yakuman import _core
 from yakuman.logs.events import (
     Call,
     Discard,
@@ -858,14 +859,14 @@ def engine_win_case(r: Any, e: Win, index: int, info: tuple) -> WinCase | None:
     melds = tuple(r.melds[s])
     sit = {name: bool(flags & bit) for bit, name in _FLAG_NAMES}
     inputs = ScoreInputs(
-        hand=_mpsz(closed, aka),
+        hand=_core.replay_mpsz(closed, aka),
         win=tile_str(tile, aka),
-        melds=tuple(meld_string(m, aka) for m in melds),
+        melds=tuple(f"{_MELD_KIND[m.kind]} {_core.replay_mpsz(m.tiles, aka)}" for m in melds),
         tsumo=s == f,
         seat_wind=_WINDS[(s - dealer) % n],
         round_wind=_WINDS[(rs.round // 4) % 4],
-        dora=_mpsz(dora, aka),
-        ura=_mpsz(ura, aka),
+        dora=_core.replay_mpsz(dora, aka),
+        ura=_core.replay_mpsz(ura, aka),
         kita=len(kita_ids),
         honba=honba if bonus else 0,
         riichi_sticks=sticks if bonus else 0,

@@ -151,7 +151,7 @@ cdef class RecordRound:
     record's events; the engine's events are read from its buffer, no tuple per event). What it
     compares and the problems it reports: yakuman.game.records (module docstring)."""
     cdef readonly GameState st
-    cdef readonly int n, base, accepted, acc_seats, dora
+    cdef readonly int n, base, accepted, acc_seats, dora, end_acc
     cdef int drawn_seat, drawn_tile, hora_mask
     cdef int32_t horas[4][4]
     cdef readonly object aka, label, out
@@ -186,6 +186,7 @@ cdef class RecordRound:
         self.hora_mask = 0        # winners of the engine's hora events, deltas in horas
         self.accepted = 0         # riichi sticks the engine put down this round
         self.acc_seats = 0        # seats whose riichi the engine accepted
+        self.end_acc = 0          # ... with the step that ended the round (a fourth riichi)
         self.ended = []           # the record's result events compared so far
         # With a replay (``game`` = (source, rules, aka)): the round's RoundResult, built from
         # the engine state at each win and at the draw; ``melds`` = each seat's Call events so far.
@@ -197,7 +198,7 @@ cdef class RecordRound:
     cdef void absorb(self) noexcept:
         cdef ym_events_t *ev = &self.st.ev
         cdef ym_event_t *e
-        cdef int i, q, t
+        cdef int i, q, t, acc = 0
         for i in range(ev.n):
             e = &ev.ev[i]
             t = e.type
@@ -210,10 +211,13 @@ cdef class RecordRound:
             elif t == 11:
                 self.accepted += 1
                 self.acc_seats |= 1 << e.actor
+                acc |= 1 << e.actor
             elif t == 13 and e.actor < 4:
                 self.hora_mask |= 1 << e.actor
                 for q in range(4):
                     self.horas[e.actor][q] = e.deltas[q]
+        if self.st.g.phase >= 2:
+            self.end_acc |= acc
         ev.n = 0
 
     def hora_deltas(self, int seat):
@@ -322,8 +326,8 @@ cdef class RecordRound:
             if g.phase >= 2:
                 if t is _Win or t is _Ryuukyoku:
                     self.compare_end(e, i)
-                elif t is _RiichiAccept and _seat_of(e.seat, n) >= 0 and (self.acc_seats >> <int>e.seat) & 1:
-                    pass   # a stick the engine put down with the round's end (a fourth riichi)
+                elif t is _RiichiAccept and _seat_of(e.seat, n) >= 0 and (self.end_acc >> <int>e.seat) & 1:
+                    self.end_acc &= ~(1 << <int>e.seat)   # the stick the engine put down with the round's end
                 elif t is _NewDora:
                     shown += 1   # shown with the discard the round ended on
                     if shown > self.dora:

@@ -513,3 +513,16 @@ def replay_mpsz_slow(ids, aka):
         suit = k // 9 if k < 27 else 3
         groups[suit].append("0" if aka and t in (16, 52, 88) else str(k % 9 + 1 if k < 27 else k - 26))
     return "".join("".join(g) + "mpsz"[i] for i, g in enumerate(groups) if g)
+
+
+def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
+    """True when ``events`` are a GameStart, then rounds (events[1] of ``start_cls``, every
+    later event of a type in ``kinds``), then at most one ``end_cls`` event, last."""
+    cdef Py_ssize_t i, m = len(events), last
+    if m < 2 or type(events[1]) is not start_cls:
+        return False
+    last = m - 1 if type(events[m - 1]) is end_cls else m
+    for i in range(2, last):
+        if type(events[i]) not in kinds:
+            return False
+    return True

@@ -1,16 +1,25 @@
-"""Replay a game's events: rebuild every hand and derive each win's scoring inputs from the flow.
+"""Replay a game's events through the game engine and give each win's scoring inputs.
 
-The replay keeps, per seat: the concealed tiles, melds, discards (with called / riichi flags),
-riichi state (declared, established, discard index, double), the ippatsu window, kita count,
-first-turn state; per table: dora indicators (kan dora as the record reveals them), the number
-of draws left (haitei/houtei), the rinshan draw, honba and riichi sticks, and pao liability.
+:func:`replay` is a thin adapter over the engine: :func:`yakuman.game.records.drive` steps the
+native engine through the record round by round (every decision must be legal, every automatic
+transition equal to the record) and, at each ``Win``, reads from the engine state just before
+the win is stepped the concealed tiles, melds, kita, dora indicators, riichi state, honba,
+sticks, pao seat and the situation flags (riichi, double riichi, ippatsu, rinshan, chankan,
+haitei, houtei, tenhou, chiihou, renhou: the engine's ``ym_game_win_flags``, the flags its own
+scorer takes); :func:`engine_win_case` / :func:`engine_draw_case` turn that into
+:class:`WinCase` / :class:`DrawCase` (every input of ``yakuman.score`` as :class:`ScoreInputs`,
+WITHOUT the record's yaku list; only the ura indicators come from the win record).
 
-For each ``Win`` it derives, WITHOUT the record's yaku list, every input of ``yakuman.score``
-(:class:`ScoreInputs`, one field per keyword) plus the context settlement needs
-(:class:`WinCase`: seats, pao seat, the record's result). Only the ura indicators come from the
-win record (they are revealed nowhere else).
+A record the engine does not accept as it stands (an inconsistent record, or play the rules in
+force do not allow) is read on its own terms by :class:`Replayer` (:func:`replay_record`): it
+keeps per seat the concealed tiles, melds, discards, riichi state, ippatsu window, kita,
+first-turn state and per table the indicators, the draws left, the rinshan draw, honba and
+sticks, and raises :class:`LogError` naming the source, round and event of an inconsistency (a
+discard not in the hand, a call of a tile that was not just discarded, a draw out of turn, a win
+hand that differs from the replayed one); a consistent record the engine refuses still gives its
+cases. On real records both readings give the same cases (tests/logs/test_replay_engine.py).
 
-Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
+The Replayer's reading (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - draws left: 70 (4 players) / 55 (3 players) at the deal, one fewer per draw of any kind, so
   every kan or kita moves haitei one tile earlier; haitei = tsumo on a non-rinshan draw that
   leaves 0; houtei = ron on the discard after it, unless that draw was a rinshan draw (both per
@@ -22,10 +31,6 @@ Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - rinshan = tsumo on the replacement draw after a kan or a kita.
 - chankan = ron on a kakan's added tile (or on an ankan's tile, kokushi only).
 - pao: the seat that fed the pon/daiminkan completing a third dragon set or fourth wind set.
-
-Inconsistent records (a discard not in the hand, a call of a tile that was not just discarded,
-a draw out of turn, a win hand that differs from the replayed one) raise :class:`LogError`
-naming the source, round and event.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ __all__ = [
     "KITA_BREAKS_IPPATSU",
     "KITA_BREAKS_FIRST_TURN",
     "last_tile_win",
+    "replay_record",
+    "engine_rounds",
 ]
 
 # Tenhou sanma: pulling a North (kita) ends every ippatsu window and the uninterrupted first
@@ -781,17 +788,13 @@ def replay(game: Game, rules: Any = None) -> list[RoundResult]:
     return replay_record(game, rules)
 
 
-_PLAIN = frozenset((Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win, Ryuukyoku, RoundStart))
+_PLAIN = (Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win, Ryuukyoku, RoundStart)
 
 
 def plain(events: tuple) -> bool:
     """The events are GameStart, then rounds (each from its RoundStart), then at most a GameEnd:
     the shape the engine driver reads."""
-    m = len(events)
-    if m < 2 or type(events[1]) is not RoundStart:
-        return False
-    last = m - 1 if type(events[-1]) is GameEnd else m
-    return all(type(events[i]) in _PLAIN for i in range(2, last))
+    return _core.replay_plain(tuple(events), _PLAIN, RoundStart, GameEnd)
 
 
 def engine_rounds(game: Game, rules: Any = None, check: Any = None) -> list[RoundResult] | None:

@@ -3,10 +3,17 @@ indicators; every logged decision must be one of the engine's legal actions at t
 every automatic transition (the next draw, the replacement draw, dora reveals, abortive draws,
 the round's deltas, the next hand's dealer / honba / sticks / scores) must equal the record.
 
-``check_record(game)`` (a ``yakuman.logs`` Game) returns a :class:`RecordCheck`: ``decisions``
+``drive(game)`` (a ``yakuman.logs`` Game) is the one driver: it returns a :class:`RecordCheck`
+and each round's RoundResult, the log replay's win and draw cases read from the engine state
+(``yakuman.logs.replay`` is its adapter). ``check_record(game)`` is the check alone: ``decisions``
 checked, ``illegal`` (refused by the engine) and ``disagreements``, each with the first few
-problems (round label, event index, what). Each round is replayed from its own start (scores,
-honba, sticks of the record), so one problem does not hide the next rounds'.
+problems (round label, event index, what), and ``excerpts`` (a record whose game end comes
+where the engine's game goes on, see :func:`_compare_end`). Each round is replayed from its own
+start (scores, honba, sticks of the record), so one problem does not hide the next rounds'.
+Nothing of the record may follow the engine's round end but the round's result, the stick of a
+fourth riichi the engine accepted with its abort, and an indicator the engine showed with the
+discard the round ended on. The per-event loop is native: ``RecordRound`` in
+``src/yakuman/_core_replay.pxi``.
 """
 
 from __future__ import annotations
@@ -20,7 +27,6 @@ from yakuman.game import (
     _END_REASONS,
     _OUTCOMES,
     _PH_OVER,
-    _PH_ROUND_END,
     Action,
 )
 from yakuman.logs.events import (

@@ -2,6 +2,8 @@
 # state at a win. The situation flags are the engine's own (ym_game_win_flags, the function the
 # scorer's flags come from), never recomputed here.
 
+cimport cython
+
 cdef extern from "ym_game.h" nogil:
     unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from_seat, int rk)
 
@@ -146,6 +148,7 @@ def round_starts(tuple events, cls):
     return out
 
 
+@cython.auto_pickle(False)   # a driver, never pickled
 cdef class RecordRound:
     """One round of a record driven through the engine state directly (a typed loop over the
     record's events; the engine's events are read from its buffer, no tuple per event). What it
@@ -492,7 +495,7 @@ def replay_mpsz(ids, bint aka):
             cnt[t] += 1
         c += 1
     if c > 40:
-        return replay_mpsz_slow(ids, aka)
+        return _replay_mpsz_slow(ids, aka)
     for suit in range(4):
         any_ = 0
         for t in range(suit * 36, 136 if suit == 3 else suit * 36 + 36):
@@ -506,7 +509,7 @@ def replay_mpsz(ids, bint aka):
     return buf[:pos].decode("ascii")
 
 
-def replay_mpsz_slow(ids, aka):
+cdef object _replay_mpsz_slow(ids, aka):
     groups = [[], [], [], []]
     for t in sorted(ids):
         k = t >> 2

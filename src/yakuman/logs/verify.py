@@ -343,7 +343,10 @@ class VerifyReport:
         lines.append(
             f"engine  decisions {d['decisions']}  illegal {d['illegal']}  disagreements {d['disagreements']}"
         )
-        for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement")):
+        if d["excerpts"]:
+            lines.append(f"  excerpts {d['excerpts']} (the record's game ends where the engine's goes on; not a failure)")
+        for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement"),
+                          ("first_excerpt", "excerpt")):
             p = d[key]
             if p is not None:
                 where = f"{p['file']} game {p['game']} {p['round']} event {p['event']}"

@@ -238,6 +238,8 @@ int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out);   /* returns 
 int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a);
 /* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
+/* The situation flags (YM_F_* of ym_score.h) of that win, as the scorer gets them. */
+unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk);
 uint64_t ym_game_waits(const ym_seat_t *p, int sanma);
 /* 1 in a three-player game: the shanten / waits kernels then treat 2m-8m as absent. */
 #define SANMA(g) ((g)->R.players == 3)

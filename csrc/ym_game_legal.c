@@ -69,6 +69,33 @@ static int kan_ok(const ym_game_t *g) {
     return g->R.fifth_kan_aborts && g->n_kans == 4;
 }
 
+/* The situation flags (YM_F_*) of a win of `seat` (tsumo: from == seat or 255; ron: from = the
+ * discarder / kan declarer, rk = what the response answers): the one place of the riichi, ippatsu,
+ * rinshan, chankan, haitei, houtei, tenhou / chiihou / renhou rules. */
+unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
+    const ym_seat_t *p = &g->s[seat];
+    int tsumo = from == seat || from == 255;
+    unsigned f = 0;
+    int left = ym_game_left(g);
+    if (tsumo) f |= YM_F_TSUMO;
+    if (p->riichi == 2) f |= p->double_riichi ? YM_F_DOUBLE_RIICHI : YM_F_RIICHI;
+    if (p->riichi == 2 && p->ippatsu) f |= YM_F_IPPATSU;
+    if (tsumo && p->rinshan) f |= YM_F_RINSHAN;
+    if (!tsumo && (rk == YM_RK_KAKAN || rk == YM_RK_ANKAN)) f |= YM_F_CHANKAN;
+    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_houtei_with_rinshan)) f |= YM_F_HAITEI;
+    if (!tsumo && rk == YM_RK_DISCARD && left == 0 &&
+        (!g->s[from].rinshan || g->R.score.haitei_houtei_with_rinshan))
+        f |= YM_F_HOUTEI;
+    if (g->first_go && p->n_river == 0 && p->n_melds == 0) {
+        if (tsumo && p->draws == 1) f |= seat == g->dealer ? YM_F_TENHOU : YM_F_CHIIHOU;
+        if (!tsumo && seat != g->dealer && p->draws == 0 && g->R.score.renhou != YM_RENHOU_NONE)
+            f |= YM_F_RENHOU;
+    }
+    if (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) f &= ~(unsigned)(YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN);
+    if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) f &= ~(unsigned)YM_F_IPPATSU;
+    return f;
+}
+
 /* ---- scoring a win ------------------------------------------------------------------------ */
 static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,
                      int lite) {
@@ -103,25 +130,7 @@ static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, i
     h.kita = p->kita;
     if (p->pao_seat != 255 && p->pao_seat != from) h.pao = p->pao_bits;
     if (tsumo && p->rinshan && p->kan_from != 255) h.pao |= YM_PAO_RINSHAN;   /* daiminkan_rinshan_pao */
-    unsigned f = 0;
-    int left = ym_game_left(g);
-    if (tsumo) f |= YM_F_TSUMO;
-    if (p->riichi == 2) f |= p->double_riichi ? YM_F_DOUBLE_RIICHI : YM_F_RIICHI;
-    if (p->riichi == 2 && p->ippatsu) f |= YM_F_IPPATSU;
-    if (tsumo && p->rinshan) f |= YM_F_RINSHAN;
-    if (!tsumo && (rk == YM_RK_KAKAN || rk == YM_RK_ANKAN)) f |= YM_F_CHANKAN;
-    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_houtei_with_rinshan)) f |= YM_F_HAITEI;
-    if (!tsumo && rk == YM_RK_DISCARD && left == 0 &&
-        (!g->s[from].rinshan || g->R.score.haitei_houtei_with_rinshan))
-        f |= YM_F_HOUTEI;
-    if (g->first_go && p->n_river == 0 && p->n_melds == 0) {
-        if (tsumo && p->draws == 1) f |= seat == g->dealer ? YM_F_TENHOU : YM_F_CHIIHOU;
-        if (!tsumo && seat != g->dealer && p->draws == 0 && g->R.score.renhou != YM_RENHOU_NONE)
-            f |= YM_F_RENHOU;
-    }
-    if (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) f &= ~(unsigned)(YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN);
-    if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) f &= ~(unsigned)YM_F_IPPATSU;
-    h.flags = (uint16_t)f;
+    h.flags = (uint16_t)ym_game_win_flags(g, seat, from, rk);
     if (bonus) {
         h.honba = g->honba;
         h.riichi_sticks = (uint16_t)g->sticks;

@@ -152,7 +152,7 @@ def _diffs(work: Path, names: list[str]) -> dict[str, str]:
 # suite is a kill).
 RECHECK_TESTS = {
     "logs/replay.py": ["tests/logs/test_replay_checks.py", "tests/logs/test_last_tile.py",
-                       "tests/logs/test_replay.py"],
+                       "tests/logs/test_replay.py", "tests/logs/test_replay_engine.py"],
     "furiten.py": ["tests/unit/test_rule_edges.py", "tests/unit/test_furiten.py"],
     "settle.py": ["tests/unit/test_rule_edges.py", "tests/unit/test_settle.py",
                   "tests/unit/test_settle_dealer_seat.py"],

@@ -576,3 +576,5 @@ include "_core_game.pxi"
 
 # Native mjlog reading: the tokenizer glue and the event builder.
 include "_core_mjlog.pxi"
+# The log replay's reads of the engine state (situation flags at a win).
+include "_core_replay.pxi"

@@ -91,6 +91,9 @@ def test_mjlog_folder():
     assert d["special"]["games"] == 0
     # every logged decision through the game engine: legal, and every automatic transition equal
     assert d["illegal"] == 0 and d["disagreements"] == 0 and d["decisions"] > 2_000_000
+    # the final game end too: the one hand-made one-round excerpt ends its game where the rules go
+    # on (its GameEnd is the whole game's), counted apart and named
+    assert d["excerpts"] == 1 and "one_round" in d["first_excerpt"]["file"]
     # truncated: 22 games whose last round has no result + 13 without a final result (owari)
     assert Counter(_kind(e["problem"]) for e in d["error_list"]) == {
         "truncated": 35,

@@ -1,16 +1,25 @@
-"""Replay a game's events: rebuild every hand and derive each win's scoring inputs from the flow.
+"""Replay a game's events through the game engine and give each win's scoring inputs.
 
-The replay keeps, per seat: the concealed tiles, melds, discards (with called / riichi flags),
-riichi state (declared, established, discard index, double), the ippatsu window, kita count,
-first-turn state; per table: dora indicators (kan dora as the record reveals them), the number
-of draws left (haitei/houtei), the rinshan draw, honba and riichi sticks, and pao liability.
+:func:`replay` is a thin adapter over the engine: :func:`yakuman.game.records.drive` steps the
+native engine through the record round by round (every decision must be legal, every automatic
+transition equal to the record) and, at each ``Win``, reads from the engine state just before
+the win is stepped the concealed tiles, melds, kita, dora indicators, riichi state, honba,
+sticks, pao seat and the situation flags (riichi, double riichi, ippatsu, rinshan, chankan,
+haitei, houtei, tenhou, chiihou, renhou: the engine's ``ym_game_win_flags``, the flags its own
+scorer takes); :func:`engine_win_case` / :func:`engine_draw_case` turn that into
+:class:`WinCase` / :class:`DrawCase` (every input of ``yakuman.score`` as :class:`ScoreInputs`,
+WITHOUT the record's yaku list; only the ura indicators come from the win record).
 
-For each ``Win`` it derives, WITHOUT the record's yaku list, every input of ``yakuman.score``
-(:class:`ScoreInputs`, one field per keyword) plus the context settlement needs
-(:class:`WinCase`: seats, pao seat, the record's result). Only the ura indicators come from the
-win record (they are revealed nowhere else).
+A record the engine does not accept as it stands (an inconsistent record, or play the rules in
+force do not allow) is read on its own terms by :class:`Replayer` (:func:`replay_record`): it
+keeps per seat the concealed tiles, melds, discards, riichi state, ippatsu window, kita,
+first-turn state and per table the indicators, the draws left, the rinshan draw, honba and
+sticks, and raises :class:`LogError` naming the source, round and event of an inconsistency (a
+discard not in the hand, a call of a tile that was not just discarded, a draw out of turn, a win
+hand that differs from the replayed one); a consistent record the engine refuses still gives its
+cases. On real records both readings give the same cases (tests/logs/test_replay_engine.py).
 
-Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
+The Replayer's reading (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - draws left: 70 (4 players) / 55 (3 players) at the deal, one fewer per draw of any kind, so
   every kan or kita moves haitei one tile earlier; haitei = tsumo on a non-rinshan draw that
   leaves 0; houtei = ron on the discard after it, unless that draw was a rinshan draw (both per
@@ -22,10 +31,6 @@ Rules applied (Tenhou; checked against 30k real Tenhou wins, tests/golden):
 - rinshan = tsumo on the replacement draw after a kan or a kita.
 - chankan = ron on a kakan's added tile (or on an ankan's tile, kokushi only).
 - pao: the seat that fed the pon/daiminkan completing a third dragon set or fourth wind set.
-
-Inconsistent records (a discard not in the hand, a call of a tile that was not just discarded,
-a draw out of turn, a win hand that differs from the replayed one) raise :class:`LogError`
-naming the source, round and event.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from yakuman import _core
 from yakuman.logs.events import (
     Call,
     Discard,
@@ -65,6 +71,8 @@ __all__ = [
     "KITA_BREAKS_IPPATSU",
     "KITA_BREAKS_FIRST_TURN",
     "last_tile_win",
+    "replay_record",
+    "engine_rounds",
 ]
 
 # Tenhou sanma: pulling a North (kita) ends every ippatsu window and the uninterrupted first
@@ -763,7 +771,52 @@ class Replayer:
 
 def replay(game: Game, rules: Any = None) -> list[RoundResult]:
     """Replay every round of a game (raises LogError on an inconsistent record). ``rules``
-    overrides the header's rules (default: the Tenhou preset the header describes)."""
+    overrides the header's rules (default: the Tenhou preset the header describes).
+
+    The rounds come from the game engine stepping through the record
+    (:func:`yakuman.game.records.drive`): every hand, meld, dora indicator and situation flag of
+    a case is read from the engine state. A record the engine does not accept as it stands (an
+    inconsistent record, or play the rules in force do not allow) is read by
+    :class:`Replayer`, which names the inconsistency in a LogError, or, for a consistent record
+    of play the engine refuses, gives the cases as the record has them."""
+    evs = game.events
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    rounds = engine_rounds(game, rules)
+    if rounds is not None:
+        return rounds
+    return replay_record(game, rules)
+
+
+_PLAIN = (Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win, Ryuukyoku, RoundStart)
+
+
+def plain(events: tuple) -> bool:
+    """The events are GameStart, then rounds (each from its RoundStart), then at most a GameEnd:
+    the shape the engine driver reads."""
+    return _core.replay_plain(tuple(events), _PLAIN, RoundStart, GameEnd)
+
+
+def engine_rounds(game: Game, rules: Any = None, check: Any = None) -> list[RoundResult] | None:
+    """The rounds of the engine driver, or None when the engine does not accept the record as
+    it stands (``check``: a list that receives the driver's RecordCheck)."""
+    from yakuman.game.records import drive
+
+    if not plain(game.events):
+        return None
+    try:
+        rc, rounds = drive(game, rules)
+    except Exception:  # noqa: BLE001 - a record the engine cannot take (bad ids, a mangled event)
+        return None
+    if check is not None:
+        check.append(rc)
+    if rc.illegal or rc.disagreements:
+        return None
+    return rounds
+
+
+def replay_record(game: Game, rules: Any = None) -> list[RoundResult]:
+    """The record read on its own terms (:class:`Replayer`), without the engine."""
     evs = game.events
     if not evs or type(evs[0]) is not GameStart:
         raise LogError("game does not begin with GameStart", game.source)
@@ -775,6 +828,104 @@ def replay(game: Game, rules: Any = None) -> list[RoundResult]:
         r.index, r.event = len(evs), None
         raise r.fail("round has no result (truncated record)")
     return r.results
+
+
+_FLAG_NAMES = (
+    (1 << 1, "riichi"),
+    (1 << 2, "double_riichi"),
+    (1 << 3, "ippatsu"),
+    (1 << 4, "rinshan"),
+    (1 << 5, "chankan"),
+    (1 << 6, "haitei"),
+    (1 << 7, "houtei"),
+    (1 << 8, "tenhou"),
+    (1 << 9, "chiihou"),
+    (1 << 10, "renhou"),
+)
+
+
+def engine_win_case(r: Any, e: Win, index: int, info: tuple) -> WinCase | None:
+    """A WinCase from the engine's view of a win (``_core.replay_win``) in the driven round ``r``;
+    None when the record's hand or winning tile is not the engine's."""
+    flags, ids, tile, kita_ids, established, pao, dora, honba, sticks = info
+    s, f = e.seat, e.from_seat
+    closed = tuple(sorted(ids if s == f else ids + (tile,)))
+    if (e.hand is not None and tuple(sorted(e.hand)) != closed) or (e.win_tile is not None and e.win_tile != tile):
+        return None
+    source, rules, aka = r.game
+    rr = r.result
+    rs, n = rr.start, r.n
+    dealer = rs.dealer
+    order = len(rr.wins)
+    bonus = order == 0 or rules.multi_ron_bonus == "each"
+    ura = tuple(e.ura) if (established and e.ura) else ()
+    melds = tuple(r.melds[s])
+    sit = {name: bool(flags & bit) for bit, name in _FLAG_NAMES}
+    inputs = ScoreInputs(
+        hand=_core.replay_mpsz(closed, aka),
+        win=tile_str(tile, aka),
+        melds=tuple(f"{_MELD_KIND[m.kind]} {_core.replay_mpsz(m.tiles, aka)}" for m in melds),
+        tsumo=s == f,
+        seat_wind=_WINDS[(s - dealer) % n],
+        round_wind=_WINDS[(rs.round // 4) % 4],
+        dora=_core.replay_mpsz(dora, aka),
+        ura=_core.replay_mpsz(ura, aka),
+        kita=len(kita_ids),
+        honba=honba if bonus else 0,
+        riichi_sticks=sticks if bonus else 0,
+        rules=rules,
+        **sit,
+    )
+    return WinCase(
+        source=source,
+        round=rs,
+        index=order,
+        event_index=index,
+        seat=s,
+        from_seat=f,
+        dealer=dealer,
+        players=n,
+        closed=closed,
+        win_tile=tile,
+        melds=melds,
+        kita=len(kita_ids),
+        kita_tiles=kita_ids,
+        riichi_declared=established,
+        pao_seat=None if pao == 255 else pao,
+        dora_indicators=dora,
+        ura_indicators=ura,
+        table_honba=honba,
+        table_sticks=sticks,
+        inputs=inputs,
+        record=e,
+    )
+
+
+def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase | None:
+    """A DrawCase from the engine state at the end of the driven round ``r``; None when a hand
+    the record shows is not the engine's."""
+    st, n = r.st, r.n
+    seats = [st.seat(q) for q in range(n)]
+    if e.reason in ("exhaustive", "nagashi_mangan") and e.hands is not None:
+        for q, h in enumerate(e.hands):
+            if h is not None and tuple(sorted(h)) != seats[q][0]:
+                return None
+    source, rules, aka = r.game
+    rs = r.result.start
+    return DrawCase(
+        source=source,
+        round=rs,
+        event_index=index,
+        record=e,
+        closed=tuple(p[0] for p in seats),
+        melds=tuple(tuple(m) for m in r.melds),
+        discards=tuple(
+            tuple(DiscardInfo(t, bool(m & 1), bool(m & 2), bool(m & 4), bool(m & 8)) for t, m in p[2]) for p in seats
+        ),
+        riichi=tuple(p[3] == 2 for p in seats),
+        honba=rs.honba,
+        riichi_sticks=rs.sticks + r.accepted,
+    )
 
 
 def iter_wins(game: Game, rules: Any = None) -> Iterator[WinCase]:

@@ -59,7 +59,16 @@ from yakuman.logs.events import (
     RoundStart,
     tile_str,
 )
-from yakuman.logs.replay import DrawCase, RoundResult, WinCase, _mpsz, meld_string, replay
+from yakuman.logs.replay import (
+    DrawCase,
+    RoundResult,
+    WinCase,
+    _mpsz,
+    engine_rounds,
+    meld_string,
+    replay,
+    replay_record,
+)
 
 __all__ = [
     "DRAW_CATEGORIES",
@@ -301,6 +310,8 @@ class VerifyReport:
             "disagreements": c["std_disagreements"],
             "first_illegal": self.engine_first.get("illegal"),
             "first_disagreement": self.engine_first.get("disagreement"),
+            "excerpts": c["std_excerpts"],
+            "first_excerpt": self.engine_first.get("excerpt"),
             "errors": len(self.errors),
             "ok": self.ok,
             "categories": cats,
@@ -332,7 +343,10 @@ class VerifyReport:
         lines.append(
             f"engine  decisions {d['decisions']}  illegal {d['illegal']}  disagreements {d['disagreements']}"
         )
-        for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement")):
+        if d["excerpts"]:
+            lines.append(f"  excerpts {d['excerpts']} (the record's game ends where the engine's goes on; not a failure)")
+        for key, name in (("first_illegal", "illegal decision"), ("first_disagreement", "disagreement"),
+                          ("first_excerpt", "excerpt")):
             p = d[key]
             if p is not None:
                 where = f"{p['file']} game {p['game']} {p['round']} event {p['event']}"
@@ -469,24 +483,28 @@ class _Checker:
             self.out.rows.append(tuple(row))  # type: ignore[union-attr]
 
     # -- the game engine ---------------------------------------------------------------------
-    def engine(self) -> None:
-        """Drive the game engine with the record (:func:`yakuman.game.records.check_record`):
-        count the decisions checked, those it refused and its disagreements with the record's
-        automatic transitions; keep the file's first problem of each kind (standard tables)."""
+    def engine(self, rc: Any = None) -> None:
+        """Drive the game engine with the record (:func:`yakuman.game.records.check_record`;
+        ``rc``: the RecordCheck of the replay's own engine drive, when the replay had one):
+        count the decisions checked, those it refused, its disagreements with the record's
+        automatic transitions and the excerpts; keep the file's first of each kind (standard
+        tables)."""
         from yakuman.game.records import RecordCheck, check_record
 
-        try:
-            rc = check_record(self.game, self.rules)
-        except Exception as e:  # noqa: BLE001 - an engine bug is a disagreement, not a lost game
-            rc = RecordCheck()
-            rc.add("disagreement", None, None, f"the engine raised {type(e).__name__}: {e}")
+        if rc is None:
+            try:
+                rc = check_record(self.game, self.rules)
+            except Exception as e:  # noqa: BLE001 - an engine bug is a disagreement, not a lost game
+                rc = RecordCheck()
+                rc.add("disagreement", None, None, f"the engine raised {type(e).__name__}: {e}")
         self.count("decisions", rc.decisions)
         self.count("illegal", rc.illegal)
         self.count("disagreements", rc.disagreements)
+        self.count("excerpts", rc.excerpts)
         if self.scope != "std":
             return
         have = {p["kind"] for p in self.out.engine_first}
-        for p in (rc.first_illegal, rc.first_disagreement):
+        for p in (rc.first_illegal, rc.first_disagreement, rc.first_excerpt):
             if p is not None and p["kind"] not in have:
                 self.out.engine_first.append(
                     {
@@ -853,9 +871,11 @@ def verify_game(
     out: FileResult | None = None,
     rows: bool = True,
     max_mismatches: int = 20,
+    check: Any = None,
 ) -> FileResult:
-    """Check one game (replayed here unless ``rounds`` is given). Raises LogError when the
-    replay does; :func:`verify_file` is the never-raising form."""
+    """Check one game (replayed here unless ``rounds`` is given; ``check``: the RecordCheck of
+    the engine drive those rounds came from, else the engine is driven here). Raises LogError
+    when the replay does; :func:`verify_file` is the never-raising form."""
     if out is None:
         out = FileResult(game.source, rows=[] if rows else None)
     if rounds is None:
@@ -866,7 +886,7 @@ def verify_game(
         out.counts["games_without_key"] += 1
     for rr in rounds:
         ck.round(rr)
-    ck.engine()
+    ck.engine(check)
     if ck.key is not None:
         out.game_keys.append(ck.key)
     return out
@@ -910,8 +930,12 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
     for gi, g in enumerate(games):
         if g.truncated:
             out.errors.append(_error_dict(LogFormatError(g.truncated, g.source), source))
+        chk: list = []
         try:
-            rounds = replay(g)
+            # one engine drive gives both the replay's rounds and the engine check
+            rounds = engine_rounds(g, check=chk)
+            if rounds is None:
+                rounds = replay_record(g)
         except LogError as e:
             out.errors.append(_error_dict(e, source))
             continue
@@ -922,7 +946,7 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
         snapshot = (Counter(out.counts), len(out.mismatches), len(out.game_keys), len(out.win_ids),
                     len(out.engine_first))
         try:
-            verify_game(g, rounds, index=gi, out=out, max_mismatches=max_mismatches)
+            verify_game(g, rounds, index=gi, out=out, max_mismatches=max_mismatches, check=chk[0] if chk else None)
         except Exception as e:  # noqa: BLE001 - keep the file's other games; drop this game's partial counts
             out.counts, out.mismatches[:] = snapshot[0], out.mismatches[: snapshot[1]]
             del out.game_keys[snapshot[2] :]

@@ -1,0 +1,145 @@
+"""The replay through the game engine (``yakuman.game.records.drive``): its cases equal the
+record read on its own terms (``replay_record``, the Replayer) on real records; the final game
+end is compared (an excerpt is counted apart); events after the engine's round end are checked."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+import pytest
+
+from yakuman.game.records import check_record, drive
+from yakuman.logs import read
+from yakuman.logs.events import Discard, Game, GameEnd, LogError, RiichiAccept, Ryuukyoku, Win
+from yakuman.logs.replay import engine_rounds, replay, replay_record
+
+from .conftest import TENHOU, data_file, fixture_files
+
+CORPUS_SAMPLE = 150   # mjlog files of the shared corpus (every 25th), when it is present
+
+
+def _games(paths):
+    for p in paths:
+        try:
+            games = read(p, strict=False)
+        except LogError:   # not a record (the corpus holds a few): the readers' tests cover them
+            continue
+        yield from games
+
+
+def _sample() -> list:
+    files = list(fixture_files())
+    if (TENHOU / "mjlog").is_dir():
+        files += sorted((TENHOU / "mjlog").iterdir())[::25][:CORPUS_SAMPLE]
+    if (TENHOU / "tenhou6").is_dir():
+        files += sorted((TENHOU / "tenhou6").iterdir())
+    return files
+
+
+def _first_difference(a, b) -> str:
+    for ra, rb in zip(a, b):
+        for wa, wb in itertools.zip_longest(ra.wins, rb.wins):
+            if wa != wb:
+                if wa is None or wb is None:
+                    return f"{ra.start}: wins {len(ra.wins)} != {len(rb.wins)}"
+                k = next(f.name for f in dataclasses.fields(wa) if getattr(wa, f.name) != getattr(wb, f.name))
+                return f"{wa.source} {k}: engine {getattr(wa, k)} != record {getattr(wb, k)}"
+        if ra.draw != rb.draw:
+            return f"{ra.start}: draw engine {ra.draw} != record {rb.draw}"
+    return f"rounds {len(a)} != {len(b)}"
+
+
+def test_engine_cases_equal_the_records_own_reading():
+    # Two independent derivations of every win's hand, melds, dora, riichi / ippatsu / rinshan /
+    # chankan / haitei / houtei / tenhou flags and every draw's table: the engine's state and
+    # rule code, and the Replayer's reading of the record. Known exceptions, where the engine's
+    # rules are right and the tenhou.net/6 record cannot say: the kan dora a second kakan shows
+    # before its chankan, and the fourth riichi stick of a suucha riichi (that record has no
+    # acceptance for it; the mjlog of the same game has).
+    driven = same = 0
+    for g in _games(_sample()):
+        rounds = engine_rounds(g)
+        try:
+            mine = replay_record(g)
+        except Exception:  # noqa: BLE001 - a record the Replayer rejects: the engine must too
+            assert rounds is None, g.source
+            continue
+        if rounds is None:
+            continue
+        driven += 1
+        if "double_kakan_then_chankan" in g.source or "eb7f0c90e3__2018040923gm" in g.source:
+            continue
+        assert rounds == mine, _first_difference(rounds, mine)
+        same += 1
+    assert driven >= 10 and same >= driven - 2
+
+
+def test_replay_is_the_engine_drive_on_a_real_game():
+    (g,) = read(fixture_files("mjlog")[0])
+    rc, rounds = drive(g)
+    assert rc.illegal == rc.disagreements == 0 and rc.decisions > 0
+    assert replay(g) == rounds
+    assert sum(len(r.wins) for r in rounds) + sum(r.draw is not None for r in rounds) >= len(rounds)
+
+
+def test_the_one_round_excerpt_is_counted_apart():
+    path = data_file("mjlog", "one_round")
+    (g,) = read(path)
+    rc = check_record(g)
+    assert (rc.illegal, rc.disagreements, rc.excerpts) == (0, 0, 1)
+    assert rc.first_excerpt["what"].startswith("an excerpt: the record's game ends with [22200, 21100, 24300, 32400]")
+    assert "goes on (E2-0 next)" in rc.first_excerpt["what"]
+
+
+def _whole_game():
+    """A real game whose record ends with its GameEnd and whose every round the engine accepts."""
+    for g in read(fixture_files("mjlog")[0]):
+        if type(g.events[-1]) is GameEnd:
+            rc = check_record(g)
+            assert rc.illegal == rc.disagreements == rc.excerpts == 0
+            return g
+    pytest.skip("no whole game among the fixture records")
+
+
+def test_final_points_must_equal_the_records_game_end():
+    g = _whole_game()
+    end = g.events[-1]
+    forged = GameEnd(tuple(s + (1000 if i == 0 else -1000 if i == 1 else 0) for i, s in enumerate(end.scores)),
+                     end.result)
+    rc = check_record(Game(g.source, g.events[:-1] + (forged,)))
+    assert rc.disagreements == 1 and rc.first_disagreement["what"].startswith("final points")
+
+
+def test_a_game_cut_after_an_early_round_is_an_excerpt():
+    g = _whole_game()
+    starts = [i for i, e in enumerate(g.events) if type(e).__name__ == "RoundStart"]
+    assert len(starts) >= 3
+    cut = Game(g.source, g.events[: starts[1]] + (g.events[-1],))
+    rc = check_record(cut)
+    assert (rc.illegal, rc.disagreements, rc.excerpts) == (0, 0, 1)
+
+
+def test_the_record_playing_on_after_the_engines_round_end_is_a_disagreement():
+    g = _whole_game()
+    i = next(i for i, e in enumerate(g.events) if type(e) is Win)
+    extra = Discard(0, 0, False)
+    rc = check_record(Game(g.source, g.events[: i + 1] + (extra,) + g.events[i + 1 :]))
+    assert rc.disagreements == 1
+    assert rc.first_disagreement["what"] == "the record plays on (Discard) after the engine's round ended"
+
+
+def test_a_fourth_riichi_is_accepted_with_the_abort_only_for_that_seat():
+    (g,) = read(data_file("mjlog", "mjx-project+mjx__b3bc9abf48"))
+    rc = check_record(g)
+    assert rc.illegal == rc.disagreements == 0
+    evs = list(g.events)
+    # the fourth riichi's stick, put down with the abort
+    i = next(i for i, e in enumerate(evs) if type(e) is RiichiAccept and type(evs[i + 1]) is Ryuukyoku
+             and evs[i + 1].reason == "suucha_riichi")
+    assert type(evs[i - 1]) is Discard
+    other = next(s for s in range(4) if s != evs[i].seat)
+    evs.insert(i + 1, RiichiAccept(other))
+    rc = check_record(Game(g.source, tuple(evs)))
+    assert rc.disagreements == 1
+    assert rc.first_disagreement["what"] == "the record plays on (RiichiAccept) after the engine's round ended"

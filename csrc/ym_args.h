@@ -17,27 +17,35 @@
 
 typedef struct {
     uintptr_t base;  /* address of the int 0 */
-    unsigned shift;  /* log2 of the distance between consecutive cached ints */
+    unsigned shift;  /* log2 of the distance between consecutive cached ints (>= 1) */
     int ok;          /* the ints 0..136 are at base + (v << shift) */
 } ym_small_ints_t;
 
-/* The cached int's value when p is one of the ints 0..limit, else -1. */
-static inline int ym_small_value(const ym_small_ints_t *s, const void *p, unsigned limit) {
-    uintptr_t d = (uintptr_t)p - s->base;   /* wraps for addresses below base: v is then huge */
-    uintptr_t v = d >> s->shift;
-    return (v <= limit && (v << s->shift) == d) ? (int)v : -1;
+/* The cached int's value when p is one of the ints 0..limit, else -1 (base and shift passed
+ * by value: byte stores to the output may alias anything, so locals keep them in registers). */
+static inline int ym_small_value(uintptr_t base, unsigned shift, const void *p, unsigned limit) {
+    /* d rotated right by shift (1 <= shift < the pointer width, checked at import): equal to
+     * d >> shift when d is a multiple of the stride, else huge (the low bits land on top); an
+     * address below base wraps to a huge d too */
+    uintptr_t d = (uintptr_t)p - base;
+    uintptr_t v = (d >> shift) | (d << ((sizeof(uintptr_t) * 8 - shift) % (sizeof(uintptr_t) * 8)));
+    return v <= limit ? (int)v : -1;
 }
 
 /* 34 counts, each one of the ints 0..4: c[0..34) and the total, else -1. */
 static inline int ym_args_counts34(const ym_small_ints_t *s, void *const *items, uint8_t *c) {
     int total = 0;
+    uintptr_t base = s->base;
+    unsigned shift = s->shift;
+    uint8_t tmp[34];
     if (!s->ok) return -1;
     for (int i = 0; i < 34; i++) {
-        int v = ym_small_value(s, items[i], 4);
+        int v = ym_small_value(base, shift, items[i], 4);
         if (v < 0) return -1;
-        c[i] = (uint8_t)v;
+        tmp[i] = (uint8_t)v;
         total += v;
     }
+    memcpy(c, tmp, 34);
     return total;
 }
 
@@ -46,11 +54,13 @@ static inline int ym_args_counts34(const ym_small_ints_t *s, void *const *items,
 static inline int ym_args_ids(const ym_small_ints_t *s, void *const *items, int64_t n, int aka,
                               uint8_t *c, uint8_t *reds) {
     uint64_t seen[3] = {0, 0, 0};
+    uintptr_t base = s->base;
+    unsigned shift = s->shift;
     if (!s->ok || n < 0 || n > 136) return -1;
     memset(c, 0, 34);
     memset(reds, 0, 3);
     for (int64_t i = 0; i < n; i++) {
-        int v = ym_small_value(s, items[i], 135);
+        int v = ym_small_value(base, shift, items[i], 135);
         if (v < 0) return -1;
         uint64_t bit = 1ULL << (v & 63);
         if (seen[v >> 6] & bit) return -1;

@@ -222,7 +222,7 @@ cdef void _probe_small_ints() noexcept:
     cdef unsigned shift = 0
     cdef int v
     _ints.ok = 0
-    if stride == 0 or (stride & (stride - 1)) != 0 or ints[0] is not 0 or ints[136] is not 136:
+    if stride < 2 or (stride & (stride - 1)) != 0 or ints[0] is not 0 or ints[136] is not 136:
         return
     while (<uintptr_t>1 << shift) != stride:
         shift += 1
@@ -427,6 +427,7 @@ def shanten(tiles, *, form="all", melds=None, players=None, rules=None):
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
     cdef int total
+    cdef Py_ssize_t n
     cdef type t = type(tiles)
     if (t is list or t is tuple) and melds is None and players is None and rules is None:
         # fast path (ym_args.h): a well-formed list of cached small ints; anything else, or any

@@ -71,7 +71,7 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
      * indicators too; without riichi they are checked here and then not counted by the scorer) */
     for (int i = 0; i < h->n_dora; i++) total[h->dora[i]]++;
     for (int i = 0; i < h->n_ura; i++) total[h->ura[i]]++;   /* <= 4 + 10: no overflow */
-    for (int t = 0; t < 34; t++)
-        if (total[t] > 4) return YM_WBAD_INDICATOR_COPIES;
+    ym_count_summary(total, &bad, &all);   /* counts <= 14: the word-wise check holds */
+    if (bad) return YM_WBAD_INDICATOR_COPIES;
     return YM_WBAD_NONE;
 }

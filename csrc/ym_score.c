@@ -90,6 +90,21 @@ static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full, u
     return YM_R_NONE;
 }
 
+/* check_input's full counts and present mask without its checks, for a hand that passed
+ * ym_check_win (lite 2): that check implies every one of check_input's (counts, total, win,
+ * melds, five copies with kita, winds, indicators; its red-five bounds per suit and per meld
+ * bound h->reds when the caller summed them into it, as the batch loop does). */
+static void fill_checked(const ym_hand_t *h, uint8_t *full, uint64_t *present) {
+    int bad, total;
+    memcpy(full, h->counts, 34);
+    for (int i = 0; i < h->n_melds; i++) {
+        int t = h->meld_tile[i], ty = h->meld_type[i];
+        if (ty == YM_CHI) full[t]++, full[t + 1]++, full[t + 2]++;
+        else full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
+    }
+    *present = ym_count_summary(full, &bad, &total);
+}
+
 static int check_situation(const ym_ctx_t *c) {
     const ym_hand_t *h = c->h;
     unsigned f = h->flags;
@@ -198,35 +213,39 @@ static void consider(search_t *s, cand_t *cand) {
     cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
     cand->base = ym_base_points(c->r, cand->han_total, cand->e.fu, cand->e.yakuman, &cand->limit,
                                 &cand->kazoe);
-    cand->points = hand_value(c->r, cand->base, c->dealer, c->tsumo);
-    if (!s->have_best || better(cand, &s->best)) {
+    /* points only order readings (better()): the first valid reading of a plain search takes
+     * them when a second one comes (-1 = not yet computed; kept readings always have them) */
+    cand->points = s->all ? hand_value(c->r, cand->base, c->dealer, c->tsumo) : -1;
+    if (!s->have_best) {
         s->best = *cand;
         s->have_best = 1;
+    } else {
+        if (s->best.points < 0) s->best.points = hand_value(c->r, s->best.base, c->dealer, c->tsumo);
+        if (cand->points < 0) cand->points = hand_value(c->r, cand->base, c->dealer, c->tsumo);
+        if (better(cand, &s->best)) s->best = *cand;
     }
     keep(s, cand);
 }
 
+/* Bit i set where byte i of v (bytes 0 or 1) is 1. */
+static inline uint64_t byte_flags(uint64_t v) { return (v * 0x0102040810204080ULL) >> 56; }
+
 static void try_regular(search_t *s) {
     const ym_ctx_t *c = s->c;
     const uint8_t *cnt = c->h->counts;
-    uint64_t htri = 0;
-    int hpair = -1, pairs = 0;
-    for (int k = 27; k < 34; k++) {
-        int v = cnt[k];
-        if (v == 1 || v == 4) return;
-        if (v == 3) htri |= YM_K(k);
-        else if (v == 2) {
-            hpair = k;
-            pairs++;
-        }
-    }
+    /* honors, forced: 3 = triplet, 2 = pair, 1 or 4 = no regular reading (counts 0..4, one byte
+     * per kind: bit 2 = 4, bits 0 and 1 = 3, bit 1 alone = 2, bit 0 alone = 1) */
+    uint64_t hw = ym_load8(cnt + 26) >> 8;
+    if (((hw >> 2) | (hw & ~(hw >> 1))) & YM_B01) return;
+    uint64_t htri = byte_flags(hw & (hw >> 1) & YM_B01) << 27;
+    uint64_t hp = byte_flags((hw >> 1) & ~hw & YM_B01);
+    int hpair = hp ? 27 + ym_ctz64(hp) : -1, pairs = ym_popcount64(hp);
     static const uint64_t empty = 0;
     const uint64_t *dl[3];
     int dn[3];
     for (int su = 0; su < 3; su++) {
         const uint8_t *q = cnt + 9 * su;
-        int t = 0;
-        for (int i = 0; i < 9; i++) t += q[i];
+        int t = (int)((ym_load8(q) * YM_B01) >> 56) + q[8];   /* bytes <= 4: no carry */
         if (t == 0) {
             dl[su] = &empty;
             dn[su] = 1;
@@ -252,10 +271,13 @@ static void try_regular(search_t *s) {
                     uint64_t x = pk[su];
                     d->ctri |= (uint64_t)YM_DEC_TRIPLETS(x) << (9 * su);
                     if (YM_DEC_PAIR(x) >= 0) d->pair = 9 * su + YM_DEC_PAIR(x);
-                    if ((x >> 16) & 0x1FFFFF)
-                        for (int st = 0; st < 7; st++)
-                            for (int m = YM_DEC_RUNS(x, st); m > 0 && d->n_run < 4; m--)
-                                d->run[d->n_run++] = (uint8_t)(9 * su + st);
+                    /* runs by start rank, ascending: visit only the non-zero 3-bit fields */
+                    for (uint64_t rf = (x >> 16) & 0x1FFFFF; rf;) {
+                        int st = ym_ctz64(rf) / 3;
+                        rf &= ~(7ULL << (3 * st));
+                        for (int m = YM_DEC_RUNS(x, st); m > 0 && d->n_run < 4; m--)
+                            d->run[d->n_run++] = (uint8_t)(9 * su + st);
+                    }
                 }
                 cand.form = YM_SF_REGULAR;
                 cand.dy = ym_dec_yaku(c, d, &cand.n_runs);
@@ -284,13 +306,15 @@ static void try_regular(search_t *s) {
             }
 }
 
+/* Seven kinds held twice and nothing else: every count 0 or 2, and seven 2s (word-wise). */
 static int is_chiitoitsu(const uint8_t *cnt) {
-    int pairs = 0;
-    for (int k = 0; k < 34; k++) {
-        if (cnt[k] == 2) pairs++;
-        else if (cnt[k]) return 0;
+    uint64_t other = 0, twos = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t w = i < 4 ? ym_load8(cnt + 8 * i) : (uint64_t)cnt[32] | ((uint64_t)cnt[33] << 8);
+        other |= w & ~0x0202020202020202ULL;
+        twos += (w >> 1) & YM_B01;
     }
-    return pairs == 7;
+    return other == 0 && (int)((twos * YM_B01) >> 56) == 7;
 }
 
 static int is_kokushi(const ym_ctx_t *c) {
@@ -433,7 +457,9 @@ static int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int l
     memset(o, 0, sizeof *o);
     o->win_group = 255;
     ym_ctx_t *c = cp;
-    int reason = check_input(r, h, c->full, &c->present);
+    int reason = YM_R_NONE;
+    if (lite == 2) fill_checked(h, c->full, &c->present);
+    else reason = check_input(r, h, c->full, &c->present);
     if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
 
     c->r = r;
@@ -483,13 +509,14 @@ static void run_search(const ym_ctx_t *c, search_t *s) {
     try_regular(s);
     if (h->n_melds == 0) {
         cand_t cand;
-        memset(&cand, 0, sizeof cand);
         if (is_chiitoitsu(h->counts)) {
+            memset(&cand, 0, sizeof cand);
             cand.form = YM_SF_CHIITOITSU;
             ym_eval_chiitoitsu(c, &cand.e, NULL);
             consider(s, &cand);
         }
         if (is_kokushi(c)) {
+            memset(&cand, 0, sizeof cand);
             cand.form = YM_SF_KOKUSHI;
             ym_eval_kokushi(c, &cand.e, NULL);
             consider(s, &cand);

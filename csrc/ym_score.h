@@ -227,7 +227,9 @@ int ym_next_dora(int k, int sanma);
 #define YM_MAX_READINGS 64
 int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int max_out, int *n_out);
 
-/* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals): the batch path. */
+/* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals): the batch path.
+ * lite = 2: the same, for a hand that passed ym_check_win (with hand->reds the sum of the red
+ * fives given to it): the input checks that it implies are not repeated. */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 
 #endif

@@ -10,6 +10,8 @@
 
 #include "ym_score.h"
 
+#include <string.h>
+
 #define YM_K(k) (1ULL << (k))
 #define YM_M_MAN 0x1FFULL
 #define YM_M_PIN (0x1FFULL << 9)
@@ -94,7 +96,11 @@ int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 #define YM_B80 0x8080808080808080ULL
 static inline uint64_t ym_load8(const uint8_t *p) {
     uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, 8); /* one unaligned load (the byte loop below is not merged by the compiler) */
+#else
     for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
+#endif
     return v;
 }
 /* bit k set where counts[k] != 0; *bad set where some count exceeds 4; *sum = the total. */

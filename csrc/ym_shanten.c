@@ -80,23 +80,21 @@ static inline void count_bits(const uint64_t w[5], uint64_t held[5], uint64_t pa
  * no popcount instruction is assumed). */
 static inline int byte_count(uint64_t v) { return (int)((v * ONES) >> 56); }
 
+/* The bytes of the five words are 0 or 1, so their byte-wise sum is at most 5 per byte and one
+ * byte_count of the sum counts them all (at most 34 < 256). */
 static inline int chiitoitsu_of(const uint64_t held[5], const uint64_t paired[5]) {
-    int pairs = 0, kinds = 0;
-    for (int i = 0; i < 5; i++) {
-        kinds += byte_count(held[i]);
-        pairs += byte_count(paired[i]);
-    }
+    int kinds = byte_count(held[0] + held[1] + held[2] + held[3] + held[4]);
+    int pairs = byte_count(paired[0] + paired[1] + paired[2] + paired[3] + paired[4]);
     return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
 }
 
 static inline int kokushi_of(const uint64_t held[5], const uint64_t paired[5]) {
-    int kinds = 0;
-    uint64_t pair = 0;
+    uint64_t kinds = 0, pair = 0;
     for (int i = 0; i < 5; i++) {
-        kinds += byte_count(held[i] & yaochuu_bits[i]);
+        kinds += held[i] & yaochuu_bits[i];
         pair |= paired[i] & yaochuu_bits[i];
     }
-    return 13 - kinds - (pair != 0);
+    return 13 - byte_count(kinds) - (pair != 0);
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
@@ -125,6 +123,49 @@ int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
         uint64_t w[5], held[5], paired[5];
         load_words(c, w);
         count_bits(w, held, paired);
+        int t = chiitoitsu_of(held, paired);
+        if (t < s) s = t;
+        t = kokushi_of(held, paired);
+        if (t < s) s = t;
+    }
+    return s;
+}
+
+#define SEVENS 0x7B7B7B7B7B7B7B7BULL
+#define HIGHS 0x8080808080808080ULL
+
+/* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts.
+ * A byte above 4 sets its high bit in (w + 0x7B..) | w (a carry out of a byte happens only from
+ * a byte >= 0x85, whose own high bit is set already); with every byte <= 4 the byte-wise sum of
+ * the five words is at most 20 per byte, so one byte_count gives the total (at most 160). */
+int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
+    uint64_t w[5], held[5], paired[5], bad = 0, sum = 0;
+    load_words(c, w);
+    for (int i = 0; i < 5; i++) {
+        bad |= (w[i] + SEVENS) | w[i];
+        sum += w[i];
+    }
+    if (bad & HIGHS) {
+        *status = YM_BAD_COPIES;
+        return 127;
+    }
+    if (sanma && (w[0] & 0xFFFFFFFFFFFFFF00ULL)) { /* kinds 1-7: 2m-8m */
+        *status = YM_BAD_SANMA_TILE;
+        return 127;
+    }
+    int total = byte_count(sum);
+    int k = (14 - total) / 3;
+    if (total < 1 || total > 14 || total % 3 == 0 || (n_melds >= 0 && n_melds != k)) {
+        *status = YM_BAD_COUNT;
+        return 127;
+    }
+    *status = YM_OK;
+    if (form == YM_FORM_REGULAR) return ym_shanten_regular(c, k, sanma);
+    count_bits(w, held, paired);
+    if (form == YM_FORM_CHIITOITSU) return k ? 99 : chiitoitsu_of(held, paired);
+    if (form == YM_FORM_KOKUSHI) return k ? 99 : kokushi_of(held, paired);
+    int s = ym_shanten_regular(c, k, sanma);
+    if (k == 0) {
         int t = chiitoitsu_of(held, paired);
         if (t < s) s = t;
         t = kokushi_of(held, paired);

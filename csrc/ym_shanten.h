@@ -47,4 +47,7 @@ uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);
  * ym_search.h). */
 enum { YM_OK = 0, YM_BAD_COPIES = 1, YM_BAD_COUNT = 2, YM_BAD_SANMA_TILE = 4 };
 int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out);
+/* ym_check_hand(c, n_melds, 0, sanma, &k) then ym_shanten(c, k, form, sanma), in one pass:
+ * *status = the check's code; the result is 127 when it is not YM_OK. No trust in c. */
+int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status);
 #endif

@@ -8,7 +8,7 @@ messages are part of the API and match ``yakuman._reference.tiles`` exactly (tes
 """
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t, uintptr_t
 from libc.string cimport memcpy, memset
 
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
@@ -194,6 +194,49 @@ cdef inline long _borrowed_long(PyObject *p) noexcept:
     return NOT_AN_INT
 
 
+cdef extern from "ym_args.h":
+    ctypedef struct ym_small_ints_t:
+        uintptr_t base
+        unsigned shift
+        int ok
+    int ym_args_counts34(const ym_small_ints_t *s, void *const *items, uint8_t *c)
+    int ym_args_ids(const ym_small_ints_t *s, void *const *items, int64_t n, int aka,
+                    uint8_t *c, uint8_t *reds)
+
+cdef extern from *:
+    """
+    #define ym_seq_items(o) ((void *const *)PySequence_Fast_ITEMS(o))
+    """
+    void *const *ym_seq_items(object)   # list or tuple only
+
+
+cdef ym_small_ints_t _ints
+
+
+cdef void _probe_small_ints() noexcept:
+    """Fill _ints when the interpreter's cached ints 0..136 lie at base + (v << shift) (the
+    fast paths of ym_args.h compare addresses; otherwise they stay off)."""
+    cdef tuple ints = tuple(range(137))   # small ints: the interpreter's cached objects
+    cdef uintptr_t base = <uintptr_t><PyObject *>ints[0]
+    cdef uintptr_t stride = <uintptr_t><PyObject *>ints[1] - base
+    cdef unsigned shift = 0
+    cdef int v
+    _ints.ok = 0
+    if stride < 2 or (stride & (stride - 1)) != 0 or ints[0] is not 0 or ints[136] is not 136:
+        return
+    while (<uintptr_t>1 << shift) != stride:
+        shift += 1
+    for v in range(137):
+        if <uintptr_t><PyObject *>ints[v] != base + (<uintptr_t>v << shift):
+            return
+    _ints.base = base
+    _ints.shift = shift
+    _ints.ok = 1
+
+
+_probe_small_ints()
+
+
 cdef object _as_int(object item):
     """``item`` as a Python int when it is an integer (int, numpy integer: ``__index__``), else
     None. Floats and bools are not integers here (floats integral or not: the documented policy)."""
@@ -295,10 +338,13 @@ cdef int load_tiles(object tiles, uint8_t *c, uint8_t *reds, bint aka=True) exce
                                             f"{TILE_NAMES[int(tiles.argmin())]}")
             return _parse_counts_list(list(tiles), c)
         return _parse_136(tiles, c, reds, aka)
+    cdef int r
     if n == 34:
         memset(reds, 0, 3)
-        return _parse_counts_list(tiles, c)
-    return _parse_136(tiles, c, reds, aka)
+        r = ym_args_counts34(&_ints, ym_seq_items(tiles), c)
+        return r if r >= 0 else _parse_counts_list(tiles, c)
+    r = ym_args_ids(&_ints, ym_seq_items(tiles), n, aka, c, reds)
+    return r if r >= 0 else _parse_136(tiles, c, reds, aka)
 
 
 cdef int _melds_for(int total, object melds) except -1:
@@ -344,6 +390,8 @@ def form_code(form):
 cdef int _sanma_of(object players, object rules) except -1:
     """1 for three players (``players=3``, or ``rules`` whose players is 3), else 0."""
     cdef object n = None
+    if rules is None and players is None:
+        return 0
     if rules is not None:
         n = getattr(rules, "players", None)
         if n is None:
@@ -378,7 +426,24 @@ def shanten(tiles, *, form="all", melds=None, players=None, rules=None):
     existing tiles to a complete hand, minus one)."""
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
-    cdef int total = load_tiles(tiles, c, reds)
+    cdef int total
+    cdef Py_ssize_t n
+    cdef type t = type(tiles)
+    if (t is list or t is tuple) and melds is None and players is None and rules is None:
+        # fast path (ym_args.h): a well-formed list of cached small ints; anything else, or any
+        # error, takes the general path below, which words it
+        n = PyList_GET_SIZE(tiles) if t is list else PyTuple_GET_SIZE(tiles)
+        if n == 34:
+            total = ym_args_counts34(&_ints, ym_seq_items(tiles), c)
+        else:
+            total = ym_args_ids(&_ints, ym_seq_items(tiles), n, 0, c, reds)
+        if total >= 1 and total <= 14 and total % 3 != 0:
+            return ym_shanten(c, (14 - total) // 3, _form_code(form), 0)
+    elif t is str and melds is None and players is None and rules is None:
+        total = _parse_mpsz(<str>tiles, c, reds)   # raises as load_tiles would
+        if total >= 1 and total <= 14 and total % 3 != 0:
+            return ym_shanten(c, (14 - total) // 3, _form_code(form), 0)
+    total = load_tiles(tiles, c, reds)
     cdef int k = _melds_for(total, melds)
     cdef int f = _form_code(form)
     cdef int sanma = _sanma_of(players, rules)
@@ -500,6 +565,7 @@ OPENMP = bool(YM_HAVE_OPENMP)   # True when the batch loops run on OpenMP thread
 
 cdef extern from "ym_shanten.h" nogil:
     int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out)
+    int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status)
 
 STATUS_OK = 0
 STATUS_BAD_COPIES = 1
@@ -514,11 +580,8 @@ def _players_code(players=None, rules=None):
 
 
 cdef inline int8_t _shanten_row(const uint8_t *c, int form, int melds, int sanma, uint8_t *status) noexcept nogil:
-    """One row (thread-private locals): validate, then shanten or the sentinel."""
-    cdef int k = 0
-    cdef int st = ym_check_hand(c, melds, 0, sanma, &k)
-    status[0] = <uint8_t>st
-    return <int8_t>ym_shanten(c, k, form, sanma) if st == 0 else 127
+    """One row (thread-private locals): validate, then shanten or the sentinel (fused in C)."""
+    return <int8_t>ym_shanten_row(c, melds, form, sanma, status)
 
 
 cdef inline uint8_t _agari_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:

@@ -1052,7 +1052,7 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
         c.reason[i] = <uint8_t>bad
         ok = 0
     else:
-        ym_score_ex(r, &h, &o, 1)
+        ym_score_ex(r, &h, &o, 2)   # 2: ym_check_win passed, its checks are not repeated
         c.status[i] = o.status
         c.reason[i] = o.reason
         ok = o.status == 0

@@ -89,6 +89,9 @@ TESTS = [
 # error tests, and mutating their wording only multiplies the survivors' cost.
 SKIP_LINES = [r"^\s*raise ", r"raise self\.fail\(", r"^\s*f?\"[^\"]*\"\s*\)?,?\s*$", r"^\s*f?\"[^\"]*\"\s*$"]
 
+# Files beside src/ and tests/ that the tests read (copied into the scratch copy and mutmut's).
+EXTRA_FILES = ["docs", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "Makefile", "csrc", "tools"]
+
 # A status mutmut records per mutant -> how it counts here.
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 
@@ -111,10 +114,20 @@ def prepare(work: Path, modules: list[str], keep: bool) -> None:
         shutil.copytree(
             REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
         )
+    # the docs the tests read (the worked examples of docs/rules.md, the README's code blocks)
+    for name in EXTRA_FILES:
+        src, dst = REPO / name, work / name
+        if dst.is_dir():
+            shutil.rmtree(dst)
+        if src.is_dir():
+            shutil.copytree(src, dst)
+        elif src.exists():
+            shutil.copy2(src, dst)
     only = [f"src/yakuman/{MODULES[m]}" for m in modules]
     config = (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
+        f"also_copy = {json.dumps(EXTRA_FILES)}\n"
         f"only_mutate = {json.dumps(only)}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(TESTS)}\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:benchmark"]\n'

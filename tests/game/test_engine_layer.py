@@ -758,3 +758,76 @@ def test_simulate_dask_checks_its_arguments():
             simulate_dask(client, **kw)
         assert client.tasks == []
     assert simulate_dask(FakeClient(), 1, workers=None, chunk=1)["status"].tolist() == [0]
+
+
+def test_observations_follow_the_event_stream():
+    """After every step: each seat's view of the melds, rivers (tsumogiri, riichi declaration,
+    called), kita, riichi, scores and its own concealed tiles equals the bookkeeping of the
+    events; tiles_left drops by one per draw."""
+    seen_marks = collections.Counter()
+    for seed, rules, prefer in ((21, T4, "calls"), (22, T3, "calls"), (3, T4, "greedy"), (8, T3, "greedy")):
+        g = Game(rules, seed)
+        g._st.seed_policy(g.seed)
+        n = rules.players
+        rng = random.Random(seed)
+        done_rounds = 0
+        while not g.done and done_rounds < 1:
+            if prefer == "greedy":                  # the engine's greedy bot: riichi when it can
+                g._apply(g._st.policy_action(POLICIES["greedy"]))
+            else:
+                acts = g.legal_actions(g.to_act[0])
+                calls = [a for a in acts if a.type in ("pon", "chi", "daiminkan", "kakan", "ankan", "nukidora")]
+                g.step(rng.choice(calls) if calls and rng.random() < 0.6 else rng.choice(acts))
+            ev = g.events
+            start = max(i for i, e in enumerate(ev) if e["type"] == "start_kyoku")
+            if any(e["type"] in ("hora", "ryukyoku") for e in ev[start:]):
+                done_rounds = len(g.rounds)
+                continue
+            hands = [collections.Counter(h) for h in ev[start]["tehais"]]
+            rivers = [[] for _ in range(n)]
+            melds = [[] for _ in range(n)]
+            kita = [0] * n
+            riichi = [False] * n
+            left = 70 if n == 4 else 55
+            reach = None
+            for i, e in enumerate(ev[start + 1:], start + 1):
+                t, a = e["type"], e.get("actor")
+                if t == "tsumo":
+                    hands[a][e["pai"]] += 1
+                    left -= 1
+                elif t == "dahai":
+                    hands[a][e["pai"]] -= 1
+                    nxt = next((x for x in ev[i + 1:] if x["type"] not in ("reach_accepted", "dora")), {})
+                    called = nxt.get("type") in ("chi", "pon", "daiminkan")
+                    rivers[a].append((e["pai"], e["tsumogiri"], reach == a, called))
+                    reach = None
+                elif t in ("chi", "pon", "daiminkan"):
+                    for c in e["consumed"]:
+                        hands[a][c] -= 1
+                    melds[a].append([t, sorted([e["pai"], *e["consumed"]]), e["target"]])
+                elif t == "kakan":
+                    hands[a][e["pai"]] -= 1
+                    m = next(m for m in melds[a] if m[0] == "pon" and base(m[1][0]) == base(e["pai"]))
+                    m[0], m[1] = "kakan", sorted([*m[1], e["pai"]])
+                elif t == "ankan":
+                    for c in e["consumed"]:
+                        hands[a][c] -= 1
+                    melds[a].append(["ankan", sorted(e["consumed"]), None])
+                elif t == "nukidora":
+                    hands[a]["N"] -= 1
+                    kita[a] += 1
+                elif t == "reach":
+                    reach = a
+                elif t == "reach_accepted":
+                    riichi[a] = True
+            for s in range(n):
+                o = g.observation(s)
+                assert collections.Counter(o.hand) == +hands[s]
+                assert [list(r) for r in o.discards[s]] == [list(r) for r in rivers[s]]
+                got = [[m[0], sorted(m[1]), m[2] if m[0] != "ankan" else None] for m in o.melds[s]]
+                assert got == melds[s]
+                assert list(o.kita) == kita and list(o.riichi) == riichi and o.tiles_left == left
+                for r in rivers[s]:
+                    seen_marks[(r[1], r[2], r[3])] += 1
+        assert g.observation(0).scores == g.scores
+    assert any(k[1] for k in seen_marks) and any(k[2] for k in seen_marks) and any(k[0] for k in seen_marks)

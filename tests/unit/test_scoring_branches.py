@@ -323,3 +323,16 @@ def test_score_forms_and_properties():
     lim = Score(Status.OK, yaku=[(Yaku.RIICHI, 1)], han=6, fu=30, limit="haneman", points=12000)
     assert " | 6 han 30 fu (haneman) | " in str(lim) and "6 han 30 fu haneman," in repr(lim)
     assert "<" in s._repr_html_() and Status.INVALID_INPUT == 4
+
+
+def test_more_boundaries():
+    with pytest.raises(InvalidContextError):
+        point_value(4)                                      # 4 han still needs its fu
+    assert point_value(4, 25)[2] == 1600 and point_value(1, 25)[2] == 200
+    r = req("234m567p55678s123p", 52, rules=NOAKA)          # the red id without red fives: a plain 5p
+    assert r.win == 13 and not r.win_red and r.reds == (0, 0, 0)
+    assert req("234m567p55678s123p", 4 * 13 + 1, rules=Rules(aka_dora=1)).win == 13
+    rs = readings("234m067p55678s123p", "8s", riichi=True, seat_wind="S")
+    assert rs[0].han == 3 and (Yaku.AKA_DORA, 1) in rs[0].yaku
+    rs = readings("234m567p55678s123p", "8s", riichi=True, tsumo=True, seat_wind="S")
+    assert rs[0].han == 3 and rs[0].fu == 20

@@ -831,3 +831,59 @@ def test_observations_follow_the_event_stream():
                     seen_marks[(r[1], r[2], r[3])] += 1
         assert g.observation(0).scores == g.scores
     assert any(k[1] for k in seen_marks) and any(k[2] for k in seen_marks) and any(k[0] for k in seen_marks)
+
+
+def _expected_row_parts(o, s, own: bool):
+    """The pieces a seat's row must contain, drawn with yakuman.display directly: the river in
+    rows of six with riichi declarations sideways, the hand (own seat) or the hidden count."""
+    from yakuman.display import Tile, hand_svg, tiles_svg
+
+    def tile(n):
+        return Tile(NAMES.index(base(n)), n.endswith("r"))
+
+    tiles = [Tile(NAMES.index(base(p)), p.endswith("r"), sideways=r) for p, _tg, r, _c in o.discards[s]]
+    rows = [tiles[i:i + 6] for i in range(0, len(tiles), 6)]
+    river = tiles_svg(rows, label=f"seat {s} river") if tiles else "<i>no discards</i>"
+    texts = [f"{m[0]} {mpsz(m[1])}" for m in o.melds[s]]
+    if own:
+        rest = concealed(o.hand, o.drawn)
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        for n in rest:
+            counts[NAMES.index(base(n))] += 1
+            if n.endswith("r"):
+                reds["mps".index(n[1])] += 1
+        label = f"seat {s} hand {mpsz(rest)}" + (f" drawn {mpsz([o.drawn])}" if o.drawn else "")
+        hand = hand_svg(counts, tuple(reds), texts, None if o.drawn is None else tile(o.drawn), label=label)
+    else:
+        hand = (f"<i>{13 - 3 * len(o.melds[s])}+ concealed tiles</i> "
+                + (hand_svg([0] * 34, (0, 0, 0), texts, label=f"seat {s} melds") if texts else ""))
+    return river, hand
+
+
+def test_html_rows_are_drawn_from_the_observation():
+    g = Game(T4, 3)
+    g._st.seed_policy(g.seed)
+    while not any(g.observation(0).riichi) or len(g.observation(0).discards[0]) < 7:
+        g._apply(g._st.policy_action(POLICIES["greedy"]))
+    m = Game(T4, 21)
+    rng = random.Random(21)
+    while not any(m.observation(0).melds[q] for q in range(4)):
+        acts = m.legal_actions(m.to_act[0])
+        calls = [a for a in acts if a.type in ("pon", "chi")]
+        m.step(calls[0] if calls else rng.choice(acts))
+    for game in (g, m):
+        for seat in range(4):
+            o = game.observation(seat)
+            html = o._repr_html_()
+            for s in range(4):
+                river, hand = _expected_row_parts(o, s, s == seat)
+                assert river in html and hand in html, (seat, s)
+            for s in range(4):
+                if o.melds[s] and s == seat:
+                    assert f", {o.melds[s][0][0]} {mpsz(o.melds[s][0][1])}" in repr(o)
+        full = game._repr_html_()
+        for s in range(4):
+            o = game.observation(s)
+            river, hand = _expected_row_parts(o, s, True)
+            assert river in full and hand in full

@@ -887,3 +887,39 @@ def test_html_rows_are_drawn_from_the_observation():
             o = game.observation(s)
             river, hand = _expected_row_parts(o, s, True)
             assert river in full and hand in full
+
+
+_BOT = r'''
+import json, sys
+me = None
+for line in sys.stdin:
+    e = json.loads(line)
+    out = {"type": "none"}
+    if e["type"] == "start_game":
+        me = e["id"]
+    elif e["type"] == "tsumo" and e["actor"] == me:
+        out = {"type": "dahai", "actor": me, "pai": e["pai"], "tsumogiri": True}
+    print(PREFIX + json.dumps(out), flush=True)
+'''
+
+
+def _cmd(prefix="", body=None):
+    import sys
+
+    return [sys.executable, "-c", body if body is not None else f"PREFIX = {prefix!r}\n" + _BOT]
+
+
+def test_command_bots_blank_lines_garbage_and_exits():
+    from yakuman.game.mjai import play
+
+    res = play([_cmd("\n\n")] + [_cmd()] * 3, T4, seed=3, timeout=20.0, max_decisions=12)
+    assert res.error is None and not res.ok and res.exit_codes == [0, 0, 0, 0]   # blank lines are skipped
+    res = play([_cmd(body="import sys\nfor l in sys.stdin: print('hello', flush=True)")] + [_cmd()] * 3, T4, seed=3,
+               timeout=20.0)
+    assert (res.error.seat, res.error.kind, res.error.detail) == (0, "malformed", "not JSON: 'hello'")
+    res = play([_cmd()] * 3 + [_cmd(body="import sys\nsys.exit(3)")], T4, seed=3, timeout=20.0)
+    assert (res.error.seat, res.error.kind) == (3, "crash") and "the bot exited" in res.error.detail
+    assert res.exit_codes[3] == 3
+    res = play([" ".join(map(repr, _cmd()))[:0] + _cmd()[0] + " -c 'import sys; sys.exit(4)'"] + [_cmd()] * 3, T4,
+               seed=3, timeout=20.0)                                     # a command as one string
+    assert (res.error.seat, res.error.kind) == (0, "crash") and res.exit_codes[0] == 4

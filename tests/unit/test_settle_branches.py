@@ -59,6 +59,7 @@ def test_base_points_values(han, fu, limit, yakuman, base):
 @pytest.mark.parametrize("kw", [
     dict(han=-1, fu=30), dict(han=1, fu=-10), dict(yakuman=-1), dict(han=0, fu=30), dict(han=1, fu=19),
     dict(han=4, fu=40), dict(han=2, fu=130), dict(han=5, fu=30, limit="kazoe"), dict(),
+    dict(han=5, fu=-10, limit="mangan"), dict(han=-1, fu=30, limit="mangan"), dict(yakuman=-1, limit="yakuman"),
 ])
 def test_base_points_refuses(kw):
     with pytest.raises(InvalidContextError):
@@ -146,6 +147,8 @@ def test_from_score_base_and_kazoe():
     assert Win.from_score(k13, 1, 2, rules=Rules(kazoe="multiple")).base == 8000
     double = _score(26, 0, "yakuman", 2, points=64000, ron=64000)
     assert Win.from_score(double, 1, 2, rules=Rules(kazoe="multiple")).base == 16000
+    points_only = SimpleNamespace(han=3, fu=30, limit=None, points=3900)   # points but no payment
+    assert Win.from_score(points_only, 1, 2).dealer is None
     no_attr = SimpleNamespace(han=3, fu=30, limit=None)          # no yakuman / payment fields
     w = Win.from_score(no_attr, 1, 2)
     assert w.base == 960 and w.dealer is None
@@ -683,7 +686,18 @@ def test_karaten_always_equals_an_independent_decomposer():
     ("1111z234p567s888s", True, False),     # an honor: only the triplet
     ("3445555667m111p", True, True),        # the fifth 5m only in runs (345 456 567 + 55); 2m too
     ("1359m2468p13579s", False, False),
+    ("9m1111223p55777z", False, False),     # 9m-1p-2p is no run: a run never crosses suits
 ])
 def test_karaten_modes_on_fixed_hands(hand, always, own):
     assert is_draw_tenpai(hand, rules=R.replace(karaten_is_tenpai="always")) is always
     assert is_draw_tenpai(hand, rules=R) is own
+
+
+def test_abortive_draw_uses_the_rules_for_the_next_hand():
+    # East-only game, East 4, the dealer rotates on kyuushu: the game is over (a hanchan goes on)
+    east = R.replace(length="tonpuusen", abortive_dealer={"kyuushu_kyuuhai": "rotate"})
+    s = settle_abortive_draw(st(scores=(40000, 20000, 20000, 20000), hand=3), "kyuushu_kyuuhai", rules=east)
+    assert s.game_over and s.end_reason == "last_hand" and s.final.order == (0, 1, 2, 3)
+    hanchan = R.replace(abortive_dealer={"kyuushu_kyuuhai": "rotate"})
+    s = settle_abortive_draw(st(scores=(40000, 20000, 20000, 20000), hand=3), "kyuushu_kyuuhai", rules=hanchan)
+    assert not s.game_over and s.state.label == "S1"

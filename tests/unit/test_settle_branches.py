@@ -701,3 +701,31 @@ def test_abortive_draw_uses_the_rules_for_the_next_hand():
     hanchan = R.replace(abortive_dealer={"kyuushu_kyuuhai": "rotate"})
     s = settle_abortive_draw(st(scores=(40000, 20000, 20000, 20000), hand=3), "kyuushu_kyuuhai", rules=hanchan)
     assert not s.game_over and s.state.label == "S1"
+
+
+def test_sanchahou_follows_the_given_rules():
+    rot = R.replace(abortive_dealer={"sanchahou": "rotate"})
+    s = settle_wins(st(honba=1), [Win(0, B960, 1), Win(2, B960, 1), Win(3, B960, 1)], rules=rot)
+    assert s.abortive == "sanchahou" and not s.dealer_repeats and s.state.hand == 1 and s.state.honba == 2
+
+
+@pytest.mark.parametrize("wins, message", [
+    ([Win(4, 960, 2)], r"^winner 4 is not a seat 0\.\.3$"),
+    ([Win(1, 960, 4)], r"^discarder 4 is not a seat 0\.\.3$"),
+    ([Win(1, 8000, 2, pao_seat=5)], r"^pao seat 5 is not a seat 0\.\.3$"),
+    ([Win(1, 960, 2, dealer=True)], r"^winner 1 has seat wind S in this round \(the dealer is seat 0\), but the "
+                                    r"score was computed for the dealer \(seat_wind E\)$"),
+])
+def test_error_messages_name_the_seat(wins, message):
+    with pytest.raises(InvalidContextError, match=message):
+        settle_wins(st(), wins, rules=R)
+
+
+def test_dealer_message_for_a_winner_outside_the_table():
+    with pytest.raises(InvalidContextError, match=r"^winner 4 has seat wind \? in this round"):
+        Win.from_score(_score(3, 30, points=5800, ron=5800), 4, 0, state=st())
+    with pytest.raises(InvalidContextError, match=r"^winner 3 has seat wind E in this round \(the dealer is seat 3\), "
+                                                  r"but the score was computed for a non-dealer$"):
+        Win.from_score(_score(3, 30, points=3900, ron=3900), 3, 0, state=st(first_dealer=3))
+    with pytest.raises(InvalidContextError, match=r"^winner 2 has seat wind N in this round \(the dealer is seat 3\)"):
+        Win.from_score(_score(3, 30, points=5800, ron=5800), 2, 0, state=st(first_dealer=3))

@@ -729,3 +729,37 @@ def test_dealer_message_for_a_winner_outside_the_table():
         Win.from_score(_score(3, 30, points=3900, ron=3900), 3, 0, state=st(first_dealer=3))
     with pytest.raises(InvalidContextError, match=r"^winner 2 has seat wind N in this round \(the dealer is seat 3\)"):
         Win.from_score(_score(3, 30, points=5800, ron=5800), 2, 0, state=st(first_dealer=3))
+
+
+def test_pao_tsumo_remainders():
+    # the dealer wins a double yakuman, one yakuman of it liable: 6 x 8000 from the liable
+    # player, the other yakuman as a dealer tsumo (16000 all)
+    s = settle_wins(st(), Win(0, 16000, pao_seat=2, pao_base=8000), rules=R)
+    assert s.deltas == (96000, -16000, -64000, -16000)
+    assert transfers(s) == {(2, 0, 48000, "pao"), (1, 0, 16000, "tsumo"), (2, 0, 16000, "tsumo"),
+                            (3, 0, 16000, "tsumo")}
+    part = settle_wins(st(), Win(1, 16000, pao_seat=3, pao_base=8000), rules=R)
+    assert transfers(part) == {(3, 1, 32000, "pao"), (0, 1, 16000, "tsumo"), (2, 1, 8000, "tsumo"),
+                               (3, 1, 8000, "tsumo")}
+    # a remainder of one base point is still paid, rounded up to 100 per payer
+    odd = settle_wins(st(), Win(1, 8001, pao_seat=3, pao_base=8000), rules=R)
+    assert odd.deltas == (-100, 32300, -100, -32100)
+    # sanma, liable part only: the remainder split between the two others with tsumo loss
+    three = SANMA.replace(pao_scope="liable_yakuman_only")
+    s = settle_wins(RoundState((35000,) * 3), Win(1, 16000, pao_seat=2, pao_base=8000), rules=three)
+    assert s.deltas == (-16000, 56000, -40000)
+    s = settle_wins(RoundState((35000,) * 3), Win(1, 16000, pao_seat=2, pao_base=8000),
+                    rules=three.replace(tsumo_loss=False))
+    assert s.deltas == (-20000, 64000, -44000)       # the absent North's 8000 split: 4000 each
+
+
+def test_agari_yame_and_tenpai_yame_in_the_last_hand():
+    last = st(scores=(20000, 20000, 20000, 40000), round_wind=1, hand=3)   # S4, seat 3 deals and leads
+    s = settle_wins(last, Win(3, B960, 0), rules=T)
+    assert s.game_over and s.end_reason == "all_last_stop" and s.deltas == (-5800, 0, 0, 5800)
+    s = settle_exhaustive_draw(last, [3], rules=T)
+    assert s.game_over and s.end_reason == "all_last_stop"
+    s = settle_wins(last, Win(3, B960, 0), rules=T.replace(all_last_stop=False))
+    assert not s.game_over and s.state.label == "S4" and s.state.honba == 1
+    s = settle_exhaustive_draw(last, [3], nagashi=[3], rules=R.replace(all_last_stop=True))   # nagashi as a win
+    assert s.game_over and s.end_reason == "all_last_stop"

@@ -763,3 +763,16 @@ def test_agari_yame_and_tenpai_yame_in_the_last_hand():
     assert not s.game_over and s.state.label == "S4" and s.state.honba == 1
     s = settle_exhaustive_draw(last, [3], nagashi=[3], rules=R.replace(all_last_stop=True))   # nagashi as a win
     assert s.game_over and s.end_reason == "all_last_stop"
+
+
+def test_final_scores_defaults_and_messages():
+    assert final_scores((25000,) * 4, R).order == (0, 1, 2, 3)            # first dealer = seat 0 by default
+    assert final_scores((25000,) * 4, R, first_dealer=1).order == (1, 2, 3, 0)
+    with pytest.raises(InvalidContextError, match=r"^first dealer 4 is not a seat 0\.\.3$"):
+        final_scores((25000,) * 4, R, first_dealer=4)
+    with pytest.raises(InvalidContextError, match=r"^riichi seat 4 is not a seat 0\.\.3$"):
+        st().declare_riichi(4)
+    for kw, what in ((dict(tenpai=[4]), "tenpai seat"), (dict(tenpai=[], nagashi=[4]), "nagashi seat"),
+                     (dict(tenpai=[], last_drawer=5), "last drawer")):
+        with pytest.raises(InvalidContextError, match=rf"^{what} \d is not a seat 0\.\.3$"):
+            settle_exhaustive_draw(st(), **kw, rules=R)

@@ -923,3 +923,21 @@ def test_command_bots_blank_lines_garbage_and_exits():
     res = play([" ".join(map(repr, _cmd()))[:0] + _cmd()[0] + " -c 'import sys; sys.exit(4)'"] + [_cmd()] * 3, T4,
                seed=3, timeout=20.0)                                     # a command as one string
     assert (res.error.seat, res.error.kind) == (0, "crash") and res.exit_codes[0] == 4
+
+
+def test_cli_game_play_writes_both_records(tmp_path, capsys):
+    import argparse
+    import json
+
+    from yakuman.game import cli
+
+    args = argparse.Namespace(rules="tenhou", bots=[_cmd()] * 4, out=str(tmp_path / "g"), games=1, seed=9,
+                              timeout=20.0)
+    assert cli._cmd_play(args) == 0
+    err = capsys.readouterr().err
+    assert "[" + "#" * 30 + "] 1/1 games" in err
+    lines = (tmp_path / "g" / "game_9.mjai.jsonl").read_text(encoding="utf-8").splitlines()
+    events = [json.loads(x) for x in lines]
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game" and events[0]["seed"] == 9
+    t6 = json.loads((tmp_path / "g" / "game_9.tenhou6.json").read_text(encoding="utf-8"))
+    assert len(t6["log"]) == sum(1 for e in events if e["type"] == "start_kyoku")

@@ -776,3 +776,28 @@ def test_final_scores_defaults_and_messages():
                      (dict(tenpai=[], last_drawer=5), "last drawer")):
         with pytest.raises(InvalidContextError, match=rf"^{what} \d is not a seat 0\.\.3$"):
             settle_exhaustive_draw(st(), **kw, rules=R)
+
+
+def test_predicates_take_counts_and_name_the_input_in_errors():
+    yao = [0] * 34
+    yao[0] = yao[33] = 2
+    assert is_nagashi(yao, rules=R) and is_nagashi(tuple(yao), rules=R)
+    simple = list(yao)
+    simple[4] = 1
+    assert not is_nagashi(simple, rules=R)
+    counts = [0] * 34
+    for k in (0, 8, 9, 17, 18, 26, 27, 28, 29):
+        counts[k] = 1
+    counts[1], counts[2] = 3, 2                                # 14 tiles, nine terminal / honor kinds
+    assert is_kyuushu_kyuuhai(counts)
+    four_east = [0] * 34
+    four_east[27] = 4
+    assert is_suufon_renda(four_east) and is_suufon_renda(["1z"] * 4)
+    chuuren = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25
+    assert is_draw_tenpai(chuuren, rules=R)
+    for fn, what in ((lambda: is_draw_tenpai("123x", rules=R), "the tenpai hand"),
+                     (lambda: is_nagashi("1x", rules=R), "the discards"),
+                     (lambda: is_kyuushu_kyuuhai("1x"), "the kyuushu hand"),
+                     (lambda: is_suufon_renda("1x"), "the first discards")):
+        with pytest.raises(ValueError, match=f" - in {what}$"):
+            fn()

@@ -801,3 +801,45 @@ def test_predicates_take_counts_and_name_the_input_in_errors():
                      (lambda: is_suufon_renda("1x"), "the first discards")):
         with pytest.raises(ValueError, match=f" - in {what}$"):
             fn()
+
+
+def test_a_fifth_copy_needed_in_a_run_never_is_the_only_wait():
+    """Why the run part of the karaten "always" search cannot change a result: in every hand
+    whose fifth copy of a kind completes it only inside a run (not as a triplet), some ordinary
+    tile completes it too. Random hands built that way (a pair plus three runs through the kind,
+    or a triplet plus two runs, the rest random sets): each has an ordinary wait."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        q = rng.randrange(27)
+        runs = [s for s in range(q - 2, q + 1) if s >= 9 * (q // 9) and s + 2 < 9 * (q // 9 + 1)]
+        pair = rng.random() < 0.5
+        c = [0] * 34
+        for s in [rng.choice(runs) for _ in range(3 if pair else 2)]:
+            for k in (s, s + 1, s + 2):
+                c[k] += 1
+        c[q] += 2 if pair else 3
+        sets = 3                                            # three runs, or a triplet and two runs
+        while sets < 4 or not pair:
+            if not pair:
+                k = rng.randrange(34)
+                if k != q and c[k] <= 2:
+                    c[k] += 2
+                    pair = True
+                continue
+            s = rng.choice([k for k in range(27) if k % 9 <= 6])
+            g = (s, s + 1, s + 2) if rng.random() < 0.5 else (rng.randrange(34),) * 3
+            if q not in g and all(c[k] + g.count(k) <= 4 for k in g):
+                for k in g:
+                    c[k] += 1
+                sets += 1
+        if c[q] != 5 or max(c[k] for k in range(34) if k != q) > 4:
+            continue
+        t = list(c)
+        t[q] -= 3
+        if _standard(t, 3):
+            continue                                        # the triplet works: not this case
+        c[q] -= 1
+        checked += 1
+        assert any(_standard([v + (k == j) for j, v in enumerate(c)], 4) for k in range(34) if k != q and c[k] < 4), c
+    assert checked > 50

@@ -253,8 +253,10 @@ def recheck(work: Path, modules: list[str] | None = None) -> dict[str, str]:
     done = json.loads((work / "recheck.json").read_text()) if (work / "recheck.json").exists() else {}
     for path, res in results.items():
         rel = path[len("src/yakuman/"):]
+        # already killed by a current test, or classified (a reason starting "equivalent" in
+        # recheck.json): not run again
         surv = [n for n, st in res.items() if st in ("survived", "no tests")
-                and not done.get(n, "").startswith("tests/")]
+                and not done.get(n, "").startswith(("tests/", "equivalent"))]
         if not surv:
             continue
         diffs = _diffs(work, surv)

@@ -336,3 +336,11 @@ def test_more_boundaries():
     assert rs[0].han == 3 and (Yaku.AKA_DORA, 1) in rs[0].yaku
     rs = readings("234m567p55678s123p", "8s", riichi=True, tsumo=True, seat_wind="S")
     assert rs[0].han == 3 and rs[0].fu == 20
+
+
+def test_readings_use_the_given_rules():
+    rs = readings("11m123p456p789s555z", "5z", rules=SANMA, kita=1, seat_wind="S")
+    assert rs and any(y == Yaku.KITA and h == 1 for y, h in rs[0].yaku)
+    assert rs[0] == score_checked("11m123p456p789s555z", "5z", rules=SANMA, kita=1, seat_wind="S")
+    with pytest.raises(InvalidContextError):
+        readings("11m123p456p789s555z", "5z", kita=1, seat_wind="S")          # kita needs sanma rules

@@ -344,3 +344,29 @@ def test_readings_use_the_given_rules():
     assert rs[0] == score_checked("11m123p456p789s555z", "5z", rules=SANMA, kita=1, seat_wind="S")
     with pytest.raises(InvalidContextError):
         readings("11m123p456p789s555z", "5z", kita=1, seat_wind="S")          # kita needs sanma rules
+
+
+def test_copy_counts_with_melds_spelled_out():
+    with pytest.raises(InvalidTilesError, match=r"^six copies of 1z counting the melds - at hand$"):
+        req("111z23m456p789s", "2m", ["pon 111z"])
+    with pytest.raises(InvalidTilesError, match=r"^seven copies of 1z counting the melds - at hand$"):
+        req("1111z3m456p789s", "3m", ["pon 111z"])
+    with pytest.raises(InvalidTilesError, match=r"^eight copies of 1z counting the melds - at hand$"):
+        req("1111z3m456p789s", "3m", ["minkan 1111z"])
+    with pytest.raises(InvalidTilesError, match=r"^9 copies of 1z counting the melds - at hand$"):
+        req("11z123m456p", "4p", ["pon 111z", "ankan 1111z"])
+    with pytest.raises(InvalidContextError, match=r"^yakuman must be an integer in 0\.\.255, not -1$"):
+        point_value(3, 30, yakuman=-1)
+
+
+def test_points_use_the_given_rules():
+    assert points(3, 30, tsumo=True, rules=SANMA) == Payment(0, 2000, 1000, 3000, 0)
+    assert points(3, 30, tsumo=True) == Payment(0, 2000, 1000, 4000, 0)
+
+
+def test_daisuushii_pao_on_a_third_player_ron():
+    hand, win, melds = "11m444z", "4z", ["pon 111z", "pon 222z", "pon 333z"]
+    plain = score_checked(hand, win, melds, seat_wind="S")
+    assert plain.yakuman == 1 and plain.points == 32000 and plain.payment.from_liable == 0   # Tenhou: no double
+    s = score_checked(hand, win, melds, seat_wind="S", pao_seat=2, from_seat=1)
+    assert (s.payment.from_discarder, s.payment.from_liable) == (16000, 16000)

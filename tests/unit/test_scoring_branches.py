@@ -370,3 +370,20 @@ def test_daisuushii_pao_on_a_third_player_ron():
     assert plain.yakuman == 1 and plain.points == 32000 and plain.payment.from_liable == 0   # Tenhou: no double
     s = score_checked(hand, win, melds, seat_wind="S", pao_seat=2, from_seat=1)
     assert (s.payment.from_discarder, s.payment.from_liable) == (16000, 16000)
+
+
+@pytest.mark.parametrize("args, kw, message", [
+    ((0, 30), {}, "han must be an integer in 1..1000, not 0"),
+    ((3, 180), {}, "fu must be an integer in 20..170, not 180"),
+    ((3, 171), {}, "fu must be an integer in 20..170, not 171"),
+    ((5, 171), {}, "fu must be an integer in 0..170, not 171"),
+    ((3, 30), {"honba": 1001}, "honba must be an integer in 0..1000, not 1001"),
+    ((3, 30), {"riichi_sticks": -1}, "riichi_sticks must be an integer in 0..1000, not -1"),
+    ((3, 30), {"dealer": 2}, "dealer must be True or False, not 2"),
+    ((3, 30), {"tsumo": 2}, "tsumo must be True or False, not 2"),
+])
+def test_point_value_messages(args, kw, message):
+    import re
+
+    with pytest.raises(InvalidContextError, match="^" + re.escape(message) + "$"):
+        point_value(*args, **kw)

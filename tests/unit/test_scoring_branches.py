@@ -387,3 +387,7 @@ def test_point_value_messages(args, kw, message):
 
     with pytest.raises(InvalidContextError, match="^" + re.escape(message) + "$"):
         point_value(*args, **kw)
+
+
+def test_red_indicators_in_a_list():
+    assert req(*PINFU, dora=["0s", 52]).dora == (22, 13) and req(*PINFU, ura=["0m"], riichi=True).ura == (4,)

@@ -391,3 +391,9 @@ def test_point_value_messages(args, kw, message):
 
 def test_red_indicators_in_a_list():
     assert req(*PINFU, dora=["0s", 52]).dora == (22, 13) and req(*PINFU, ura=["0m"], riichi=True).ura == (4,)
+
+
+def test_ura_indicators_follow_the_rules():
+    refused(InvalidTilesError, *PINFU, ura="0m", riichi=True, rules=NOAKA)
+    refused(InvalidTilesError, *SANMA_HAND, rules=SANMA, ura="2m", riichi=True)
+    assert req(*SANMA_HAND, rules=SANMA, ura="9m", riichi=True).ura == (8,)

@@ -397,3 +397,14 @@ def test_ura_indicators_follow_the_rules():
     refused(InvalidTilesError, *PINFU, ura="0m", riichi=True, rules=NOAKA)
     refused(InvalidTilesError, *SANMA_HAND, rules=SANMA, ura="2m", riichi=True)
     assert req(*SANMA_HAND, rules=SANMA, ura="9m", riichi=True).ura == (8,)
+
+
+def test_red_fives_of_hand_and_melds_per_suit():
+    assert req("340m567p55678s123p", "8s").reds == (1, 0, 0)                  # one red 5m is allowed
+    assert req("340m567p55678s", "8s", ["pon 055p"]).melds[0].reds == 1
+    refused(InvalidTilesError, "234m55678s", "8s", ["pon 055p", "chi 406p"])   # two red 5p in melds
+    assert req("234m55678s", "8s", ["pon 055p", "chi 406p"], rules=Rules(aka_dora=2)).melds[1].reds == 1
+    with pytest.raises(InvalidTilesError, match=r"^red five 0p but the rules have no red fives"):
+        req("234m067p55678s123p", "8s", rules=NOAKA)
+    with pytest.raises(InvalidTilesError, match=r"^five copies of 5z counting the melds - at hand$"):
+        req("19m456p789s1z55z", "5z", ["pon 555z"], rules=SANMA, kita=1)

@@ -408,3 +408,27 @@ def test_red_fives_of_hand_and_melds_per_suit():
         req("234m067p55678s123p", "8s", rules=NOAKA)
     with pytest.raises(InvalidTilesError, match=r"^five copies of 5z counting the melds - at hand$"):
         req("19m456p789s1z55z", "5z", ["pon 555z"], rules=SANMA, kita=1)
+
+
+@pytest.mark.parametrize("kw, what", [
+    (dict(riichi=True, double_riichi=True), "riichi together with double_riichi (double riichi replaces it)"),
+    (dict(ippatsu=True), "ippatsu without riichi"),
+    (dict(chankan=True, tsumo=True), "chankan with tsumo (robbing a kan is a ron)"),
+    (dict(houtei=True, tsumo=True), "houtei with tsumo (houtei is a ron on the last discard)"),
+    (dict(rinshan=True), "rinshan without tsumo (the dead-wall tile is drawn)"),
+    (dict(haitei=True), "haitei without tsumo (haitei is a self-draw)"),
+    (dict(chankan=True, houtei=True), "chankan with houtei"),
+    (dict(tenhou=True), "tenhou without tsumo"),
+    (dict(chiihou=True, seat_wind="S"), "chiihou without tsumo"),
+    (dict(renhou=True, tsumo=True, seat_wind="S"), "renhou with tsumo (renhou is a ron before the first draw)"),
+    (dict(tenhou=True, tsumo=True, seat_wind="W"), "tenhou for a non-dealer (seat_wind W)"),
+    (dict(chiihou=True, tsumo=True), "chiihou for the dealer (the dealer's first-draw win is tenhou)"),
+    (dict(renhou=True), "renhou for the dealer"),
+    (dict(tenhou=True, tsumo=True, haitei=True), "tenhou with haitei"),
+    (dict(renhou=True, seat_wind="S", riichi=True), "renhou with riichi"),
+])
+def test_contradiction_messages(kw, what):
+    import re
+
+    with pytest.raises(InvalidContextError, match="^" + re.escape(f"contradictory situation: {what}") + "$"):
+        req(**kw)

@@ -432,3 +432,11 @@ def test_contradiction_messages(kw, what):
 
     with pytest.raises(InvalidContextError, match="^" + re.escape(f"contradictory situation: {what}") + "$"):
         req(**kw)
+
+
+def test_five_ura_indicators_and_where_a_fifth_copy_is():
+    assert req(*PINFU, riichi=True, ura=["1m"] * 4 + ["2z"]).ura == (0, 0, 0, 0, 28)
+    with pytest.raises(InvalidTilesError, match=r"and the dora / ura indicators - at dora$"):
+        req(*PINFU, dora="8s8s8s8s")
+    with pytest.raises(InvalidTilesError, match=r"and the dora / ura indicators - at ura$"):
+        req(*PINFU, riichi=True, dora="8s8s", ura="8s8s")

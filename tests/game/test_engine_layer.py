@@ -536,6 +536,9 @@ def test_game_and_observation_repr():
             h.step(rng.choice(h.legal_actions(h.to_act[0])))
         if len(h.to_act) > 1:
             assert f"seats {'/'.join(map(str, h.to_act))} to answer the discard" in repr(h)
+            assert h._repr_html_().count('style="background:#fff6d5"') == len(h.to_act)   # the whole state
+            o = h.observation(h.to_act[0])
+            assert o._repr_html_().count('style="background:#fff6d5"') == 1               # one seat's view
             return
     raise AssertionError("no discard answered by two seats")
 
@@ -546,8 +549,9 @@ def test_html_views():
     html = g.observation(1)._repr_html_()
     assert html.startswith('<div class="yakuman-game"><p>seat 1 sees E1-0, sticks 0, dora indicators 4p, ')
     assert "<b>seat 0</b> (dealer, 25000)" in html and "<b>seat 2</b> (25000)" in html
-    assert html.count("13+ concealed tiles") == 3 and "no discards" in html
-    assert 'style="background:#fff6d5"' in html
+    assert html.count("13+ concealed tiles") == 3 and html.count("<td><i>no discards</i></td>") == 3
+    assert html.count('style="background:#fff6d5"') == len(g.to_act) == 1
+    assert '<tr style="background:#fff6d5"><td><b>seat 1</b>' in html
     full = g._repr_html_()
     assert "13+ concealed tiles" not in full and full.count("<tr") == 5
     assert full.startswith('<div class="yakuman-game"><p>' + repr(g).replace("[", "[").split(" scores")[0])
@@ -872,7 +876,26 @@ def test_html_rows_are_drawn_from_the_observation():
         acts = m.legal_actions(m.to_act[0])
         calls = [a for a in acts if a.type in ("pon", "chi")]
         m.step(calls[0] if calls else rng.choice(acts))
-    for game in (g, m):
+    m2 = Game(T4, 21)                                       # on until a seat has two melds
+    rng = random.Random(21)
+    while not any(len(m2.observation(0).melds[q]) >= 2 for q in range(4)):
+        acts = m2.legal_actions(m2.to_act[0])
+        calls = [a for a in acts if a.type in ("pon", "chi")]
+        m2.step(calls[0] if calls else rng.choice(acts))
+    q = next(q for q in range(4) if len(m2.observation(0).melds[q]) >= 2)
+    oq = m2.observation(q)
+    assert "".join(f", {t} {mpsz(ts)}" for t, ts, _ in oq.melds[q]) + ", scores" in repr(oq)
+    red = Game(T4, 7)
+    red.step(Action("dahai", 0, "5mr"))                     # a red five in the river
+    for game in (g, m, m2, red):
+        full = game._repr_html_()
+        o0 = game.observation(0)
+        assert full.count('style="background:#fff6d5"') == len(game.to_act)
+        assert f", dora indicators {mpsz(o0.dora_indicators)}</p>" in full
+        for s in range(4):
+            head = (f"<b>seat {s}</b> ({'dealer, ' if s == o0.dealer else ''}{o0.scores[s]}"
+                    f"{', riichi' if o0.riichi[s] else ''}{f', kita {o0.kita[s]}' if o0.kita[s] else ''})")
+            assert head in full
         for seat in range(4):
             o = game.observation(seat)
             html = o._repr_html_()

@@ -901,7 +901,7 @@ def test_html_rows_are_drawn_from_the_observation():
             html = o._repr_html_()
             for s in range(4):
                 river, hand = _expected_row_parts(o, s, s == seat)
-                assert river in html and hand in html, (seat, s)
+                assert f"<td>{river}</td>" in html and f"<td>{hand}</td>" in html, (seat, s)
             for s in range(4):
                 if o.melds[s] and s == seat:
                     assert f", {o.melds[s][0][0]} {mpsz(o.melds[s][0][1])}" in repr(o)
@@ -909,7 +909,7 @@ def test_html_rows_are_drawn_from_the_observation():
         for s in range(4):
             o = game.observation(s)
             river, hand = _expected_row_parts(o, s, True)
-            assert river in full and hand in full
+            assert f"<td>{hand}</td><td>{river}</td>" in full
 
 
 _BOT = r'''

@@ -567,6 +567,8 @@ def test_html_views():
                 view = h.observation((a.actor + 1) % 3)._repr_html_()
                 if a.type == "nukidora":
                     assert ", kita 1" in view or ", kita 2" in view
+                    k = h.observation(0).kita[a.actor]
+                    assert f"<b>seat {a.actor}</b> (" in h._repr_html_() and f", kita {k})" in h._repr_html_()
                     return
                 continue
             h.step(rng.choice(acts))

@@ -142,8 +142,8 @@ fuzz: build
 	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=$(FUZZ_ATHERIS_RUNS) $(FUZZ_DIR)/atheris
 
 # ---- mutation testing (docs/testing.md, "Mutation testing") ----------------------------------
-# mutmut on the Python rule modules (tools/mutate.py: settle, furiten, scoring, result, logs/replay;
-# the engine's src/yakuman/game/ joins its MODULES list), then the fixed C mutant list
+# mutmut on the Python rule modules (tools/mutate.py: settle, furiten, scoring, result, logs/replay
+# and the engine's Python layer src/yakuman/game/ but records.py), then the fixed C mutant list
 # (tools/c_mutants.py), both in scratch copies under build/. MUTATE_ARGS: e.g. --module settle.
 MUTATE_ARGS ?=
 .PHONY: mutate mutate-python mutate-c

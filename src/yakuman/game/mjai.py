@@ -81,6 +81,8 @@ class _CommandBot:
         self.timeout = timeout
         self.sel = selectors.DefaultSelector()
         self.sel.register(self.proc.stdout, selectors.EVENT_READ)
+        self.fd = self.proc.stdout.fileno()
+        self.buf = b""   # read from the pipe, not yet a whole line (the pipe is read here, unbuffered)
         self.closed = False
 
     def send(self, events: list[dict]) -> Any:
@@ -95,15 +97,19 @@ class _CommandBot:
         return answer
 
     def _read(self) -> Any:
+        # lines already read from the pipe are answered first (select sees only the pipe)
         deadline = time.monotonic() + self.timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not self.sel.select(left):
-                raise _Failure("timeout", f"no answer within {self.timeout} s")
-            line = self.proc.stdout.readline()
-            if not line:
-                raise _Failure("crash", f"the bot exited (code {self.proc.wait()})")
-            line = line.strip()
+            while b"\n" not in self.buf:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self.sel.select(left):
+                    raise _Failure("timeout", f"no answer within {self.timeout} s")
+                chunk = os.read(self.fd, 65536)
+                if not chunk:
+                    raise _Failure("crash", f"the bot exited (code {self.proc.wait()})")
+                self.buf += chunk
+            raw, self.buf = self.buf.split(b"\n", 1)
+            line = raw.decode("utf-8", "replace").strip()
             if not line:
                 continue
             try:

@@ -124,5 +124,5 @@ def game_html(game: Any) -> str:
     obs = [game.observation(s) for s in range(n)]
     o = obs[0]
     rows = [_seat_row(s, o.dealer, o.scores[s], o.riichi[s], obs[s].hand, obs[s].drawn, o.melds[s],
-                      o.discards[s], o.kita[s], s in o.to_act) for s in range(n)]
+                      o.discards[s], o.kita[s], s in game.to_act) for s in range(n)]   # every seat to act
     return _table(game_repr(game) + f", dora indicators {mpsz(o.dora_indicators)}", rows)

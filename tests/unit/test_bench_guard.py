@@ -83,3 +83,16 @@ def test_select_names_every_guard_and_peer():
     expr = guard.select_expr()
     for name, (peer, _) in guard.GUARDS.items():
         assert name.split("[")[0] in expr and peer.split("[")[0] in expr
+
+
+def test_lower_keeps_the_smaller_ratio(tmp_path):
+    f = tmp_path / "g.json"
+    b = tmp_path / "base.json"
+    f.write_text(json.dumps(_run(_all(1e-6, 2e-6))))
+    assert guard.main([str(f), "--baseline", str(b), "--update"]) == 0
+    f.write_text(json.dumps(_run(_all(1e-6, 3e-6))))          # a higher ratio leaves the floor
+    assert guard.main([str(f), "--baseline", str(b), "--lower"]) == 0
+    assert json.loads(b.read_text()) == {k: 2.0 for k in guard.GUARDS}
+    f.write_text(json.dumps(_run(_all(1e-6, 1.5e-6))))        # a lower ratio replaces the floor
+    assert guard.main([str(f), "--baseline", str(b), "--lower"]) == 0
+    assert json.loads(b.read_text()) == {k: 1.5 for k in guard.GUARDS}

@@ -7,7 +7,7 @@ import pytest
 from yakuman.logs import LogError, Replayer, iter_wins, replay
 from yakuman.logs.events import Call, Discard, Draw, Game, GameEnd, Win
 
-from ._synth import Table
+from ._synth import Table, refused
 
 
 def only_win(t: Table):
@@ -263,12 +263,10 @@ def test_sanma_kita_counts_gives_rinshan_and_breaks_the_first_turn():
 # ------------------------------------------------------------------------------------------
 
 
-def _fails(events, match: str) -> LogError:
-    t = Table()
-    g = Game("bad.mjlog", tuple(t.events + events + [GameEnd((25000,) * 4)]))
-    with pytest.raises(LogError, match=match) as ei:
-        replay(g)
-    return ei.value
+def _fails(events, why: str, at: int | None = None, match: str | None = None) -> LogError:
+    """The record is refused (:func:`refused`); ``why`` says what is inconsistent in it (the
+    refusal's own text is ``match``, where given)."""
+    return refused(Table(), events, at, match)
 
 
 def test_discard_not_in_hand_names_file_round_and_event():

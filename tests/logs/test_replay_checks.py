@@ -27,15 +27,13 @@ from yakuman.logs.events import (
 )
 from yakuman.logs.replay import meld_string
 
-from ._synth import Table
+from ._synth import Table, refused
 
 
-def _fails(events, match: str, table: Table | None = None) -> LogError:
-    t = table or Table()
-    g = Game("bad.mjlog", tuple(t.events + events + [GameEnd((25000,) * 4)]))
-    with pytest.raises(LogError, match=match) as ei:
-        replay(g)
-    return ei.value
+def _fails(events, why: str, table: Table | None = None, at: int | None = None, match: str | None = None) -> LogError:
+    """The record is refused (:func:`refused`); ``why`` says what is inconsistent in it (the
+    refusal's own text is ``match``, where given)."""
+    return refused(table or Table(), events, at, match)
 
 
 @pytest.mark.parametrize("event", [

@@ -128,8 +128,8 @@ TENHOU_MJLOG = (
 
 def refused(t: "Table", events: list, at: int | None = None, match: str | None = None, source: str = "bad.mjlog"):
     """Replay ``t``'s events + ``events`` + a GameEnd: the engine must refuse it with a LogError
-    that names the source, the round and an event of ``events`` (or the GameEnd closing the
-    round: a round the engine goes on with), ``events[at]`` when ``at`` is given, and, when
+    that names the source, the round and an event of ``events`` (or the place after the last
+    event: a round the engine goes on with), ``events[at]`` when ``at`` is given, and, when
     given, a problem matching ``match``. Returns the LogError."""
     import re
 
@@ -147,7 +147,7 @@ def refused(t: "Table", events: list, at: int | None = None, match: str | None =
     if at is not None:
         assert e.index == len(t.events) + at, (str(e), len(t.events) + at)
     else:
-        assert len(t.events) <= e.index <= len(t.events) + len(events), str(e)
+        assert len(t.events) <= e.index <= len(t.events) + len(events) + 1, str(e)
     assert str(e).startswith((f"{source}, round {label}, event {e.index} ", f"{source}, round {label}, event {e.index}:")), str(e)
     assert match is None or re.search(match, e.problem), e.problem
     return e

@@ -20,20 +20,44 @@ def flags(case) -> set[str]:
     return {k for k, v in case.situation().items() if v}
 
 
+def engine_win(t: Table):
+    """The one win of a legal game: the engine plays the record as it stands (no problem)."""
+    from yakuman.game.records import check_record
+
+    g = t.game()
+    rc = check_record(g)
+    assert rc.illegal == rc.disagreements == 0, rc.problems
+    wins = list(iter_wins(g))
+    assert len(wins) == 1
+    return wins[0]
+
+
+# 123456789m 123p + 9s: the dealer draws 5p (53), throws 9s in riichi (tenpai on 5p tanki) and
+# draws the other 5p (54) on its next turn: tsumo, double riichi, ippatsu, ittsu.
+RIICHI_HANDS = (
+    (0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 104),
+    (1, 5, 9, 13, 18, 21, 25, 29, 33, 37, 41, 45, 49),
+    (2, 6, 10, 14, 19, 22, 26, 30, 34, 38, 42, 46, 50),
+    (3, 7, 11, 15, 23, 27, 31, 35, 39, 43, 47, 51, 56),
+)
+
+
 def test_double_riichi_ippatsu_tsumo():
-    t = Table()
-    t.draw(0)
-    t.discard(0, riichi=True)
+    t = Table(hands=RIICHI_HANDS)
+    t.draw(0, 53)
+    t.discard(0, 104, riichi=True)
     t.accept(0)
-    for s in (1, 2, 3):
-        t.turn(s)
-    t.win(0, 0, t.draw(0))
-    c = only_win(t)
+    for s, tile in ((1, 60), (2, 64), (3, 68)):
+        t.draw(s, tile)
+        t.discard(s, tile)
+    t.win(0, 0, t.draw(0, 54))
+    c = engine_win(t)
     i = c.inputs
-    assert (i.hand, i.win, i.melds) == ("1111222233334m6p", "6p", ())
+    assert (i.hand, i.win, i.melds) == ("123456789m12355p", "5p", ())
     assert flags(c) == {"double_riichi", "ippatsu"} and i.tsumo and not i.riichi
     assert (i.seat_wind, i.round_wind, i.dora, i.ura, i.honba, i.riichi_sticks) == ("E", "E", "7z", "", 0, 1)
-    assert c.riichi_declared and c.pao_seat is None and c.closed == tuple(range(13)) + (56,)
+    assert c.riichi_declared and c.pao_seat is None
+    assert c.closed == (0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 53, 54)
     assert set(i.kwargs()) == {
         "hand",
         "win",
@@ -117,16 +141,27 @@ def test_rinshan_after_kakan_and_the_kan_breaks_ippatsu():
     assert r.seats[2].ippatsu is False and r.kans == 1
 
 
+# 1111m 234p 678p 789s: the dealer draws East (108), declares the ankan of 1m, and the
+# replacement draw, the other East (109), completes 234p 678p 789s + the East pair.
+ANKAN_HANDS = (
+    (0, 1, 2, 3, 40, 44, 48, 56, 60, 64, 96, 100, 104),
+    tuple(range(4, 17)),
+    tuple(range(17, 30)),
+    tuple(range(30, 40)) + (41, 42, 43),
+)
+
+
 def test_ankan_reveals_dora_and_rinshan_tsumo():
-    t = Table()
-    t.draw(0)
+    t = Table(hands=ANKAN_HANDS)
+    t.draw(0, 108)
     t.call(0, "ankan", (0, 1, 2, 3))
     kan_dora = t.dora()
-    t.win(0, 0, t.draw(0))
-    c = only_win(t)
-    assert flags(c) == {"rinshan"}
-    assert c.inputs.melds == ("ankan 1111m",) and c.dora_indicators == (135, kan_dora)
-    assert c.inputs.dora == "5p7z"  # kan dora 53 (5p) and the first indicator 135
+    t.win(0, 0, t.draw(0, 109))
+    c = engine_win(t)
+    assert flags(c) == {"rinshan"}  # no tenhou after a kan
+    assert c.inputs.melds == ("ankan 1111m",) and c.dora_indicators == (135, kan_dora) == (135, 45)
+    assert c.inputs.dora == "3p7z"  # the kan dora 45 (3p) and the first indicator 135
+    assert (c.inputs.hand, c.inputs.win, c.inputs.tsumo) == ("234678p789s11z", "1z", True)
 
 
 def _play_out(t: Table, draws: int, start_seat: int = 0) -> int:

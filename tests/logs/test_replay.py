@@ -205,25 +205,31 @@ def test_a_kan_moves_haitei_one_draw_earlier():
     assert flags(only_win(t)) == {"haitei"}
 
 
-def test_tenhou_and_chiihou_and_a_kan_interrupts_chiihou():
-    t = Table()
-    t.win(0, 0, t.draw(0))
-    assert flags(only_win(t)) == {"tenhou"}
+WINNER = (0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 53)  # 123456789m 123p 5p: waits on 5p
+KAN_1S = (72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84)  # 1s x4 2s x4 3s x4 4s
 
-    t = Table()
-    t.turn(0)
-    t.win(1, 1, t.draw(1))
-    c = only_win(t)
+
+def test_tenhou_and_chiihou_and_a_kan_interrupts_chiihou():
+    t = Table(hands=(WINNER,) + RIICHI_HANDS[1:])
+    t.win(0, 0, t.draw(0, 54))
+    assert flags(engine_win(t)) == {"tenhou"}
+
+    hands = (KAN_1S, WINNER, RIICHI_HANDS[2], RIICHI_HANDS[3])
+    t = Table(hands=hands)
+    t.draw(0, 108)
+    t.discard(0, 108)
+    t.win(1, 1, t.draw(1, 54))
+    c = engine_win(t)
     assert flags(c) == {"chiihou"} and c.inputs.seat_wind == "S"
 
-    t = Table()
-    t.draw(0)
-    t.call(0, "ankan", (0, 1, 2, 3))
+    t = Table(hands=hands)
+    t.draw(0, 108)
+    t.call(0, "ankan", (72, 73, 74, 75))
     t.dora()
-    t.draw(0)
-    t.discard(0)
-    t.win(1, 1, t.draw(1))
-    assert flags(only_win(t)) == set()
+    t.draw(0, 109)
+    t.discard(0, 109)
+    t.win(1, 1, t.draw(1, 54))
+    assert flags(engine_win(t)) == set()
 
 
 def test_pao_on_the_third_dragon_pon():

@@ -263,11 +263,22 @@ def test_pao_on_the_third_dragon_pon():
 
 
 def test_double_ron_second_winner_collects_no_honba_or_sticks():
-    t = Table(honba=2, sticks=1)
-    t.draw(0)
-    t.discard(0, 12)
-    t.win(1, 0, 12)
-    t.win(3, 0, 12)
+    # seats 1 and 3: 234m 567m 234p 678s + a 6p, both tanyao waiting on 6p; the dealer throws 6p (56)
+    hands = (
+        tuple(range(108, 121)),
+        (4, 8, 12, 17, 20, 24, 40, 44, 48, 92, 96, 100, 57),
+        tuple(range(121, 134)),
+        (5, 9, 13, 18, 21, 25, 41, 45, 49, 93, 97, 101, 58),
+    )
+    t = Table(hands=hands, honba=2, sticks=1)
+    t.draw(0, 56)
+    t.discard(0, 56)
+    t.win(1, 0, 56)
+    t.win(3, 0, 56)
+    from yakuman.game.records import check_record
+
+    rc = check_record(t.game())
+    assert rc.illegal == rc.disagreements == 0, rc.problems
     first, second = list(iter_wins(t.game()))
     assert (first.inputs.honba, first.inputs.riichi_sticks, first.index) == (2, 1, 0)
     assert (second.inputs.honba, second.inputs.riichi_sticks, second.index) == (0, 0, 1)

@@ -173,24 +173,23 @@ def _play_out(t: Table, draws: int, start_seat: int = 0) -> int:
     return s
 
 
-def test_haitei_houtei_and_exhaustive_draw_at_seventy_draws():
-    t = Table()
-    s = _play_out(t, 69)
-    t.win(s, s, t.draw(s))
-    c = only_win(t)
-    assert flags(c) == {"haitei"} and c.seat == 1
+# 147m 147p 147s + four winds, copy s for seat s: nobody is tenpai or can call a win
+NOTEN = tuple(tuple(k + s for k in (0, 12, 24, 36, 48, 60, 72, 84, 96, 108, 112, 116, 120)) for s in range(4))
 
-    t = Table()
-    s = _play_out(t, 70)
-    last = t.events[-1]
-    t.win(2, last.seat, last.tile)
-    assert flags(only_win(t)) == {"houtei"}
 
-    t = Table()
+def test_exhaustive_draw_at_seventy_draws():
+    # (haitei and houtei on real winning hands: tests/logs/test_last_tile.py)
+    from yakuman.game.records import check_record
+
+    t = Table(hands=NOTEN)
     _play_out(t, 70)
     t.ryuukyoku()
+    rc = check_record(t.game())
+    assert rc.illegal == rc.disagreements == 0, rc.problems
     (rr,) = replay(t.game())
     assert rr.draw is not None and rr.draw.record.reason == "exhaustive" and not rr.wins
+    assert [len(d) for d in rr.draw.discards] == [18, 18, 17, 17]  # 70 draws, dealer first
+    assert rr.draw.closed == tuple(tuple(sorted(h)) for h in NOTEN)
 
 
 def test_a_kan_moves_haitei_one_draw_earlier():

@@ -84,39 +84,47 @@ def test_double_riichi_ippatsu_tsumo():
     }
 
 
-def test_a_call_breaks_ippatsu_and_marks_the_discard_called():
-    t = Table()
-    t.draw(0)
-    t.discard(0, 12, riichi=True)
+def test_a_call_breaks_ippatsu():
+    # as above, but seat 1 (holding two 9s) pons the riichi tile
+    hands = (RIICHI_HANDS[0], (1, 5, 9, 13, 18, 21, 25, 29, 33, 37, 41, 105, 106)) + RIICHI_HANDS[2:]
+    t = Table(hands=hands)
+    t.draw(0, 53)
+    t.discard(0, 104, riichi=True)
     t.accept(0)
-    t.call(1, "pon", (13, 14), 12, 0)
-    t.discard(1, 25)
-    t.turn(2)
-    t.turn(3)
-    t.win(0, 0, t.draw(0), ura=(134,))
-    (rr,) = replay(t.game())
-    c = rr.wins[0]
+    t.call(1, "pon", (105, 106), 104, 0)
+    t.discard(1, 1)
+    for s, tile in ((2, 64), (3, 68)):
+        t.draw(s, tile)
+        t.discard(s, tile)
+    t.win(0, 0, t.draw(0, 54), ura=(134,))
+    c = engine_win(t)
     assert flags(c) == {"double_riichi"} and c.inputs.ura == "7z"
-    r = Replayer("x", t.start)
-    for i, e in enumerate(t.events[1:-1], 1):  # up to the win
-        r.feed(i, e)
-    d = r.seats[0].discards[0]
-    assert (d.tile, d.riichi, d.called, d.tsumogiri) == (12, True, True, False)
-    assert [str(m) for m in r.seats[1].melds] and r.seats[1].melds[0].kind == "pon"
+
+
+KAKAN_HANDS = (
+    (12,) + tuple(range(108, 120)),  # 4m + honors: throws 4m first
+    (13, 14, 40, 44, 48, 53, 56, 60, 96, 100, 104, 76, 77),  # 44m 234p 567p 789s 22s
+    (5, 9, 21, 25, 29, 33, 34, 45, 49, 54, 89, 92, 97),  # 23m 678m 99m 345p 567s: waits 1m/4m
+    tuple(range(122, 135)),
+)
 
 
 def _kakan_round() -> Table:
-    t = Table()
-    t.draw(0)
+    """Seat 1 pons the dealer's 4m and waits on 2s; seat 2 declares riichi waiting on 1m/4m;
+    seat 1 draws the fourth 4m (15) and adds it to the pon."""
+    t = Table(hands=KAKAN_HANDS)
+    t.draw(0, 120)
     t.discard(0, 12)
     t.call(1, "pon", (13, 14), 12, 0)
-    t.discard(1, 25)
-    t.draw(2)
-    t.discard(2, riichi=True)
+    t.discard(1, 77)
+    t.draw(2, 121)
+    t.discard(2, 121, riichi=True)
     t.accept(2)
-    t.turn(3)
-    t.turn(0)
-    t.draw(1)
+    t.draw(3, 64)
+    t.discard(3, 64)
+    t.draw(0, 68)
+    t.discard(0, 68)
+    t.draw(1, 15)
     t.call(1, "kakan", (15,), 12, 0, added=15, pon=(13, 14))
     return t
 
@@ -124,21 +132,16 @@ def _kakan_round() -> Table:
 def test_chankan_keeps_the_robbers_ippatsu():
     t = _kakan_round()
     t.win(2, 1, 15)
-    c = only_win(t)
+    c = engine_win(t)
     assert flags(c) == {"riichi", "ippatsu", "chankan"} and c.win_tile == 15 and not c.inputs.tsumo
 
 
-def test_rinshan_after_kakan_and_the_kan_breaks_ippatsu():
+def test_rinshan_after_kakan():
     t = _kakan_round()
-    w = t.draw(1)
-    t.win(1, 1, w)
-    c = only_win(t)
+    t.win(1, 1, t.draw(1, 78))
+    c = engine_win(t)
     assert flags(c) == {"rinshan"}
     assert c.inputs.melds == ("kakan 4444m",) and c.inputs.seat_wind == "S"
-    r = Replayer("x", t.start)
-    for i, e in enumerate(t.events[1:-1], 1):
-        r.feed(i, e)
-    assert r.seats[2].ippatsu is False and r.kans == 1
 
 
 # 1111m 234p 678p 789s: the dealer draws East (108), declares the ankan of 1m, and the

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from yakuman.logs import LogError, Replayer, iter_wins, replay
-from yakuman.logs.events import Call, Discard, Draw, Game, GameEnd, Win
+from yakuman.logs import LogError, iter_wins, replay
+from yakuman.logs.events import Call, Discard, Draw, Game, GameEnd, Ryuukyoku, Win
 
 from ._synth import Table, refused
 
@@ -196,15 +196,19 @@ def test_exhaustive_draw_at_seventy_draws():
 
 
 def test_a_kan_moves_haitei_one_draw_earlier():
-    t = Table()
-    t.draw(0)
-    t.call(0, "ankan", (0, 1, 2, 3))
+    # the dealer: 9m x4 (an ankan on its first draw), 222m 333p 555s, and a haku tanki after it
+    # throws the replacement draw; seats 1-3 hold noten hands and throw what they draw
+    hands = ((32, 33, 34, 35, 4, 5, 6, 44, 45, 46, 89, 90, 91),) + NOTEN[1:]
+    t = Table(hands=hands)
+    t.draw(0, 124)
+    t.call(0, "ankan", (32, 33, 34, 35))
     t.dora()
-    t.draw(0)
-    t.discard(0)
+    t.draw(0, 128)
+    t.discard(0, 128)
     s = _play_out(t, 67, 1)
-    t.win(s, s, t.draw(s))  # draw number 70 including the rinshan draw
-    assert flags(only_win(t)) == {"haitei"}
+    assert s == 0
+    t.win(0, 0, t.draw(0, 125))  # draw number 70 including the rinshan draw
+    assert flags(engine_win(t)) == {"haitei"}
 
 
 WINNER = (0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 53)  # 123456789m 123p 5p: waits on 5p
@@ -343,7 +347,9 @@ def test_impossible_calls():
 def test_turn_order_and_wall_errors():
     _fails([Draw(1, 52)], "seat 1 draws out of turn")
     _fails([Draw(0, 52), Discard(0, 52), Draw(2, 53)], "draws out of turn")
-    _fails([Draw(0, 5)], "appears twice in the round")
+    with pytest.raises(LogError) as ei:  # id 5 is dealt to seat 0: the round is no permutation of the tiles
+        replay(Game("bad.mjlog", tuple(Table().events + [Draw(0, 5), GameEnd((25000,) * 4)])))
+    assert type(ei.value) is LogError and ei.value.round == "E1-0" and ei.value.index in (1, 2)
     _fails([Draw(0, 52), Draw(0, 53)], "out of turn")
 
 
@@ -354,10 +360,10 @@ def test_win_and_result_errors():
     _fails([Draw(0, 52), Discard(0, 52), Win(2, 1)], "has no discard or kan to rob")
     t = Table()
     t.turn(0)
-    t.ryuukyoku()
-    with pytest.raises(LogError, match="exhaustive draw with 69 tiles left"):
-        replay(t.game())
+    refused(t, [Ryuukyoku("exhaustive", (False,) * 4, None, (0,) * 4)], at=0)  # 69 tiles left
     t = Table()
     t.turn(0)
-    with pytest.raises(LogError, match="round has no result"):
-        replay(t.game(end=False))
+    g = t.game(end=False)
+    with pytest.raises(LogError) as ei:  # the round has no result
+        replay(g)
+    assert (type(ei.value), ei.value.round, ei.value.index, ei.value.event) == (LogError, "E1-0", len(g.events), None)

@@ -38,7 +38,8 @@ class Table:
         )
         self.events: list = [self.start, self.rs]
         used = {t for h in hands for t in h} | {dora}
-        self.free = [t for t in range(136) if t not in used]
+        # (three players: no 2m-8m, ids 4..31)
+        self.free = [t for t in range(136) if t not in used and not (players == 3 and 4 <= t < 32)]
         self.hands = [list(h) for h in hands]
         self.drawn: tuple[int, int] | None = None  # (seat, tile) of the draw just made
 

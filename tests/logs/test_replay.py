@@ -21,10 +21,11 @@ def flags(case) -> set[str]:
 
 
 def engine_win(t: Table):
-    """The one win of a legal game: the engine plays the record as it stands (no problem)."""
+    """The one win of a legal game: the engine plays the record as it stands (no problem). No
+    GameEnd: a win that busts a seat ends the game, whose final points a GameEnd would state."""
     from yakuman.game.records import check_record
 
-    g = t.game()
+    g = t.game(end=False)
     rc = check_record(g)
     assert rc.illegal == rc.disagreements == 0, rc.problems
     wins = list(iter_wins(g))
@@ -239,33 +240,34 @@ def test_tenhou_and_chiihou_and_a_kan_interrupts_chiihou():
 
 
 def test_pao_on_the_third_dragon_pon():
+    # seat 1: two of each dragon, 123s, a 5p, and three 8s to throw; daisangen on the 5p tsumo
     hands = (
         tuple(range(12)) + (126,),
-        tuple(range(12, 19)) + (124, 125, 128, 129, 132, 133),
-        tuple(range(19, 31)) + (130,),
-        tuple(range(31, 43)) + (134,),
+        (124, 125, 128, 129, 132, 133, 72, 76, 80, 53, 100, 101, 102),
+        tuple(range(17, 29)) + (130,),
+        tuple(range(29, 41)) + (134,),
     )
     t = Table(hands=hands)
     t.draw(0)
     t.discard(0, 126)
     t.call(1, "pon", (124, 125), 126, 0)
-    t.discard(1, 18)
+    t.discard(1, 100)
     t.draw(2)
     t.discard(2, 130)
     t.call(1, "pon", (128, 129), 130, 2)
-    t.discard(1, 17)
+    t.discard(1, 101)
     t.turn(2)
     t.draw(3)
     t.discard(3, 134)
     t.call(1, "pon", (132, 133), 134, 3)
-    t.discard(1, 16)
+    t.discard(1, 102)
     for s in (2, 3, 0):
         t.turn(s)
-    t.win(1, 1, t.draw(1))
-    c = only_win(t)
+    t.win(1, 1, t.draw(1, 54))
+    c = engine_win(t)
     assert c.pao_seat == 3
     assert c.inputs.melds == ("pon 555z", "pon 666z", "pon 777z")
-    assert (c.inputs.hand, c.inputs.win) == ("4444m4p", "4p")  # 16-18 (the fives) were discarded
+    assert (c.inputs.hand, c.inputs.win) == ("55p123s", "5p")
 
 
 def test_double_ron_second_winner_collects_no_honba_or_sticks():
@@ -293,27 +295,35 @@ def test_double_ron_second_winner_collects_no_honba_or_sticks():
 
 
 def test_sanma_kita_counts_gives_rinshan_and_breaks_the_first_turn():
-    hands = (tuple(range(12)) + (120,), tuple(range(13, 26)), tuple(range(26, 39)))
+    # the dealer: 123456789p 123s + North; it draws a 5s, pulls the North, and the replacement
+    # draw (the other 5s) completes the hand
+    hands = ((36, 40, 44, 48, 53, 56, 60, 64, 68, 72, 76, 80, 120),
+             (0, 1, 2, 3, 32, 33, 34, 35, 37, 41, 45, 49, 57), tuple(range(108, 120)) + (121,))
     t = Table(hands=hands, players=3)
-    t.draw(0)
+    t.draw(0, 89)
     t.call(0, "kita", (120,))
-    t.win(0, 0, t.draw(0))
-    c = only_win(t)
+    t.win(0, 0, t.draw(0, 90))
+    c = engine_win(t)
     assert flags(c) == {"rinshan"} and c.inputs.kita == 1 and c.kita_tiles == (120,)
     assert c.inputs.rules.players == 3
 
+    # seat 1 holds that hand with a 5s; the dealer's kita ends the first go-around
+    hands = (tuple(range(108, 120)) + (120,), (36, 40, 44, 48, 53, 56, 60, 64, 68, 72, 76, 80, 89),
+             (0, 1, 2, 3, 32, 33, 34, 35, 37, 41, 45, 49, 57))
     t = Table(hands=hands, players=3)
-    t.draw(0)
+    t.draw(0, 121)
     t.call(0, "kita", (120,))
-    t.draw(0)
-    t.discard(0)
-    t.draw(1)
-    t.discard(1, riichi=True)
+    t.draw(0, 122)
+    t.discard(0, 122)
+    t.draw(1, 100)
+    t.discard(1, 100, riichi=True)
     t.accept(1)
-    t.turn(2)
-    t.turn(0)
-    t.win(1, 1, t.draw(1))
-    assert flags(only_win(t)) == {"riichi", "ippatsu"}  # not double riichi after a kita
+    t.draw(2, 101)
+    t.discard(2, 101)
+    t.draw(0, 102)
+    t.discard(0, 102)
+    t.win(1, 1, t.draw(1, 90))
+    assert flags(engine_win(t)) == {"riichi", "ippatsu"}  # not double riichi after a kita
 
 
 # ------------------------------------------------------------------------------------------

@@ -142,84 +142,86 @@ def test_a_fifth_kan_is_refused():
     assert sum(len(m) for m in rr.draw.melds) == 4
 
 
-def _three_wind_pons(t: Table, last_discards: tuple[int, int, int]) -> None:
-    """Seats 0, 2, 3 throw 1z, 2z, 3z in turn and seat 1 pons each (seat 1 holds two of each)."""
-    t.draw(0, 100)
+def _three_wind_pons(t: Table) -> None:
+    """Seats 0, 2, 3 throw 1z, 2z, 3z in turn and seat 1 pons each (seat 1 holds two of each
+    and throws 8s after each pon)."""
+    t.draw(0)
     t.discard(0, 108)
     t.call(1, "pon", (109, 110), 108, 0)
-    t.discard(1, last_discards[0])
-    t.draw(2, 101)
+    t.discard(1, 100)
+    t.draw(2)
     t.discard(2, 112)
     t.call(1, "pon", (113, 114), 112, 2)
-    t.discard(1, last_discards[1])
+    t.discard(1, 101)
     t.turn(2)
-    t.draw(3, 102)
+    t.draw(3)
     t.discard(3, 116)
     t.call(1, "pon", (117, 118), 116, 3)
-    t.discard(1, last_discards[2])
+    t.discard(1, 102)
 
 
 OTHERS = (tuple(range(0, 12)) + (108,), tuple(range(12, 24)) + (112,))
 
 
 def test_no_pao_when_the_fourth_wind_set_is_an_ankan():
-    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 123, 64, 65, 66, 68), OTHERS[1],
+    # seat 1: two each of 1z 2z 3z, three Norths, a 1s and three 8s to throw
+    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 123, 72, 100, 101, 102), OTHERS[1],
              tuple(range(24, 36)) + (116,))
     t = Table(hands=hands)
-    _three_wind_pons(t, (68, 66, 65))
+    _three_wind_pons(t)
     for s in (2, 3, 0):
         t.turn(s)
     t.draw(1, 120)  # the fourth North
     t.call(1, "ankan", (120, 121, 122, 123))
     t.events.append(NewDora(t.wall()))
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 73))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat is None
     assert c.inputs.melds == ("pon 111z", "pon 222z", "pon 333z", "ankan 4444z")
 
 
 def test_pao_on_the_pon_completing_the_fourth_wind_set():
     """East counts as a wind (kind 27): 1z 2z 3z 4z by pon, the last fed by seat 3."""
-    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 64, 65, 66, 67, 68), OTHERS[1],
+    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 72, 100, 101, 102, 103), OTHERS[1],
              tuple(range(24, 35)) + (116, 120))
     t = Table(hands=hands)
-    _three_wind_pons(t, (68, 67, 66))
+    _three_wind_pons(t)
     t.turn(2)
-    t.draw(3, 103)
+    t.draw(3)
     t.discard(3, 120)
     t.call(1, "pon", (121, 122), 120, 3)
-    t.discard(1, 65)
+    t.discard(1, 103)
     for s in (2, 3, 0):
         t.turn(s)
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 73))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat == 3
     assert c.inputs.melds == ("pon 111z", "pon 222z", "pon 333z", "pon 444z")
 
 
 def test_pao_on_a_daiminkan_completing_the_third_dragon_set():
+    # seat 1: two haku, two hatsu, three chun, 123s, a 5p and two 8s to throw
     hands = (
         tuple(range(0, 12)) + (126,),
-        tuple(range(12, 18)) + (124, 125, 128, 129, 132, 133, 134),
-        tuple(range(19, 31)) + (130,),
-        tuple(range(31, 43)) + (135,),
+        (124, 125, 128, 129, 132, 133, 134, 72, 76, 80, 53, 101, 102),
+        tuple(range(17, 29)) + (130,),
+        tuple(range(29, 41)) + (135,),
     )
-    t = Table(hands=hands, dora=100)
-    t.draw(0, 101)
+    t = Table(hands=hands, dora=104)
+    t.draw(0)
     t.discard(0, 126)
     t.call(1, "pon", (124, 125), 126, 0)
-    t.discard(1, 17)
-    t.draw(2, 102)
+    t.discard(1, 101)
+    t.draw(2)
     t.discard(2, 130)
     t.call(1, "pon", (128, 129), 130, 2)
-    t.discard(1, 16)
+    t.discard(1, 102)
     t.turn(2)
-    t.draw(3, 103)
+    t.draw(3)
     t.discard(3, 135)
     t.call(1, "daiminkan", (132, 133, 134), 135, 3)
-    t.events.append(NewDora(t.wall()))
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 54))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat == 3 and c.inputs.rinshan
     assert c.inputs.melds == ("pon 555z", "pon 666z", "minkan 7777z")
 

@@ -132,11 +132,11 @@ def test_a_fifth_kan_is_refused():
         t.draw(0)
     t.discard(0, 12)
     t.call(1, "daiminkan", (13, 14, 15), 12, 0)
-    t.events.append(NewDora(t.wall()))
-    t.draw(1)
+    t.draw(1)  # (a daiminkan's indicator is shown after the discard)
     _fails([Call(1, "ankan", (16, 17, 18, 19))], "a fifth kan", t)
     # four kans stand
     t.discard(1)
+    t.events.append(NewDora(t.wall()))
     t.ryuukyoku("suukaikan")
     (rr,) = replay(t.game())
     assert sum(len(m) for m in rr.draw.melds) == 4

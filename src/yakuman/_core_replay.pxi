@@ -100,18 +100,19 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
                 nxt += 1
             if not 0 <= pos < n:
                 raise IndexError("more draws than the wall holds")
-            wall[pos] = e.tile
+            # an id that is no tile is left to the unused ids: the driver reports that draw
+            wall[pos] = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
         elif ty is _Call and e.kind in _SELF_KAN_CODES or ty is _Call and e.kind == "daiminkan":
             s = _seat_of(e.seat, players)
             if s >= 0:
                 mask |= 1 << s
         elif ty is _NewDora:
-            if n_dora < 5:
+            if n_dora < 5 and type(e.indicator) is int and 0 <= e.indicator < 136:
                 wall[dead + 4 + 2 * n_dora] = e.indicator
             n_dora += 1
         elif ty is _Win and e.ura:
             for j, u in enumerate(e.ura[:5]):
-                if wall[dead + 5 + 2 * j] < 0:
+                if wall[dead + 5 + 2 * j] < 0 and type(u) is int and 0 <= u < 136:
                     wall[dead + 5 + 2 * j] = u
     for j in range(n):
         t = wall[j]
@@ -154,7 +155,7 @@ cdef class RecordRound:
     record's events; the engine's events are read from its buffer, no tuple per event). What it
     compares and the problems it reports: yakuman.game.records (module docstring)."""
     cdef readonly GameState st
-    cdef readonly int n, base, accepted, acc_seats, dora, end_acc
+    cdef readonly int n, base, accepted, acc_seats, dora, end_acc, at
     cdef int drawn_seat, drawn_tile, hora_mask
     cdef int32_t horas[4][4]
     cdef readonly object aka, label, out
@@ -191,6 +192,7 @@ cdef class RecordRound:
         self.acc_seats = 0        # seats whose riichi the engine accepted
         self.end_acc = 0          # ... with the step that ended the round (a fourth riichi)
         self.ended = []           # the record's result events compared so far
+        self.at = -1              # the index (in ``events``) of the event being driven
         # With a replay (``game`` = (source, rules, aka)): the round's RoundResult, built from
         # the engine state at each win and at the draw; ``melds`` = each seat's Call events so far.
         self.game = game
@@ -326,6 +328,7 @@ cdef class RecordRound:
         for i in range(m):
             e = events[i]
             t = type(e)
+            self.at = i
             if g.phase >= 2:
                 if t is _Win or t is _Ryuukyoku:
                     self.compare_end(e, i)
@@ -400,6 +403,7 @@ cdef class RecordRound:
                     self.compare_end(e, i)
                 else:
                     self.bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
+        self.at = m
         if g.phase < 2:
             self.bad("disagreement", m, "the record's round ends; the engine's goes on")
         if not self.ended:

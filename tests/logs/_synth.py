@@ -2,8 +2,9 @@
 
 Tiles are 136-ids; the default deal gives seat s the ids 13*s .. 13*s+12 (so seat 0 holds
 1m1m1m1m 2m2m2m2m 3m3m3m3m 4m, seat 1 4m4m4m 5m...), the dora indicator is 135 and the wall
-hands out the free ids in increasing order. Replay does not judge whether a hand is complete,
-so a "win" only has to use the tiles the seat really holds.
+hands out the free ids in increasing order. The replay is the game engine: a record is accepted
+only when it is a legal game (a "win" must be a complete, legal winning hand; a discard of the
+drawn tile is tsumogiri) -- :func:`refused` checks the LogError of one that is not.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ class Table:
         )
         self.events: list = [self.start, self.rs]
         used = {t for h in hands for t in h} | {dora}
-        self.free = [t for t in range(136) if t not in used]
+        # (three players: no 2m-8m, ids 4..31)
+        self.free = [t for t in range(136) if t not in used and not (players == 3 and 4 <= t < 32)]
         self.hands = [list(h) for h in hands]
+        self.drawn: tuple[int, int] | None = None  # (seat, tile) of the draw just made
 
     def wall(self, kind: int | None = None) -> int:
         """The next free id (of ``kind`` if given)."""
@@ -52,6 +55,7 @@ class Table:
             self.free.remove(t)
         self.hands[seat].append(t)
         self.events.append(Draw(seat, t))
+        self.drawn = (seat, t)
         return t
 
     def discard(self, seat: int, tile: int | None = None, riichi: bool = False) -> int:
@@ -59,7 +63,8 @@ class Table:
         if riichi:
             self.events.append(RiichiDeclare(seat))
         self.hands[seat].remove(t)
-        self.events.append(Discard(seat, t, tile is None))
+        self.events.append(Discard(seat, t, self.drawn == (seat, t)))
+        self.drawn = None
         return t
 
     def accept(self, seat: int) -> None:
@@ -82,6 +87,8 @@ class Table:
     ) -> None:
         for t in own:
             self.hands[seat].remove(t)
+        if kind in ("chi", "pon", "daiminkan"):
+            self.drawn = None
         tiles = tuple(sorted(own + ((called,) if called is not None else ()) + pon))
         self.events.append(Call(seat, kind, tiles, called, from_seat, added))
 
@@ -118,3 +125,30 @@ TENHOU_MJLOG = (
     'yakuman="37" doraHai="60" who="0" fromWho="0" sc="250,480,250,-160,250,-160,250,-160" '
     'owari="730,93.0,90,-31.0,90,-21.0,90,-41.0" /></mjloggm>'
 )
+
+
+def refused(t: "Table", events: list, at: int | None = None, match: str | None = None, source: str = "bad.mjlog"):
+    """Replay ``t``'s events + ``events`` + a GameEnd: the engine must refuse it with a LogError
+    that names the source, the round and an event of ``events`` (or the place after the last
+    event: a round the engine goes on with), ``events[at]`` when ``at`` is given, and, when
+    given, a problem matching ``match``. Returns the LogError."""
+    import re
+
+    from yakuman.logs import LogError, replay
+
+    g = Game(source, tuple(t.events + list(events) + [GameEnd((25000,) * t.start.players)]))
+    try:
+        replay(g)
+    except LogError as err:
+        e = err
+    else:
+        raise AssertionError("the record was accepted")
+    label = f"{'ESWN'[t.rs.round // 4 % 4]}{t.rs.round % 4 + 1}-{t.rs.honba}"
+    assert (type(e), e.source, e.round) == (LogError, source, label), str(e)
+    if at is not None:
+        assert e.index == len(t.events) + at, (str(e), len(t.events) + at)
+    else:
+        assert len(t.events) <= e.index <= len(t.events) + len(events) + 1, str(e)
+    assert str(e).startswith((f"{source}, round {label}, event {e.index} ", f"{source}, round {label}, event {e.index}:")), str(e)
+    assert match is None or re.search(match, e.problem), e.problem
+    return e

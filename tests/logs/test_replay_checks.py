@@ -27,15 +27,23 @@ from yakuman.logs.events import (
 )
 from yakuman.logs.replay import meld_string
 
-from ._synth import Table
+from ._synth import Table, refused
 
 
-def _fails(events, match: str, table: Table | None = None) -> LogError:
-    t = table or Table()
-    g = Game("bad.mjlog", tuple(t.events + events + [GameEnd((25000,) * 4)]))
-    with pytest.raises(LogError, match=match) as ei:
-        replay(g)
-    return ei.value
+def _fails(events, why: str, table: Table | None = None, at: int | None = None, match: str | None = None) -> LogError:
+    """The record is refused (:func:`refused`); ``why`` says what is inconsistent in it (the
+    refusal's own text is ``match``, where given)."""
+    return refused(table or Table(), events, at, match)
+
+
+def _accepted(t: Table) -> Game:
+    """The table's game (no GameEnd: a bust ends the game), which the engine plays as it stands."""
+    from yakuman.game.records import check_record
+
+    g = t.game(end=False)
+    rc = check_record(g)
+    assert rc.illegal == rc.disagreements == 0, rc.problems
+    return g
 
 
 @pytest.mark.parametrize("event", [
@@ -64,9 +72,11 @@ def test_a_truncated_record_points_past_the_last_event():
     t = Table()
     t.turn(0)
     g = t.game(end=False)
-    with pytest.raises(LogError, match="round has no result") as ei:
+    with pytest.raises(LogError) as ei:
         replay(g)
+    assert type(ei.value) is LogError and ei.value.round == "E1-0"
     assert ei.value.index == len(g.events) and ei.value.event is None
+    assert str(ei.value).startswith(f"synthetic, round E1-0, event {len(g.events)}: ")
 
 
 @pytest.mark.parametrize("called,own", [
@@ -122,94 +132,96 @@ def test_a_fifth_kan_is_refused():
         t.draw(0)
     t.discard(0, 12)
     t.call(1, "daiminkan", (13, 14, 15), 12, 0)
-    t.events.append(NewDora(t.wall()))
-    t.draw(1)
+    t.draw(1)  # (a daiminkan's indicator is shown after the discard)
     _fails([Call(1, "ankan", (16, 17, 18, 19))], "a fifth kan", t)
     # four kans stand
     t.discard(1)
+    t.events.append(NewDora(t.wall()))
     t.ryuukyoku("suukaikan")
     (rr,) = replay(t.game())
     assert sum(len(m) for m in rr.draw.melds) == 4
 
 
-def _three_wind_pons(t: Table, last_discards: tuple[int, int, int]) -> None:
-    """Seats 0, 2, 3 throw 1z, 2z, 3z in turn and seat 1 pons each (seat 1 holds two of each)."""
-    t.draw(0, 100)
+def _three_wind_pons(t: Table) -> None:
+    """Seats 0, 2, 3 throw 1z, 2z, 3z in turn and seat 1 pons each (seat 1 holds two of each
+    and throws 8s after each pon)."""
+    t.draw(0)
     t.discard(0, 108)
     t.call(1, "pon", (109, 110), 108, 0)
-    t.discard(1, last_discards[0])
-    t.draw(2, 101)
+    t.discard(1, 100)
+    t.draw(2)
     t.discard(2, 112)
     t.call(1, "pon", (113, 114), 112, 2)
-    t.discard(1, last_discards[1])
+    t.discard(1, 101)
     t.turn(2)
-    t.draw(3, 102)
+    t.draw(3)
     t.discard(3, 116)
     t.call(1, "pon", (117, 118), 116, 3)
-    t.discard(1, last_discards[2])
+    t.discard(1, 102)
 
 
 OTHERS = (tuple(range(0, 12)) + (108,), tuple(range(12, 24)) + (112,))
 
 
 def test_no_pao_when_the_fourth_wind_set_is_an_ankan():
-    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 123, 64, 65, 66, 68), OTHERS[1],
+    # seat 1: two each of 1z 2z 3z, three Norths, a 1s and three 8s to throw
+    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 123, 72, 100, 101, 102), OTHERS[1],
              tuple(range(24, 36)) + (116,))
     t = Table(hands=hands)
-    _three_wind_pons(t, (68, 66, 65))
+    _three_wind_pons(t)
     for s in (2, 3, 0):
         t.turn(s)
     t.draw(1, 120)  # the fourth North
     t.call(1, "ankan", (120, 121, 122, 123))
     t.events.append(NewDora(t.wall()))
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 73))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat is None
     assert c.inputs.melds == ("pon 111z", "pon 222z", "pon 333z", "ankan 4444z")
 
 
 def test_pao_on_the_pon_completing_the_fourth_wind_set():
     """East counts as a wind (kind 27): 1z 2z 3z 4z by pon, the last fed by seat 3."""
-    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 64, 65, 66, 67, 68), OTHERS[1],
+    hands = (OTHERS[0], (109, 110, 113, 114, 117, 118, 121, 122, 72, 100, 101, 102, 103), OTHERS[1],
              tuple(range(24, 35)) + (116, 120))
     t = Table(hands=hands)
-    _three_wind_pons(t, (68, 67, 66))
+    _three_wind_pons(t)
     t.turn(2)
-    t.draw(3, 103)
+    t.draw(3)
     t.discard(3, 120)
     t.call(1, "pon", (121, 122), 120, 3)
-    t.discard(1, 65)
+    t.discard(1, 103)
     for s in (2, 3, 0):
         t.turn(s)
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 73))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat == 3
     assert c.inputs.melds == ("pon 111z", "pon 222z", "pon 333z", "pon 444z")
 
 
 def test_pao_on_a_daiminkan_completing_the_third_dragon_set():
+    # seat 1: two haku, two hatsu, three chun, 123s, a 5p and two 8s to throw
     hands = (
         tuple(range(0, 12)) + (126,),
-        tuple(range(12, 18)) + (124, 125, 128, 129, 132, 133, 134),
-        tuple(range(19, 31)) + (130,),
-        tuple(range(31, 43)) + (135,),
+        (124, 125, 128, 129, 132, 133, 134, 72, 76, 80, 53, 101, 102),
+        tuple(range(17, 29)) + (130,),
+        tuple(range(29, 41)) + (135,),
     )
-    t = Table(hands=hands, dora=100)
-    t.draw(0, 101)
+    t = Table(hands=hands, dora=104)
+    t.draw(0)
     t.discard(0, 126)
     t.call(1, "pon", (124, 125), 126, 0)
-    t.discard(1, 17)
-    t.draw(2, 102)
+    t.discard(1, 101)
+    t.draw(2)
     t.discard(2, 130)
     t.call(1, "pon", (128, 129), 130, 2)
-    t.discard(1, 16)
+    t.discard(1, 102)
     t.turn(2)
-    t.draw(3, 103)
+    t.draw(3)
     t.discard(3, 135)
     t.call(1, "daiminkan", (132, 133, 134), 135, 3)
-    t.events.append(NewDora(t.wall()))
-    t.win(1, 1, t.draw(1))
-    (c,) = list(iter_wins(t.game()))
+    t.win(1, 1, t.draw(1, 54))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.pao_seat == 3 and c.inputs.rinshan
     assert c.inputs.melds == ("pon 555z", "pon 666z", "minkan 7777z")
 
@@ -233,9 +245,7 @@ def test_the_draw_record_keeps_the_source_and_the_riichi_seats():
 def test_nagashi_needs_the_wall_exhausted():
     t = Table()
     t.turn(0)
-    t.events.append(Ryuukyoku("nagashi_mangan", (False,) * 4, None, (0,) * 4))
-    with pytest.raises(LogError, match="exhaustive draw with 69 tiles left"):
-        replay(t.game())
+    refused(t, [Ryuukyoku("nagashi_mangan", (False,) * 4, None, (0,) * 4)], at=0)  # 69 tiles left
     t = Table()
     t.turn(0)
     t.events.append(Ryuukyoku("kyuushu_kyuuhai", None, None, (0,) * 4))
@@ -269,7 +279,7 @@ def test_a_game_must_begin_with_gamestart():
 @pytest.mark.parametrize("events,match", [
     ([NewDora(136)], r"tile id 136 out of range 0\.\.135"),
     ([Draw(0, 136)], r"tile id 136 out of range 0\.\.135"),
-    ([Draw(0, 52), Discard(0, 52), NewDora(52)], "appears twice in the round"),
+    ([Draw(0, 52), Discard(0, 52), NewDora(52)], "52 twice in the round"),
     ([Draw(0, 52), Discard(0, 0)], None),  # a legal discard: checked below with the riichi tile
 ])
 def test_tile_ids_are_checked(events, match):
@@ -277,16 +287,23 @@ def test_tile_ids_are_checked(events, match):
         (rr,) = replay(Game("ok", tuple(Table().events + events + [Ryuukyoku("kyuushu_kyuuhai")])))
         assert rr.start.dealer == 0 and rr.draw is not None
         return
+    if "twice" in match:  # the round's tiles are no permutation of the game's: refused in that round
+        with pytest.raises(LogError) as ei:
+            replay(Game("bad.mjlog", tuple(Table().events + events + [GameEnd((25000,) * 4)])))
+        assert type(ei.value) is LogError and ei.value.round == "E1-0" and ei.value.index is not None
+        return
     _fails(events, match)
 
 
 def test_round_start_checks():
     t = Table()
     bad = t.rs.__class__(0, 0, 0, 4, (25000,) * 4, 135, t.rs.hands)
-    with pytest.raises(LogError, match="dealer seat 4 out of range"):
-        replay(Game("x", (t.start, bad, GameEnd((25000,) * 4))))
-    with pytest.raises(LogError, match="new round before the previous one has a result"):
-        replay(Game("x", (t.start, t.rs, t.rs, GameEnd((25000,) * 4))))
+    for g in (Game("x", (t.start, bad, GameEnd((25000,) * 4))),  # dealer seat 4 of 4 players
+              Game("x", (t.start, t.rs, t.rs, GameEnd((25000,) * 4)))):  # a round without a result
+        with pytest.raises(LogError) as ei:
+            replay(g)
+        assert type(ei.value) is LogError and ei.value.source == "x" and ei.value.index in (1, 2, 3)
+        assert str(ei.value).startswith(f"x, round {ei.value.round}, event {ei.value.index}")
 
 
 def test_the_wall_runs_out_after_seventy_draws():
@@ -330,25 +347,28 @@ def test_kan_validation():
 
 
 def _pon_then_kakan(added):
-    """Seat 1 pons 4m (12) with 13, 14 and later adds its 15 (kakan, ``added`` as given)."""
-    t = Table()
-    t.draw(0)
+    """Seat 1 pons the dealer's 4m (12) with 13, 14 and later adds its 15 (kakan, ``added`` as
+    given); the replacement draw (2s) completes its hand (the table of tests/logs/test_replay.py)."""
+    from .test_replay import KAKAN_HANDS
+
+    t = Table(hands=KAKAN_HANDS)
+    t.draw(0, 120)
     t.discard(0, 12)
     t.call(1, "pon", (13, 14), 12, 0)
-    t.discard(1, 25)
-    for s in (2, 3, 0):
-        t.turn(s)
-    t.draw(1)
+    t.discard(1, 77)
+    for s, tile in ((2, 121), (3, 64), (0, 68)):
+        t.draw(s, tile)
+        t.discard(s, tile)
+    t.draw(1, 15)
     t.events.append(Call(1, "kakan", (12, 13, 14, 15), 12, 0, added))
     t.hands[1].remove(15)
-    t.events.append(NewDora(t.wall()))
-    t.win(1, 1, t.draw(1))
+    t.win(1, 1, t.draw(1, 78))
     return t
 
 
 @pytest.mark.parametrize("added", [15, None])
 def test_kakan_with_or_without_the_added_tile(added):
-    (c,) = list(iter_wins(_pon_then_kakan(added).game()))
+    (c,) = list(iter_wins(_accepted(_pon_then_kakan(added))))
     (m,) = c.melds
     assert (m.seat, m.kind, m.tiles, m.added, m.from_seat) == (1, "kakan", (12, 13, 14, 15), 15, 0)
     assert c.inputs.rinshan and c.inputs.melds == ("kakan 4444m",)
@@ -368,15 +388,15 @@ def test_kakan_must_extend_the_pon():
 
 
 def test_kita_must_be_a_north_and_can_be_ronned_without_chankan():
-    hands = (tuple(range(12)) + (120,), tuple(range(13, 26)), tuple(range(26, 39)))
+    # seat 1: 123456789p 123s + a North, waiting on the North the dealer pulls
+    hands = (tuple(range(108, 120)) + (120,), (36, 40, 44, 48, 53, 56, 60, 64, 68, 72, 76, 80, 122),
+             (0, 1, 2, 3, 32, 33, 34, 35, 37, 41, 45, 49, 57))
     t = Table(hands=hands, players=3)
     t.draw(0, 121)
-    bad = Game("x", tuple(t.events + [Call(0, "kita", (121, 0))]))
-    with pytest.raises(LogError, match="kita of a tile other than North"):
-        replay(bad)
+    refused(t, [Call(0, "kita", (121, 0))])  # a kita of two tiles, one not a North
     t.call(0, "kita", (120,))
     t.win(1, 0, 120)
-    (c,) = list(iter_wins(t.game()))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.win_tile == 120 and not c.inputs.chankan and not c.inputs.tsumo
 
 
@@ -391,5 +411,5 @@ def test_kokushi_robs_an_ankan():
     t.draw(0, 113)
     t.call(0, "ankan", (0, 1, 2, 3))
     t.events.append(Win(1, 0, hand=None, win_tile=0))
-    (c,) = list(iter_wins(t.game()))
+    (c,) = list(iter_wins(_accepted(t)))
     assert c.inputs.chankan and c.win_tile == 0

@@ -12,7 +12,11 @@ where the engine's game goes on, see :func:`_compare_end`). Each round is replay
 start (scores, honba, sticks of the record), so one problem does not hide the next rounds'.
 Nothing of the record may follow the engine's round end but the round's result, the stick of a
 fourth riichi the engine accepted with its abort, and an indicator the engine showed with the
-discard the round ended on. The per-event loop is native: ``RecordRound`` in
+discard the round ended on. ``drive(game, strict=True)`` stops at the first problem instead and
+raises LogError naming the source, round and event with the problem's text (a malformed event --
+a bad id, a None field, a wrong type -- too, never another exception type); an id that is no
+tile is left out of the rebuilt wall, so the driver reports the event that carries it. The
+per-event loop is native: ``RecordRound`` in
 ``src/yakuman/_core_replay.pxi``.
 """
 
@@ -34,6 +38,7 @@ from yakuman.logs.events import (
     Discard,
     Draw,
     GameEnd,
+    LogError,
     NewDora,
     RiichiAccept,
     RiichiDeclare,
@@ -101,27 +106,65 @@ def check_record(game, rules=None) -> RecordCheck:
     return drive(game, rules, cases=False)[0]
 
 
-def drive(game, rules=None, cases: bool = True) -> tuple[RecordCheck, list[RoundResult] | None]:
+def drive(
+    game, rules=None, cases: bool = True, strict: bool = False
+) -> tuple[RecordCheck, list[RoundResult] | None]:
     """The one driver: step the engine through the record round by round (see the module
     docstring). With ``cases`` it also returns each round's RoundResult (the replay's win and
     draw cases, read from the engine state); those are meaningful only when the check found no
     problem (``illegal == disagreements == 0``), and None when the record's events are not a
-    plain sequence of rounds."""
+    plain sequence of rounds.
+
+    ``strict`` (the log replay): the first problem raises :class:`LogError` naming the source,
+    the round and the event, with the problem's text; so does anything a malformed event makes
+    the driver raise (a bad id, a None field, a wrong type)."""
     evs = game.events
-    start_ev = evs[0]
-    n = start_ev.players
-    rules = rules or start_ev.rules()
-    cr = _core.compiled_game_rules(rules)
-    out = RecordCheck()
-    results: list[RoundResult] | None = [] if cases else None
-    ctx = (game.source, rules, start_ev.aka) if cases else None
     if type(evs) is not tuple:
         evs = tuple(evs)
-    starts = _core.round_starts(evs, RoundStart)
+    if not strict:
+        return _drive(game, evs, rules, cases, False)
+    try:
+        return _drive(game, evs, rules, cases, True)
+    except _Malformed as m:
+        err = m.args[0]
+        raise LogError(f"malformed event ({type(err).__name__}: {err})", game.source, m.args[1],
+                       m.args[2], _event_at(evs, m.args[2])) from None
+
+
+class _Malformed(Exception):
+    """(the exception, the round label, the event index) of a malformed event in a strict drive."""
+
+
+def _event_at(evs: tuple, index) -> object:
+    return evs[index] if type(index) is int and 0 <= index < len(evs) else None
+
+
+def _label(rs) -> str:
+    try:
+        return f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
+    except Exception:  # noqa: BLE001 - a mangled round start (its fields are not numbers)
+        return f"{rs.round!r}-{rs.honba!r}"
+
+
+def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
+    label, at = None, 0
+    try:
+        start_ev = evs[0]
+        n = start_ev.players
+        rules = rules or start_ev.rules()
+        cr = _core.compiled_game_rules(rules)
+        ctx = (game.source, rules, start_ev.aka) if cases else None
+        starts = _core.round_starts(evs, RoundStart)
+    except Exception as err:
+        if strict:
+            raise _Malformed(err, label, at) from err
+        raise
+    out = RecordCheck()
+    results: list[RoundResult] | None = [] if cases else None
     for a, b in zip(starts, starts[1:]):
         rs = evs[a]
         out.rounds += 1
-        label = f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
+        label = _label(rs)
         nxt = evs[b] if b < len(evs) else None
         r = None
         try:
@@ -133,6 +176,14 @@ def drive(game, rules=None, cases: bool = True) -> tuple[RecordCheck, list[Round
                 _compare_end(r, evs, label, out)
         except _Stop:
             pass
+        except Exception as err:
+            if not strict:
+                raise
+            at = a if r is None else (a + 1 + r.at if 0 <= r.at < b - a - 1 else b)
+            raise _Malformed(err, label, at) from err
+        if strict and (out.illegal or out.disagreements):
+            p = out.problems[0]
+            raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"]))
         if results is not None:
             results.append(r.result if r is not None else RoundResult(rs))
     return out, results

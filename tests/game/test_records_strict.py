@@ -1,0 +1,120 @@
+"""``drive(game, strict=True)``: the engine drive the log replay is to become a thin adapter over.
+On a record the engine plays it gives the same rounds as the plain drive; on a record it refuses
+(an illegal decision, a disagreement with the record, a malformed event) it raises LogError --
+never another exception type -- naming the source, the round label and the event index, with
+the driver's problem text."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.logs.conftest import fixture_files
+from yakuman.game.records import drive
+from yakuman.logs import read
+from yakuman.logs.events import Discard, Draw, Game, LogError, NewDora, RoundStart
+
+
+def _game() -> Game:
+    (g,) = read(fixture_files("mjlog")[0])
+    rc, _ = drive(g)
+    assert rc.illegal == rc.disagreements == 0
+    return g
+
+
+def _label(rs: RoundStart) -> str:
+    return f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
+
+
+def _round_of(evs: tuple, i: int) -> RoundStart:
+    return next(evs[j] for j in range(i, 0, -1) if type(evs[j]) is RoundStart)
+
+
+def _refused(g: Game, i: int, match: str) -> LogError:
+    with pytest.raises(LogError) as ei:
+        drive(g, strict=True)
+    e = ei.value
+    assert type(e) is LogError
+    assert (e.source, e.round, e.index) == (g.source, _label(_round_of(g.events, i)), i), str(e)
+    assert str(e).startswith(f"{g.source}, round {e.round}, event {i}")
+    assert match in e.problem, e.problem
+    return e
+
+
+def test_strict_drive_gives_the_plain_drives_rounds():
+    g = _game()
+    rc, rounds = drive(g, strict=True)
+    assert rc.illegal == rc.disagreements == 0 and rc.decisions > 0
+    assert rounds == drive(g)[1]
+
+
+def _replace(g: Game, i: int, e) -> Game:
+    return Game(g.source, g.events[:i] + (e,) + g.events[i + 1:])
+
+
+def test_an_illegal_discard_is_refused_with_the_drivers_problem():
+    g = _game()
+    evs = g.events
+    # a discard of a tile the seat does not hold: one of another seat's dealt tiles
+    i = next(i for i, e in enumerate(evs) if type(e) is Discard)
+    rs = _round_of(evs, i)
+    d = evs[i]
+    other = rs.hands[(d.seat + 1) % 4][0]
+    e = _refused(_replace(g, i, Discard(d.seat, other, False)), i, f"discard {other} by seat {d.seat}: ")
+    assert e.problem.endswith("is not legal now")
+    # the plain drive counts the same problem and goes on with the later rounds
+    rc, _ = drive(_replace(g, i, Discard(d.seat, other, False)))
+    assert rc.illegal == 1 and rc.first_illegal["event"] == i and rc.first_illegal["what"] == e.problem
+
+
+def test_a_wrong_tsumogiri_flag_is_a_disagreement():
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is Discard and e.tsumogiri)
+    d = evs[i]
+    _refused(_replace(g, i, dataclasses.replace(d, tsumogiri=False)), i, "record tsumogiri False")
+
+
+@pytest.mark.parametrize("bad", ["x", None, 200, -1, 1.5])
+def test_a_malformed_draw_tile_is_a_logerror_at_that_draw(bad):
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is Draw and i > 5)
+    d = evs[i]
+    _refused(_replace(g, i, Draw(d.seat, bad)), i, f"record draws {bad!r}"[:len("record draws ")])
+
+
+@pytest.mark.parametrize("bad", ["x", None, 9])
+def test_a_malformed_seat_is_a_logerror_at_that_event(bad):
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is Discard and i > 5)
+    d = evs[i]
+    with pytest.raises(LogError) as ei:
+        drive(_replace(g, i, Discard(bad, d.tile, d.tsumogiri)), strict=True)
+    assert ei.value.index == i and ei.value.round == _label(_round_of(evs, i))
+
+
+def test_a_malformed_round_start_is_a_logerror_at_the_round_start():
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is RoundStart and i > 1)
+    rs = evs[i]
+    bad = dataclasses.replace(rs, hands=rs.hands[:-1] + (rs.hands[-1][:12],))
+    with pytest.raises(LogError) as ei:
+        drive(_replace(g, i, bad), strict=True)
+    e = ei.value
+    assert (e.source, e.round, e.index, e.event) == (g.source, _label(rs), i, bad)
+    assert e.problem.startswith("malformed event (IndexError: a hand of 12 tiles dealt")
+
+
+def test_an_extra_dora_indicator_is_refused_in_its_round():
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is Draw and i > 5)
+    rs = _round_of(evs, i)
+    bad = Game(g.source, evs[:i] + (NewDora(rs.hands[0][0]),) + evs[i:])   # an id dealt to seat 0
+    with pytest.raises(LogError) as ei:
+        drive(bad, strict=True)
+    assert type(ei.value) is LogError and ei.value.round == _label(rs)

@@ -26,10 +26,20 @@ from __future__ import annotations
 
 import html
 import re
-import zlib
 from pathlib import Path
 from urllib.parse import unquote
 
+# The text handling (gzip limits, decoding, prefixed console lines, the game id in a file name) is
+# the library reader's own; only the tag scanning and event building below are the reference.
+from yakuman.logs.tenhou_xml import (  # noqa: F401  (re-exported names of the old module)
+    _HEXDUMP,
+    GAME_ID_RE,
+    _game_id_from_name,
+    _rejoin_prefixed,
+    _text,
+    decompress,
+    decompress_limit,
+)
 from yakuman.logs.events import (
     Call,
     Discard,
@@ -62,8 +72,6 @@ _MJLOG_NAMES = frozenset(
     + tuple("TUVWDEFG")
 )
 _ATTR = re.compile(r'([A-Za-z_][\w.]*)\s*=\s*"([^"]*)"')
-_HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.MULTILINE)
-GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 _RYUUKYOKU = {
     "yao9": "kyuushu_kyuuhai",
@@ -105,80 +113,6 @@ def read_mjlog(
     return parse_mjlog(
         decompress(data, source, max_bytes), source, game_id_hint=_game_id_from_name(source), strict=strict
     )
-
-
-def decompress_limit(max_bytes: int | None) -> int:
-    """The decompression limit in bytes: None = MAX_DECOMPRESSED, else an integer >= 0."""
-    if max_bytes is None:
-        return MAX_DECOMPRESSED
-    if type(max_bytes) is bool or not hasattr(max_bytes, "__index__") or max_bytes.__index__() < 0:
-        from yakuman.errors import InvalidArgumentError
-
-        raise InvalidArgumentError(f"max_bytes must be None or an integer >= 0, not {max_bytes!r}")
-    return max_bytes.__index__()
-
-
-def decompress(data: bytes, source: str = "", max_bytes: int | None = None) -> bytes:
-    """gzip (possibly multi-member; corrupt or truncated -> LogFormatError) or raw bytes unchanged.
-
-    The output is limited to ``max_bytes`` (None = :data:`MAX_DECOMPRESSED`, 64 MiB): decompression
-    stops as soon as it would pass the limit (memory stays near the limit, whatever the ratio of
-    the file) and the file gets a LogFormatError saying so."""
-    limit = decompress_limit(max_bytes)
-    if data[:2] != b"\x1f\x8b":
-        return data
-    out: list[bytes] = []
-    total = 0
-    buf = data
-    try:
-        while buf:
-            if buf[:2] != b"\x1f\x8b":
-                if out and not buf.strip(b"\0"):
-                    break  # zero padding after the last member
-                raise LogFormatError(f"corrupt gzip data (not a gzip member at byte {len(data) - len(buf)})",
-                                     source)
-            d = zlib.decompressobj(wbits=31)
-            while True:
-                chunk = d.decompress(buf, limit + 1 - total)
-                total += len(chunk)
-                if total > limit:
-                    raise LogFormatError(
-                        f"gzip data decompresses to more than {limit} bytes (the limit; pass max_bytes= "
-                        f"or --max-bytes to raise it)", source)
-                out.append(chunk)
-                buf = d.unconsumed_tail
-                if d.eof or not buf:
-                    break
-            if not d.eof:
-                raise LogFormatError("corrupt or truncated gzip data (the last member ends early)", source)
-            buf = d.unused_data
-    except zlib.error as e:
-        raise LogFormatError(f"corrupt or truncated gzip data ({e})", source) from None
-    return b"".join(out)
-
-
-def _game_id_from_name(source: str) -> str | None:
-    m = GAME_ID_RE.search(Path(source).name)
-    return m.group(0) if m else None
-
-
-def _text(data: bytes | str) -> str:
-    # Tenhou XML is ASCII (names are %-encoded); latin-1 never fails and keeps offsets.
-    return data if isinstance(data, str) else data.decode("latin-1")
-
-
-def _rejoin_prefixed(text: str) -> str:
-    """XML whose every line carries the same junk prefix (console captures): strip and join."""
-    at = text.find("<mjloggm")
-    if at < 0 or "</mjloggm>" in text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]:
-        return text
-    line_start = text.rfind("\n", 0, at) + 1
-    prefix = text[line_start:at]
-    if not prefix.strip():
-        return text
-    lines = text[line_start:].split("\n")
-    parts = [ln[len(prefix) :].rstrip("\r") for ln in lines if ln.startswith(prefix)]
-    return "".join(parts) if len(parts) > 1 else text
 
 
 def _ints(s: str) -> list[int]:

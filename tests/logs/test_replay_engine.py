@@ -5,9 +5,6 @@ end are checked."""
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-
 import pytest
 
 from yakuman.game.records import check_record, drive

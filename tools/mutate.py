@@ -195,7 +195,8 @@ def _diffs(work: Path, names: list[str]) -> dict[str, str]:
 # suite is a kill).
 RECHECK_TESTS = {
     "logs/replay.py": ["tests/logs/test_replay_checks.py", "tests/logs/test_last_tile.py",
-                       "tests/logs/test_replay.py", "tests/logs/test_replay_engine.py"],
+                       "tests/logs/test_replay.py", "tests/logs/test_replay_engine.py",
+                       "tests/logs/test_verify_engine.py", "tests/game/test_records_strict.py"],
     "furiten.py": ["tests/unit/test_furiten_branches.py", "tests/unit/test_rule_edges.py",
                    "tests/unit/test_furiten.py"],
     "settle.py": ["tests/unit/test_settle_branches.py", "tests/unit/test_rule_edges.py",

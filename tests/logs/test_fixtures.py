@@ -12,11 +12,12 @@ import gzip
 import importlib.util
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from yakuman import cli, logs
-from yakuman.logs import Call, NewDora, Ryuukyoku, Win, comparable, iter_wins, read_bytes
+from yakuman.logs import Call, NewDora, RoundStart, Ryuukyoku, Win, comparable, iter_wins, read, read_bytes
 from yakuman.logs.verify import ROW_FIELDS, verify_paths
 
 from tests.conftest import REPO
@@ -176,8 +177,17 @@ def test_tampered_fixtures_disagree(tmp_path):
     r = verify_paths(tmp_path, rows=True)
     bad = sorted((x[ROW_FIELDS.index("file")].rsplit("/", 1)[-1], x[ROW_FIELDS.index("kind")],
                   tuple(x[ROW_FIELDS.index("mismatch")])) for x in r.rows if not x[ROW_FIELDS.index("ok")])
-    assert bad == [("abort.mjlog", "draw", ("abort",)), ("points.mjlog", "win", ("points",)),
-                   ("tenpai.mjlog", "draw", ("tenpai",))]
+    assert bad == [("points.mjlog", "win", ("points",)), ("tenpai.mjlog", "draw", ("tenpai",))]
+    # the abort of the wrong type is not a transition of the engine (its round goes on after
+    # that discard): a disagreement named by file, round and event, and the file is not ok
+    (abort,) = read(tmp_path / "abort.mjlog")
+    at = next(i for i, e in enumerate(abort.events) if type(e) is Ryuukyoku and e.reason == "suufon_renda")
+    label = next(e.label for e in reversed(abort.events[:at]) if type(e) is RoundStart)
+    d = r.to_dict()
+    p = d["first_disagreement"]
+    assert (Path(p["file"]).name, p["round"], p["event"]) == ("abort.mjlog", label, at)
+    assert p["what"] == "record: suufon_renda; the engine's round goes on"
+    assert d["disagreements"] == 1 and d["illegal"] == 0 and d["errors"] == 0
     assert not r.ok
 
 

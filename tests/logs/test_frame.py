@@ -117,8 +117,9 @@ def test_inconsistent_games_raise_or_are_skipped():
     w = evs[i]
     evs[i] = Win(**{**{f: getattr(w, f) for f in w.__dataclass_fields__}, "win_tile": 0})
     bad = Game("bad", tuple(evs))
-    with pytest.raises(logs.LogError, match="winning tile"):
+    with pytest.raises(logs.LogError, match="winning hand or tile of seat 0 is not the engine's") as err:
         logs.to_frame([bad])
+    assert (err.value.source, err.value.round, err.value.index) == ("bad", "E1-0", i)
     assert len(logs.to_frame([bad, g], errors="skip")) == 1
 
 

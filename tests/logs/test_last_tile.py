@@ -8,8 +8,8 @@ kan's replacement draw is one of them.
 
 Each test replays the round, scores the derived inputs with ``yakuman.score``, settles the win
 and checks the flags, the value (worked out from the scoring table, in the comments) and the
-next hand. These are the checks the game engine must keep when it takes the rule over
-(:func:`yakuman.logs.replay.last_tile_win` is the one place the rule lives).
+next hand. The replay is the game engine's drive, so these are the engine's rule
+(tests/game/test_last_tile.py checks it on the engine directly).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import pytest
 from yakuman import score
 from yakuman.logs import iter_wins
 from yakuman.logs.events import NewDora
-from yakuman.logs.replay import last_tile_win
 from yakuman.rules import Rules
 from yakuman.settle import RoundState, Win, settle_wins
 
@@ -189,40 +188,31 @@ def test_no_haitei_on_an_earlier_draw():
     assert (nxt.state.hand, nxt.state.dealer) == (1, 1)
 
 
-@pytest.mark.parametrize("rules", [TENHOU, WITH_RINSHAN])
-def test_last_tile_win_rule(rules):
-    """The rule function itself: every case of the table above."""
-    on = rules.haitei_houtei_with_rinshan
-    assert last_tile_win(True, 0, False, rules) == (True, False)
-    assert last_tile_win(False, 0, False, rules) == (False, True)
-    assert last_tile_win(True, 0, True, rules) == (on, False)
-    assert last_tile_win(False, 0, True, rules) == (False, on)
-    for left in (1, 2, 69):
-        for tsumo in (True, False):
-            for rinshan in (True, False):
-                assert last_tile_win(tsumo, left, rinshan, rules) == (False, False)
-
-
-# ---- the replay's error reports and its JSON form (checked here as the engine will need them) ----
-def test_feed_reports_unknown_and_malformed_events_with_their_place():
-    from yakuman.logs import LogError, Replayer
-    from yakuman.logs.events import Draw
+# ---- the replay's error reports and its JSON form ----
+def test_replay_reports_malformed_and_unknown_events_with_their_place():
+    from yakuman.logs import LogError, replay
+    from yakuman.logs.events import Discard, Draw, Game
 
     t = Table()
-    r = Replayer("game.xml", t.start)
-    r.feed(1, t.events[1])
-    with pytest.raises(LogError) as err:
-        r.feed(2, Draw(0, "x"))
-    e = err.value
-    assert (e.source, e.round, e.index, e.event) == ("game.xml", "E1-0", 2, Draw(0, "x"))
-    assert e.problem.startswith("malformed event (TypeError: ")
-    assert str(e).startswith("game.xml, round E1-0, event 2 Draw(seat=0, tile='x'): malformed event")
+    t.turn(0)
+    good = t.game()
+    assert [type(e) for e in good.events[2:4]] == [Draw, Discard]
+    cases = [
+        (Draw(0, "x"), "record draws x for seat 0"),
+        (Discard(0, "x", False), "discard x by seat 0: not a seat and tile of the game"),
+    ]
+    for bad, want in cases:
+        at = 2 if type(bad) is Draw else 3
+        with pytest.raises(LogError) as err:
+            replay(Game("game.xml", good.events[:at] + (bad,) + good.events[at + 1:]))
+        e = err.value
+        assert (e.source, e.round, e.index, e.event) == ("game.xml", "E1-0", at, bad)
+        assert e.problem.startswith(want), e.problem
+        assert str(e).startswith(f"game.xml, round E1-0, event {at} {bad!r}: {want}")
     marker = object()
     with pytest.raises(LogError) as err:
-        r.feed(3, marker)
-    assert (err.value.problem, err.value.index, err.value.event) == ("unknown event type object", 3, marker)
-    r.feed(4, Draw(0, 60))  # the table is still usable: the dealer's draw
-    assert r.seats[0].last_draw == 60 and r.left == 69
+        replay(Game("game.xml", good.events[:2] + (marker,) + good.events[2:]))
+    assert (err.value.problem, err.value.index, err.value.event) == ("unexpected event type object", 2, marker)
 
 
 def test_case_dict_is_plain_data():

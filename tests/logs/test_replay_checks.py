@@ -30,6 +30,16 @@ from yakuman.logs.replay import meld_string
 from ._synth import Table, refused
 
 
+def _kyuushu_deal(seat: int) -> tuple:
+    """A deal in which ``seat`` holds nine different
+    terminals and honors (9m 1p 9p 1s 9s 1z 2z 3z 4z + 2p 3p 4p 6p), so it may abort the hand
+    with kyuushu kyuuhai on its first draw; the other seats get the free ids in increasing order."""
+    mine = (32, 36, 68, 72, 104, 108, 112, 116, 120, 40, 44, 48, 56)
+    rest = iter(x for x in range(135) if x not in mine and x != 52)  # 52 (5p) stays in the wall
+    hands = [tuple(next(rest) for _ in range(13)) if s != seat else mine for s in range(4)]
+    return tuple(hands)
+
+
 def _fails(events, why: str, table: Table | None = None, at: int | None = None, match: str | None = None) -> LogError:
     """The record is refused (:func:`refused`); ``why`` says what is inconsistent in it (the
     refusal's own text is ``match``, where given)."""
@@ -246,11 +256,20 @@ def test_nagashi_needs_the_wall_exhausted():
     t = Table()
     t.turn(0)
     refused(t, [Ryuukyoku("nagashi_mangan", (False,) * 4, None, (0,) * 4)], at=0)  # 69 tiles left
-    t = Table()
+    # the contrast: an abort the same seat may make at that point (seat 1's first draw, nine
+    # different terminals and honors) is accepted
+    t = Table(hands=_kyuushu_deal(1))
     t.turn(0)
+    t.draw(1)
     t.events.append(Ryuukyoku("kyuushu_kyuuhai", None, None, (0,) * 4))
     (rr,) = replay(t.game())
     assert rr.draw.record.reason == "kyuushu_kyuuhai"
+    # and refused where the hand does not allow it (the default deal: seat 1 holds no terminal)
+    t = Table()
+    t.turn(0)
+    t.draw(1)
+    refused(t, [Ryuukyoku("kyuushu_kyuuhai", None, None, (0,) * 4)], at=0,
+            match="kyuushu kyuuhai is not among the legal actions")
 
 
 def test_meld_string_shows_the_red_five_by_default():
@@ -284,8 +303,10 @@ def test_a_game_must_begin_with_gamestart():
 ])
 def test_tile_ids_are_checked(events, match):
     if match is None:
-        (rr,) = replay(Game("ok", tuple(Table().events + events + [Ryuukyoku("kyuushu_kyuuhai")])))
-        assert rr.start.dealer == 0 and rr.draw is not None
+        t = Table(hands=_kyuushu_deal(1))
+        assert 0 in t.hands[0] and 53 in t.free  # the dealer discards its 1m, seat 1 draws 5p
+        (rr,) = replay(Game("ok", tuple(t.events + events + [Draw(1, 53), Ryuukyoku("kyuushu_kyuuhai")])))
+        assert rr.start.dealer == 0 and rr.draw is not None and rr.draw.record.reason == "kyuushu_kyuuhai"
         return
     if "twice" in match:  # the round's tiles are no permutation of the game's: refused in that round
         with pytest.raises(LogError) as ei:
@@ -320,14 +341,13 @@ def test_riichi_flags_only_the_declaration_tile_and_its_discards_are_the_draws()
     t.draw(2)
     t.discard(2, riichi=True)
     t.accept(2)
-    t.turn(3)
-    t.turn(0)
-    t.turn(1)
-    t.turn(2)
-    t.ryuukyoku("kyuushu_kyuuhai")
+    for i in range(3, 70):  # the other 63 draws of the wall, then the exhaustive draw
+        t.turn(i % 4)
+    t.ryuukyoku()
     (rr,) = replay(t.game())
-    assert [d.riichi for d in rr.draw.discards[2]] == [True, False]
-    assert [d.riichi for d in rr.draw.discards[1]] == [False, False]
+    # seat 2 draws the wall's draws 2, 6, ..., 66 (17), seat 1 draws 1, 5, ..., 69 (18)
+    assert [d.riichi for d in rr.draw.discards[2]] == [True] + [False] * 16
+    assert [d.riichi for d in rr.draw.discards[1]] == [False] * 18
     assert rr.draw.riichi == (False, False, True, False)
     t = Table()
     t.draw(0)

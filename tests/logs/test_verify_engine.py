@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
 from tests.conftest import FIXTURES, shared_data_path
 from yakuman import cli
 from yakuman.game.records import check_record
@@ -91,8 +93,9 @@ def test_sample_of_the_tenhou_records_has_no_illegal_decision():
 # ---- a tampered record: a kuikae (swap-call) discard, which Tenhou forbids --------------------
 def _kuikae(game):
     """(event index, round label, tampered game): the first discard right after a chi or pon
-    replaced by a tile of the called kind from the caller's hand, when the log replayer (which
-    does not know the kuikae rule) still accepts the record."""
+    replaced by a tile of the called kind from the caller's hand, when that discard is the only
+    problem the engine finds in the record (the tile is in the hand, so only the kuikae rule
+    refuses it)."""
     n = game.start.players
     hand: dict[int, set] = {}
     after_call = None
@@ -112,9 +115,8 @@ def _kuikae(game):
                         tampered = dataclasses.replace(
                             game, events=tuple(evs[:i] + [Discard(e.seat, y, False)] + evs[i + 1 :])
                         )
-                        try:
-                            replay(tampered)
-                        except LogError:
+                        rc = check_record(tampered)
+                        if rc.illegal != 1 or rc.disagreements or rc.first_illegal["event"] != i:
                             break
                         return i, label, tampered
             after_call = None
@@ -142,8 +144,11 @@ def test_a_kuikae_discard_is_reported_illegal_with_file_round_and_event(tmp_path
     path.write_text(to_mjai_lines(tampered), encoding="utf-8")
     again = read(path)[0]
     assert type(again.events[index]) is Discard  # the writer and reader keep the event order
+    with pytest.raises(LogError) as err:   # the replay is the strict engine drive
+        replay(again)
+    assert (err.value.round, err.value.index) == (label, index) and "not legal" in err.value.problem
     fr = verify_file(path)
-    assert fr.errors == []  # the replay accepts it: only the engine knows the kuikae rule
+    assert fr.errors == []  # verify reports it as the engine's illegal decision, not as a lost game
     code, out = _run(capsys, str(path), "--json")
     assert code == 1
     d = json.loads(out)
@@ -176,7 +181,10 @@ def test_a_wrong_tsumogiri_flag_is_the_first_disagreement(tmp_path, capsys):
     label = next(x.label for x in reversed(evs[:index]) if type(x) is RoundStart)
     evs[index] = Discard(e.seat, e.tile, True)
     tampered = dataclasses.replace(game, events=tuple(evs))
-    replay(tampered)  # the log replayer does not check the flag
+    with pytest.raises(LogError) as err:   # the replay is the strict engine drive
+        replay(tampered)
+    assert (err.value.round, err.value.index) == (label, index)
+    assert err.value.problem.startswith("record tsumogiri True")
     path = tmp_path / "flag.mjai"
     path.write_text(to_mjai_lines(tampered), encoding="utf-8")
     code, out = _run(capsys, str(path), "--json")

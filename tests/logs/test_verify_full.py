@@ -8,6 +8,8 @@ corpus is present; marked ``slow`` so that ``-m "not slow"`` leaves it out).
   the distinct wins of games with an id are exactly the records of agari.jsonl.gz that came from
   these files (10 records come from a replay absent from the folder); the 17 other wins are in
   three hand-made fixtures without a game id or seed. There are no special tables in the folder.
+  The game engine refuses three inconsistent tenhou-python-bot fixtures (1 illegal decision,
+  21 disagreements), so the folder is not ok.
 - its tenhou6 folder: every win and draw agrees except one win of a hand-made
   mjai-reviewer fixture whose deltas leave out the riichi stick on the table.
 """
@@ -42,8 +44,6 @@ def _kind(problem: str) -> str:
         return "client dump"
     if "no mjlog game" in problem:
         return "no game"
-    if "differs from the replayed" in problem:
-        return "hand differs"
     return problem
 
 
@@ -61,8 +61,9 @@ def test_mjlog_folder():
         f"{d['wins']}, draws {d['draws_agree']}/{d['draws']}, errors {d['errors']} in {d['elapsed']} s "
         f"(2 workers)"
     )
-    assert d["exit"] == 0 and d["ok"] is True and d["mismatches"] == []
-    assert (d["files"], d["games"], d["rounds"]) == (3774, 3746, 36331)
+    # not ok: the engine disagrees with three inconsistent tenhou-python-bot fixtures (below)
+    assert d["exit"] == 1 and d["ok"] is False and d["mismatches"] == []
+    assert (d["files"], d["games"], d["rounds"]) == (3774, 3749, 36353)
     assert d["wins"] == d["wins_agree"] == 30676
     assert d["draws"] == d["draws_agree"] == 5843
     assert all(v["agree"] == v["checked"] for v in d["categories"].values())
@@ -89,8 +90,15 @@ def test_mjlog_folder():
         "abort": 568,
     }
     assert d["special"]["games"] == 0
-    # every logged decision through the game engine: legal, and every automatic transition equal
-    assert d["illegal"] == 0 and d["disagreements"] == 0 and d["decisions"] > 2_000_000
+    # every logged decision through the game engine: legal, and every automatic transition equal,
+    # except in three tenhou-python-bot fixtures (3 games, 22 rounds) whose wins the engine does
+    # not take as recorded (and whose tables then go on apart): each problem named by file and round
+    assert d["illegal"] == 1 and d["disagreements"] == 21 and d["decisions"] > 2_000_000
+    bot = "MahjongRepository+tenhou-python-bot__"
+    fi, fd = d["first_illegal"], d["first_disagreement"]
+    assert (fi["file"].rsplit("/", 1)[-1], fi["round"]) == (bot + "5a612e4461__24.txt.gz", "E4-0")
+    assert fi["what"] == "riichi of seat 3 is not among the legal actions"
+    assert (fd["file"].rsplit("/", 1)[-1], fd["round"]) == (bot + "1a54c7a193__23.txt.gz", "E1-0")
     # the final game end too: the one hand-made one-round excerpt ends its game where the rules go
     # on (its GameEnd is the whole game's), counted apart and named
     assert d["excerpts"] == 1 and "one_round" in d["first_excerpt"]["file"]
@@ -99,7 +107,6 @@ def test_mjlog_folder():
         "truncated": 35,
         "client dump": 24,
         "no game": 1,
-        "hand differs": 3,
     }
     # the distinct wins are the agari.jsonl.gz records of these files
     with gzip.open(tenhou_path("agari.jsonl.gz"), "rt") as f:

@@ -56,7 +56,6 @@ from yakuman.logs.frame import to_frame, to_table, write_parquet
 from yakuman.logs.replay import (
     DiscardInfo,
     DrawCase,
-    Replayer,
     RoundResult,
     ScoreInputs,
     WinCase,
@@ -99,7 +98,6 @@ __all__ = [
     "DrawCase",
     "RoundResult",
     "DiscardInfo",
-    "Replayer",
     "verify_paths",
     "verify_file",
     "verify_game",

@@ -1,36 +1,22 @@
 """Replay a game's events through the game engine and give each win's scoring inputs.
 
 :func:`replay` is a thin adapter over the engine: :func:`yakuman.game.records.drive` steps the
-native engine through the record round by round (every decision must be legal, every automatic
-transition equal to the record) and, at each ``Win``, reads from the engine state just before
-the win is stepped the concealed tiles, melds, kita, dora indicators, riichi state, honba,
-sticks, pao seat and the situation flags (riichi, double riichi, ippatsu, rinshan, chankan,
-haitei, houtei, tenhou, chiihou, renhou: the engine's ``ym_game_win_flags``, the flags its own
-scorer takes); :func:`engine_win_case` / :func:`engine_draw_case` turn that into
-:class:`WinCase` / :class:`DrawCase` (every input of ``yakuman.score`` as :class:`ScoreInputs`,
-WITHOUT the record's yaku list; only the ura indicators come from the win record).
+native engine through the record round by round (every decision must be one of that seat's
+legal actions, every automatic transition -- the next draw, the replacement draw, a dora
+reveal, a round end, the deltas, the next hand -- is the engine's own and must equal the
+record) and, at each ``Win``, reads from the engine state just before the win is stepped the
+concealed tiles, melds, kita, dora indicators, riichi state, honba, sticks, pao seat and the
+situation flags (riichi, double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+chiihou, renhou: the engine's ``ym_game_win_flags``, the flags its own scorer takes);
+:func:`engine_win_case` / :func:`engine_draw_case` turn that into :class:`WinCase` /
+:class:`DrawCase` (every input of ``yakuman.score`` as :class:`ScoreInputs`, WITHOUT the
+record's yaku list; only the ura indicators come from the win record).
 
-A record the engine does not accept as it stands (an inconsistent record, or play the rules in
-force do not allow) is read on its own terms by :class:`Replayer` (:func:`replay_record`): it
-keeps per seat the concealed tiles, melds, discards, riichi state, ippatsu window, kita,
-first-turn state and per table the indicators, the draws left, the rinshan draw, honba and
-sticks, and raises :class:`LogError` naming the source, round and event of an inconsistency (a
-discard not in the hand, a call of a tile that was not just discarded, a draw out of turn, a win
-hand that differs from the replayed one); a consistent record the engine refuses still gives its
-cases. On real records both readings give the same cases (tests/logs/test_replay_engine.py).
-
-The Replayer's reading (Tenhou; checked against 30k real Tenhou wins, tests/golden):
-- draws left: 70 (4 players) / 55 (3 players) at the deal, one fewer per draw of any kind, so
-  every kan or kita moves haitei one tile earlier; haitei = tsumo on a non-rinshan draw that
-  leaves 0; houtei = ron on the discard after it, unless that draw was a rinshan draw (both per
-  ``Rules.haitei_houtei_with_rinshan``: :func:`last_tile_win`).
-- any call (chi, pon, any kan, and a sanma kita) ends every ippatsu window and the
-  uninterrupted first go-around (double riichi, tenhou, chiihou); a kakan does so only once it
-  stands (a chankan ron on it keeps the robber's ippatsu); the riichi player's next discard ends
-  his window.
-- rinshan = tsumo on the replacement draw after a kan or a kita.
-- chankan = ron on a kakan's added tile (or on an ankan's tile, kokushi only).
-- pao: the seat that fed the pon/daiminkan completing a third dragon set or fourth wind set.
+There is no second reading of the game: a record the engine does not play as it stands (a
+decision it refuses, a transition that is not its own, events out of the shape the driver
+reads, a malformed event) raises :class:`LogError` naming the source, the round label and the
+event index, with the driver's problem text (e.g. ``discard 17 by seat 2: ... is not legal
+now``).
 """
 
 from __future__ import annotations
@@ -63,40 +49,14 @@ __all__ = [
     "DrawCase",
     "RoundResult",
     "DiscardInfo",
-    "Replayer",
-    "SeatState",
     "replay",
     "iter_wins",
     "meld_string",
-    "KITA_BREAKS_IPPATSU",
-    "KITA_BREAKS_FIRST_TURN",
-    "last_tile_win",
-    "replay_record",
     "engine_rounds",
 ]
 
-# Tenhou sanma: pulling a North (kita) ends every ippatsu window and the uninterrupted first
-# go-around like a call does (with False, 76 riichi wins of the records disagree on ippatsu or
-# double riichi; with True all agree). The replacement draw after it is a rinshan draw (129 wins).
-KITA_BREAKS_IPPATSU = True
-KITA_BREAKS_FIRST_TURN = True
-
 _WINDS = "ESWN"
 _MELD_KIND = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
-
-
-def last_tile_win(tsumo: bool, left: int, rinshan_draw: bool, rules: Any) -> tuple[bool, bool]:
-    """``(haitei, houtei)`` of a tsumo or of a ron on a discard (not a chankan).
-
-    ``left`` = live-wall tiles left after the latest draw; ``rinshan_draw`` = that draw was a
-    replacement (rinshan) draw: the winner's own draw for a tsumo, the discarder's for a ron.
-    Haitei = tsumo on the last live-wall tile; houtei = ron on the discard made after the last
-    live-wall draw. When that last draw was a rinshan draw neither counts (the tsumo is rinshan
-    only) unless ``rules.haitei_houtei_with_rinshan``.
-    """
-    if left != 0 or (rinshan_draw and not rules.haitei_houtei_with_rinshan):
-        return False, False
-    return tsumo, not tsumo
 
 
 def _mpsz(ids: Iterable[int], aka: bool) -> str:
@@ -233,559 +193,16 @@ class RoundResult:
     draw: DrawCase | None = None
 
 
-class SeatState:
-    """One seat during replay: ``hand`` (concealed 136-ids), ``melds`` (Call events; a kakan
-    replaces its pon), ``discards`` (DiscardInfo), ``riichi`` (0 none, 1 declared, 2 stick
-    down), ``riichi_index`` (the declaration tile's index in discards), ``double``,
-    ``ippatsu`` (window open), ``kita``/``kita_tiles``, ``draws``, ``last_draw``,
-    ``rinshan_next`` (the next draw is a replacement draw), dragon/wind set counts and ``pao``."""
-
-    __slots__ = (
-        "hand",
-        "melds",
-        "discards",
-        "riichi",
-        "riichi_index",
-        "double",
-        "ippatsu",
-        "kita",
-        "kita_tiles",
-        "draws",
-        "last_draw",
-        "rinshan_next",
-        "dragon_sets",
-        "wind_sets",
-        "pao",
-    )
-
-    def __init__(self, hand: list[int]) -> None:
-        self.hand = hand
-        self.melds: list[Call] = []
-        self.discards: list[DiscardInfo] = []
-        self.riichi = 0  # 0 none, 1 declared (stick not down yet), 2 established
-        self.riichi_index = -1  # index of the declaration tile in discards
-        self.double = False
-        self.ippatsu = False
-        self.kita = 0
-        self.kita_tiles: list[int] = []
-        self.draws = 0
-        self.last_draw = -1
-        self.rinshan_next = False
-        self.dragon_sets = 0
-        self.wind_sets = 0
-        self.pao: int | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return any(m.kind != "ankan" for m in self.melds)
-
-
-class Replayer:
-    """Feeds the events of one game; ``results`` collects a RoundResult per round.
-    The per-round table is public for inspection: ``seats``, ``dora``, ``left``, ``sticks``."""
-
-    def __init__(self, source: str = "", start: GameStart | None = None, rules: Any = None) -> None:
-        self.source = source
-        self.start = start or GameStart()
-        self.n = self.start.players
-        self.aka = self.start.aka
-        self.rules = self.start.rules() if rules is None else rules
-        self.results: list[RoundResult] = []
-        self.round: RoundStart | None = None
-        self.index = 0
-        self.event: Any = None
-        self._events: tuple | None = None
-        self._ended = True
-        self.seats: list[SeatState] = []
-
-    # -- errors ---------------------------------------------------------------------------
-    def fail(self, problem: str) -> LogError:
-        event = (
-            self._events[self.index]
-            if self._events is not None and 0 <= self.index < len(self._events)
-            else self.event
-        )
-        return LogError(problem, self.source, self.round.label if self.round else None, self.index, event)
-
-    # -- driving ----------------------------------------------------------------------------
-    def feed(self, index: int, e: Any) -> None:
-        """Apply one event (``index`` = its position in the game, for error messages)."""
-        self.index = index
-        self.event = e
-        handler = self._handlers.get(type(e))
-        try:
-            if handler is None:
-                raise self.fail(f"unknown event type {type(e).__name__}")
-            handler(e)
-        except LogError:
-            raise
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
-            # seats or tiles out of range in a mangled record
-            raise self.fail(f"malformed event ({type(err).__name__}: {err})") from None
-
-    def run(self, events: tuple, start: int = 1) -> None:
-        """Apply ``events[start:]`` (the fast loop behind :func:`replay`)."""
-        handlers = self._handlers
-        draw, discard = self._draw, self._discard
-        i = start
-        try:
-            for i in range(start, len(events)):
-                e = events[i]
-                t = type(e)
-                self.index = i
-                if t is Draw:
-                    draw(e)
-                elif t is Discard:
-                    discard(e)
-                else:
-                    handler = handlers.get(t)
-                    if handler is None:
-                        self.event = e
-                        raise self.fail(f"unknown event type {t.__name__}")
-                    handler(e)
-        except LogError:
-            raise
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
-            self.index, self.event = i, events[i]
-            raise self.fail(f"malformed event ({type(err).__name__}: {err})") from None
-
-    @property
-    def _handlers(self) -> dict:
-        h = self.__dict__.get("_handler_map")
-        if h is None:
-            h = {
-                Draw: self._draw,
-                Discard: self._discard,
-                Call: self._call,
-                RiichiDeclare: self._riichi,
-                RiichiAccept: self._accept,
-                NewDora: self._dora,
-                RoundStart: self._deal,
-                Win: self._win,
-                Ryuukyoku: self._ryuukyoku,
-                GameEnd: self._end,
-                GameStart: self._end,
-            }
-            self.__dict__["_handler_map"] = h
-        return h
-
-    def _end(self, e: Any) -> None:
-        if self.round is not None and not self._ended:
-            raise self.fail("round has no result")
-        self.round = None
-
-    def _need_round(self, e: Any) -> None:
-        if self.round is None:
-            raise self.fail("play event outside a round")
-        if self._ended:
-            raise self.fail("play event after the round's result")
-        seat = getattr(e, "seat", 0)
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise self.fail(f"seat {seat} out of range for {self.n} players")
-
-    # -- round start ------------------------------------------------------------------------
-    def _deal(self, e: RoundStart) -> None:
-        if self.round is not None and not self._ended:
-            raise self.fail("new round before the previous one has a result")
-        self.round = e
-        n = self.n
-        if len(e.hands) != n:
-            raise self.fail(f"{len(e.hands)} hands dealt, {n} players")
-        if not 0 <= e.dealer < n:
-            raise self.fail(f"dealer seat {e.dealer} out of range")
-        seen: set[int] = set()
-        for s, h in enumerate(e.hands):
-            if len(h) != 13:
-                raise self.fail(f"seat {s} dealt {len(h)} tiles, 13 expected")
-            for t in h:
-                self._check_id(t, seen)
-        self._check_id(e.dora_indicator, seen)
-        self.seen = seen
-        self.seats = [SeatState(list(h)) for h in e.hands]
-        self.dora = [e.dora_indicator]
-        self.left = 70 if n == 4 else 55
-        self.kans = 0
-        self.sticks = e.sticks
-        self.honba = e.honba
-        self.no_call = True
-        self.to_draw: int | None = e.dealer
-        self.to_discard: int | None = None
-        self.last_discard: tuple[int, int] | None = None  # (seat, tile) claimable now
-        self.robbable: tuple[int, int, str] | None = None  # (seat, tile, kind) kakan/ankan/kita
-        self.ippatsu_before_kan: list[bool] | None = None
-        self.last_draw_rinshan = False
-        self._ended = False
-        self._wins_in_round = 0
-        self.results.append(RoundResult(e))
-
-    def _check_id(self, t: int, seen: set[int]) -> None:
-        if not 0 <= t <= 135:
-            raise self.fail(f"tile id {t} out of range 0..135")
-        if t in seen:
-            raise self.fail(f"tile id {t} ({tile_str(t, self.aka)}) appears twice in the round")
-        seen.add(t)
-
-    # -- play -------------------------------------------------------------------------------
-    def _draw(self, e: Draw) -> None:
-        if e.seat != self.to_draw:
-            self._need_round(e)
-            raise self.fail(f"seat {e.seat} draws out of turn (expected {self.to_draw})")
-        t = e.tile
-        seen = self.seen
-        if t in seen or not 0 <= t < 136:
-            self._check_id(t, seen)
-        seen.add(t)
-        if self.left <= 0:
-            raise self.fail("draw from an empty wall")
-        self.left -= 1
-        p = self.seats[e.seat]
-        p.hand.append(e.tile)
-        p.last_draw = e.tile
-        p.draws += 1
-        self.last_draw_rinshan = p.rinshan_next
-        p.rinshan_next = False
-        self.to_draw = None
-        self.to_discard = e.seat
-        self.last_discard = None
-        self.robbable = None
-        self.ippatsu_before_kan = None
-
-    def _discard(self, e: Discard) -> None:
-        s = e.seat
-        if s != self.to_discard:
-            self._need_round(e)
-            raise self.fail(f"seat {s} discards out of turn")
-        p = self.seats[s]
-        try:
-            p.hand.remove(e.tile)
-        except ValueError:
-            raise self.fail(
-                f"discard of {tile_str(e.tile, self.aka)} (id {e.tile}) not in the hand of seat {s}"
-            ) from None
-        if p.riichi == 2 and e.tile != p.last_draw:
-            raise self.fail(f"seat {s} in riichi discards {tile_str(e.tile, self.aka)}, not the drawn tile")
-        info = DiscardInfo(e.tile, e.tsumogiri)
-        if p.riichi == 1 and p.riichi_index < 0:
-            info.riichi = True
-            p.riichi_index = len(p.discards)
-        elif p.ippatsu:
-            p.ippatsu = False
-        p.discards.append(info)
-        self.to_discard = None
-        self.to_draw = (s + 1) % self.n
-        self.last_discard = (s, e.tile)
-        self.robbable = None
-        self.ippatsu_before_kan = None
-
-    def _riichi(self, e: RiichiDeclare) -> None:
-        self._need_round(e)
-        p = self.seats[e.seat]
-        if e.seat != self.to_discard:
-            raise self.fail(f"seat {e.seat} declares riichi out of turn")
-        if p.riichi:
-            raise self.fail(f"seat {e.seat} declares riichi twice")
-        if p.is_open:
-            raise self.fail(f"seat {e.seat} declares riichi with an open hand")
-        p.riichi = 1
-        p.double = self.no_call and not p.discards
-
-    def _accept(self, e: RiichiAccept) -> None:
-        self._need_round(e)
-        p = self.seats[e.seat]
-        if p.riichi != 1 or p.riichi_index < 0:
-            raise self.fail(f"riichi of seat {e.seat} accepted without a declaration discard")
-        p.riichi = 2
-        p.ippatsu = True
-        self.sticks += 1
-
-    def _dora(self, e: NewDora) -> None:
-        self._need_round(e)
-        self._check_id(e.indicator, self.seen)
-        if len(self.dora) > self.kans:
-            raise self.fail(f"{len(self.dora) + 1} dora indicators after {self.kans} kans")
-        self.dora.append(e.indicator)
-
-    def _break_first_turn(self) -> None:
-        self.no_call = False
-        for q in self.seats:
-            q.ippatsu = False
-
-    def _take(self, p: SeatState, tiles: Iterable[int], seat: int) -> None:
-        for t in tiles:
-            try:
-                p.hand.remove(t)
-            except ValueError:
-                raise self.fail(
-                    f"call needs {tile_str(t, self.aka)} (id {t}), not in the hand of seat {seat}"
-                ) from None
-
-    def _call(self, e: Call) -> None:
-        self._need_round(e)
-        s, kind, tiles = e.seat, e.kind, e.tiles
-        p = self.seats[s]
-        kinds = [t >> 2 for t in tiles]
-        if kind in ("chi", "pon", "daiminkan"):
-            ld = self.last_discard
-            if ld is None or ld != (e.from_seat, e.called):
-                raise self.fail(
-                    f"{kind} of {tile_str(e.called or 0, self.aka)} from seat {e.from_seat}, "
-                    "which is not the tile just discarded"
-                )
-            if e.from_seat == s:
-                raise self.fail(f"seat {s} calls its own discard")
-            if e.called not in tiles:
-                raise self.fail(f"{kind} tiles do not contain the called tile")
-            if kind == "chi":
-                if self.n == 3 or e.from_seat != (s - 1) % self.n:
-                    raise self.fail(f"chi by seat {s} from seat {e.from_seat}, not the previous player")
-                ks = sorted(kinds)
-                if len(ks) != 3 or ks[0] >= 27 or ks[0] % 9 > 6 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-                    raise self.fail("chi tiles are not a sequence of one suit")
-            elif len(tiles) != (3 if kind == "pon" else 4) or len(set(kinds)) != 1:
-                raise self.fail(f"{kind} tiles are not {3 if kind == 'pon' else 4} of a kind")
-            if p.riichi == 2:
-                raise self.fail(f"seat {s} in riichi calls {kind}")
-            rest = list(tiles)
-            rest.remove(e.called)
-            self._take(p, rest, s)
-            self.seats[e.from_seat].discards[-1].called = True
-            p.melds.append(e)
-            self._break_first_turn()
-            self._pao(p, e, kinds[0])
-            self.last_discard = None
-            if kind == "daiminkan":
-                self._kan(p, s)
-            else:
-                self.to_draw = None
-                self.to_discard = s
-        elif kind == "kakan":
-            if s != self.to_discard:
-                raise self.fail(f"seat {s} declares kakan out of turn")
-            k = kinds[0]
-            idx = next((i for i, m in enumerate(p.melds) if m.kind == "pon" and m.tiles[0] >> 2 == k), -1)
-            if idx < 0 or len(tiles) != 4 or len(set(kinds)) != 1:
-                raise self.fail(f"kakan of {tile_str(k * 4)} without a pon of it")
-            pon = p.melds[idx]
-            added = e.added if e.added is not None else next((t for t in tiles if t not in pon.tiles), -1)
-            if set(pon.tiles) | {added} != set(tiles):
-                raise self.fail("kakan tiles do not extend the pon")
-            self._take(p, (added,), s)
-            p.melds[idx] = Call(s, "kakan", tuple(sorted(tiles)), pon.called, pon.from_seat, added)
-            self.ippatsu_before_kan = [q.ippatsu for q in self.seats]
-            self._break_first_turn()
-            self.robbable = (s, added, "kakan")
-            self._kan(p, s)
-        elif kind == "ankan":
-            if s != self.to_discard:
-                raise self.fail(f"seat {s} declares ankan out of turn")
-            if len(tiles) != 4 or len(set(kinds)) != 1:
-                raise self.fail("ankan tiles are not four of a kind")
-            self._take(p, tiles, s)
-            p.melds.append(e)
-            self.ippatsu_before_kan = [q.ippatsu for q in self.seats]
-            self._break_first_turn()
-            self._pao(p, e, kinds[0])
-            self.robbable = (s, tiles[0], "ankan")
-            self._kan(p, s)
-        elif kind == "kita":
-            if self.n != 3:
-                raise self.fail("kita in a four-player game")
-            if s != self.to_discard:
-                raise self.fail(f"seat {s} pulls kita out of turn")
-            if len(tiles) != 1 or tiles[0] >> 2 != 30:
-                raise self.fail("kita of a tile other than North")
-            self._take(p, tiles, s)
-            p.kita += 1
-            p.kita_tiles.append(tiles[0])
-            self.ippatsu_before_kan = [q.ippatsu for q in self.seats]
-            if KITA_BREAKS_FIRST_TURN:
-                self.no_call = False
-            if KITA_BREAKS_IPPATSU:
-                for q in self.seats:
-                    q.ippatsu = False
-            self.robbable = (s, tiles[0], "kita")
-            p.rinshan_next = True
-            self.to_draw = s
-            self.to_discard = None
-        else:
-            raise self.fail(f"unknown call kind {kind!r}")
-
-    def _kan(self, p: SeatState, s: int) -> None:
-        if len([m for q in self.seats for m in q.melds if m.kind in ("daiminkan", "kakan", "ankan")]) > 4:
-            raise self.fail("a fifth kan")
-        self.kans += 1
-        p.rinshan_next = True
-        self.to_draw = s
-        self.to_discard = None
-
-    def _pao(self, p: SeatState, e: Call, k: int) -> None:
-        if k >= 31:
-            p.dragon_sets += 1
-            if p.dragon_sets == 3 and e.kind in ("pon", "daiminkan"):
-                p.pao = e.from_seat
-        elif k >= 27:
-            p.wind_sets += 1
-            if p.wind_sets == 4 and e.kind in ("pon", "daiminkan"):
-                p.pao = e.from_seat
-
-    # -- results ----------------------------------------------------------------------------
-    def _win(self, e: Win) -> None:
-        if self.round is None:
-            raise self.fail("win outside a round")
-        s, f = e.seat, e.from_seat
-        n = self.n
-        if not (0 <= s < n and 0 <= f < n):
-            raise self.fail(f"win seats {s}/{f} out of range")
-        p = self.seats[s]
-        chankan = rinshan = haitei = houtei = False
-        ippatsu_now = p.ippatsu
-        if s == f:
-            if (
-                self._wins_in_round
-                or s != self.to_discard
-                or self.robbable is not None
-                or len(p.hand) % 3 != 2
-                or p.last_draw < 0
-            ):
-                raise self.fail(f"tsumo by seat {s} without a fresh draw")
-            win = p.last_draw
-            closed = list(p.hand)
-            rinshan = self.last_draw_rinshan
-            haitei, _ = last_tile_win(True, self.left, rinshan, self.rules)
-        else:
-            rb = self.robbable
-            if rb is not None and rb[0] == f:
-                win = rb[1]
-                chankan = rb[2] in ("kakan", "ankan")
-                if self.ippatsu_before_kan is not None:
-                    ippatsu_now = self.ippatsu_before_kan[s]
-            elif self.last_discard is not None and self.last_discard[0] == f:
-                win = self.last_discard[1]
-                _, houtei = last_tile_win(False, self.left, self.last_draw_rinshan, self.rules)
-            else:
-                raise self.fail(f"ron by seat {s} on seat {f}, who has no discard or kan to rob")
-            if len(p.hand) % 3 != 1:
-                raise self.fail(f"ron by seat {s} with {len(p.hand)} concealed tiles")
-            closed = p.hand + [win]
-        if e.hand is not None and sorted(e.hand) != sorted(closed):
-            raise self.fail(
-                f"winning hand {_mpsz(e.hand, self.aka)} differs from the replayed "
-                f"{_mpsz(closed, self.aka)} of seat {s}"
-            )
-        if e.win_tile is not None and e.win_tile != win:
-            raise self.fail(
-                f"winning tile {tile_str(e.win_tile, self.aka)} (id {e.win_tile}) is not the "
-                f"replayed {tile_str(win, self.aka)} (id {win})"
-            )
-        if s != f and self.last_discard is not None and self.last_discard[0] == f and self.seats[f].discards:
-            self.seats[f].discards[-1].won = True
-        dealer = self.round.dealer
-        first = self.no_call and p.draws == 1 and not p.discards and s == f
-        established = p.riichi == 2
-        double = established and p.double
-        ura = tuple(e.ura) if (established and e.ura) else ()
-        bonus = self._wins_in_round == 0 or self.rules.multi_ron_bonus == "each"
-        renhou = self.rules.renhou != "none" and s != f and s != dealer and self.no_call and p.draws == 0
-        inputs = ScoreInputs(
-            hand=_mpsz(closed, self.aka),
-            win=tile_str(win, self.aka),
-            melds=tuple(meld_string(m, self.aka) for m in p.melds),
-            tsumo=s == f,
-            riichi=established and not double,
-            double_riichi=double,
-            ippatsu=established and ippatsu_now,
-            rinshan=rinshan,
-            chankan=chankan,
-            haitei=haitei,
-            houtei=houtei,
-            tenhou=first and s == dealer,
-            chiihou=first and s != dealer,
-            renhou=renhou,
-            seat_wind=_WINDS[(s - dealer) % n],
-            round_wind=_WINDS[(self.round.round // 4) % 4],
-            dora=_mpsz(self.dora, self.aka),
-            ura=_mpsz(ura, self.aka),
-            kita=p.kita,
-            honba=self.honba if bonus else 0,
-            riichi_sticks=self.sticks if bonus else 0,
-            rules=self.rules,
-        )
-        case = WinCase(
-            source=self.source,
-            round=self.round,
-            index=self._wins_in_round,
-            event_index=self.index,
-            seat=s,
-            from_seat=f,
-            dealer=dealer,
-            players=n,
-            closed=tuple(sorted(closed)),
-            win_tile=win,
-            melds=tuple(p.melds),
-            kita=p.kita,
-            kita_tiles=tuple(p.kita_tiles),
-            riichi_declared=established,
-            pao_seat=p.pao,
-            dora_indicators=tuple(self.dora),
-            ura_indicators=ura,
-            table_honba=self.honba,
-            table_sticks=self.sticks,
-            inputs=inputs,
-            record=e,
-        )
-        self._wins_in_round += 1
-        self._ended = True
-        self.to_draw = self.to_discard = None
-        self.results[-1].wins.append(case)
-
-    def _ryuukyoku(self, e: Ryuukyoku) -> None:
-        if self.round is None:
-            raise self.fail("draw outside a round")
-        if self._ended:
-            raise self.fail("second result in a round")
-        if e.reason in ("exhaustive", "nagashi_mangan"):
-            if self.left != 0:
-                raise self.fail(f"exhaustive draw with {self.left} tiles left in the wall")
-            if e.hands is not None:
-                for s, h in enumerate(e.hands):
-                    if h is not None and sorted(h) != sorted(self.seats[s].hand):
-                        raise self.fail(
-                            f"shown hand {_mpsz(h, self.aka)} of seat {s} differs from the "
-                            f"replayed {_mpsz(self.seats[s].hand, self.aka)}"
-                        )
-        self._ended = True
-        self.to_draw = self.to_discard = None
-        self.results[-1].draw = DrawCase(
-            source=self.source,
-            round=self.round,
-            event_index=self.index,
-            record=e,
-            closed=tuple(tuple(sorted(q.hand)) for q in self.seats),
-            melds=tuple(tuple(q.melds) for q in self.seats),
-            discards=tuple(tuple(q.discards) for q in self.seats),
-            riichi=tuple(q.riichi == 2 for q in self.seats),
-            honba=self.honba,
-            riichi_sticks=self.sticks,
-        )
-
-
 def replay(game: Game, rules: Any = None) -> list[RoundResult]:
-    """Replay every round of a game (raises LogError on an inconsistent record). ``rules``
-    overrides the header's rules (default: the Tenhou preset the header describes).
+    """Replay every round of a game through the engine (:func:`yakuman.game.records.drive`):
+    every hand, meld, dora indicator and situation flag of a case is read from the engine state.
+    ``rules`` overrides the header's rules (default: the Tenhou preset the header describes).
 
-    The rounds come from the game engine stepping through the record
-    (:func:`yakuman.game.records.drive`): every hand, meld, dora indicator and situation flag of
-    a case is read from the engine state. A record the engine does not accept as it stands (an
-    inconsistent record, or play the rules in force do not allow) is read by
-    :class:`Replayer`, which names the inconsistency in a LogError, or, for a consistent record
-    of play the engine refuses, gives the cases as the record has them."""
-    evs = game.events
-    if not evs or type(evs[0]) is not GameStart:
-        raise LogError("game does not begin with GameStart", game.source)
-    rounds = engine_rounds(game, rules)
-    if rounds is not None:
-        return rounds
-    return replay_record(game, rules)
+    Raises :class:`LogError` naming the source, the round and the event when the record is not
+    a game the engine plays: a decision that is not among that seat's legal actions, an
+    automatic transition (a draw, a dora reveal, a round end, the deltas, the next hand) that is
+    not the engine's, events out of the shape the driver reads, or a malformed event."""
+    return engine_rounds(game, rules)
 
 
 _PLAIN = (Draw, Discard, Call, RiichiDeclare, RiichiAccept, NewDora, Win, Ryuukyoku, RoundStart)
@@ -797,37 +214,61 @@ def plain(events: tuple) -> bool:
     return _core.replay_plain(tuple(events), _PLAIN, RoundStart, GameEnd)
 
 
-def engine_rounds(game: Game, rules: Any = None, check: Any = None) -> list[RoundResult] | None:
-    """The rounds of the engine driver, or None when the engine does not accept the record as
-    it stands (``check``: a list that receives the driver's RecordCheck)."""
+def _shape_error(game: Game) -> LogError:
+    """The LogError of a record that is not :func:`plain`: the first event out of shape."""
+    evs = tuple(game.events)
+    if len(evs) < 2 or type(evs[1]) is not RoundStart:
+        e = evs[1] if len(evs) > 1 else None
+        return LogError(
+            "the record has no round" if e is None else f"{type(e).__name__} before the first RoundStart",
+            game.source, None, 1, e)
+    label = None
+    for i in range(1, len(evs)):
+        e = evs[i]
+        if type(e) is RoundStart:
+            label = _label(e)
+        elif type(e) is GameEnd and i == len(evs) - 1:
+            break
+        elif type(e) not in _PLAIN:
+            what = "a GameEnd before the record's end" if type(e) is GameEnd else f"unexpected event type {type(e).__name__}"
+            return LogError(what, game.source, label, i, e)
+    return LogError("events out of shape", game.source, label, None)
+
+
+def _label(rs: RoundStart) -> str:
+    try:
+        return f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
+    except Exception:  # noqa: BLE001 - a mangled round start
+        return f"{rs.round!r}-{rs.honba!r}"
+
+
+def engine_rounds(game: Game, rules: Any = None, check: Any = None, strict: bool = True) -> list[RoundResult]:
+    """The rounds of the engine driver (see :func:`replay`, which this is; ``check``: a list
+    that receives the driver's RecordCheck).
+
+    ``strict=False`` (``logs verify``, which reports every problem): a decision the engine
+    refuses or a transition that is not its own does not raise but is counted in the check
+    (with its round and event); the round it happens in stops there and holds only the cases
+    the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
+    engine's case). A record of the wrong shape or a malformed event still raises LogError."""
     from yakuman.game.records import drive
 
-    if not plain(game.events):
-        return None
-    try:
-        rc, rounds = drive(game, rules)
-    except Exception:  # noqa: BLE001 - a record the engine cannot take (bad ids, a mangled event)
-        return None
-    if check is not None:
-        check.append(rc)
-    if rc.illegal or rc.disagreements:
-        return None
-    return rounds
-
-
-def replay_record(game: Game, rules: Any = None) -> list[RoundResult]:
-    """The record read on its own terms (:class:`Replayer`), without the engine."""
     evs = game.events
     if not evs or type(evs[0]) is not GameStart:
         raise LogError("game does not begin with GameStart", game.source)
-    r = Replayer(game.source, evs[0], rules)
-    r._events = evs
-    r.run(evs)
-    r._events = None
-    if r.round is not None and not r._ended:
-        r.index, r.event = len(evs), None
-        raise r.fail("round has no result (truncated record)")
-    return r.results
+    if not plain(evs):
+        raise _shape_error(game)
+    if strict:
+        rc, rounds = drive(game, rules, strict=True)
+    else:
+        try:
+            rc, rounds = drive(game, rules)
+        except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
+            drive(game, rules, strict=True)
+            raise
+    if check is not None:
+        check.append(rc)
+    return rounds
 
 
 _FLAG_NAMES = (

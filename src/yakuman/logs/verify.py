@@ -67,7 +67,6 @@ from yakuman.logs.replay import (
     engine_rounds,
     meld_string,
     replay,
-    replay_record,
 )
 
 __all__ = [
@@ -932,10 +931,10 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
             out.errors.append(_error_dict(LogFormatError(g.truncated, g.source), source))
         chk: list = []
         try:
-            # one engine drive gives both the replay's rounds and the engine check
-            rounds = engine_rounds(g, check=chk)
-            if rounds is None:
-                rounds = replay_record(g)
+            # one engine drive gives both the replay's rounds and the engine check; not strict,
+            # so a record the engine refuses is reported (illegal / disagreement, with its round
+            # and event) and its other rounds are still checked
+            rounds = engine_rounds(g, check=chk, strict=False)
         except LogError as e:
             out.errors.append(_error_dict(e, source))
             continue

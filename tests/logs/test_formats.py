@@ -302,18 +302,20 @@ def test_tenhou6_double_ron_and_ambiguous_calls(tenhou6_file):
         logs.read(tenhou6_file("confusing_nakis_2.json"))  # a hand-made log with four plain 5s and a red one
 
 
-@pytest.mark.parametrize(
-    "n",
-    [
-        pytest.param(1, marks=pytest.mark.xfail(
-            strict=True, raises=LogError, reason="engine/record stick disagreement under investigation")),
-        3, 4, 5, 7,
-    ],
-)
+@pytest.mark.parametrize("n", [3, 4, 5, 7])
 def test_tenhou6_same_tile_discarded_twice_one_called(tenhou6_file, n):
     # the same tile discarded twice in a row, one of them called: the replay takes the right one
     (g,) = logs.read(tenhou6_file(f"confusing_nakis_{n}.json"))
     assert len(list(iter_wins(g))) == 1
+
+
+def test_tenhou6_win_that_leaves_a_riichi_stick_unpaid_is_refused(tenhou6_file):
+    # confusing_nakis_1 is hand-edited: seat 2's riichi stands (its declaration discard passed), so
+    # the stick on the table goes to the next winner; the record pays the winner only the hand and
+    # honba (1000 + 2 x 300 = 1600), the rules (docs/rules.md 5.2) give 1600 + 1000 = 2600
+    (g,) = logs.read(tenhou6_file("confusing_nakis_1.json"))
+    with pytest.raises(LogError, match=r"E2-2.*event 84.*\[2600, 0, -1600, 0\] != record \[1600, 0, -1600, 0\]"):
+        list(iter_wins(g))
 
 
 def test_tenhou6_rejects_other_json(tenhou6_file):

@@ -96,3 +96,43 @@ def test_verify(benchmark, sample, workers):
     _run(benchmark, lambda: verify_paths(files, workers=workers), games)
     report = verify_paths(files, workers=workers)
     assert report.counts["std_games"] == games and report.ok
+
+
+def _replayed_in(paths: list[str]) -> int:
+    """Read every game of the files and replay it through the engine (``yakuman.logs.replay``:
+    the record driven step by step, each decision checked legal, the cases read from the engine)."""
+    from yakuman.logs.replay import replay
+
+    n = 0
+    for p in paths:
+        try:
+            games = logs.read(p, strict=False)
+        except logs.LogError:
+            continue
+        for g in games:
+            try:
+                replay(g)
+                n += 1
+            except logs.LogError:
+                pass
+    return n
+
+
+@pytest.mark.benchmark(group="logs-replay")
+@pytest.mark.parametrize("workers", [1, CORES], ids=["1-worker", "all-cores"])
+def test_replay_engine(benchmark, sample, workers):
+    """Read + replay through the game engine (no re-scoring, no comparison with the record)."""
+    files, games = sample
+    if workers == 1:
+        def run() -> int:
+            return _replayed_in(files)
+    else:
+        size = max(1, len(files) // (workers * 8))
+        chunks = [files[i : i + size] for i in range(0, len(files), size)]
+
+        def run() -> int:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                return sum(pool.map(_replayed_in, chunks))
+
+    _run(benchmark, run, games)
+    assert run() == games

@@ -16,34 +16,9 @@ import random
 import sys
 import time
 
+from _util import play_riichienv, play_yakuman  # noqa: F401  (the games of test_bench_game.py)
+
 from yakuman.game import Game, simulate
-
-
-def play_yakuman(seeds) -> int:
-    rng = random.Random(0)
-    n = 0
-    for seed in seeds:
-        g = Game(seed=seed)
-        while not g.done:
-            g.step(rng.choice(g.legal_actions(g.to_act[0])))
-            n += 1
-    return n
-
-
-def play_riichienv(seeds) -> int:
-    from riichienv import RiichiEnv
-    from riichienv.agents import RandomAgent
-
-    n = 0
-    for seed in seeds:
-        env = RiichiEnv(game_mode="4p-red-half", skip_mjai_logging=True, seed=seed)
-        obs = env.reset()
-        agent = RandomAgent(seed)
-        while not env.done():
-            actions = {pid: agent.act(o) for pid, o in obs.items()}
-            n += len(actions)
-            obs = env.step(actions)
-    return n
 
 
 def copies(obj, n: int = 1000) -> int:

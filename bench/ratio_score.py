@@ -23,59 +23,7 @@ import time
 import yakuman
 from yakuman.random import winning_hands
 
-from tests.differential.test_score_mahjong import _mj_input
-
-
-def _calls_136(h):
-    out = []
-    for i in range(len(h)):
-        ids, win_id, _ = _mj_input(h, i, True)
-        kw = h.kwargs(i)
-        n_meld_tiles = sum(3 if m.startswith(("chi", "pon")) else 4 for m in kw["melds"])
-        concealed = ids[: len(ids) - n_meld_tiles]
-        for k in ("hand", "win"):
-            kw.pop(k)
-        melds = kw.pop("melds")
-        out.append((concealed, win_id, melds, kw))
-    return out
-
-
-def _calls_mpsz(h):
-    out = []
-    for i in range(len(h)):
-        kw = h.kwargs(i)
-        out.append((kw.pop("hand"), kw.pop("win"), kw.pop("melds"), kw))
-    return out
-
-
-def _calls_riichienv(core, h):
-    winds = (core.Wind.East, core.Wind.South, core.Wind.West, core.Wind.North)
-    kinds = {0: core.MeldType.Chi, 1: core.MeldType.Pon, 2: core.MeldType.Daiminkan,
-             3: core.MeldType.Kakan, 4: core.MeldType.Ankan}
-    out = []
-    for i in range(len(h)):
-        ids, win_id, _ = _mj_input(h, i, True)
-        melds, n_meld_tiles = [], 0
-        for j in range(int(h.n_melds[i])):
-            mt = int(h.meld_type[i, j])
-            n = 3 if mt <= 1 else 4
-            melds.append((kinds[mt], mt != 4, n))
-            n_meld_tiles += n
-        concealed = ids[: len(ids) - n_meld_tiles]
-        pos, rmelds = len(concealed), []
-        for kind, opened, n in melds:
-            rmelds.append(core.Meld(kind, ids[pos:pos + n], opened))
-            pos += n
-        f = int(h.flags[i])
-        cond = core.Conditions(
-            tsumo=bool(f & 1), riichi=bool(f & 2), double_riichi=bool(f & 4), ippatsu=bool(f & 8),
-            rinshan=bool(f & 16), chankan=bool(f & 32), haitei=bool(f & 64), houtei=bool(f & 128),
-            player_wind=winds[int(h.seat_wind[i])], round_wind=winds[int(h.round_wind[i])],
-            honba=int(h.honba[i]), riichi_sticks=int(h.riichi_sticks[i]))
-        dora = [4 * int(k) + 3 for k in h.dora[i, :h.n_dora[i]]]
-        ura = [4 * int(k) + 3 for k in h.ura[i, :h.n_ura[i]]]
-        out.append((sorted(concealed), rmelds, win_id, dora, ura, cond))
-    return out
+from _util import calls_136 as _calls_136, calls_mpsz as _calls_mpsz, calls_riichienv as _calls_riichienv
 
 
 def _time(fn, calls) -> float:

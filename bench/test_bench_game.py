@@ -10,22 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from _util import play_riichienv as _play_riichienv
+from _util import play_yakuman as _play_yakuman
 
 from yakuman.game import Game, simulate
 
 GAMES = 4
-
-
-def _play_yakuman(seeds):
-    rng = random.Random(0)
-    n = 0
-    for seed in seeds:
-        g = Game(seed=seed)
-        while not g.done:
-            seat = g.to_act[0]
-            g.step(rng.choice(g.legal_actions(seat)))
-            n += 1
-    return n
 
 
 @pytest.mark.benchmark(group="game-python-random")
@@ -33,22 +23,6 @@ def test_yakuman_random_game_decisions(benchmark):
     seeds = list(range(GAMES))
     benchmark.extra_info["hands"] = _play_yakuman(seeds)
     benchmark(_play_yakuman, seeds)
-
-
-def _play_riichienv(seeds):
-    from riichienv import RiichiEnv
-    from riichienv.agents import RandomAgent
-
-    n = 0
-    for seed in seeds:
-        env = RiichiEnv(game_mode="4p-red-half", skip_mjai_logging=True, seed=seed)
-        obs = env.reset()
-        agent = RandomAgent(seed)
-        while not env.done():
-            actions = {pid: agent.act(o) for pid, o in obs.items()}
-            n += len(actions)
-            obs = env.step(actions)
-    return n
 
 
 @pytest.mark.benchmark(group="game-python-random")

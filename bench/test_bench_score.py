@@ -8,6 +8,9 @@ Corpora: yakuman.random.winning_hands (seeded), Tenhou rules.
 from __future__ import annotations
 
 import pytest
+from _util import calls_136 as _calls_136
+from _util import calls_mpsz as _calls_mpsz
+from _util import calls_riichienv as _calls_riichienv
 from _util import per_call as _per_call
 
 import yakuman
@@ -27,21 +30,6 @@ def closed():
 @pytest.fixture(scope="module")
 def mixed():
     return winning_hands(CORPUS, seed=78)
-
-
-def _calls_136(h):
-    """(hand ids, win id, melds, kwargs) per row, the same 136-ids the peers get."""
-    out = []
-    for i in range(len(h)):
-        ids, win_id, _ = _mj_input(h, i, True)
-        kw = h.kwargs(i)
-        n_meld_tiles = sum(3 if m.startswith(("chi", "pon")) else 4 for m in kw["melds"])
-        concealed = ids[: len(ids) - n_meld_tiles]
-        for k in ("hand", "win"):
-            kw.pop(k)
-        melds = kw.pop("melds")
-        out.append((concealed, win_id, melds, kw))
-    return out
 
 
 @pytest.mark.benchmark(group="score-per-call-closed")
@@ -98,15 +86,13 @@ def test_yakuman_136_with_melds(benchmark, mixed):
 
 @pytest.mark.benchmark(group="score-per-call-melds")
 def test_yakuman_mpsz_with_melds(benchmark, mixed):
-    calls = [(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), kw) for kw in (mixed.kwargs(i) for i in range(len(mixed)))]
+    calls = _calls_mpsz(mixed)
     _per_call(benchmark, lambda c: yakuman.score(c[0], c[1], c[2], **c[3]), calls)
 
 
 @pytest.mark.benchmark(group="score-per-call-melds")
 def test_peer_riichienv_with_melds(benchmark, mixed):
     core = pytest.importorskip("riichienv._riichienv")
-    from ratio_score import _calls_riichienv
-
     calls = _calls_riichienv(core, mixed)
     evaluator = core.HandEvaluator
     _per_call(benchmark, lambda c: evaluator(c[0], c[1]).calc(c[2], c[3], c[4], c[5]), calls)

@@ -630,12 +630,15 @@ cdef int _sc_meld_code(object m) except -2:
 
 cdef int _sc_ids_list(object hand, object win, uint8_t *c, uint8_t *reds, bint aka) noexcept:
     """The common form, a list of up to 18 exact-int 136-ids (not 34 counts) with an int winning
-    id: parsed here (ym_parse_136) -> the tile count; -2 = refused (the winning id missing, or the
-    ids do not parse: the full path words it); -1 = another form (load_tiles reads it)."""
+    id: parsed here -> the tile count; -2 = refused (the winning id missing, or the ids do not
+    parse: the full path words it); -1 = another form (load_tiles reads it). The ids are read by
+    address when they are the interpreter's cached ints (ym_args_ids; the winning id is one of
+    them by identity then), else one by one (ym_parse_136)."""
     cdef int64_t buf[18]
     cdef ym_parse_err_t e
     cdef Py_ssize_t i, n
     cdef PyObject *p
+    cdef void *const *items
     cdef long v, w
     cdef bint found = False
     if type(hand) is not list or type(win) is not int:
@@ -643,6 +646,12 @@ cdef int _sc_ids_list(object hand, object win, uint8_t *c, uint8_t *reds, bint a
     n = PyList_GET_SIZE(hand)
     if n > 18 or n == 0:
         return -1
+    items = ym_seq_items(hand)
+    if ym_args_ids(&_ints, items, n, aka, c, reds) >= 0:
+        for i in range(n):
+            if items[i] == <void *>win:
+                return <int>n
+        # the winning id is not among the ids, or it is an int object that is not the cached one
     w = _borrowed_long(<PyObject *>win)
     for i in range(n):
         p = ym_list_item(hand, i)
@@ -691,6 +700,7 @@ cdef object _score_public_c(CompiledRules cr, object hand, object win, object me
     cdef uint8_t reds[3]
     cdef uint8_t meld_reds[4]
     cdef int i, k, n, wk = 0, wred = 0, seat, rnd, nd = 0, nu = 0, code
+    cdef long nkita, nhonba, nsticks
     cdef bint aka = cr.r.aka_dora > 0
     cdef bint sanma = cr.r.players == 3
     memset(&h, 0, sizeof(ym_hand_t))
@@ -730,7 +740,10 @@ cdef object _score_public_c(CompiledRules cr, object hand, object win, object me
     # --- numbers, winds, indicators
     if type(kita) is not int or type(honba) is not int or type(riichi_sticks) is not int:
         return None
-    if not (0 <= kita <= 255 and 0 <= honba <= 65535 and 0 <= riichi_sticks <= 65535):
+    nkita = _borrowed_long(<PyObject *>kita)      # -1 and a huge int read as NOT_AN_INT (< 0): refused here
+    nhonba = _borrowed_long(<PyObject *>honba)
+    nsticks = _borrowed_long(<PyObject *>riichi_sticks)
+    if not (0 <= nkita <= 255 and 0 <= nhonba <= 65535 and 0 <= nsticks <= 65535):
         return None
     seat = _sc_wind(seat_wind)
     rnd = _sc_wind(round_wind)
@@ -747,9 +760,9 @@ cdef object _score_public_c(CompiledRules cr, object hand, object win, object me
     h.round_wind = <uint8_t>rnd
     h.n_dora = <uint8_t>nd
     h.n_ura = <uint8_t>nu
-    h.kita = <uint8_t><int>kita
-    h.honba = <uint16_t><int>honba
-    h.riichi_sticks = <uint16_t><int>riichi_sticks
+    h.kita = <uint8_t>nkita
+    h.honba = <uint16_t>nhonba
+    h.riichi_sticks = <uint16_t>nsticks
     h.flags = <uint16_t>flags
     h.pao = <uint8_t>pao
     if ym_check_win(&cr.r, &h, reds, meld_reds, wred) != 0:
@@ -967,6 +980,171 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
                     round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba,
                     riichi_sticks=riichi_sticks, rules=rules, pao_seat=pao_seat, from_seat=from_seat)
 
+
+
+# ---- score() entry point: a vectorcall function with its own keyword reading ----------------
+# Cython's generic argument parser costs more than the whole native scoring of a hand, so the
+# public ``score`` is a METH_FASTCALL | METH_KEYWORDS builtin (``_score_vc``) that reads the
+# positional arguments and the keyword names itself: the names are looked up by identity in a
+# small open-addressing table of the interned parameter names (by equality when a caller's name
+# is not the interned one), the eleven flags go straight to bits, the other values stay borrowed.
+# Anything it does not read in place -- an unknown or repeated parameter, a flag that is not a
+# bool, pao, arguments the fast path declines -- goes to the ``def score`` above (``_SCORE_DEF``),
+# so the signature, the errors and every result are that function's.
+
+cdef extern from "Python.h":
+    ctypedef struct PyMethodDef:
+        const char *ml_name
+        void *ml_meth
+        int ml_flags
+        const char *ml_doc
+    int METH_FASTCALL
+    int METH_KEYWORDS
+    object PyCFunction_NewEx(PyMethodDef *ml, object self, object module)
+    PyObject *ym_tuple_item_p "PyTuple_GET_ITEM" (PyObject *, Py_ssize_t)
+    Py_ssize_t ym_tuple_size_p "PyTuple_GET_SIZE" (PyObject *)
+    Py_ssize_t PyObject_Hash(object) except -1
+    PyObject *Py_True
+    PyObject *Py_False
+
+cdef extern from *:
+    """
+    #define ym_as_meth(f) ((void *)(f))
+    /* a str's hash: the cached one (every keyword name a caller passes has been hashed) */
+    static inline Py_hash_t ym_str_hash(PyObject *k) {
+        Py_hash_t h = ((PyASCIIObject *)k)->hash;
+        return h != -1 ? h : PyObject_Hash(k);
+    }
+    """
+    void *ym_as_meth(void *f)
+    Py_ssize_t ym_str_hash(PyObject *k) except? -1
+
+# parameter order of the keywords: the 11 flags (their bit = the index), then the values
+cdef tuple _SC_KW_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+                           "houtei", "tenhou", "chiihou", "renhou", "seat_wind", "round_wind", "dora", "ura",
+                           "kita", "honba", "riichi_sticks", "rules", "pao_seat", "from_seat", "melds",
+                           "hand", "win")
+cdef enum:
+    _SC_KW_TABLE = 64
+cdef PyObject *_sc_kw_name[_SC_KW_TABLE]
+cdef int _sc_kw_slot[_SC_KW_TABLE]
+cdef object _SCORE_DEF = score   # the def above: every call _score_vc does not read in place
+
+
+cdef void _sc_kw_init() except *:
+    cdef int j, i
+    memset(_sc_kw_name, 0, sizeof(_sc_kw_name))
+    for j, name in enumerate(_SC_KW_NAMES):
+        i = PyObject_Hash(name) & (_SC_KW_TABLE - 1)
+        while _sc_kw_name[i] != NULL:
+            i = (i + 1) & (_SC_KW_TABLE - 1)
+        _sc_kw_name[i] = <PyObject *>name
+        _sc_kw_slot[i] = j
+
+
+cdef int _sc_kw_index(PyObject *k) except -2:
+    """The parameter index of keyword name ``k`` (a str), -1 when it names no parameter."""
+    cdef int i = ym_str_hash(k) & (_SC_KW_TABLE - 1), j
+    while _sc_kw_name[i] != NULL:
+        if _sc_kw_name[i] == k:
+            return _sc_kw_slot[i]
+        i = (i + 1) & (_SC_KW_TABLE - 1)
+    for j in range(len(_SC_KW_NAMES)):   # an equal name that is not the interned object
+        if <object>k == _SC_KW_NAMES[j]:
+            return j
+    return -1
+
+
+cdef object _sc_call_def(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames):
+    """The same call through the ``def score`` (its parser raises the usual TypeErrors)."""
+    cdef Py_ssize_t i
+    pos = tuple([<object>args[i] for i in range(nargs)])
+    kw = {}
+    if kwnames != NULL:
+        for i in range(ym_tuple_size_p(kwnames)):
+            kw[<object>ym_tuple_item_p(kwnames, i)] = <object>args[nargs + i]
+    return _SCORE_DEF(*pos, **kw)
+
+
+cdef object _score_vc(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames):
+    cdef int flags = 0, j
+    cdef Py_ssize_t i, nk = 0
+    cdef PyObject *v
+    cdef PyObject *val[10]   # seat_wind round_wind dora ura kita honba riichi_sticks rules pao_seat from_seat
+    cdef PyObject *melds
+    cdef CompiledRules cr
+    if nargs < 2 or nargs > 3:
+        return _sc_call_def(args, nargs, kwnames)
+    melds = args[2] if nargs == 3 else <PyObject *>_SC_EMPTY
+    val[0] = <PyObject *>_SC_E
+    val[1] = <PyObject *>_SC_E
+    val[2] = <PyObject *>_SC_EMPTY
+    val[3] = <PyObject *>_SC_EMPTY
+    val[4] = _small[0]
+    val[5] = _small[0]
+    val[6] = _small[0]
+    val[7] = <PyObject *>None
+    val[8] = <PyObject *>None
+    val[9] = <PyObject *>None
+    if kwnames != NULL:
+        nk = ym_tuple_size_p(kwnames)
+    for i in range(nk):
+        j = _sc_kw_index(ym_tuple_item_p(kwnames, i))
+        v = args[nargs + i]
+        if j < 11:
+            if j < 0 or (v != Py_True and v != Py_False):
+                return _sc_call_def(args, nargs, kwnames)
+            if v == Py_True:
+                flags |= 1 << j
+        elif j < 21:
+            val[j - 11] = v
+        elif j == 21 and nargs == 2:
+            melds = v
+        else:
+            return _sc_call_def(args, nargs, kwnames)
+    if val[8] != <PyObject *>None or val[9] != <PyObject *>None:
+        return _sc_call_def(args, nargs, kwnames)
+    if val[7] == <PyObject *>None and _SC_DEFAULT_RULES is not None:
+        cr = _SC_DEFAULT_RULES
+    else:
+        try:
+            cr = _compiled_rules_c(<object>val[7])
+        except (TypeError, ValueError):
+            return _sc_call_def(args, nargs, kwnames)
+    result = _score_public_c(cr, <object>args[0], <object>args[1], <object>melds, flags, <object>val[0],
+                             <object>val[1], <object>val[2], <object>val[3], <object>val[4], <object>val[5],
+                             <object>val[6], 0, False)
+    if result is not None:
+        return result
+    return _sc_call_def(args, nargs, kwnames)
+
+
+cdef object _SC_E = "E"
+
+
+cdef str _sc_doc_text(str doc):
+    """The def's docstring without the signature line Cython embeds at its top."""
+    if doc.startswith("score(") and "\n\n" in doc:
+        return doc.split("\n\n", 1)[1]
+    return doc
+
+
+cdef tuple _SC_EMPTY = ()
+_sc_kw_init()
+cdef PyMethodDef _SCORE_METHOD
+_SCORE_METHOD.ml_name = "score"
+_SCORE_METHOD.ml_meth = ym_as_meth(<void *>_score_vc)
+_SCORE_METHOD.ml_flags = METH_FASTCALL | METH_KEYWORDS
+cdef bytes _SCORE_DOC = (b"score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, "
+              b"rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, "
+              b"renhou=False, seat_wind='E', round_wind='E', dora=(), ura=(), kita=0, honba=0, "
+              b"riichi_sticks=0, rules=None, pao_seat=None, from_seat=None)\n--\n\n"
+              + _sc_doc_text(score.__doc__).encode())
+_SCORE_METHOD.ml_doc = _SCORE_DOC
+import sys as _sys
+# bound to the module, as a builtin of the module is (its __self__: pickle finds it by name)
+score = PyCFunction_NewEx(&_SCORE_METHOD, _sys.modules[__name__], __name__)
+del _sys
 
 # ---------------------------------------------------------------------------------------------
 # Batch scoring over columns (yakuman.batch.score_many): nogil, threads, nothing allocated per row.

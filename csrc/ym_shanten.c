@@ -7,14 +7,94 @@
  * is that minus one. The per-part vectors are looked up as one-byte classes and combined through
  * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
  * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
- * Both are computed on 8 counts at a time (SWAR: counts are 0..4, so bits 0-2 of each byte).
  * Three players (sanma): only the man part's class and the waits' candidate kinds change (see
  * ym_shanten.h).
+ *
+ * Word view of a hand (SWAR): the 34 counts are read as four little-endian 64-bit words and
+ * three bytes, every count in exactly one of them: m = kinds 1-8 (2m..9m), p = kinds 10-17,
+ * s = kinds 19-26, h = kinds 27-33 (bytes 26..33 shifted down one byte; its top byte is 0) and
+ * e = kinds 0, 9, 18 (the 1 of each suit) in bytes 0-2. Every load lies inside c[0..34).
+ * With every count in 0..4 (validated first in the batch row, trusted in the per-call
+ * functions) no byte-wise add or multiply below carries out of its byte or lane:
+ *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
+ *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
+ *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
+ *   - (v + 0x03..) & 0x04.. marks count >= 1 and (v + 0x02..) & 0x04.. count >= 2 with 4 in
+ *     each byte; their byte sums over the five words are at most 4 * 14 < 256, so one multiply
+ *     by 0x0101.. sums them into the top byte (no popcount instruction is assumed).
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
 
 #include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define YM_ALWAYS_INLINE static inline
+#endif
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
+#define YM_RESTRICT restrict
+#else
+#define YM_RESTRICT
+#endif
+
+#define ONES 0x0101010101010101ULL
+#define LANES16 0x00FF00FF00FF00FFULL
+
+/* 8 bytes at p as a little-endian word (one unaligned load on little-endian hosts). */
+YM_ALWAYS_INLINE uint64_t load_le64(const uint8_t *p) {
+    uint64_t v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, 8);
+#else
+    v = 0;
+    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
+#endif
+    return v;
+}
+
+typedef struct {
+    uint64_t w[4]; /* m, p, s, h (see the header comment) */
+    uint64_t e;    /* 1m, 1p, 1s in bytes 0-2 */
+} words_t;
+
+YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) {
+    v->w[0] = load_le64(c + 1);
+    v->w[1] = load_le64(c + 10);
+    v->w[2] = load_le64(c + 19);
+    v->w[3] = load_le64(c + 26) >> 8;
+    v->e = (uint64_t)c[0] | ((uint64_t)c[9] << 8) | ((uint64_t)c[18] << 16);
+}
+
+/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (byte 0 least significant). */
+YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v) {
+    uint64_t x = ((v * 0x105u) >> 8) & LANES16;
+    return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
+}
+
+/* The base-5 keys of a hand's parts: k5/k4 of each suit as ym_suit_rank_fast forms them (ranks
+ * 0-4, ranks 5-8), the honors as h4 (East..North) and h3 (haku..chun). */
+typedef struct {
+    uint32_t k5[3], k4[3], h4, h3;
+} keys_t;
+
+YM_ALWAYS_INLINE void keys_of(const words_t *v, keys_t *k) {
+    for (int s = 0; s < 3; s++) {
+        uint64_t q = quad_keys(v->w[s]);
+        k->k5[s] = (uint32_t)((v->e >> (8 * s)) & 0xFF) + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+        k->k4[s] = (uint32_t)(q >> 48);
+    }
+    uint64_t q = quad_keys(v->w[3]);
+    k->h4 = (uint32_t)((q >> 16) & 0xFFFFu);
+    k->h3 = (uint32_t)(q >> 48);
+}
+
+YM_ALWAYS_INLINE unsigned suit_class_k(const keys_t *k, int s) {
+    uint32_t hi = ym_rank_hi[k->k5[s]];
+    return ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k->k4[s]]];
+}
 
 static inline uint32_t honor_key(const uint8_t *c) {
     return c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] + 3125u * c[5] + 15625u * c[6];
@@ -34,144 +114,176 @@ static inline void parts_of(const uint8_t *c, int sanma, parts_t *p) {
     p->cls[3] = ym_honor_class[honor_key(c + 27)];
 }
 
+YM_ALWAYS_INLINE int replacement_of(unsigned m, unsigned p, unsigned s, unsigned h, int n_melds) {
+    return ym_final[ym_comb2[ym_comb1[m][p]][s]][h][n_melds];
+}
+
 static inline int replacement(const parts_t *p, int n_melds) {
-    uint8_t c1 = ym_comb1[p->cls[0]][p->cls[1]];
-    uint8_t c2 = ym_comb2[c1][p->cls[2]];
-    return ym_final[c2][p->cls[3]][n_melds];
+    return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
+}
+
+/* Regular-form replacement number from the keys (v for the sanma man part: 1m and 9m). */
+YM_ALWAYS_INLINE int regular_keys(const words_t *v, const keys_t *k, int n_melds, int sanma) {
+    unsigned m = sanma ? ym_sanma_man_class((unsigned)(v->e & 0xFF), (unsigned)(v->w[0] >> 56)) : suit_class_k(k, 0);
+    unsigned h = ym_honor_class[k->h4 + 625u * k->h3];
+    return replacement_of(m, suit_class_k(k, 1), suit_class_k(k, 2), h, n_melds);
+}
+
+/* Chiitoitsu and kokushi shanten from the keys (ym_special_*: one packed sum, no carries). */
+YM_ALWAYS_INLINE void special_keys(const keys_t *k, int *chiitoi, int *kokushi) {
+    unsigned e = (unsigned)ym_special_honor[k->h4] + ym_special_honor[k->h3];
+    for (int s = 0; s < 3; s++) e += (unsigned)ym_special_hi[k->k5[s]] + ym_special_lo[k->k4[s]];
+    int kinds = YM_SP_KINDS(e);
+    *chiitoi = 6 - YM_SP_PAIRS(e) + (kinds < 7 ? 7 - kinds : 0);
+    *kokushi = 13 - YM_SP_YAOCHUU(e) - (YM_SP_YAOCHUU_PAIRS(e) != 0);
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
-    parts_t p;
-    parts_of(c, sanma, &p);
-    return replacement(&p, n_melds) - 1;
-}
-
-/* The 34 counts as five little-endian 64-bit words (kinds 8i..8i+7; bytes past 33 are zero). */
-static inline void load_words(const uint8_t *c, uint64_t w[5]) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(w, c, 32); /* one unaligned load per word */
-#else
-    for (int i = 0; i < 4; i++) {
-        uint64_t v = 0;
-        for (int j = 7; j >= 0; j--) v = (v << 8) | c[8 * i + j];
-        w[i] = v;
-    }
-#endif
-    w[4] = (uint64_t)c[32] | ((uint64_t)c[33] << 8);
-}
-
-#define ONES 0x0101010101010101ULL
-/* Yaochuu kinds (0 8 9 17 18 26-33) as one bit per byte over the five words. */
-static const uint64_t yaochuu_bits[5] = {
-    0x0000000000000001ULL, 0x0000000000000101ULL, 0x0000000000010100ULL, 0x0101010101010000ULL,
-    0x0000000000000101ULL,
-};
-
-/* held: bit 0 of each byte set where the count is >= 1; paired: where it is >= 2 (counts 0..4). */
-static inline void count_bits(const uint64_t w[5], uint64_t held[5], uint64_t paired[5]) {
-    for (int i = 0; i < 5; i++) {
-        uint64_t v = w[i];
-        held[i] = (v | (v >> 1) | (v >> 2)) & ONES;
-        paired[i] = ((v >> 1) | (v >> 2)) & ONES;
-    }
-}
-
-/* Number of set bytes in a word whose bytes are 0 or 1 (a multiply sums them into the top byte;
- * no popcount instruction is assumed). */
-static inline int byte_count(uint64_t v) { return (int)((v * ONES) >> 56); }
-
-/* The bytes of the five words are 0 or 1, so their byte-wise sum is at most 5 per byte and one
- * byte_count of the sum counts them all (at most 34 < 256). */
-static inline int chiitoitsu_of(const uint64_t held[5], const uint64_t paired[5]) {
-    int kinds = byte_count(held[0] + held[1] + held[2] + held[3] + held[4]);
-    int pairs = byte_count(paired[0] + paired[1] + paired[2] + paired[3] + paired[4]);
-    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-}
-
-static inline int kokushi_of(const uint64_t held[5], const uint64_t paired[5]) {
-    uint64_t kinds = 0, pair = 0;
-    for (int i = 0; i < 5; i++) {
-        kinds += held[i] & yaochuu_bits[i];
-        pair |= paired[i] & yaochuu_bits[i];
-    }
-    return 13 - byte_count(kinds) - (pair != 0);
+    words_t v;
+    keys_t k;
+    load_words(c, &v);
+    keys_of(&v, &k);
+    return regular_keys(&v, &k, n_melds, sanma) - 1;
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
-    uint64_t w[5], held[5], paired[5];
-    load_words(c, w);
-    count_bits(w, held, paired);
-    return chiitoitsu_of(held, paired);
+    words_t v;
+    keys_t k;
+    int t, x;
+    load_words(c, &v);
+    keys_of(&v, &k);
+    special_keys(&k, &t, &x);
+    return t;
 }
 
 int ym_shanten_kokushi(const uint8_t *c) {
-    uint64_t w[5], held[5], paired[5];
-    load_words(c, w);
-    count_bits(w, held, paired);
-    return kokushi_of(held, paired);
+    words_t v;
+    keys_t k;
+    int t, x;
+    load_words(c, &v);
+    keys_of(&v, &k);
+    special_keys(&k, &t, &x);
+    return x;
+}
+
+YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
+    keys_t k;
+    int t, x;
+    keys_of(v, &k);
+    switch (form) {
+    case YM_FORM_REGULAR: return regular_keys(v, &k, n_melds, sanma) - 1;
+    case YM_FORM_CHIITOITSU:
+        if (n_melds) return 99;
+        special_keys(&k, &t, &x);
+        return t;
+    case YM_FORM_KOKUSHI:
+        if (n_melds) return 99;
+        special_keys(&k, &t, &x);
+        return x;
+    default: break;
+    }
+    int s = regular_keys(v, &k, n_melds, sanma) - 1;
+    if (n_melds == 0) {
+        special_keys(&k, &t, &x);
+        if (t < s) s = t;
+        if (x < s) s = x;
+    }
+    return s;
 }
 
 int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
-    switch (form) {
-    case YM_FORM_REGULAR: return ym_shanten_regular(c, n_melds, sanma);
-    case YM_FORM_CHIITOITSU: return n_melds ? 99 : ym_shanten_chiitoitsu(c);
-    case YM_FORM_KOKUSHI: return n_melds ? 99 : ym_shanten_kokushi(c);
-    default: break;
-    }
-    int s = ym_shanten_regular(c, n_melds, sanma);
-    if (n_melds == 0) {
-        uint64_t w[5], held[5], paired[5];
-        load_words(c, w);
-        count_bits(w, held, paired);
-        int t = chiitoitsu_of(held, paired);
-        if (t < s) s = t;
-        t = kokushi_of(held, paired);
-        if (t < s) s = t;
-    }
-    return s;
+    words_t v;
+    load_words(c, &v);
+    return shanten_words(&v, n_melds, form, sanma);
 }
 
 #define SEVENS 0x7B7B7B7B7B7B7B7BULL
 #define HIGHS 0x8080808080808080ULL
 
-/* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts.
- * A byte above 4 sets its high bit in (w + 0x7B..) | w (a carry out of a byte happens only from
- * a byte >= 0x85, whose own high bit is set already); with every byte <= 4 the byte-wise sum of
- * the five words is at most 20 per byte, so one byte_count gives the total (at most 160). */
-int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
-    uint64_t w[5], held[5], paired[5], bad = 0, sum = 0;
-    load_words(c, w);
-    for (int i = 0; i < 5; i++) {
-        bad |= (w[i] + SEVENS) | w[i];
-        sum += w[i];
+/* The check of ym_check_hand over the word view, without the tile total's test: YM_BAD_COPIES
+ * or YM_BAD_SANMA_TILE, else YM_OK and *total. A byte above 4 sets its high bit in
+ * (w + 0x7B..) | w (a carry out of a byte happens only from a byte >= 0x85, whose own high
+ * bit is set already); with every byte <= 4 the byte-wise sum of the five words is at most 20
+ * per byte, so one multiply gives the total (at most 136). */
+YM_ALWAYS_INLINE int check_words(const words_t *v, int sanma, unsigned *total) {
+    uint64_t bad = (v->e + SEVENS) | v->e, sum = v->e;
+    for (int i = 0; i < 4; i++) {
+        bad |= (v->w[i] + SEVENS) | v->w[i];
+        sum += v->w[i];
     }
-    if (bad & HIGHS) {
-        *status = YM_BAD_COPIES;
+    if (bad & HIGHS) return YM_BAD_COPIES;
+    if (sanma && (v->w[0] & 0x00FFFFFFFFFFFFFFULL)) return YM_BAD_SANMA_TILE; /* bytes 0-6 of m: 2m-8m */
+    *total = (unsigned)((sum * ONES) >> 56);
+    return YM_OK;
+}
+
+/* Meld count of a valid tile total t (1..14, t % 3 != 0) when it matches n_melds (n_melds < 0:
+ * any), else -1. */
+static int melds_of_total(unsigned t, int n_melds) {
+    if (t < 1 || t > 14 || t % 3 == 0) return -1;
+    int k = (int)(14 - t) / 3;
+    return n_melds >= 0 && n_melds != k ? -1 : k;
+}
+
+/* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
+ * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
+ * passed (their indexes assume counts 0..4). */
+YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, int form, int sanma, uint8_t *status) {
+    words_t v;
+    unsigned total = 0;
+    load_words(c, &v);
+    int st = check_words(&v, sanma, &total);
+    if (st != YM_OK) {
+        *status = (uint8_t)st;
         return 127;
     }
-    if (sanma && (w[0] & 0xFFFFFFFFFFFFFF00ULL)) { /* kinds 1-7: 2m-8m */
-        *status = YM_BAD_SANMA_TILE;
-        return 127;
-    }
-    int total = byte_count(sum);
-    int k = (14 - total) / 3;
-    if (total < 1 || total > 14 || total % 3 == 0 || (n_melds >= 0 && n_melds != k)) {
+    int k = kt[total];
+    if (k < 0) {
         *status = YM_BAD_COUNT;
         return 127;
     }
     *status = YM_OK;
-    if (form == YM_FORM_REGULAR) return ym_shanten_regular(c, k, sanma);
-    count_bits(w, held, paired);
-    if (form == YM_FORM_CHIITOITSU) return k ? 99 : chiitoitsu_of(held, paired);
-    if (form == YM_FORM_KOKUSHI) return k ? 99 : kokushi_of(held, paired);
-    int s = ym_shanten_regular(c, k, sanma);
-    if (k == 0) {
-        int t = chiitoitsu_of(held, paired);
-        if (t < s) s = t;
-        t = kokushi_of(held, paired);
-        if (t < s) s = t;
+    return shanten_words(&v, k, form, sanma);
+}
+
+#define MAX_TOTAL 136 /* 34 kinds of at most 4 copies */
+
+static void melds_table(int n_melds, int8_t kt[MAX_TOTAL + 1]) {
+    for (unsigned t = 0; t <= MAX_TOTAL; t++) kt[t] = (int8_t)melds_of_total(t, n_melds);
+}
+
+int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
+    words_t v;
+    unsigned total = 0;
+    load_words(c, &v);
+    int st = check_words(&v, sanma, &total);
+    int k = st == YM_OK ? melds_of_total(total, n_melds) : -1;
+    *status = (uint8_t)(st != YM_OK ? st : k < 0 ? YM_BAD_COUNT : YM_OK);
+    return k < 0 ? 127 : shanten_words(&v, k, form, sanma);
+}
+
+/* The row loop with the form and the player count fixed at compile time (one copy each). */
+#define ROWS_LOOP(FORM, SANMA)                                                                     \
+    for (size_t i = 0; i < n; i++) out[i] = (int8_t)shanten_row(rows + 34 * i, kt, FORM, SANMA, status + i)
+#define ROWS_FORM(SANMA)                                                                           \
+    switch (form) {                                                                                \
+    case YM_FORM_REGULAR: ROWS_LOOP(YM_FORM_REGULAR, SANMA); break;                                \
+    case YM_FORM_CHIITOITSU: ROWS_LOOP(YM_FORM_CHIITOITSU, SANMA); break;                          \
+    case YM_FORM_KOKUSHI: ROWS_LOOP(YM_FORM_KOKUSHI, SANMA); break;                                \
+    default: ROWS_LOOP(YM_FORM_ALL, SANMA); break;                                                 \
     }
-    return s;
+
+/* out and status alias neither the rows nor the tables (restrict: the stores need not reload
+ * the table pointers). */
+void ym_shanten_rows(const uint8_t *YM_RESTRICT rows, size_t n, int n_melds, int form, int sanma,
+                     int8_t *YM_RESTRICT out, uint8_t *YM_RESTRICT status) {
+    int8_t kt[MAX_TOTAL + 1];
+    melds_table(n_melds, kt);
+    if (sanma) {
+        ROWS_FORM(1)
+    } else {
+        ROWS_FORM(0)
+    }
 }
 
 /* Complete = shanten -1; the player count does not matter for a complete hand holding no 2m-8m. */

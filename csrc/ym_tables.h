@@ -53,6 +53,19 @@ extern uint8_t ym_comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
 extern int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8]; /* [.][.][n_melds] */
 extern uint32_t ym_rank_hi[3125];      /* rank part of ranks 0-4 | (their sum << 20) */
 extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles left */
+/* Counts of the special forms over a few kinds, packed so that the sum over the parts of a
+ * hand of at most 14 tiles never carries between fields: bits 0-2 kinds held twice or more,
+ * bits 3-6 kinds held, bits 7-10 yaochuu kinds held, bits 11-13 yaochuu kinds held twice or
+ * more (YM_SP_*). Indexed by the base-5 keys of ym_suit_rank_fast: ym_special_hi by ranks 0-4
+ * (rank 0 is a terminal), ym_special_lo by ranks 5-8 (rank 8 is a terminal), ym_special_honor
+ * by four honor kinds (all yaochuu). */
+extern uint16_t ym_special_hi[3125];
+extern uint16_t ym_special_lo[625];
+extern uint16_t ym_special_honor[625];
+#define YM_SP_PAIRS(e) ((int)((e) & 7u))
+#define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))
+#define YM_SP_YAOCHUU(e) ((int)(((e) >> 7) & 15u))
+#define YM_SP_YAOCHUU_PAIRS(e) ((int)(((e) >> 11) & 7u))
 
 static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
     uint32_t k5 = c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4];

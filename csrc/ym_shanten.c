@@ -58,9 +58,15 @@ YM_ALWAYS_INLINE uint64_t load_le64(const uint8_t *p) {
 typedef struct {
     uint64_t w[4]; /* m, p, s, h (see the header comment) */
     uint64_t e;    /* 1m, 1p, 1s in bytes 0-2 */
+    uint64_t mul;  /* 0x105 (see quad_keys) */
 } words_t;
 
-YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) {
+/* 0x105 through a volatile read: the batch loop reads it once per block, so that the compiler
+ * emits one multiply instead of three shift-and-add steps per word (same value, same result). */
+static volatile uint64_t mul_0x105 = 0x105;
+
+YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul) {
+    v->mul = mul;
     v->w[0] = load_le64(c + 1);
     v->w[1] = load_le64(c + 10);
     v->w[2] = load_le64(c + 19);
@@ -68,9 +74,12 @@ YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) {
     v->e = (uint64_t)c[0] | ((uint64_t)c[9] << 8) | ((uint64_t)c[18] << 16);
 }
 
-/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (byte 0 least significant). */
-YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v) {
-    uint64_t x = ((v * 0x105u) >> 8) & LANES16;
+YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) { load_words_mul(c, v, 0x105); }
+
+/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (byte 0 least significant);
+ * mul = 0x105. */
+YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
+    uint64_t x = ((v * mul) >> 8) & LANES16;
     return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
 }
 
@@ -82,11 +91,11 @@ typedef struct {
 
 YM_ALWAYS_INLINE void keys_of(const words_t *v, keys_t *k) {
     for (int s = 0; s < 3; s++) {
-        uint64_t q = quad_keys(v->w[s]);
+        uint64_t q = quad_keys(v->w[s], v->mul);
         k->k5[s] = (uint32_t)((v->e >> (8 * s)) & 0xFF) + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         k->k4[s] = (uint32_t)(q >> 48);
     }
-    uint64_t q = quad_keys(v->w[3]);
+    uint64_t q = quad_keys(v->w[3], v->mul);
     k->h4 = (uint32_t)((q >> 16) & 0xFFFFu);
     k->h3 = (uint32_t)(q >> 48);
 }
@@ -129,13 +138,13 @@ YM_ALWAYS_INLINE int regular_keys(const words_t *v, const keys_t *k, int n_melds
     return replacement_of(m, suit_class_k(k, 1), suit_class_k(k, 2), h, n_melds);
 }
 
-/* Chiitoitsu and kokushi shanten from the keys (ym_special_*: one packed sum, no carries). */
-YM_ALWAYS_INLINE void special_keys(const keys_t *k, int *chiitoi, int *kokushi) {
+/* Packed special-form counts of the hand (ym_tables.h: one sum, no carries between fields for
+ * at most 14 tiles; masked to the 14 bits so that no input can index ym_special_min out of
+ * bounds). */
+YM_ALWAYS_INLINE unsigned special_keys(const keys_t *k) {
     unsigned e = (unsigned)ym_special_honor[k->h4] + ym_special_honor[k->h3];
     for (int s = 0; s < 3; s++) e += (unsigned)ym_special_hi[k->k5[s]] + ym_special_lo[k->k4[s]];
-    int kinds = YM_SP_KINDS(e);
-    *chiitoi = 6 - YM_SP_PAIRS(e) + (kinds < 7 ? 7 - kinds : 0);
-    *kokushi = 13 - YM_SP_YAOCHUU(e) - (YM_SP_YAOCHUU_PAIRS(e) != 0);
+    return e & ((1u << 14) - 1);
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
@@ -149,44 +158,34 @@ int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
 int ym_shanten_chiitoitsu(const uint8_t *c) {
     words_t v;
     keys_t k;
-    int t, x;
     load_words(c, &v);
     keys_of(&v, &k);
-    special_keys(&k, &t, &x);
-    return t;
+    unsigned e = special_keys(&k);
+    return YM_SP_CHIITOITSU(e);
 }
 
 int ym_shanten_kokushi(const uint8_t *c) {
     words_t v;
     keys_t k;
-    int t, x;
     load_words(c, &v);
     keys_of(&v, &k);
-    special_keys(&k, &t, &x);
-    return x;
+    unsigned e = special_keys(&k);
+    return YM_SP_KOKUSHI(e);
 }
 
 YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
     keys_t k;
-    int t, x;
     keys_of(v, &k);
     switch (form) {
     case YM_FORM_REGULAR: return regular_keys(v, &k, n_melds, sanma) - 1;
-    case YM_FORM_CHIITOITSU:
-        if (n_melds) return 99;
-        special_keys(&k, &t, &x);
-        return t;
-    case YM_FORM_KOKUSHI:
-        if (n_melds) return 99;
-        special_keys(&k, &t, &x);
-        return x;
+    case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(special_keys(&k));
+    case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(special_keys(&k));
     default: break;
     }
     int s = regular_keys(v, &k, n_melds, sanma) - 1;
     if (n_melds == 0) {
-        special_keys(&k, &t, &x);
+        int t = ym_special_min[special_keys(&k)];
         if (t < s) s = t;
-        if (x < s) s = x;
     }
     return s;
 }
@@ -228,10 +227,11 @@ static int melds_of_total(unsigned t, int n_melds) {
 /* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
  * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
  * passed (their indexes assume counts 0..4). */
-YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, int form, int sanma, uint8_t *status) {
+YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mul, int form, int sanma,
+                                 uint8_t *status) {
     words_t v;
     unsigned total = 0;
-    load_words(c, &v);
+    load_words_mul(c, &v, mul);
     int st = check_words(&v, sanma, &total);
     if (st != YM_OK) {
         *status = (uint8_t)st;
@@ -264,7 +264,7 @@ int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *
 
 /* The row loop with the form and the player count fixed at compile time (one copy each). */
 #define ROWS_LOOP(FORM, SANMA)                                                                     \
-    for (size_t i = 0; i < n; i++) out[i] = (int8_t)shanten_row(rows + 34 * i, kt, FORM, SANMA, status + i)
+    for (size_t i = 0; i < n; i++) out[i] = (int8_t)shanten_row(rows + 34 * i, kt, mul, FORM, SANMA, status + i)
 #define ROWS_FORM(SANMA)                                                                           \
     switch (form) {                                                                                \
     case YM_FORM_REGULAR: ROWS_LOOP(YM_FORM_REGULAR, SANMA); break;                                \
@@ -278,6 +278,7 @@ int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *
 void ym_shanten_rows(const uint8_t *YM_RESTRICT rows, size_t n, int n_melds, int form, int sanma,
                      int8_t *YM_RESTRICT out, uint8_t *YM_RESTRICT status) {
     int8_t kt[MAX_TOTAL + 1];
+    uint64_t mul = mul_0x105;
     melds_table(n_melds, kt);
     if (sanma) {
         ROWS_FORM(1)

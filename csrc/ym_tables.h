@@ -62,10 +62,14 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
 extern uint16_t ym_special_hi[3125];
 extern uint16_t ym_special_lo[625];
 extern uint16_t ym_special_honor[625];
+/* min(chiitoitsu, kokushi) shanten of a packed sum (14 bits) of the entries above. */
+extern int8_t ym_special_min[1u << 14];
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))
 #define YM_SP_YAOCHUU(e) ((int)(((e) >> 7) & 15u))
 #define YM_SP_YAOCHUU_PAIRS(e) ((int)(((e) >> 11) & 7u))
+#define YM_SP_CHIITOITSU(e) (6 - YM_SP_PAIRS(e) + (YM_SP_KINDS(e) < 7 ? 7 - YM_SP_KINDS(e) : 0))
+#define YM_SP_KOKUSHI(e) (13 - YM_SP_YAOCHUU(e) - (YM_SP_YAOCHUU_PAIRS(e) != 0))
 
 static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
     uint32_t k5 = c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4];

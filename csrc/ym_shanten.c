@@ -83,26 +83,29 @@ YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
     return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
 }
 
-/* The base-5 keys of a hand's parts: k5/k4 of each suit as ym_suit_rank_fast forms them (ranks
- * 0-4, ranks 5-8), the honors as h4 (East..North) and h3 (haku..chun). */
-typedef struct {
-    uint32_t k5[3], k4[3], h4, h3;
-} keys_t;
-
-YM_ALWAYS_INLINE void keys_of(const words_t *v, keys_t *k) {
+/* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
+ * class of 1m and 9m when sanma) and honors; returns the packed special-form counts (ym_tables.h:
+ * one sum, no carries between fields for at most 14 tiles; masked to its 14 bits, so no input
+ * indexes ym_special.min out of bounds). Per suit, k5 / k4 are the base-5 keys of ranks 0-4 /
+ * 5-8 as ym_suit_rank_fast forms them, and x = ym_special.hi[k5] carries the rank part, the row
+ * of ym_rank_lo and the counts of ranks 0-4. Each part is finished before the next one starts
+ * (few live values). */
+YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
+    unsigned sp = 0;
     for (int s = 0; s < 3; s++) {
         uint64_t q = quad_keys(v->w[s], v->mul);
-        k->k5[s] = (uint32_t)((v->e >> (8 * s)) & 0xFF) + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
-        k->k4[s] = (uint32_t)(q >> 48);
+        uint32_t k5 = (uint32_t)((v->e >> (8 * s)) & 0xFF) + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+        uint32_t k4 = (uint32_t)(q >> 48);
+        uint64_t x = ym_special.hi[k5];
+        cls[s] = ym_suit_class[(uint32_t)x + (&ym_rank_lo[0][0])[(x >> 48) + k4]];
+        sp += (unsigned)(x >> 32) + ym_special.lo[k4];
     }
+    if (sanma) cls[0] = ym_sanma_man_class((unsigned)(v->e & 0xFF), (unsigned)(v->w[0] >> 56));
     uint64_t q = quad_keys(v->w[3], v->mul);
-    k->h4 = (uint32_t)((q >> 16) & 0xFFFFu);
-    k->h3 = (uint32_t)(q >> 48);
-}
-
-YM_ALWAYS_INLINE unsigned suit_class_k(const keys_t *k, int s) {
-    uint32_t hi = ym_rank_hi[k->k5[s]];
-    return ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k->k4[s]]];
+    uint32_t h4 = (uint32_t)((q >> 16) & 0xFFFFu), h3 = (uint32_t)(q >> 48);
+    cls[3] = ym_honor_class[h4 + 625u * h3];
+    sp += (unsigned)ym_special.honor[h4] + ym_special.honor[h3];
+    return sp & ((1u << 14) - 1);
 }
 
 static inline uint32_t honor_key(const uint8_t *c) {
@@ -131,60 +134,46 @@ static inline int replacement(const parts_t *p, int n_melds) {
     return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
 }
 
-/* Regular-form replacement number from the keys (v for the sanma man part: 1m and 9m). */
-YM_ALWAYS_INLINE int regular_keys(const words_t *v, const keys_t *k, int n_melds, int sanma) {
-    unsigned m = sanma ? ym_sanma_man_class((unsigned)(v->e & 0xFF), (unsigned)(v->w[0] >> 56)) : suit_class_k(k, 0);
-    unsigned h = ym_honor_class[k->h4 + 625u * k->h3];
-    return replacement_of(m, suit_class_k(k, 1), suit_class_k(k, 2), h, n_melds);
-}
-
-/* Packed special-form counts of the hand (ym_tables.h: one sum, no carries between fields for
- * at most 14 tiles; masked to the 14 bits so that no input can index ym_special_min out of
- * bounds). */
-YM_ALWAYS_INLINE unsigned special_keys(const keys_t *k) {
-    unsigned e = (unsigned)ym_special_honor[k->h4] + ym_special_honor[k->h3];
-    for (int s = 0; s < 3; s++) e += (unsigned)ym_special_hi[k->k5[s]] + ym_special_lo[k->k4[s]];
-    return e & ((1u << 14) - 1);
+YM_ALWAYS_INLINE int regular_of(const unsigned cls[4], int n_melds) {
+    return replacement_of(cls[0], cls[1], cls[2], cls[3], n_melds);
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
     words_t v;
-    keys_t k;
+    unsigned cls[4];
     load_words(c, &v);
-    keys_of(&v, &k);
-    return regular_keys(&v, &k, n_melds, sanma) - 1;
+    parts_eval(&v, sanma, cls);
+    return regular_of(cls, n_melds) - 1;
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
     words_t v;
-    keys_t k;
+    unsigned cls[4];
     load_words(c, &v);
-    keys_of(&v, &k);
-    unsigned e = special_keys(&k);
+    unsigned e = parts_eval(&v, 0, cls);
     return YM_SP_CHIITOITSU(e);
 }
 
 int ym_shanten_kokushi(const uint8_t *c) {
     words_t v;
-    keys_t k;
+    unsigned cls[4];
     load_words(c, &v);
-    keys_of(&v, &k);
-    unsigned e = special_keys(&k);
+    unsigned e = parts_eval(&v, 0, cls);
     return YM_SP_KOKUSHI(e);
 }
 
 YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
-    keys_t k;
-    keys_of(v, &k);
+    unsigned cls[4];
+    unsigned e = parts_eval(v, sanma, cls);
     switch (form) {
-    case YM_FORM_REGULAR: return regular_keys(v, &k, n_melds, sanma) - 1;
-    case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(special_keys(&k));
-    case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(special_keys(&k));
+    case YM_FORM_REGULAR: return regular_of(cls, n_melds) - 1;
+    case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(e);
+    case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(e);
     default: break;
     }
-    int s = regular_keys(v, &k, n_melds, sanma) - 1;
+    int s = regular_of(cls, n_melds) - 1;
     if (n_melds == 0) {
-        int t = ym_special_min[special_keys(&k)];
+        int t = ym_special.min[e];
         if (t < s) s = t;
     }
     return s;

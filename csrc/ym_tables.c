@@ -28,10 +28,7 @@ uint8_t ym_comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
 int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8];
 uint32_t ym_rank_hi[3125];
 uint32_t ym_rank_lo[15][625];
-uint16_t ym_special_hi[3125];
-uint16_t ym_special_lo[625];
-uint16_t ym_special_honor[625];
-int8_t ym_special_min[1u << 14];
+ym_special_t ym_special;
 
 static uint64_t suit_vec[YM_MAX_SUIT_CLASSES];   /* decoded from the blob at load */
 static uint64_t honor_vec[YM_MAX_HONOR_CLASSES];
@@ -106,7 +103,7 @@ int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
 uint64_t ym_tables_bytes(void) {
     return (uint64_t)YM_BLOB_SIZE + sizeof suit_vec + sizeof honor_vec + sizeof rank_step + sizeof ym_comb1 +
            sizeof ym_comb2 + sizeof ym_final + sizeof ym_rank_hi + sizeof ym_rank_lo + sizeof comb_vec +
-           sizeof ym_special_hi + sizeof ym_special_lo + sizeof ym_special_honor + sizeof ym_special_min +
+           sizeof ym_special +
            (uint64_t)(YM_SUIT_PATTERNS + 1) * sizeof(uint32_t) + (uint64_t)dec_count * sizeof(uint64_t);
 }
 
@@ -267,14 +264,17 @@ static uint16_t special_entry(uint32_t key, int n, unsigned yaochuu) {
 }
 
 static void build_special(void) {
-    for (uint32_t k = 0; k < 3125; k++) ym_special_hi[k] = special_entry(k, 5, 1u);
+    for (uint32_t k = 0; k < 3125; k++) {
+        uint32_t hi = ym_rank_hi[k];
+        ym_special.hi[k] = (hi & 0xFFFFFu) | (uint64_t)special_entry(k, 5, 1u) << 32 | (uint64_t)(625u * (hi >> 20)) << 48;
+    }
     for (uint32_t k = 0; k < 625; k++) {
-        ym_special_lo[k] = special_entry(k, 4, 8u);
-        ym_special_honor[k] = special_entry(k, 4, 15u);
+        ym_special.lo[k] = special_entry(k, 4, 8u);
+        ym_special.honor[k] = special_entry(k, 4, 15u);
     }
     for (unsigned e = 0; e < (1u << 14); e++) {
         int t = YM_SP_CHIITOITSU(e), k = YM_SP_KOKUSHI(e);
-        ym_special_min[e] = (int8_t)(t < k ? t : k);
+        ym_special.min[e] = (int8_t)(t < k ? t : k);
     }
 }
 

@@ -56,14 +56,21 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
 /* Counts of the special forms over a few kinds, packed so that the sum over the parts of a
  * hand of at most 14 tiles never carries between fields: bits 0-2 kinds held twice or more,
  * bits 3-6 kinds held, bits 7-10 yaochuu kinds held, bits 11-13 yaochuu kinds held twice or
- * more (YM_SP_*). Indexed by the base-5 keys of ym_suit_rank_fast: ym_special_hi by ranks 0-4
- * (rank 0 is a terminal), ym_special_lo by ranks 5-8 (rank 8 is a terminal), ym_special_honor
- * by four honor kinds (all yaochuu). */
-extern uint16_t ym_special_hi[3125];
-extern uint16_t ym_special_lo[625];
-extern uint16_t ym_special_honor[625];
-/* min(chiitoitsu, kokushi) shanten of a packed sum (14 bits) of the entries above. */
-extern int8_t ym_special_min[1u << 14];
+ * more (YM_SP_*), 14 bits in all. The batch shanten kernel's tables, in one block (one base
+ * address for all), indexed by the base-5 keys of ym_suit_rank_fast:
+ *   hi[k5]    ranks 0-4 (rank 0 a terminal): ym_rank_hi's rank part (bits 0-19) | the special
+ *             counts << 32 | (tiles left * 625, the row of ym_rank_lo) << 48; the sum of three
+ *             entries keeps the fields apart (rank parts < 2^21, counts < 2^14 for 14 tiles);
+ *   lo[k4]    special counts of ranks 5-8 (rank 8 a terminal);
+ *   honor[k]  special counts of four honor kinds (all yaochuu), k their base-5 key;
+ *   min[e]    min(chiitoitsu, kokushi) shanten of a packed sum e. */
+typedef struct {
+    uint64_t hi[3125];
+    uint16_t lo[625];
+    uint16_t honor[625];
+    int8_t min[1u << 14];
+} ym_special_t;
+extern ym_special_t ym_special;
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))
 #define YM_SP_YAOCHUU(e) ((int)(((e) >> 7) & 15u))

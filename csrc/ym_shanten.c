@@ -19,9 +19,12 @@
  *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
  *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
  *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
- *   - (v + 0x03..) & 0x04.. marks count >= 1 and (v + 0x02..) & 0x04.. count >= 2 with 4 in
- *     each byte; their byte sums over the five words are at most 4 * 14 < 256, so one multiply
- *     by 0x0101.. sums them into the top byte (no popcount instruction is assumed).
+ *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all.
+ * The same keys index the special-form count tables (ym_special, ym_tables.h), whose packed
+ * sum over the parts gives chiitoitsu and kokushi (and their minimum by one more lookup); every
+ * table index is in bounds for counts 0..4 (the special sum is masked to its 14 bits).
+ * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first on the words, a row that
+ * fails it gets its status and 127 and no table is read for it.
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"

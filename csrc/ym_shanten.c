@@ -218,7 +218,8 @@ static int melds_of_total(unsigned t, int n_melds) {
 
 /* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
  * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
- * passed (their indexes assume counts 0..4). */
+ * passed (their indexes assume counts 0..4). *status is written only for a failing row (the
+ * caller has set it to YM_OK). */
 YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mul, int form, int sanma,
                                  uint8_t *status) {
     words_t v;
@@ -234,7 +235,6 @@ YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mu
         *status = YM_BAD_COUNT;
         return 127;
     }
-    *status = YM_OK;
     return shanten_words(&v, k, form, sanma);
 }
 
@@ -272,6 +272,7 @@ void ym_shanten_rows(const uint8_t *YM_RESTRICT rows, size_t n, int n_melds, int
     int8_t kt[MAX_TOTAL + 1];
     uint64_t mul = mul_0x105;
     melds_table(n_melds, kt);
+    memset(status, YM_OK, n);
     if (sanma) {
         ROWS_FORM(1)
     } else {

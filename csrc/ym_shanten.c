@@ -61,6 +61,7 @@ YM_ALWAYS_INLINE uint64_t load_le64(const uint8_t *p) {
 typedef struct {
     uint64_t w[4]; /* m, p, s, h (see the header comment) */
     uint64_t e;    /* 1m, 1p, 1s in bytes 0-2 */
+    unsigned one[3]; /* the same three counts */
     uint64_t mul;  /* 0x105 (see quad_keys) */
 } words_t;
 
@@ -74,7 +75,10 @@ YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul)
     v->w[1] = load_le64(c + 10);
     v->w[2] = load_le64(c + 19);
     v->w[3] = load_le64(c + 26) >> 8;
-    v->e = (uint64_t)c[0] | ((uint64_t)c[9] << 8) | ((uint64_t)c[18] << 16);
+    v->one[0] = c[0];
+    v->one[1] = c[9];
+    v->one[2] = c[18];
+    v->e = (uint64_t)v->one[0] | ((uint64_t)v->one[1] << 8) | ((uint64_t)v->one[2] << 16);
 }
 
 YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) { load_words_mul(c, v, 0x105); }
@@ -97,13 +101,13 @@ YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4
     unsigned sp = 0;
     for (int s = 0; s < 3; s++) {
         uint64_t q = quad_keys(v->w[s], v->mul);
-        uint32_t k5 = (uint32_t)((v->e >> (8 * s)) & 0xFF) + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+        uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         uint32_t k4 = (uint32_t)(q >> 48);
         uint64_t x = ym_special.hi[k5];
         cls[s] = ym_suit_class[(uint32_t)x + (&ym_rank_lo[0][0])[(x >> 48) + k4]];
         sp += (unsigned)(x >> 32) + ym_special.lo[k4];
     }
-    if (sanma) cls[0] = ym_sanma_man_class((unsigned)(v->e & 0xFF), (unsigned)(v->w[0] >> 56));
+    if (sanma) cls[0] = ym_sanma_man_class(v->one[0], (unsigned)(v->w[0] >> 56));
     uint64_t q = quad_keys(v->w[3], v->mul);
     uint32_t h4 = (uint32_t)((q >> 16) & 0xFFFFu), h3 = (uint32_t)(q >> 48);
     cls[3] = ym_honor_class[h4 + 625u * h3];

@@ -95,7 +95,8 @@ YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
  * one sum, no carries between fields for at most 14 tiles; masked to its 14 bits, so no input
  * indexes ym_special.min out of bounds). Per suit, k5 / k4 are the base-5 keys of ranks 0-4 /
  * 5-8 as ym_suit_rank_fast forms them, and x = ym_special.hi[k5] carries the rank part, the row
- * of ym_rank_lo and the counts of ranks 0-4. Each part is finished before the next one starts
+ * of ym_special.rank_lo (at most 14 * 625, so the index stays below 15 * 625) and the counts of
+ * ranks 0-4. Each part is finished before the next one starts
  * (few live values). */
 YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
     unsigned sp = 0;
@@ -104,7 +105,7 @@ YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4
         uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         uint32_t k4 = (uint32_t)(q >> 48);
         uint64_t x = ym_special.hi[k5];
-        cls[s] = ym_suit_class[(uint32_t)x + (&ym_rank_lo[0][0])[(x >> 48) + k4]];
+        cls[s] = ym_suit_class[(uint32_t)x + ym_special.rank_lo[(x >> 48) + k4]];
         sp += (unsigned)(x >> 32) + ym_special.lo[k4];
     }
     if (sanma) cls[0] = ym_sanma_man_class(v->one[0], (unsigned)(v->w[0] >> 56));

@@ -264,6 +264,8 @@ static uint16_t special_entry(uint32_t key, int n, unsigned yaochuu) {
 }
 
 static void build_special(void) {
+    for (uint32_t left = 0; left < 15; left++)
+        for (uint32_t k = 0; k < 625; k++) ym_special.rank_lo[625 * left + k] = ym_rank_lo[left][k];
     for (uint32_t k = 0; k < 3125; k++) {
         uint32_t hi = ym_rank_hi[k];
         ym_special.hi[k] = (hi & 0xFFFFFu) | (uint64_t)special_entry(k, 5, 1u) << 32 | (uint64_t)(625u * (hi >> 20)) << 48;

@@ -59,13 +59,16 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
  * more (YM_SP_*), 14 bits in all. The batch shanten kernel's tables, in one block (one base
  * address for all), indexed by the base-5 keys of ym_suit_rank_fast:
  *   hi[k5]    ranks 0-4 (rank 0 a terminal): ym_rank_hi's rank part (bits 0-19) | the special
- *             counts << 32 | (tiles left * 625, the row of ym_rank_lo) << 48; the sum of three
- *             entries keeps the fields apart (rank parts < 2^21, counts < 2^14 for 14 tiles);
+ *             counts << 32 | (tiles left * 625, the row's start in rank_lo) << 48; the sum of
+ *             three entries keeps the fields apart (rank parts < 2^21, counts < 2^14 for 14
+ *             tiles);
+ *   rank_lo   ym_rank_lo as one flat array (row tiles left, column the ranks 5-8 key);
  *   lo[k4]    special counts of ranks 5-8 (rank 8 a terminal);
  *   honor[k]  special counts of four honor kinds (all yaochuu), k their base-5 key;
  *   min[e]    min(chiitoitsu, kokushi) shanten of a packed sum e. */
 typedef struct {
     uint64_t hi[3125];
+    uint32_t rank_lo[15 * 625];
     uint16_t lo[625];
     uint16_t honor[625];
     int8_t min[1u << 14];

@@ -7,14 +7,114 @@
  * is that minus one. The per-part vectors are looked up as one-byte classes and combined through
  * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
  * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
- * Both are computed on 8 counts at a time (SWAR: counts are 0..4, so bits 0-2 of each byte).
  * Three players (sanma): only the man part's class and the waits' candidate kinds change (see
  * ym_shanten.h).
+ *
+ * Word view of a hand (SWAR): the 34 counts are read as four little-endian 64-bit words and
+ * three bytes, every count in exactly one of them: m = kinds 1-8 (2m..9m), p = kinds 10-17,
+ * s = kinds 19-26, h = kinds 27-33 (bytes 26..33 shifted down one byte; its top byte is 0) and
+ * e = kinds 0, 9, 18 (the 1 of each suit) in bytes 0-2. Every load lies inside c[0..34).
+ * With every count in 0..4 (validated first in the batch row, trusted in the per-call
+ * functions) no byte-wise add or multiply below carries out of its byte or lane:
+ *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
+ *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
+ *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
+ *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all.
+ * The same keys index the special-form count tables (ym_special, ym_tables.h), whose packed
+ * sum over the parts gives chiitoitsu and kokushi (and their minimum by one more lookup); every
+ * table index is in bounds for counts 0..4 (the special sum is masked to its 14 bits).
+ * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first on the words, a row that
+ * fails it gets its status and 127 and no table is read for it.
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
 
 #include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define YM_ALWAYS_INLINE static inline
+#endif
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
+#define YM_RESTRICT restrict
+#else
+#define YM_RESTRICT
+#endif
+
+#define ONES 0x0101010101010101ULL
+#define LANES16 0x00FF00FF00FF00FFULL
+
+/* 8 bytes at p as a little-endian word (one unaligned load on little-endian hosts). */
+YM_ALWAYS_INLINE uint64_t load_le64(const uint8_t *p) {
+    uint64_t v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, 8);
+#else
+    v = 0;
+    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
+#endif
+    return v;
+}
+
+typedef struct {
+    uint64_t w[4]; /* m, p, s, h (see the header comment) */
+    uint64_t e;    /* 1m, 1p, 1s in bytes 0-2 */
+    unsigned one[3]; /* the same three counts */
+    uint64_t mul;  /* 0x105 (see quad_keys) */
+} words_t;
+
+/* 0x105 through a volatile read: the batch loop reads it once per block, so that the compiler
+ * emits one multiply instead of three shift-and-add steps per word (same value, same result). */
+static volatile uint64_t mul_0x105 = 0x105;
+
+YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul) {
+    v->mul = mul;
+    v->w[0] = load_le64(c + 1);
+    v->w[1] = load_le64(c + 10);
+    v->w[2] = load_le64(c + 19);
+    v->w[3] = load_le64(c + 26) >> 8;
+    v->one[0] = c[0];
+    v->one[1] = c[9];
+    v->one[2] = c[18];
+    v->e = (uint64_t)v->one[0] | ((uint64_t)v->one[1] << 8) | ((uint64_t)v->one[2] << 16);
+}
+
+YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) { load_words_mul(c, v, 0x105); }
+
+/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (byte 0 least significant);
+ * mul = 0x105. */
+YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
+    uint64_t x = ((v * mul) >> 8) & LANES16;
+    return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
+}
+
+/* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
+ * class of 1m and 9m when sanma) and honors; returns the packed special-form counts (ym_tables.h:
+ * one sum, no carries between fields for at most 14 tiles; masked to its 14 bits, so no input
+ * indexes ym_special.min out of bounds). Per suit, k5 / k4 are the base-5 keys of ranks 0-4 /
+ * 5-8 as ym_suit_rank_fast forms them, and x = ym_special.hi[k5] carries the rank part, the row
+ * of ym_special.rank_lo (at most 14 * 625, so the index stays below 15 * 625) and the counts of
+ * ranks 0-4. Each part is finished before the next one starts
+ * (few live values). */
+YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
+    unsigned sp = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t q = quad_keys(v->w[s], v->mul);
+        uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+        uint32_t k4 = (uint32_t)(q >> 48);
+        uint64_t x = ym_special.hi[k5];
+        cls[s] = ym_suit_class[(uint32_t)x + ym_special.rank_lo[(x >> 48) + k4]];
+        sp += (unsigned)(x >> 32) + ym_special.lo[k4];
+    }
+    if (sanma) cls[0] = ym_sanma_man_class(v->one[0], (unsigned)(v->w[0] >> 56));
+    uint64_t q = quad_keys(v->w[3], v->mul);
+    uint32_t h4 = (uint32_t)((q >> 16) & 0xFFFFu), h3 = (uint32_t)(q >> 48);
+    cls[3] = ym_honor_class[h4 + 625u * h3];
+    sp += (unsigned)ym_special.honor[h4] + ym_special.honor[h3];
+    return sp & ((1u << 14) - 1);
+}
 
 static inline uint32_t honor_key(const uint8_t *c) {
     return c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] + 3125u * c[5] + 15625u * c[6];
@@ -34,144 +134,155 @@ static inline void parts_of(const uint8_t *c, int sanma, parts_t *p) {
     p->cls[3] = ym_honor_class[honor_key(c + 27)];
 }
 
+YM_ALWAYS_INLINE int replacement_of(unsigned m, unsigned p, unsigned s, unsigned h, int n_melds) {
+    return ym_final[ym_comb2[ym_comb1[m][p]][s]][h][n_melds];
+}
+
 static inline int replacement(const parts_t *p, int n_melds) {
-    uint8_t c1 = ym_comb1[p->cls[0]][p->cls[1]];
-    uint8_t c2 = ym_comb2[c1][p->cls[2]];
-    return ym_final[c2][p->cls[3]][n_melds];
+    return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
+}
+
+YM_ALWAYS_INLINE int regular_of(const unsigned cls[4], int n_melds) {
+    return replacement_of(cls[0], cls[1], cls[2], cls[3], n_melds);
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
-    parts_t p;
-    parts_of(c, sanma, &p);
-    return replacement(&p, n_melds) - 1;
-}
-
-/* The 34 counts as five little-endian 64-bit words (kinds 8i..8i+7; bytes past 33 are zero). */
-static inline void load_words(const uint8_t *c, uint64_t w[5]) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(w, c, 32); /* one unaligned load per word */
-#else
-    for (int i = 0; i < 4; i++) {
-        uint64_t v = 0;
-        for (int j = 7; j >= 0; j--) v = (v << 8) | c[8 * i + j];
-        w[i] = v;
-    }
-#endif
-    w[4] = (uint64_t)c[32] | ((uint64_t)c[33] << 8);
-}
-
-#define ONES 0x0101010101010101ULL
-/* Yaochuu kinds (0 8 9 17 18 26-33) as one bit per byte over the five words. */
-static const uint64_t yaochuu_bits[5] = {
-    0x0000000000000001ULL, 0x0000000000000101ULL, 0x0000000000010100ULL, 0x0101010101010000ULL,
-    0x0000000000000101ULL,
-};
-
-/* held: bit 0 of each byte set where the count is >= 1; paired: where it is >= 2 (counts 0..4). */
-static inline void count_bits(const uint64_t w[5], uint64_t held[5], uint64_t paired[5]) {
-    for (int i = 0; i < 5; i++) {
-        uint64_t v = w[i];
-        held[i] = (v | (v >> 1) | (v >> 2)) & ONES;
-        paired[i] = ((v >> 1) | (v >> 2)) & ONES;
-    }
-}
-
-/* Number of set bytes in a word whose bytes are 0 or 1 (a multiply sums them into the top byte;
- * no popcount instruction is assumed). */
-static inline int byte_count(uint64_t v) { return (int)((v * ONES) >> 56); }
-
-/* The bytes of the five words are 0 or 1, so their byte-wise sum is at most 5 per byte and one
- * byte_count of the sum counts them all (at most 34 < 256). */
-static inline int chiitoitsu_of(const uint64_t held[5], const uint64_t paired[5]) {
-    int kinds = byte_count(held[0] + held[1] + held[2] + held[3] + held[4]);
-    int pairs = byte_count(paired[0] + paired[1] + paired[2] + paired[3] + paired[4]);
-    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-}
-
-static inline int kokushi_of(const uint64_t held[5], const uint64_t paired[5]) {
-    uint64_t kinds = 0, pair = 0;
-    for (int i = 0; i < 5; i++) {
-        kinds += held[i] & yaochuu_bits[i];
-        pair |= paired[i] & yaochuu_bits[i];
-    }
-    return 13 - byte_count(kinds) - (pair != 0);
+    words_t v;
+    unsigned cls[4];
+    load_words(c, &v);
+    parts_eval(&v, sanma, cls);
+    return regular_of(cls, n_melds) - 1;
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
-    uint64_t w[5], held[5], paired[5];
-    load_words(c, w);
-    count_bits(w, held, paired);
-    return chiitoitsu_of(held, paired);
+    words_t v;
+    unsigned cls[4];
+    load_words(c, &v);
+    unsigned e = parts_eval(&v, 0, cls);
+    return YM_SP_CHIITOITSU(e);
 }
 
 int ym_shanten_kokushi(const uint8_t *c) {
-    uint64_t w[5], held[5], paired[5];
-    load_words(c, w);
-    count_bits(w, held, paired);
-    return kokushi_of(held, paired);
+    words_t v;
+    unsigned cls[4];
+    load_words(c, &v);
+    unsigned e = parts_eval(&v, 0, cls);
+    return YM_SP_KOKUSHI(e);
 }
 
-int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
+YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
+    unsigned cls[4];
+    unsigned e = parts_eval(v, sanma, cls);
     switch (form) {
-    case YM_FORM_REGULAR: return ym_shanten_regular(c, n_melds, sanma);
-    case YM_FORM_CHIITOITSU: return n_melds ? 99 : ym_shanten_chiitoitsu(c);
-    case YM_FORM_KOKUSHI: return n_melds ? 99 : ym_shanten_kokushi(c);
+    case YM_FORM_REGULAR: return regular_of(cls, n_melds) - 1;
+    case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(e);
+    case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(e);
     default: break;
     }
-    int s = ym_shanten_regular(c, n_melds, sanma);
+    int s = regular_of(cls, n_melds) - 1;
     if (n_melds == 0) {
-        uint64_t w[5], held[5], paired[5];
-        load_words(c, w);
-        count_bits(w, held, paired);
-        int t = chiitoitsu_of(held, paired);
-        if (t < s) s = t;
-        t = kokushi_of(held, paired);
+        int t = ym_special.min[e];
         if (t < s) s = t;
     }
     return s;
+}
+
+int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
+    words_t v;
+    load_words(c, &v);
+    return shanten_words(&v, n_melds, form, sanma);
 }
 
 #define SEVENS 0x7B7B7B7B7B7B7B7BULL
 #define HIGHS 0x8080808080808080ULL
 
-/* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts.
- * A byte above 4 sets its high bit in (w + 0x7B..) | w (a carry out of a byte happens only from
- * a byte >= 0x85, whose own high bit is set already); with every byte <= 4 the byte-wise sum of
- * the five words is at most 20 per byte, so one byte_count gives the total (at most 160). */
-int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
-    uint64_t w[5], held[5], paired[5], bad = 0, sum = 0;
-    load_words(c, w);
-    for (int i = 0; i < 5; i++) {
-        bad |= (w[i] + SEVENS) | w[i];
-        sum += w[i];
+/* The check of ym_check_hand over the word view, without the tile total's test: YM_BAD_COPIES
+ * or YM_BAD_SANMA_TILE, else YM_OK and *total. A byte above 4 sets its high bit in
+ * (w + 0x7B..) | w (a carry out of a byte happens only from a byte >= 0x85, whose own high
+ * bit is set already); with every byte <= 4 the byte-wise sum of the five words is at most 20
+ * per byte, so one multiply gives the total (at most 136). */
+YM_ALWAYS_INLINE int check_words(const words_t *v, int sanma, unsigned *total) {
+    uint64_t bad = (v->e + SEVENS) | v->e, sum = v->e;
+    for (int i = 0; i < 4; i++) {
+        bad |= (v->w[i] + SEVENS) | v->w[i];
+        sum += v->w[i];
     }
-    if (bad & HIGHS) {
-        *status = YM_BAD_COPIES;
+    if (bad & HIGHS) return YM_BAD_COPIES;
+    if (sanma && (v->w[0] & 0x00FFFFFFFFFFFFFFULL)) return YM_BAD_SANMA_TILE; /* bytes 0-6 of m: 2m-8m */
+    *total = (unsigned)((sum * ONES) >> 56);
+    return YM_OK;
+}
+
+/* Meld count of a valid tile total t (1..14, t % 3 != 0) when it matches n_melds (n_melds < 0:
+ * any), else -1. */
+static int melds_of_total(unsigned t, int n_melds) {
+    if (t < 1 || t > 14 || t % 3 == 0) return -1;
+    int k = (int)(14 - t) / 3;
+    return n_melds >= 0 && n_melds != k ? -1 : k;
+}
+
+/* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
+ * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
+ * passed (their indexes assume counts 0..4). *status is written only for a failing row (the
+ * caller has set it to YM_OK). */
+YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mul, int form, int sanma,
+                                 uint8_t *status) {
+    words_t v;
+    unsigned total = 0;
+    load_words_mul(c, &v, mul);
+    int st = check_words(&v, sanma, &total);
+    if (st != YM_OK) {
+        *status = (uint8_t)st;
         return 127;
     }
-    if (sanma && (w[0] & 0xFFFFFFFFFFFFFF00ULL)) { /* kinds 1-7: 2m-8m */
-        *status = YM_BAD_SANMA_TILE;
-        return 127;
-    }
-    int total = byte_count(sum);
-    int k = (14 - total) / 3;
-    if (total < 1 || total > 14 || total % 3 == 0 || (n_melds >= 0 && n_melds != k)) {
+    int k = kt[total];
+    if (k < 0) {
         *status = YM_BAD_COUNT;
         return 127;
     }
-    *status = YM_OK;
-    if (form == YM_FORM_REGULAR) return ym_shanten_regular(c, k, sanma);
-    count_bits(w, held, paired);
-    if (form == YM_FORM_CHIITOITSU) return k ? 99 : chiitoitsu_of(held, paired);
-    if (form == YM_FORM_KOKUSHI) return k ? 99 : kokushi_of(held, paired);
-    int s = ym_shanten_regular(c, k, sanma);
-    if (k == 0) {
-        int t = chiitoitsu_of(held, paired);
-        if (t < s) s = t;
-        t = kokushi_of(held, paired);
-        if (t < s) s = t;
+    return shanten_words(&v, k, form, sanma);
+}
+
+#define MAX_TOTAL 136 /* 34 kinds of at most 4 copies */
+
+static void melds_table(int n_melds, int8_t kt[MAX_TOTAL + 1]) {
+    for (unsigned t = 0; t <= MAX_TOTAL; t++) kt[t] = (int8_t)melds_of_total(t, n_melds);
+}
+
+int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
+    words_t v;
+    unsigned total = 0;
+    load_words(c, &v);
+    int st = check_words(&v, sanma, &total);
+    int k = st == YM_OK ? melds_of_total(total, n_melds) : -1;
+    *status = (uint8_t)(st != YM_OK ? st : k < 0 ? YM_BAD_COUNT : YM_OK);
+    return k < 0 ? 127 : shanten_words(&v, k, form, sanma);
+}
+
+/* The row loop with the form and the player count fixed at compile time (one copy each). */
+#define ROWS_LOOP(FORM, SANMA)                                                                     \
+    for (size_t i = 0; i < n; i++) out[i] = (int8_t)shanten_row(rows + 34 * i, kt, mul, FORM, SANMA, status + i)
+#define ROWS_FORM(SANMA)                                                                           \
+    switch (form) {                                                                                \
+    case YM_FORM_REGULAR: ROWS_LOOP(YM_FORM_REGULAR, SANMA); break;                                \
+    case YM_FORM_CHIITOITSU: ROWS_LOOP(YM_FORM_CHIITOITSU, SANMA); break;                          \
+    case YM_FORM_KOKUSHI: ROWS_LOOP(YM_FORM_KOKUSHI, SANMA); break;                                \
+    default: ROWS_LOOP(YM_FORM_ALL, SANMA); break;                                                 \
     }
-    return s;
+
+/* out and status alias neither the rows nor the tables (restrict: the stores need not reload
+ * the table pointers). */
+void ym_shanten_rows(const uint8_t *YM_RESTRICT rows, size_t n, int n_melds, int form, int sanma,
+                     int8_t *YM_RESTRICT out, uint8_t *YM_RESTRICT status) {
+    int8_t kt[MAX_TOTAL + 1];
+    uint64_t mul = mul_0x105;
+    melds_table(n_melds, kt);
+    memset(status, YM_OK, n);
+    if (sanma) {
+        ROWS_FORM(1)
+    } else {
+        ROWS_FORM(0)
+    }
 }
 
 /* Complete = shanten -1; the player count does not matter for a complete hand holding no 2m-8m. */

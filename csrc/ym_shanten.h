@@ -14,6 +14,7 @@
 #ifndef YM_SHANTEN_H
 #define YM_SHANTEN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ym_tables.h"
@@ -50,4 +51,8 @@ int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k
 /* ym_check_hand(c, n_melds, 0, sanma, &k) then ym_shanten(c, k, form, sanma), in one pass:
  * *status = the check's code; the result is 127 when it is not YM_OK. No trust in c. */
 int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status);
+/* ym_shanten_row over n rows of 34 counts each (rows[34 i .. 34 i + 34)): out[i] and status[i]
+ * as ym_shanten_row gives them. The loop is compiled once per form (no call per row). */
+void ym_shanten_rows(const uint8_t *rows, size_t n, int n_melds, int form, int sanma, int8_t *out,
+                     uint8_t *status);
 #endif

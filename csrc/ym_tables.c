@@ -28,6 +28,7 @@ uint8_t ym_comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
 int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8];
 uint32_t ym_rank_hi[3125];
 uint32_t ym_rank_lo[15][625];
+ym_special_t ym_special;
 
 static uint64_t suit_vec[YM_MAX_SUIT_CLASSES];   /* decoded from the blob at load */
 static uint64_t honor_vec[YM_MAX_HONOR_CLASSES];
@@ -102,6 +103,7 @@ int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
 uint64_t ym_tables_bytes(void) {
     return (uint64_t)YM_BLOB_SIZE + sizeof suit_vec + sizeof honor_vec + sizeof rank_step + sizeof ym_comb1 +
            sizeof ym_comb2 + sizeof ym_final + sizeof ym_rank_hi + sizeof ym_rank_lo + sizeof comb_vec +
+           sizeof ym_special +
            (uint64_t)(YM_SUIT_PATTERNS + 1) * sizeof(uint32_t) + (uint64_t)dec_count * sizeof(uint64_t);
 }
 
@@ -247,6 +249,37 @@ static void build_rank_split(void) {
         }
 }
 
+/* Packed special-form counts (ym_tables.h) of n base-5 digits of key; bit i of yaochuu marks
+ * digit i as a yaochuu kind. */
+static uint16_t special_entry(uint32_t key, int n, unsigned yaochuu) {
+    unsigned pairs = 0, kinds = 0, yk = 0, yp = 0;
+    for (int i = 0; i < n; i++, key /= 5) {
+        unsigned d = key % 5, y = (yaochuu >> i) & 1u;
+        kinds += d >= 1;
+        pairs += d >= 2;
+        yk += y && d >= 1;
+        yp += y && d >= 2;
+    }
+    return (uint16_t)(pairs | kinds << 3 | yk << 7 | yp << 11);
+}
+
+static void build_special(void) {
+    for (uint32_t left = 0; left < 15; left++)
+        for (uint32_t k = 0; k < 625; k++) ym_special.rank_lo[625 * left + k] = ym_rank_lo[left][k];
+    for (uint32_t k = 0; k < 3125; k++) {
+        uint32_t hi = ym_rank_hi[k];
+        ym_special.hi[k] = (hi & 0xFFFFFu) | (uint64_t)special_entry(k, 5, 1u) << 32 | (uint64_t)(625u * (hi >> 20)) << 48;
+    }
+    for (uint32_t k = 0; k < 625; k++) {
+        ym_special.lo[k] = special_entry(k, 4, 8u);
+        ym_special.honor[k] = special_entry(k, 4, 15u);
+    }
+    for (unsigned e = 0; e < (1u << 14); e++) {
+        int t = YM_SP_CHIITOITSU(e), k = YM_SP_KOKUSHI(e);
+        ym_special.min[e] = (int8_t)(t < k ? t : k);
+    }
+}
+
 int ym_init(void) {
     if (init_state) return init_state > 0 ? 0 : init_state;
     size_t size = YM_BLOB_SIZE;
@@ -262,6 +295,7 @@ int ym_init(void) {
                 rank_step[i][s][v] = acc;
             }
     build_rank_split();
+    build_special();
     honor_pow[0] = 1;
     for (int i = 1; i < 7; i++) honor_pow[i] = honor_pow[i - 1] * 5;
     int err = build_combine_tables();

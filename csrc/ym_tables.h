@@ -53,6 +53,33 @@ extern uint8_t ym_comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
 extern int8_t ym_final[YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES][8]; /* [.][.][n_melds] */
 extern uint32_t ym_rank_hi[3125];      /* rank part of ranks 0-4 | (their sum << 20) */
 extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles left */
+/* Counts of the special forms over a few kinds, packed so that the sum over the parts of a
+ * hand of at most 14 tiles never carries between fields: bits 0-2 kinds held twice or more,
+ * bits 3-6 kinds held, bits 7-10 yaochuu kinds held, bits 11-13 yaochuu kinds held twice or
+ * more (YM_SP_*), 14 bits in all. The batch shanten kernel's tables, in one block (one base
+ * address for all), indexed by the base-5 keys of ym_suit_rank_fast:
+ *   hi[k5]    ranks 0-4 (rank 0 a terminal): ym_rank_hi's rank part (bits 0-19) | the special
+ *             counts << 32 | (tiles left * 625, the row's start in rank_lo) << 48; the sum of
+ *             three entries keeps the fields apart (rank parts < 2^21, counts < 2^14 for 14
+ *             tiles);
+ *   rank_lo   ym_rank_lo as one flat array (row tiles left, column the ranks 5-8 key);
+ *   lo[k4]    special counts of ranks 5-8 (rank 8 a terminal);
+ *   honor[k]  special counts of four honor kinds (all yaochuu), k their base-5 key;
+ *   min[e]    min(chiitoitsu, kokushi) shanten of a packed sum e. */
+typedef struct {
+    uint64_t hi[3125];
+    uint32_t rank_lo[15 * 625];
+    uint16_t lo[625];
+    uint16_t honor[625];
+    int8_t min[1u << 14];
+} ym_special_t;
+extern ym_special_t ym_special;
+#define YM_SP_PAIRS(e) ((int)((e) & 7u))
+#define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))
+#define YM_SP_YAOCHUU(e) ((int)(((e) >> 7) & 15u))
+#define YM_SP_YAOCHUU_PAIRS(e) ((int)(((e) >> 11) & 7u))
+#define YM_SP_CHIITOITSU(e) (6 - YM_SP_PAIRS(e) + (YM_SP_KINDS(e) < 7 ? 7 - YM_SP_KINDS(e) : 0))
+#define YM_SP_KOKUSHI(e) (13 - YM_SP_YAOCHUU(e) - (YM_SP_YAOCHUU_PAIRS(e) != 0))
 
 static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
     uint32_t k5 = c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4];

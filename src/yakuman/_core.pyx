@@ -566,6 +566,8 @@ OPENMP = bool(YM_HAVE_OPENMP)   # True when the batch loops run on OpenMP thread
 cdef extern from "ym_shanten.h" nogil:
     int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out)
     int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status)
+    void ym_shanten_rows(const uint8_t *rows, size_t n, int n_melds, int form, int sanma,
+                         int8_t *out, uint8_t *status)
 
 STATUS_OK = 0
 STATUS_BAD_COPIES = 1
@@ -577,11 +579,6 @@ SHANTEN_INVALID = 127
 def _players_code(players=None, rules=None):
     """1 for three players, 0 for four (validated as ``shanten``'s players / rules)."""
     return _sanma_of(players, rules)
-
-
-cdef inline int8_t _shanten_row(const uint8_t *c, int form, int melds, int sanma, uint8_t *status) noexcept nogil:
-    """One row (thread-private locals): validate, then shanten or the sentinel (fused in C)."""
-    return <int8_t>ym_shanten_row(c, melds, form, sanma, status)
 
 
 cdef inline uint8_t _agari_row(const uint8_t *c, int melds, uint8_t *status) noexcept nogil:
@@ -598,14 +595,29 @@ cdef inline uint64_t _waits_row(const uint8_t *c, int melds, int sanma, uint8_t 
     return ym_waits(c, k, sanma) if st == 0 else 0
 
 
+cdef enum:
+    _SHANTEN_BLOCK = 4096   # rows per C call: the static schedule hands each worker whole blocks
+
+
 def _shanten_many(const uint8_t[:, ::1] counts, int form, int melds, int workers,
                   int8_t[::1] out, uint8_t[::1] status, int sanma=0):
-    cdef Py_ssize_t n = counts.shape[0], i
+    """Rows in blocks of _SHANTEN_BLOCK, each block one C loop (validation and shanten fused)."""
+    cdef Py_ssize_t n = counts.shape[0], b, lo, hi
+    cdef Py_ssize_t blocks = (n + _SHANTEN_BLOCK - 1) // _SHANTEN_BLOCK
     if counts.shape[1] != 34:
         raise InvalidTilesError(f"counts must have 34 columns, not {counts.shape[1]}")
+    if n == 0:
+        return
+    if out.shape[0] < n or status.shape[0] < n:
+        raise InvalidArgumentError("output arrays shorter than the counts")
+    cdef const uint8_t *rows = &counts[0, 0]
+    cdef int8_t *o = &out[0]
+    cdef uint8_t *st = &status[0]
     with nogil:
-        for i in prange(n, num_threads=workers, schedule="static"):
-            out[i] = _shanten_row(&counts[i, 0], form, melds, sanma, &status[i])
+        for b in prange(blocks, num_threads=workers, schedule="static"):
+            lo = b * _SHANTEN_BLOCK
+            hi = min(lo + _SHANTEN_BLOCK, n)
+            ym_shanten_rows(rows + 34 * lo, <size_t>(hi - lo), melds, form, sanma, o + lo, st + lo)
 
 
 def _agari_many(const uint8_t[:, ::1] counts, int melds, int workers,

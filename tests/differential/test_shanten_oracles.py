@@ -95,3 +95,46 @@ def test_regular_form_against_reference():
     got = shanten_many(hands, form="regular")
     for i, row in enumerate(hands.tolist()):
         assert got[i] == ref.shanten(row, "regular"), row
+
+
+def special_rich(n: int, seed: int, size: int) -> np.ndarray:
+    """Hands biased towards the special forms (kokushi and chiitoitsu near tenpai, and the cases
+    where they beat the regular form or tie with it): a third mostly single yaochuu kinds, a
+    third mostly pairs (some quads), a third yaochuu-heavy mixes of singles, pairs and triplets."""
+    rng = np.random.default_rng(seed)
+    yaochuu = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+    modes = {0: (0.95, [0.9, 0.1, 0.0, 0.0]), 1: (0.2, [0.1, 0.8, 0.0, 0.1]), 2: (0.6, [0.4, 0.4, 0.15, 0.05])}
+    out = np.zeros((n, 34), dtype=np.uint8)
+    for i in range(n):
+        p_yaochuu, p_take = modes[i % 3]
+        c = np.zeros(34, dtype=np.int64)
+        left = size
+        while left > 0:
+            k = int(rng.choice(yaochuu)) if rng.random() < p_yaochuu else int(rng.integers(0, 34))
+            take = min(left, int(rng.choice([1, 2, 3, 4], p=p_take)), 4 - int(c[k]))
+            c[k] += take
+            left -= take
+        out[i] = c
+    return out
+
+
+@pytest.mark.parametrize("size, n", [(14, 8000), (13, 8000), (11, 1500), (10, 1500), (8, 800), (7, 800),
+                                     (5, 500), (4, 500), (2, 300), (1, 100)])
+def test_batch_forms_against_oracles(size, n):
+    """Every form of the batch kernel: the minimum against xiangting, chiitoitsu and kokushi
+    against the reference on every hand, the regular form against the reference on a sample,
+    and the minimum equal to the minimum of the three forms."""
+    hands = np.concatenate([random_hands(n // 2, seed=300 + size, size=size),
+                            special_rich(n - n // 2, seed=400 + size, size=size)])
+    got = {f: shanten_many(hands, form=f, errors="raise").tolist() for f in ("all", "regular", "chiitoitsu", "kokushi")}
+    assert got["all"] == [min(r, c, k) for r, c, k in zip(got["regular"], got["chiitoitsu"], got["kokushi"])]
+    rows = hands.tolist()
+    assert got["all"] == [_xt(row) for row in rows]
+    for form in ("chiitoitsu", "kokushi"):
+        assert got[form] == [ref.shanten(row, form) for row in rows], form
+    sample = range(0, len(rows), max(1, len(rows) // 120))
+    assert [got["regular"][i] for i in sample] == [ref.shanten(rows[i], "regular") for i in sample]
+    if size in (13, 14):   # the corpus reaches the special forms' interesting values
+        for form in ("chiitoitsu", "kokushi"):
+            assert min(got[form]) <= 0 and sum(a == b < got["regular"][i] for i, (a, b) in
+                                               enumerate(zip(got[form], got["all"]))) > 50, form

@@ -149,6 +149,7 @@ typedef struct {
     int32_t deltas[4];
     int32_t scores[4];
     uint8_t ura[5], n_ura;
+    uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
 } ym_event_t;
 enum {
     YM_EV_START_KYOKU = 1, YM_EV_TSUMO, YM_EV_DAHAI, YM_EV_CHI, YM_EV_PON, YM_EV_DAIMINKAN,

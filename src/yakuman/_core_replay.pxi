@@ -157,12 +157,14 @@ cdef class RecordRound:
     cdef readonly GameState st
     cdef readonly int n, base, accepted, acc_seats, dora, end_acc, at
     cdef int drawn_seat, drawn_tile, hora_mask
-    cdef int32_t horas[4][4]
+    cdef ym_event_t horas[4]          # the engine's hora event of each winner this round
     cdef readonly object aka, label, out
     cdef readonly tuple events
+    cdef readonly bint lite
     cdef public object game, result, melds, ended
 
-    def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None):
+    def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
+                 bint lite=False):
         cdef uint8_t w[136]
         cdef int32_t sc[4]
         cdef int q, nt = 108 if cr.r.players == 3 else 136
@@ -195,7 +197,10 @@ cdef class RecordRound:
         self.at = -1              # the index (in ``events``) of the event being driven
         # With a replay (``game`` = (source, rules, aka)): the round's RoundResult, built from
         # the engine state at each win and at the draw; ``melds`` = each seat's Call events so far.
+        # ``lite`` (logs verify): the wins are EngineWin (the engine's hora result, the WinCase
+        # built only when asked for).
         self.game = game
+        self.lite = lite
         self.result = _RB["RoundResult"](rs) if game is not None else None
         self.melds = [[] for _ in range(n)]
         self.absorb()
@@ -219,8 +224,7 @@ cdef class RecordRound:
                 acc |= 1 << e.actor
             elif t == 13 and e.actor < 4:
                 self.hora_mask |= 1 << e.actor
-                for q in range(4):
-                    self.horas[e.actor][q] = e.deltas[q]
+                memcpy(&self.horas[e.actor], e, sizeof(ym_event_t))
         if self.st.g.phase >= 2:
             self.end_acc |= acc
         ev.n = 0
@@ -229,7 +233,24 @@ cdef class RecordRound:
         """The deltas of the engine's win of ``seat`` this round, or None."""
         if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:
             return None
-        return tuple([self.horas[seat][q] for q in range(self.n)])
+        return tuple([self.horas[seat].deltas[q] for q in range(self.n)])
+
+    def hora_result(self, int seat):
+        """What the engine's scorer and settlement gave the win of ``seat`` this round:
+        ``(han, fu, points, limit, yakuman, yaku, deltas)`` with ``yaku`` the (bit, han) pairs of
+        the scorer's result (as a Score lists them: bit 64 kita, 65 tsuuiisou as seven pairs),
+        or None when the engine has no such win."""
+        cdef int bits[66]
+        cdef int hans[66]
+        cdef int j, m
+        cdef ym_event_t *e
+        if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:
+            return None
+        e = &self.horas[seat]
+        m = _yaku_pairs(e.yaku, e.han_of, e.form, e.kita, e.yakuman, bits, hans)
+        return (e.han, e.fu, e.points, _SC_LIMITS[e.extra], e.yakuman,
+                tuple([(bits[j], hans[j]) for j in range(m)]),
+                tuple([e.deltas[j] for j in range(self.n)]))
 
     cdef bad(self, kind, int i, what):
         self.out.add(kind, self.label, self.base + i, what)
@@ -460,10 +481,13 @@ cdef class RecordRound:
         info = replay_win(self.st, s, f) if s >= 0 and f >= 0 else None
         if info is None:
             self.bad("disagreement", i, f"no win of seat {e.seat} from seat {e.from_seat} to read from the engine")
-        case = _RB["engine_win_case"](self, e, self.base + i, info)
-        if case is None:
+        flags, ids, tile, kita_ids, established, pao, dora, honba, sticks = info
+        closed = tuple(sorted(ids if s == f else ids + (tile,)))
+        if (e.hand is not None and tuple(sorted(e.hand)) != closed) or (e.win_tile is not None and e.win_tile != tile):
             self.bad("disagreement", i, f"the record's winning hand or tile of seat {e.seat} is not the engine's")
-        self.result.wins.append(case)
+        wins = self.result.wins
+        w = EngineWin(self, e, self.base + i, info, len(wins))
+        wins.append(w if self.lite else w.case())
 
     cdef draw_case(self, e, int i):
         case = _RB["engine_draw_case"](self, e, self.base + i)
@@ -533,3 +557,33 @@ def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
         if type(events[i]) not in kinds:
             return False
     return True
+
+
+cdef class EngineWin:
+    """A win of a driven round as ``logs verify`` reads it: the record's Win, where it stands,
+    the engine's result (:meth:`hora`) and, only when asked for, the replay's WinCase
+    (:meth:`case`, the same object ``replay()`` gives)."""
+    cdef readonly object record, round, pao_seat
+    cdef readonly int event_index, index, seat, from_seat, table_honba, table_sticks
+    cdef readonly bint tsumo
+    cdef RecordRound _r
+    cdef object _info, _case
+
+    def __init__(self, RecordRound r, e, int event_index, tuple info, int index):
+        self._r, self._info, self._case = r, info, None
+        self.record, self.round = e, r.result.start
+        self.event_index, self.index = event_index, index
+        self.seat, self.from_seat = e.seat, e.from_seat
+        self.tsumo = self.seat == self.from_seat
+        self.pao_seat = None if info[5] == 255 else info[5]
+        self.table_honba, self.table_sticks = info[7], info[8]
+
+    def hora(self):
+        """The engine's result of this win (RecordRound.hora_result), None when not stepped."""
+        return self._r.hora_result(self.seat)
+
+    def case(self):
+        """The replay's WinCase of this win (built once)."""
+        if self._case is None:
+            self._case = _RB["engine_win_case"](self._r, self.record, self.event_index, self._info, self.index)
+        return self._case

@@ -446,7 +446,7 @@ cdef class RecordRound:
             if e.deltas is not None and tuple(mine) != tuple(e.deltas):
                 self.bad("disagreement", i, f"win deltas {list(mine)} != record {list(e.deltas)}")
         else:
-            outcome, abort, _, _, _, deltas = st.last_round()
+            outcome, abort, _, _, tenpai, deltas = st.last_round()
             got, got_abort = _RB["OUTCOMES"][outcome], _RB["ABORTS"].get(abort)
             kind = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "nagashi_mangan"}.get(e.reason, "abortive_draw")
             if got != kind or (kind == "abortive_draw" and got_abort != e.reason):
@@ -454,7 +454,7 @@ cdef class RecordRound:
             if e.deltas is not None and tuple(deltas) != tuple(e.deltas):
                 self.bad("disagreement", i, f"draw deltas {deltas} != record {e.deltas}")
             if self.result is not None:
-                self.draw_case(e, i)
+                self.draw_case(e, i, tenpai, deltas)
 
     # -- the replay's cases (read from the engine state) ---------------------------------------
     cdef meld(self, e, int i):
@@ -489,11 +489,20 @@ cdef class RecordRound:
         w = EngineWin(self, e, self.base + i, info, len(wins))
         wins.append(w if self.lite else w.case())
 
-    cdef draw_case(self, e, int i):
-        case = _RB["engine_draw_case"](self, e, self.base + i)
-        if case is None:
-            self.bad("disagreement", i, "a shown hand of the record is not the engine's")
-        self.result.draw = case
+    cdef draw_case(self, e, int i, int tenpai, tuple deltas):
+        cdef ym_game_t *g = &self.st.g
+        cdef int q, j, hint = 0
+        if e.reason in ("exhaustive", "nagashi_mangan") and e.hands is not None:
+            for q, h in enumerate(e.hands):
+                if q >= self.n:
+                    raise IndexError(f"{len(e.hands)} shown hands for {self.n} seats")
+                if h is not None and tuple(sorted(h)) != tuple(sorted([g.s[q].ids[j] for j in range(g.s[q].n)])):
+                    self.bad("disagreement", i, "a shown hand of the record is not the engine's")
+        for q in range(self.n):
+            if g.s[q].nagashi_ok and g.s[q].n_river:
+                hint |= 1 << q
+        d = EngineDraw(self, e, self.base + i, _MASKS[tenpai & 15], deltas, hint)
+        self.result.draw = d if self.lite else d.case()
 
 
 def replay_next_hand(GameState st):
@@ -586,4 +595,29 @@ cdef class EngineWin:
         """The replay's WinCase of this win (built once)."""
         if self._case is None:
             self._case = _RB["engine_win_case"](self._r, self.record, self.event_index, self._info, self.index)
+        return self._case
+
+
+cdef class EngineDraw:
+    """The drawn end of a driven round as ``logs verify`` reads it: the record's Ryuukyoku, the
+    engine's own result (``tenpai``: the seats its exhaustive draw counted tenpai, ``deltas``:
+    its settlement; ``nagashi_hint``: bit mask of the seats whose every discard is a terminal
+    or honor and none called, a necessary condition of nagashi mangan) and, only when asked
+    for, the replay's DrawCase (:meth:`case`)."""
+    cdef readonly object record, round
+    cdef readonly int event_index, honba, riichi_sticks, nagashi_hint
+    cdef readonly tuple tenpai, deltas
+    cdef RecordRound _r
+    cdef object _case
+
+    def __init__(self, RecordRound r, e, int event_index, tuple tenpai, tuple deltas, int nagashi_hint):
+        self._r, self._case = r, None
+        self.record, self.round = e, r.result.start
+        self.event_index, self.tenpai, self.deltas, self.nagashi_hint = event_index, tenpai, deltas, nagashi_hint
+        self.honba, self.riichi_sticks = self.round.honba, self.round.sticks + r.accepted
+
+    def case(self):
+        """The replay's DrawCase of this draw (built once)."""
+        if self._case is None:
+            self._case = _RB["engine_draw_case"](self._r, self.record, self.event_index)
         return self._case

@@ -167,4 +167,34 @@ def test_verify_cases_are_the_replay_cases():
             continue
         lite = engine_rounds(g, cases="verify")
         assert [[w.case() for w in r.wins] for r in lite] == [r.wins for r in full]
-        assert [r.draw for r in lite] == [r.draw for r in full]
+        assert [r.draw and r.draw.case() for r in lite] == [r.draw for r in full]
+
+
+def test_the_engine_draw_result_is_the_settlement_of_the_replayed_table():
+    # logs verify takes a drawn round's tenpai seats and deltas from the engine's own draw; here
+    # they must be exactly is_draw_tenpai / settle_exhaustive_draw / settle_abortive_draw of the
+    # replayed table, and nagashi_hint must cover every seat is_nagashi finds.
+    from yakuman.logs.verify import _Checker, FileResult
+
+    kinds: dict[str, int] = {}
+    tenpai_seats = 0
+    for g in _games(_sample()):
+        try:
+            rounds = engine_rounds(g, cases="verify")
+        except LogError:
+            continue
+        ck = _Checker(FileResult(g.source), g, 0, False, 0)
+        for rr in rounds:
+            d = rr.draw
+            if d is None:
+                continue
+            tenpai, nagashi, deltas = ck.settle_draw(d.case())
+            if d.record.reason in ("exhaustive", "nagashi_mangan"):
+                assert list(d.tenpai) == tenpai, (g.source, rr.start.label)
+                assert all((d.nagashi_hint >> s) & 1 for s in nagashi), (g.source, rr.start.label)
+                tenpai_seats += len(tenpai)
+            assert d.deltas == deltas, (g.source, rr.start.label)
+            assert d.case().record is d.record and d.case().riichi_sticks == d.riichi_sticks
+            kinds[d.record.reason] = kinds.get(d.record.reason, 0) + 1
+    assert kinds.get("exhaustive", 0) >= 100 and tenpai_seats > 100, kinds
+    assert len(kinds) >= 3, kinds

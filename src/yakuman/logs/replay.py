@@ -341,15 +341,11 @@ def engine_win_case(r: Any, e: Win, index: int, info: tuple, order: int) -> WinC
     )
 
 
-def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase | None:
-    """A DrawCase from the engine state at the end of the driven round ``r``; None when a hand
-    the record shows is not the engine's."""
+def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase:
+    """A DrawCase from the engine state at the end of the driven round ``r`` (the driver has
+    checked that the hands the record shows are the engine's)."""
     st, n = r.st, r.n
     seats = [st.seat(q) for q in range(n)]
-    if e.reason in ("exhaustive", "nagashi_mangan") and e.hands is not None:
-        for q, h in enumerate(e.hands):
-            if h is not None and tuple(sorted(h)) != seats[q][0]:
-                return None
     source, rules, aka = r.game
     rs = r.result.start
     return DrawCase(

@@ -734,36 +734,41 @@ class _Checker:
         self.finish(rs, "win", w.seat, w.event_index, checked, details, row)
 
     # -- draws --------------------------------------------------------------------------------
-    def check_draw(self, d: DrawCase) -> None:
-        from yakuman.settle import settle_abortive_draw, settle_exhaustive_draw
-
+    def check_draw(self, d: Any) -> None:
+        """Compare a drawn round (EngineDraw) with the record: the tenpai seats and the deltas
+        are the engine's own (its exhaustive draw and settlement, :meth:`settle_draw` is the
+        same by the settle functions), nagashi by :func:`is_nagashi`, an abortive draw's
+        condition by :meth:`abort_holds`."""
         rec = d.record
         n = self.n
-        row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
         F = _F
-        row[F["draw_type"]] = rec.reason
-        if rec.reason == "kyuushu_kyuuhai":
-            row[F["seat"]] = self.last_drawer(d)
+        seat = self.last_drawer(d) if rec.reason == "kyuushu_kyuuhai" else None
+        row = None
+        if self.keep_rows:
+            row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
+            row[F["draw_type"]] = rec.reason
+            row[F["seat"]] = seat
+            if rec.tenpai is not None:
+                row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]
+            if rec.deltas is not None:
+                for k in range(n):
+                    row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         self.count(f"draw_{rec.reason}")
-        if rec.tenpai is not None:
-            row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]
-        if rec.deltas is not None:
-            for k in range(n):
-                row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         checked: dict[str, bool] = {}
         details: list[str] = []
         try:
-            st = self.state(d.round, d.honba, d.riichi_sticks)
             if rec.reason in ("exhaustive", "nagashi_mangan"):
-                tenpai = self.draw_tenpai(d)
-                row[F["calc_tenpai"]] = tenpai
+                tenpai = list(d.tenpai)
+                if row is not None:
+                    row[F["calc_tenpai"]] = tenpai
                 if rec.tenpai is not None:
                     theirs = [s for s in range(n) if rec.tenpai[s]]
                     checked["tenpai"] = tenpai == theirs
                     if tenpai != theirs:
                         details.append(f"tenpai seats {tenpai} != record {theirs}")
-                nagashi = self.nagashi(d)
-                row[F["nagashi"]] = nagashi
+                nagashi = self.nagashi(d.case()) if d.nagashi_hint or rec.reason == "nagashi_mangan" else []
+                if row is not None:
+                    row[F["nagashi"]] = nagashi
                 if nagashi or rec.reason == "nagashi_mangan":
                     cat = "nagashi"
                     ok = bool(nagashi) == (rec.reason == "nagashi_mangan")
@@ -771,30 +776,37 @@ class _Checker:
                         details.append(f"nagashi seats {nagashi}, record says {rec.reason}")
                 else:
                     cat, ok = "noten", True
-                res = settle_exhaustive_draw(
-                    st, tenpai, nagashi=nagashi, last_drawer=self.last_drawer(d), rules=self.rules
-                )
-                got = list(res.deltas)
             else:
                 cat = "abort"
-                ok, why = self.abort_holds(d)
+                ok, why = self.abort_holds(d.case())
                 if not ok:
                     details.append(why)
-                res = settle_abortive_draw(st, rec.reason, rules=self.rules)
-                got = list(res.deltas)
+            got = list(d.deltas)
         except YakumanError as e:
             cat = "abort" if rec.abortive else "noten"
             ok, got = False, None
             details.append(f"settlement raised {type(e).__name__}: {e}")
-        if got is not None:
+        if got is not None and row is not None:
             for k in range(n):
                 row[F["calc_delta0"] + k] = got[k]
         if rec.deltas is not None and got is not None and got != list(rec.deltas[:n]):
             ok = False
             details.append(f"deltas {got} != record {list(rec.deltas[:n])}")
         checked[cat] = ok
-        self.finish(d.round, "draw", row[F["seat"]], d.event_index, checked, details,
-                    row if self.keep_rows else None, rec.reason)
+        self.finish(d.round, "draw", seat, d.event_index, checked, details, row, rec.reason)
+
+    def settle_draw(self, d: DrawCase) -> tuple[list[int], list[int], tuple[int, ...]]:
+        """A drawn round settled by the settle functions (what the engine's own draw result must
+        equal): the tenpai seats (:func:`is_draw_tenpai`, exhaustive draws; else []), the nagashi
+        seats and the deltas (:func:`settle_exhaustive_draw` / :func:`settle_abortive_draw`)."""
+        from yakuman.settle import settle_abortive_draw, settle_exhaustive_draw
+
+        st = self.state(d.round, d.honba, d.riichi_sticks)
+        if d.record.reason in ("exhaustive", "nagashi_mangan"):
+            tenpai, nagashi = self.draw_tenpai(d), self.nagashi(d)
+            res = settle_exhaustive_draw(st, tenpai, nagashi=nagashi, last_drawer=self.last_drawer(d), rules=self.rules)
+            return tenpai, nagashi, tuple(res.deltas)
+        return [], [], tuple(settle_abortive_draw(st, d.record.reason, rules=self.rules).deltas)
 
     def draw_tenpai(self, d: DrawCase) -> list[int]:
         from yakuman.settle import is_draw_tenpai

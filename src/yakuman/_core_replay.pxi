@@ -158,7 +158,7 @@ cdef class RecordRound:
     cdef readonly int n, base, accepted, acc_seats, dora, end_acc, at
     cdef int drawn_seat, drawn_tile, hora_mask
     cdef ym_event_t horas[4]          # the engine's hora event of each winner this round
-    cdef readonly object aka, label, out
+    cdef readonly object aka, label, out, start
     cdef readonly tuple events
     cdef readonly bint lite
     cdef public object game, result, melds, ended
@@ -186,6 +186,7 @@ cdef class RecordRound:
         ym_game_init(&st.g, &cr.r, 0, w, sc, wind, kyoku if kyoku < n else 0, rs.honba, rs.sticks, &st.ev)
         self.st = st
         self.aka, self.n, self.events, self.base, self.label, self.out = aka, n, tuple(events), base, label, out
+        self.start = rs
         self.drawn_seat = -1      # the engine's last draw while that tile is the drawn one
         self.drawn_tile = -1
         self.dora = 1             # indicators shown by the engine
@@ -580,7 +581,7 @@ cdef class EngineWin:
 
     def __init__(self, RecordRound r, e, int event_index, tuple info, int index):
         self._r, self._info, self._case = r, info, None
-        self.record, self.round = e, r.result.start
+        self.record, self.round = e, r.start
         self.event_index, self.index = event_index, index
         self.seat, self.from_seat = e.seat, e.from_seat
         self.tsumo = self.seat == self.from_seat
@@ -612,7 +613,7 @@ cdef class EngineDraw:
 
     def __init__(self, RecordRound r, e, int event_index, tuple tenpai, tuple deltas, int nagashi_hint):
         self._r, self._case = r, None
-        self.record, self.round = e, r.result.start
+        self.record, self.round = e, r.start
         self.event_index, self.tenpai, self.deltas, self.nagashi_hint = event_index, tenpai, deltas, nagashi_hint
         self.honba, self.riichi_sticks = self.round.honba, self.round.sticks + r.accepted
 

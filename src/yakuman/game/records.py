@@ -188,6 +188,8 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
             raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"]))
         if results is not None:
             results.append(r.result if r is not None else RoundResult(rs))
+            if r is not None:
+                r.result = None   # the round is done (its EngineWin / EngineDraw keep r: no cycle)
     return out, results
 
 

@@ -295,7 +295,7 @@ def engine_win_case(r: Any, e: Win, index: int, info: tuple, order: int) -> WinC
     s, f = e.seat, e.from_seat
     closed = tuple(sorted(ids if s == f else ids + (tile,)))
     source, rules, aka = r.game
-    rs, n = r.result.start, r.n
+    rs, n = r.start, r.n
     dealer = rs.dealer
     bonus = order == 0 or rules.multi_ron_bonus == "each"
     ura = tuple(e.ura) if (established and e.ura) else ()
@@ -347,7 +347,7 @@ def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase:
     st, n = r.st, r.n
     seats = [st.seat(q) for q in range(n)]
     source, rules, aka = r.game
-    rs = r.result.start
+    rs = r.start
     return DrawCase(
         source=source,
         round=rs,

@@ -428,9 +428,27 @@ class _Checker:
         self.keep_rows = keep_rows
         self.max_mismatches = max_mismatches
         self.keys = _KEYS[self.scope]
+        self.verdicts: dict[tuple, int] = {}   # (kind, ((category, agrees), ...)) -> wins / draws
         from yakuman.logs.stats import game_players
 
         self.players_info = game_players(game)
+
+    def flush(self) -> None:
+        """Add the verdicts tallied by :meth:`finish` to the counts (per category checked /
+        agree, per kind wins / draws and those agreeing)."""
+        count = self.count
+        for (kind, checked), k in self.verdicts.items():
+            agree = True
+            for cat, ok in checked:
+                count(_CHECKED[cat], k)
+                if ok:
+                    count(_AGREE[cat], k)
+                else:
+                    agree = False
+            count(_KIND_N[kind], k)
+            if agree:
+                count(_KIND_AGREE[kind], k)
+        self.verdicts.clear()
 
     def count(self, name: str, k: int = 1) -> None:
         key = self.keys.get(name)
@@ -463,17 +481,9 @@ class _Checker:
                details: list[str], row: list | None, draw_type: str | None = None) -> None:
         """Count a win's or draw's compared categories and verdict, keep its mismatch (the
         first ones of standard tables) and its row (``keep_rows``)."""
-        count = self.count
-        bad = []
-        for cat, ok in checked.items():
-            count(_CHECKED[cat])
-            if ok:
-                count(_AGREE[cat])
-            else:
-                bad.append(cat)
-        count(_KIND_N[kind])
-        if not bad:
-            count(_KIND_AGREE[kind])
+        sig = (kind, tuple(checked.items()))
+        self.verdicts[sig] = self.verdicts.get(sig, 0) + 1
+        bad = [cat for cat, ok in checked.items() if not ok]
         detail = "; ".join(details)
         if bad and self.scope == "std" and len(self.out.mismatches) < self.max_mismatches:
             self.out.mismatches.append(
@@ -945,6 +955,7 @@ def verify_game(
         out.counts["games_without_key"] += 1
     for rr in rounds:
         ck.round(rr)
+    ck.flush()
     ck.engine(check)
     if ck.key is not None:
         out.game_keys.append(ck.key)

@@ -237,6 +237,9 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
 /* ---- legal actions (ym_game_legal.c) ---------------------------------------------------- */
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out);   /* returns the count */
 int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a);
+/* A discard decision checked directly: 1 legal (ym_game_apply(g, a) is ym_game_step's
+ * transition), 0 not legal, -1 undecided (ym_game_step decides). */
+int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a);
 /* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
 /* The situation flags (YM_F_* of ym_score.h) of that win, as the scorer gets them. */

@@ -6,6 +6,9 @@ cimport cython
 
 cdef extern from "ym_game.h" nogil:
     unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from_seat, int rk)
+    void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev)
+    int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a)
+    int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a)
 
 
 def replay_win(GameState st, int seat, int from_):
@@ -275,9 +278,7 @@ cdef class RecordRound:
         if not found:
             self.bad("illegal", i, f"{what} is not among the legal actions")
         self.st.ev.n = 0
-        if ym_game_step(&self.st.g, a, &self.st.ev):
-            code = _action_tuple(a)
-            self.bad("illegal", i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r} is not legal now")
+        ym_game_apply(&self.st.g, a, &self.st.ev)   # an entry of ym_game_legal now: ym_game_step's transition
         self.absorb()
 
     cdef step_code(self, tuple code, int i, what):
@@ -345,6 +346,7 @@ cdef class RecordRound:
         cdef ym_action_t a
         cdef tuple events = self.events
         cdef int shown = 1, i, s, tg, tile, n = self.n, code, kind
+        cdef bint done
         cdef Py_ssize_t m = len(events)
         out = self.out
         for i in range(m):
@@ -385,7 +387,13 @@ cdef class RecordRound:
                 memset(&a, 0, sizeof(a))
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
                 st.ev.n = 0
-                if s < 0 or tile < 0 or ym_game_step(g, &a, &st.ev):
+                done = s >= 0 and tile >= 0
+                if done:
+                    if ym_game_discard_legal(g, &a) == 1:   # checked directly: ym_game_step's transition
+                        ym_game_apply(g, &a, &st.ev)
+                    else:
+                        done = ym_game_step(g, &a, &st.ev) == 0
+                if not done:
                     what = (f"{_RB['Action']._from_code((1, e.seat, e.tile, 255, tg, ()), self.aka)!r} is not legal now"
                             if s >= 0 and tile >= 0 else "not a seat and tile of the game")
                     self.bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {what}")
@@ -504,6 +512,17 @@ cdef class RecordRound:
                 hint |= 1 << q
         d = EngineDraw(self, e, self.base + i, _MASKS[tenpai & 15], deltas, hint)
         self.result.draw = d if self.lite else d.case()
+
+
+def replay_discard_legal(GameState st, int seat, int tile, int tsumogiri):
+    """(the driver's direct discard check, the full legal-action check) of the discard of id
+    ``tile`` by ``seat`` now: 1 / 0 / -1 (undecided), and whether ym_game_find_legal finds it."""
+    cdef ym_action_t a
+    if not 0 <= seat < 4 or not 0 <= tile < 136 or not 0 <= tsumogiri <= 1:
+        raise ValueError("seat 0..3, tile 0..135, tsumogiri 0 or 1")
+    memset(&a, 0, sizeof(a))
+    a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, seat, tile, 255, tsumogiri
+    return ym_game_discard_legal(&st.g, &a), ym_game_is_legal(&st.g, &a) != 0
 
 
 def replay_next_hand(GameState st):

@@ -46,6 +46,34 @@ cdef object _RiichiAccept = None, _Win = None, _Ryuukyoku = None, _GameEnd = Non
 cdef tuple _ANSWER_SKIP_T = (), _ANSWER_NEXT_T = ()
 cdef tuple _MASKS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
 cdef dict _CALL_CODES = {"chi": 3, "pon": 4, "daiminkan": 5}
+
+# The driver reads the fields of the events it meets most (Draw, Discard) from their slots (the
+# offsets the mjlog reader writes them at, ym_slot_offset); only for an instance of exactly that
+# class, and getattr when the class is not a plain slots class or the slot is empty.
+cdef extern from *:
+    """
+    static PyObject *ym_slot_ptr(PyObject *o, Py_ssize_t off) { return *(PyObject **)((char *)o + off); }
+    """
+    PyObject *ym_slot_ptr(object o, Py_ssize_t off)
+
+cdef Py_ssize_t _O_DRAW_SEAT = -1, _O_DRAW_TILE = -1, _O_DIS_SEAT = -1, _O_DIS_TILE = -1, _O_DIS_TG = -1
+
+
+cdef Py_ssize_t _slot_offset(cls, str name):
+    """The slot offset of field ``name`` of a plain slots class, else -1."""
+    if type(cls) is not type or name not in cls.__dict__.get("__slots__", ()):
+        return -1
+    return ym_slot_offset(cls.__dict__.get(name))
+
+
+cdef inline object _field(object e, Py_ssize_t off, str name):
+    """``e.name`` of an event whose class has the slot at ``off`` (-1: none)."""
+    cdef PyObject *v
+    if off >= 0:
+        v = ym_slot_ptr(e, off)
+        if v is not NULL:
+            return <object>v
+    return getattr(e, name)
 cdef dict _SELF_KAN_CODES = {"kakan": 6, "ankan": 7, "kita": 8}
 
 
@@ -59,6 +87,10 @@ def replay_bind(d):
     _Ryuukyoku, _GameEnd = d["Ryuukyoku"], d["GameEnd"]
     _ANSWER_SKIP_T = (_Win, _RiichiAccept, _NewDora)
     _ANSWER_NEXT_T = (_Call, _Win, _Draw, _Ryuukyoku, _Discard)
+    global _O_DRAW_SEAT, _O_DRAW_TILE, _O_DIS_SEAT, _O_DIS_TILE, _O_DIS_TG
+    _O_DRAW_SEAT, _O_DRAW_TILE = _slot_offset(_Draw, "seat"), _slot_offset(_Draw, "tile")
+    _O_DIS_SEAT, _O_DIS_TILE = _slot_offset(_Discard, "seat"), _slot_offset(_Discard, "tile")
+    _O_DIS_TG = _slot_offset(_Discard, "tsumogiri")
 
 
 cdef inline int _seat_of(object s, int n):
@@ -92,8 +124,10 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
     wall[dead + 4] = rs.dora_indicator
     for e in events:
         ty = type(e)
+        if ty is _Discard:
+            continue
         if ty is _Draw:
-            s = _seat_of(e.seat, players)
+            s = _seat_of(_field(e, _O_DRAW_SEAT, "seat"), players)
             if s >= 0 and (mask >> s) & 1:
                 mask &= ~(1 << s)
                 pos = dead + n_rinshan if n_rinshan < 4 else dead - n_rinshan - 1
@@ -104,7 +138,8 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
             if not 0 <= pos < n:
                 raise IndexError("more draws than the wall holds")
             # an id that is no tile is left to the unused ids: the driver reports that draw
-            wall[pos] = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+            tl = _field(e, _O_DRAW_TILE, "tile")
+            wall[pos] = tl if type(tl) is int and 0 <= tl < 136 else -1
         elif ty is _Call and e.kind in _SELF_KAN_CODES or ty is _Call and e.kind == "daiminkan":
             s = _seat_of(e.seat, players)
             if s >= 0:
@@ -367,8 +402,9 @@ cdef class RecordRound:
                     self.bad("disagreement", i, f"the record plays on ({t.__name__}) after the engine's round ended")
                 continue
             if t is _Draw:
-                s = _seat_of(e.seat, n)
-                tile = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+                s = _seat_of(_field(e, _O_DRAW_SEAT, "seat"), n)
+                tl = _field(e, _O_DRAW_TILE, "tile")
+                tile = tl if type(tl) is int and 0 <= tl < 136 else -1
                 if s < 0 or ym_game_to_act(g) != (1 << s) or self.drawn_seat != s or self.drawn_tile != tile:
                     self.bad("disagreement", i, f"record draws {e.tile} for seat {e.seat}; engine: seat "
                              f"{_MASKS[ym_game_to_act(g) & 15]}, tile "
@@ -377,10 +413,12 @@ cdef class RecordRound:
                     self.bad("disagreement", i,
                              f"{shown} dora indicators shown in the record, {self.dora} by the engine")
             elif t is _Discard:
-                s = _seat_of(e.seat, n)
-                tile = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+                s = _seat_of(_field(e, _O_DIS_SEAT, "seat"), n)
+                tl = _field(e, _O_DIS_TILE, "tile")
+                tile = tl if type(tl) is int and 0 <= tl < 136 else -1
                 tg = 1 if s >= 0 and self.drawn_seat == s and self.drawn_tile == tile else 0
-                if e.tsumogiri != bool(tg):
+                tgr = _field(e, _O_DIS_TG, "tsumogiri")
+                if not (tgr is (True if tg else False)) and tgr != bool(tg):
                     self.bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                              f"{self.drawn_tile if s >= 0 and self.drawn_seat == s else 255}")
                 out.decisions += 1

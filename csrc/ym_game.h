@@ -240,6 +240,9 @@ int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a);
 /* A discard decision checked directly: 1 legal (ym_game_apply(g, a) is ym_game_step's
  * transition), 0 not legal, -1 undecided (ym_game_step decides). */
 int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a);
+/* 1 when `seat` may pass now (asked on the open response, not answered yet): the pass entry of
+ * ym_game_legal, {YM_A_PASS, seat, 255, 255}, is then legal. */
+int ym_game_pass_legal(const ym_game_t *g, int seat);
 /* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
 /* The situation flags (YM_F_* of ym_score.h) of that win, as the scorer gets them. */

@@ -385,6 +385,17 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     }
 }
 
+/* A seat answering the open response: not its discarder, asked and not answered yet (check_mask;
+ * ym_game_responders asks without it). Such a seat may always pass. */
+static int answering(const ym_game_t *g, int seat, int check_mask) {
+    if (g->phase != YM_PH_RESPONSE || seat == g->resp_from) return 0;
+    return !check_mask || (((g->resp_mask >> seat) & 1) && !((g->resp_done >> seat) & 1));
+}
+
+int ym_game_pass_legal(const ym_game_t *g, int seat) {
+    return seat >= 0 && seat < g->R.players && answering(g, seat, 1);
+}
+
 static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_mask) {
     int n = 0;
     if (seat < 0 || seat >= g->R.players) return 0;
@@ -392,8 +403,7 @@ static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_
         if (seat == g->actor) add_self(g, seat, out, &n);
         return n;
     }
-    if (g->phase != YM_PH_RESPONSE || seat == g->resp_from) return 0;
-    if (check_mask && (!((g->resp_mask >> seat) & 1) || ((g->resp_done >> seat) & 1))) return 0;
+    if (!answering(g, seat, check_mask)) return 0;
     if (can_ron(g, seat)) put(out, &n, YM_A_RON, seat, g->resp_tile, g->resp_from, 0, 0, NULL);
     const ym_seat_t *p = &g->s[seat];
     if (g->resp_kind == YM_RK_DISCARD && ym_game_left(g) > 0 && !p->riichi) {

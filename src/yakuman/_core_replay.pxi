@@ -9,6 +9,7 @@ cdef extern from "ym_game.h" nogil:
     void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev)
     int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a)
     int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a)
+    int ym_game_pass_legal(const ym_game_t *g, int seat)
 
 
 def replay_win(GameState st, int seat, int from_):
@@ -93,11 +94,25 @@ def replay_bind(d):
     _O_DIS_TG = _slot_offset(_Discard, "tsumogiri")
 
 
+cdef inline bint _one_of(object t, tuple classes):
+    """``t`` is one of ``classes`` (identity: no rich comparison of type objects)."""
+    cdef Py_ssize_t j
+    for j in range(PyTuple_GET_SIZE(classes)):
+        if <PyObject *>t is ym_tuple_item(classes, j):
+            return True
+    return False
+
+
 cdef inline int _seat_of(object s, int n):
     """A record's seat as an int in range, else -1 (a mangled record)."""
-    if type(s) is int and 0 <= s < n:
-        return <int>s
-    return -1
+    cdef long v
+    if type(s) is not int:
+        return -1
+    v = ym_as_long(<PyObject *>s)
+    if v == -1:   # -1 itself, or too large for a C long: not a seat either way
+        PyErr_Clear()
+        return -1
+    return <int>v if 0 <= v < n else -1
 
 
 cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except -1:
@@ -195,6 +210,7 @@ cdef class RecordRound:
     cdef readonly GameState st
     cdef readonly int n, base, accepted, acc_seats, dora, end_acc, at
     cdef int drawn_seat, drawn_tile, hora_mask
+    cdef int decisions                # decisions checked, not yet added to out.decisions
     cdef ym_event_t horas[4]          # the engine's hora event of each winner this round
     cdef readonly object aka, label, out, start
     cdef readonly tuple events
@@ -291,7 +307,13 @@ cdef class RecordRound:
                 tuple([(bits[j], hans[j]) for j in range(m)]),
                 tuple([e.deltas[j] for j in range(self.n)]))
 
+    cdef flush_decisions(self):
+        if self.decisions:
+            self.out.decisions += self.decisions
+            self.decisions = 0
+
     cdef bad(self, kind, int i, what):
+        self.flush_decisions()
         self.out.add(kind, self.label, self.base + i, what)
         raise _RB["Stop"]
 
@@ -309,7 +331,7 @@ cdef class RecordRound:
         return 0
 
     cdef step_act(self, int found, ym_action_t *a, int i, what):
-        self.out.decisions += 1
+        self.decisions += 1
         if not found:
             self.bad("illegal", i, f"{what} is not among the legal actions")
         self.st.ev.n = 0
@@ -317,7 +339,7 @@ cdef class RecordRound:
         self.absorb()
 
     cdef step_code(self, tuple code, int i, what):
-        self.out.decisions += 1
+        self.decisions += 1
         if self.st.step_code(code):
             self.bad("illegal", i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r} is not legal now")
         self.absorb()
@@ -332,14 +354,14 @@ cdef class RecordRound:
         m = len(events)
         winners = []
         j = i + 1
-        while j < m and type(events[j]) in _ANSWER_SKIP_T:
+        while j < m and _one_of(type(events[j]), _ANSWER_SKIP_T):
             if type(events[j]) is _Win:
                 winners.append(events[j])
                 if self.result is not None and events[j].seat != events[j].from_seat:
                     self.win_case(events[j], j)
             j += 1
         k = j
-        while k < m and type(events[k]) not in _ANSWER_NEXT_T:
+        while k < m and not _one_of(type(events[k]), _ANSWER_NEXT_T):
             k += 1
         nxt = events[k] if k < m else None
         if winners:
@@ -372,6 +394,10 @@ cdef class RecordRound:
                 self.step_code(call, i, f"the answer of seat {s}")
             elif (chosen >> s) & 1:
                 self.step_act(1, &acts[s], i, f"the answer of seat {s}")
+            elif ym_game_pass_legal(g, s):   # checked directly: the pass entry of ym_game_legal
+                memset(&a, 0, sizeof(a))
+                a.type, a.seat, a.tile, a.target = 12, s, 255, 255
+                self.step_act(1, &a, i, f"the answer of seat {s}")
             else:
                 self.step_act(self.find(s, 12, -1, &a), &a, i, f"the answer of seat {s}")
 
@@ -421,7 +447,7 @@ cdef class RecordRound:
                 if not (tgr is (True if tg else False)) and tgr != bool(tg):
                     self.bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                              f"{self.drawn_tile if s >= 0 and self.drawn_seat == s else 255}")
-                out.decisions += 1
+                self.decisions += 1
                 memset(&a, 0, sizeof(a))
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
                 st.ev.n = 0
@@ -472,6 +498,7 @@ cdef class RecordRound:
                 else:
                     self.bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
         self.at = m
+        self.flush_decisions()
         if g.phase < 2:
             self.bad("disagreement", m, "the record's round ends; the engine's goes on")
         if not self.ended:
@@ -563,6 +590,11 @@ def replay_discard_legal(GameState st, int seat, int tile, int tsumogiri):
     return ym_game_discard_legal(&st.g, &a), ym_game_is_legal(&st.g, &a) != 0
 
 
+def replay_pass_legal(GameState st, int seat):
+    """The driver's direct check of a pass by ``seat`` now (ym_game_pass_legal)."""
+    return ym_game_pass_legal(&st.g, seat) != 0
+
+
 def replay_next_hand(GameState st):
     """(phase, round_wind * 4 + kyoku, honba, sticks, scores, end reason) after a round."""
     cdef ym_game_t *g = &st.g
@@ -621,7 +653,7 @@ def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
         return False
     last = m - 1 if type(events[m - 1]) is end_cls else m
     for i in range(2, last):
-        if type(events[i]) not in kinds:
+        if not _one_of(type(events[i]), kinds):
             return False
     return True
 

@@ -104,7 +104,7 @@ cdef inline bint _one_of(object t, tuple classes):
 
 
 cdef inline int _seat_of(object s, int n):
-    """A record's seat as an int in range, else -1 (a mangled record)."""
+    """A record's seat (or tile id, n = 136) as an int in 0..n-1, else -1 (a mangled record)."""
     cdef long v
     if type(s) is not int:
         return -1
@@ -154,18 +154,18 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
                 raise IndexError("more draws than the wall holds")
             # an id that is no tile is left to the unused ids: the driver reports that draw
             tl = _field(e, _O_DRAW_TILE, "tile")
-            wall[pos] = tl if type(tl) is int and 0 <= tl < 136 else -1
+            wall[pos] = _seat_of(tl, 136)
         elif ty is _Call and e.kind in _SELF_KAN_CODES or ty is _Call and e.kind == "daiminkan":
             s = _seat_of(e.seat, players)
             if s >= 0:
                 mask |= 1 << s
         elif ty is _NewDora:
-            if n_dora < 5 and type(e.indicator) is int and 0 <= e.indicator < 136:
+            if n_dora < 5 and _seat_of(e.indicator, 136) >= 0:
                 wall[dead + 4 + 2 * n_dora] = e.indicator
             n_dora += 1
         elif ty is _Win and e.ura:
             for j, u in enumerate(e.ura[:5]):
-                if wall[dead + 5 + 2 * j] < 0 and type(u) is int and 0 <= u < 136:
+                if wall[dead + 5 + 2 * j] < 0 and _seat_of(u, 136) >= 0:
                     wall[dead + 5 + 2 * j] = u
     for j in range(n):
         t = wall[j]
@@ -352,11 +352,11 @@ cdef class RecordRound:
         cdef int asked = ym_game_to_act(g), chosen = 0, n = self.n, s, ws, off, fr, call_seat = -1, j, k, m
         cdef tuple events = self.events
         m = len(events)
-        winners = []
+        winners = ()
         j = i + 1
         while j < m and _one_of(type(events[j]), _ANSWER_SKIP_T):
             if type(events[j]) is _Win:
-                winners.append(events[j])
+                winners += (events[j],)
                 if self.result is not None and events[j].seat != events[j].from_seat:
                     self.win_case(events[j], j)
             j += 1
@@ -430,7 +430,7 @@ cdef class RecordRound:
             if t is _Draw:
                 s = _seat_of(_field(e, _O_DRAW_SEAT, "seat"), n)
                 tl = _field(e, _O_DRAW_TILE, "tile")
-                tile = tl if type(tl) is int and 0 <= tl < 136 else -1
+                tile = _seat_of(tl, 136)
                 if s < 0 or ym_game_to_act(g) != (1 << s) or self.drawn_seat != s or self.drawn_tile != tile:
                     self.bad("disagreement", i, f"record draws {e.tile} for seat {e.seat}; engine: seat "
                              f"{_MASKS[ym_game_to_act(g) & 15]}, tile "
@@ -441,7 +441,7 @@ cdef class RecordRound:
             elif t is _Discard:
                 s = _seat_of(_field(e, _O_DIS_SEAT, "seat"), n)
                 tl = _field(e, _O_DIS_TILE, "tile")
-                tile = tl if type(tl) is int and 0 <= tl < 136 else -1
+                tile = _seat_of(tl, 136)
                 tg = 1 if s >= 0 and self.drawn_seat == s and self.drawn_tile == tile else 0
                 tgr = _field(e, _O_DIS_TG, "tsumogiri")
                 if not (tgr is (True if tg else False)) and tgr != bool(tg):

@@ -482,9 +482,13 @@ class _Checker:
         """Count a win's or draw's compared categories and verdict, keep its mismatch (the
         first ones of standard tables) and its row (``keep_rows``)."""
         sig = (kind, tuple(checked.items()))
-        self.verdicts[sig] = self.verdicts.get(sig, 0) + 1
-        bad = [cat for cat, ok in checked.items() if not ok]
-        detail = "; ".join(details)
+        verdicts = self.verdicts
+        verdicts[sig] = verdicts.get(sig, 0) + 1
+        if details:   # every category that disagrees says why
+            bad = [cat for cat, ok in checked.items() if not ok]
+            detail = "; ".join(details)
+        else:
+            bad, detail = [], ""
         if bad and self.scope == "std" and len(self.out.mismatches) < self.max_mismatches:
             self.out.mismatches.append(
                 {
@@ -704,7 +708,7 @@ class _Checker:
         for b, h in pairs:
             if b == 64:  # kita: Tenhou lists it as dora
                 b = 52
-            got[b] = got.get(b, 0) + h
+            got[b] = got[b] + h if b in got else h
         if row is not None:
             row[F["calc_han"]] = han
             row[F["calc_fu"]] = fu
@@ -718,18 +722,24 @@ class _Checker:
             checked["yaku"] = ok
             if not ok:
                 details.append(f"yaku {_yaku_text(got)} != record {_yaku_text(want)}")
-        for cat, ours, theirs in (
-            ("han", han, rec.han),
-            ("fu", fu, rec.fu),
-            ("points", points, rec.points),
-        ):
-            if theirs is not None:
-                checked[cat] = ours == theirs
-                if ours != theirs:
-                    details.append(f"{cat} {ours} != record {theirs}")
-        if rec.points is not None:  # every format that gives points gives the limit (None = none)
-            checked["limit"] = limit == rec.limit
-            if limit != rec.limit:
+        theirs = rec.han
+        if theirs is not None:
+            checked["han"] = ok = han == theirs
+            if not ok:
+                details.append(f"han {han} != record {theirs}")
+        theirs = rec.fu
+        if theirs is not None:
+            checked["fu"] = ok = fu == theirs
+            if not ok:
+                details.append(f"fu {fu} != record {theirs}")
+        theirs = rec.points
+        if theirs is not None:
+            checked["points"] = ok = points == theirs
+            if not ok:
+                details.append(f"points {points} != record {theirs}")
+            # every format that gives points gives the limit (None = none)
+            checked["limit"] = ok = limit == rec.limit
+            if not ok:
                 details.append(f"limit {limit} != record {rec.limit}")
         if deltas is not None and row is not None:
             for k in range(n):

@@ -18,6 +18,8 @@
  * (ym_game_t.memo_*) only when the memo's counts equal the hand's, else compute it; a response
  * is opened only for the seats that pass may_respond, a necessary condition for any action
  * beyond pass, so the responder mask equals the one of a full legal-action build.
+ * ym_game_discard_legal and ym_game_pass_legal decide a discard / a pass by the same rules as the
+ * full list (discard_allowed, answering), without building it.
  */
 #include <string.h>
 

@@ -1,16 +1,19 @@
-"""Verify game records against the engine: re-score every win, settle every round, compare.
+"""Verify game records against the engine: every win and every round's end, compared.
 
-For each game of a file (any format :func:`yakuman.logs.read` accepts) the replay derives every
-win's :func:`yakuman.score` inputs from the game flow; this module scores them under the rules the
-log states (``GameStart.rules()``: Tenhou preset, players / red fives / open tanyao from the GO
-bits or their equivalent), settles each round with :mod:`yakuman.settle` and compares with the
-record:
+Each game of a file (any format :func:`yakuman.logs.read` accepts) is driven through the game
+engine under the rules the log states (``GameStart.rules()``: Tenhou preset, players / red fives /
+open tanyao from the GO bits or their equivalent; :func:`yakuman.logs.replay.engine_rounds` with
+``cases="verify"``). The engine scores each win with the native scorer and settles each round
+itself; those results (``EngineWin.hora()``, ``EngineDraw``) are what is compared with the record
+-- the same as :func:`yakuman.score` of the replayed inputs with :mod:`yakuman.settle`, which the
+corpus tests check win by win and draw by draw (a win the engine did not step, because the drive
+stopped at it, is scored and settled here that way):
 
 - a win: ``yaku`` (every listed entry with its han, dora / aka / ura entries included, kita counted
   as dora as Tenhou does; yakuman entries 13 each; zero-han entries such as mjlog's "ura dora 0"
   only when the record lists such entries at all), ``han``, ``fu``, ``points`` (the hand's value),
-  ``limit`` and ``deltas`` (every seat's change from :func:`settle_wins`, honba, sticks, double
-  ron and pao included);
+  ``limit`` and ``deltas`` (every seat's change as :func:`settle_wins` gives it, honba, sticks,
+  double ron and pao included);
 - an exhaustive draw: ``tenpai`` (who counts as tenpai, :func:`is_draw_tenpai`), ``noten`` (the
   deltas of :func:`settle_exhaustive_draw`), ``nagashi`` (nagashi mangan detected by
   :func:`is_nagashi` exactly when the record says so, and its deltas);
@@ -25,7 +28,8 @@ standard tables are named by file, game, round and event.
 
 A category is compared only when the record carries it (tenhou.net/6 has no fu on limit hands,
 mjai often no yaku). Rows (one per win or draw, :data:`ROW_FIELDS`) keep the record's values, ours
-(``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables.
+(``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables. The replay's
+WinCase / DrawCase of a win or draw is built only for its row (or a check that needs the table).
 
 Invariants: :func:`verify_file` never raises (an unreadable, truncated or inconsistent record is an
 entry of ``errors``; its complete games still count); Tenhou special tables (GO bits 0x100-0x800,
@@ -62,7 +66,6 @@ from yakuman.logs.events import (
 from yakuman.logs.replay import (
     DrawCase,
     RoundResult,
-    WinCase,
     _mpsz,
     engine_rounds,
     meld_string,

@@ -658,6 +658,7 @@ def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
     return True
 
 
+@cython.auto_pickle(False)   # holds its driven round, never pickled
 cdef class EngineWin:
     """A win of a driven round as ``logs verify`` reads it: the record's Win, where it stands,
     the engine's result (:meth:`hora`) and, only when asked for, the replay's WinCase
@@ -688,6 +689,7 @@ cdef class EngineWin:
         return self._case
 
 
+@cython.auto_pickle(False)   # holds its driven round, never pickled
 cdef class EngineDraw:
     """The drawn end of a driven round as ``logs verify`` reads it: the record's Ryuukyoku, the
     engine's own result (``tenpai``: the seats its exhaustive draw counted tenpai, ``deltas``:

@@ -149,6 +149,7 @@ typedef struct {
     int32_t deltas[4];
     int32_t scores[4];
     uint8_t ura[5], n_ura;
+    uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
 } ym_event_t;
 enum {
     YM_EV_START_KYOKU = 1, YM_EV_TSUMO, YM_EV_DAHAI, YM_EV_CHI, YM_EV_PON, YM_EV_DAIMINKAN,
@@ -236,6 +237,12 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
 /* ---- legal actions (ym_game_legal.c) ---------------------------------------------------- */
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out);   /* returns the count */
 int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a);
+/* A discard decision checked directly: 1 legal (ym_game_apply(g, a) is ym_game_step's
+ * transition), 0 not legal, -1 undecided (ym_game_step decides). */
+int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a);
+/* 1 when `seat` may pass now (asked on the open response, not answered yet): the pass entry of
+ * ym_game_legal, {YM_A_PASS, seat, 255, 255}, is then legal. */
+int ym_game_pass_legal(const ym_game_t *g, int seat);
 /* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
 /* The situation flags (YM_F_* of ym_score.h) of that win, as the scorer gets them. */

@@ -18,6 +18,8 @@
  * (ym_game_t.memo_*) only when the memo's counts equal the hand's, else compute it; a response
  * is opened only for the seats that pass may_respond, a necessary condition for any action
  * beyond pass, so the responder mask equals the one of a full legal-action build.
+ * ym_game_discard_legal and ym_game_pass_legal decide a discard / a pass by the same rules as the
+ * full list (discard_allowed, answering), without building it.
  */
 #include <string.h>
 
@@ -179,28 +181,34 @@ static void put(ym_action_t *out, int *n, int type, int seat, int tile, int targ
     for (int i = 0; i < nc; i++) a->consumed[i] = cons[i];
 }
 
+/* Whether the actor may discard a tile of kind k (tg: it is the drawn id): the rule of
+ * add_discards and ym_game_discard_legal. only_drawn: riichi (only the drawn tile). need_wait:
+ * after a riichi declaration (the 13-3k hand left has a wait iff its 4-copy-aware shanten is 0;
+ * ym_waits leaves out only kinds held four times, which such a shanten never counts on). */
+static int discard_allowed(const ym_game_t *g, const ym_seat_t *p, int k, int tg, int only_drawn, int need_wait) {
+    if (only_drawn && !tg) return 0;
+    if ((p->forbid >> k) & 1) return 0;
+    if (need_wait) {
+        uint8_t c[34];
+        memcpy(c, p->c, 34);
+        c[k]--;
+        if (ym_shanten(c, p->n_melds, YM_FORM_ALL, SANMA(g)) > 0) return 0;
+    }
+    return 1;
+}
+
 /* Discards of the actor: one per (kind, red) variant; the drawn id gets its own tsumogiri entry.
  * only_drawn: riichi (only the drawn tile). need_wait: after a riichi declaration. */
 static void add_discards(const ym_game_t *g, int seat, ym_action_t *out, int *n, int only_drawn, int need_wait) {
     const ym_seat_t *p = &g->s[seat];
     uint64_t done[2] = {0, 0};   /* [red]: kinds already listed */
-    const uint64_t forbid = p->forbid;
     const int drawn = p->drawn, aka = g->R.score.aka_dora, nh = p->n < 14 ? p->n : 14;
     uint8_t ids[14];
     memcpy(ids, p->ids, sizeof ids);   /* locals: the stores to out cannot alias them */
     int m = *n;
-    uint8_t c[34];
     for (int i = 0; i < nh; i++) {
         int id = ids[i], k = id >> 2, tg = id == drawn;
-        if (only_drawn && !tg) continue;
-        if ((forbid >> k) & 1) continue;
-        if (need_wait) {
-            /* the 13-3k hand left has a wait iff its 4-copy-aware shanten is 0 (ym_waits
-               leaves out only kinds held four times, which such a shanten never counts on) */
-            memcpy(c, p->c, 34);
-            c[k]--;
-            if (ym_shanten(c, p->n_melds, YM_FORM_ALL, SANMA(g)) > 0) continue;
-        }
+        if (!discard_allowed(g, p, k, tg, only_drawn, need_wait)) continue;
         if (!tg) {   /* the drawn id has its own (tsumogiri) entry; others one per kind and red-ness */
             int red = (int)((0x402010ULL >> k) & 1) & ((id & 3) < aka);   /* ym_is_red */
             if ((done[red] >> k) & 1) continue;
@@ -379,6 +387,17 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     }
 }
 
+/* A seat answering the open response: not its discarder, asked and not answered yet (check_mask;
+ * ym_game_responders asks without it). Such a seat may always pass. */
+static int answering(const ym_game_t *g, int seat, int check_mask) {
+    if (g->phase != YM_PH_RESPONSE || seat == g->resp_from) return 0;
+    return !check_mask || (((g->resp_mask >> seat) & 1) && !((g->resp_done >> seat) & 1));
+}
+
+int ym_game_pass_legal(const ym_game_t *g, int seat) {
+    return seat >= 0 && seat < g->R.players && answering(g, seat, 1);
+}
+
 static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_mask) {
     int n = 0;
     if (seat < 0 || seat >= g->R.players) return 0;
@@ -386,8 +405,7 @@ static int legal_impl(const ym_game_t *g, int seat, ym_action_t *out, int check_
         if (seat == g->actor) add_self(g, seat, out, &n);
         return n;
     }
-    if (g->phase != YM_PH_RESPONSE || seat == g->resp_from) return 0;
-    if (check_mask && (!((g->resp_mask >> seat) & 1) || ((g->resp_done >> seat) & 1))) return 0;
+    if (!answering(g, seat, check_mask)) return 0;
     if (can_ron(g, seat)) put(out, &n, YM_A_RON, seat, g->resp_tile, g->resp_from, 0, 0, NULL);
     const ym_seat_t *p = &g->s[seat];
     if (g->resp_kind == YM_RK_DISCARD && ym_game_left(g) > 0 && !p->riichi) {
@@ -481,6 +499,22 @@ int ym_game_find_legal(const ym_game_t *g, const ym_action_t *a, ym_action_t *bu
     for (int i = 0; i < n; i++)
         if (same_action(g, a, &buf[i])) return i + 1;
     return 0;
+}
+
+/* A discard checked without listing every legal action: 1 = ym_game_find_legal finds it (an
+ * entry of the same kind, red-ness and tsumogiri flag, the id held: applying `a` itself is the
+ * transition of ym_game_step), 0 = not a discard of the actor now, -1 = undecided (after a
+ * riichi declaration a discard without a wait: the full list decides, see add_self). */
+int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a) {
+    if (g->phase != YM_PH_SELF || a->type != YM_A_DISCARD || a->seat != g->actor || a->tile >= 136 ||
+        a->n_consumed || a->target != 255)
+        return 0;
+    const ym_seat_t *p = &g->s[a->seat];
+    int tg = a->tile == p->drawn;
+    if (!held(p, a->tile) || a->tsumogiri != tg) return 0;
+    if (g->self_mode == YM_SM_CALLED) return discard_allowed(g, p, a->tile >> 2, tg, 0, 0);
+    if (g->self_mode == YM_SM_RIICHI) return discard_allowed(g, p, a->tile >> 2, tg, 0, 1) ? 1 : -1;
+    return discard_allowed(g, p, a->tile >> 2, tg, p->riichi == 2, 0);
 }
 
 int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a) {

@@ -118,6 +118,9 @@ static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_
     e->points = sc->points;
     e->yaku = sc->yaku;
     e->extra = (uint8_t)sc->limit;
+    e->form = sc->form;
+    e->yakuman = (uint8_t)sc->yakuman;
+    e->kita = (uint8_t)sc->kita;
     memcpy(e->han_of, sc->han_of, 64);
     if (g->s[seat].riichi == 2) {
         e->n_ura = g->n_dora;

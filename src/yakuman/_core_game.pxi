@@ -66,6 +66,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t final_rank[4]
     ctypedef struct ym_event_t:
         uint8_t type, actor, target, tile, tsumogiri, n_consumed, extra, tenpai, n_ura
+        uint8_t form, yakuman, kita
         uint8_t consumed[4]
         uint8_t ura[5]
         int16_t han, fu

@@ -6,6 +6,10 @@ cimport cython
 
 cdef extern from "ym_game.h" nogil:
     unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from_seat, int rk)
+    void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev)
+    int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a)
+    int ym_game_is_legal(const ym_game_t *g, const ym_action_t *a)
+    int ym_game_pass_legal(const ym_game_t *g, int seat)
 
 
 def replay_win(GameState st, int seat, int from_):
@@ -43,6 +47,34 @@ cdef object _RiichiAccept = None, _Win = None, _Ryuukyoku = None, _GameEnd = Non
 cdef tuple _ANSWER_SKIP_T = (), _ANSWER_NEXT_T = ()
 cdef tuple _MASKS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
 cdef dict _CALL_CODES = {"chi": 3, "pon": 4, "daiminkan": 5}
+
+# The driver reads the fields of the events it meets most (Draw, Discard) from their slots (the
+# offsets the mjlog reader writes them at, ym_slot_offset); only for an instance of exactly that
+# class, and getattr when the class is not a plain slots class or the slot is empty.
+cdef extern from *:
+    """
+    static PyObject *ym_slot_ptr(PyObject *o, Py_ssize_t off) { return *(PyObject **)((char *)o + off); }
+    """
+    PyObject *ym_slot_ptr(object o, Py_ssize_t off)
+
+cdef Py_ssize_t _O_DRAW_SEAT = -1, _O_DRAW_TILE = -1, _O_DIS_SEAT = -1, _O_DIS_TILE = -1, _O_DIS_TG = -1
+
+
+cdef Py_ssize_t _slot_offset(cls, str name):
+    """The slot offset of field ``name`` of a plain slots class, else -1."""
+    if type(cls) is not type or name not in cls.__dict__.get("__slots__", ()):
+        return -1
+    return ym_slot_offset(cls.__dict__.get(name))
+
+
+cdef inline object _field(object e, Py_ssize_t off, str name):
+    """``e.name`` of an event whose class has the slot at ``off`` (-1: none)."""
+    cdef PyObject *v
+    if off >= 0:
+        v = ym_slot_ptr(e, off)
+        if v is not NULL:
+            return <object>v
+    return getattr(e, name)
 cdef dict _SELF_KAN_CODES = {"kakan": 6, "ankan": 7, "kita": 8}
 
 
@@ -56,13 +88,31 @@ def replay_bind(d):
     _Ryuukyoku, _GameEnd = d["Ryuukyoku"], d["GameEnd"]
     _ANSWER_SKIP_T = (_Win, _RiichiAccept, _NewDora)
     _ANSWER_NEXT_T = (_Call, _Win, _Draw, _Ryuukyoku, _Discard)
+    global _O_DRAW_SEAT, _O_DRAW_TILE, _O_DIS_SEAT, _O_DIS_TILE, _O_DIS_TG
+    _O_DRAW_SEAT, _O_DRAW_TILE = _slot_offset(_Draw, "seat"), _slot_offset(_Draw, "tile")
+    _O_DIS_SEAT, _O_DIS_TILE = _slot_offset(_Discard, "seat"), _slot_offset(_Discard, "tile")
+    _O_DIS_TG = _slot_offset(_Discard, "tsumogiri")
+
+
+cdef inline bint _one_of(object t, tuple classes):
+    """``t`` is one of ``classes`` (identity: no rich comparison of type objects)."""
+    cdef Py_ssize_t j
+    for j in range(PyTuple_GET_SIZE(classes)):
+        if <PyObject *>t is ym_tuple_item(classes, j):
+            return True
+    return False
 
 
 cdef inline int _seat_of(object s, int n):
-    """A record's seat as an int in range, else -1 (a mangled record)."""
-    if type(s) is int and 0 <= s < n:
-        return <int>s
-    return -1
+    """A record's seat (or tile id, n = 136) as an int in 0..n-1, else -1 (a mangled record)."""
+    cdef long v
+    if type(s) is not int:
+        return -1
+    v = ym_as_long(<PyObject *>s)
+    if v == -1:   # -1 itself, or too large for a C long: not a seat either way
+        PyErr_Clear()
+        return -1
+    return <int>v if 0 <= v < n else -1
 
 
 cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except -1:
@@ -89,8 +139,10 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
     wall[dead + 4] = rs.dora_indicator
     for e in events:
         ty = type(e)
+        if ty is _Discard:
+            continue
         if ty is _Draw:
-            s = _seat_of(e.seat, players)
+            s = _seat_of(_field(e, _O_DRAW_SEAT, "seat"), players)
             if s >= 0 and (mask >> s) & 1:
                 mask &= ~(1 << s)
                 pos = dead + n_rinshan if n_rinshan < 4 else dead - n_rinshan - 1
@@ -101,18 +153,19 @@ cdef int _record_wall(object rs, tuple events, int players, uint8_t *out) except
             if not 0 <= pos < n:
                 raise IndexError("more draws than the wall holds")
             # an id that is no tile is left to the unused ids: the driver reports that draw
-            wall[pos] = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+            tl = _field(e, _O_DRAW_TILE, "tile")
+            wall[pos] = _seat_of(tl, 136)
         elif ty is _Call and e.kind in _SELF_KAN_CODES or ty is _Call and e.kind == "daiminkan":
             s = _seat_of(e.seat, players)
             if s >= 0:
                 mask |= 1 << s
         elif ty is _NewDora:
-            if n_dora < 5 and type(e.indicator) is int and 0 <= e.indicator < 136:
+            if n_dora < 5 and _seat_of(e.indicator, 136) >= 0:
                 wall[dead + 4 + 2 * n_dora] = e.indicator
             n_dora += 1
         elif ty is _Win and e.ura:
             for j, u in enumerate(e.ura[:5]):
-                if wall[dead + 5 + 2 * j] < 0 and type(u) is int and 0 <= u < 136:
+                if wall[dead + 5 + 2 * j] < 0 and _seat_of(u, 136) >= 0:
                     wall[dead + 5 + 2 * j] = u
     for j in range(n):
         t = wall[j]
@@ -157,12 +210,15 @@ cdef class RecordRound:
     cdef readonly GameState st
     cdef readonly int n, base, accepted, acc_seats, dora, end_acc, at
     cdef int drawn_seat, drawn_tile, hora_mask
-    cdef int32_t horas[4][4]
-    cdef readonly object aka, label, out
+    cdef int decisions                # decisions checked, not yet added to out.decisions
+    cdef ym_event_t horas[4]          # the engine's hora event of each winner this round
+    cdef readonly object aka, label, out, start
     cdef readonly tuple events
+    cdef readonly bint lite
     cdef public object game, result, melds, ended
 
-    def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None):
+    def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
+                 bint lite=False):
         cdef uint8_t w[136]
         cdef int32_t sc[4]
         cdef int q, nt = 108 if cr.r.players == 3 else 136
@@ -184,6 +240,7 @@ cdef class RecordRound:
         ym_game_init(&st.g, &cr.r, 0, w, sc, wind, kyoku if kyoku < n else 0, rs.honba, rs.sticks, &st.ev)
         self.st = st
         self.aka, self.n, self.events, self.base, self.label, self.out = aka, n, tuple(events), base, label, out
+        self.start = rs
         self.drawn_seat = -1      # the engine's last draw while that tile is the drawn one
         self.drawn_tile = -1
         self.dora = 1             # indicators shown by the engine
@@ -195,7 +252,10 @@ cdef class RecordRound:
         self.at = -1              # the index (in ``events``) of the event being driven
         # With a replay (``game`` = (source, rules, aka)): the round's RoundResult, built from
         # the engine state at each win and at the draw; ``melds`` = each seat's Call events so far.
+        # ``lite`` (logs verify): the wins are EngineWin (the engine's hora result, the WinCase
+        # built only when asked for).
         self.game = game
+        self.lite = lite
         self.result = _RB["RoundResult"](rs) if game is not None else None
         self.melds = [[] for _ in range(n)]
         self.absorb()
@@ -219,8 +279,7 @@ cdef class RecordRound:
                 acc |= 1 << e.actor
             elif t == 13 and e.actor < 4:
                 self.hora_mask |= 1 << e.actor
-                for q in range(4):
-                    self.horas[e.actor][q] = e.deltas[q]
+                memcpy(&self.horas[e.actor], e, sizeof(ym_event_t))
         if self.st.g.phase >= 2:
             self.end_acc |= acc
         ev.n = 0
@@ -229,9 +288,32 @@ cdef class RecordRound:
         """The deltas of the engine's win of ``seat`` this round, or None."""
         if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:
             return None
-        return tuple([self.horas[seat][q] for q in range(self.n)])
+        return tuple([self.horas[seat].deltas[q] for q in range(self.n)])
+
+    def hora_result(self, int seat):
+        """What the engine's scorer and settlement gave the win of ``seat`` this round:
+        ``(han, fu, points, limit, yakuman, yaku, deltas)`` with ``yaku`` the (bit, han) pairs of
+        the scorer's result (as a Score lists them: bit 64 kita, 65 tsuuiisou as seven pairs),
+        or None when the engine has no such win."""
+        cdef int bits[66]
+        cdef int hans[66]
+        cdef int j, m
+        cdef ym_event_t *e
+        if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:
+            return None
+        e = &self.horas[seat]
+        m = _yaku_pairs(e.yaku, e.han_of, e.form, e.kita, e.yakuman, bits, hans)
+        return (e.han, e.fu, e.points, _SC_LIMITS[e.extra], e.yakuman,
+                tuple([(bits[j], hans[j]) for j in range(m)]),
+                tuple([e.deltas[j] for j in range(self.n)]))
+
+    cdef flush_decisions(self):
+        if self.decisions:
+            self.out.decisions += self.decisions
+            self.decisions = 0
 
     cdef bad(self, kind, int i, what):
+        self.flush_decisions()
         self.out.add(kind, self.label, self.base + i, what)
         raise _RB["Stop"]
 
@@ -249,17 +331,15 @@ cdef class RecordRound:
         return 0
 
     cdef step_act(self, int found, ym_action_t *a, int i, what):
-        self.out.decisions += 1
+        self.decisions += 1
         if not found:
             self.bad("illegal", i, f"{what} is not among the legal actions")
         self.st.ev.n = 0
-        if ym_game_step(&self.st.g, a, &self.st.ev):
-            code = _action_tuple(a)
-            self.bad("illegal", i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r} is not legal now")
+        ym_game_apply(&self.st.g, a, &self.st.ev)   # an entry of ym_game_legal now: ym_game_step's transition
         self.absorb()
 
     cdef step_code(self, tuple code, int i, what):
-        self.out.decisions += 1
+        self.decisions += 1
         if self.st.step_code(code):
             self.bad("illegal", i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r} is not legal now")
         self.absorb()
@@ -272,16 +352,16 @@ cdef class RecordRound:
         cdef int asked = ym_game_to_act(g), chosen = 0, n = self.n, s, ws, off, fr, call_seat = -1, j, k, m
         cdef tuple events = self.events
         m = len(events)
-        winners = []
+        winners = ()
         j = i + 1
-        while j < m and type(events[j]) in _ANSWER_SKIP_T:
+        while j < m and _one_of(type(events[j]), _ANSWER_SKIP_T):
             if type(events[j]) is _Win:
-                winners.append(events[j])
+                winners += (events[j],)
                 if self.result is not None and events[j].seat != events[j].from_seat:
                     self.win_case(events[j], j)
             j += 1
         k = j
-        while k < m and type(events[k]) not in _ANSWER_NEXT_T:
+        while k < m and not _one_of(type(events[k]), _ANSWER_NEXT_T):
             k += 1
         nxt = events[k] if k < m else None
         if winners:
@@ -314,6 +394,10 @@ cdef class RecordRound:
                 self.step_code(call, i, f"the answer of seat {s}")
             elif (chosen >> s) & 1:
                 self.step_act(1, &acts[s], i, f"the answer of seat {s}")
+            elif ym_game_pass_legal(g, s):   # checked directly: the pass entry of ym_game_legal
+                memset(&a, 0, sizeof(a))
+                a.type, a.seat, a.tile, a.target = 12, s, 255, 255
+                self.step_act(1, &a, i, f"the answer of seat {s}")
             else:
                 self.step_act(self.find(s, 12, -1, &a), &a, i, f"the answer of seat {s}")
 
@@ -323,6 +407,7 @@ cdef class RecordRound:
         cdef ym_action_t a
         cdef tuple events = self.events
         cdef int shown = 1, i, s, tg, tile, n = self.n, code, kind
+        cdef bint done
         cdef Py_ssize_t m = len(events)
         out = self.out
         for i in range(m):
@@ -343,8 +428,9 @@ cdef class RecordRound:
                     self.bad("disagreement", i, f"the record plays on ({t.__name__}) after the engine's round ended")
                 continue
             if t is _Draw:
-                s = _seat_of(e.seat, n)
-                tile = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+                s = _seat_of(_field(e, _O_DRAW_SEAT, "seat"), n)
+                tl = _field(e, _O_DRAW_TILE, "tile")
+                tile = _seat_of(tl, 136)
                 if s < 0 or ym_game_to_act(g) != (1 << s) or self.drawn_seat != s or self.drawn_tile != tile:
                     self.bad("disagreement", i, f"record draws {e.tile} for seat {e.seat}; engine: seat "
                              f"{_MASKS[ym_game_to_act(g) & 15]}, tile "
@@ -353,17 +439,25 @@ cdef class RecordRound:
                     self.bad("disagreement", i,
                              f"{shown} dora indicators shown in the record, {self.dora} by the engine")
             elif t is _Discard:
-                s = _seat_of(e.seat, n)
-                tile = e.tile if type(e.tile) is int and 0 <= e.tile < 136 else -1
+                s = _seat_of(_field(e, _O_DIS_SEAT, "seat"), n)
+                tl = _field(e, _O_DIS_TILE, "tile")
+                tile = _seat_of(tl, 136)
                 tg = 1 if s >= 0 and self.drawn_seat == s and self.drawn_tile == tile else 0
-                if e.tsumogiri != bool(tg):
+                tgr = _field(e, _O_DIS_TG, "tsumogiri")
+                if not (tgr is (True if tg else False)) and tgr != bool(tg):
                     self.bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                              f"{self.drawn_tile if s >= 0 and self.drawn_seat == s else 255}")
-                out.decisions += 1
+                self.decisions += 1
                 memset(&a, 0, sizeof(a))
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
                 st.ev.n = 0
-                if s < 0 or tile < 0 or ym_game_step(g, &a, &st.ev):
+                done = s >= 0 and tile >= 0
+                if done:
+                    if ym_game_discard_legal(g, &a) == 1:   # checked directly: ym_game_step's transition
+                        ym_game_apply(g, &a, &st.ev)
+                    else:
+                        done = ym_game_step(g, &a, &st.ev) == 0
+                if not done:
                     what = (f"{_RB['Action']._from_code((1, e.seat, e.tile, 255, tg, ()), self.aka)!r} is not legal now"
                             if s >= 0 and tile >= 0 else "not a seat and tile of the game")
                     self.bad("illegal", i, f"discard {e.tile} by seat {e.seat}: {what}")
@@ -404,6 +498,7 @@ cdef class RecordRound:
                 else:
                     self.bad("disagreement", i, f"record: {e.reason}; the engine's round goes on")
         self.at = m
+        self.flush_decisions()
         if g.phase < 2:
             self.bad("disagreement", m, "the record's round ends; the engine's goes on")
         if not self.ended:
@@ -425,7 +520,7 @@ cdef class RecordRound:
             if e.deltas is not None and tuple(mine) != tuple(e.deltas):
                 self.bad("disagreement", i, f"win deltas {list(mine)} != record {list(e.deltas)}")
         else:
-            outcome, abort, _, _, _, deltas = st.last_round()
+            outcome, abort, _, _, tenpai, deltas = st.last_round()
             got, got_abort = _RB["OUTCOMES"][outcome], _RB["ABORTS"].get(abort)
             kind = {"exhaustive": "exhaustive_draw", "nagashi_mangan": "nagashi_mangan"}.get(e.reason, "abortive_draw")
             if got != kind or (kind == "abortive_draw" and got_abort != e.reason):
@@ -433,7 +528,7 @@ cdef class RecordRound:
             if e.deltas is not None and tuple(deltas) != tuple(e.deltas):
                 self.bad("disagreement", i, f"draw deltas {deltas} != record {e.deltas}")
             if self.result is not None:
-                self.draw_case(e, i)
+                self.draw_case(e, i, tenpai, deltas)
 
     # -- the replay's cases (read from the engine state) ---------------------------------------
     cdef meld(self, e, int i):
@@ -460,16 +555,44 @@ cdef class RecordRound:
         info = replay_win(self.st, s, f) if s >= 0 and f >= 0 else None
         if info is None:
             self.bad("disagreement", i, f"no win of seat {e.seat} from seat {e.from_seat} to read from the engine")
-        case = _RB["engine_win_case"](self, e, self.base + i, info)
-        if case is None:
+        flags, ids, tile, kita_ids, established, pao, dora, honba, sticks = info
+        closed = tuple(sorted(ids if s == f else ids + (tile,)))
+        if (e.hand is not None and tuple(sorted(e.hand)) != closed) or (e.win_tile is not None and e.win_tile != tile):
             self.bad("disagreement", i, f"the record's winning hand or tile of seat {e.seat} is not the engine's")
-        self.result.wins.append(case)
+        wins = self.result.wins
+        w = EngineWin(self, e, self.base + i, info, len(wins))
+        wins.append(w if self.lite else w.case())
 
-    cdef draw_case(self, e, int i):
-        case = _RB["engine_draw_case"](self, e, self.base + i)
-        if case is None:
-            self.bad("disagreement", i, "a shown hand of the record is not the engine's")
-        self.result.draw = case
+    cdef draw_case(self, e, int i, int tenpai, tuple deltas):
+        cdef ym_game_t *g = &self.st.g
+        cdef int q, j, hint = 0
+        if e.reason in ("exhaustive", "nagashi_mangan") and e.hands is not None:
+            for q, h in enumerate(e.hands):
+                if q >= self.n:
+                    raise IndexError(f"{len(e.hands)} shown hands for {self.n} seats")
+                if h is not None and tuple(sorted(h)) != tuple(sorted([g.s[q].ids[j] for j in range(g.s[q].n)])):
+                    self.bad("disagreement", i, "a shown hand of the record is not the engine's")
+        for q in range(self.n):
+            if g.s[q].nagashi_ok and g.s[q].n_river:
+                hint |= 1 << q
+        d = EngineDraw(self, e, self.base + i, _MASKS[tenpai & 15], deltas, hint)
+        self.result.draw = d if self.lite else d.case()
+
+
+def replay_discard_legal(GameState st, int seat, int tile, int tsumogiri):
+    """(the driver's direct discard check, the full legal-action check) of the discard of id
+    ``tile`` by ``seat`` now: 1 / 0 / -1 (undecided), and whether ym_game_find_legal finds it."""
+    cdef ym_action_t a
+    if not 0 <= seat < 4 or not 0 <= tile < 136 or not 0 <= tsumogiri <= 1:
+        raise ValueError("seat 0..3, tile 0..135, tsumogiri 0 or 1")
+    memset(&a, 0, sizeof(a))
+    a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, seat, tile, 255, tsumogiri
+    return ym_game_discard_legal(&st.g, &a), ym_game_is_legal(&st.g, &a) != 0
+
+
+def replay_pass_legal(GameState st, int seat):
+    """The driver's direct check of a pass by ``seat`` now (ym_game_pass_legal)."""
+    return ym_game_pass_legal(&st.g, seat) != 0
 
 
 def replay_next_hand(GameState st):
@@ -530,6 +653,63 @@ def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
         return False
     last = m - 1 if type(events[m - 1]) is end_cls else m
     for i in range(2, last):
-        if type(events[i]) not in kinds:
+        if not _one_of(type(events[i]), kinds):
             return False
     return True
+
+
+@cython.auto_pickle(False)   # holds its driven round, never pickled
+cdef class EngineWin:
+    """A win of a driven round as ``logs verify`` reads it: the record's Win, where it stands,
+    the engine's result (:meth:`hora`) and, only when asked for, the replay's WinCase
+    (:meth:`case`, the same object ``replay()`` gives)."""
+    cdef readonly object record, round, pao_seat
+    cdef readonly int event_index, index, seat, from_seat, table_honba, table_sticks
+    cdef readonly bint tsumo
+    cdef RecordRound _r
+    cdef object _info, _case
+
+    def __init__(self, RecordRound r, e, int event_index, tuple info, int index):
+        self._r, self._info, self._case = r, info, None
+        self.record, self.round = e, r.start
+        self.event_index, self.index = event_index, index
+        self.seat, self.from_seat = e.seat, e.from_seat
+        self.tsumo = self.seat == self.from_seat
+        self.pao_seat = None if info[5] == 255 else info[5]
+        self.table_honba, self.table_sticks = info[7], info[8]
+
+    def hora(self):
+        """The engine's result of this win (RecordRound.hora_result), None when not stepped."""
+        return self._r.hora_result(self.seat)
+
+    def case(self):
+        """The replay's WinCase of this win (built once)."""
+        if self._case is None:
+            self._case = _RB["engine_win_case"](self._r, self.record, self.event_index, self._info, self.index)
+        return self._case
+
+
+@cython.auto_pickle(False)   # holds its driven round, never pickled
+cdef class EngineDraw:
+    """The drawn end of a driven round as ``logs verify`` reads it: the record's Ryuukyoku, the
+    engine's own result (``tenpai``: the seats its exhaustive draw counted tenpai, ``deltas``:
+    its settlement; ``nagashi_hint``: bit mask of the seats whose every discard is a terminal
+    or honor and none called, a necessary condition of nagashi mangan) and, only when asked
+    for, the replay's DrawCase (:meth:`case`)."""
+    cdef readonly object record, round
+    cdef readonly int event_index, honba, riichi_sticks, nagashi_hint
+    cdef readonly tuple tenpai, deltas
+    cdef RecordRound _r
+    cdef object _case
+
+    def __init__(self, RecordRound r, e, int event_index, tuple tenpai, tuple deltas, int nagashi_hint):
+        self._r, self._case = r, None
+        self.record, self.round = e, r.start
+        self.event_index, self.tenpai, self.deltas, self.nagashi_hint = event_index, tenpai, deltas, nagashi_hint
+        self.honba, self.riichi_sticks = self.round.honba, self.round.sticks + r.accepted
+
+    def case(self):
+        """The replay's DrawCase of this draw (built once)."""
+        if self._case is None:
+            self._case = _RB["engine_draw_case"](self._r, self.record, self.event_index)
+        return self._case

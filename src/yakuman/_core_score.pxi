@@ -796,28 +796,41 @@ cdef str _fu_label(int code, int t, int seat, int rnd):
     return f"{word} {digit * (4 if code >= 9 else 3)}{suit}"
 
 
-cdef list _yaku_list(const ym_score_t *o):
-    """The yaku of a win as (Yaku, han): yaku in bit order, then dora, aka, ura, kita (Tenhou's
-    order); the entries are shared tuples (immutable), the list is new."""
-    cdef tuple by_bit = (<tuple>_sc_result_types())[3]
-    cdef int b
-    cdef uint64_t msk = o.yaku & ~(<uint64_t>7 << 52)
-    cdef list yaku = []
+cdef int _yaku_pairs(uint64_t yaku, const uint8_t *han_of, int form, int kita, int yakuman,
+                     int *bits, int *hans) noexcept:
+    """The yaku of a win as (bit, han) pairs into ``bits`` / ``hans`` (room for 66): yaku in bit
+    order, then dora, aka, ura, kita (Tenhou's order); tsuuiisou as seven honor pairs (x2) is bit
+    65, kita bit 64. The one reading of a scorer result's yaku (a Score, the engine's hora)."""
+    cdef int b, m = 0
+    cdef uint64_t msk = yaku & ~(<uint64_t>7 << 52)
     while msk:
         b = 0
         while not (msk >> b) & 1:
             b += 1
-        if b == 42 and o.form == 1 and o.han_of[42] == 26:   # tsuuiisou as seven honor pairs, x2
-            yaku.append(_yaku_entry(by_bit, 65, 26))
+        if b == 42 and form == 1 and han_of[42] == 26:   # tsuuiisou as seven honor pairs, x2
+            bits[m], hans[m] = 65, 26
         else:
-            yaku.append(_yaku_entry(by_bit, b, o.han_of[b]))
+            bits[m], hans[m] = b, han_of[b]
+        m += 1
         msk &= msk - 1
     for b in (52, 54, 53):
-        if (o.yaku >> b) & 1:
-            yaku.append(_yaku_entry(by_bit, b, o.han_of[b]))
-    if o.kita and not o.yakuman:
-        yaku.append(_yaku_entry(by_bit, 64, o.kita))
-    return yaku
+        if (yaku >> b) & 1:
+            bits[m], hans[m] = b, han_of[b]
+            m += 1
+    if kita and not yakuman:
+        bits[m], hans[m] = 64, kita
+        m += 1
+    return m
+
+
+cdef list _yaku_list(const ym_score_t *o):
+    """The yaku of a win as (Yaku, han) (see _yaku_pairs); the entries are shared tuples
+    (immutable), the list is new."""
+    cdef tuple by_bit = (<tuple>_sc_result_types())[3]
+    cdef int bits[66]
+    cdef int hans[66]
+    cdef int j, m = _yaku_pairs(o.yaku, o.han_of, o.form, o.kita, o.yakuman, bits, hans)
+    return [_yaku_entry(by_bit, bits[j], hans[j]) for j in range(m)]
 
 
 cdef list _fu_list(const ym_score_t *o, int seat, int rnd):

@@ -261,3 +261,41 @@ def test_stale_calls_and_wins_are_refused(rules):
             stale += [a for a in now if a.type in ("chi", "pon", "daiminkan", "hora")]
             g.step(rng.choice(g.legal_actions(g.to_act[0])))
     assert refused > 50
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), which=st.integers(0, len(RULES) - 1), pick=st.integers(0, 2**32))
+def test_the_direct_discard_and_pass_checks_agree_with_the_legal_actions(seed, which, pick):
+    # the record driver checks a discard directly (ym_game_discard_legal) instead of listing every
+    # legal action: wherever it decides (1 / 0), ym_game_find_legal must decide the same, for
+    # every id of the game and both tsumogiri flags, in random games (riichi, calls, kuikae)
+    from yakuman import _core
+
+    g = Game(RULES[which], seed)
+    rng = random.Random(pick)
+    decided = undecided = legal = passes = 0
+    steps = 0
+    while not g.done and steps < 3000:
+        stt = g._st
+        if stt.phase() == 0:
+            seat = g.to_act[0]
+            for tile in range(136):
+                for tg in (0, 1):
+                    fast, full = _core.replay_discard_legal(stt, seat, tile, tg)
+                    if fast == -1:
+                        undecided += 1
+                    else:
+                        assert fast == full, (seat, tile, tg)
+                        decided += 1
+                        legal += fast
+            for other in range(RULES[which].players):   # another seat: never its turn to discard
+                if other != seat:
+                    assert _core.replay_discard_legal(stt, other, 0, 0) == (0, False)
+        for q in range(-1, 5):   # a pass is checked directly too: exactly when legal() lists one
+            listed = 0 <= q < RULES[which].players and any(c[0] == 12 for c in stt.legal(q))
+            assert _core.replay_pass_legal(stt, q) == listed, q
+            passes += listed
+        seat = g.to_act[0]
+        g.step(rng.choice(g.legal_actions(seat)))
+        steps += 1
+    assert legal > 0 and decided > 100 * max(undecided, 1) and passes > 0

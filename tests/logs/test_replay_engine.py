@@ -125,3 +125,76 @@ def test_a_fourth_riichi_is_accepted_with_the_abort_only_for_that_seat():
     rc = check_record(Game(g.source, tuple(evs)))
     assert rc.disagreements == 1
     assert rc.first_disagreement["what"] == "the record plays on (RiichiAccept) after the engine's round ended"
+
+
+def test_the_engine_hora_is_the_scorer_and_settlement_of_the_replayed_inputs():
+    # logs verify compares the engine's own result of each win (its hora: the scorer run inside
+    # the engine, and its settlement) with the record. Here that result must be exactly
+    # yakuman.score() of the replay's inputs (han, fu, points, limit, yakuman, every yaku with
+    # its han) and settle_wins of the round's winners together (every seat's delta), win by win.
+    from yakuman import score
+    from yakuman.logs.verify import _Checker, FileResult
+
+    wins = sanma = double = 0
+    for g in _games(_sample()):
+        try:
+            rounds = engine_rounds(g, cases="verify")
+        except LogError:
+            continue
+        ck = _Checker(FileResult(g.source), g, 0, False, 0)
+        for rr in rounds:
+            if not rr.wins:
+                continue
+            mine = [w.hora() for w in rr.wins]
+            theirs, problem = ck.score_wins(rr.wins)
+            assert problem is None and mine == theirs, (g.source, rr.start.label)
+            for w, h in zip(rr.wins, mine):
+                s = score(**w.case().inputs.kwargs())
+                assert (s.han, s.fu, s.points, s.limit, s.yakuman) == h[:5]
+                assert w.case() == w.case() and w.case().record is w.record and w.case().index == w.index
+            wins += len(mine)
+            sanma += g.start.players == 3
+            double += len(mine) > 1
+    assert wins >= 1000 and sanma > 0 and double > 0, (wins, sanma, double)
+
+
+def test_verify_cases_are_the_replay_cases():
+    # the verify drive's wins give the very WinCase replay() gives, and the same draws
+    for g in _games(_sample()[:40]):
+        try:
+            full = replay(g)
+        except LogError:
+            continue
+        lite = engine_rounds(g, cases="verify")
+        assert [[w.case() for w in r.wins] for r in lite] == [r.wins for r in full]
+        assert [r.draw and r.draw.case() for r in lite] == [r.draw for r in full]
+
+
+def test_the_engine_draw_result_is_the_settlement_of_the_replayed_table():
+    # logs verify takes a drawn round's tenpai seats and deltas from the engine's own draw; here
+    # they must be exactly is_draw_tenpai / settle_exhaustive_draw / settle_abortive_draw of the
+    # replayed table, and nagashi_hint must cover every seat is_nagashi finds.
+    from yakuman.logs.verify import _Checker, FileResult
+
+    kinds: dict[str, int] = {}
+    tenpai_seats = 0
+    for g in _games(_sample()):
+        try:
+            rounds = engine_rounds(g, cases="verify")
+        except LogError:
+            continue
+        ck = _Checker(FileResult(g.source), g, 0, False, 0)
+        for rr in rounds:
+            d = rr.draw
+            if d is None:
+                continue
+            tenpai, nagashi, deltas = ck.settle_draw(d.case())
+            if d.record.reason in ("exhaustive", "nagashi_mangan"):
+                assert list(d.tenpai) == tenpai, (g.source, rr.start.label)
+                assert all((d.nagashi_hint >> s) & 1 for s in nagashi), (g.source, rr.start.label)
+                tenpai_seats += len(tenpai)
+            assert d.deltas == deltas, (g.source, rr.start.label)
+            assert d.case().record is d.record and d.case().riichi_sticks == d.riichi_sticks
+            kinds[d.record.reason] = kinds.get(d.record.reason, 0) + 1
+    assert kinds.get("exhaustive", 0) >= 100 and tenpai_seats > 100, kinds
+    assert len(kinds) >= 3, kinds

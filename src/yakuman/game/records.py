@@ -107,13 +107,14 @@ def check_record(game, rules=None) -> RecordCheck:
 
 
 def drive(
-    game, rules=None, cases: bool = True, strict: bool = False
+    game, rules=None, cases: bool | str = True, strict: bool = False
 ) -> tuple[RecordCheck, list[RoundResult] | None]:
     """The one driver: step the engine through the record round by round (see the module
     docstring). With ``cases`` it also returns each round's RoundResult (the replay's win and
     draw cases, read from the engine state); those are meaningful only when the check found no
     problem (``illegal == disagreements == 0``), and None when the record's events are not a
-    plain sequence of rounds.
+    plain sequence of rounds. ``cases="verify"`` (``logs verify``): the wins are
+    ``_core.EngineWin`` (the engine's own hora result; the WinCase only when asked for).
 
     ``strict`` (the log replay): the first problem raises :class:`LogError` naming the source,
     the round and the event, with the problem's text; so does anything a malformed event makes
@@ -148,6 +149,7 @@ def _label(rs) -> str:
 
 def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
     label, at = None, 0
+    lite = cases == "verify"
     try:
         start_ev = evs[0]
         n = start_ev.players
@@ -168,7 +170,7 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
         nxt = evs[b] if b < len(evs) else None
         r = None
         try:
-            r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out, ctx)
+            r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out, ctx, lite)
             r.run()
             if nxt is not None:
                 _compare_next(r, nxt, b, label, out)
@@ -186,6 +188,8 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
             raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"]))
         if results is not None:
             results.append(r.result if r is not None else RoundResult(rs))
+            if r is not None:
+                r.result = None   # the round is done (its EngineWin / EngineDraw keep r: no cycle)
     return out, results
 
 

@@ -242,7 +242,8 @@ def _label(rs: RoundStart) -> str:
         return f"{rs.round!r}-{rs.honba!r}"
 
 
-def engine_rounds(game: Game, rules: Any = None, check: Any = None, strict: bool = True) -> list[RoundResult]:
+def engine_rounds(game: Game, rules: Any = None, check: Any = None, strict: bool = True,
+                  cases: bool | str = True) -> list[RoundResult]:
     """The rounds of the engine driver (see :func:`replay`, which this is; ``check``: a list
     that receives the driver's RecordCheck).
 
@@ -250,7 +251,8 @@ def engine_rounds(game: Game, rules: Any = None, check: Any = None, strict: bool
     refuses or a transition that is not its own does not raise but is counted in the check
     (with its round and event); the round it happens in stops there and holds only the cases
     the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
-    engine's case). A record of the wrong shape or a malformed event still raises LogError."""
+    engine's case). A record of the wrong shape or a malformed event still raises LogError.
+    ``cases="verify"``: the wins are ``_core.EngineWin`` (see :func:`yakuman.game.records.drive`)."""
     from yakuman.game.records import drive
 
     evs = game.events
@@ -259,12 +261,12 @@ def engine_rounds(game: Game, rules: Any = None, check: Any = None, strict: bool
     if not plain(evs):
         raise _shape_error(game)
     if strict:
-        rc, rounds = drive(game, rules, strict=True)
+        rc, rounds = drive(game, rules, cases, strict=True)
     else:
         try:
-            rc, rounds = drive(game, rules)
+            rc, rounds = drive(game, rules, cases)
         except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
-            drive(game, rules, strict=True)
+            drive(game, rules, cases, strict=True)
             raise
     if check is not None:
         check.append(rc)
@@ -285,19 +287,16 @@ _FLAG_NAMES = (
 )
 
 
-def engine_win_case(r: Any, e: Win, index: int, info: tuple) -> WinCase | None:
-    """A WinCase from the engine's view of a win (``_core.replay_win``) in the driven round ``r``;
-    None when the record's hand or winning tile is not the engine's."""
+def engine_win_case(r: Any, e: Win, index: int, info: tuple, order: int) -> WinCase:
+    """A WinCase from the engine's view of a win (``_core.replay_win``) in the driven round ``r``
+    (``order``: the win's place among the round's winners; the driver has checked that the
+    record's hand and winning tile are the engine's)."""
     flags, ids, tile, kita_ids, established, pao, dora, honba, sticks = info
     s, f = e.seat, e.from_seat
     closed = tuple(sorted(ids if s == f else ids + (tile,)))
-    if (e.hand is not None and tuple(sorted(e.hand)) != closed) or (e.win_tile is not None and e.win_tile != tile):
-        return None
     source, rules, aka = r.game
-    rr = r.result
-    rs, n = rr.start, r.n
+    rs, n = r.start, r.n
     dealer = rs.dealer
-    order = len(rr.wins)
     bonus = order == 0 or rules.multi_ron_bonus == "each"
     ura = tuple(e.ura) if (established and e.ura) else ()
     melds = tuple(r.melds[s])
@@ -342,17 +341,13 @@ def engine_win_case(r: Any, e: Win, index: int, info: tuple) -> WinCase | None:
     )
 
 
-def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase | None:
-    """A DrawCase from the engine state at the end of the driven round ``r``; None when a hand
-    the record shows is not the engine's."""
+def engine_draw_case(r: Any, e: Ryuukyoku, index: int) -> DrawCase:
+    """A DrawCase from the engine state at the end of the driven round ``r`` (the driver has
+    checked that the hands the record shows are the engine's)."""
     st, n = r.st, r.n
     seats = [st.seat(q) for q in range(n)]
-    if e.reason in ("exhaustive", "nagashi_mangan") and e.hands is not None:
-        for q, h in enumerate(e.hands):
-            if h is not None and tuple(sorted(h)) != seats[q][0]:
-                return None
     source, rules, aka = r.game
-    rs = r.result.start
+    rs = r.start
     return DrawCase(
         source=source,
         round=rs,

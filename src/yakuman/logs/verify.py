@@ -1,16 +1,19 @@
-"""Verify game records against the engine: re-score every win, settle every round, compare.
+"""Verify game records against the engine: every win and every round's end, compared.
 
-For each game of a file (any format :func:`yakuman.logs.read` accepts) the replay derives every
-win's :func:`yakuman.score` inputs from the game flow; this module scores them under the rules the
-log states (``GameStart.rules()``: Tenhou preset, players / red fives / open tanyao from the GO
-bits or their equivalent), settles each round with :mod:`yakuman.settle` and compares with the
-record:
+Each game of a file (any format :func:`yakuman.logs.read` accepts) is driven through the game
+engine under the rules the log states (``GameStart.rules()``: Tenhou preset, players / red fives /
+open tanyao from the GO bits or their equivalent; :func:`yakuman.logs.replay.engine_rounds` with
+``cases="verify"``). The engine scores each win with the native scorer and settles each round
+itself; those results (``EngineWin.hora()``, ``EngineDraw``) are what is compared with the record
+-- the same as :func:`yakuman.score` of the replayed inputs with :mod:`yakuman.settle`, which the
+corpus tests check win by win and draw by draw (a win the engine did not step, because the drive
+stopped at it, is scored and settled here that way):
 
 - a win: ``yaku`` (every listed entry with its han, dora / aka / ura entries included, kita counted
   as dora as Tenhou does; yakuman entries 13 each; zero-han entries such as mjlog's "ura dora 0"
   only when the record lists such entries at all), ``han``, ``fu``, ``points`` (the hand's value),
-  ``limit`` and ``deltas`` (every seat's change from :func:`settle_wins`, honba, sticks, double
-  ron and pao included);
+  ``limit`` and ``deltas`` (every seat's change as :func:`settle_wins` gives it, honba, sticks,
+  double ron and pao included);
 - an exhaustive draw: ``tenpai`` (who counts as tenpai, :func:`is_draw_tenpai`), ``noten`` (the
   deltas of :func:`settle_exhaustive_draw`), ``nagashi`` (nagashi mangan detected by
   :func:`is_nagashi` exactly when the record says so, and its deltas);
@@ -25,7 +28,8 @@ standard tables are named by file, game, round and event.
 
 A category is compared only when the record carries it (tenhou.net/6 has no fu on limit hands,
 mjai often no yaku). Rows (one per win or draw, :data:`ROW_FIELDS`) keep the record's values, ours
-(``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables.
+(``calc_*``) and the verdict; :mod:`yakuman.logs.frame` turns them into tables. The replay's
+WinCase / DrawCase of a win or draw is built only for its row (or a check that needs the table).
 
 Invariants: :func:`verify_file` never raises (an unreadable, truncated or inconsistent record is an
 entry of ``errors``; its complete games still count); Tenhou special tables (GO bits 0x100-0x800,
@@ -62,11 +66,9 @@ from yakuman.logs.events import (
 from yakuman.logs.replay import (
     DrawCase,
     RoundResult,
-    WinCase,
     _mpsz,
     engine_rounds,
     meld_string,
-    replay,
 )
 
 __all__ = [
@@ -164,6 +166,16 @@ ROW_FIELDS = (
     "detail",  # what differs, readable
 )
 _F = {name: i for i, name in enumerate(ROW_FIELDS)}
+# count names (the counters are "<scope>_<name>"): precomputed, not formatted per count
+_CHECKED = {cat: f"{cat}_checked" for cat in CATEGORIES}
+_AGREE = {cat: f"{cat}_agree" for cat in CATEGORIES}
+_KIND_N = {"win": "wins", "draw": "draws"}
+_KIND_AGREE = {"win": "wins_agree", "draw": "draws_agree"}
+_KEYS: dict[str, dict[str, str]] = {
+    scope: {name: f"{scope}_{name}" for name in (*_CHECKED.values(), *_AGREE.values(), "wins", "draws",
+                                                  "wins_agree", "draws_agree", "rounds", "games")}
+    for scope in ("std", "special")
+}
 _N_FIELDS = len(ROW_FIELDS)
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 # Files a folder scan leaves out (everything else is tried: Tenhou names its files by game id alone).
@@ -418,12 +430,34 @@ class _Checker:
         self.key = game_key(game)
         self.keep_rows = keep_rows
         self.max_mismatches = max_mismatches
+        self.keys = _KEYS[self.scope]
+        self.verdicts: dict[tuple, int] = {}   # (kind, ((category, agrees), ...)) -> wins / draws
         from yakuman.logs.stats import game_players
 
         self.players_info = game_players(game)
 
+    def flush(self) -> None:
+        """Add the verdicts tallied by :meth:`finish` to the counts (per category checked /
+        agree, per kind wins / draws and those agreeing)."""
+        count = self.count
+        for (kind, checked), k in self.verdicts.items():
+            agree = True
+            for cat, ok in checked:
+                count(_CHECKED[cat], k)
+                if ok:
+                    count(_AGREE[cat], k)
+                else:
+                    agree = False
+            count(_KIND_N[kind], k)
+            if agree:
+                count(_KIND_AGREE[kind], k)
+        self.verdicts.clear()
+
     def count(self, name: str, k: int = 1) -> None:
-        self.out.counts[f"{self.scope}_{name}"] += k
+        key = self.keys.get(name)
+        if key is None:
+            key = self.keys[name] = f"{self.scope}_{name}"
+        self.out.counts[key] += k
 
     def base_row(self, rs: RoundStart, kind: str, event: int, sticks: int) -> list:
         row: list[Any] = [None] * _N_FIELDS
@@ -446,34 +480,36 @@ class _Checker:
         row[_F["placements"]] = None if places is None else list(places)
         return row
 
-    def finish_row(self, row: list, checked: dict[str, bool], details: list[str], kind: str) -> None:
-        bad = [c for c, ok in checked.items() if not ok]
-        for cat, ok in checked.items():
-            self.count(f"{cat}_checked")
-            if ok:
-                self.count(f"{cat}_agree")
-        self.count(f"{kind}s")
-        if not bad:
-            self.count(f"{kind}s_agree")
-        row[_F["ok"]] = not bad
-        row[_F["mismatch"]] = bad
-        row[_F["detail"]] = "; ".join(details)
+    def finish(self, rs: RoundStart, kind: str, seat: int | None, event: int, checked: dict[str, bool],
+               details: list[str], row: list | None, draw_type: str | None = None) -> None:
+        """Count a win's or draw's compared categories and verdict, keep its mismatch (the
+        first ones of standard tables) and its row (``keep_rows``)."""
+        sig = (kind, tuple(checked.items()))
+        verdicts = self.verdicts
+        verdicts[sig] = verdicts.get(sig, 0) + 1
+        if details:   # every category that disagrees says why
+            bad = [cat for cat, ok in checked.items() if not ok]
+            detail = "; ".join(details)
+        else:
+            bad, detail = [], ""
         if bad and self.scope == "std" and len(self.out.mismatches) < self.max_mismatches:
             self.out.mismatches.append(
                 {
                     "file": self.out.source,
                     "game": self.index,
                     "game_id": self.key,
-                    "round": row[6] + f"-{row[7]}",
-                    "kind": kind if kind == "win" else row[_F["draw_type"]],
-                    "seat": row[_F["seat"]],
-                    "event": row[11],
+                    "round": rs.label.split("-")[0] + f"-{rs.honba}",
+                    "kind": kind if kind == "win" else draw_type,
+                    "seat": seat,
+                    "event": event,
                     "mismatch": bad,
-                    "detail": row[_F["detail"]],
+                    "detail": detail,
                 }
             )
-        if self.keep_rows:
-            seat = row[_F["seat"]]
+        if row is not None:
+            row[_F["ok"]] = not bad
+            row[_F["mismatch"]] = bad
+            row[_F["detail"]] = detail
             if seat is not None and 0 <= seat < self.n:
                 names, finals, places = self.players_info
                 row[_F["name"]] = names[seat]
@@ -535,19 +571,33 @@ class _Checker:
             self.check_draw(rr.draw)
 
     def check_wins(self, rr: RoundResult) -> None:
+        """Check the round's wins (EngineWin) with the engine's own result of each (its scorer's
+        han, fu, points, limit, yaku and its settlement's deltas); a win the engine did not step
+        (the drive stopped at it) makes the round's wins scored and settled here instead."""
+        cases = rr.wins
+        results: list[Any] = [w.hora() for w in cases]
+        problem = None
+        if None in results:
+            results, problem = self.score_wins(cases)
+        for w, res in zip(cases, results):
+            self.check_win(w, res, problem)
+
+    def score_wins(self, cases: list) -> tuple[list[Any], str | None]:
+        """The round's wins scored by :func:`yakuman.score` and settled together by
+        :func:`settle_wins` (double ron: honba and sticks to the first): per win the
+        ``hora_result`` tuple (deltas None when the settlement failed) or why it is not scored;
+        and the settlement's problem."""
         from yakuman.result import Status
         from yakuman.settle import Win as SettleWin
         from yakuman.settle import settle_wins
 
-        cases = rr.wins
         scores: list[Any] = []
-        for c in cases:
+        for w in cases:
             try:
-                s = self.score(**c.inputs.kwargs())
+                s = self.score(**w.case().inputs.kwargs())
                 scores.append(s if s.status == Status.OK else f"{s.status.name}: {s.reason}")
             except YakumanError as e:
                 scores.append(f"score() raised {type(e).__name__}: {e}")
-        # settle all winners of the round together (double ron: honba and sticks to the first)
         settled: dict[int, tuple[int, ...]] = {}
         settle_problem = None
         if all(not isinstance(s, str) for s in scores):
@@ -568,44 +618,56 @@ class _Checker:
                 settle_problem = f"settlement raised {type(e).__name__}: {e}"
         else:
             settle_problem = "not scored"
+        out: list[Any] = []
         for c, s in zip(cases, scores):
-            self.check_win(c, s, settled.get(c.seat), settle_problem)
+            if isinstance(s, str):
+                out.append(s)
+            else:
+                pairs = tuple((int(y).bit_length() - 1, h) for y, h in s.yaku)
+                out.append((s.han, s.fu, s.points, s.limit, s.yakuman, pairs, settled.get(c.seat)))
+        return out, settle_problem
 
-    def check_win(
-        self, c: WinCase, s: Any, deltas: tuple[int, ...] | None, settle_problem: str | None
-    ) -> None:
-        rec = c.record
-        i = c.inputs
-        row = self.base_row(c.round, "win", c.event_index, c.table_sticks)
+    def check_win(self, w: Any, res: Any, settle_problem: str | None) -> None:
+        """Compare a win (EngineWin) with the record. ``res``: ``(han, fu, points, limit,
+        yakuman, yaku (bit, han) pairs, deltas or None)`` (RecordRound.hora_result or
+        :meth:`score_wins`), or the text of why the win is not scored."""
+        rec = w.record
+        rs = w.round
+        n = self.n
         F = _F
-        row[F["seat"]] = c.seat
-        row[F["from_seat"]] = c.from_seat
-        row[F["tsumo"]] = c.tsumo
-        row[F["win_index"]] = c.index
-        row[F["pao_seat"]] = c.pao_seat
-        row[F["hand"]] = i.hand
-        row[F["win_tile"]] = i.win
-        row[F["melds"]] = list(i.melds)
-        row[F["dora"]] = i.dora
-        row[F["ura"]] = i.ura
-        row[F["kita"]] = c.kita
-        row[F["riichi"]] = c.riichi_declared
-        for flag in (
-            "double_riichi",
-            "ippatsu",
-            "rinshan",
-            "chankan",
-            "haitei",
-            "houtei",
-            "tenhou",
-            "chiihou",
-        ):
-            row[F[flag]] = getattr(i, flag)
-        row[F["han"]] = rec.han
-        row[F["fu"]] = rec.fu
-        row[F["points"]] = rec.points
-        row[F["limit"]] = rec.limit
-        row[F["yakuman"]] = len(rec.yakuman)
+        row = None
+        if self.keep_rows:
+            c = w.case()
+            i = c.inputs
+            row = self.base_row(rs, "win", c.event_index, c.table_sticks)
+            row[F["seat"]] = c.seat
+            row[F["from_seat"]] = c.from_seat
+            row[F["tsumo"]] = c.tsumo
+            row[F["win_index"]] = c.index
+            row[F["pao_seat"]] = c.pao_seat
+            row[F["hand"]] = i.hand
+            row[F["win_tile"]] = i.win
+            row[F["melds"]] = list(i.melds)
+            row[F["dora"]] = i.dora
+            row[F["ura"]] = i.ura
+            row[F["kita"]] = c.kita
+            row[F["riichi"]] = c.riichi_declared
+            for flag in (
+                "double_riichi",
+                "ippatsu",
+                "rinshan",
+                "chankan",
+                "haitei",
+                "houtei",
+                "tenhou",
+                "chiihou",
+            ):
+                row[F[flag]] = getattr(i, flag)
+            row[F["han"]] = rec.han
+            row[F["fu"]] = rec.fu
+            row[F["points"]] = rec.points
+            row[F["limit"]] = rec.limit
+            row[F["yakuman"]] = len(rec.yakuman)
         want: dict[int, int] = {}
         if rec.yakuman:
             for y in rec.yakuman:
@@ -613,24 +675,24 @@ class _Checker:
         else:
             for y, h in rec.yaku:
                 want[y] = want.get(y, 0) + h
-        names, hans = [], []
-        for y, h in want.items():
-            names.append(YAKU_NAMES[y] if 0 <= y < len(YAKU_NAMES) else str(y))
-            hans.append(h)
-        row[F["yaku"]] = names
-        row[F["yaku_han"]] = hans
-        row[F["yaku_mask"]] = _mask(want)
-        n = self.n
-        if rec.deltas is not None:
-            for k in range(n):
-                row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
+        if row is not None:
+            names, hans = [], []
+            for y, h in want.items():
+                names.append(YAKU_NAMES[y] if 0 <= y < len(YAKU_NAMES) else str(y))
+                hans.append(h)
+            row[F["yaku"]] = names
+            row[F["yaku_han"]] = hans
+            row[F["yaku_mask"]] = _mask(want)
+            if rec.deltas is not None:
+                for k in range(n):
+                    row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         checked: dict[str, bool] = {}
         details: list[str] = []
         if self.key is None:
             self.count("wins_without_key")
         elif self.scope == "std":
-            self.out.win_ids.append((self.key, c.round.round, c.round.honba, c.index, c.seat))
-        if isinstance(s, str):
+            self.out.win_ids.append((self.key, rs.round, rs.honba, w.index, w.seat))
+        if isinstance(res, str):
             for cat, known in (
                 ("yaku", bool(want)),
                 ("han", rec.han is not None),
@@ -641,20 +703,21 @@ class _Checker:
             ):
                 if known:
                     checked[cat] = False
-            details.append(s)
-            self.finish_row(row, checked, details, "win")
+            details.append(res)
+            self.finish(rs, "win", w.seat, w.event_index, checked, details, row)
             return
+        han, fu, points, limit, _, pairs, deltas = res
         got: dict[int, int] = {}
-        for y, h in s.yaku:
-            b = int(y).bit_length() - 1
+        for b, h in pairs:
             if b == 64:  # kita: Tenhou lists it as dora
                 b = 52
-            got[b] = got.get(b, 0) + h
-        row[F["calc_han"]] = s.han
-        row[F["calc_fu"]] = s.fu
-        row[F["calc_points"]] = s.points
-        row[F["calc_limit"]] = s.limit
-        row[F["calc_yaku_mask"]] = _mask(got)
+            got[b] = got[b] + h if b in got else h
+        if row is not None:
+            row[F["calc_han"]] = han
+            row[F["calc_fu"]] = fu
+            row[F["calc_points"]] = points
+            row[F["calc_limit"]] = limit
+            row[F["calc_yaku_mask"]] = _mask(got)
         if want:
             if all(want.values()):  # the record lists no zero entries (tenhou.net/6 drops "ura 0")
                 got = {y: h for y, h in got.items() if h}
@@ -662,20 +725,26 @@ class _Checker:
             checked["yaku"] = ok
             if not ok:
                 details.append(f"yaku {_yaku_text(got)} != record {_yaku_text(want)}")
-        for cat, ours, theirs in (
-            ("han", s.han, rec.han),
-            ("fu", s.fu, rec.fu),
-            ("points", s.points, rec.points),
-        ):
-            if theirs is not None:
-                checked[cat] = ours == theirs
-                if ours != theirs:
-                    details.append(f"{cat} {ours} != record {theirs}")
-        if rec.points is not None:  # every format that gives points gives the limit (None = none)
-            checked["limit"] = s.limit == rec.limit
-            if s.limit != rec.limit:
-                details.append(f"limit {s.limit} != record {rec.limit}")
-        if deltas is not None:
+        theirs = rec.han
+        if theirs is not None:
+            checked["han"] = ok = han == theirs
+            if not ok:
+                details.append(f"han {han} != record {theirs}")
+        theirs = rec.fu
+        if theirs is not None:
+            checked["fu"] = ok = fu == theirs
+            if not ok:
+                details.append(f"fu {fu} != record {theirs}")
+        theirs = rec.points
+        if theirs is not None:
+            checked["points"] = ok = points == theirs
+            if not ok:
+                details.append(f"points {points} != record {theirs}")
+            # every format that gives points gives the limit (None = none)
+            checked["limit"] = ok = limit == rec.limit
+            if not ok:
+                details.append(f"limit {limit} != record {rec.limit}")
+        if deltas is not None and row is not None:
             for k in range(n):
                 row[F["calc_delta0"] + k] = deltas[k]
         if rec.deltas is not None:
@@ -685,39 +754,44 @@ class _Checker:
                 details.append(
                     f"deltas {list(deltas) if deltas is not None else settle_problem} != record {list(rec.deltas[:n])}"
                 )
-        self.finish_row(row, checked, details, "win")
+        self.finish(rs, "win", w.seat, w.event_index, checked, details, row)
 
     # -- draws --------------------------------------------------------------------------------
-    def check_draw(self, d: DrawCase) -> None:
-        from yakuman.settle import settle_abortive_draw, settle_exhaustive_draw
-
+    def check_draw(self, d: Any) -> None:
+        """Compare a drawn round (EngineDraw) with the record: the tenpai seats and the deltas
+        are the engine's own (its exhaustive draw and settlement, :meth:`settle_draw` is the
+        same by the settle functions), nagashi by :func:`is_nagashi`, an abortive draw's
+        condition by :meth:`abort_holds`."""
         rec = d.record
         n = self.n
-        row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
         F = _F
-        row[F["draw_type"]] = rec.reason
-        if rec.reason == "kyuushu_kyuuhai":
-            row[F["seat"]] = self.last_drawer(d)
+        seat = self.last_drawer(d) if rec.reason == "kyuushu_kyuuhai" else None
+        row = None
+        if self.keep_rows:
+            row = self.base_row(d.round, "draw", d.event_index, d.riichi_sticks)
+            row[F["draw_type"]] = rec.reason
+            row[F["seat"]] = seat
+            if rec.tenpai is not None:
+                row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]
+            if rec.deltas is not None:
+                for k in range(n):
+                    row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         self.count(f"draw_{rec.reason}")
-        if rec.tenpai is not None:
-            row[F["tenpai"]] = [s for s in range(n) if rec.tenpai[s]]
-        if rec.deltas is not None:
-            for k in range(n):
-                row[F["delta0"] + k] = rec.deltas[k] if k < len(rec.deltas) else None
         checked: dict[str, bool] = {}
         details: list[str] = []
         try:
-            st = self.state(d.round, d.honba, d.riichi_sticks)
             if rec.reason in ("exhaustive", "nagashi_mangan"):
-                tenpai = self.draw_tenpai(d)
-                row[F["calc_tenpai"]] = tenpai
+                tenpai = list(d.tenpai)
+                if row is not None:
+                    row[F["calc_tenpai"]] = tenpai
                 if rec.tenpai is not None:
                     theirs = [s for s in range(n) if rec.tenpai[s]]
                     checked["tenpai"] = tenpai == theirs
                     if tenpai != theirs:
                         details.append(f"tenpai seats {tenpai} != record {theirs}")
-                nagashi = self.nagashi(d)
-                row[F["nagashi"]] = nagashi
+                nagashi = self.nagashi(d.case()) if d.nagashi_hint or rec.reason == "nagashi_mangan" else []
+                if row is not None:
+                    row[F["nagashi"]] = nagashi
                 if nagashi or rec.reason == "nagashi_mangan":
                     cat = "nagashi"
                     ok = bool(nagashi) == (rec.reason == "nagashi_mangan")
@@ -725,29 +799,37 @@ class _Checker:
                         details.append(f"nagashi seats {nagashi}, record says {rec.reason}")
                 else:
                     cat, ok = "noten", True
-                res = settle_exhaustive_draw(
-                    st, tenpai, nagashi=nagashi, last_drawer=self.last_drawer(d), rules=self.rules
-                )
-                got = list(res.deltas)
             else:
                 cat = "abort"
-                ok, why = self.abort_holds(d)
+                ok, why = self.abort_holds(d.case())
                 if not ok:
                     details.append(why)
-                res = settle_abortive_draw(st, rec.reason, rules=self.rules)
-                got = list(res.deltas)
+            got = list(d.deltas)
         except YakumanError as e:
             cat = "abort" if rec.abortive else "noten"
             ok, got = False, None
             details.append(f"settlement raised {type(e).__name__}: {e}")
-        if got is not None:
+        if got is not None and row is not None:
             for k in range(n):
                 row[F["calc_delta0"] + k] = got[k]
         if rec.deltas is not None and got is not None and got != list(rec.deltas[:n]):
             ok = False
             details.append(f"deltas {got} != record {list(rec.deltas[:n])}")
         checked[cat] = ok
-        self.finish_row(row, checked, details, "draw")
+        self.finish(d.round, "draw", seat, d.event_index, checked, details, row, rec.reason)
+
+    def settle_draw(self, d: DrawCase) -> tuple[list[int], list[int], tuple[int, ...]]:
+        """A drawn round settled by the settle functions (what the engine's own draw result must
+        equal): the tenpai seats (:func:`is_draw_tenpai`, exhaustive draws; else []), the nagashi
+        seats and the deltas (:func:`settle_exhaustive_draw` / :func:`settle_abortive_draw`)."""
+        from yakuman.settle import settle_abortive_draw, settle_exhaustive_draw
+
+        st = self.state(d.round, d.honba, d.riichi_sticks)
+        if d.record.reason in ("exhaustive", "nagashi_mangan"):
+            tenpai, nagashi = self.draw_tenpai(d), self.nagashi(d)
+            res = settle_exhaustive_draw(st, tenpai, nagashi=nagashi, last_drawer=self.last_drawer(d), rules=self.rules)
+            return tenpai, nagashi, tuple(res.deltas)
+        return [], [], tuple(settle_abortive_draw(st, d.record.reason, rules=self.rules).deltas)
 
     def draw_tenpai(self, d: DrawCase) -> list[int]:
         from yakuman.settle import is_draw_tenpai
@@ -872,19 +954,21 @@ def verify_game(
     max_mismatches: int = 20,
     check: Any = None,
 ) -> FileResult:
-    """Check one game (replayed here unless ``rounds`` is given; ``check``: the RecordCheck of
+    """Check one game (replayed here unless ``rounds`` is given: the rounds of
+    ``engine_rounds(game, cases="verify")``; ``check``: the RecordCheck of
     the engine drive those rounds came from, else the engine is driven here). Raises LogError
     when the replay does; :func:`verify_file` is the never-raising form."""
     if out is None:
         out = FileResult(game.source, rows=[] if rows else None)
     if rounds is None:
-        rounds = replay(game)
+        rounds = engine_rounds(game, cases="verify")
     ck = _Checker(out, game, index, out.rows is not None, max_mismatches)
     ck.count("games")
     if ck.key is None:
         out.counts["games_without_key"] += 1
     for rr in rounds:
         ck.round(rr)
+    ck.flush()
     ck.engine(check)
     if ck.key is not None:
         out.game_keys.append(ck.key)
@@ -934,7 +1018,7 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
             # one engine drive gives both the replay's rounds and the engine check; not strict,
             # so a record the engine refuses is reported (illegal / disagreement, with its round
             # and event) and its other rounds are still checked
-            rounds = engine_rounds(g, check=chk, strict=False)
+            rounds = engine_rounds(g, check=chk, strict=False, cases="verify")
         except LogError as e:
             out.errors.append(_error_dict(e, source))
             continue

@@ -72,6 +72,8 @@ cdef extern from "ym_score.h" nogil:
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
     int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite)
+    int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
+                       const uint8_t *meld_reds, int win_red, ym_score_t *out)
     const char *ym_reason_text(int reason)
 
 cdef extern from "ym_check.h" nogil:
@@ -1046,13 +1048,13 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
         h.kita = c.kita[i]
         h.honba = c.honba[i]
         h.riichi_sticks = c.riichi_sticks[i]
-        bad = ym_check_win(r, &h, r3, mr, c.win_red[i] != 0)
+        # ym_check_win, then ym_score_ex(lite 2) sharing the work: the check's code, 0 = scored
+        bad = ym_check_score(r, &h, r3, mr, c.win_red[i] != 0, &o)
     if bad:
         c.status[i] = 4
         c.reason[i] = <uint8_t>bad
         ok = 0
     else:
-        ym_score_ex(r, &h, &o, 2)   # 2: ym_check_win passed, its checks are not repeated
         c.status[i] = o.status
         c.reason[i] = o.reason
         ok = o.status == 0

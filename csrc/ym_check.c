@@ -73,26 +73,25 @@ int ym_check_win_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t red
     if (h->seat_wind > 3 || h->round_wind > 3 || (sanma && h->seat_wind == 3)) return YM_WBAD_WIND;
     if (check_flags(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
     if (h->n_dora > 5 || h->n_ura > 5) return YM_WBAD_INDICATORS;
-    uint8_t ind[10];
-    int ni = 0;
-    for (int i = 0; i < h->n_dora; i++) {
-        if (h->dora[i] > 33 || (sanma && h->dora[i] >= 1 && h->dora[i] <= 7)) return YM_WBAD_INDICATORS;
-        ind[ni++] = h->dora[i];
-    }
-    for (int i = 0; i < h->n_ura; i++) {
-        if (h->ura[i] > 33 || (sanma && h->ura[i] >= 1 && h->ura[i] <= 7)) return YM_WBAD_INDICATORS;
-        ind[ni++] = h->ura[i];
-    }
-    if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
     /* indicators are physical tiles: with the hand, the melds and kita no kind exceeds four (ura
      * indicators too; without riichi they are checked here and then not counted by the scorer).
-     * Every other kind is within four already: only the indicated kinds are counted again. */
-    full[30] = (uint8_t)(full[30] + h->kita);   /* counted in place, then taken back out */
-    bad = 0;
-    for (int i = 0; i < ni; i++) bad |= ++full[ind[i]] > 4;   /* <= 4 + 10: no overflow */
-    for (int i = 0; i < ni; i++) full[ind[i]]--;
-    full[30] = (uint8_t)(full[30] - h->kita);
-    if (bad) return YM_WBAD_INDICATOR_COPIES;
+     * One pass over dora then ura indicators: the kind checks, and the copies counted on top of
+     * full + kita (reported after the honba check, as the order of the codes says). */
+    uint8_t ind[10], tot[34];
+    int ni = h->n_dora + h->n_ura;
+    memcpy(ind, h->dora, 5);
+    memcpy(ind + h->n_dora, h->ura, 5);   /* n_dora <= 5: within ind */
+    memcpy(tot, full, 34);
+    tot[30] = (uint8_t)(tot[30] + h->kita);
+    unsigned kind_bad = 0, copies_bad = 0;
+    for (int i = 0; i < ni; i++) {
+        unsigned k = ind[i], out = k > 33;
+        kind_bad |= out | (sanma & (k - 1u < 7u));   /* sanma: no 2m-8m */
+        copies_bad |= ++tot[out ? 0 : k] > 4;         /* <= 4 + 10: no overflow */
+    }
+    if (kind_bad) return YM_WBAD_INDICATORS;
+    if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
+    if (copies_bad) return YM_WBAD_INDICATOR_COPIES;
     *present = held;
     return YM_WBAD_NONE;
 }

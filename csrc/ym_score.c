@@ -645,9 +645,12 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     o->limit = b->limit;
     o->kazoe = b->kazoe;
     if (!o->yakuman) {
-        if (dora) { o->yaku |= YM_BIT(YM_Y_DORA); o->han_of[YM_Y_DORA] = (uint8_t)(dora > 255 ? 255 : dora); }
-        if (riichi) { o->yaku |= YM_BIT(YM_Y_URA_DORA); o->han_of[YM_Y_URA_DORA] = (uint8_t)(ura > 255 ? 255 : ura); }
-        if (aka) { o->yaku |= YM_BIT(YM_Y_AKA_DORA); o->han_of[YM_Y_AKA_DORA] = (uint8_t)aka; }
+        /* no branches: an absent entry's han_of is 0 either way (ura is 0 without riichi) */
+        o->yaku |= (uint64_t)(dora != 0) << YM_Y_DORA | (uint64_t)(riichi != 0) << YM_Y_URA_DORA |
+                   (uint64_t)(aka != 0) << YM_Y_AKA_DORA;
+        o->han_of[YM_Y_DORA] = (uint8_t)(dora > 255 ? 255 : dora);
+        o->han_of[YM_Y_URA_DORA] = (uint8_t)(ura > 255 ? 255 : ura);
+        o->han_of[YM_Y_AKA_DORA] = (uint8_t)aka;
     } else {
         o->dora = o->ura = o->aka = o->kita = 0;
     }

@@ -317,11 +317,17 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     else if (wait == YM_WAIT_PENCHAN) FU_ADD(YM_FU_PENCHAN, c->win, 2);
     else if (wait == YM_WAIT_TANKI) FU_ADD(YM_FU_TANKI, c->win, 2);
     if (pf) FU_ADD(YM_FU_PAIR, d->pair, pf);
-    for (uint64_t t = d->ctri; t; t &= t - 1) {
-        int k = ym_ctz64(t);
-        int yao = (int)((YM_M_YAOCHUU >> k) & 1);
-        if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);
-        else FU_ADD(YM_FU_ANKOU, k, yao ? 8 : 4);
+    if (det) {
+        for (uint64_t t = d->ctri; t; t &= t - 1) {
+            int k = ym_ctz64(t);
+            int yao = (int)((YM_M_YAOCHUU >> k) & 1);
+            if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);
+            else FU_ADD(YM_FU_ANKOU, k, yao ? 8 : 4);
+        }
+    } else { /* the same items' sum without a loop: 4 per triplet, 8 for terminals and honors,
+              * the ron-completed one (shanpon ron: the winning kind) halved */
+        fu += 4 * (ym_popcount64(d->ctri) + ym_popcount64(d->ctri & YM_M_YAOCHUU));
+        fu -= shanpon_ron ? 2 << ((YM_M_YAOCHUU >> c->win) & 1) : 0;
     }
     if (det) {
         for (int i = 0; i < h->n_melds; i++) {

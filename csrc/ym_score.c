@@ -10,6 +10,9 @@
  *
  * ym_score_readings keeps every reading and scores each one alone, through the same code that
  * finishes the chosen one (so its first reading is ym_score's result on a win).
+ * ym_check_score is the batch row: ym_check_win_full, then the lite-2 search on the counts that
+ * check built. Readings are found in a fixed order (decompositions in table order; per
+ * decomposition tanki, shanpon, then runs by start), which decides exact ties.
  *
  * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
  * then the situation (YM_ST_INVALID_SITUATION: riichi on an open hand, tenhou by a

@@ -6,7 +6,7 @@
  *   - hand-level yaku (situation, tanyao, flushes, honroutou, yakuhai, shousangen, most
  *     yakuman) are computed once per hand by ym_ctx_hand_yaku;
  *   - decomposition yaku (peikou, chanta/junchan, ittsu, sanshoku, toitoi, local sets) once per
- *     decomposition by ym_dec_yaku;
+ *     decomposition by ym_dec_yaku, as bit tests on the run fields (ym_score_int.h);
  *   - what depends on the winning group (pinfu, sanankou/suuankou with a ron-completed
  *     triplet, wait fu) per reading by ym_eval_regular.
  * Han per yaku: closed/open columns of docs/rules.md 3.2 (kuisagari). Fu: docs/rules.md 4.1-4.3; the fu
@@ -216,10 +216,10 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     if (nz && !(nz & ~(0x40001ULL * (1 | (1ULL << 21) | (1ULL << 42)))) && !(tri & ~YM_M_YAOCHUU) &&
         (YM_K(d->pair) & YM_M_YAOCHUU))
         y |= (c->present & YM_M_HONOR) ? YM_BIT(YM_Y_CHANTA) : YM_BIT(YM_Y_JUNCHAN);
-    int ittsu_suit = -1;
-    for (int s = 0; s < 3; s++) /* fields 0, 3, 6 of the suit: 123 456 789 */
-        if (((nz >> (21 * s)) & 0x40201) == 0x40201) ittsu_suit = s;
-    if (ittsu_suit >= 0) y |= YM_BIT(YM_Y_ITTSU);
+    /* fields 0, 3, 6 of a suit: 123 456 789 (at most one suit holds three runs of four) */
+    uint64_t it = nz & (nz >> 9) & (nz >> 18) & (1 | (1ULL << 21) | (1ULL << 42));
+    int ittsu_suit = it ? ym_ctz64(it) / 21 : -1;
+    y |= (uint64_t)(it != 0) << YM_Y_ITTSU;
     if (nz & (nz >> 21) & (nz >> 42) & 0x1FFFFF) y |= YM_BIT(YM_Y_SANSHOKU_DOUJUN);
     if (tri & (tri >> 9) & (tri >> 18) & 0x1FF) y |= YM_BIT(YM_Y_SANSHOKU_DOUKOU);
     if (!nz) y |= YM_BIT(YM_Y_TOITOI);

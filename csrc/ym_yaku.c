@@ -296,8 +296,8 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     else if (anko == 3) y |= YM_BIT(YM_Y_SANANKOU);
     int pf = pair_fu(c, d->pair);
     /* four runs: no triplet at all (no meld either) */
-    int pinfu = h->n_melds == 0 && d->ctri == 0 && wait == YM_WAIT_RYANMEN && pf == 0 &&
-                (ron || r->tsumo_pinfu);
+    int pinfu = (h->n_melds == 0) & (d->ctri == 0) & (wait == YM_WAIT_RYANMEN) & (pf == 0) &
+                (ron | (r->tsumo_pinfu != 0)); /* & of 0/1 values: no branch per condition */
     if (pinfu) y |= YM_BIT(YM_Y_PINFU);
     finish_eval(c, y, ym, e, det);
 
@@ -337,7 +337,7 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     } else {
         fu += c->meld_fu; /* the same items' sum (prepare, ym_score.c) */
     }
-    if (c->open && ron && fu == 20) {
+    if (c->open & ron & (fu == 20)) {
         if (r->open_pinfu_fu > 20) FU_ADD(YM_FU_OPEN_PINFU, 255, r->open_pinfu_fu - 20);
     } else {
         int up = (fu + 9) / 10 * 10 - fu;

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-int ym_check_flags(unsigned f, int seat) {
+static inline int check_flags(unsigned f, int seat) {
     unsigned riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
     unsigned first = f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU);
     if (f >> 11) return 1;
@@ -21,34 +21,45 @@ int ym_check_flags(unsigned f, int seat) {
     return 0;
 }
 
+int ym_check_flags(unsigned f, int seat) { return check_flags(f, seat); }
+
 int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
                  const uint8_t meld_reds[4], int win_red) {
-    uint8_t total[34];
+    uint8_t full[34];
+    uint64_t present;
+    return ym_check_win_full(r, h, reds3, meld_reds, win_red, full, &present);
+}
+
+int ym_check_win_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
+                      const uint8_t meld_reds[4], int win_red, uint8_t full[34], uint64_t *present) {
     int n, bad, sanma = r->players == 3, aka = r->aka_dora > 0;
     int mreds[3] = {0, 0, 0};
-    ym_count_summary(h->counts, &bad, &n);
+    uint64_t held = ym_count_summary(h->counts, &bad, &n), touched = 0;
     if (bad || h->n_melds > 4 || n != 14 - 3 * h->n_melds) return YM_WBAD_TILE_COUNT;
-    memcpy(total, h->counts, 34);
+    memcpy(full, h->counts, 34);
     for (int i = 0; i < h->n_melds; i++) {
         int ty = h->meld_type[i], t = h->meld_tile[i];
         if (ty > YM_ANKAN || t > 33) return YM_WBAD_MELD;
         if (ty == YM_CHI) {
             if (t >= 27 || t % 9 > 6 || sanma) return YM_WBAD_MELD;
-            total[t]++, total[t + 1]++, total[t + 2]++;   /* counts <= 4 + 4 melds: no overflow */
+            full[t]++, full[t + 1]++, full[t + 2]++;   /* counts <= 4 + 4 melds: no overflow */
+            touched |= 7ULL << t;
             if (meld_reds[i] > ((t % 9 <= 4 && t % 9 >= 2) ? 1 : 0)) return YM_WBAD_REDS;
             if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
         } else {
             int size = ty == YM_PON ? 3 : 4;
-            total[t] = (uint8_t)(total[t] + size);
+            full[t] = (uint8_t)(full[t] + size);
+            touched |= 1ULL << t;
             if (meld_reds[i] > ((t < 27 && t % 9 == 4) ? size : 0)) return YM_WBAD_REDS;
             if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
         }
     }
     if (h->kita && !sanma) return YM_WBAD_NUMBERS;
     if (h->kita > 4) return YM_WBAD_COPIES;
-    total[30] = (uint8_t)(total[30] + h->kita);
-    int all;
-    uint64_t held = ym_count_summary(total, &bad, &all);
+    /* the concealed counts are within four: only the kinds the melds add to can exceed it */
+    held |= touched;
+    bad = full[30] + h->kita > 4;   /* kita are Norths */
+    for (; touched; touched &= touched - 1) bad |= full[ym_ctz64(touched)] > 4;
     if (bad) return YM_WBAD_COPIES;
     if (sanma && (held & 0xFEull)) return YM_WBAD_SANMA_TILE;   /* 2m-8m */
     for (int s = 0; s < 3; s++) {
@@ -60,18 +71,27 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
     if (h->win > 33 || h->counts[h->win] == 0) return YM_WBAD_WIN;
     if (win_red && aka && (h->win >= 27 || h->win % 9 != 4 || reds3[h->win / 9] == 0)) return YM_WBAD_WIN;
     if (h->seat_wind > 3 || h->round_wind > 3 || (sanma && h->seat_wind == 3)) return YM_WBAD_WIND;
-    if (ym_check_flags(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
+    if (check_flags(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
     if (h->n_dora > 5 || h->n_ura > 5) return YM_WBAD_INDICATORS;
-    for (int i = 0; i < h->n_dora; i++)
-        if (h->dora[i] > 33 || (sanma && h->dora[i] >= 1 && h->dora[i] <= 7)) return YM_WBAD_INDICATORS;
-    for (int i = 0; i < h->n_ura; i++)
-        if (h->ura[i] > 33 || (sanma && h->ura[i] >= 1 && h->ura[i] <= 7)) return YM_WBAD_INDICATORS;
-    if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
     /* indicators are physical tiles: with the hand, the melds and kita no kind exceeds four (ura
-     * indicators too; without riichi they are checked here and then not counted by the scorer) */
-    for (int i = 0; i < h->n_dora; i++) total[h->dora[i]]++;
-    for (int i = 0; i < h->n_ura; i++) total[h->ura[i]]++;   /* <= 4 + 10: no overflow */
-    ym_count_summary(total, &bad, &all);   /* counts <= 14: the word-wise check holds */
-    if (bad) return YM_WBAD_INDICATOR_COPIES;
+     * indicators too; without riichi they are checked here and then not counted by the scorer).
+     * One pass over dora then ura indicators: the kind checks, and the copies counted on top of
+     * full + kita (reported after the honba check, as the order of the codes says). */
+    uint8_t ind[10], tot[34];
+    int ni = h->n_dora + h->n_ura;
+    memcpy(ind, h->dora, 5);
+    memcpy(ind + h->n_dora, h->ura, 5);   /* n_dora <= 5: within ind */
+    memcpy(tot, full, 34);
+    tot[30] = (uint8_t)(tot[30] + h->kita);
+    unsigned kind_bad = 0, copies_bad = 0;
+    for (int i = 0; i < ni; i++) {
+        unsigned k = ind[i], out = k > 33;
+        kind_bad |= out | (sanma & (k - 1u < 7u));   /* sanma: no 2m-8m */
+        copies_bad |= ++tot[out ? 0 : k] > 4;         /* <= 4 + 10: no overflow */
+    }
+    if (kind_bad) return YM_WBAD_INDICATORS;
+    if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
+    if (copies_bad) return YM_WBAD_INDICATOR_COPIES;
+    *present = held;
     return YM_WBAD_NONE;
 }

@@ -10,16 +10,27 @@
  *
  * ym_score_readings keeps every reading and scores each one alone, through the same code that
  * finishes the chosen one (so its first reading is ym_score's result on a win).
+ * ym_check_score is the batch row: ym_check_win_full, then the lite-2 search on the counts that
+ * check built. Readings are found in a fixed order (decompositions in table order; per
+ * decomposition tanki, shanpon, then runs by start), which decides exact ties.
  *
  * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
  * then the situation (YM_ST_INVALID_SITUATION: riichi on an open hand, tenhou by a
  * non-dealer, ...). Sanma: the dora after a 1m indicator is 9m (and 9m -> 1m); each kita is
  * one nuki dora and also counts as a North tile for dora/ura indicators (Tenhou).
  */
+#include "ym_check.h"
 #include "ym_score_int.h"
 #include "ym_tables.h"
 
 #include <string.h>
+
+/* The hot path's static steps are inlined into the entry points (GCC / Clang). */
+#if defined(__GNUC__) || defined(__clang__)
+#define YM_STEP static inline __attribute__((always_inline))
+#else
+#define YM_STEP static inline
+#endif
 
 static const char *const REASONS[YM_R_COUNT] = {
     [YM_R_NONE] = "",
@@ -105,12 +116,13 @@ static void fill_checked(const ym_hand_t *h, uint8_t *full, uint64_t *present) {
     *present = ym_count_summary(full, &bad, &total);
 }
 
-static int check_situation(const ym_ctx_t *c) {
+YM_STEP int check_situation(const ym_ctx_t *c) {
     const ym_hand_t *h = c->h;
     unsigned f = h->flags;
     int riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
     if (c->r->players == 3 && h->seat_wind == 3) return YM_R_SANMA_NORTH_SEAT;
     if (c->r->players != 3 && h->kita) return YM_R_KITA_YONMA;
+    if (!(f & ~(unsigned)YM_F_TSUMO)) return YM_R_NONE; /* every other rule needs a situation flag */
     if ((f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI)) return YM_R_BOTH_RIICHI;
     if ((riichi || (f & YM_F_IPPATSU)) && c->open) return YM_R_RIICHI_OPEN;
     if ((f & YM_F_IPPATSU) && !riichi) return YM_R_IPPATSU_NO_RIICHI;
@@ -139,21 +151,24 @@ static int check_situation(const ym_ctx_t *c) {
     return YM_R_NONE;
 }
 
-/* The dora of indicator kind k (sanma: 1m and 9m follow each other). */
-int ym_next_dora(int k, int sanma) {
-    if (k < 27) {
-        if (sanma && k == 0) return 8;
-        if (sanma && k == 8) return 0;
-        return k % 9 == 8 ? k - 8 : k + 1;
-    }
-    if (k < 31) return k == 30 ? 27 : k + 1;
-    return k == 33 ? 31 : k + 1;
-}
+/* The dora of indicator kind k: ranks wrap 9 -> 1, winds E S W N E, dragons haku hatsu chun
+ * haku; sanma: 1m and 9m follow each other. */
+static const uint8_t NEXT_DORA[2][34] = {
+    {1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
+     28, 29, 30, 27, 32, 33, 31},
+    {8, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
+     28, 29, 30, 27, 32, 33, 31},
+};
 
-static int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
-    int sum = 0, sanma = c->r->players == 3;
+/* k: a kind 0..33 (any other value is returned unchanged). */
+int ym_next_dora(int k, int sanma) { return k >= 0 && k < 34 ? NEXT_DORA[sanma != 0][k] : k; }
+
+/* indicators are validated kinds (< 34) */
+YM_STEP int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
+    const uint8_t *next = NEXT_DORA[c->r->players == 3];
+    int sum = 0;
     for (int i = 0; i < n; i++) {
-        int d = ym_next_dora(ind[i], sanma);
+        int d = next[ind[i]];
         sum += c->full[d] + (d == 30 ? c->h->kita : 0);
     }
     return sum;
@@ -161,7 +176,8 @@ static int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
 
 /* ---- candidate readings -------------------------------------------------------------- */
 typedef struct {
-    int form, wg, wait, n_runs;
+    int form, wg, wait;
+    int wst;      /* YM_WG_RUN: start kind of the run holding the winning tile */
     ym_dec_t d;
     uint64_t dy;
     ym_eval_t e;
@@ -201,9 +217,16 @@ static int better(const cand_t *x, const cand_t *y) {
     return x->e.fu > y->e.fu;
 }
 
-static void consider(search_t *s, cand_t *cand) {
+YM_STEP void consider(search_t *s, cand_t *cand) {
     const ym_ctx_t *c = s->c;
-    if (!s->complete) s->first = *cand;
+    if (!s->complete) {
+        if (c->lite != 2) {
+            s->first = *cand;
+        } else { /* what detail reads in lite mode */
+            s->first.form = cand->form;
+            s->first.e = cand->e;
+        }
+    }
     s->complete = 1;
     if (!cand->e.valid) {
         if (!cand->e.yakuman && cand->e.han > 0) s->any_shibari = 1;
@@ -230,7 +253,7 @@ static void consider(search_t *s, cand_t *cand) {
 /* Bit i set where byte i of v (bytes 0 or 1) is 1. */
 static inline uint64_t byte_flags(uint64_t v) { return (v * 0x0102040810204080ULL) >> 56; }
 
-static void try_regular(search_t *s) {
+YM_STEP void try_regular(search_t *s) {
     const ym_ctx_t *c = s->c;
     const uint8_t *cnt = c->h->counts;
     /* honors, forced: 3 = triplet, 2 = pair, 1 or 4 = no regular reading (counts 0..4, one byte
@@ -253,54 +276,53 @@ static void try_regular(search_t *s) {
         }
         if (t % 3 == 1) return;
         pairs += t % 3 == 2;
-        dn[su] = ym_suit_decompositions(ym_suit_rank_fast(q), &dl[su]);
+        dn[su] = ym_suit_decs(ym_suit_rank_fast(q), &dl[su]);
         if (dn[su] == 0) return;
     }
     if (pairs != 1) return;
     const int w = c->win;
+    /* the run starts that can hold the winning tile: ranks k-2 .. k within 0..6 */
+    const int wk = w < 27 ? w % 9 : 0;
+    const int st_lo = wk >= 2 ? w - 2 : w - wk, st_hi = w < 27 ? (wk <= 6 ? w : w - wk + 6) : -1;
+    const uint64_t st_mask = st_hi >= st_lo ? 0x49ULL & ((1ULL << (3 * (st_hi - st_lo + 1))) - 1) : 0;
     for (int i0 = 0; i0 < dn[0]; i0++)
         for (int i1 = 0; i1 < dn[1]; i1++)
             for (int i2 = 0; i2 < dn[2]; i2++) {
                 cand_t cand;
                 ym_dec_t *d = &cand.d;
-                d->ctri = htri;
-                d->pair = hpair;
-                d->n_run = 0;
-                uint64_t pk[3] = {dl[0][i0], dl[1][i1], dl[2][i2]};
-                for (int su = 0; su < 3; su++) {
-                    uint64_t x = pk[su];
-                    d->ctri |= (uint64_t)YM_DEC_TRIPLETS(x) << (9 * su);
-                    if (YM_DEC_PAIR(x) >= 0) d->pair = 9 * su + YM_DEC_PAIR(x);
-                    /* runs by start rank, ascending: visit only the non-zero 3-bit fields */
-                    for (uint64_t rf = (x >> 16) & 0x1FFFFF; rf;) {
-                        int st = ym_ctz64(rf) / 3;
-                        rf &= ~(7ULL << (3 * st));
-                        for (int m = YM_DEC_RUNS(x, st); m > 0 && d->n_run < 4; m--)
-                            d->run[d->n_run++] = (uint8_t)(9 * su + st);
-                    }
-                }
+                uint64_t x0 = dl[0][i0], x1 = dl[1][i1], x2 = dl[2][i2];
+                d->ctri = htri | (uint64_t)YM_DEC_TRIPLETS(x0) | (uint64_t)YM_DEC_TRIPLETS(x1) << 9 |
+                          (uint64_t)YM_DEC_TRIPLETS(x2) << 18;
+                d->runs = ((x0 >> 16) & 0x1FFFFF) | ((x1 >> 16) & 0x1FFFFF) << 21 | ((x2 >> 16) & 0x1FFFFF) << 42;
+                d->pair = YM_DEC_PAIR(x0) >= 0   ? YM_DEC_PAIR(x0)
+                          : YM_DEC_PAIR(x1) >= 0 ? 9 + YM_DEC_PAIR(x1)
+                          : YM_DEC_PAIR(x2) >= 0 ? 18 + YM_DEC_PAIR(x2)
+                                                 : hpair;
                 cand.form = YM_SF_REGULAR;
-                cand.dy = ym_dec_yaku(c, d, &cand.n_runs);
+                cand.wst = -1;
+                cand.dy = ym_dec_yaku(c, d);
                 if (d->pair == w) {
                     cand.wg = YM_WG_TANKI;
                     cand.wait = YM_WAIT_TANKI;
-                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    ym_eval_regular_value(c, d, cand.dy, cand.wg, cand.wait, &cand.e);
                     consider(s, &cand);
                 }
                 if (d->ctri & YM_K(w)) {
                     cand.wg = YM_WG_SHANPON;
                     cand.wait = YM_WAIT_SHANPON;
-                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    ym_eval_regular_value(c, d, cand.dy, cand.wg, cand.wait, &cand.e);
                     consider(s, &cand);
                 }
-                for (int i = 0; i < d->n_run; i++) {
-                    int st = d->run[i];
-                    if ((i > 0 && d->run[i - 1] == st) || w < st || w > st + 2) continue;
-                    cand.wg = YM_WG_RUN + i;
+                /* each distinct run holding w, ascending: the non-empty fields among the starts */
+                uint64_t rn = d->runs | (d->runs >> 1) | (d->runs >> 2);
+                for (uint64_t m = st_hi >= st_lo ? (rn >> YM_RF_SHIFT(st_lo)) & st_mask : 0; m; m &= m - 1) {
+                    int st = st_lo + ym_ctz64(m) / 3;
+                    cand.wg = YM_WG_RUN;
+                    cand.wst = st;
                     if (w == st + 1) cand.wait = YM_WAIT_KANCHAN;
                     else if ((w == st + 2 && st % 9 == 0) || (w == st && st % 9 == 6)) cand.wait = YM_WAIT_PENCHAN;
                     else cand.wait = YM_WAIT_RYANMEN;
-                    ym_eval_regular(c, d, cand.dy, cand.n_runs, cand.wg, cand.wait, &cand.e, NULL);
+                    ym_eval_regular_value(c, d, cand.dy, cand.wg, cand.wait, &cand.e);
                     consider(s, &cand);
                 }
             }
@@ -373,13 +395,22 @@ static void fill_groups(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     const ym_dec_t *d = &b->d;
     add_group(o, YM_G_PAIR, d->pair, 0);
     if (b->wg == YM_WG_TANKI) o->win_group = 0;
+    uint8_t run[4]; /* concealed run starts, ascending */
+    int n_run = 0;
+    for (uint64_t rf = d->runs; rf;) {
+        int f = ym_ctz64(rf) / 3;
+        rf &= ~(7ULL << (3 * f));
+        for (int m = (int)((d->runs >> (3 * f)) & 7); m > 0 && n_run < 4; m--) run[n_run++] = (uint8_t)(9 * (f / 7) + f % 7);
+    }
     int ri = 0;
     uint64_t tri = d->ctri;
-    while (tri || ri < d->n_run) {
+    while (tri || ri < n_run) {
         int kt = tri ? ym_ctz64(tri) : 99;
-        if (ri < d->n_run && d->run[ri] <= kt) {
-            if (b->wg == YM_WG_RUN + ri) o->win_group = o->n_groups;
-            add_group(o, YM_G_RUN, d->run[ri], 0);
+        if (ri < n_run && run[ri] <= kt) {
+            /* the winning tile's run: the first of its start */
+            if (b->wg == YM_WG_RUN && run[ri] == b->wst && (ri == 0 || run[ri - 1] != run[ri]))
+                o->win_group = o->n_groups;
+            add_group(o, YM_G_RUN, run[ri], 0);
             ri++;
         } else {
             int won = b->wg == YM_WG_SHANPON && kt == c->win;
@@ -395,7 +426,7 @@ static void fill_groups(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     }
 }
 
-static int finish(ym_score_t *o, int status, int reason) {
+YM_STEP int finish(ym_score_t *o, int status, int reason) {
     o->status = (uint8_t)status;
     o->reason = (uint8_t)reason;
     return status;
@@ -403,7 +434,7 @@ static int finish(ym_score_t *o, int status, int reason) {
 
 /* Re-evaluate the chosen reading with details (yaku han, fu items); in lite mode only copy the
  * totals the search already has. */
-static void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
+YM_STEP void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     ym_eval_t e;
     if (c->lite && !c->h->pao) {
         o->yaku = b->e.yaku;
@@ -412,7 +443,7 @@ static void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
         return;
     }
     o->n_fu = 0;
-    if (b->form == YM_SF_REGULAR) ym_eval_regular(c, &b->d, b->dy, b->n_runs, b->wg, b->wait, &e, o);
+    if (b->form == YM_SF_REGULAR) ym_eval_regular(c, &b->d, b->dy, b->wg, b->wait, &e, o);
     else if (b->form == YM_SF_CHIITOITSU) ym_eval_chiitoitsu(c, &e, o);
     else ym_eval_kokushi(c, &e, o);
     o->yaku = e.yaku;
@@ -423,7 +454,7 @@ static void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     fill_groups(c, b, o);
 }
 
-static void settle(const ym_ctx_t *c, ym_score_t *o) {
+YM_STEP void settle(const ym_ctx_t *c, ym_score_t *o) {
     const ym_hand_t *h = c->h;
     const ym_rules_t *r = c->r;
     int32_t a_pao = 0;
@@ -450,16 +481,37 @@ static void settle(const ym_ctx_t *c, ym_score_t *o) {
 
 int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) { return ym_score_ex(r, h, o, 0); }
 
-/* Check the hand and set up its context (c) and the dora counts (in s); -1 = go on and search,
- * else the hand's status (o finished: malformed input or an impossible situation). */
-static int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite, ym_ctx_t *cp,
-                   search_t *s) {
-    memset(o, 0, sizeof *o);
+/* Clear the result. lite 2 defines only the totals: han_of, fu_items and groups are left as
+ * they are (nothing reads them on that path: no pao in the batch, see detail). */
+YM_STEP void clear_result(ym_score_t *o, int lite) {
+    if (lite != 2) {
+        memset(o, 0, sizeof *o);
+    } else {
+        o->form = o->wait = 0;
+        o->yaku = 0;
+        o->han = o->fu = o->yakuman = o->kazoe = o->limit = 0;
+        o->dora = o->ura = o->aka = o->kita = 0;
+        o->base = o->points = 0;
+        memset(&o->pay, 0, sizeof o->pay);
+        o->n_fu = o->n_groups = 0;
+    }
     o->win_group = 255;
+}
+
+/* Check the hand and set up its context (c) and the dora counts (in s); -1 = go on and search,
+ * else the hand's status (o finished: malformed input or an impossible situation). filled: the
+ * caller has set c->full and c->present (ym_check_score). */
+YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite, ym_ctx_t *cp,
+                   search_t *s, int filled) {
+    clear_result(o, lite);
     ym_ctx_t *c = cp;
     int reason = YM_R_NONE;
-    if (lite == 2) fill_checked(h, c->full, &c->present);
-    else reason = check_input(r, h, c->full, &c->present);
+    if (filled) {
+    } else if (lite == 2) {
+        fill_checked(h, c->full, &c->present);
+    } else {
+        reason = check_input(r, h, c->full, &c->present);
+    }
     if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
 
     c->r = r;
@@ -470,23 +522,30 @@ static int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int l
     c->dealer = h->seat_wind == 0;
     c->seat_k = 27 + h->seat_wind;
     c->round_k = 27 + h->round_wind;
-    c->meld_tri = c->meld_kan = c->meld_ankan = 0;
-    c->n_chi = 0;
-    c->open = 0;
-    c->n_kans = 0;
+    /* the melds in one pass, without branches on the type (validated: type <= YM_ANKAN, kind
+     * < 34, a chi's kind < 27 with rank <= 6) */
+    uint64_t tri = 0, kan = 0, ankan = 0, chi = 0;
+    int n_kans = 0, n_ankan = 0, open = 0, mfu = 0;
     for (int i = 0; i < h->n_melds; i++) {
         int t = h->meld_tile[i], ty = h->meld_type[i];
-        if (ty == YM_CHI) {
-            int j = c->n_chi++;
-            while (j > 0 && c->chi[j - 1] > t) { c->chi[j] = c->chi[j - 1]; j--; }
-            c->chi[j] = (uint8_t)t;
-        } else {
-            c->meld_tri |= YM_K(t);
-            if (ty != YM_PON) { c->meld_kan |= YM_K(t); c->n_kans++; }
-            if (ty == YM_ANKAN) c->meld_ankan |= YM_K(t);
-        }
-        if (ty != YM_ANKAN) c->open = 1;
+        uint64_t bit = YM_K(t);
+        chi += (uint64_t)(ty == YM_CHI) << (ty == YM_CHI ? YM_RF_SHIFT(t) : 0);
+        tri |= bit & (0 - (uint64_t)(ty != YM_CHI));
+        kan |= bit & (0 - (uint64_t)(ty >= YM_MINKAN));
+        ankan |= bit & (0 - (uint64_t)(ty == YM_ANKAN));
+        n_kans += ty >= YM_MINKAN;
+        n_ankan += ty == YM_ANKAN;
+        open |= ty != YM_ANKAN;
+        mfu += ym_meld_fu(ty, t);
     }
+    c->meld_tri = tri;
+    c->meld_kan = kan;
+    c->meld_ankan = ankan;
+    c->chi_runs = chi;
+    c->n_kans = n_kans;
+    c->n_ankan = n_ankan;
+    c->open = open;
+    c->meld_fu = mfu;
 
     reason = check_situation(c);
     if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);
@@ -503,7 +562,7 @@ static int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int l
     return -1;
 }
 
-static void run_search(const ym_ctx_t *c, search_t *s) {
+YM_STEP void run_search(const ym_ctx_t *c, search_t *s) {
     const ym_hand_t *h = c->h;
     s->c = c;
     try_regular(s);
@@ -525,7 +584,7 @@ static void run_search(const ym_ctx_t *c, search_t *s) {
 }
 
 /* The result of a finished search (o cleared by prepare). */
-static int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
+YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     const ym_ctx_t *c = cp;
     const search_t *s = sp;
     const ym_hand_t *h = c->h;
@@ -589,9 +648,12 @@ static int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     o->limit = b->limit;
     o->kazoe = b->kazoe;
     if (!o->yakuman) {
-        if (dora) { o->yaku |= YM_BIT(YM_Y_DORA); o->han_of[YM_Y_DORA] = (uint8_t)(dora > 255 ? 255 : dora); }
-        if (riichi) { o->yaku |= YM_BIT(YM_Y_URA_DORA); o->han_of[YM_Y_URA_DORA] = (uint8_t)(ura > 255 ? 255 : ura); }
-        if (aka) { o->yaku |= YM_BIT(YM_Y_AKA_DORA); o->han_of[YM_Y_AKA_DORA] = (uint8_t)aka; }
+        /* no branches: an absent entry's han_of is 0 either way (ura is 0 without riichi) */
+        o->yaku |= (uint64_t)(dora != 0) << YM_Y_DORA | (uint64_t)(riichi != 0) << YM_Y_URA_DORA |
+                   (uint64_t)(aka != 0) << YM_Y_AKA_DORA;
+        o->han_of[YM_Y_DORA] = (uint8_t)(dora > 255 ? 255 : dora);
+        o->han_of[YM_Y_URA_DORA] = (uint8_t)(ura > 255 ? 255 : ura);
+        o->han_of[YM_Y_AKA_DORA] = (uint8_t)aka;
     } else {
         o->dora = o->ura = o->aka = o->kita = 0;
     }
@@ -604,10 +666,23 @@ static int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
 int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite) {
     ym_ctx_t c;
     search_t s;
-    int st = prepare(r, h, o, lite, &c, &s);
+    int st = prepare(r, h, o, lite, &c, &s, 0);
     if (st >= 0) return st;
     run_search(&c, &s);
     return conclude(&c, &s, o);
+}
+
+int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
+                   int win_red, ym_score_t *o) {
+    ym_ctx_t c;
+    search_t s;
+    int bad = ym_check_win_full(r, h, reds3, meld_reds, win_red, c.full, &c.present);
+    if (bad) return bad;
+    if (prepare(r, h, o, 2, &c, &s, 1) < 0) {
+        run_search(&c, &s);
+        conclude(&c, &s, o);
+    }
+    return 0;
 }
 
 /* Every reading scored on its own (the one-reading search), best first: the valid readings in
@@ -623,7 +698,7 @@ int ym_score_readings(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *out, 
     int idx[YM_MAX_READINGS];
     *n_out = 0;
     if (max_out < 1) return YM_ST_BAD_INPUT;
-    int st = prepare(r, h, &out[0], 0, &c, &s);
+    int st = prepare(r, h, &out[0], 0, &c, &s, 0);
     if (st >= 0) return st;
     s.all = all;
     s.max_all = YM_MAX_READINGS;

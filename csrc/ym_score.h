@@ -232,4 +232,10 @@ int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t
  * fives given to it): the input checks that it implies are not repeated. */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 
+/* The batch row: ym_check_win (ym_check.h) and then ym_score_ex(lite 2), the work the two share
+ * done once. Returns ym_check_win's code; on 0, out holds the lite 2 result (hand->reds: the sum
+ * of the red fives of reds3 and meld_reds). On a nonzero code out is not written. */
+int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t reds3[3],
+                   const uint8_t meld_reds[4], int win_red, ym_score_t *out);
+
 #endif

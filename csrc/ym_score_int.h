@@ -4,6 +4,10 @@
  * A "reading" is one decomposition of the concealed tiles (regular form) plus the group that
  * holds the winning tile, or the chiitoitsu / kokushi form. Kind masks are uint64 with bit k =
  * tile kind k; run masks use the run's lowest kind.
+ * Run fields: runs are counted in a uint64 of 21 three-bit fields, field 7 * suit + rank for the
+ * run starting at rank 0..6 of a suit (the per-suit layout of the decomposition tables, bits
+ * 16-36 of a packed decomposition, placed at bit 21 * suit). A field holds 0..4 (a hand has at
+ * most four sets), so adding the chi melds' fields never carries.
  */
 #ifndef YM_SCORE_INT_H
 #define YM_SCORE_INT_H
@@ -43,9 +47,9 @@ typedef struct {
     uint64_t present;          /* kinds held anywhere */
     uint64_t meld_tri;         /* kinds of pon / kan melds */
     uint64_t meld_kan, meld_ankan;
-    uint8_t chi[4];            /* run starts of chi melds, sorted */
-    int n_chi;
+    uint64_t chi_runs;         /* chi melds as run fields */
     int open;                  /* a chi, pon, minkan or kakan */
+    int n_ankan;               /* closed kans (concealed triplets for the anko count) */
     int n_kans;
     int tsumo, dealer, win;
     int seat_k, round_k;       /* kinds of the seat and round winds */
@@ -54,16 +58,20 @@ typedef struct {
     uint64_t any_yakuman;      /* yakuman of every form (tenhou, chiihou, renhou, ...) */
     uint64_t reg_yakuman;      /* regular form, same for every decomposition */
     int dora_han;              /* dora + ura + aka + kita */
+    int min_han;               /* yaku han a reading needs (2 under ryanhan shibari from 5 honba) */
+    int meld_fu;               /* fu of the pon / kan melds (the same in every reading) */
     int lite;                 /* batch path: skip the per-yaku and fu details */
 } ym_ctx_t;
 
 /* One decomposition of the concealed tiles. */
 typedef struct {
     uint64_t ctri;             /* concealed triplets (kind bits) */
-    uint8_t run[4];            /* concealed run starts, sorted */
-    int n_run;
+    uint64_t runs;             /* concealed runs (run fields) */
     int pair;
 } ym_dec_t;
+
+#define YM_RF_LO 0x1249249249249249ULL          /* the low bit of each of the 21 run fields */
+#define YM_RF_SHIFT(k) (3 * ((k) - 2 * ((k) / 9))) /* bit of the field of run start kind k < 27 */
 
 /* The value of one reading. */
 typedef struct {
@@ -74,13 +82,22 @@ typedef struct {
     int valid;                 /* has yaku (and passes ryanhan shibari) */
 } ym_eval_t;
 
+/* Fu of a pon / kan meld of kind k < 34 (a chi has none): 2 / 8 / 16 for a pon / open kan /
+ * closed kan, doubled for terminals and honors. */
+static inline int ym_meld_fu(int type, int k) {
+    static const uint8_t BASE[5] = {0, 2, 8, 8, 16}; /* YM_CHI .. YM_ANKAN */
+    return type <= YM_ANKAN ? BASE[type] << ((YM_M_YAOCHUU >> k) & 1) : 0;
+}
+
 /* ym_yaku.c */
 void ym_ctx_hand_yaku(ym_ctx_t *c);
-/* Yaku of a decomposition that do not depend on the winning group; *n_runs = runs incl. chi. */
-uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d, int *n_runs);
+/* Yaku of a decomposition that do not depend on the winning group. */
+uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d);
 /* Evaluate a regular reading; det (nullable) receives yaku han, fu items. */
-void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dec_yaku, int n_runs, int wg,
-                     int wait, ym_eval_t *e, ym_score_t *det);
+void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dec_yaku, int wg, int wait,
+                     ym_eval_t *e, ym_score_t *det);
+/* The same without details (the search's copy). */
+void ym_eval_regular_value(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dec_yaku, int wg, int wait, ym_eval_t *e);
 void ym_eval_chiitoitsu(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
 void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
 /* Multiple of a yakuman mask under the rules (stacking, doubles, cap); may drop bits (no

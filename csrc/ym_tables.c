@@ -40,6 +40,8 @@ static uint32_t honor_pow[7];
 static uint32_t *dec_offset; /* YM_SUIT_PATTERNS + 1 */
 static uint64_t *dec_data;
 static uint32_t dec_count;
+const uint32_t *ym_dec_offset; /* = dec_offset, dec_data once built (ym_suit_decs) */
+const uint64_t *ym_dec_data;
 static int init_state; /* 0 = not yet, 1 = ok, <0 = error */
 
 enum {
@@ -155,6 +157,8 @@ static int build_decompositions(void) {
     memcpy(cursor, dec_offset, YM_SUIT_PATTERNS * sizeof(uint32_t));
     enumerate(c, 0, 0, 0, 1, cursor);
     free(cursor);
+    ym_dec_offset = dec_offset;
+    ym_dec_data = dec_data;
     return 0;
 }
 

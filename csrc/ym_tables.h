@@ -91,6 +91,14 @@ static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
 /* Decompositions of a complete suit pattern given by its rank: *out points to n packed values
  * (n = 0 when the pattern is not complete). */
 int ym_suit_decompositions(uint32_t rank, const uint64_t **out);
+/* The same, inline (the scorer's hot path); valid after ym_init. */
+extern const uint32_t *ym_dec_offset;
+extern const uint64_t *ym_dec_data;
+static inline int ym_suit_decs(uint32_t rank, const uint64_t **out) {
+    uint32_t a = ym_dec_offset[rank];
+    *out = ym_dec_data + a;
+    return (int)(ym_dec_offset[rank + 1] - a);
+}
 
 /* Bytes held by the tables (embedded + built at load). */
 uint64_t ym_tables_bytes(void);

@@ -6,7 +6,7 @@
  *   - hand-level yaku (situation, tanyao, flushes, honroutou, yakuhai, shousangen, most
  *     yakuman) are computed once per hand by ym_ctx_hand_yaku;
  *   - decomposition yaku (peikou, chanta/junchan, ittsu, sanshoku, toitoi, local sets) once per
- *     decomposition by ym_dec_yaku;
+ *     decomposition by ym_dec_yaku, as bit tests on the run fields (ym_score_int.h);
  *   - what depends on the winning group (pinfu, sanankou/suuankou with a ron-completed
  *     triplet, wait fu) per reading by ym_eval_regular.
  * Han per yaku: closed/open columns of docs/rules.md 3.2 (kuisagari). Fu: docs/rules.md 4.1-4.3; the fu
@@ -97,6 +97,8 @@ static int chuuren_extra(const uint8_t *c9) {
     return extra;
 }
 
+static const uint8_t MELD_FU_CODE[5] = {0, YM_FU_MINKOU, YM_FU_MINKAN, YM_FU_MINKAN, YM_FU_ANKAN};
+
 void ym_ctx_hand_yaku(ym_ctx_t *c) {
     const ym_rules_t *r = c->r;
     const ym_hand_t *h = c->h;
@@ -106,16 +108,15 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     int closed = !c->open;
     uint64_t any = 0, reg = 0, anyy = 0, regy = 0;
 
-    /* situation */
-    if (closed && c->tsumo) any |= YM_BIT(YM_Y_MENZEN_TSUMO);
-    if (fl & YM_F_DOUBLE_RIICHI) any |= YM_BIT(YM_Y_DOUBLE_RIICHI);
-    else if (fl & YM_F_RIICHI) any |= YM_BIT(YM_Y_RIICHI);
-    if (fl & YM_F_IPPATSU) any |= YM_BIT(YM_Y_IPPATSU);
-    if (fl & YM_F_CHANKAN) any |= YM_BIT(YM_Y_CHANKAN);
-    if (fl & YM_F_RINSHAN) any |= YM_BIT(YM_Y_RINSHAN);
-    if ((fl & YM_F_HAITEI) && (!(fl & YM_F_RINSHAN) || r->haitei_houtei_with_rinshan))
-        any |= YM_BIT(YM_Y_HAITEI);
-    if (fl & YM_F_HOUTEI) any |= YM_BIT(YM_Y_HOUTEI);
+    /* situation (flag bit -> yaku bit, without branches) */
+    any |= (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
+    any |= (uint64_t)((fl >> 2) & 1) << YM_Y_DOUBLE_RIICHI;                /* YM_F_DOUBLE_RIICHI */
+    any |= (uint64_t)((fl >> 1) & 1 & ~(fl >> 2)) << YM_Y_RIICHI;          /* YM_F_RIICHI alone */
+    any |= (uint64_t)((fl >> 3) & 1) << YM_Y_IPPATSU;                      /* YM_F_IPPATSU */
+    any |= (uint64_t)((fl >> 5) & 1) << YM_Y_CHANKAN;                      /* YM_F_CHANKAN */
+    any |= (uint64_t)((fl >> 4) & 1) << YM_Y_RINSHAN;                      /* YM_F_RINSHAN */
+    any |= (uint64_t)((fl >> 6) & 1 & (~(fl >> 4) | (r->haitei_houtei_with_rinshan != 0))) << YM_Y_HAITEI;
+    any |= (uint64_t)((fl >> 7) & 1) << YM_Y_HOUTEI;                       /* YM_F_HOUTEI */
 
     /* tiles */
     if (!(p & YM_M_YAOCHUU) && (closed || r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);
@@ -127,12 +128,14 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     if (fl & YM_F_TENHOU) anyy |= YM_BIT(YM_Y_TENHOU);
     if (fl & YM_F_CHIIHOU) anyy |= YM_BIT(YM_Y_CHIIHOU);
     if ((fl & YM_F_RENHOU) && r->renhou == YM_RENHOU_YAKUMAN) anyy |= YM_BIT(YM_Y_RENHOU);
-    if ((r->local_yaku & YM_L_HYAKUMAN_GOKU) && !(p & ~YM_M_MAN)) {
+    /* every tile-set yakuman below needs one suit or fewer, or terminals and honors only */
+    const int narrow = suits <= 1 || !(p & ~YM_M_YAOCHUU);
+    if (narrow && (r->local_yaku & YM_L_HYAKUMAN_GOKU) && !(p & ~YM_M_MAN)) {
         int sum = 0;
         for (int i = 0; i < 9; i++) sum += f[i] * (i + 1);
         if (sum >= 100) anyy |= YM_BIT(YM_Y_HYAKUMAN_GOKU);
     }
-    if ((r->local_yaku & YM_L_DAISHARIN) && h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
+    if (narrow && (r->local_yaku & YM_L_DAISHARIN) && h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
         int s = (p & YM_M_MAN) ? 0 : (p & YM_M_PIN) ? 1 : 2;
         if (s == 1 || r->daisharin_any_suit) {
             const uint8_t *q = f + 9 * s;
@@ -142,37 +145,39 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
         }
     }
 
-    /* regular form, independent of the decomposition (honors are forced sets) */
-    int d3 = 0, d2 = 0, w3 = 0, w2 = 0;
-    for (int i = 0; i < 3; i++) {
-        if (f[31 + i] >= 3) { reg |= YM_BIT(YM_Y_HAKU + i); d3++; }
-        else if (f[31 + i] == 2) d2++;
-    }
-    for (int i = 0; i < 4; i++) {
-        if (f[27 + i] >= 3) w3++;
-        else if (f[27 + i] == 2) w2++;
-    }
-    if (f[c->seat_k] >= 3) reg |= YM_BIT(YM_Y_JIKAZE_TON + (c->seat_k - 27));
-    if (f[c->round_k] >= 3) reg |= YM_BIT(YM_Y_BAKAZE_TON + (c->round_k - 27));
+    /* regular form, independent of the decomposition (honors are forced sets). Honor counts
+     * word-wise (bytes 0..4): at least 3 = bit 2, or bits 0 and 1; exactly 2 = bit 1 alone. */
+    static const uint8_t POP4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    uint64_t hw = ym_load8(f + 26) >> 8; /* kinds 27..33 */
+    unsigned set3 = (unsigned)(((((hw >> 2) | (hw & (hw >> 1))) & YM_B01) * 0x0102040810204080ULL) >> 56);
+    unsigned two = (unsigned)(((((hw >> 1) & ~hw & ~(hw >> 2)) & YM_B01) * 0x0102040810204080ULL) >> 56);
+    int d3 = POP4[set3 >> 4], d2 = POP4[two >> 4], w3 = POP4[set3 & 15], w2 = POP4[two & 15];
+    reg |= (uint64_t)(set3 >> 4) << YM_Y_HAKU; /* haku hatsu chun: consecutive bits */
+    reg |= (uint64_t)((set3 >> (c->seat_k - 27)) & 1) << (YM_Y_JIKAZE_TON + (c->seat_k - 27));
+    reg |= (uint64_t)((set3 >> (c->round_k - 27)) & 1) << (YM_Y_BAKAZE_TON + (c->round_k - 27));
     if (d3 == 3) regy |= YM_BIT(YM_Y_DAISANGEN);
     else if (d3 == 2 && d2 == 1) reg |= YM_BIT(YM_Y_SHOUSANGEN);
     if (w3 == 4) regy |= YM_BIT(YM_Y_DAISUUSHII);
     else if (w3 == 3 && w2 == 1) regy |= YM_BIT(YM_Y_SHOUSUUSHII);
-    if (!(p & ~YM_M_HONOR)) regy |= YM_BIT(YM_Y_TSUUIISOU);
-    if (!(p & ~YM_M_TERM)) regy |= YM_BIT(YM_Y_CHINROUTOU);
-    if (!(p & ~YM_M_GREEN) && (!r->green_requires_hatsu || f[32])) regy |= YM_BIT(YM_Y_RYUUIISOU);
     if (c->n_kans == 4) regy |= YM_BIT(YM_Y_SUUKANTSU);
     else if (c->n_kans == 3) reg |= YM_BIT(YM_Y_SANKANTSU);
-    if (h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
-        int s = (p & YM_M_MAN) ? 0 : (p & YM_M_PIN) ? 1 : 2;
-        if (s == 0 || !r->chuuren_manzu_only) {
-            int e = chuuren_extra(f + 9 * s);
-            if (e >= 0)
-                regy |= YM_BIT(e == c->win - 9 * s ? YM_Y_JUNSEI_CHUUREN_POUTOU : YM_Y_CHUUREN_POUTOU);
+    if (narrow) {
+        if (!(p & ~YM_M_HONOR)) regy |= YM_BIT(YM_Y_TSUUIISOU);
+        if (!(p & ~YM_M_TERM)) regy |= YM_BIT(YM_Y_CHINROUTOU);
+        if (!(p & ~YM_M_GREEN) && (!r->green_requires_hatsu || f[32])) regy |= YM_BIT(YM_Y_RYUUIISOU);
+        if (h->n_melds == 0 && suits == 1 && !(p & YM_M_HONOR)) {
+            int s = (p & YM_M_MAN) ? 0 : (p & YM_M_PIN) ? 1 : 2;
+            if (s == 0 || !r->chuuren_manzu_only) {
+                int e = chuuren_extra(f + 9 * s);
+                if (e >= 0)
+                    regy |= YM_BIT(e == c->win - 9 * s ? YM_Y_JUNSEI_CHUUREN_POUTOU : YM_Y_CHUUREN_POUTOU);
+            }
         }
+        if ((r->local_yaku & YM_L_BENI_KUJAKU) && (p & ~YM_M_BENI) == 0 && p == YM_M_BENI)
+            regy |= YM_BIT(YM_Y_BENI_KUJAKU);
     }
-    if ((r->local_yaku & YM_L_BENI_KUJAKU) && (p & ~YM_M_BENI) == 0 && p == YM_M_BENI)
-        regy |= YM_BIT(YM_Y_BENI_KUJAKU);
+
+    c->min_han = r->ryanhan_shibari && h->honba >= 5 ? 2 : 1;
 
     c->any_yaku = any;
     c->reg_yaku = reg;
@@ -180,48 +185,44 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     c->reg_yakuman = regy;
 }
 
-uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d, int *n_runs) {
+uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     const ym_rules_t *r = c->r;
-    uint8_t runs[4];
-    int n = 0, i = 0, j = 0;
-    /* merge concealed runs and chi (both sorted) */
-    while (i < d->n_run || j < c->n_chi) {
-        if (j >= c->n_chi || (i < d->n_run && d->run[i] <= c->chi[j])) runs[n++] = d->run[i++];
-        else runs[n++] = c->chi[j++];
-    }
-    *n_runs = n;
-    uint64_t y = 0, rmask = 0;
+    uint64_t y = 0;
     uint64_t tri = d->ctri | c->meld_tri;
+    uint64_t rf = d->runs + c->chi_runs; /* every run, concealed and called (fields <= 4) */
+    uint64_t lo = rf & YM_RF_LO, mid = (rf >> 1) & YM_RF_LO, hi = (rf >> 2) & YM_RF_LO;
+    uint64_t nz = lo | mid | hi;         /* low bit of each field holding a run */
     int closed = !c->open;
+    /* identical runs: 4 (hi), 3 (lo and mid), 2 (mid alone) */
     int peikou = 0;
-    for (i = 0; i < n;) {
-        rmask |= YM_K(runs[i]);
-        for (j = i; j < n && runs[j] == runs[i]; j++) {}
-        int g = j - i;
-        if (g == 4) {
+    if (!(r->local_yaku & (YM_L_ISSHOKU_SANJUN | YM_L_ISSHOKU_YONJUN))) {
+        if (closed) peikou = ym_popcount64(mid | hi) + ym_popcount64(hi);
+    } else {
+        if (hi) {
             if (r->local_yaku & YM_L_ISSHOKU_YONJUN) y |= YM_BIT(YM_Y_ISSHOKU_YONJUN);
             else if (closed) peikou += 2;
             else if (r->local_yaku & YM_L_ISSHOKU_SANJUN) y |= YM_BIT(YM_Y_ISSHOKU_SANJUN);
-        } else if (g == 3) {
+        }
+        if (lo & mid) {
             if (r->local_yaku & YM_L_ISSHOKU_SANJUN) y |= YM_BIT(YM_Y_ISSHOKU_SANJUN);
             else if (closed) peikou += 1;
-        } else if (g == 2 && closed) {
-            peikou += 1;
         }
-        i = j;
+        if (closed) peikou += ym_popcount64(mid & ~lo);
     }
     if (peikou >= 2) y |= YM_BIT(YM_Y_RYANPEIKOU);
     else if (peikou == 1) y |= YM_BIT(YM_Y_IIPEIKOU);
 
-    if (n > 0 && !(rmask & ~YM_M_RUN_TERM) && !(tri & ~YM_M_YAOCHUU) && (YM_K(d->pair) & YM_M_YAOCHUU))
+    /* runs 123 / 789 only (fields 0 and 6 of each suit) */
+    if (nz && !(nz & ~(0x40001ULL * (1 | (1ULL << 21) | (1ULL << 42)))) && !(tri & ~YM_M_YAOCHUU) &&
+        (YM_K(d->pair) & YM_M_YAOCHUU))
         y |= (c->present & YM_M_HONOR) ? YM_BIT(YM_Y_CHANTA) : YM_BIT(YM_Y_JUNCHAN);
-    int ittsu_suit = -1;
-    for (int s = 0; s < 3; s++)
-        if (((rmask >> (9 * s)) & 0x49) == 0x49) ittsu_suit = s;
-    if (ittsu_suit >= 0) y |= YM_BIT(YM_Y_ITTSU);
-    if (rmask & (rmask >> 9) & (rmask >> 18) & 0x7F) y |= YM_BIT(YM_Y_SANSHOKU_DOUJUN);
+    /* fields 0, 3, 6 of a suit: 123 456 789 (at most one suit holds three runs of four) */
+    uint64_t it = nz & (nz >> 9) & (nz >> 18) & (1 | (1ULL << 21) | (1ULL << 42));
+    int ittsu_suit = it ? ym_ctz64(it) / 21 : -1;
+    y |= (uint64_t)(it != 0) << YM_Y_ITTSU;
+    if (nz & (nz >> 21) & (nz >> 42) & 0x1FFFFF) y |= YM_BIT(YM_Y_SANSHOKU_DOUJUN);
     if (tri & (tri >> 9) & (tri >> 18) & 0x1FF) y |= YM_BIT(YM_Y_SANSHOKU_DOUKOU);
-    if (n == 0) y |= YM_BIT(YM_Y_TOITOI);
+    if (!nz) y |= YM_BIT(YM_Y_TOITOI);
 
     if (r->local_yaku & (YM_L_SANRENKOU | YM_L_SUURENKOU)) {
         uint64_t st = tri & YM_M_SUITS;
@@ -261,7 +262,10 @@ static inline int pair_fu(const ym_ctx_t *c, int pair) {
         }                                                                            \
     } while (0)
 
-static void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
     if (ym) {
         e->yakuman = ym_yakuman_multiple(c, &ym, det ? det->han_of : NULL);
         e->yaku = ym;
@@ -271,24 +275,29 @@ static void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e
         e->yakuman = 0;
         e->yaku = y;
         e->han = ym_yaku_han(c, y, det ? det->han_of : NULL);
-        e->valid = e->han >= (c->r->ryanhan_shibari && c->h->honba >= 5 ? 2 : 1);
+        e->valid = e->han >= c->min_han;
     }
 }
 
-void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int n_runs, int wg, int wait,
-                     ym_eval_t *e, ym_score_t *det) {
+/* One body for both entry points; inlined, so the search's copy (det = NULL) drops the details. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int wg, int wait, ym_eval_t *e,
+                                ym_score_t *det) {
     const ym_rules_t *r = c->r;
     const ym_hand_t *h = c->h;
     int ron = !c->tsumo;
     int shanpon_ron = ron && wg == YM_WG_SHANPON;
     uint64_t y = c->any_yaku | c->reg_yaku | (dy & ~YM_YAKUMAN_MASK);
     uint64_t ym = c->any_yakuman | c->reg_yakuman | (dy & YM_YAKUMAN_MASK);
-    int anko = ym_popcount64(d->ctri) - shanpon_ron + ym_popcount64(c->meld_ankan);
+    int anko = ym_popcount64(d->ctri) - shanpon_ron + c->n_ankan;
     if (anko == 4) ym |= YM_BIT(wg == YM_WG_TANKI ? YM_Y_SUUANKOU_TANKI : YM_Y_SUUANKOU);
     else if (anko == 3) y |= YM_BIT(YM_Y_SANANKOU);
     int pf = pair_fu(c, d->pair);
-    int pinfu = h->n_melds == 0 && n_runs == 4 && wait == YM_WAIT_RYANMEN && pf == 0 &&
-                (ron || r->tsumo_pinfu);
+    /* four runs: no triplet at all (no meld either) */
+    int pinfu = (h->n_melds == 0) & (d->ctri == 0) & (wait == YM_WAIT_RYANMEN) & (pf == 0) &
+                (ron | (r->tsumo_pinfu != 0)); /* & of 0/1 values: no branch per condition */
     if (pinfu) y |= YM_BIT(YM_Y_PINFU);
     finish_eval(c, y, ym, e, det);
 
@@ -308,30 +317,42 @@ void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int n_ru
     else if (wait == YM_WAIT_PENCHAN) FU_ADD(YM_FU_PENCHAN, c->win, 2);
     else if (wait == YM_WAIT_TANKI) FU_ADD(YM_FU_TANKI, c->win, 2);
     if (pf) FU_ADD(YM_FU_PAIR, d->pair, pf);
-    for (uint64_t t = d->ctri; t; t &= t - 1) {
-        int k = ym_ctz64(t);
-        int yao = (int)((YM_M_YAOCHUU >> k) & 1);
-        if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);
-        else FU_ADD(YM_FU_ANKOU, k, yao ? 8 : 4);
-    }
-    for (int i = 0; i < h->n_melds; i++) {
-        int k = h->meld_tile[i];
-        int yao = (int)((YM_M_YAOCHUU >> k) & 1);
-        switch (h->meld_type[i]) {
-        case YM_PON: FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2); break;
-        case YM_MINKAN:
-        case YM_KAKAN: FU_ADD(YM_FU_MINKAN, k, yao ? 16 : 8); break;
-        case YM_ANKAN: FU_ADD(YM_FU_ANKAN, k, yao ? 32 : 16); break;
-        default: break;
+    if (det) {
+        for (uint64_t t = d->ctri; t; t &= t - 1) {
+            int k = ym_ctz64(t);
+            int yao = (int)((YM_M_YAOCHUU >> k) & 1);
+            if (shanpon_ron && k == c->win) FU_ADD(YM_FU_MINKOU, k, yao ? 4 : 2);
+            else FU_ADD(YM_FU_ANKOU, k, yao ? 8 : 4);
         }
+    } else { /* the same items' sum without a loop: 4 per triplet, 8 for terminals and honors,
+              * the ron-completed one (shanpon ron: the winning kind) halved */
+        fu += 4 * (ym_popcount64(d->ctri) + ym_popcount64(d->ctri & YM_M_YAOCHUU));
+        fu -= shanpon_ron ? 2 << ((YM_M_YAOCHUU >> c->win) & 1) : 0;
     }
-    if (c->open && ron && fu == 20) {
+    if (det) {
+        for (int i = 0; i < h->n_melds; i++) {
+            int ty = h->meld_type[i], k = h->meld_tile[i];
+            if (ty != YM_CHI && ty <= YM_ANKAN) FU_ADD(MELD_FU_CODE[ty], k, ym_meld_fu(ty, k));
+        }
+    } else {
+        fu += c->meld_fu; /* the same items' sum (prepare, ym_score.c) */
+    }
+    if (c->open & ron & (fu == 20)) {
         if (r->open_pinfu_fu > 20) FU_ADD(YM_FU_OPEN_PINFU, 255, r->open_pinfu_fu - 20);
     } else {
         int up = (fu + 9) / 10 * 10 - fu;
         if (up) FU_ADD(YM_FU_ROUND_UP, 255, up);
     }
     e->fu = fu;
+}
+
+void ym_eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int wg, int wait, ym_eval_t *e,
+                     ym_score_t *det) {
+    eval_regular(c, d, dy, wg, wait, e, det);
+}
+
+void ym_eval_regular_value(const ym_ctx_t *c, const ym_dec_t *d, uint64_t dy, int wg, int wait, ym_eval_t *e) {
+    eval_regular(c, d, dy, wg, wait, e, NULL);
 }
 
 void ym_eval_chiitoitsu(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {

@@ -72,6 +72,8 @@ cdef extern from "ym_score.h" nogil:
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
     int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite)
+    int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
+                       const uint8_t *meld_reds, int win_red, ym_score_t *out)
     const char *ym_reason_text(int reason)
 
 cdef extern from "ym_check.h" nogil:
@@ -1207,17 +1209,20 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
     cdef ym_score_t o
     cdef uint8_t r3[3]
     cdef uint8_t mr[4]
-    cdef int j, bad, ok, nd = c.n_dora[i], nu = c.n_ura[i]
+    cdef int j, bad, ok, on, n = 0, nd = c.n_dora[i], nu = c.n_ura[i]
     cdef bint aka = r.aka_dora > 0
     memset(&h, 0, sizeof(ym_hand_t))
     memset(mr, 0, 4)
     memcpy(h.counts, c.counts + 34 * i, 34)
+    # the used meld slots, packed to the front without a branch per slot (an empty slot writes
+    # zeros into the next free one, which the next used slot or nothing overwrites; n <= j < 4)
     for j in range(4):
-        if c.meld_type[4 * i + j] >= 0:
-            h.meld_type[h.n_melds] = <uint8_t>c.meld_type[4 * i + j]
-            h.meld_tile[h.n_melds] = c.meld_tile[4 * i + j]
-            mr[h.n_melds] = c.meld_reds[4 * i + j]   # red fives under rules without them: refused by the check
-            h.n_melds += 1
+        on = c.meld_type[4 * i + j] >= 0
+        h.meld_type[n] = <uint8_t>(c.meld_type[4 * i + j] * on)
+        h.meld_tile[n] = <uint8_t>(c.meld_tile[4 * i + j] * on)
+        mr[n] = <uint8_t>(c.meld_reds[4 * i + j] * on)   # red fives under rules without them: refused by the check
+        n += on
+    h.n_melds = <uint8_t>n
     for j in range(3):
         r3[j] = c.reds[3 * i + j]
     h.reds = <uint8_t>(r3[0] + r3[1] + r3[2] + mr[0] + mr[1] + mr[2] + mr[3])
@@ -1230,20 +1235,18 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
     else:
         h.n_dora = <uint8_t>nd
         h.n_ura = <uint8_t>nu
-        for j in range(nd):
-            h.dora[j] = c.dora[5 * i + j]
-        for j in range(nu):
-            h.ura[j] = c.ura[5 * i + j]
+        memcpy(h.dora, c.dora + 5 * i, 5)   # all five slots: the scorer reads the first n_dora
+        memcpy(h.ura, c.ura + 5 * i, 5)
         h.kita = c.kita[i]
         h.honba = c.honba[i]
         h.riichi_sticks = c.riichi_sticks[i]
-        bad = ym_check_win(r, &h, r3, mr, c.win_red[i] != 0)
+        # ym_check_win, then ym_score_ex(lite 2) sharing the work: the check's code, 0 = scored
+        bad = ym_check_score(r, &h, r3, mr, c.win_red[i] != 0, &o)
     if bad:
         c.status[i] = 4
         c.reason[i] = <uint8_t>bad
         ok = 0
     else:
-        ym_score_ex(r, &h, &o, 2)   # 2: ym_check_win passed, its checks are not repeated
         c.status[i] = o.status
         c.reason[i] = o.reason
         ok = o.status == 0

@@ -101,21 +101,6 @@ static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full, u
     return YM_R_NONE;
 }
 
-/* check_input's full counts and present mask without its checks, for a hand that passed
- * ym_check_win (lite 2): that check implies every one of check_input's (counts, total, win,
- * melds, five copies with kita, winds, indicators; its red-five bounds per suit and per meld
- * bound h->reds when the caller summed them into it, as the batch loop does). */
-static void fill_checked(const ym_hand_t *h, uint8_t *full, uint64_t *present) {
-    int bad, total;
-    memcpy(full, h->counts, 34);
-    for (int i = 0; i < h->n_melds; i++) {
-        int t = h->meld_tile[i], ty = h->meld_type[i];
-        if (ty == YM_CHI) full[t]++, full[t + 1]++, full[t + 2]++;
-        else full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-    }
-    *present = ym_count_summary(full, &bad, &total);
-}
-
 YM_STEP int check_situation(const ym_ctx_t *c) {
     const ym_hand_t *h = c->h;
     unsigned f = h->flags;
@@ -506,12 +491,7 @@ YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int 
     clear_result(o, lite);
     ym_ctx_t *c = cp;
     int reason = YM_R_NONE;
-    if (filled) {
-    } else if (lite == 2) {
-        fill_checked(h, c->full, &c->present);
-    } else {
-        reason = check_input(r, h, c->full, &c->present);
-    }
+    if (!filled) reason = check_input(r, h, c->full, &c->present);
     if (reason) return finish(o, YM_ST_BAD_INPUT, reason);
 
     c->r = r;

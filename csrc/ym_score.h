@@ -227,12 +227,12 @@ int ym_next_dora(int k, int sanma);
 #define YM_MAX_READINGS 64
 int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int max_out, int *n_out);
 
-/* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals): the batch path.
- * lite = 2: the same, for a hand that passed ym_check_win (with hand->reds the sum of the red
- * fives given to it): the input checks that it implies are not repeated. */
+/* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals); lite = 2 also
+ * leaves them uncleared. The batch row uses lite 2 through ym_check_score below, which has run
+ * the input check; lite 2 given here checks the input itself. */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 
-/* The batch row: ym_check_win (ym_check.h) and then ym_score_ex(lite 2), the work the two share
+/* The batch row: ym_check_win (ym_check.h) and then the lite 2 scoring, the work the two share
  * done once. Returns ym_check_win's code; on 0, out holds the lite 2 result (hand->reds: the sum
  * of the red fives of reds3 and meld_reds). On a nonzero code out is not written. */
 int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t reds3[3],

@@ -71,7 +71,6 @@ cdef extern from "ym_score.h" nogil:
         YM_R_SHIBARI
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
-    int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite)
     int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
                        const uint8_t *meld_reds, int win_red, ym_score_t *out)
     const char *ym_reason_text(int reason)
@@ -1240,7 +1239,7 @@ cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexc
         h.kita = c.kita[i]
         h.honba = c.honba[i]
         h.riichi_sticks = c.riichi_sticks[i]
-        # ym_check_win, then ym_score_ex(lite 2) sharing the work: the check's code, 0 = scored
+        # ym_check_win and the lite 2 scoring sharing the work: the check's code, 0 = scored
         bad = ym_check_score(r, &h, r3, mr, c.win_red[i] != 0, &o)
     if bad:
         c.status[i] = 4

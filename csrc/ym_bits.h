@@ -8,6 +8,7 @@
 #define YM_BITS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -31,6 +32,17 @@ static inline int ym_popcount64(uint64_t x) {
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The 8 bytes at p as a little-endian word (one unaligned load on little-endian hosts). */
+static inline uint64_t ym_load8(const uint8_t *p) {
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, 8); /* the byte loop below is not merged into one load by the compiler */
+#else
+    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
+#endif
+    return v;
 }
 
 #endif

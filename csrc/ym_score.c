@@ -1,7 +1,7 @@
 /* ym_score.c - score one winning hand: check the input, enumerate every reading, keep the best.
  *
  * Readings (docs/rules.md 4.4): every decomposition of the concealed tiles into sets and one pair
- * (per suit from the agari tables, ym_suit_decompositions; honors are forced: 3 = triplet,
+ * (per suit from the decomposition table, ym_suit_decs; honors are forced: 3 = triplet,
  * 2 = pair) x every group that can hold the winning tile (pair -> tanki, concealed triplet ->
  * shanpon, each distinct run -> ryanmen / kanchan / penchan), plus chiitoitsu and kokushi.
  * The chosen reading has the highest hand value; ties go to a real yakuman (over kazoe), then
@@ -248,28 +248,26 @@ YM_STEP void try_regular(search_t *s) {
     uint64_t htri = byte_flags(hw & (hw >> 1) & YM_B01) << 27;
     uint64_t hp = byte_flags((hw >> 1) & ~hw & YM_B01);
     int hpair = hp ? 27 + ym_ctz64(hp) : -1, pairs = ym_popcount64(hp);
-    static const uint64_t empty = 0;
     const uint64_t *dl[3];
+    uint64_t one[3];
     int dn[3];
     for (int su = 0; su < 3; su++) {
         const uint8_t *q = cnt + 9 * su;
         int t = (int)((ym_load8(q) * YM_B01) >> 56) + q[8];   /* bytes <= 4: no carry */
-        if (t == 0) {
-            dl[su] = &empty;
-            dn[su] = 1;
-            continue;
-        }
-        if (t % 3 == 1) return;
+        if (t % 3 == 1) return;   /* (an empty suit is a complete pattern: one empty decomposition) */
         pairs += t % 3 == 2;
-        dn[su] = ym_suit_decs(ym_suit_rank_fast(q), &dl[su]);
+        dn[su] = ym_suit_decs(ym_suit_key(q), &one[su], &dl[su]);
         if (dn[su] == 0) return;
     }
     if (pairs != 1) return;
     const int w = c->win;
-    /* the run starts that can hold the winning tile: ranks k-2 .. k within 0..6 */
-    const int wk = w < 27 ? w % 9 : 0;
-    const int st_lo = wk >= 2 ? w - 2 : w - wk, st_hi = w < 27 ? (wk <= 6 ? w : w - wk + 6) : -1;
-    const uint64_t st_mask = st_hi >= st_lo ? 0x49ULL & ((1ULL << (3 * (st_hi - st_lo + 1))) - 1) : 0;
+    /* the run starts that can hold the winning tile: ranks k-2 .. k within 0..6, as the run
+     * fields from st_lo's (none for an honor) */
+    static const uint8_t RUN_LO[9] = {0, 0, 0, 1, 2, 3, 4, 5, 6};
+    static const uint8_t RUN_FIELDS[9] = {01, 011, 0111, 0111, 0111, 0111, 0111, 011, 01};
+    const int honor = w >= 27, su = honor ? 0 : w / 9, wk = honor ? 0 : w % 9;
+    const int st_lo = 9 * su + RUN_LO[wk];
+    const uint64_t st_mask = honor ? 0 : RUN_FIELDS[wk];
     for (int i0 = 0; i0 < dn[0]; i0++)
         for (int i1 = 0; i1 < dn[1]; i1++)
             for (int i2 = 0; i2 < dn[2]; i2++) {
@@ -300,7 +298,7 @@ YM_STEP void try_regular(search_t *s) {
                 }
                 /* each distinct run holding w, ascending: the non-empty fields among the starts */
                 uint64_t rn = d->runs | (d->runs >> 1) | (d->runs >> 2);
-                for (uint64_t m = st_hi >= st_lo ? (rn >> YM_RF_SHIFT(st_lo)) & st_mask : 0; m; m &= m - 1) {
+                for (uint64_t m = (rn >> YM_RF_SHIFT(st_lo)) & st_mask; m; m &= m - 1) {
                     int st = st_lo + ym_ctz64(m) / 3;
                     cand.wg = YM_WG_RUN;
                     cand.wst = st;

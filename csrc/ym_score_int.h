@@ -106,20 +106,11 @@ int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
 /* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */
 int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 
-#include "ym_bits.h" /* ym_popcount64, ym_ctz64 (portable) */
+#include "ym_bits.h" /* ym_popcount64, ym_ctz64, ym_load8 (portable) */
 
 /* Word-at-a-time helpers over 34 byte counts (five 64-bit words, bytes past 33 zero). */
 #define YM_B01 0x0101010101010101ULL
 #define YM_B80 0x8080808080808080ULL
-static inline uint64_t ym_load8(const uint8_t *p) {
-    uint64_t v = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(&v, p, 8); /* one unaligned load (the byte loop below is not merged by the compiler) */
-#else
-    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
-#endif
-    return v;
-}
 /* bit k set where counts[k] != 0; *bad set where some count exceeds 4; *sum = the total. */
 static inline uint64_t ym_count_summary(const uint8_t *c, int *bad, int *sum) {
     uint64_t present = 0, over = 0;

@@ -7,7 +7,8 @@
  * blob's alignment nor the host's byte order matters. The class-combine tables are then computed
  * from the class vectors: a min-plus combine per pair of classes, deduplicated into at most
  * YM_MAX_COMB_CLASSES combined classes (about 180 occur; checked). The decomposition table is built at load by enumerating every
- * multiset of at most four sets (9 triplets, 7 runs) plus at most one pair in one suit.
+ * multiset of at most four sets (9 triplets, 7 runs) plus at most one pair in one suit, and
+ * hashing the complete patterns (21,743 with the empty one) by their base-5 key.
  * Ranking of suit patterns: lexicographic rank among the 9-vectors with entries 0..4 and
  * total <= 14, rank 0 most significant (the generator's C-order enumeration).
  */
@@ -37,11 +38,9 @@ static uint64_t comb_vec[YM_MAX_COMB_CLASSES];
 static uint32_t rank_step[9][15][5];
 static uint32_t honor_pow[7];
 
-static uint32_t *dec_offset; /* YM_SUIT_PATTERNS + 1 */
-static uint64_t *dec_data;
-static uint32_t dec_count;
-const uint32_t *ym_dec_offset; /* = dec_offset, dec_data once built (ym_suit_decs) */
-const uint64_t *ym_dec_data;
+uint64_t ym_dec_hash[YM_DEC_HASH_SIZE];  /* see ym_tables.h (ym_suit_decs) */
+uint64_t ym_dec_more[YM_DEC_MORE_MAX];
+static uint32_t dec_more_count;
 static int init_state; /* 0 = not yet, 1 = ok, <0 = error */
 
 enum {
@@ -49,6 +48,7 @@ enum {
     YM_ERR_CHECKSUM = -2,
     YM_ERR_NOMEM = -3,
     YM_ERR_CLASSES = -5,
+    YM_ERR_DECS = -6,
 };
 
 const char *ym_init_error(int code) {
@@ -57,6 +57,7 @@ const char *ym_init_error(int code) {
     case YM_ERR_CHECKSUM: return "embedded shanten table fails its checksum";
     case YM_ERR_NOMEM: return "out of memory building the decomposition table";
     case YM_ERR_CLASSES: return "shanten class tables exceed their bounds";
+    case YM_ERR_DECS: return "decomposition table exceeds its bounds";
     default: return "ok";
     }
 }
@@ -97,16 +98,15 @@ uint32_t ym_honor_key(const uint8_t *c7) {
 uint64_t ym_suit_dist(uint32_t rank) { return suit_vec[ym_suit_class[rank]]; }
 uint64_t ym_honor_dist(uint32_t key) { return honor_vec[ym_honor_class[key]]; }
 
-int ym_suit_decompositions(uint32_t rank, const uint64_t **out) {
-    *out = dec_data + dec_offset[rank];
-    return (int)(dec_offset[rank + 1] - dec_offset[rank]);
+int ym_suit_decompositions(const uint8_t *c9, uint64_t *one, const uint64_t **out) {
+    return ym_suit_decs(ym_suit_key(c9), one, out);
 }
 
 uint64_t ym_tables_bytes(void) {
     return (uint64_t)YM_BLOB_SIZE + sizeof suit_vec + sizeof honor_vec + sizeof rank_step + sizeof ym_comb1 +
            sizeof ym_comb2 + sizeof ym_final + sizeof ym_rank_hi + sizeof ym_rank_lo + sizeof comb_vec +
            sizeof ym_special +
-           (uint64_t)(YM_SUIT_PATTERNS + 1) * sizeof(uint32_t) + (uint64_t)dec_count * sizeof(uint64_t);
+           sizeof ym_dec_hash + sizeof ym_dec_more;
 }
 
 /* Set types: 0..8 triplet of rank t, 9..15 run starting at rank t-9. */
@@ -121,15 +121,28 @@ static int within_limit(const uint8_t *c) {
     return s <= 14;
 }
 
-/* Visit every multiset of sets (non-decreasing types) plus every pair choice.
- * pass 0 counts per rank, pass 1 fills. */
-static void enumerate(uint8_t *c, int depth, int min_type, uint64_t sets_bits, int pass, uint32_t *cursor) {
+/* Every (pattern, decomposition) of the enumeration, in the order found. */
+typedef struct {
+    uint32_t key, seq;
+    uint8_t tiles;
+    uint64_t dec;
+} dec_entry_t;
+
+/* Visit every multiset of sets (non-decreasing types) plus every pair choice; with out NULL
+ * only count. */
+static void enumerate(uint8_t *c, int depth, int min_type, uint64_t sets_bits, dec_entry_t *out, uint32_t *n) {
     for (int pair = -1; pair < 9; pair++) {
         if (pair >= 0) c[pair] = (uint8_t)(c[pair] + 2);
         if (within_limit(c)) {
-            uint32_t r = ym_suit_rank(c);
-            if (pass == 0) dec_offset[r + 1]++;
-            else dec_data[cursor[r]++] = sets_bits | (uint64_t)(pair + 1) | ((uint64_t)depth << 40);
+            if (out) {
+                int t = 0;
+                for (int i = 0; i < 9; i++) t += c[i];
+                out[*n].key = ym_suit_key(c);
+                out[*n].seq = *n;
+                out[*n].tiles = (uint8_t)t;
+                out[*n].dec = sets_bits | (uint64_t)(pair + 1);
+            }
+            (*n)++;
         }
         if (pair >= 0) c[pair] = (uint8_t)(c[pair] - 2);
     }
@@ -138,28 +151,63 @@ static void enumerate(uint8_t *c, int depth, int min_type, uint64_t sets_bits, i
         add_set(c, t, 1);
         if (within_limit(c)) {
             uint64_t bits = t < 9 ? sets_bits | (1ull << (4 + t)) : sets_bits + (1ull << (16 + 3 * (t - 9)));
-            enumerate(c, depth + 1, t, bits, pass, cursor);
+            enumerate(c, depth + 1, t, bits, out, n);
         }
         add_set(c, t, -1);
     }
 }
 
+/* Fewer tiles first (those patterns are the common ones: they take their home slot), then by
+ * key, then in the order found (the order of a pattern's decompositions, which decides exact
+ * ties between readings). */
+static int entry_cmp(const void *pa, const void *pb) {
+    const dec_entry_t *a = pa, *b = pb;
+    if (a->tiles != b->tiles) return a->tiles < b->tiles ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* The open-addressing table of complete patterns (ym_tables.h). Every complete pattern has a
+ * slot: the enumeration gives at most YM_DEC_HASH_SIZE - 1 of them (checked), so every probe
+ * sequence meets an empty slot. */
 static int build_decompositions(void) {
-    dec_offset = calloc(YM_SUIT_PATTERNS + 1, sizeof(uint32_t));
-    if (!dec_offset) return YM_ERR_NOMEM;
     uint8_t c[9] = {0};
-    enumerate(c, 0, 0, 0, 0, NULL);
-    for (uint32_t r = 0; r < YM_SUIT_PATTERNS; r++) dec_offset[r + 1] += dec_offset[r];
-    dec_count = dec_offset[YM_SUIT_PATTERNS];
-    dec_data = malloc((size_t)dec_count * sizeof(uint64_t));
-    uint32_t *cursor = malloc(YM_SUIT_PATTERNS * sizeof(uint32_t));
-    if (!dec_data || !cursor) { free(cursor); return YM_ERR_NOMEM; }
-    memcpy(cursor, dec_offset, YM_SUIT_PATTERNS * sizeof(uint32_t));
-    enumerate(c, 0, 0, 0, 1, cursor);
-    free(cursor);
-    ym_dec_offset = dec_offset;
-    ym_dec_data = dec_data;
-    return 0;
+    uint32_t n = 0;
+    enumerate(c, 0, 0, 0, NULL, &n);
+    dec_entry_t *all = malloc((size_t)n * sizeof *all);
+    if (!all) return YM_ERR_NOMEM;
+    uint32_t m = 0;
+    enumerate(c, 0, 0, 0, all, &m);
+    qsort(all, n, sizeof *all, entry_cmp);
+    memset(ym_dec_hash, 0, sizeof ym_dec_hash);
+    dec_more_count = 0;
+    uint32_t patterns = 0;
+    int err = 0;
+    for (uint32_t i = 0; i < n && !err;) {
+        uint32_t j = i;
+        while (j < n && all[j].key == all[i].key) j++;
+        uint32_t k = j - i, key = all[i].key;
+        uint64_t payload;
+        if (k == 1) {
+            payload = all[i].dec;
+        } else if (k <= 4 && dec_more_count + k <= YM_DEC_MORE_MAX) {
+            payload = (uint64_t)(k - 1) << 13 | (uint64_t)dec_more_count << 16;
+            for (uint32_t x = i; x < j; x++) ym_dec_more[dec_more_count++] = all[x].dec;
+        } else {
+            err = YM_ERR_DECS;
+            break;
+        }
+        if (++patterns >= YM_DEC_HASH_SIZE) {
+            err = YM_ERR_DECS;
+            break;
+        }
+        uint32_t h = ym_dec_home(key);
+        while (ym_dec_hash[h]) h = (h + 1) & (YM_DEC_HASH_SIZE - 1);
+        ym_dec_hash[h] = (uint64_t)(key + 1) << 40 | payload;
+        i = j;
+    }
+    free(all);
+    return err;
 }
 
 /* Min-plus combine of two packed (p, m) distance vectors: the best split of m sets and p pairs. */

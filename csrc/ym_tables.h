@@ -9,13 +9,16 @@
  * Only ~130 distinct vectors exist, so patterns map to one-byte classes (ym_suit_class,
  * ym_honor_class) and the min-plus combine of classes is tabulated at load (ym_comb1: man x pin,
  * ym_comb2: (man+pin) x sou, ym_final: everything x honors -> replacement number per meld count).
- * Decomposition tables (built at load from the set enumeration, ~1 ms):
- *   every way a complete suit pattern splits into sets and at most one pair, packed (YM_DEC_*).
+ * Decomposition table (built at load from the set enumeration, ~1 ms):
+ *   every way a complete suit pattern splits into sets and at most one pair, packed (YM_DEC_*),
+ *   found by the pattern's base-5 key (ym_suit_decs).
  */
 #ifndef YM_TABLES_H
 #define YM_TABLES_H
 
 #include <stdint.h>
+
+#include "ym_bits.h" /* ym_load8 */
 
 #define YM_NKINDS 34
 #define YM_SUIT_PATTERNS 405350u   /* patterns of 9 counts 0..4 with total <= 14 */
@@ -29,12 +32,10 @@
 /* Packed decomposition of one suit pattern (uint64):
  *   bits 0-3   : pair rank + 1 (0 = no pair)
  *   bits 4-12  : triplet mask over ranks 0..8
- *   bits 16-36 : run count (0..4) for each start rank 0..6, 3 bits each
- *   bits 40-42 : number of sets                                            */
+ *   bits 16-36 : run count (0..4) for each start rank 0..6, 3 bits each    */
 #define YM_DEC_PAIR(d) ((int)((d) & 0xF) - 1)
 #define YM_DEC_TRIPLETS(d) ((unsigned)(((d) >> 4) & 0x1FF))
 #define YM_DEC_RUNS(d, start) ((int)(((d) >> (16 + 3 * (start))) & 7))
-#define YM_DEC_NSETS(d) ((int)(((d) >> 40) & 7))
 
 /* 0 on success, else a negative error code (see ym_tables.c). Idempotent. */
 int ym_init(void);
@@ -88,17 +89,47 @@ static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
     return (hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4];
 }
 
-/* Decompositions of a complete suit pattern given by its rank: *out points to n packed values
- * (n = 0 when the pattern is not complete). */
-int ym_suit_decompositions(uint32_t rank, const uint64_t **out);
-/* The same, inline (the scorer's hot path); valid after ym_init. */
-extern const uint32_t *ym_dec_offset;
-extern const uint64_t *ym_dec_data;
-static inline int ym_suit_decs(uint32_t rank, const uint64_t **out) {
-    uint32_t a = ym_dec_offset[rank];
-    *out = ym_dec_data + a;
-    return (int)(ym_dec_offset[rank + 1] - a);
+/* The base-5 key of one suit's nine counts (each 0..4), rank 0 least significant: below 5^9.
+ * SWAR: the word of ranks 1-8 times 0x105 gives d0 + 5 d1 per pair of bytes, then times 0x10019
+ * gives the 4-digit keys of ranks 1-4 (lane 1) and 5-8 (lane 3); no byte or lane carries. */
+static inline uint32_t ym_suit_key(const uint8_t *c) {
+    uint64_t x = ((ym_load8(c + 1) * 0x105u) >> 8) & 0x00FF00FF00FF00FFULL;
+    x *= 0x10019u;
+    return c[0] + 5u * (uint32_t)((x >> 16) & 0xFFFFu) + 3125u * (uint32_t)(x >> 48);
 }
+
+/* Complete suit patterns (the scorer's reading search), built at load: an open-addressing
+ * table (linear probing, home slot ym_dec_home) of 2^15 slots for the 21,743 complete patterns,
+ * the common small ones inserted first so that they sit at their home slot. A slot is 0 (empty)
+ * or (key + 1) << 40 | payload: with one decomposition the payload is it (YM_DEC_* layout, bits
+ * 0-36); with k = 2..4 bits 13-14 hold k - 1 and bits 16-36 the index of the first of its k
+ * decompositions in ym_dec_more (in the order of the enumeration, which decides exact ties).
+ * 256 KB (and 32 KB): it stays in a core's L2 cache, where the rank-indexed offsets it replaced
+ * (1.8 MB with the decompositions) did not. */
+#define YM_DEC_HASH_BITS 15
+#define YM_DEC_HASH_SIZE (1u << YM_DEC_HASH_BITS)
+#define YM_DEC_MORE_MAX 4096u
+extern uint64_t ym_dec_hash[YM_DEC_HASH_SIZE];
+extern uint64_t ym_dec_more[YM_DEC_MORE_MAX];
+static inline uint32_t ym_dec_home(uint32_t key) { return (key * 0x9E3779B1u) >> (32 - YM_DEC_HASH_BITS); }
+
+/* The decompositions of the pattern with base-5 key `key` (< 5^9): *out points to n packed
+ * values (*one holds the value when n = 1); n = 0 when the pattern is not complete. Valid after
+ * ym_init. */
+static inline int ym_suit_decs(uint32_t key, uint64_t *one, const uint64_t **out) {
+    uint32_t i = ym_dec_home(key);
+    uint64_t s;
+    while ((s = ym_dec_hash[i]) >> 40 != (uint64_t)key + 1) {
+        if (!s) return 0;
+        i = (i + 1) & (YM_DEC_HASH_SIZE - 1);
+    }
+    int k = 1 + (int)((s >> 13) & 3);
+    *one = s & ((1ULL << 37) - 1);
+    *out = k == 1 ? one : ym_dec_more + ((s >> 16) & 0x1FFFFF);
+    return k;
+}
+/* The same from the nine counts (each 0..4, total <= 14). */
+int ym_suit_decompositions(const uint8_t *c9, uint64_t *one, const uint64_t **out);
 
 /* Bytes held by the tables (embedded + built at load). */
 uint64_t ym_tables_bytes(void);

@@ -18,7 +18,7 @@ cdef extern from "ym_tables.h" nogil:
     int ym_init()
     const char *ym_init_error(int code)
     uint32_t ym_suit_rank(const uint8_t *c9)
-    int ym_suit_decompositions(uint32_t rank, const uint64_t **out)
+    int ym_suit_decompositions(const uint8_t *c9, uint64_t *one, const uint64_t **out)
     uint64_t ym_tables_bytes()
 
 cdef extern from "ym_shanten.h" nogil:
@@ -513,7 +513,7 @@ def suit_decompositions(counts9):
     cdef uint8_t c[9]
     cdef int i, j, n, total = 0
     cdef const uint64_t *dec
-    cdef uint64_t d
+    cdef uint64_t d, one
     if len(counts9) != 9:
         raise InvalidTilesError(f"{len(counts9)} counts given, 9 expected for one suit")
     for i in range(9):
@@ -526,7 +526,7 @@ def suit_decompositions(counts9):
         total += v
     if total > 14:
         raise InvalidTilesError(f"{total} tiles in one suit, at most 14")
-    n = ym_suit_decompositions(ym_suit_rank(c), &dec)
+    n = ym_suit_decompositions(c, &one, &dec)
     out = []
     for i in range(n):
         d = dec[i]

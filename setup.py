@@ -74,7 +74,9 @@ def compiler_flags(compiler):
         if SANITIZE:
             raise RuntimeError("YAKUMAN_SANITIZE=1 needs GCC or Clang")
         return (["/Od", "/Zi"] if DEBUG else ["/O2"]), []
-    cflags = ["-Wall", "-Wno-unused-function"]
+    # hidden visibility: the kernels call each other directly, not through the PLT (the module's
+    # init function is exported by PyMODINIT_FUNC)
+    cflags = ["-Wall", "-Wno-unused-function", "-fvisibility=hidden"]
     lflags = []
     if DEBUG or SANITIZE:
         cflags += ["-O1" if SANITIZE else "-O0", "-g", "-fno-omit-frame-pointer", "-UNDEBUG"]

@@ -25,29 +25,32 @@ int ym_check_flags(unsigned f, int seat) { return check_flags(f, seat); }
 
 int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
                  const uint8_t meld_reds[4], int win_red) {
-    uint8_t full[34];
-    uint64_t present;
-    return ym_check_win_full(r, h, reds3, meld_reds, win_red, full, &present);
+    ym_ctx_t c;
+    return ym_check_win_ctx(r, h, reds3, meld_reds, win_red, &c);
 }
 
-int ym_check_win_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
-                      const uint8_t meld_reds[4], int win_red, uint8_t full[34], uint64_t *present) {
+int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
+                     int win_red, ym_ctx_t *c) {
+    uint8_t *full = c->full;
     int n, bad, sanma = r->players == 3, aka = r->aka_dora > 0;
     int mreds[3] = {0, 0, 0};
     uint64_t held = ym_count_summary(h->counts, &bad, &n), touched = 0;
     if (bad || h->n_melds > 4 || n != 14 - 3 * h->n_melds) return YM_WBAD_TILE_COUNT;
     memcpy(full, h->counts, 34);
+    ym_ctx_clear_melds(c);
     for (int i = 0; i < h->n_melds; i++) {
         int ty = h->meld_type[i], t = h->meld_tile[i];
         if (ty > YM_ANKAN || t > 33) return YM_WBAD_MELD;
         if (ty == YM_CHI) {
             if (t >= 27 || t % 9 > 6 || sanma) return YM_WBAD_MELD;
+            ym_ctx_add_meld(c, YM_CHI, t);
             full[t]++, full[t + 1]++, full[t + 2]++;   /* counts <= 4 + 4 melds: no overflow */
             touched |= 7ULL << t;
             if (meld_reds[i] > ((t % 9 <= 4 && t % 9 >= 2) ? 1 : 0)) return YM_WBAD_REDS;
             if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
         } else {
             int size = ty == YM_PON ? 3 : 4;
+            ym_ctx_add_meld(c, ty, t);
             full[t] = (uint8_t)(full[t] + size);
             touched |= 1ULL << t;
             if (meld_reds[i] > ((t < 27 && t % 9 == 4) ? size : 0)) return YM_WBAD_REDS;
@@ -92,6 +95,6 @@ int ym_check_win_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t red
     if (kind_bad) return YM_WBAD_INDICATORS;
     if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
     if (copies_bad) return YM_WBAD_INDICATOR_COPIES;
-    *present = held;
+    c->present = held;
     return YM_WBAD_NONE;
 }

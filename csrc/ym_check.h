@@ -32,12 +32,6 @@ enum {
 int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
                  const uint8_t meld_reds[4], int win_red);
 
-/* ym_check_win that also gives, on success (0), what the scorer derives from a checked hand:
- * full = the concealed counts plus the melds (kan = 4; kita not included) and *present = the
- * kinds held in full (bit k). On failure full and *present are unspecified. */
-int ym_check_win_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
-                      const uint8_t meld_reds[4], int win_red, uint8_t full[34], uint64_t *present);
-
 /* The contradictory-flag rules alone (same as inside ym_check_win): 0 = consistent. */
 int ym_check_flags(unsigned flags, int seat_wind);
 

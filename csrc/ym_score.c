@@ -10,8 +10,8 @@
  *
  * ym_score_readings keeps every reading and scores each one alone, through the same code that
  * finishes the chosen one (so its first reading is ym_score's result on a win).
- * ym_check_score is the batch row: ym_check_win_full, then the lite-2 search on the counts that
- * check built. Readings are found in a fixed order (decompositions in table order; per
+ * ym_check_score is the batch row: ym_check_win_ctx, then the lite-2 search on the counts and
+ * meld facts that check built. Readings are found in a fixed order (decompositions in table order; per
  * decomposition tanki, shanpon, then runs by start), which decides exact ties.
  *
  * No allocation; the input is validated first (YM_ST_BAD_INPUT, never undefined behaviour),
@@ -483,7 +483,7 @@ YM_STEP void clear_result(ym_score_t *o, int lite) {
 
 /* Check the hand and set up its context (c) and the dora counts (in s); -1 = go on and search,
  * else the hand's status (o finished: malformed input or an impossible situation). filled: the
- * caller has set c->full and c->present (ym_check_score). */
+ * caller has set c->full, c->present and the meld facts (ym_check_score). */
 YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite, ym_ctx_t *cp,
                    search_t *s, int filled) {
     clear_result(o, lite);
@@ -500,30 +500,11 @@ YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int 
     c->dealer = h->seat_wind == 0;
     c->seat_k = 27 + h->seat_wind;
     c->round_k = 27 + h->round_wind;
-    /* the melds in one pass, without branches on the type (validated: type <= YM_ANKAN, kind
-     * < 34, a chi's kind < 27 with rank <= 6) */
-    uint64_t tri = 0, kan = 0, ankan = 0, chi = 0;
-    int n_kans = 0, n_ankan = 0, open = 0, mfu = 0;
-    for (int i = 0; i < h->n_melds; i++) {
-        int t = h->meld_tile[i], ty = h->meld_type[i];
-        uint64_t bit = YM_K(t);
-        chi += (uint64_t)(ty == YM_CHI) << (ty == YM_CHI ? YM_RF_SHIFT(t) : 0);
-        tri |= bit & (0 - (uint64_t)(ty != YM_CHI));
-        kan |= bit & (0 - (uint64_t)(ty >= YM_MINKAN));
-        ankan |= bit & (0 - (uint64_t)(ty == YM_ANKAN));
-        n_kans += ty >= YM_MINKAN;
-        n_ankan += ty == YM_ANKAN;
-        open |= ty != YM_ANKAN;
-        mfu += ym_meld_fu(ty, t);
+    /* the meld facts (the batch check has added them in its own pass) */
+    if (!filled) {
+        ym_ctx_clear_melds(c);
+        for (int i = 0; i < h->n_melds; i++) ym_ctx_add_meld(c, h->meld_type[i], h->meld_tile[i]);
     }
-    c->meld_tri = tri;
-    c->meld_kan = kan;
-    c->meld_ankan = ankan;
-    c->chi_runs = chi;
-    c->n_kans = n_kans;
-    c->n_ankan = n_ankan;
-    c->open = open;
-    c->meld_fu = mfu;
 
     reason = check_situation(c);
     if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);
@@ -654,7 +635,7 @@ int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[
                    int win_red, ym_score_t *o) {
     ym_ctx_t c;
     search_t s;
-    int bad = ym_check_win_full(r, h, reds3, meld_reds, win_red, c.full, &c.present);
+    int bad = ym_check_win_ctx(r, h, reds3, meld_reds, win_red, &c);
     if (bad) return bad;
     if (prepare(r, h, o, 2, &c, &s, 1) < 0) {
         run_search(&c, &s);

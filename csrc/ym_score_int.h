@@ -131,6 +131,8 @@ void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
 /* Multiple of a yakuman mask under the rules (stacking, doubles, cap); may drop bits (no
  * stacking). han_of (nullable) receives 13 x multiple per bit. */
 int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
+/* The han lookup tables of ym_yaku_han (ym_init calls it once, before any scoring). */
+void ym_yaku_init(void);
 /* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */
 int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 

@@ -13,6 +13,7 @@
  * total <= 14, rank 0 most significant (the generator's C-order enumeration).
  */
 #include "ym_tables.h"
+#include "ym_score_int.h" /* ym_yaku_init */
 
 #include <stdlib.h>
 #include <string.h>
@@ -353,6 +354,7 @@ int ym_init(void) {
     int err = build_combine_tables();
     if (!err) err = build_decompositions();
     if (err) return init_state = err;
+    ym_yaku_init();
     init_state = 1;
     return 0;
 }

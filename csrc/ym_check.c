@@ -5,20 +5,21 @@
 
 #include <string.h>
 
+/* Every rule as a 0/1 term, or-ed (no branch per rule). */
 static inline int check_flags(unsigned f, int seat) {
-    unsigned riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
-    unsigned first = f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU);
-    if (f >> 11) return 1;
-    if ((f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI)) return 1;
-    if ((f & YM_F_IPPATSU) && !riichi) return 1;
-    if ((f & YM_F_TSUMO) && (f & (YM_F_CHANKAN | YM_F_HOUTEI | YM_F_RENHOU))) return 1;
-    if (!(f & YM_F_TSUMO) && (f & (YM_F_RINSHAN | YM_F_HAITEI | YM_F_TENHOU | YM_F_CHIIHOU))) return 1;
-    if ((f & YM_F_CHANKAN) && (f & YM_F_HOUTEI)) return 1;
-    if ((f & YM_F_TENHOU) && seat != 0) return 1;
-    if ((f & (YM_F_CHIIHOU | YM_F_RENHOU)) && seat == 0) return 1;
-    if (first && (riichi || (f & (YM_F_IPPATSU | YM_F_RINSHAN | YM_F_CHANKAN | YM_F_HAITEI | YM_F_HOUTEI))))
-        return 1;
-    return 0;
+    unsigned riichi = (f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
+    unsigned first = (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) != 0;
+    unsigned tsumo = f & YM_F_TSUMO, dealer = seat == 0;
+    unsigned bad = (f >> 11) != 0;
+    bad |= (f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI) ? 1u : 0u;
+    bad |= ((f & YM_F_IPPATSU) != 0) & !riichi;
+    bad |= tsumo & ((f & (YM_F_CHANKAN | YM_F_HOUTEI | YM_F_RENHOU)) != 0);
+    bad |= !tsumo & ((f & (YM_F_RINSHAN | YM_F_HAITEI | YM_F_TENHOU | YM_F_CHIIHOU)) != 0);
+    bad |= (f & (YM_F_CHANKAN | YM_F_HOUTEI)) == (YM_F_CHANKAN | YM_F_HOUTEI);
+    bad |= ((f & YM_F_TENHOU) != 0) & !dealer;
+    bad |= ((f & (YM_F_CHIIHOU | YM_F_RENHOU)) != 0) & dealer;
+    bad |= first & (riichi | ((f & (YM_F_IPPATSU | YM_F_RINSHAN | YM_F_CHANKAN | YM_F_HAITEI | YM_F_HOUTEI)) != 0));
+    return (int)bad;
 }
 
 int ym_check_flags(unsigned f, int seat) { return check_flags(f, seat); }
@@ -59,10 +60,14 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
     }
     if (h->kita && !sanma) return YM_WBAD_NUMBERS;
     if (h->kita > 4) return YM_WBAD_COPIES;
-    /* the concealed counts are within four: only the kinds the melds add to can exceed it */
+    /* any kind above four, word-wise: every byte is at most 20, so adding 0x7B to its low 7 bits
+     * sets bit 7 exactly when it exceeds 4 (the last word is kinds 26-33) */
     held |= touched;
-    bad = full[30] + h->kita > 4;   /* kita are Norths */
-    for (; touched; touched &= touched - 1) bad |= full[ym_ctz64(touched)] > 4;
+    uint64_t over = ((ym_load8(full) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
+                    ((ym_load8(full + 8) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
+                    ((ym_load8(full + 16) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
+                    ((ym_load8(full + 26) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL);
+    bad = (full[30] + h->kita > 4) | ((over & YM_B80) != 0);   /* kita are Norths */
     if (bad) return YM_WBAD_COPIES;
     if (sanma && (held & 0xFEull)) return YM_WBAD_SANMA_TILE;   /* 2m-8m */
     for (int s = 0; s < 3; s++) {

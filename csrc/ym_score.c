@@ -250,16 +250,17 @@ YM_STEP void try_regular(search_t *s) {
     int hpair = hp ? 27 + ym_ctz64(hp) : -1, pairs = ym_popcount64(hp);
     const uint64_t *dl[3];
     uint64_t one[3];
-    int dn[3];
-    for (int su = 0; su < 3; su++) {
+    int dn[3], bad = 0;
+    for (int su = 0; su < 3; su++) { /* the suits' sizes first: one branch for all three */
         const uint8_t *q = cnt + 9 * su;
         int t = (int)((ym_load8(q) * YM_B01) >> 56) + q[8];   /* bytes <= 4: no carry */
-        if (t % 3 == 1) return;   /* (an empty suit is a complete pattern: one empty decomposition) */
+        bad |= t % 3 == 1;
         pairs += t % 3 == 2;
-        dn[su] = ym_suit_decs(ym_suit_key(q), &one[su], &dl[su]);
-        if (dn[su] == 0) return;
     }
-    if (pairs != 1) return;
+    if (bad | (pairs != 1)) return;
+    /* (an empty suit is a complete pattern: one empty decomposition) */
+    for (int su = 0; su < 3; su++) dn[su] = ym_suit_decs(ym_suit_key(cnt + 9 * su), &one[su], &dl[su]);
+    if ((dn[0] == 0) | (dn[1] == 0) | (dn[2] == 0)) return;
     const int w = c->win;
     /* the run starts that can hold the winning tile: ranks k-2 .. k within 0..6, as the run
      * fields from st_lo's (none for an honor) */

@@ -60,6 +60,7 @@ typedef struct {
     int dora_han;              /* dora + ura + aka + kita */
     int min_han;               /* yaku han a reading needs (2 under ryanhan shibari from 5 honba) */
     int meld_fu;               /* fu of the pon / kan melds (the same in every reading) */
+    uint64_t pair_fu;          /* byte k - 27: the fu of a pair of honor kind k */
     int lite;                 /* batch path: skip the per-yaku and fu details */
 } ym_ctx_t;
 

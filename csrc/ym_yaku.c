@@ -166,6 +166,13 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
         }
     }
 
+    /* the fu of a pair of each honor kind, a byte each (eval_regular's pair_fu): dragons 2, a
+     * seat or round wind 2, both double_wind_pair_fu */
+    int ss = 8 * (c->seat_k - 27), rs = 8 * (c->round_k - 27);
+    uint64_t pfw = (0x020202ULL << 32) + (2ULL << ss) + (2ULL << rs);
+    uint64_t dbl = (0 - (uint64_t)(ss == rs)) & (0xFFULL << ss);
+    c->pair_fu = (pfw & ~dbl) | (((uint64_t)r->double_wind_pair_fu << ss) & dbl);
+
     /* regular form, independent of the decomposition (honors are forced sets). Honor counts
      * word-wise (bytes 0..4): at least 3 = bit 2, or bits 0 and 1; exactly 2 = bit 1 alone. */
     static const uint8_t POP4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
@@ -230,8 +237,7 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
         }
         if (closed) peikou += ym_popcount64(mid & ~lo);
     }
-    if (peikou >= 2) y |= YM_BIT(YM_Y_RYANPEIKOU);
-    else if (peikou == 1) y |= YM_BIT(YM_Y_IIPEIKOU);
+    y |= (uint64_t)(peikou >= 2) << YM_Y_RYANPEIKOU | (uint64_t)(peikou == 1) << YM_Y_IIPEIKOU;
 
     /* runs 123 / 789 only (fields 0 and 6 of each suit) */
     if (nz && !(nz & ~(0x40001ULL * (1 | (1ULL << 21) | (1ULL << 42)))) && !(tri & ~YM_M_YAOCHUU) &&
@@ -241,9 +247,9 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     uint64_t it = nz & (nz >> 9) & (nz >> 18) & (1 | (1ULL << 21) | (1ULL << 42));
     int ittsu_suit = it ? ym_ctz64(it) / 21 : -1;
     y |= (uint64_t)(it != 0) << YM_Y_ITTSU;
-    if (nz & (nz >> 21) & (nz >> 42) & 0x1FFFFF) y |= YM_BIT(YM_Y_SANSHOKU_DOUJUN);
-    if (tri & (tri >> 9) & (tri >> 18) & 0x1FF) y |= YM_BIT(YM_Y_SANSHOKU_DOUKOU);
-    if (!nz) y |= YM_BIT(YM_Y_TOITOI);
+    y |= (uint64_t)((nz & (nz >> 21) & (nz >> 42) & 0x1FFFFF) != 0) << YM_Y_SANSHOKU_DOUJUN;
+    y |= (uint64_t)((tri & (tri >> 9) & (tri >> 18) & 0x1FF) != 0) << YM_Y_SANSHOKU_DOUKOU;
+    y |= (uint64_t)(nz == 0) << YM_Y_TOITOI;
 
     if (r->local_yaku & (YM_L_SANRENKOU | YM_L_SUURENKOU)) {
         uint64_t st = tri & YM_M_SUITS;
@@ -263,19 +269,24 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
 }
 
 /* Fu of a yakuhai pair (0 for a guest wind or a number). */
+/* The wait's fu item (kanchan, penchan, tanki: 2; none for the others), by YM_WAIT_*. */
+static const uint8_t WAIT_FU[YM_WAIT_KOKUSHI_13 + 1] = {[YM_WAIT_KANCHAN] = 2, [YM_WAIT_PENCHAN] = 2,
+                                                      [YM_WAIT_TANKI] = 2};
+static const uint8_t WAIT_FU_CODE[YM_WAIT_KOKUSHI_13 + 1] = {
+    [YM_WAIT_KANCHAN] = YM_FU_KANCHAN, [YM_WAIT_PENCHAN] = YM_FU_PENCHAN, [YM_WAIT_TANKI] = YM_FU_TANKI};
+
+/* The fu of a pair of kind `pair`: c->pair_fu holds the honors' (ym_ctx_hand_yaku), 0 for
+ * suit kinds (the shift past its seven bytes). */
 static inline int pair_fu(const ym_ctx_t *c, int pair) {
-    if (pair < 27) return 0;
-    if (pair >= 31) return 2;
-    int s = pair == c->seat_k, rd = pair == c->round_k;
-    if (s && rd) return c->r->double_wind_pair_fu;
-    return 2 * (s + rd);
+    int sh = pair >= 27 ? 8 * (pair - 27) : 56;
+    return (int)((c->pair_fu >> sh) & 0xFF);
 }
 
 #define FU_ADD(code_, tile_, v_)                                                     \
     do {                                                                             \
         int v__ = (v_);                                                              \
         fu += v__;                                                                   \
-        if (det && det->n_fu < 12) {                                                 \
+        if (det && v__ && det->n_fu < 12) { /* (no item of 0 fu) */                  \
             ym_fu_item_t *it__ = &det->fu_items[det->n_fu++];                        \
             it__->code = (uint8_t)(code_);                                           \
             it__->tile = (uint8_t)(tile_);                                           \
@@ -319,25 +330,18 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     /* four runs: no triplet at all (no meld either) */
     int pinfu = (h->n_melds == 0) & (d->ctri == 0) & (wait == YM_WAIT_RYANMEN) & (pf == 0) &
                 (ron | (r->tsumo_pinfu != 0)); /* & of 0/1 values: no branch per condition */
-    if (pinfu) y |= YM_BIT(YM_Y_PINFU);
+    y |= (uint64_t)pinfu << YM_Y_PINFU;
     finish_eval(c, y, ym, e, det);
 
+    /* Every term below is its value times its condition (no branch per term; an item of 0 fu is
+     * not listed). Pinfu: 20 + 10 for the ron, nothing else (no tsumo fu; a ryanmen wait, no
+     * triplet, no pair fu, no meld, and 20 or 30 need no rounding). */
     int fu = 0;
     FU_ADD(YM_FU_BASE, 255, 20);
-    if (pinfu) {
-        if (ron) FU_ADD(YM_FU_MENZEN_RON, 255, 10);
-        e->fu = fu;
-        return;
-    }
-    if (!c->open && ron) FU_ADD(YM_FU_MENZEN_RON, 255, 10);
-    if (c->tsumo) {
-        int t = (h->flags & YM_F_RINSHAN) ? r->rinshan_tsumo_fu : 2;
-        if (t) FU_ADD(YM_FU_TSUMO, 255, t);
-    }
-    if (wait == YM_WAIT_KANCHAN) FU_ADD(YM_FU_KANCHAN, c->win, 2);
-    else if (wait == YM_WAIT_PENCHAN) FU_ADD(YM_FU_PENCHAN, c->win, 2);
-    else if (wait == YM_WAIT_TANKI) FU_ADD(YM_FU_TANKI, c->win, 2);
-    if (pf) FU_ADD(YM_FU_PAIR, d->pair, pf);
+    FU_ADD(YM_FU_MENZEN_RON, 255, 10 * ((c->open == 0) & ron));
+    FU_ADD(YM_FU_TSUMO, 255, ((h->flags & YM_F_RINSHAN) ? r->rinshan_tsumo_fu : 2) * (c->tsumo & (pinfu ^ 1)));
+    FU_ADD(WAIT_FU_CODE[wait], c->win, WAIT_FU[wait]);
+    FU_ADD(YM_FU_PAIR, d->pair, pf);
     if (det) {
         for (uint64_t t = d->ctri; t; t &= t - 1) {
             int k = ym_ctz64(t);
@@ -358,12 +362,10 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     } else {
         fu += c->meld_fu; /* the same items' sum (prepare, ym_score.c) */
     }
-    if (c->open & ron & (fu == 20)) {
-        if (r->open_pinfu_fu > 20) FU_ADD(YM_FU_OPEN_PINFU, 255, r->open_pinfu_fu - 20);
-    } else {
-        int up = (fu + 9) / 10 * 10 - fu;
-        if (up) FU_ADD(YM_FU_ROUND_UP, 255, up);
-    }
+    /* an open hand's 20 fu ron: the open-pinfu value; else the round-up to tens */
+    int fu0 = fu, op = c->open & ron & (fu0 == 20);
+    FU_ADD(YM_FU_OPEN_PINFU, 255, op && r->open_pinfu_fu > 20 ? r->open_pinfu_fu - 20 : 0);
+    FU_ADD(YM_FU_ROUND_UP, 255, op ? 0 : (fu0 + 9) / 10 * 10 - fu0);
     e->fu = fu;
 }
 

@@ -278,10 +278,11 @@ YM_STEP void try_regular(search_t *s) {
                 d->ctri = htri | (uint64_t)YM_DEC_TRIPLETS(x0) | (uint64_t)YM_DEC_TRIPLETS(x1) << 9 |
                           (uint64_t)YM_DEC_TRIPLETS(x2) << 18;
                 d->runs = ((x0 >> 16) & 0x1FFFFF) | ((x1 >> 16) & 0x1FFFFF) << 21 | ((x2 >> 16) & 0x1FFFFF) << 42;
-                d->pair = YM_DEC_PAIR(x0) >= 0   ? YM_DEC_PAIR(x0)
-                          : YM_DEC_PAIR(x1) >= 0 ? 9 + YM_DEC_PAIR(x1)
-                          : YM_DEC_PAIR(x2) >= 0 ? 18 + YM_DEC_PAIR(x2)
-                                                 : hpair;
+                /* the one pair (pairs == 1): rank + 1 in the low nibble of one suit's value, or
+                 * the honors' */
+                unsigned p0 = x0 & 15, p1 = x1 & 15, p2 = x2 & 15;
+                unsigned pk = p0 | ((p1 + 9) & (0u - (p1 != 0))) | ((p2 + 18) & (0u - (p2 != 0)));
+                d->pair = pk ? (int)pk - 1 : hpair;
                 cand.form = YM_SF_REGULAR;
                 cand.wst = -1;
                 cand.dy = ym_dec_yaku(c, d);
@@ -526,7 +527,8 @@ YM_STEP void run_search(const ym_ctx_t *c, search_t *s) {
     const ym_hand_t *h = c->h;
     s->c = c;
     try_regular(s);
-    if (h->n_melds == 0) {
+    {   /* both forms need 14 concealed tiles (seven pairs; 13 kinds of terminals and honors,
+         * which 11 or fewer concealed tiles beside a meld cannot hold): no melds */
         cand_t cand;
         if (is_chiitoitsu(h->counts)) {
             memset(&cand, 0, sizeof cand);

@@ -634,17 +634,27 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
     return conclude(&c, &s, o);
 }
 
-int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
-                   int win_red, ym_score_t *o) {
+YM_STEP int check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
+                        int win_red, ym_score_t *o, int lite) {
     ym_ctx_t c;
     search_t s;
     int bad = ym_check_win_ctx(r, h, reds3, meld_reds, win_red, &c);
     if (bad) return bad;
-    if (prepare(r, h, o, 2, &c, &s, 1) < 0) {
+    if (prepare(r, h, o, lite, &c, &s, 1) < 0) {
         run_search(&c, &s);
         conclude(&c, &s, o);
     }
     return 0;
+}
+
+int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
+                   int win_red, ym_score_t *o) {
+    return check_score(r, h, reds3, meld_reds, win_red, o, 2);
+}
+
+int ym_check_score_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
+                        int win_red, ym_score_t *o) {
+    return check_score(r, h, reds3, meld_reds, win_red, o, 0);
 }
 
 /* Every reading scored on its own (the one-reading search), best first: the valid readings in

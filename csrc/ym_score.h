@@ -237,5 +237,8 @@ int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out,
  * of the red fives of reds3 and meld_reds). On a nonzero code out is not written. */
 int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t reds3[3],
                    const uint8_t meld_reds[4], int win_red, ym_score_t *out);
+/* The same with the full result (lite 0: per-yaku han, fu items, groups): the single-hand path. */
+int ym_check_score_full(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t reds3[3],
+                        const uint8_t meld_reds[4], int win_red, ym_score_t *out);
 
 #endif

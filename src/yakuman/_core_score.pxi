@@ -73,6 +73,8 @@ cdef extern from "ym_score.h" nogil:
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
     int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
                        const uint8_t *meld_reds, int win_red, ym_score_t *out)
+    int ym_check_score_full(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
+                            const uint8_t *meld_reds, int win_red, ym_score_t *out)
     const char *ym_reason_text(int reason)
 
 cdef extern from "ym_check.h" nogil:
@@ -766,10 +768,9 @@ cdef object _score_public_c(CompiledRules cr, object hand, object win, object me
     h.riichi_sticks = <uint16_t>nsticks
     h.flags = <uint16_t>flags
     h.pao = <uint8_t>pao
-    if ym_check_win(&cr.r, &h, reds, meld_reds, wred) != 0:
+    # --- check (ym_check_win's decision) and score, the work the two share done once
+    if ym_check_score_full(&cr.r, &h, reds, meld_reds, wred, &o) != 0:
         return None
-    # --- score
-    ym_score(&cr.r, &h, &o)
     if o.status == 4:
         return None
     if eager:

@@ -90,30 +90,40 @@ YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
     return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
 }
 
+/* ym_sanma_man_class in the numbering and the index of ym_special.suit_class. */
+YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, unsigned b) {
+    uint64_t x = T->hi[a > 3 ? 3 : a];
+    return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)])];
+}
+
 /* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
- * class of 1m and 9m when sanma) and honors; returns the packed special-form counts (ym_tables.h:
- * one sum, no carries between fields for at most 14 tiles; masked to its 14 bits, so no input
- * indexes ym_special.min out of bounds). Per suit, k5 / k4 are the base-5 keys of ranks 0-4 /
- * 5-8 as ym_suit_rank_fast forms them, and x = ym_special.hi[k5] carries the rank part, the row
- * of ym_special.rank_lo (at most 14 * 625, so the index stays below 15 * 625) and the counts of
- * ranks 0-4. Each part is finished before the next one starts
- * (few live values). */
+ * class of 1m and 9m when sanma) and honors in ym_special's numbering; returns the packed
+ * special-form counts (ym_tables.h: one sum, no carries between fields for at most 14 tiles;
+ * masked to its 14 bits, so no input indexes ym_special.min out of bounds). Per suit, k5 / k4
+ * are the base-5 keys of ranks 0-4 / 5-8 as ym_suit_rank_fast forms them; z = hi[k5] +
+ * rank_lo[row + k4] holds the pattern's index (low 32 bits, below YM_SUIT_PATTERNS) and its
+ * special counts (bit 32 up); the row (hi's bits 48-63) is at most 14 * 625, in bounds. The
+ * honor shape is the low 32 bits of the sum of two honor entries (below 2^12). The running sum
+ * of the z and the honor sum carries the special counts at bit 32 (the low halves stay below
+ * 2^21 + 2^12). */
 YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
-    unsigned sp = 0;
+    const ym_special_t *T = &ym_special;
+    uint64_t sp = 0;
     for (int s = 0; s < 3; s++) {
         uint64_t q = quad_keys(v->w[s], v->mul);
         uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         uint32_t k4 = (uint32_t)(q >> 48);
-        uint64_t x = ym_special.hi[k5];
-        cls[s] = ym_suit_class[(uint32_t)x + ym_special.rank_lo[(x >> 48) + k4]];
-        sp += (unsigned)(x >> 32) + ym_special.lo[k4];
+        uint64_t x = T->hi[k5];
+        uint64_t z = x + T->rank_lo[(x >> 48) + k4];
+        cls[s] = T->suit_class[(uint32_t)z];
+        sp += z;
     }
-    if (sanma) cls[0] = ym_sanma_man_class(v->one[0], (unsigned)(v->w[0] >> 56));
+    if (sanma) cls[0] = sanma_man_bclass(T, v->one[0], (unsigned)(v->w[0] >> 56));
     uint64_t q = quad_keys(v->w[3], v->mul);
-    uint32_t h4 = (uint32_t)((q >> 16) & 0xFFFFu), h3 = (uint32_t)(q >> 48);
-    cls[3] = ym_honor_class[h4 + 625u * h3];
-    sp += (unsigned)ym_special.honor[h4] + ym_special.honor[h3];
-    return sp & ((1u << 14) - 1);
+    uint64_t hx = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
+    cls[3] = T->honor_class[(uint32_t)hx];
+    sp += hx;
+    return (unsigned)(sp >> 32) & ((1u << 14) - 1);
 }
 
 static inline uint32_t honor_key(const uint8_t *c) {
@@ -142,8 +152,10 @@ static inline int replacement(const parts_t *p, int n_melds) {
     return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
 }
 
+/* The replacement number of parts_eval's classes (ym_special's numbering). */
 YM_ALWAYS_INLINE int regular_of(const unsigned cls[4], int n_melds) {
-    return replacement_of(cls[0], cls[1], cls[2], cls[3], n_melds);
+    const ym_special_t *T = &ym_special;
+    return T->final[n_melds][T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]][cls[3]];
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {

@@ -6,6 +6,9 @@
  * number of the hand is the minimum over splits with sum m = 4 - n_melds and sum p = 1; shanten
  * is that minus one. The per-part vectors are looked up as one-byte classes and combined through
  * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
+ * shanten / the batch rows read ym_special's copies of those tables (ym_tables.h: suit patterns
+ * indexed total first, honors by shape, classes renumbered by their weight among random hands,
+ * so that the entries random hands read stay in few cache lines); ym_waits reads the originals.
  * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
  * Three players (sanma): only the man part's class and the waits' candidate kinds change (see
  * ym_shanten.h).
@@ -19,17 +22,26 @@
  *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
  *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
  *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
- *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all.
+ *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all
+ *     (the SSE2 form of the check reads c[0..16), c[16..32) and c[32..34) instead).
  * The same keys index the special-form count tables (ym_special, ym_tables.h), whose packed
  * sum over the parts gives chiitoitsu and kokushi (and their minimum by one more lookup); every
  * table index is in bounds for counts 0..4 (the special sum is masked to its 14 bits).
- * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first on the words, a row that
+ * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first (check_row), a row that
  * fails it gets its status and 127 and no table is read for it.
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
 
 #include <string.h>
+
+/* SSE2 for the batch row check (YM_NO_SSE2 selects the portable word form, for tests). */
+#if defined(__SSE2__) && !defined(YM_NO_SSE2)
+#define YM_USE_SSE2 1
+#include <emmintrin.h>
+#else
+#define YM_USE_SSE2 0
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -225,6 +237,29 @@ YM_ALWAYS_INLINE int check_words(const words_t *v, int sanma, unsigned *total) {
     return YM_OK;
 }
 
+#if YM_USE_SSE2
+/* check_words with SSE2 (part of every x86-64 target) over the 34 counts themselves: c[0..16),
+ * c[16..32) and c[32..34); a byte above 4 leaves a nonzero byte in max - 4 (saturating), and
+ * psadbw sums the bytes (no overflow for any values). Same results as check_words. */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma, unsigned *total) {
+    uint16_t last;
+    memcpy(&last, c + 32, 2);
+    __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+    __m128i t = _mm_cvtsi32_si128(last), z = _mm_setzero_si128();
+    __m128i m = _mm_subs_epu8(_mm_max_epu8(_mm_max_epu8(a, b), t), _mm_set1_epi8(4));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(m, z)) != 0xFFFF) return YM_BAD_COPIES;
+    if (sanma && (v->w[0] & 0x00FFFFFFFFFFFFFFULL)) return YM_BAD_SANMA_TILE;
+    __m128i s = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, z), _mm_sad_epu8(b, z)), _mm_sad_epu8(t, z));
+    *total = (unsigned)_mm_cvtsi128_si32(s) + (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+    return YM_OK;
+}
+#else /* no SSE2: the word form */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma, unsigned *total) {
+    (void)c;
+    return check_words(v, sanma, total);
+}
+#endif
+
 /* Meld count of a valid tile total t (1..14, t % 3 != 0) when it matches n_melds (n_melds < 0:
  * any), else -1. */
 static int melds_of_total(unsigned t, int n_melds) {
@@ -242,7 +277,7 @@ YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mu
     words_t v;
     unsigned total = 0;
     load_words_mul(c, &v, mul);
-    int st = check_words(&v, sanma, &total);
+    int st = check_row(c, &v, sanma, &total);
     if (st != YM_OK) {
         *status = (uint8_t)st;
         return 127;
@@ -265,7 +300,7 @@ int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *
     words_t v;
     unsigned total = 0;
     load_words(c, &v);
-    int st = check_words(&v, sanma, &total);
+    int st = check_row(c, &v, sanma, &total);
     int k = st == YM_OK ? melds_of_total(total, n_melds) : -1;
     *status = (uint8_t)(st != YM_OK ? st : k < 0 ? YM_BAD_COUNT : YM_OK);
     return k < 0 ? 127 : shanten_words(&v, k, form, sanma);

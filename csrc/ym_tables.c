@@ -348,13 +348,18 @@ static int build_batch_tables(void) {
     static double ws[YM_MAX_SUIT_CLASSES], wh[YM_MAX_HONOR_CLASSES], wa[YM_MAX_COMB_CLASSES],
         wb[YM_MAX_COMB_CLASSES], w5[3125], w4[625];
     static int t5[3125], t4[625];
-    static uint32_t r5[3125], r4[625], by_t4[625], base[15][15], seen[1u << YM_HONOR_SHAPE_BITS];
+    static uint32_t r5[3125], r4[625], by_t4[625], base[15][15], seen[1u << YM_HONOR_SHAPE_BITS], shape4[625];
+    double rest_suit[YM_WEIGHT_TILES + 1], rest_honor[YM_WEIGHT_TILES + 1];
     uint32_t n5[21] = {0}, n4[17] = {0}, first4[18] = {0};
     uint8_t ns[YM_MAX_SUIT_CLASSES], nh[YM_MAX_HONOR_CLASSES], na[YM_MAX_COMB_CLASSES], nb[YM_MAX_COMB_CLASSES];
     memset(ws, 0, sizeof ws);
     memset(wh, 0, sizeof wh);
     memset(wa, 0, sizeof wa);
     memset(wb, 0, sizeof wb);
+    for (int t = 0; t <= YM_WEIGHT_TILES; t++) {
+        rest_suit[t] = binom(100, 13 - t); /* the other 13 - t tiles out of the 100 not of the suit */
+        rest_honor[t] = binom(108, 13 - t);
+    }
     for (uint32_t k = 0; k < 3125; k++) {
         t5[k] = digits_weight(k, 5, &w5[k]);
         r5[k] = n5[t5[k]]++;
@@ -384,16 +389,18 @@ static int build_batch_tables(void) {
         uint32_t hi = ym_rank_hi[k5], row = 625u * (uint32_t)t5[k5];
         for (uint32_t j = 0; j < first4[15 - t5[k5]]; j++) {
             uint32_t k4 = by_t4[j];
-            int t = t5[k5] + t4[k4];
-            uint8_t c = ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]];
-            ym_special.suit_class[r5[k5] + (uint32_t)ym_special.rank_lo[row + k4]] = c;
-            if (t <= YM_WEIGHT_TILES) ws[c] += w5[k5] * w4[k4] * binom(100, 13 - t);
+            ym_special.suit_class[r5[k5] + (uint32_t)ym_special.rank_lo[row + k4]] =
+                ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]];
+        }
+        for (uint32_t j = 0; t5[k5] <= YM_WEIGHT_TILES && j < first4[YM_WEIGHT_TILES + 1 - t5[k5]]; j++) {
+            uint32_t k4 = by_t4[j];
+            ws[ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]]] += w5[k5] * w4[k4] * rest_suit[t5[k5] + t4[k4]];
         }
     }
     for (uint32_t lo = 0; lo < 625; lo++)
         for (uint32_t up = 0; up < 125; up++) {
             int t = t4[lo] + t4[up];
-            if (t <= YM_WEIGHT_TILES) wh[ym_honor_class[lo + 625u * up]] += w4[lo] * w4[up] * binom(108, 13 - t);
+            if (t <= YM_WEIGHT_TILES) wh[ym_honor_class[lo + 625u * up]] += w4[lo] * w4[up] * rest_honor[t];
         }
     for (int m = 0; m < n_suit_classes; m++)
         for (int p = 0; p < n_suit_classes; p++) wa[ym_comb1[m][p]] += ws[m] * ws[p];
@@ -404,13 +411,15 @@ static int build_batch_tables(void) {
     order_by_weight(wa, n_comb_classes, na);
     order_by_weight(wb, n_comb_classes, nb);
     for (uint32_t r = 0; r < YM_SUIT_PATTERNS; r++) ym_special.suit_class[r] = ns[ym_special.suit_class[r]];
-    for (uint32_t k = 0; k < YM_HONOR_PATTERNS; k++) {
-        uint32_t sh = honor_shape(k % 625) + honor_shape(k / 625);
-        if (seen[sh] && ym_special.honor_class[sh] != nh[ym_honor_class[k]]) return YM_ERR_CLASSES;
-        seen[sh] = 1;
-        ym_special.honor_class[sh] = nh[ym_honor_class[k]];
-    }
-    for (uint32_t k = 0; k < 625; k++) ym_special.honor[k] |= honor_shape(k);
+    for (uint32_t k = 0; k < 625; k++) shape4[k] = honor_shape(k);
+    for (uint32_t up = 0; up < 125; up++)
+        for (uint32_t lo = 0; lo < 625; lo++) {
+            uint32_t sh = shape4[lo] + shape4[up], c = nh[ym_honor_class[lo + 625u * up]];
+            if (seen[sh] && ym_special.honor_class[sh] != c) return YM_ERR_CLASSES;
+            seen[sh] = 1;
+            ym_special.honor_class[sh] = (uint8_t)c;
+        }
+    for (uint32_t k = 0; k < 625; k++) ym_special.honor[k] |= shape4[k];
     for (int m = 0; m < n_suit_classes; m++)
         for (int p = 0; p < n_suit_classes; p++) ym_special.comb1[ns[m]][ns[p]] = na[ym_comb1[m][p]];
     for (int a = 0; a < n_comb_classes; a++)

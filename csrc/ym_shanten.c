@@ -164,7 +164,8 @@ static inline int replacement(const parts_t *p, int n_melds) {
     return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
 }
 
-/* The replacement number of parts_eval's classes (ym_special's numbering). */
+/* The regular-form shanten (replacement number - 1) of parts_eval's classes (ym_special's
+ * numbering and its final table, which holds the shanten). */
 YM_ALWAYS_INLINE int regular_of(const unsigned cls[4], int n_melds) {
     const ym_special_t *T = &ym_special;
     return T->final[n_melds][T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]][cls[3]];
@@ -175,7 +176,7 @@ int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
     unsigned cls[4];
     load_words(c, &v);
     parts_eval(&v, sanma, cls);
-    return regular_of(cls, n_melds) - 1;
+    return regular_of(cls, n_melds);
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
@@ -198,12 +199,12 @@ YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int 
     unsigned cls[4];
     unsigned e = parts_eval(v, sanma, cls);
     switch (form) {
-    case YM_FORM_REGULAR: return regular_of(cls, n_melds) - 1;
+    case YM_FORM_REGULAR: return regular_of(cls, n_melds);
     case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(e);
     case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(e);
     default: break;
     }
-    int s = regular_of(cls, n_melds) - 1;
+    int s = regular_of(cls, n_melds);
     if (n_melds == 0) {
         int t = ym_special.min[e];
         if (t < s) s = t;

@@ -426,7 +426,7 @@ static int build_batch_tables(void) {
         for (int s = 0; s < n_suit_classes; s++) ym_special.comb2[na[a]][ns[s]] = nb[ym_comb2[a][s]];
     for (int b = 0; b < n_comb_classes; b++)
         for (int h = 0; h < n_honor_classes; h++)
-            for (int k = 0; k < 8; k++) ym_special.final[k][nb[b]][nh[h]] = ym_final[b][h][k];
+            for (int k = 0; k < 8; k++) ym_special.final[k][nb[b]][nh[h]] = (int8_t)(ym_final[b][h][k] - 1);
     return 0;
 }
 

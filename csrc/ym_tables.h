@@ -74,7 +74,7 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
  *                order of their weight among random hands, so that what such hands read fits
  *                in a few cache lines: final[k][comb2[comb1[m][p]][s]][h] with m, p, s, h read
  *                from suit_class and honor_class equals ym_final[ym_comb2[ym_comb1[.][.]][.]][.][k]
- *                of the original classes. suit_class is indexed total first (the patterns of
+ *                of the original classes minus one (the shanten). suit_class is indexed total first (the patterns of
  *                few tiles first): the index of ym_tables.c's build_batch_tables, a bijection
  *                from the patterns of at most 14 tiles onto 0..YM_SUIT_PATTERNS-1 that stays in
  *                bounds for any counts 0..4. */

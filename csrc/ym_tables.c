@@ -283,7 +283,7 @@ static void build_special(void) {
 
 /* ---- The shanten kernel's index fields and class tables in ym_special (ym_tables.h). ----
  * Suit patterns get a second index, total first: the patterns of t tiles come before those of
- * t + 1, so that the few thousand patterns of up to 6 tiles (95% of the suits of random 13-tile
+ * t + 1, so that the 4,915 patterns of up to 6 tiles (97% of the suits of random 13-tile
  * hands) fill the first 5 KB of suit_class. Per suit, k5 / k4 are the base-5 keys of ranks 0-4
  * / 5-8, t5 / t4 their digit sums and r5 / r4 their ranks among the keys of the same digit sum
  * (in key order); N5(t) / N4(t) count those keys. The patterns of (t5, t4) form a block of
@@ -302,7 +302,8 @@ static void build_special(void) {
  * old number), so that the entries such hands read gather in a few cache lines. The weight of a
  * suit pattern c with t <= 8 tiles is prod C(4, c_i) * C(100, 13 - t) (the number of 13-tile
  * hands holding exactly c in that suit), of an honor pattern prod C(4, c_i) * C(108, 13 - t);
- * patterns of more tiles (under 0.2% of such hands) are left out, which changes only the order.
+ * patterns of more tiles (under 0.1% of the suits of such hands) are left out, which changes
+ * only the order.
  * A combined class weighs the sum of the products of the weights of the classes combined into
  * it. Only the numbering differs: every value read through these tables equals the one read
  * through the original ones. */
@@ -350,7 +351,7 @@ static int build_batch_tables(void) {
     static int t5[3125], t4[625];
     static uint32_t r5[3125], r4[625], by_t4[625], base[15][15], seen[1u << YM_HONOR_SHAPE_BITS], shape4[625];
     double rest_suit[YM_WEIGHT_TILES + 1], rest_honor[YM_WEIGHT_TILES + 1];
-    uint32_t n5[21] = {0}, n4[17] = {0}, first4[18] = {0};
+    uint32_t n5[21] = {0}, n4[17] = {0}, first4[18] = {0}, fill[17] = {0};
     uint8_t ns[YM_MAX_SUIT_CLASSES], nh[YM_MAX_HONOR_CLASSES], na[YM_MAX_COMB_CLASSES], nb[YM_MAX_COMB_CLASSES];
     memset(ws, 0, sizeof ws);
     memset(wh, 0, sizeof wh);
@@ -369,7 +370,7 @@ static int build_batch_tables(void) {
         r4[k] = n4[t4[k]]++;
     }
     for (int t = 0; t < 17; t++) first4[t + 1] = first4[t] + n4[t];
-    for (uint32_t k = 0, fill[17] = {0}; k < 625; k++) by_t4[first4[t4[k]] + fill[t4[k]]++] = k;
+    for (uint32_t k = 0; k < 625; k++) by_t4[first4[t4[k]] + fill[t4[k]]++] = k; /* keys by digit sum */
     uint32_t next = 0;
     for (int t = 0; t <= 14; t++)
         for (int a = 0; a <= t; a++) {
@@ -378,8 +379,7 @@ static int build_batch_tables(void) {
         }
     if (next != YM_SUIT_PATTERNS) return YM_ERR_CLASSES;
     for (uint32_t k = 0; k < 3125; k++)
-        ym_special.hi[k] |=
-                           (t5[k] <= 14 ? (uint64_t)r5[k] | (uint64_t)(625u * (uint32_t)t5[k]) << 48 : 0);
+        ym_special.hi[k] |= t5[k] <= 14 ? (uint64_t)r5[k] | (uint64_t)(625u * (uint32_t)t5[k]) << 48 : 0;
     for (int a = 0; a < 15; a++)
         for (uint32_t k = 0; k < 625; k++)
             ym_special.rank_lo[625 * a + k] |= a + t4[k] <= 14 ? base[a][t4[k]] + n5[a] * r4[k] : 0;

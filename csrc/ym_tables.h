@@ -66,16 +66,18 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
  *                5-8 (rank 8 a terminal); so the sum z of hi[k5] and rank_lo[(hi[k5] >> 48) +
  *                k4] holds the index in its low 32 bits and the suit's special counts at bit
  *                32, and the sum of such sums keeps both apart (indexes < 2^21);
- *   honor[k]     bits 0-11: YM_HONOR_SHAPE of four honor kinds (the sum of two entries, 7
- *                kinds, never carries), bits 32-45: their special counts (all yaochuu);
+ *   honor[k]     bits 0-11: the shape of four honor kinds (kinds held >= 1, >= 2, >= 3 times
+ *                and 4 times, 3 bits each; the sum of two entries, 7 kinds, never carries),
+ *                bits 32-45: their special counts (all yaochuu);
  *   min[e]       min(chiitoitsu, kokushi) shanten of a packed sum e;
  *   suit_class, honor_class (by shape), comb1, comb2, final: the classes and combines of
  *                ym_suit_class, ym_honor_class, ym_comb1, ym_comb2 and ym_final renumbered in
  *                order of their weight among random hands, so that what such hands read fits
  *                in a few cache lines: final[k][comb2[comb1[m][p]][s]][h] with m, p, s, h read
  *                from suit_class and honor_class equals ym_final[ym_comb2[ym_comb1[.][.]][.]][.][k]
- *                of the original classes minus one (the shanten). suit_class is indexed total first (the patterns of
- *                few tiles first): the index of ym_tables.c's build_batch_tables, a bijection
+ *                of the original classes minus one (the shanten). suit_class is indexed total
+ *                first (the patterns of few tiles first): the index of ym_tables.c's
+ *                build_batch_tables, a bijection
  *                from the patterns of at most 14 tiles onto 0..YM_SUIT_PATTERNS-1 that stays in
  *                bounds for any counts 0..4. */
 typedef struct {
@@ -89,8 +91,7 @@ typedef struct {
     int8_t final[8][YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES]; /* [n_melds][.][.] */
     uint8_t suit_class[YM_SUIT_PATTERNS];
 } ym_special_t;
-/* Shape of honor counts: kinds held >= 1, >= 2, >= 3 times and 4 times, 3 bits each. */
-#define YM_HONOR_SHAPE_BITS 12
+#define YM_HONOR_SHAPE_BITS 12 /* bits of an honor shape (honor_class has 2^12 entries) */
 extern ym_special_t ym_special;
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))

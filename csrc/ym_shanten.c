@@ -22,13 +22,15 @@
  *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
  *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
  *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
- *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all
- *     (the SSE2 form of the check reads c[0..16), c[16..32) and c[32..34) instead).
+ *   - the word form of the validation: the byte-wise sum of the five words is at most 20 per
+ *     byte and 136 in all (the SSE2 form reads c[0..16), c[16..32) and c[32..34) instead).
  * The same keys index the special-form count tables (ym_special, ym_tables.h), whose packed
  * sum over the parts gives chiitoitsu and kokushi (and their minimum by one more lookup); every
  * table index is in bounds for counts 0..4 (the special sum is masked to its 14 bits).
- * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first (check_row), a row that
- * fails it gets its status and 127 and no table is read for it.
+ * Batch rows (ym_shanten_rows): the check of ym_check_hand runs in two steps: every count in
+ * 0..4 (and no 2m-8m with three players) first (check_row; a row failing it reads no table),
+ * then the tile total, which the table sums carry (parts_eval_total: every index is in bounds
+ * for counts 0..4 whatever their total); a failing row gets its status and 127.
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
@@ -105,7 +107,7 @@ YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
 /* ym_sanma_man_class in the numbering and the index of ym_special.suit_class. */
 YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, unsigned b) {
     uint64_t x = T->hi[a > 3 ? 3 : a];
-    return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)])];
+    return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)]) & YM_SP_INDEX_MASK];
 }
 
 /* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
@@ -113,12 +115,13 @@ YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, un
  * special-form counts (ym_tables.h: one sum, no carries between fields for at most 14 tiles;
  * masked to its 14 bits, so no input indexes ym_special.min out of bounds). Per suit, k5 / k4
  * are the base-5 keys of ranks 0-4 / 5-8 as ym_suit_rank_fast forms them; z = hi[k5] +
- * rank_lo[row + k4] holds the pattern's index (low 32 bits, below YM_SUIT_PATTERNS) and its
- * special counts (bit 32 up); the row (hi's bits 48-63) is at most 14 * 625, in bounds. The
- * honor shape is the low 32 bits of the sum of two honor entries (below 2^12). The running sum
- * of the z and the honor sum carries the special counts at bit 32 (the low halves stay below
- * 2^21 + 2^12). */
-YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
+ * rank_lo[row + k4] holds the pattern's index (bits 0-23, below YM_SUIT_PATTERNS), its tiles
+ * (bits 24-31) and its special counts (bit 32 up); the row (hi's bits 48-63) is at most
+ * 14 * 625, in bounds. The
+ * honor shape is the low 12 bits of the sum of two honor entries. The running sum of the z and
+ * the honor sum carries the tile total in bits 24-31 (*total, at most 136) and the special
+ * counts from bit 32 (the index and shape parts stay below 2^21 + 2^12). */
+YM_ALWAYS_INLINE unsigned parts_eval_total(const words_t *v, int sanma, unsigned cls[4], unsigned *total) {
     const ym_special_t *T = &ym_special;
     uint64_t sp = 0;
     for (int s = 0; s < 3; s++) {
@@ -127,15 +130,21 @@ YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4
         uint32_t k4 = (uint32_t)(q >> 48);
         uint64_t x = T->hi[k5];
         uint64_t z = x + T->rank_lo[(x >> 48) + k4];
-        cls[s] = T->suit_class[(uint32_t)z];
+        cls[s] = T->suit_class[(uint32_t)z & YM_SP_INDEX_MASK];
         sp += z;
     }
     if (sanma) cls[0] = sanma_man_bclass(T, v->one[0], (unsigned)(v->w[0] >> 56));
     uint64_t q = quad_keys(v->w[3], v->mul);
     uint64_t hx = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
-    cls[3] = T->honor_class[(uint32_t)hx];
+    cls[3] = T->honor_class[(uint32_t)hx & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
     sp += hx;
+    *total = (uint32_t)sp >> 24;
     return (unsigned)(sp >> 32) & ((1u << 14) - 1);
+}
+
+YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
+    unsigned total;
+    return parts_eval_total(v, sanma, cls, &total);
 }
 
 static inline uint32_t honor_key(const uint8_t *c) {
@@ -195,9 +204,8 @@ int ym_shanten_kokushi(const uint8_t *c) {
     return YM_SP_KOKUSHI(e);
 }
 
-YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
-    unsigned cls[4];
-    unsigned e = parts_eval(v, sanma, cls);
+/* The shanten of parts_eval's classes and special counts e. */
+YM_ALWAYS_INLINE int shanten_of(const unsigned cls[4], unsigned e, int n_melds, int form) {
     switch (form) {
     case YM_FORM_REGULAR: return regular_of(cls, n_melds);
     case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(e);
@@ -210,6 +218,12 @@ YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int 
         if (t < s) s = t;
     }
     return s;
+}
+
+YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
+    unsigned cls[4];
+    unsigned e = parts_eval(v, sanma, cls);
+    return shanten_of(cls, e, n_melds, form);
 }
 
 int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
@@ -239,10 +253,10 @@ YM_ALWAYS_INLINE int check_words(const words_t *v, int sanma, unsigned *total) {
 }
 
 #if YM_USE_SSE2
-/* check_words with SSE2 (part of every x86-64 target) over the 34 counts themselves: c[0..16),
- * c[16..32) and c[32..34); a byte above 4 leaves a nonzero byte in max - 4 (saturating), and
- * psadbw sums the bytes (no overflow for any values). Same results as check_words. */
-YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma, unsigned *total) {
+/* The copies and three-player part of check_words (the total comes from the table sums), with
+ * SSE2 (part of every x86-64 target) over the 34 counts themselves: c[0..16), c[16..32) and
+ * c[32..34); a byte above 4 leaves a nonzero byte in max - 4 (saturating). */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma) {
     uint16_t last;
     memcpy(&last, c + 32, 2);
     __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
@@ -250,14 +264,13 @@ YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma, un
     __m128i m = _mm_subs_epu8(_mm_max_epu8(_mm_max_epu8(a, b), t), _mm_set1_epi8(4));
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(m, z)) != 0xFFFF) return YM_BAD_COPIES;
     if (sanma && (v->w[0] & 0x00FFFFFFFFFFFFFFULL)) return YM_BAD_SANMA_TILE;
-    __m128i s = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, z), _mm_sad_epu8(b, z)), _mm_sad_epu8(t, z));
-    *total = (unsigned)_mm_cvtsi128_si32(s) + (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
     return YM_OK;
 }
-#else /* no SSE2: the word form */
-YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma, unsigned *total) {
+#else /* no SSE2: the word form (its total unused) */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma) {
+    unsigned total;
     (void)c;
-    return check_words(v, sanma, total);
+    return check_words(v, sanma, &total);
 }
 #endif
 
@@ -270,25 +283,26 @@ static int melds_of_total(unsigned t, int n_melds) {
 }
 
 /* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
- * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
- * passed (their indexes assume counts 0..4). *status is written only for a failing row (the
- * caller has set it to YM_OK). */
+ * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the counts
+ * passed check_row (their indexes assume counts 0..4); the total's test follows the reads.
+ * *status is written only for a failing row (the caller has set it to YM_OK). */
 YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mul, int form, int sanma,
                                  uint8_t *status) {
     words_t v;
-    unsigned total = 0;
+    unsigned cls[4], total;
     load_words_mul(c, &v, mul);
-    int st = check_row(c, &v, sanma, &total);
+    int st = check_row(c, &v, sanma);
     if (st != YM_OK) {
         *status = (uint8_t)st;
         return 127;
     }
+    unsigned e = parts_eval_total(&v, sanma, cls, &total);
     int k = kt[total];
     if (k < 0) {
         *status = YM_BAD_COUNT;
         return 127;
     }
-    return shanten_words(&v, k, form, sanma);
+    return shanten_of(cls, e, k, form);
 }
 
 #define MAX_TOTAL 136 /* 34 kinds of at most 4 copies */
@@ -299,12 +313,13 @@ static void melds_table(int n_melds, int8_t kt[MAX_TOTAL + 1]) {
 
 int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
     words_t v;
-    unsigned total = 0;
+    unsigned cls[4], total = 0, e = 0;
     load_words(c, &v);
-    int st = check_row(c, &v, sanma, &total);
+    int st = check_row(c, &v, sanma);
+    if (st == YM_OK) e = parts_eval_total(&v, sanma, cls, &total);
     int k = st == YM_OK ? melds_of_total(total, n_melds) : -1;
     *status = (uint8_t)(st != YM_OK ? st : k < 0 ? YM_BAD_COUNT : YM_OK);
-    return k < 0 ? 127 : shanten_words(&v, k, form, sanma);
+    return k < 0 ? 127 : shanten_of(cls, e, k, form);
 }
 
 /* The row loop with the form and the player count fixed at compile time (one copy each). */

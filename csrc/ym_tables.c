@@ -290,6 +290,7 @@ static void build_special(void) {
  * N5(t5) N4(t4) indexes, blocks in order of (t5 + t4, t5), and
  *   index = base(t5, t4) + N5(t5) r4 + r5 = hi[k5] (bits 0-19: r5; bits 48-63: 625 t5)
  *           + rank_lo[625 t5 + k4] (bits 0-19: base(t5, t4) + N5(t5) r4),
+ * with t5 / t4 in bits 24-31 of every entry (the tile total of a row is the sum's bits 24-31),
  * a bijection from the patterns of at most 14 tiles onto 0..YM_SUIT_PATTERNS-1. Keys beyond 14
  * tiles (no valid hand has them) read 0 from the field that overflows (hi when t5 > 14, rank_lo
  * when t5 + t4 > 14), so every index stays below YM_SUIT_PATTERNS for any counts 0..4.
@@ -379,17 +380,17 @@ static int build_batch_tables(void) {
         }
     if (next != YM_SUIT_PATTERNS) return YM_ERR_CLASSES;
     for (uint32_t k = 0; k < 3125; k++)
-        ym_special.hi[k] |= t5[k] <= 14 ? (uint64_t)r5[k] | (uint64_t)(625u * (uint32_t)t5[k]) << 48 : 0;
+        ym_special.hi[k] |= (uint64_t)t5[k] << 24 | (t5[k] <= 14 ? (uint64_t)r5[k] | (uint64_t)(625u * (uint32_t)t5[k]) << 48 : 0);
     for (int a = 0; a < 15; a++)
         for (uint32_t k = 0; k < 625; k++)
-            ym_special.rank_lo[625 * a + k] |= a + t4[k] <= 14 ? base[a][t4[k]] + n5[a] * r4[k] : 0;
+            ym_special.rank_lo[625 * a + k] |= (uint64_t)t4[k] << 24 | (a + t4[k] <= 14 ? base[a][t4[k]] + n5[a] * r4[k] : 0);
     /* Every pattern of at most 14 tiles: its class in suit_class (old numbering first). */
     for (uint32_t k5 = 0; k5 < 3125; k5++) {
         if (t5[k5] > 14) continue;
         uint32_t hi = ym_rank_hi[k5], row = 625u * (uint32_t)t5[k5];
         for (uint32_t j = 0; j < first4[15 - t5[k5]]; j++) {
             uint32_t k4 = by_t4[j];
-            ym_special.suit_class[r5[k5] + (uint32_t)ym_special.rank_lo[row + k4]] =
+            ym_special.suit_class[r5[k5] + ((uint32_t)ym_special.rank_lo[row + k4] & YM_SP_INDEX_MASK)] =
                 ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]];
         }
         for (uint32_t j = 0; t5[k5] <= YM_WEIGHT_TILES && j < first4[YM_WEIGHT_TILES + 1 - t5[k5]]; j++) {
@@ -419,7 +420,7 @@ static int build_batch_tables(void) {
             seen[sh] = 1;
             ym_special.honor_class[sh] = (uint8_t)c;
         }
-    for (uint32_t k = 0; k < 625; k++) ym_special.honor[k] |= shape4[k];
+    for (uint32_t k = 0; k < 625; k++) ym_special.honor[k] |= shape4[k] | (uint64_t)t4[k] << 24;
     for (int m = 0; m < n_suit_classes; m++)
         for (int p = 0; p < n_suit_classes; p++) ym_special.comb1[ns[m]][ns[p]] = na[ym_comb1[m][p]];
     for (int a = 0; a < n_comb_classes; a++)

@@ -59,16 +59,18 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
  * more (YM_SP_*), 14 bits in all. The shanten kernel's tables, in one block (one base address
  * for all; built at load, ym_tables.c), indexed by the base-5 keys k5 (ranks 0-4) and k4 (ranks
  * 5-8) of ym_suit_rank_fast and the base-5 keys of four honor kinds:
- *   hi[k5]       bits 0-19: k5's part of the pattern's index into suit_class; bits 32-45: the
- *                special counts of ranks 0-4 (rank 0 a terminal); bits 48-63: the start of
- *                k5's row in rank_lo;
- *   rank_lo[.]   bits 0-19: k4's part of the index, bits 32-45: the special counts of ranks
- *                5-8 (rank 8 a terminal); so the sum z of hi[k5] and rank_lo[(hi[k5] >> 48) +
- *                k4] holds the index in its low 32 bits and the suit's special counts at bit
- *                32, and the sum of such sums keeps both apart (indexes < 2^21);
+ *   hi[k5]       bits 0-19: k5's part of the pattern's index into suit_class; bits 24-31: the
+ *                tiles of ranks 0-4; bits 32-45: their special counts (rank 0 a terminal);
+ *                bits 48-63: the start of k5's row in rank_lo;
+ *   rank_lo[.]   bits 0-19: k4's part of the index; bits 24-31: the tiles of ranks 5-8; bits
+ *                32-45: their special counts (rank 8 a terminal); so the sum z of hi[k5] and
+ *                rank_lo[(hi[k5] >> 48) + k4] holds the index in its bits 0-23
+ *                (YM_SP_INDEX_MASK), the suit's tiles in bits 24-31 and its special counts
+ *                from bit 32, and the sum of such sums over a hand keeps the three apart
+ *                (indexes < 2^21 + 2^12 with the honor shape, at most 136 tiles);
  *   honor[k]     bits 0-11: the shape of four honor kinds (kinds held >= 1, >= 2, >= 3 times
  *                and 4 times, 3 bits each; the sum of two entries, 7 kinds, never carries),
- *                bits 32-45: their special counts (all yaochuu);
+ *                bits 24-31: their tiles, bits 32-45: their special counts (all yaochuu);
  *   min[e]       min(chiitoitsu, kokushi) shanten of a packed sum e;
  *   suit_class, honor_class (by shape), comb1, comb2, final: the classes and combines of
  *                ym_suit_class, ym_honor_class, ym_comb1, ym_comb2 and ym_final renumbered in
@@ -91,7 +93,8 @@ typedef struct {
     int8_t final[8][YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES]; /* [n_melds][.][.] */
     uint8_t suit_class[YM_SUIT_PATTERNS];
 } ym_special_t;
-#define YM_HONOR_SHAPE_BITS 12 /* bits of an honor shape (honor_class has 2^12 entries) */
+#define YM_HONOR_SHAPE_BITS 12
+#define YM_SP_INDEX_MASK 0xFFFFFFu /* the index bits of hi / rank_lo (bits 24-31: tile counts) */ /* bits of an honor shape (honor_class has 2^12 entries) */
 extern ym_special_t ym_special;
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))

@@ -6,6 +6,9 @@
  * number of the hand is the minimum over splits with sum m = 4 - n_melds and sum p = 1; shanten
  * is that minus one. The per-part vectors are looked up as one-byte classes and combined through
  * the class tables of ym_tables.c, so a regular shanten is 4 pattern lookups and 3 table reads.
+ * shanten / the batch rows read ym_special's copies of those tables (ym_tables.h: suit patterns
+ * indexed total first, honors by shape, classes renumbered by their weight among random hands,
+ * so that the entries random hands read stay in few cache lines); ym_waits reads the originals.
  * Chiitoitsu: 6 - pairs + max(0, 7 - kinds). Kokushi: 13 - yaochuu kinds - (1 if one is paired).
  * Three players (sanma): only the man part's class and the waits' candidate kinds change (see
  * ym_shanten.h).
@@ -19,17 +22,28 @@
  *   - base-5 keys: (v * 0x105 >> 8) masked to 16-bit lanes gives d0 + 5 d1 per pair of bytes
  *     (<= 24); times 0x10019 gives per pair of lanes x0 + 25 x1 (<= 624) in the upper lane, so
  *     one word yields the two 4-digit base-5 keys of ym_suit_rank_fast / honor_key;
- *   - the validation's byte-wise sum of the five words is at most 20 per byte and 136 in all.
+ *   - the word form of the validation: the byte-wise sum of the five words is at most 20 per
+ *     byte and 136 in all (the SSE2 form reads c[0..16), c[16..32) and c[32..34) instead).
  * The same keys index the special-form count tables (ym_special, ym_tables.h), whose packed
  * sum over the parts gives chiitoitsu and kokushi (and their minimum by one more lookup); every
  * table index is in bounds for counts 0..4 (the special sum is masked to its 14 bits).
- * Batch rows (ym_shanten_rows): the check of ym_check_hand runs first on the words, a row that
- * fails it gets its status and 127 and no table is read for it.
+ * Batch rows (ym_shanten_rows): the check of ym_check_hand runs in two steps: every count in
+ * 0..4 (and no 2m-8m with three players) first (check_row; a row failing it reads no table),
+ * then the tile total, which the table sums carry (parts_eval_total: every index is in bounds
+ * for counts 0..4 whatever their total); a failing row gets its status and 127.
  */
 #include "ym_shanten.h"
 #include "ym_tables.h"
 
 #include <string.h>
+
+/* SSE2 for the batch row check (YM_NO_SSE2 selects the portable word form, for tests). */
+#if defined(__SSE2__) && !defined(YM_NO_SSE2)
+#define YM_USE_SSE2 1
+#include <emmintrin.h>
+#else
+#define YM_USE_SSE2 0
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -90,30 +104,47 @@ YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
     return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
 }
 
+/* ym_sanma_man_class in the numbering and the index of ym_special.suit_class. */
+YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, unsigned b) {
+    uint64_t x = T->hi[a > 3 ? 3 : a];
+    return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)]) & YM_SP_INDEX_MASK];
+}
+
 /* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
- * class of 1m and 9m when sanma) and honors; returns the packed special-form counts (ym_tables.h:
- * one sum, no carries between fields for at most 14 tiles; masked to its 14 bits, so no input
- * indexes ym_special.min out of bounds). Per suit, k5 / k4 are the base-5 keys of ranks 0-4 /
- * 5-8 as ym_suit_rank_fast forms them, and x = ym_special.hi[k5] carries the rank part, the row
- * of ym_special.rank_lo (at most 14 * 625, so the index stays below 15 * 625) and the counts of
- * ranks 0-4. Each part is finished before the next one starts
- * (few live values). */
-YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
-    unsigned sp = 0;
+ * class of 1m and 9m when sanma) and honors in ym_special's numbering; returns the packed
+ * special-form counts (ym_tables.h: one sum, no carries between fields for at most 14 tiles;
+ * masked to its 14 bits, so no input indexes ym_special.min out of bounds). Per suit, k5 / k4
+ * are the base-5 keys of ranks 0-4 / 5-8 as ym_suit_rank_fast forms them; z = hi[k5] +
+ * rank_lo[row + k4] holds the pattern's index (bits 0-23, below YM_SUIT_PATTERNS), its tiles
+ * (bits 24-31) and its special counts (bit 32 up); the row (hi's bits 48-63) is at most
+ * 14 * 625, in bounds. The
+ * honor shape is the low 12 bits of the sum of two honor entries. The running sum of the z and
+ * the honor sum carries the tile total in bits 24-31 (*total, at most 136) and the special
+ * counts from bit 32 (the index and shape parts stay below 2^21 + 2^12). */
+YM_ALWAYS_INLINE unsigned parts_eval_total(const words_t *v, int sanma, unsigned cls[4], unsigned *total) {
+    const ym_special_t *T = &ym_special;
+    uint64_t sp = 0;
     for (int s = 0; s < 3; s++) {
         uint64_t q = quad_keys(v->w[s], v->mul);
         uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         uint32_t k4 = (uint32_t)(q >> 48);
-        uint64_t x = ym_special.hi[k5];
-        cls[s] = ym_suit_class[(uint32_t)x + ym_special.rank_lo[(x >> 48) + k4]];
-        sp += (unsigned)(x >> 32) + ym_special.lo[k4];
+        uint64_t x = T->hi[k5];
+        uint64_t z = x + T->rank_lo[(x >> 48) + k4];
+        cls[s] = T->suit_class[(uint32_t)z & YM_SP_INDEX_MASK];
+        sp += z;
     }
-    if (sanma) cls[0] = ym_sanma_man_class(v->one[0], (unsigned)(v->w[0] >> 56));
+    if (sanma) cls[0] = sanma_man_bclass(T, v->one[0], (unsigned)(v->w[0] >> 56));
     uint64_t q = quad_keys(v->w[3], v->mul);
-    uint32_t h4 = (uint32_t)((q >> 16) & 0xFFFFu), h3 = (uint32_t)(q >> 48);
-    cls[3] = ym_honor_class[h4 + 625u * h3];
-    sp += (unsigned)ym_special.honor[h4] + ym_special.honor[h3];
-    return sp & ((1u << 14) - 1);
+    uint64_t hx = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
+    cls[3] = T->honor_class[(uint32_t)hx & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
+    sp += hx;
+    *total = (uint32_t)sp >> 24;
+    return (unsigned)(sp >> 32) & ((1u << 14) - 1);
+}
+
+YM_ALWAYS_INLINE unsigned parts_eval(const words_t *v, int sanma, unsigned cls[4]) {
+    unsigned total;
+    return parts_eval_total(v, sanma, cls, &total);
 }
 
 static inline uint32_t honor_key(const uint8_t *c) {
@@ -142,8 +173,11 @@ static inline int replacement(const parts_t *p, int n_melds) {
     return replacement_of(p->cls[0], p->cls[1], p->cls[2], p->cls[3], n_melds);
 }
 
+/* The regular-form shanten (replacement number - 1) of parts_eval's classes (ym_special's
+ * numbering and its final table, which holds the shanten). */
 YM_ALWAYS_INLINE int regular_of(const unsigned cls[4], int n_melds) {
-    return replacement_of(cls[0], cls[1], cls[2], cls[3], n_melds);
+    const ym_special_t *T = &ym_special;
+    return T->final[n_melds][T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]][cls[3]];
 }
 
 int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
@@ -151,7 +185,7 @@ int ym_shanten_regular(const uint8_t *c, int n_melds, int sanma) {
     unsigned cls[4];
     load_words(c, &v);
     parts_eval(&v, sanma, cls);
-    return regular_of(cls, n_melds) - 1;
+    return regular_of(cls, n_melds);
 }
 
 int ym_shanten_chiitoitsu(const uint8_t *c) {
@@ -170,21 +204,26 @@ int ym_shanten_kokushi(const uint8_t *c) {
     return YM_SP_KOKUSHI(e);
 }
 
-YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
-    unsigned cls[4];
-    unsigned e = parts_eval(v, sanma, cls);
+/* The shanten of parts_eval's classes and special counts e. */
+YM_ALWAYS_INLINE int shanten_of(const unsigned cls[4], unsigned e, int n_melds, int form) {
     switch (form) {
-    case YM_FORM_REGULAR: return regular_of(cls, n_melds) - 1;
+    case YM_FORM_REGULAR: return regular_of(cls, n_melds);
     case YM_FORM_CHIITOITSU: return n_melds ? 99 : YM_SP_CHIITOITSU(e);
     case YM_FORM_KOKUSHI: return n_melds ? 99 : YM_SP_KOKUSHI(e);
     default: break;
     }
-    int s = regular_of(cls, n_melds) - 1;
+    int s = regular_of(cls, n_melds);
     if (n_melds == 0) {
         int t = ym_special.min[e];
         if (t < s) s = t;
     }
     return s;
+}
+
+YM_ALWAYS_INLINE int shanten_words(const words_t *v, int n_melds, int form, int sanma) {
+    unsigned cls[4];
+    unsigned e = parts_eval(v, sanma, cls);
+    return shanten_of(cls, e, n_melds, form);
 }
 
 int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
@@ -213,6 +252,28 @@ YM_ALWAYS_INLINE int check_words(const words_t *v, int sanma, unsigned *total) {
     return YM_OK;
 }
 
+#if YM_USE_SSE2
+/* The copies and three-player part of check_words (the total comes from the table sums), with
+ * SSE2 (part of every x86-64 target) over the 34 counts themselves: c[0..16), c[16..32) and
+ * c[32..34); a byte above 4 leaves a nonzero byte in max - 4 (saturating). */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma) {
+    uint16_t last;
+    memcpy(&last, c + 32, 2);
+    __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+    __m128i t = _mm_cvtsi32_si128(last), z = _mm_setzero_si128();
+    __m128i m = _mm_subs_epu8(_mm_max_epu8(_mm_max_epu8(a, b), t), _mm_set1_epi8(4));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(m, z)) != 0xFFFF) return YM_BAD_COPIES;
+    if (sanma && (v->w[0] & 0x00FFFFFFFFFFFFFFULL)) return YM_BAD_SANMA_TILE;
+    return YM_OK;
+}
+#else /* no SSE2: the word form (its total unused) */
+YM_ALWAYS_INLINE int check_row(const uint8_t *c, const words_t *v, int sanma) {
+    unsigned total;
+    (void)c;
+    return check_words(v, sanma, &total);
+}
+#endif
+
 /* Meld count of a valid tile total t (1..14, t % 3 != 0) when it matches n_melds (n_melds < 0:
  * any), else -1. */
 static int melds_of_total(unsigned t, int n_melds) {
@@ -222,25 +283,26 @@ static int melds_of_total(unsigned t, int n_melds) {
 }
 
 /* One batch row: ym_check_hand (want_mod 0) and ym_shanten fused over one load of the counts;
- * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the check
- * passed (their indexes assume counts 0..4). *status is written only for a failing row (the
- * caller has set it to YM_OK). */
+ * kt = melds_of_total(t, n_melds) for t in 0..136. The tables are read only after the counts
+ * passed check_row (their indexes assume counts 0..4); the total's test follows the reads.
+ * *status is written only for a failing row (the caller has set it to YM_OK). */
 YM_ALWAYS_INLINE int shanten_row(const uint8_t *c, const int8_t *kt, uint64_t mul, int form, int sanma,
                                  uint8_t *status) {
     words_t v;
-    unsigned total = 0;
+    unsigned cls[4], total;
     load_words_mul(c, &v, mul);
-    int st = check_words(&v, sanma, &total);
+    int st = check_row(c, &v, sanma);
     if (st != YM_OK) {
         *status = (uint8_t)st;
         return 127;
     }
+    unsigned e = parts_eval_total(&v, sanma, cls, &total);
     int k = kt[total];
     if (k < 0) {
         *status = YM_BAD_COUNT;
         return 127;
     }
-    return shanten_words(&v, k, form, sanma);
+    return shanten_of(cls, e, k, form);
 }
 
 #define MAX_TOTAL 136 /* 34 kinds of at most 4 copies */
@@ -251,12 +313,13 @@ static void melds_table(int n_melds, int8_t kt[MAX_TOTAL + 1]) {
 
 int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status) {
     words_t v;
-    unsigned total = 0;
+    unsigned cls[4], total = 0, e = 0;
     load_words(c, &v);
-    int st = check_words(&v, sanma, &total);
+    int st = check_row(c, &v, sanma);
+    if (st == YM_OK) e = parts_eval_total(&v, sanma, cls, &total);
     int k = st == YM_OK ? melds_of_total(total, n_melds) : -1;
     *status = (uint8_t)(st != YM_OK ? st : k < 0 ? YM_BAD_COUNT : YM_OK);
-    return k < 0 ? 127 : shanten_words(&v, k, form, sanma);
+    return k < 0 ? 127 : shanten_of(cls, e, k, form);
 }
 
 /* The row loop with the form and the player count fixed at compile time (one copy each). */

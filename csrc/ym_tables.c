@@ -316,21 +316,168 @@ static uint16_t special_entry(uint32_t key, int n, unsigned yaochuu) {
     return (uint16_t)(pairs | kinds << 3 | yk << 7 | yp << 11);
 }
 
+/* The special counts only (ym_tables.h); build_batch_tables adds the index fields. */
 static void build_special(void) {
-    for (uint32_t left = 0; left < 15; left++)
-        for (uint32_t k = 0; k < 625; k++) ym_special.rank_lo[625 * left + k] = ym_rank_lo[left][k];
-    for (uint32_t k = 0; k < 3125; k++) {
-        uint32_t hi = ym_rank_hi[k];
-        ym_special.hi[k] = (hi & 0xFFFFFu) | (uint64_t)special_entry(k, 5, 1u) << 32 | (uint64_t)(625u * (hi >> 20)) << 48;
-    }
+    for (uint32_t k = 0; k < 3125; k++) ym_special.hi[k] = (uint64_t)special_entry(k, 5, 1u) << 32;
     for (uint32_t k = 0; k < 625; k++) {
-        ym_special.lo[k] = special_entry(k, 4, 8u);
-        ym_special.honor[k] = special_entry(k, 4, 15u);
+        for (uint32_t left = 0; left < 15; left++)
+            ym_special.rank_lo[625 * left + k] = (uint64_t)special_entry(k, 4, 8u) << 32;
+        ym_special.honor[k] = (uint64_t)special_entry(k, 4, 15u) << 32;
     }
     for (unsigned e = 0; e < (1u << 14); e++) {
         int t = YM_SP_CHIITOITSU(e), k = YM_SP_KOKUSHI(e);
         ym_special.min[e] = (int8_t)(t < k ? t : k);
     }
+}
+
+/* ---- The shanten kernel's index fields and class tables in ym_special (ym_tables.h). ----
+ * Suit patterns get a second index, total first: the patterns of t tiles come before those of
+ * t + 1, so that the 4,915 patterns of up to 6 tiles (97% of the suits of random 13-tile
+ * hands) fill the first 5 KB of suit_class. Per suit, k5 / k4 are the base-5 keys of ranks 0-4
+ * / 5-8, t5 / t4 their digit sums and r5 / r4 their ranks among the keys of the same digit sum
+ * (in key order); N5(t) / N4(t) count those keys. The patterns of (t5, t4) form a block of
+ * N5(t5) N4(t4) indexes, blocks in order of (t5 + t4, t5), and
+ *   index = base(t5, t4) + N5(t5) r4 + r5 = hi[k5] (bits 0-19: r5; bits 48-63: 625 t5)
+ *           + rank_lo[625 t5 + k4] (bits 0-19: base(t5, t4) + N5(t5) r4),
+ * with t5 / t4 in bits 24-31 of every entry (the tile total of a row is the sum's bits 24-31),
+ * a bijection from the patterns of at most 14 tiles onto 0..YM_SUIT_PATTERNS-1. Keys beyond 14
+ * tiles (no valid hand has them) read 0 from the field that overflows (hi when t5 > 14, rank_lo
+ * when t5 + t4 > 14), so every index stays below YM_SUIT_PATTERNS for any counts 0..4.
+ * Honor kinds have no runs, so an honor pattern's class depends only on its shape, the numbers
+ * of kinds held at least 1, 2, 3 times and 4 times (3 bits each); honor[k] carries the shape of
+ * four kinds in bits 0-11, the sum of two entries (7 kinds) that of all honors, and honor_class
+ * maps it to the class (checked at load against every key of ym_honor_class).
+ * The classes of ym_suit_class / ym_honor_class and the combined classes of ym_comb1 (A) and
+ * ym_comb2 (B) are renumbered, each by decreasing weight among random 13-tile hands (ties by the
+ * old number), so that the entries such hands read gather in a few cache lines. The weight of a
+ * suit pattern c with t <= 8 tiles is prod C(4, c_i) * C(100, 13 - t) (the number of 13-tile
+ * hands holding exactly c in that suit), of an honor pattern prod C(4, c_i) * C(108, 13 - t);
+ * patterns of more tiles (under 0.1% of the suits of such hands) are left out, which changes
+ * only the order.
+ * A combined class weighs the sum of the products of the weights of the classes combined into
+ * it. Only the numbering differs: every value read through these tables equals the one read
+ * through the original ones. */
+#define YM_WEIGHT_TILES 8 /* patterns of at most this many tiles are weighed */
+
+/* new[old] = position of old among 0..n-1 by decreasing w (ties: smaller old first). */
+static void order_by_weight(const double *w, int n, uint8_t *new_of) {
+    for (int i = 0; i < n; i++) {
+        int pos = 0;
+        for (int j = 0; j < n; j++) pos += w[j] > w[i] || (w[j] == w[i] && j < i);
+        new_of[i] = (uint8_t)pos;
+    }
+}
+
+static double binom(int n, int k) {
+    double r = 1;
+    if (k < 0 || k > n) return 0;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return r;
+}
+
+/* Digit sum and prod C(4, d) of the n base-5 digits of key. */
+static int digits_weight(uint32_t key, int n, double *w) {
+    static const double c4[5] = {1, 4, 6, 4, 1};
+    int t = 0;
+    *w = 1;
+    for (int i = 0; i < n; i++, key /= 5) {
+        t += (int)(key % 5);
+        *w *= c4[key % 5];
+    }
+    return t;
+}
+
+/* Honor shape (ym_tables.h) of the 4 base-5 digits of key (at most 4 kinds: no field above 4). */
+static uint32_t honor_shape(uint32_t key) {
+    uint32_t sh = 0;
+    for (int i = 0; i < 4; i++, key /= 5)
+        for (uint32_t n = 1; n <= key % 5; n++) sh += 1u << (3 * (n - 1));
+    return sh;
+}
+
+static int build_batch_tables(void) {
+    static double ws[YM_MAX_SUIT_CLASSES], wh[YM_MAX_HONOR_CLASSES], wa[YM_MAX_COMB_CLASSES],
+        wb[YM_MAX_COMB_CLASSES], w5[3125], w4[625];
+    static int t5[3125], t4[625];
+    static uint32_t r5[3125], r4[625], by_t4[625], base[15][15], seen[1u << YM_HONOR_SHAPE_BITS], shape4[625];
+    double rest_suit[YM_WEIGHT_TILES + 1], rest_honor[YM_WEIGHT_TILES + 1];
+    uint32_t n5[21] = {0}, n4[17] = {0}, first4[18] = {0}, fill[17] = {0};
+    uint8_t ns[YM_MAX_SUIT_CLASSES], nh[YM_MAX_HONOR_CLASSES], na[YM_MAX_COMB_CLASSES], nb[YM_MAX_COMB_CLASSES];
+    memset(ws, 0, sizeof ws);
+    memset(wh, 0, sizeof wh);
+    memset(wa, 0, sizeof wa);
+    memset(wb, 0, sizeof wb);
+    for (int t = 0; t <= YM_WEIGHT_TILES; t++) {
+        rest_suit[t] = binom(100, 13 - t); /* the other 13 - t tiles out of the 100 not of the suit */
+        rest_honor[t] = binom(108, 13 - t);
+    }
+    for (uint32_t k = 0; k < 3125; k++) {
+        t5[k] = digits_weight(k, 5, &w5[k]);
+        r5[k] = n5[t5[k]]++;
+    }
+    for (uint32_t k = 0; k < 625; k++) {
+        t4[k] = digits_weight(k, 4, &w4[k]);
+        r4[k] = n4[t4[k]]++;
+    }
+    for (int t = 0; t < 17; t++) first4[t + 1] = first4[t] + n4[t];
+    for (uint32_t k = 0; k < 625; k++) by_t4[first4[t4[k]] + fill[t4[k]]++] = k; /* keys by digit sum */
+    uint32_t next = 0;
+    for (int t = 0; t <= 14; t++)
+        for (int a = 0; a <= t; a++) {
+            base[a][t - a] = next;
+            next += n5[a] * n4[t - a];
+        }
+    if (next != YM_SUIT_PATTERNS) return YM_ERR_CLASSES;
+    for (uint32_t k = 0; k < 3125; k++)
+        ym_special.hi[k] |= (uint64_t)t5[k] << 24 | (t5[k] <= 14 ? (uint64_t)r5[k] | (uint64_t)(625u * (uint32_t)t5[k]) << 48 : 0);
+    for (int a = 0; a < 15; a++)
+        for (uint32_t k = 0; k < 625; k++)
+            ym_special.rank_lo[625 * a + k] |= (uint64_t)t4[k] << 24 | (a + t4[k] <= 14 ? base[a][t4[k]] + n5[a] * r4[k] : 0);
+    /* Every pattern of at most 14 tiles: its class in suit_class (old numbering first). */
+    for (uint32_t k5 = 0; k5 < 3125; k5++) {
+        if (t5[k5] > 14) continue;
+        uint32_t hi = ym_rank_hi[k5], row = 625u * (uint32_t)t5[k5];
+        for (uint32_t j = 0; j < first4[15 - t5[k5]]; j++) {
+            uint32_t k4 = by_t4[j];
+            ym_special.suit_class[r5[k5] + ((uint32_t)ym_special.rank_lo[row + k4] & YM_SP_INDEX_MASK)] =
+                ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]];
+        }
+        for (uint32_t j = 0; t5[k5] <= YM_WEIGHT_TILES && j < first4[YM_WEIGHT_TILES + 1 - t5[k5]]; j++) {
+            uint32_t k4 = by_t4[j];
+            ws[ym_suit_class[(hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4]]] += w5[k5] * w4[k4] * rest_suit[t5[k5] + t4[k4]];
+        }
+    }
+    for (uint32_t lo = 0; lo < 625; lo++)
+        for (uint32_t up = 0; up < 125; up++) {
+            int t = t4[lo] + t4[up];
+            if (t <= YM_WEIGHT_TILES) wh[ym_honor_class[lo + 625u * up]] += w4[lo] * w4[up] * rest_honor[t];
+        }
+    for (int m = 0; m < n_suit_classes; m++)
+        for (int p = 0; p < n_suit_classes; p++) wa[ym_comb1[m][p]] += ws[m] * ws[p];
+    for (int a = 0; a < n_comb_classes; a++)
+        for (int s = 0; s < n_suit_classes; s++) wb[ym_comb2[a][s]] += wa[a] * ws[s];
+    order_by_weight(ws, n_suit_classes, ns);
+    order_by_weight(wh, n_honor_classes, nh);
+    order_by_weight(wa, n_comb_classes, na);
+    order_by_weight(wb, n_comb_classes, nb);
+    for (uint32_t r = 0; r < YM_SUIT_PATTERNS; r++) ym_special.suit_class[r] = ns[ym_special.suit_class[r]];
+    for (uint32_t k = 0; k < 625; k++) shape4[k] = honor_shape(k);
+    for (uint32_t up = 0; up < 125; up++)
+        for (uint32_t lo = 0; lo < 625; lo++) {
+            uint32_t sh = shape4[lo] + shape4[up], c = nh[ym_honor_class[lo + 625u * up]];
+            if (seen[sh] && ym_special.honor_class[sh] != c) return YM_ERR_CLASSES;
+            seen[sh] = 1;
+            ym_special.honor_class[sh] = (uint8_t)c;
+        }
+    for (uint32_t k = 0; k < 625; k++) ym_special.honor[k] |= shape4[k] | (uint64_t)t4[k] << 24;
+    for (int m = 0; m < n_suit_classes; m++)
+        for (int p = 0; p < n_suit_classes; p++) ym_special.comb1[ns[m]][ns[p]] = na[ym_comb1[m][p]];
+    for (int a = 0; a < n_comb_classes; a++)
+        for (int s = 0; s < n_suit_classes; s++) ym_special.comb2[na[a]][ns[s]] = nb[ym_comb2[a][s]];
+    for (int b = 0; b < n_comb_classes; b++)
+        for (int h = 0; h < n_honor_classes; h++)
+            for (int k = 0; k < 8; k++) ym_special.final[k][nb[b]][nh[h]] = (int8_t)(ym_final[b][h][k] - 1);
+    return 0;
 }
 
 int ym_init(void) {
@@ -352,6 +499,7 @@ int ym_init(void) {
     honor_pow[0] = 1;
     for (int i = 1; i < 7; i++) honor_pow[i] = honor_pow[i - 1] * 5;
     int err = build_combine_tables();
+    if (!err) err = build_batch_tables();
     if (!err) err = build_decompositions();
     if (err) return init_state = err;
     ym_yaku_init();

@@ -57,23 +57,45 @@ extern uint32_t ym_rank_lo[15][625];   /* rank part of ranks 5-8 given the tiles
 /* Counts of the special forms over a few kinds, packed so that the sum over the parts of a
  * hand of at most 14 tiles never carries between fields: bits 0-2 kinds held twice or more,
  * bits 3-6 kinds held, bits 7-10 yaochuu kinds held, bits 11-13 yaochuu kinds held twice or
- * more (YM_SP_*), 14 bits in all. The batch shanten kernel's tables, in one block (one base
- * address for all), indexed by the base-5 keys of ym_suit_rank_fast:
- *   hi[k5]    ranks 0-4 (rank 0 a terminal): ym_rank_hi's rank part (bits 0-19) | the special
- *             counts << 32 | (tiles left * 625, the row's start in rank_lo) << 48; the sum of
- *             three entries keeps the fields apart (rank parts < 2^21, counts < 2^14 for 14
- *             tiles);
- *   rank_lo   ym_rank_lo as one flat array (row tiles left, column the ranks 5-8 key);
- *   lo[k4]    special counts of ranks 5-8 (rank 8 a terminal);
- *   honor[k]  special counts of four honor kinds (all yaochuu), k their base-5 key;
- *   min[e]    min(chiitoitsu, kokushi) shanten of a packed sum e. */
+ * more (YM_SP_*), 14 bits in all. The shanten kernel's tables, in one block (one base address
+ * for all; built at load, ym_tables.c), indexed by the base-5 keys k5 (ranks 0-4) and k4 (ranks
+ * 5-8) of ym_suit_rank_fast and the base-5 keys of four honor kinds:
+ *   hi[k5]       bits 0-19: k5's part of the pattern's index into suit_class; bits 24-31: the
+ *                tiles of ranks 0-4; bits 32-45: their special counts (rank 0 a terminal);
+ *                bits 48-63: the start of k5's row in rank_lo;
+ *   rank_lo[.]   bits 0-19: k4's part of the index; bits 24-31: the tiles of ranks 5-8; bits
+ *                32-45: their special counts (rank 8 a terminal); so the sum z of hi[k5] and
+ *                rank_lo[(hi[k5] >> 48) + k4] holds the index in its bits 0-23
+ *                (YM_SP_INDEX_MASK), the suit's tiles in bits 24-31 and its special counts
+ *                from bit 32, and the sum of such sums over a hand keeps the three apart
+ *                (indexes < 2^21 + 2^12 with the honor shape, at most 136 tiles);
+ *   honor[k]     bits 0-11: the shape of four honor kinds (kinds held >= 1, >= 2, >= 3 times
+ *                and 4 times, 3 bits each; the sum of two entries, 7 kinds, never carries),
+ *                bits 24-31: their tiles, bits 32-45: their special counts (all yaochuu);
+ *   min[e]       min(chiitoitsu, kokushi) shanten of a packed sum e;
+ *   suit_class, honor_class (by shape), comb1, comb2, final: the classes and combines of
+ *                ym_suit_class, ym_honor_class, ym_comb1, ym_comb2 and ym_final renumbered in
+ *                order of their weight among random hands, so that what such hands read fits
+ *                in a few cache lines: final[k][comb2[comb1[m][p]][s]][h] with m, p, s, h read
+ *                from suit_class and honor_class equals ym_final[ym_comb2[ym_comb1[.][.]][.]][.][k]
+ *                of the original classes minus one (the shanten). suit_class is indexed total
+ *                first (the patterns of few tiles first): the index of ym_tables.c's
+ *                build_batch_tables, a bijection
+ *                from the patterns of at most 14 tiles onto 0..YM_SUIT_PATTERNS-1 that stays in
+ *                bounds for any counts 0..4. */
 typedef struct {
     uint64_t hi[3125];
-    uint32_t rank_lo[15 * 625];
-    uint16_t lo[625];
-    uint16_t honor[625];
+    uint64_t rank_lo[15 * 625];
+    uint64_t honor[625];
     int8_t min[1u << 14];
+    uint8_t honor_class[1u << 12];
+    uint8_t comb1[YM_MAX_SUIT_CLASSES][YM_MAX_SUIT_CLASSES];
+    uint8_t comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
+    int8_t final[8][YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES]; /* [n_melds][.][.] */
+    uint8_t suit_class[YM_SUIT_PATTERNS];
 } ym_special_t;
+#define YM_HONOR_SHAPE_BITS 12
+#define YM_SP_INDEX_MASK 0xFFFFFFu /* the index bits of hi / rank_lo (bits 24-31: tile counts) */ /* bits of an honor shape (honor_class has 2^12 entries) */
 extern ym_special_t ym_special;
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))

@@ -125,3 +125,62 @@ def test_non_python_ints_take_the_general_path():
     assert yakuman.shanten(np.array(ids)) == want
     with pytest.raises(InvalidTilesError, match="2m in the hand"):
         yakuman.shanten([1, 1, 1] + [0] * 6 + [3, 3, 3, 1] + [0] * 21, players=3)
+
+
+def _fill(rng, row, size, kinds):
+    """row (34 counts) completed to size tiles with random kinds out of kinds, at most 4 copies
+    each."""
+    while row.sum() < size:
+        k = rng.choice(kinds)
+        if row[k] < 4:
+            row[k] += 1
+    return row
+
+
+def _split_counts(rng, total, n):
+    """n counts 0..4 with the given total (total <= 4 n), uniformly placed tile by tile."""
+    c = np.zeros(n, dtype=np.uint8)
+    while c.sum() < total:
+        k = rng.integers(0, n)
+        if c[k] < 4:
+            c[k] += 1
+    return c
+
+
+def _rare_part_hands(seed):
+    """Hands reaching the parts random hands rarely hold: for every suit and every split of up
+    to 14 tiles into ranks 1-5 (t5) and 6-9 (t4), one hand holding exactly that in the suit,
+    and for every honor shape (kinds held once, twice, three and four times; at most 14
+    tiles) one hand holding it; the rest random, 14 or 13 - 3k tiles in all."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    sizes = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+    for suit in range(3):
+        for t5 in range(15):
+            for t4 in range(15 - t5):
+                row = np.zeros(34, dtype=np.uint8)
+                row[9 * suit:9 * suit + 5] = _split_counts(rng, t5, 5)
+                row[9 * suit + 5:9 * suit + 9] = _split_counts(rng, t4, 4)
+                others = [k for k in range(34) if k // 9 != suit]
+                rows.append(_fill(rng, row, rng.choice([s for s in sizes if s >= t5 + t4]), others))
+    for n4 in range(4):
+        for n3 in range(5 - n4):
+            for n2 in range(8 - n4 - n3):
+                for n1 in range(8 - n4 - n3 - n2):
+                    counts = [4] * n4 + [3] * n3 + [2] * n2 + [1] * n1
+                    if sum(counts) > 14 or len(counts) > 7:
+                        continue
+                    row = np.zeros(34, dtype=np.uint8)
+                    row[27 + rng.permutation(7)[:len(counts)]] = counts
+                    size = 14 if sum(counts) > 11 else 13
+                    rows.append(_fill(rng, row, size, list(range(27))))  # the honors stay as built
+    return np.ascontiguousarray(np.array(rows, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_batch_over_rare_suit_and_honor_parts_equals_the_reference(form):
+    rows = _rare_part_hands(seed=77)
+    assert len(rows) > 300
+    sh, st = batch.shanten_many(rows, form=form, return_status=True)
+    assert not st.any()
+    assert sh.tolist() == [ref.shanten(r.tolist(), form=form) for r in rows]

@@ -72,3 +72,41 @@ def test_decompositions_match_brute_force():
         if hash(c) % 23:   # a deterministic ~4% sample of the patterns
             continue
         assert set(_core.suit_decompositions(list(c))) == brute(c), c
+
+
+def test_every_suit_pattern_is_found_exactly_when_complete():
+    # All 405,350 one-suit patterns (counts 0..4, at most 14 tiles): the decomposition table
+    # (an open-addressing hash of the complete ones) has an entry exactly when a recursive split
+    # into sets and at most one pair exists. 21,743 complete patterns, as csrc/README.md says.
+    import functools
+    import itertools
+
+    @functools.lru_cache(maxsize=None)
+    def splits(c, pairs):
+        i = next((k for k in range(9) if c[k]), None)
+        if i is None:
+            return pairs == 0
+        tries = []
+        if pairs and c[i] >= 2:
+            tries.append(((i, 2),))
+        if c[i] >= 3:
+            tries.append(((i, 3),))
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            tries.append(((i, 1), (i + 1, 1), (i + 2, 1)))
+        for t in tries:
+            rest = list(c)
+            for k, v in t:
+                rest[k] -= v
+            if splits(tuple(rest), pairs - (t[0][1] == 2 and len(t) == 1)):
+                return True
+        return False
+
+    complete = 0
+    for c in itertools.product(range(5), repeat=9):
+        total = sum(c)
+        if total > 14:
+            continue
+        want = total % 3 != 1 and splits(c, 1 if total % 3 == 2 else 0)
+        assert (len(_core.suit_decompositions(list(c))) > 0) == want, c
+        complete += want
+    assert complete == 21_743

@@ -63,10 +63,8 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
     /* any kind above four, word-wise: every byte is at most 20, so adding 0x7B to its low 7 bits
      * sets bit 7 exactly when it exceeds 4 (the last word is kinds 26-33) */
     held |= touched;
-    uint64_t over = ((ym_load8(full) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
-                    ((ym_load8(full + 8) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
-                    ((ym_load8(full + 16) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL) |
-                    ((ym_load8(full + 26) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL);
+    uint64_t over = 0;
+    for (int i = 0; i < 4; i++) over |= (ym_load8(full + (i < 3 ? 8 * i : 26)) & ~YM_B80) + 0x7B7B7B7B7B7B7B7BULL;
     bad = (full[30] + h->kita > 4) | ((over & YM_B80) != 0);   /* kita are Norths */
     if (bad) return YM_WBAD_COPIES;
     if (sanma && (held & 0xFEull)) return YM_WBAD_SANMA_TILE;   /* 2m-8m */

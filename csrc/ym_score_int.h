@@ -64,27 +64,6 @@ typedef struct {
     int lite;                 /* batch path: skip the per-yaku and fu details */
 } ym_ctx_t;
 
-/* The meld facts of the context (meld_tri .. meld_fu, n_kans, n_ankan, open): cleared, then
- * one meld of type ty (<= YM_ANKAN) on kind t (< 34; a chi's kind < 27 with rank <= 6) added,
- * without branches on the type. Called by the scorer's prepare and by the batch check, which
- * adds them in its own pass over the melds (ym_check_win_ctx). */
-static inline void ym_ctx_clear_melds(ym_ctx_t *c) {
-    c->meld_tri = c->meld_kan = c->meld_ankan = c->chi_runs = 0;
-    c->n_kans = c->n_ankan = c->open = c->meld_fu = 0;
-}
-static inline int ym_meld_fu(int type, int k);
-static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) {
-    uint64_t bit = 1ULL << t;
-    c->chi_runs += (uint64_t)(ty == YM_CHI) << (ty == YM_CHI ? 3 * (t - 2 * (t / 9)) : 0);
-    c->meld_tri |= bit & (0 - (uint64_t)(ty != YM_CHI));
-    c->meld_kan |= bit & (0 - (uint64_t)(ty >= YM_MINKAN));
-    c->meld_ankan |= bit & (0 - (uint64_t)(ty == YM_ANKAN));
-    c->n_kans += ty >= YM_MINKAN;
-    c->n_ankan += ty == YM_ANKAN;
-    c->open |= ty != YM_ANKAN;
-    c->meld_fu += ym_meld_fu(ty, t);
-}
-
 /* ym_check_win (ym_check.h) that also gives, on success (0), what the scorer derives from a
  * checked hand: c->full = the concealed counts plus the melds (kan = 4; kita not included),
  * c->present = the kinds held in full (bit k), and the meld facts (ym_ctx_add_meld). On failure
@@ -116,6 +95,26 @@ typedef struct {
 static inline int ym_meld_fu(int type, int k) {
     static const uint8_t BASE[5] = {0, 2, 8, 8, 16}; /* YM_CHI .. YM_ANKAN */
     return type <= YM_ANKAN ? BASE[type] << ((YM_M_YAOCHUU >> k) & 1) : 0;
+}
+
+/* The meld facts of the context (meld_tri .. meld_fu, n_kans, n_ankan, open): cleared, then
+ * one meld of type ty (<= YM_ANKAN) on kind t (< 34; a chi's kind < 27 with rank <= 6) added,
+ * without branches on the type. Called by the scorer's prepare and by the batch check, which
+ * adds them in its own pass over the melds (ym_check_win_ctx). */
+static inline void ym_ctx_clear_melds(ym_ctx_t *c) {
+    c->meld_tri = c->meld_kan = c->meld_ankan = c->chi_runs = 0;
+    c->n_kans = c->n_ankan = c->open = c->meld_fu = 0;
+}
+static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) {
+    uint64_t bit = YM_K(t);
+    c->chi_runs += (uint64_t)(ty == YM_CHI) << (ty == YM_CHI ? YM_RF_SHIFT(t) : 0);
+    c->meld_tri |= bit & (0 - (uint64_t)(ty != YM_CHI));
+    c->meld_kan |= bit & (0 - (uint64_t)(ty >= YM_MINKAN));
+    c->meld_ankan |= bit & (0 - (uint64_t)(ty == YM_ANKAN));
+    c->n_kans += ty >= YM_MINKAN;
+    c->n_ankan += ty == YM_ANKAN;
+    c->open |= ty != YM_ANKAN;
+    c->meld_fu += ym_meld_fu(ty, t);
 }
 
 /* ym_yaku.c */

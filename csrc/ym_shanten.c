@@ -58,25 +58,12 @@
 #endif
 
 #define ONES 0x0101010101010101ULL
-#define LANES16 0x00FF00FF00FF00FFULL
-
-/* 8 bytes at p as a little-endian word (one unaligned load on little-endian hosts). */
-YM_ALWAYS_INLINE uint64_t load_le64(const uint8_t *p) {
-    uint64_t v;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(&v, p, 8);
-#else
-    v = 0;
-    for (int j = 7; j >= 0; j--) v = (v << 8) | p[j];
-#endif
-    return v;
-}
 
 typedef struct {
     uint64_t w[4]; /* m, p, s, h (see the header comment) */
     uint64_t e;    /* 1m, 1p, 1s in bytes 0-2 */
     unsigned one[3]; /* the same three counts */
-    uint64_t mul;  /* 0x105 (see quad_keys) */
+    uint64_t mul;  /* 0x105 (see ym_quad_keys) */
 } words_t;
 
 /* 0x105 through a volatile read: the batch loop reads it once per block, so that the compiler
@@ -85,10 +72,10 @@ static volatile uint64_t mul_0x105 = 0x105;
 
 YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul) {
     v->mul = mul;
-    v->w[0] = load_le64(c + 1);
-    v->w[1] = load_le64(c + 10);
-    v->w[2] = load_le64(c + 19);
-    v->w[3] = load_le64(c + 26) >> 8;
+    v->w[0] = ym_load8(c + 1);
+    v->w[1] = ym_load8(c + 10);
+    v->w[2] = ym_load8(c + 19);
+    v->w[3] = ym_load8(c + 26) >> 8;
     v->one[0] = c[0];
     v->one[1] = c[9];
     v->one[2] = c[18];
@@ -96,13 +83,6 @@ YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul)
 }
 
 YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) { load_words_mul(c, v, 0x105); }
-
-/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (byte 0 least significant);
- * mul = 0x105. */
-YM_ALWAYS_INLINE uint64_t quad_keys(uint64_t v, uint64_t mul) {
-    uint64_t x = ((v * mul) >> 8) & LANES16;
-    return x * 0x10019u; /* lane 1 (bits 16-31): bytes 0-3; lane 3 (bits 48-63): bytes 4-7 */
-}
 
 /* ym_sanma_man_class in the numbering and the index of ym_special.suit_class. */
 YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, unsigned b) {
@@ -125,7 +105,7 @@ YM_ALWAYS_INLINE unsigned parts_eval_total(const words_t *v, int sanma, unsigned
     const ym_special_t *T = &ym_special;
     uint64_t sp = 0;
     for (int s = 0; s < 3; s++) {
-        uint64_t q = quad_keys(v->w[s], v->mul);
+        uint64_t q = ym_quad_keys(v->w[s], v->mul);
         uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
         uint32_t k4 = (uint32_t)(q >> 48);
         uint64_t x = T->hi[k5];
@@ -134,7 +114,7 @@ YM_ALWAYS_INLINE unsigned parts_eval_total(const words_t *v, int sanma, unsigned
         sp += z;
     }
     if (sanma) cls[0] = sanma_man_bclass(T, v->one[0], (unsigned)(v->w[0] >> 56));
-    uint64_t q = quad_keys(v->w[3], v->mul);
+    uint64_t q = ym_quad_keys(v->w[3], v->mul);
     uint64_t hx = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
     cls[3] = T->honor_class[(uint32_t)hx & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
     sp += hx;

@@ -94,8 +94,8 @@ typedef struct {
     int8_t final[8][YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES]; /* [n_melds][.][.] */
     uint8_t suit_class[YM_SUIT_PATTERNS];
 } ym_special_t;
-#define YM_HONOR_SHAPE_BITS 12
-#define YM_SP_INDEX_MASK 0xFFFFFFu /* the index bits of hi / rank_lo (bits 24-31: tile counts) */ /* bits of an honor shape (honor_class has 2^12 entries) */
+#define YM_HONOR_SHAPE_BITS 12     /* bits of an honor shape (honor_class has 2^12 entries) */
+#define YM_SP_INDEX_MASK 0xFFFFFFu /* the index bits of hi / rank_lo (bits 24-31: tile counts) */
 extern ym_special_t ym_special;
 #define YM_SP_PAIRS(e) ((int)((e) & 7u))
 #define YM_SP_KINDS(e) ((int)(((e) >> 3) & 15u))
@@ -111,12 +111,19 @@ static inline uint32_t ym_suit_rank_fast(const uint8_t *c) {
     return (hi & 0xFFFFFu) + ym_rank_lo[hi >> 20][k4];
 }
 
-/* The base-5 key of one suit's nine counts (each 0..4), rank 0 least significant: below 5^9.
- * SWAR: the word of ranks 1-8 times 0x105 gives d0 + 5 d1 per pair of bytes, then times 0x10019
- * gives the 4-digit keys of ranks 1-4 (lane 1) and 5-8 (lane 3); no byte or lane carries. */
+/* The two 4-digit base-5 keys of a word's bytes 0-3 and 4-7 (each 0..4, byte 0 least
+ * significant), in lane 1 (bits 16-31) and lane 3 (bits 48-63); mul = 0x105 (the shanten kernel
+ * passes it through a volatile read, see ym_shanten.c). SWAR: times 0x105 gives d0 + 5 d1 per
+ * pair of bytes (<= 24), masked to 16-bit lanes; times 0x10019 gives x0 + 25 x1 (<= 624) per pair
+ * of lanes in the upper one; no byte or lane carries. */
+static inline uint64_t ym_quad_keys(uint64_t v, uint64_t mul) {
+    uint64_t x = ((v * mul) >> 8) & 0x00FF00FF00FF00FFULL;
+    return x * 0x10019u;
+}
+
+/* The base-5 key of one suit's nine counts (each 0..4), rank 0 least significant: below 5^9. */
 static inline uint32_t ym_suit_key(const uint8_t *c) {
-    uint64_t x = ((ym_load8(c + 1) * 0x105u) >> 8) & 0x00FF00FF00FF00FFULL;
-    x *= 0x10019u;
+    uint64_t x = ym_quad_keys(ym_load8(c + 1), 0x105u);
     return c[0] + 5u * (uint32_t)((x >> 16) & 0xFFFFu) + 3125u * (uint32_t)(x >> 48);
 }
 

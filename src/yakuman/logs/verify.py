@@ -725,21 +725,12 @@ class _Checker:
             checked["yaku"] = ok
             if not ok:
                 details.append(f"yaku {_yaku_text(got)} != record {_yaku_text(want)}")
-        theirs = rec.han
-        if theirs is not None:
-            checked["han"] = ok = han == theirs
-            if not ok:
-                details.append(f"han {han} != record {theirs}")
-        theirs = rec.fu
-        if theirs is not None:
-            checked["fu"] = ok = fu == theirs
-            if not ok:
-                details.append(f"fu {fu} != record {theirs}")
-        theirs = rec.points
-        if theirs is not None:
-            checked["points"] = ok = points == theirs
-            if not ok:
-                details.append(f"points {points} != record {theirs}")
+        for name, mine, theirs in (("han", han, rec.han), ("fu", fu, rec.fu), ("points", points, rec.points)):
+            if theirs is not None:
+                checked[name] = ok = mine == theirs
+                if not ok:
+                    details.append(f"{name} {mine} != record {theirs}")
+        if rec.points is not None:
             # every format that gives points gives the limit (None = none)
             checked["limit"] = ok = limit == rec.limit
             if not ok:

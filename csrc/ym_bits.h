@@ -10,6 +10,15 @@
 #include <stdint.h>
 #include <string.h>
 
+/* SSE2 (part of every x86-64 target) for the kernels' row checks; YM_NO_SSE2 selects the
+ * portable word forms (tests build both). */
+#if defined(__SSE2__) && !defined(YM_NO_SSE2)
+#define YM_USE_SSE2 1
+#include <emmintrin.h>
+#else
+#define YM_USE_SSE2 0
+#endif
+
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 static __inline int ym_ctz64(uint64_t x) {
@@ -32,6 +41,17 @@ static inline int ym_popcount64(uint64_t x) {
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The 4 bytes at p as a little-endian word. */
+static inline uint32_t ym_load4(const uint8_t *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
 }
 
 /* The 8 bytes at p as a little-endian word (one unaligned load on little-endian hosts). */

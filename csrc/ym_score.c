@@ -652,6 +652,76 @@ int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[
     return check_score(r, h, reds3, meld_reds, win_red, o, 2);
 }
 
+void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
+    ym_hand_t h;
+    ym_score_t o;
+    uint8_t r3[3], mr[4];
+    int n = 0, bad;
+    memcpy(h.counts, c->counts + 34 * i, 34);
+    /* the used meld slots (type >= 0) packed to the front: PACK[used mask] lists the source slot
+     * of each place, 4 (a zero) past the last used one */
+    static const uint8_t PACK[16][4] = {
+        {4, 4, 4, 4}, {0, 4, 4, 4}, {1, 4, 4, 4}, {0, 1, 4, 4}, {2, 4, 4, 4}, {0, 2, 4, 4}, {1, 2, 4, 4},
+        {0, 1, 2, 4}, {3, 4, 4, 4}, {0, 3, 4, 4}, {1, 3, 4, 4}, {0, 1, 3, 4}, {2, 3, 4, 4}, {0, 2, 3, 4},
+        {1, 2, 3, 4}, {0, 1, 2, 3}};
+    uint8_t ty5[5] = {0}, tile5[5] = {0}, red5[5] = {0};
+    memcpy(ty5, c->meld_type + 4 * i, 4);
+    memcpy(tile5, c->meld_tile + 4 * i, 4);
+    memcpy(red5, c->meld_reds + 4 * i, 4);
+    unsigned used = (unsigned)((~ym_load4(ty5) & 0x80808080u) * 0x00204081u) >> 28; /* bit j: slot j used */
+    const uint8_t *pk = PACK[used];
+    for (int j = 0; j < 4; j++) {
+        h.meld_type[j] = ty5[pk[j]];
+        h.meld_tile[j] = tile5[pk[j]];
+        mr[j] = red5[pk[j]]; /* red fives under rules without them: the check refuses */
+    }
+    n = (int)((0x4332322132212110ULL >> (4 * used)) & 7); /* the used slots' count */
+    h.n_melds = (uint8_t)n;
+    memcpy(r3, c->reds + 3 * i, 3);
+    h.reds = (uint8_t)(r3[0] + r3[1] + r3[2] + mr[0] + mr[1] + mr[2] + mr[3]);
+    h.win = c->win[i];
+    h.flags = c->flags[i];
+    h.seat_wind = c->seat_wind[i];
+    h.round_wind = c->round_wind[i];
+    h.n_dora = c->n_dora[i];
+    h.n_ura = c->n_ura[i];
+    memcpy(h.dora, c->dora + 5 * i, 5); /* all five slots: the scorer reads the first n_dora */
+    memcpy(h.ura, c->ura + 5 * i, 5);
+    memset(h.dora + 5, 0, YM_MAX_INDICATORS - 5);
+    memset(h.ura + 5, 0, YM_MAX_INDICATORS - 5);
+    h.kita = c->kita[i];
+    h.pao = 0;
+    h.honba = c->honba[i];
+    h.riichi_sticks = c->riichi_sticks[i];
+    /* more than five indicators: refused before anything else is read (the columns hold five);
+     * else ym_check_win and the lite 2 scoring sharing the work */
+    bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : check_score(r, &h, r3, mr, c->win_red[i] != 0, &o, 2);
+    int ok = !bad && o.status == YM_ST_OK;
+    c->status[i] = bad ? (uint8_t)YM_ST_BAD_INPUT : o.status;
+    c->reason[i] = bad ? (uint8_t)bad : o.reason;
+    if (ok) {
+        c->han[i] = (int16_t)o.han;
+        c->fu[i] = (int16_t)o.fu;
+        c->yakuman[i] = (uint8_t)o.yakuman;
+        c->limit[i] = (uint8_t)o.limit;
+        c->points[i] = o.points;
+        c->from_discarder[i] = o.pay.discarder;
+        c->from_dealer[i] = o.pay.dealer;
+        c->from_non_dealer[i] = o.pay.non_dealer;
+        c->from_liable[i] = o.pay.liable;
+        c->total[i] = o.pay.total;
+        c->yaku[i] = o.yaku;
+        c->out_kita[i] = (uint8_t)(o.yakuman ? 0 : o.kita);
+    } else {
+        c->han[i] = c->fu[i] = 0;
+        c->yakuman[i] = c->limit[i] = 0;
+        c->points[i] = c->from_discarder[i] = c->from_dealer[i] = c->from_non_dealer[i] = 0;
+        c->from_liable[i] = c->total[i] = 0;
+        c->yaku[i] = 0;
+        c->out_kita[i] = 0;
+    }
+}
+
 int ym_check_score_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
                         int win_red, ym_score_t *o) {
     return check_score(r, h, reds3, meld_reds, win_red, o, 0);

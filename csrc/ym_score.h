@@ -14,6 +14,7 @@
 #ifndef YM_SCORE_H
 #define YM_SCORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* ---- yaku bits (= yakuman.yaku.Yaku) ----------------------------------------------------- */
@@ -240,5 +241,30 @@ int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t
 /* The same with the full result (lite 0: per-yaku han, fu items, groups): the single-hand path. */
 int ym_check_score_full(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t reds3[3],
                         const uint8_t meld_reds[4], int win_red, ym_score_t *out);
+
+
+/* ---- the batch row (yakuman.batch.score_many) ------------------------------------------ */
+/* score_many's columns, row-major and C-contiguous (the layout of yakuman.batch.SCORE_COLUMNS
+ * and SCORE_OUTPUTS): a row i reads counts[34 i ..], reds[3 i ..], meld_*[4 i ..] (meld_type -1 =
+ * an empty slot), dora / ura[5 i ..] and the scalars at i, and writes each output at i. */
+typedef struct {
+    const uint8_t *counts, *reds;
+    const int8_t *meld_type;
+    const uint8_t *meld_tile, *meld_reds, *win, *win_red;
+    const uint16_t *flags;
+    const uint8_t *seat_wind, *round_wind, *dora, *n_dora, *ura, *n_ura, *kita;
+    const uint16_t *honba, *riichi_sticks;
+    uint8_t *status, *reason;
+    int16_t *han, *fu;
+    uint8_t *yakuman, *limit;
+    int32_t *points, *from_discarder, *from_dealer, *from_non_dealer, *from_liable, *total;
+    uint64_t *yaku;
+    uint8_t *out_kita;
+} ym_score_cols_t;
+
+/* Row i: the hand from the columns (used meld slots packed to the front), ym_check_score, the
+ * outputs. A row the check refuses gets status YM_ST_BAD_INPUT and the check's YM_WBAD_* code as
+ * its reason; a row that is not a win (or malformed) gets zero in every number. */
+void ym_score_row(const ym_rules_t *rules, const ym_score_cols_t *cols, size_t i);
 
 #endif

@@ -141,7 +141,26 @@ int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of);
 /* Word-at-a-time helpers over 34 byte counts (five 64-bit words, bytes past 33 zero). */
 #define YM_B01 0x0101010101010101ULL
 #define YM_B80 0x8080808080808080ULL
-/* bit k set where counts[k] != 0; *bad set where some count exceeds 4; *sum = the total. */
+/* bit k set where counts[k] != 0; *bad set where some count exceeds 4; *sum = the total (of
+ * counts 0..4: with a count above 4 it is unspecified). */
+#if YM_USE_SSE2
+/* SSE2 over c[0..16), c[16..32) and c[32..34): a byte above 4 leaves a nonzero byte in max - 4
+ * (saturating); the zero bytes' mask, inverted, is the kinds held; psadbw sums the bytes. */
+static inline uint64_t ym_count_summary(const uint8_t *c, int *bad, int *sum) {
+    uint16_t last;
+    memcpy(&last, c + 32, 2);
+    __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+    __m128i t = _mm_cvtsi32_si128(last), z = _mm_setzero_si128();
+    __m128i m = _mm_subs_epu8(_mm_max_epu8(_mm_max_epu8(a, b), t), _mm_set1_epi8(4));
+    *bad = _mm_movemask_epi8(_mm_cmpeq_epi8(m, z)) != 0xFFFF;
+    uint64_t zero = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, z)) |
+                    (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, z)) << 16 |
+                    (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, z)) << 32;
+    __m128i s = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, z), _mm_sad_epu8(b, z)), _mm_sad_epu8(t, z));
+    *sum = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8));
+    return ~zero & 0x3FFFFFFFFULL;
+}
+#else
 static inline uint64_t ym_count_summary(const uint8_t *c, int *bad, int *sum) {
     uint64_t present = 0, over = 0;
     int total = 0;
@@ -156,5 +175,6 @@ static inline uint64_t ym_count_summary(const uint8_t *c, int *bad, int *sum) {
     *sum = total;
     return present;
 }
+#endif
 
 #endif

@@ -37,14 +37,6 @@
 
 #include <string.h>
 
-/* SSE2 for the batch row check (YM_NO_SSE2 selects the portable word form, for tests). */
-#if defined(__SSE2__) && !defined(YM_NO_SSE2)
-#define YM_USE_SSE2 1
-#include <emmintrin.h>
-#else
-#define YM_USE_SSE2 0
-#endif
-
 #if defined(__GNUC__) || defined(__clang__)
 #define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
 #else

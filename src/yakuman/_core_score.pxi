@@ -10,7 +10,7 @@
 # test oracle).
 
 from libc.time cimport clock_t, clock, CLOCKS_PER_SEC
-from libc.stdint cimport int32_t, uint16_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t, uint64_t
 
 cdef extern from "ym_score.h" nogil:
     ctypedef struct ym_rules_t:
@@ -71,8 +71,39 @@ cdef extern from "ym_score.h" nogil:
         YM_R_SHIBARI
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
-    int ym_check_score(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
-                       const uint8_t *meld_reds, int win_red, ym_score_t *out)
+    ctypedef struct ym_score_cols_t:
+        const uint8_t *counts
+        const uint8_t *reds
+        const int8_t *meld_type
+        const uint8_t *meld_tile
+        const uint8_t *meld_reds
+        const uint8_t *win
+        const uint8_t *win_red
+        const uint16_t *flags
+        const uint8_t *seat_wind
+        const uint8_t *round_wind
+        const uint8_t *dora
+        const uint8_t *n_dora
+        const uint8_t *ura
+        const uint8_t *n_ura
+        const uint8_t *kita
+        const uint16_t *honba
+        const uint16_t *riichi_sticks
+        uint8_t *status
+        uint8_t *reason
+        int16_t *han
+        int16_t *fu
+        uint8_t *yakuman
+        uint8_t *limit
+        int32_t *points
+        int32_t *from_discarder
+        int32_t *from_dealer
+        int32_t *from_non_dealer
+        int32_t *from_liable
+        int32_t *total
+        uint64_t *yaku
+        uint8_t *out_kita
+    void ym_score_row(const ym_rules_t *rules, const ym_score_cols_t *cols, size_t i)
     int ym_check_score_full(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
                             const uint8_t *meld_reds, int win_red, ym_score_t *out)
     const char *ym_reason_text(int reason)
@@ -1167,103 +1198,6 @@ del _sys
 from libc.stdint cimport int8_t as _i8, int16_t as _i16, uint16_t as _u16, int32_t as _i32
 
 
-ctypedef struct _sc_cols:
-    # inputs (row-major, C-contiguous)
-    const uint8_t *counts      # n x 34
-    const uint8_t *reds        # n x 3
-    const _i8 *meld_type       # n x 4 (-1 = empty slot)
-    const uint8_t *meld_tile   # n x 4
-    const uint8_t *meld_reds   # n x 4
-    const uint8_t *win
-    const uint8_t *win_red
-    const _u16 *flags
-    const uint8_t *seat_wind
-    const uint8_t *round_wind
-    const uint8_t *dora        # n x 5
-    const uint8_t *n_dora
-    const uint8_t *ura         # n x 5
-    const uint8_t *n_ura
-    const uint8_t *kita
-    const _u16 *honba
-    const _u16 *riichi_sticks
-    # outputs
-    uint8_t *status
-    uint8_t *reason
-    _i16 *han
-    _i16 *fu
-    uint8_t *yakuman
-    uint8_t *limit
-    _i32 *points
-    _i32 *from_discarder
-    _i32 *from_dealer
-    _i32 *from_non_dealer
-    _i32 *from_liable
-    _i32 *total
-    uint64_t *yaku
-    uint8_t *out_kita
-
-
-cdef void _score_row(const ym_rules_t *r, const _sc_cols *c, Py_ssize_t i) noexcept nogil:
-    """One row: fill the hand from the columns, check it, score it, write the outputs."""
-    cdef ym_hand_t h
-    cdef ym_score_t o
-    cdef uint8_t r3[3]
-    cdef uint8_t mr[4]
-    cdef int j, bad, ok, on, n = 0, nd = c.n_dora[i], nu = c.n_ura[i]
-    cdef bint aka = r.aka_dora > 0
-    memset(&h, 0, sizeof(ym_hand_t))
-    memset(mr, 0, 4)
-    memcpy(h.counts, c.counts + 34 * i, 34)
-    # the used meld slots, packed to the front without a branch per slot (an empty slot writes
-    # zeros into the next free one, which the next used slot or nothing overwrites; n <= j < 4)
-    for j in range(4):
-        on = c.meld_type[4 * i + j] >= 0
-        h.meld_type[n] = <uint8_t>(c.meld_type[4 * i + j] * on)
-        h.meld_tile[n] = <uint8_t>(c.meld_tile[4 * i + j] * on)
-        mr[n] = <uint8_t>(c.meld_reds[4 * i + j] * on)   # red fives under rules without them: refused by the check
-        n += on
-    h.n_melds = <uint8_t>n
-    for j in range(3):
-        r3[j] = c.reds[3 * i + j]
-    h.reds = <uint8_t>(r3[0] + r3[1] + r3[2] + mr[0] + mr[1] + mr[2] + mr[3])
-    h.win = c.win[i]
-    h.flags = c.flags[i]
-    h.seat_wind = c.seat_wind[i]
-    h.round_wind = c.round_wind[i]
-    if nd > 5 or nu > 5:
-        bad = 9   # YM_BAD_INDICATORS
-    else:
-        h.n_dora = <uint8_t>nd
-        h.n_ura = <uint8_t>nu
-        memcpy(h.dora, c.dora + 5 * i, 5)   # all five slots: the scorer reads the first n_dora
-        memcpy(h.ura, c.ura + 5 * i, 5)
-        h.kita = c.kita[i]
-        h.honba = c.honba[i]
-        h.riichi_sticks = c.riichi_sticks[i]
-        # ym_check_win and the lite 2 scoring sharing the work: the check's code, 0 = scored
-        bad = ym_check_score(r, &h, r3, mr, c.win_red[i] != 0, &o)
-    if bad:
-        c.status[i] = 4
-        c.reason[i] = <uint8_t>bad
-        ok = 0
-    else:
-        c.status[i] = o.status
-        c.reason[i] = o.reason
-        ok = o.status == 0
-    c.han[i] = <_i16>o.han if ok else 0
-    c.fu[i] = <_i16>o.fu if ok else 0
-    c.yakuman[i] = <uint8_t>o.yakuman if ok else 0
-    c.limit[i] = <uint8_t>o.limit if ok else 0
-    c.points[i] = o.points if ok else 0
-    c.from_discarder[i] = o.pay.discarder if ok else 0
-    c.from_dealer[i] = o.pay.dealer if ok else 0
-    c.from_non_dealer[i] = o.pay.non_dealer if ok else 0
-    c.from_liable[i] = o.pay.liable if ok else 0
-    c.total[i] = o.pay.total if ok else 0
-    c.yaku[i] = o.yaku if ok else 0
-    c.out_kita[i] = <uint8_t>o.kita if ok and not o.yakuman else 0
-
-
 def _score_many(CompiledRules cr, dict cols, out, int workers):
     """Score every row of the columns (see yakuman.batch.score_many for the layout)."""
     cdef const uint8_t[:, ::1] counts = cols["counts"]
@@ -1298,7 +1232,7 @@ def _score_many(CompiledRules cr, dict cols, out, int workers):
     cdef uint64_t[::1] o_yaku = out["yaku"]
     cdef uint8_t[::1] o_kita = out["kita"]
     cdef Py_ssize_t n = counts.shape[0], i
-    cdef _sc_cols c
+    cdef ym_score_cols_t c
     if n == 0:
         return
     c.counts = &counts[0, 0]
@@ -1334,4 +1268,4 @@ def _score_many(CompiledRules cr, dict cols, out, int workers):
     c.out_kita = &o_kita[0]
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
-            _score_row(&cr.r, &c, i)
+            ym_score_row(&cr.r, &c, <size_t>i)

@@ -22,7 +22,21 @@ static inline int check_flags(unsigned f, int seat) {
     return (int)bad;
 }
 
-int ym_check_flags(unsigned f, int seat) { return check_flags(f, seat); }
+/* check_flags of every (flags bits 0-10, dealer) as one bit each (bit f | dealer << 11), built
+ * by ym_check_init (ym_init calls it before any check): the batch row's flag test is a lookup. */
+static uint8_t FLAGS_BAD[(1u << 12) / 8];
+
+void ym_check_init(void) {
+    for (unsigned x = 0; x < (1u << 12); x++)
+        if (check_flags(x & 0x7FFu, (x >> 11) ? 0 : 1)) FLAGS_BAD[x >> 3] |= (uint8_t)(1u << (x & 7));
+}
+
+static inline int flags_bad(unsigned f, int seat) {
+    unsigned x = (f & 0x7FFu) | (unsigned)(seat == 0) << 11;
+    return ((f >> 11) != 0) | ((FLAGS_BAD[x >> 3] >> (x & 7)) & 1);
+}
+
+int ym_check_flags(unsigned f, int seat) { return flags_bad(f, seat); }
 
 int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
                  const uint8_t meld_reds[4], int win_red) {
@@ -30,33 +44,32 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
     return ym_check_win_ctx(r, h, reds3, meld_reds, win_red, &c);
 }
 
+/* The conditions in the order of their codes; a row failing several gets the first one's code.
+ * The common path has no branch per meld type or per rule (the returns below are taken only by
+ * malformed rows). */
 int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
                      int win_red, ym_ctx_t *c) {
     uint8_t *full = c->full;
     int n, bad, sanma = r->players == 3, aka = r->aka_dora > 0;
-    int mreds[3] = {0, 0, 0};
+    unsigned mreds[4] = {0, 0, 0, 0};   /* per suit (slot 3: honors, whose melds hold no five) */
     uint64_t held = ym_count_summary(h->counts, &bad, &n), touched = 0;
     if (bad || h->n_melds > 4 || n != 14 - 3 * h->n_melds) return YM_WBAD_TILE_COUNT;
     memcpy(full, h->counts, 34);
+    memset(full + 34, 0, 6);            /* the bytes a meld on kinds 31-33 adds zero to */
     ym_ctx_clear_melds(c);
     for (int i = 0; i < h->n_melds; i++) {
-        int ty = h->meld_type[i], t = h->meld_tile[i];
+        unsigned ty = h->meld_type[i], t = h->meld_tile[i];
         if (ty > YM_ANKAN || t > 33) return YM_WBAD_MELD;
-        if (ty == YM_CHI) {
-            if (t >= 27 || t % 9 > 6 || sanma) return YM_WBAD_MELD;
-            ym_ctx_add_meld(c, YM_CHI, t);
-            full[t]++, full[t + 1]++, full[t + 2]++;   /* counts <= 4 + 4 melds: no overflow */
-            touched |= 7ULL << t;
-            if (meld_reds[i] > ((t % 9 <= 4 && t % 9 >= 2) ? 1 : 0)) return YM_WBAD_REDS;
-            if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
-        } else {
-            int size = ty == YM_PON ? 3 : 4;
-            ym_ctx_add_meld(c, ty, t);
-            full[t] = (uint8_t)(full[t] + size);
-            touched |= 1ULL << t;
-            if (meld_reds[i] > ((t < 27 && t % 9 == 4) ? size : 0)) return YM_WBAD_REDS;
-            if (meld_reds[i]) mreds[t / 9] += meld_reds[i];
-        }
+        const ym_meld_fact_t *m = &ym_meld_facts[ty][t];
+        if ((m->flags & YM_MF_BAD_CHI) || (sanma && ty == YM_CHI)) return YM_WBAD_MELD;
+        ym_ctx_add_fact(c, m, (int)t);
+        uint32_t cur;                   /* counts <= 4 + 4 melds: no byte carries */
+        memcpy(&cur, full + t, 4);
+        cur += m->add;
+        memcpy(full + t, &cur, 4);
+        touched |= m->span;
+        if (meld_reds[i] > m->fives) return YM_WBAD_REDS;
+        mreds[t / 9] += meld_reds[i];
     }
     if (h->kita && !sanma) return YM_WBAD_NUMBERS;
     if (h->kita > 4) return YM_WBAD_COPIES;
@@ -68,16 +81,18 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
     bad = (full[30] + h->kita > 4) | ((over & YM_B80) != 0);   /* kita are Norths */
     if (bad) return YM_WBAD_COPIES;
     if (sanma && (held & 0xFEull)) return YM_WBAD_SANMA_TILE;   /* 2m-8m */
-    for (int s = 0; s < 3; s++) {
-        if (reds3[s] > h->counts[9 * s + 4]) return YM_WBAD_REDS;
-        if (aka && reds3[s] + mreds[s] > r->aka_dora) return YM_WBAD_REDS;
-        if (!aka && (reds3[s] || mreds[s])) return YM_WBAD_REDS;   /* a red five under rules without them */
-    }
-    if (!aka && win_red) return YM_WBAD_REDS;
-    if (h->win > 33 || h->counts[h->win] == 0) return YM_WBAD_WIN;
-    if (win_red && aka && (h->win >= 27 || h->win % 9 != 4 || reds3[h->win / 9] == 0)) return YM_WBAD_WIN;
-    if (h->seat_wind > 3 || h->round_wind > 3 || (sanma && h->seat_wind == 3)) return YM_WBAD_WIND;
-    if (check_flags(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
+    /* red fives: no more than the fives held, nor (with the melds') than aka_dora per suit, none
+     * at all under rules without them */
+    unsigned cap = aka ? r->aka_dora : 0;
+    bad = !aka & (win_red != 0);
+    for (int s = 0; s < 3; s++) bad |= (reds3[s] > h->counts[9 * s + 4]) | (reds3[s] + mreds[s] > cap);
+    if (bad) return YM_WBAD_REDS;
+    unsigned w = h->win;
+    if (w > 33 || h->counts[w] == 0) return YM_WBAD_WIN;
+    /* a red winning tile is a five of a suit of which a red five is held */
+    if (win_red && aka && (w >= 27 || w % 9 != 4 || reds3[w / 9] == 0)) return YM_WBAD_WIN;
+    if ((h->seat_wind > 3) | (h->round_wind > 3) | (sanma & (h->seat_wind == 3))) return YM_WBAD_WIND;
+    if (flags_bad(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
     if (h->n_dora > 5 || h->n_ura > 5) return YM_WBAD_INDICATORS;
     /* indicators are physical tiles: with the hand, the melds and kita no kind exceeds four (ura
      * indicators too; without riichi they are checked here and then not counted by the scorer).

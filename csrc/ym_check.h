@@ -34,5 +34,7 @@ int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3]
 
 /* The contradictory-flag rules alone (same as inside ym_check_win): 0 = consistent. */
 int ym_check_flags(unsigned flags, int seat_wind);
+/* The flag rules' lookup table (ym_init calls it once, before any check). */
+void ym_check_init(void);
 
 #endif

@@ -247,20 +247,19 @@ YM_STEP void try_regular(search_t *s) {
     if (((hw >> 2) | (hw & ~(hw >> 1))) & YM_B01) return;
     uint64_t htri = byte_flags(hw & (hw >> 1) & YM_B01) << 27;
     uint64_t hp = byte_flags((hw >> 1) & ~hw & YM_B01);
-    int hpair = hp ? 27 + ym_ctz64(hp) : -1, pairs = ym_popcount64(hp);
+    int hpair = hp ? 27 + ym_ctz64(hp) : -1;
     const uint64_t *dl[3];
     uint64_t one[3];
-    int dn[3], bad = 0;
-    for (int su = 0; su < 3; su++) { /* the suits' sizes first: one branch for all three */
-        const uint8_t *q = cnt + 9 * su;
-        int t = (int)((ym_load8(q) * YM_B01) >> 56) + q[8];   /* bytes <= 4: no carry */
-        bad |= t % 3 == 1;
-        pairs += t % 3 == 2;
-    }
-    if (bad | (pairs != 1)) return;
-    /* (an empty suit is a complete pattern: one empty decomposition) */
+    int dn[3];
+    /* (an empty suit is a complete pattern: one empty decomposition; a suit of 3k + 1 tiles has
+     * none) */
     for (int su = 0; su < 3; su++) dn[su] = ym_suit_decs(ym_suit_key(cnt + 9 * su), &one[su], &dl[su]);
     if ((dn[0] == 0) | (dn[1] == 0) | (dn[2] == 0)) return;
+    /* exactly one pair: every decomposition of a complete suit has one (3k + 2 tiles) or none
+     * (3k), so the first one of each suit tells, with the honors' pairs (at most one allowed) */
+    if ((hp & (hp - 1)) |
+        (((dl[0][0] & 15) != 0) + ((dl[1][0] & 15) != 0) + ((dl[2][0] & 15) != 0) + (hp != 0) != 1))
+        return;
     const int w = c->win;
     /* the run starts that can hold the winning tile: ranks k-2 .. k within 0..6, as the run
      * fields from st_lo's (none for an honor) */

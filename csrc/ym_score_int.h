@@ -43,7 +43,7 @@ enum { YM_WG_TANKI = 0, YM_WG_SHANPON = 1, YM_WG_RUN = 2 };
 typedef struct {
     const ym_rules_t *r;
     const ym_hand_t *h;
-    uint8_t full[34];          /* concealed + melded (kan = 4) */
+    uint8_t full[40];          /* concealed + melded (kan = 4); bytes 34-39 scratch (ym_check_win_ctx) */
     uint64_t present;          /* kinds held anywhere */
     uint64_t meld_tri;         /* kinds of pon / kan melds */
     uint64_t meld_kan, meld_ankan;
@@ -91,31 +91,48 @@ typedef struct {
 } ym_eval_t;
 
 /* Fu of a pon / kan meld of kind k < 34 (a chi has none): 2 / 8 / 16 for a pon / open kan /
- * closed kan, doubled for terminals and honors. */
+ * closed kan, doubled for terminals and honors (0 for a type above YM_ANKAN). */
 static inline int ym_meld_fu(int type, int k) {
     static const uint8_t BASE[5] = {0, 2, 8, 8, 16}; /* YM_CHI .. YM_ANKAN */
-    return type <= YM_ANKAN ? BASE[type] << ((YM_M_YAOCHUU >> k) & 1) : 0;
+    return type >= 0 && type <= YM_ANKAN ? BASE[type] << ((YM_M_YAOCHUU >> k) & 1) : 0;
 }
 
+/* What one meld of type ty (<= YM_ANKAN) on kind t (< 34) adds to a hand, built at load from
+ * ym_meld_fu and the meld rules (ym_meld_facts_init): the scorer's prepare and the batch check
+ * read it (ym_ctx_add_meld), so that each meld costs a few operations and no branch on its type. */
+enum { YM_MF_TRI = 1, YM_MF_KAN = 2, YM_MF_ANKAN = 4, YM_MF_OPEN = 8, YM_MF_BAD_CHI = 16 };
+typedef struct {
+    uint64_t runs;     /* a chi: its run field's 1 (YM_RF_SHIFT); else 0 */
+    uint64_t span;     /* the kinds it holds (bit mask) */
+    uint32_t add;      /* bytes added to the counts t .. t + 3 (chi 1 1 1, pon 3, kan 4) */
+    uint8_t fives;     /* the fives it holds (the most red fives it may hold) */
+    uint8_t fu;        /* ym_meld_fu */
+    uint8_t flags;     /* YM_MF_*: BAD_CHI = a chi that no suit holds (kind >= 27 or rank > 6) */
+} ym_meld_fact_t;
+extern ym_meld_fact_t ym_meld_facts[5][34];
+void ym_meld_facts_init(void);
+
 /* The meld facts of the context (meld_tri .. meld_fu, n_kans, n_ankan, open): cleared, then
- * one meld of type ty (<= YM_ANKAN) on kind t (< 34; a chi's kind < 27 with rank <= 6) added,
- * without branches on the type. Called by the scorer's prepare and by the batch check, which
- * adds them in its own pass over the melds (ym_check_win_ctx). */
+ * one meld of type ty (<= YM_ANKAN) on kind t (< 34; a chi's kind < 27 with rank <= 6) added
+ * from its ym_meld_facts entry. Called by the scorer's prepare and by the batch check, which adds
+ * them in its own pass over the melds (ym_check_win_ctx). */
 static inline void ym_ctx_clear_melds(ym_ctx_t *c) {
     c->meld_tri = c->meld_kan = c->meld_ankan = c->chi_runs = 0;
     c->n_kans = c->n_ankan = c->open = c->meld_fu = 0;
 }
-static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) {
+static inline void ym_ctx_add_fact(ym_ctx_t *c, const ym_meld_fact_t *m, int t) {
     uint64_t bit = YM_K(t);
-    c->chi_runs += (uint64_t)(ty == YM_CHI) << (ty == YM_CHI ? YM_RF_SHIFT(t) : 0);
-    c->meld_tri |= bit & (0 - (uint64_t)(ty != YM_CHI));
-    c->meld_kan |= bit & (0 - (uint64_t)(ty >= YM_MINKAN));
-    c->meld_ankan |= bit & (0 - (uint64_t)(ty == YM_ANKAN));
-    c->n_kans += ty >= YM_MINKAN;
-    c->n_ankan += ty == YM_ANKAN;
-    c->open |= ty != YM_ANKAN;
-    c->meld_fu += ym_meld_fu(ty, t);
+    unsigned f = m->flags;
+    c->chi_runs += m->runs;
+    c->meld_tri |= bit & (0 - (uint64_t)(f & YM_MF_TRI));
+    c->meld_kan |= bit & (0 - (uint64_t)((f >> 1) & 1));
+    c->meld_ankan |= bit & (0 - (uint64_t)((f >> 2) & 1));
+    c->n_kans += (f >> 1) & 1;
+    c->n_ankan += (f >> 2) & 1;
+    c->open |= (f >> 3) & 1;
+    c->meld_fu += m->fu;
 }
+static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) { ym_ctx_add_fact(c, &ym_meld_facts[ty][t], t); }
 
 /* ym_yaku.c */
 void ym_ctx_hand_yaku(ym_ctx_t *c);

@@ -13,6 +13,7 @@
  * total <= 14, rank 0 most significant (the generator's C-order enumeration).
  */
 #include "ym_tables.h"
+#include "ym_check.h"     /* ym_check_init */
 #include "ym_score_int.h" /* ym_yaku_init */
 
 #include <stdlib.h>
@@ -503,6 +504,8 @@ int ym_init(void) {
     if (!err) err = build_decompositions();
     if (err) return init_state = err;
     ym_yaku_init();
+    ym_meld_facts_init();
+    ym_check_init();
     init_state = 1;
     return 0;
 }

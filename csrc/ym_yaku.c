@@ -15,6 +15,7 @@
 #include "ym_score_int.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* han closed / open per yaku bit (0 = not a han yaku: yakuman, dora, or closed-only when open) */
 static const uint8_t HAN_CLOSED[64] = {
@@ -51,6 +52,25 @@ void ym_yaku_init(void) {
                     if (v >> b & 1) sum += (o ? HAN_OPEN : HAN_CLOSED)[8 * j + b];
                 HAN_BYTES[o][j][v] = (uint8_t)sum;
             }
+}
+
+ym_meld_fact_t ym_meld_facts[5][34];
+
+void ym_meld_facts_init(void) {
+    for (int ty = 0; ty <= YM_ANKAN; ty++)
+        for (int t = 0; t < 34; t++) {
+            ym_meld_fact_t *m = &ym_meld_facts[ty][t];
+            int chi = ty == YM_CHI, size = chi ? 1 : ty == YM_PON ? 3 : 4, r9 = t % 9, suit = t < 27;
+            int bad_chi = chi && (!suit || r9 > 6);
+            memset(m, 0, sizeof *m);
+            m->runs = chi && !bad_chi ? 1ULL << YM_RF_SHIFT(t) : 0;
+            m->span = (chi ? 7ULL : 1ULL) << t;
+            m->add = chi ? 0x010101u : (uint32_t)size;
+            m->fives = (uint8_t)(chi ? (suit && r9 >= 2 && r9 <= 4) : (suit && r9 == 4) ? size : 0);
+            m->fu = (uint8_t)ym_meld_fu(ty, t);
+            m->flags = (uint8_t)((chi ? 0 : YM_MF_TRI) | (ty >= YM_MINKAN ? YM_MF_KAN : 0) |
+                                 (ty == YM_ANKAN ? YM_MF_ANKAN : YM_MF_OPEN) | (bad_chi ? YM_MF_BAD_CHI : 0));
+        }
 }
 
 int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of) {

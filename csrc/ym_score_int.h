@@ -81,6 +81,24 @@ typedef struct {
 #define YM_RF_LO 0x1249249249249249ULL          /* the low bit of each of the 21 run fields */
 #define YM_RF_SHIFT(k) (3 * ((k) - 2 * ((k) / 9))) /* bit of the field of run start kind k < 27 */
 
+/* The sum of the 21 run fields of rf when it is at most 7 (a hand's runs: at most 4; a mask of
+ * field low bits): times YM_RF_LO adds every field into the top one (bits 60-62), and no partial
+ * sum carries out of its field. */
+static inline int ym_field_sum(uint64_t rf) { return (int)((rf * YM_RF_LO) >> 60) & 7; }
+
+/* How many terminal and honor kinds the kind mask k holds (the bits of YM_M_YAOCHUU): the
+ * terminals folded onto bits 0, 9 and 18 (0..2 each) and added into bit 18 by one multiply; the
+ * honors' seven bits by a table. */
+static inline int ym_yaochuu_count(uint64_t k) {
+    static const uint8_t POP7[128] = {
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+        1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+        1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+        2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7};
+    uint64_t t = (k & 0x40201ULL) + ((k >> 8) & 0x40201ULL);   /* 1m 1p 1s + 9m 9p 9s */
+    return (int)(((t * 0x40201ULL) >> 18) & 7) + POP7[(k >> 27) & 0x7F];
+}
+
 /* The value of one reading. */
 typedef struct {
     uint64_t yaku;             /* yakuman bits only when yakuman > 0 */

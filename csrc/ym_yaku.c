@@ -43,7 +43,25 @@ static const uint8_t HAN_OPEN[64] = {
  * ym_yaku_init, which ym_init calls before any scoring. */
 static uint8_t HAN_BYTES[2][8][256];
 
+/* The situation yaku of flag bits 0-7 (YM_F_TSUMO .. YM_F_HOUTEI), per haitei_houtei_with_rinshan
+ * (0: a haitei tsumo that is also rinshan counts rinshan only). Built by ym_yaku_init. */
+static uint64_t SITUATION_YAKU[2][256];
+
+static uint64_t situation_yaku(unsigned fl, int haitei_with_rinshan) {
+    uint64_t any = 0;
+    any |= (uint64_t)((fl >> 2) & 1) << YM_Y_DOUBLE_RIICHI;                /* YM_F_DOUBLE_RIICHI */
+    any |= (uint64_t)((fl >> 1) & 1 & ~(fl >> 2)) << YM_Y_RIICHI;          /* YM_F_RIICHI alone */
+    any |= (uint64_t)((fl >> 3) & 1) << YM_Y_IPPATSU;                      /* YM_F_IPPATSU */
+    any |= (uint64_t)((fl >> 5) & 1) << YM_Y_CHANKAN;                      /* YM_F_CHANKAN */
+    any |= (uint64_t)((fl >> 4) & 1) << YM_Y_RINSHAN;                      /* YM_F_RINSHAN */
+    any |= (uint64_t)((fl >> 6) & 1 & (~(fl >> 4) | (haitei_with_rinshan != 0))) << YM_Y_HAITEI;
+    any |= (uint64_t)((fl >> 7) & 1) << YM_Y_HOUTEI;                       /* YM_F_HOUTEI */
+    return any;
+}
+
 void ym_yaku_init(void) {
+    for (int h = 0; h < 2; h++)
+        for (unsigned fl = 0; fl < 256; fl++) SITUATION_YAKU[h][fl] = situation_yaku(fl, h);
     for (int o = 0; o < 2; o++)
         for (int j = 0; j < 8; j++)
             for (int v = 0; v < 256; v++) {
@@ -78,7 +96,9 @@ int ym_yaku_han(const ym_ctx_t *c, uint64_t mask, uint8_t *han_of) {
     int han = 0;
     if (!han_of) {
         const uint8_t(*hb)[256] = HAN_BYTES[c->open != 0];
-        for (int j = 0; j < 8; j++) han += hb[j][(mask >> (8 * j)) & 0xFF];
+        for (int j = 0; j < 5; j++) han += hb[j][(mask >> (8 * j)) & 0xFF];
+        if (mask >> 40) /* bits 40 and up: the local yaku (and dora counts), seldom set */
+            for (int j = 5; j < 8; j++) han += hb[j][(mask >> (8 * j)) & 0xFF];
         return han;
     }
     while (mask) {
@@ -149,15 +169,9 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     int closed = !c->open;
     uint64_t any = 0, reg = 0, anyy = 0, regy = 0;
 
-    /* situation (flag bit -> yaku bit, without branches) */
-    any |= (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
-    any |= (uint64_t)((fl >> 2) & 1) << YM_Y_DOUBLE_RIICHI;                /* YM_F_DOUBLE_RIICHI */
-    any |= (uint64_t)((fl >> 1) & 1 & ~(fl >> 2)) << YM_Y_RIICHI;          /* YM_F_RIICHI alone */
-    any |= (uint64_t)((fl >> 3) & 1) << YM_Y_IPPATSU;                      /* YM_F_IPPATSU */
-    any |= (uint64_t)((fl >> 5) & 1) << YM_Y_CHANKAN;                      /* YM_F_CHANKAN */
-    any |= (uint64_t)((fl >> 4) & 1) << YM_Y_RINSHAN;                      /* YM_F_RINSHAN */
-    any |= (uint64_t)((fl >> 6) & 1 & (~(fl >> 4) | (r->haitei_houtei_with_rinshan != 0))) << YM_Y_HAITEI;
-    any |= (uint64_t)((fl >> 7) & 1) << YM_Y_HOUTEI;                       /* YM_F_HOUTEI */
+    /* situation: flag bits 1-7 -> yaku bits (SITUATION_YAKU), menzen tsumo */
+    any = SITUATION_YAKU[r->haitei_houtei_with_rinshan != 0][fl & 0xFF] |
+          (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
 
     /* tiles */
     if (!(p & YM_M_YAOCHUU) && (closed || r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);
@@ -244,7 +258,7 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     /* identical runs: 4 (hi), 3 (lo and mid), 2 (mid alone) */
     int peikou = 0;
     if (!(r->local_yaku & (YM_L_ISSHOKU_SANJUN | YM_L_ISSHOKU_YONJUN))) {
-        if (closed) peikou = ym_popcount64(mid | hi) + ym_popcount64(hi);
+        if (closed) peikou = ym_field_sum(mid | hi) + ym_field_sum(hi);
     } else {
         if (hi) {
             if (r->local_yaku & YM_L_ISSHOKU_YONJUN) y |= YM_BIT(YM_Y_ISSHOKU_YONJUN);
@@ -255,7 +269,7 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
             if (r->local_yaku & YM_L_ISSHOKU_SANJUN) y |= YM_BIT(YM_Y_ISSHOKU_SANJUN);
             else if (closed) peikou += 1;
         }
-        if (closed) peikou += ym_popcount64(mid & ~lo);
+        if (closed) peikou += ym_field_sum(mid & ~lo);
     }
     y |= (uint64_t)(peikou >= 2) << YM_Y_RYANPEIKOU | (uint64_t)(peikou == 1) << YM_Y_IIPEIKOU;
 
@@ -343,7 +357,9 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
     int shanpon_ron = ron && wg == YM_WG_SHANPON;
     uint64_t y = c->any_yaku | c->reg_yaku | (dy & ~YM_YAKUMAN_MASK);
     uint64_t ym = c->any_yakuman | c->reg_yakuman | (dy & YM_YAKUMAN_MASK);
-    int anko = ym_popcount64(d->ctri) - shanpon_ron + c->n_ankan;
+    /* the concealed triplets: the concealed sets (4 - melds) that are not runs */
+    int ntri = 4 - h->n_melds - ym_field_sum(d->runs);
+    int anko = ntri - shanpon_ron + c->n_ankan;
     if (anko == 4) ym |= YM_BIT(wg == YM_WG_TANKI ? YM_Y_SUUANKOU_TANKI : YM_Y_SUUANKOU);
     else if (anko == 3) y |= YM_BIT(YM_Y_SANANKOU);
     int pf = pair_fu(c, d->pair);
@@ -371,7 +387,7 @@ static inline void eval_regular(const ym_ctx_t *c, const ym_dec_t *d, uint64_t d
         }
     } else { /* the same items' sum without a loop: 4 per triplet, 8 for terminals and honors,
               * the ron-completed one (shanpon ron: the winning kind) halved */
-        fu += 4 * (ym_popcount64(d->ctri) + ym_popcount64(d->ctri & YM_M_YAOCHUU));
+        fu += 4 * (ntri + ym_yaochuu_count(d->ctri));
         fu -= shanpon_ron ? 2 << ((YM_M_YAOCHUU >> c->win) & 1) : 0;
     }
     if (det) {

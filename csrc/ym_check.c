@@ -105,14 +105,19 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
     memcpy(tot, full, 34);
     tot[30] = (uint8_t)(tot[30] + h->kita);
     unsigned kind_bad = 0, copies_bad = 0;
+    int tiles[2] = {0, 0};                /* the dora and ura indicators' tiles held (the scorer's) */
+    const uint8_t *next = ym_next_dora_tab[sanma];
     for (int i = 0; i < ni; i++) {
-        unsigned k = ind[i], out = k > 33;
+        unsigned k = ind[i], out = k > 33, kk = out ? 0 : k;
         kind_bad |= out | (sanma & (k - 1u < 7u));   /* sanma: no 2m-8m */
-        copies_bad |= ++tot[out ? 0 : k] > 4;         /* <= 4 + 10: no overflow */
+        copies_bad |= ++tot[kk] > 4;                  /* <= 4 + 10: no overflow */
+        tiles[i >= h->n_dora] += ym_dora_tiles(full, h->kita, next, kk);
     }
     if (kind_bad) return YM_WBAD_INDICATORS;
     if (h->honba > 1000 || h->riichi_sticks > 1000) return YM_WBAD_NUMBERS;
     if (copies_bad) return YM_WBAD_INDICATOR_COPIES;
     c->present = held;
+    c->dora_tiles = tiles[0];
+    c->ura_tiles = tiles[1];
     return YM_WBAD_NONE;
 }

@@ -137,8 +137,8 @@ YM_STEP int check_situation(const ym_ctx_t *c) {
 }
 
 /* The dora of indicator kind k: ranks wrap 9 -> 1, winds E S W N E, dragons haku hatsu chun
- * haku; sanma: 1m and 9m follow each other. */
-static const uint8_t NEXT_DORA[2][34] = {
+ * haku; sanma: 1m and 9m follow each other (ym_score_int.h). */
+const uint8_t ym_next_dora_tab[2][34] = {
     {1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
      28, 29, 30, 27, 32, 33, 31},
     {8, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
@@ -146,16 +146,13 @@ static const uint8_t NEXT_DORA[2][34] = {
 };
 
 /* k: a kind 0..33 (any other value is returned unchanged). */
-int ym_next_dora(int k, int sanma) { return k >= 0 && k < 34 ? NEXT_DORA[sanma != 0][k] : k; }
+int ym_next_dora(int k, int sanma) { return k >= 0 && k < 34 ? ym_next_dora_tab[sanma != 0][k] : k; }
 
 /* indicators are validated kinds (< 34) */
 YM_STEP int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
-    const uint8_t *next = NEXT_DORA[c->r->players == 3];
+    const uint8_t *next = ym_next_dora_tab[c->r->players == 3];
     int sum = 0;
-    for (int i = 0; i < n; i++) {
-        int d = next[ind[i]];
-        sum += c->full[d] + (d == 30 ? c->h->kita : 0);
-    }
+    for (int i = 0; i < n; i++) sum += ym_dora_tiles(c->full, c->h->kita, next, ind[i]);
     return sum;
 }
 
@@ -511,8 +508,13 @@ YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int 
     if (reason) return finish(o, YM_ST_INVALID_SITUATION, reason);
 
     s->riichi = (h->flags & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
-    s->dora = count_dora(c, h->dora, h->n_dora);
-    s->ura = s->riichi ? count_dora(c, h->ura, h->n_ura) : 0;
+    if (filled) { /* the batch check has counted them in its pass over the indicators */
+        s->dora = c->dora_tiles;
+        s->ura = s->riichi ? c->ura_tiles : 0;
+    } else {
+        s->dora = count_dora(c, h->dora, h->n_dora);
+        s->ura = s->riichi ? count_dora(c, h->ura, h->n_ura) : 0;
+    }
     s->aka = r->aka_dora ? h->reds : 0;
     c->dora_han = s->dora + s->ura + s->aka + h->kita;
     ym_ctx_hand_yaku(c);

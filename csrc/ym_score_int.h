@@ -58,6 +58,7 @@ typedef struct {
     uint64_t any_yakuman;      /* yakuman of every form (tenhou, chiihou, renhou, ...) */
     uint64_t reg_yakuman;      /* regular form, same for every decomposition */
     int dora_han;              /* dora + ura + aka + kita */
+    int dora_tiles, ura_tiles; /* the dora / ura indicators' tiles held (ym_check_win_ctx) */
     int min_han;               /* yaku han a reading needs (2 under ryanhan shibari from 5 honba) */
     int meld_fu;               /* fu of the pon / kan melds (the same in every reading) */
     uint64_t pair_fu;          /* byte k - 27: the fu of a pair of honor kind k */
@@ -66,7 +67,8 @@ typedef struct {
 
 /* ym_check_win (ym_check.h) that also gives, on success (0), what the scorer derives from a
  * checked hand: c->full = the concealed counts plus the melds (kan = 4; kita not included),
- * c->present = the kinds held in full (bit k), and the meld facts (ym_ctx_add_meld). On failure
+ * c->present = the kinds held in full (bit k), the meld facts (ym_ctx_add_meld) and the tiles
+ * the dora and the ura indicators make dora (dora_tiles, ura_tiles; ym_dora_tiles). On failure
  * they are unspecified. */
 int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
                      int win_red, ym_ctx_t *c);
@@ -151,6 +153,15 @@ static inline void ym_ctx_add_fact(ym_ctx_t *c, const ym_meld_fact_t *m, int t) 
     c->meld_fu += m->fu;
 }
 static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) { ym_ctx_add_fact(c, &ym_meld_facts[ty][t], t); }
+
+/* The dora of each indicator kind (ym_score.c): [sanma][kind]. */
+extern const uint8_t ym_next_dora_tab[2][34];
+/* The tiles an indicator of kind k (< 34) makes dora: the held copies of the kind after it in
+ * next (a row of ym_next_dora_tab), each kita counting as a North. */
+static inline int ym_dora_tiles(const uint8_t *full, int kita, const uint8_t *next, unsigned k) {
+    unsigned d = next[k];
+    return full[d] + (d == 30 ? kita : 0);
+}
 
 /* ym_yaku.c */
 void ym_ctx_hand_yaku(ym_ctx_t *c);

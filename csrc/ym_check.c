@@ -61,7 +61,7 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
         unsigned ty = h->meld_type[i], t = h->meld_tile[i];
         if (ty > YM_ANKAN || t > 33) return YM_WBAD_MELD;
         const ym_meld_fact_t *m = &ym_meld_facts[ty][t];
-        if ((m->flags & YM_MF_BAD_CHI) || (sanma && ty == YM_CHI)) return YM_WBAD_MELD;
+        if ((m->flags & YM_MF_BAD_CHI) | (sanma & (ty == YM_CHI))) return YM_WBAD_MELD;
         ym_ctx_add_fact(c, m, (int)t);
         uint32_t cur;                   /* counts <= 4 + 4 melds: no byte carries */
         memcpy(&cur, full + t, 4);

@@ -262,6 +262,11 @@ YM_STEP void try_regular(search_t *s) {
      * fields from st_lo's (none for an honor) */
     static const uint8_t RUN_LO[9] = {0, 0, 0, 1, 2, 3, 4, 5, 6};
     static const uint8_t RUN_FIELDS[9] = {01, 011, 0111, 0111, 0111, 0111, 0111, 011, 01};
+    /* the wait on a run by the winning tile's rank and its place in the run (0..2): the middle
+     * kanchan; 3 of 123 and 7 of 789 penchan; else ryanmen */
+    enum { R_ = YM_WAIT_RYANMEN, K_ = YM_WAIT_KANCHAN, P_ = YM_WAIT_PENCHAN };
+    static const uint8_t RUN_WAIT[9][3] = {{R_, K_, R_}, {R_, K_, R_}, {R_, K_, P_}, {R_, K_, R_}, {R_, K_, R_},
+                                           {R_, K_, R_}, {P_, K_, R_}, {R_, K_, R_}, {R_, K_, R_}};
     const int honor = w >= 27, su = honor ? 0 : w / 9, wk = honor ? 0 : w % 9;
     const int st_lo = 9 * su + RUN_LO[wk];
     const uint64_t st_mask = honor ? 0 : RUN_FIELDS[wk];
@@ -300,9 +305,7 @@ YM_STEP void try_regular(search_t *s) {
                     int st = st_lo + ym_ctz64(m) / 3;
                     cand.wg = YM_WG_RUN;
                     cand.wst = st;
-                    if (w == st + 1) cand.wait = YM_WAIT_KANCHAN;
-                    else if ((w == st + 2 && st % 9 == 0) || (w == st && st % 9 == 6)) cand.wait = YM_WAIT_PENCHAN;
-                    else cand.wait = YM_WAIT_RYANMEN;
+                    cand.wait = RUN_WAIT[wk][w - st];
                     ym_eval_regular_value(c, d, cand.dy, cand.wg, cand.wait, &cand.e);
                     consider(s, &cand);
                 }

@@ -267,9 +267,14 @@ YM_STEP void try_regular(search_t *s) {
     enum { R_ = YM_WAIT_RYANMEN, K_ = YM_WAIT_KANCHAN, P_ = YM_WAIT_PENCHAN };
     static const uint8_t RUN_WAIT[9][3] = {{R_, K_, R_}, {R_, K_, R_}, {R_, K_, P_}, {R_, K_, R_}, {R_, K_, R_},
                                            {R_, K_, R_}, {P_, K_, R_}, {R_, K_, R_}, {R_, K_, R_}};
-    const int honor = w >= 27, su = honor ? 0 : w / 9, wk = honor ? 0 : w % 9;
-    const int st_lo = 9 * su + RUN_LO[wk];
+    /* the winning kind's rank and the run fields of the starts that can hold it (none for an
+     * honor: rank 0, no fields) */
+    static const uint8_t RANK[34] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+                                     0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0};
+    const int honor = w >= 27, wk = RANK[w];
+    const int st_lo = w - wk + RUN_LO[wk];                  /* (an honor: unused) */
     const uint64_t st_mask = honor ? 0 : RUN_FIELDS[wk];
+    const int st_shift = honor ? 0 : YM_RF_SHIFT(st_lo);
     for (int i0 = 0; i0 < dn[0]; i0++)
         for (int i1 = 0; i1 < dn[1]; i1++)
             for (int i2 = 0; i2 < dn[2]; i2++) {
@@ -301,7 +306,7 @@ YM_STEP void try_regular(search_t *s) {
                 }
                 /* each distinct run holding w, ascending: the non-empty fields among the starts */
                 uint64_t rn = d->runs | (d->runs >> 1) | (d->runs >> 2);
-                for (uint64_t m = (rn >> YM_RF_SHIFT(st_lo)) & st_mask; m; m &= m - 1) {
+                for (uint64_t m = (rn >> st_shift) & st_mask; m; m &= m - 1) {
                     int st = st_lo + ym_ctz64(m) / 3;
                     cand.wg = YM_WG_RUN;
                     cand.wst = st;

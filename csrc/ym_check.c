@@ -63,10 +63,7 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
         const ym_meld_fact_t *m = &ym_meld_facts[ty][t];
         if ((m->flags & YM_MF_BAD_CHI) | (sanma & (ty == YM_CHI))) return YM_WBAD_MELD;
         ym_ctx_add_fact(c, m, (int)t);
-        uint32_t cur;                   /* counts <= 4 + 4 melds: no byte carries */
-        memcpy(&cur, full + t, 4);
-        cur += m->add;
-        memcpy(full + t, &cur, 4);
+        ym_add_meld_counts(full, m, t);
         touched |= m->span;
         if (meld_reds[i] > m->fives) return YM_WBAD_REDS;
         mreds[t / 9] += meld_reds[i];

@@ -68,23 +68,22 @@ const char *ym_reason_text(int reason) {
     return REASONS[reason];
 }
 
+/* full: a ym_ctx_t's full (40 bytes). */
 static int check_input(const ym_rules_t *r, const ym_hand_t *h, uint8_t *full, uint64_t *present) {
     int total, bad;
     ym_count_summary(h->counts, &bad, &total);
     if (bad) return YM_R_BAD_COUNT;
     memcpy(full, h->counts, 34);
+    memset(full + 34, 0, 6);
     if (h->n_melds > 4) return YM_R_BAD_MELD;
     if (total != 14 - 3 * h->n_melds) return YM_R_BAD_TOTAL;
     if (h->win >= 34 || h->counts[h->win] == 0) return YM_R_BAD_WIN;
     for (int i = 0; i < h->n_melds; i++) {
-        int t = h->meld_tile[i], ty = h->meld_type[i];
+        unsigned t = h->meld_tile[i], ty = h->meld_type[i];
         if (ty > YM_ANKAN || t >= 34) return YM_R_BAD_MELD;
-        if (ty == YM_CHI) {
-            if (t >= 27 || t % 9 > 6) return YM_R_BAD_MELD;
-            full[t]++, full[t + 1]++, full[t + 2]++;
-        } else {
-            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-        }
+        const ym_meld_fact_t *m = &ym_meld_facts[ty][t];
+        if (m->flags & YM_MF_BAD_CHI) return YM_R_BAD_MELD;
+        ym_add_meld_counts(full, m, t);
     }
     int full_total;
     *present = ym_count_summary(full, &bad, &full_total);
@@ -665,7 +664,7 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
     ym_hand_t h;
     ym_score_t o;
     uint8_t r3[3], mr[4];
-    int n = 0, bad;
+    int n, bad;
     memcpy(h.counts, c->counts + 34 * i, 34);
     /* the used meld slots (type >= 0) packed to the front: PACK[used mask] lists the source slot
      * of each place, 4 (a zero) past the last used one */

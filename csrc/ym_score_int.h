@@ -118,7 +118,7 @@ static inline int ym_meld_fu(int type, int k) {
 }
 
 /* What one meld of type ty (<= YM_ANKAN) on kind t (< 34) adds to a hand, built at load from
- * ym_meld_fu and the meld rules (ym_meld_facts_init): the scorer's prepare and the batch check
+ * ym_meld_fu and the meld rules (ym_meld_facts_init): the scorer's input check and prepare and the batch check
  * read it (ym_ctx_add_meld), so that each meld costs a few operations and no branch on its type. */
 enum { YM_MF_TRI = 1, YM_MF_KAN = 2, YM_MF_ANKAN = 4, YM_MF_OPEN = 8, YM_MF_BAD_CHI = 16 };
 typedef struct {
@@ -153,6 +153,14 @@ static inline void ym_ctx_add_fact(ym_ctx_t *c, const ym_meld_fact_t *m, int t) 
     c->meld_fu += m->fu;
 }
 static inline void ym_ctx_add_meld(ym_ctx_t *c, int ty, int t) { ym_ctx_add_fact(c, &ym_meld_facts[ty][t], t); }
+/* The meld's tiles added to the counts full (a ym_ctx_t's full: kinds t .. t + 3 as one word,
+ * so bytes 34-36 must be there and zero). Counts <= 4 + 4 melds: no byte carries. */
+static inline void ym_add_meld_counts(uint8_t *full, const ym_meld_fact_t *m, unsigned t) {
+    uint32_t cur;
+    memcpy(&cur, full + t, 4);
+    cur += m->add;
+    memcpy(full + t, &cur, 4);
+}
 
 /* The dora of each indicator kind (ym_score.c): [sanma][kind]. */
 extern const uint8_t ym_next_dora_tab[2][34];

@@ -31,9 +31,19 @@
 
 #include <string.h>
 
-static inline int32_t up100(int64_t x) { return (int32_t)((x + 99) / 100 * 100); }
-/* x/2 rounded up to 100 */
-static inline int32_t half_up100(int64_t x) { return (int32_t)((x + 199) / 200 * 100); }
+/* x >= 0 rounded up to 100; x/2 rounded up to 100 (unsigned: a multiply, no sign fix-up) */
+static inline int32_t up100(int64_t x) { return (int32_t)(((uint64_t)x + 99) / 100 * 100); }
+static inline int32_t half_up100(int64_t x) { return (int32_t)(((uint64_t)x + 199) / 200 * 100); }
+
+/* c ? x : y without a branch: GCC otherwise duplicates code per outcome of coin-flip conditions
+ * (dealer, tsumo, the han's range), mispredicting on about every other hand */
+static inline int32_t pick(int c, int32_t x, int32_t y) { return y ^ ((x ^ y) & -(int32_t)(c != 0)); }
+
+/* The limits of 5 to 12 han, by han: YM_LIMIT_* and base points (below 5: none, from fu). */
+static const uint8_t LIMIT_OF[13] = {0, 0, 0, 0, 0, YM_LIMIT_MANGAN, YM_LIMIT_HANEMAN, YM_LIMIT_HANEMAN,
+                                     YM_LIMIT_BAIMAN, YM_LIMIT_BAIMAN, YM_LIMIT_BAIMAN, YM_LIMIT_SANBAIMAN,
+                                     YM_LIMIT_SANBAIMAN};
+static const int16_t LIMIT_BASE[13] = {0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000};
 
 int32_t ym_base_points(const ym_rules_t *r, int han, int fu, int yakuman, int *limit, int *kazoe) {
     *kazoe = 0;
@@ -50,78 +60,97 @@ int32_t ym_base_points(const ym_rules_t *r, int han, int fu, int yakuman, int *l
         *kazoe = r->kazoe == YM_KAZOE_MULTIPLE ? han / 13 : 1;
         return 8000 * *kazoe;
     }
-    if (han >= 11) { *limit = YM_LIMIT_SANBAIMAN; return 6000; }
-    if (han >= 8) { *limit = YM_LIMIT_BAIMAN; return 4000; }
-    if (han >= 6) { *limit = YM_LIMIT_HANEMAN; return 3000; }
-    if (han == 5) { *limit = YM_LIMIT_MANGAN; return 2000; }
-    if (han < 0) han = 0;
-    if (fu < 0) fu = 0;
-    if (fu > 1000) fu = 1000;
-    int32_t a = (int32_t)fu << (han + 2);
-    if (a >= 2000 || (r->kiriage_mangan && a == 1920)) {
-        *limit = YM_LIMIT_MANGAN;
-        return 2000;
+    /* 0-12 han without branches on the han: the fu value (up to 4 han; capped at mangan, and
+     * 1920 is mangan under kiriage) or the limit of the han */
+    han = han < 0 ? 0 : han;
+    fu = fu < 0 ? 0 : fu > 1000 ? 1000 : fu;
+    int32_t a = (int32_t)fu << ((han < 4 ? han : 4) + 2);
+    int mangan = (a >= 2000) | ((r->kiriage_mangan != 0) & (a == 1920));
+    int32_t by_fu = pick(mangan, 2000, a);
+    int lim_fu = pick(mangan, YM_LIMIT_MANGAN, YM_LIMIT_NONE);
+    int fixed = han >= 5;
+    *limit = pick(fixed, LIMIT_OF[han], lim_fu);
+    return pick(fixed, LIMIT_BASE[han], by_fu);
+}
+
+/* The shares of an ordinary tsumo of base points a: the dealer's (a non-dealer winner's; 0 for
+ * a dealer winner) and each paying non-dealer's, before honba. Sanma without tsumo loss: the
+ * absent non-dealer's share (rounded up to 100) split between the payers, each half rounded up
+ * to 100 on its own. */
+/* The shares of an ordinary tsumo of base points a: the dealer's (a non-dealer winner's; 0 for
+ * a dealer winner) and each paying non-dealer's, before honba. Sanma without tsumo loss: the
+ * absent non-dealer's share (rounded up to 100) split between the payers, each half rounded up
+ * to 100 on its own. */
+static inline void tsumo_shares(const ym_rules_t *r, int64_t a, int dealer, int32_t *d, int32_t *nd) {
+    int32_t two = up100(2 * a), one = up100(a);
+    int32_t dd = pick(dealer, 0, two), n = pick(dealer, two, one);
+    if (r->players == 3 && !r->tsumo_loss) {
+        int32_t h = half_up100(n);   /* half of the absent non-dealer's share */
+        dd += pick(dealer, 0, h);
+        n += h;
     }
-    *limit = YM_LIMIT_NONE;
-    return a;
+    *d = dd;
+    *nd = n;
 }
 
 void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int tsumo, int honba,
                  int riichi_sticks, ym_payment_t *pay, int32_t *points) {
-    memset(pay, 0, sizeof *pay);
-    int sanma = r->players == 3;
-    int64_t mult = dealer ? 6 : 4;
+    dealer = dealer != 0;
+    tsumo = tsumo != 0;
+    if (a < 0) a = 0;   /* base points are never negative (ym_base_points) */
+    int64_t mult = 4 + 2 * dealer;
+    int payers = r->players - 1;
     if (a_pao > a) a_pao = a;
     if (a_pao < 0) a_pao = 0;
+    pay->sticks = 1000 * riichi_sticks;
+    if (a_pao == 0) {
+        /* no pao: ron and tsumo both worked out, the one that applies picked without branching */
+        int32_t ron = up100(mult * a), hb_ron = honba * r->honba_ron, hb_each = honba * r->honba_tsumo_each;
+        int32_t d, nd;
+        tsumo_shares(r, a, dealer, &d, &nd);
+        int n = payers - 1 + dealer;       /* non-dealers paying on a tsumo */
+        int32_t tn = pick(tsumo, n, 0);
+        pay->discarder = pick(tsumo, 0, ron + hb_ron);
+        pay->dealer = pick(tsumo & !dealer, d + hb_each, 0);
+        pay->non_dealer = pick(tsumo, nd + hb_each, 0);
+        pay->n_non_dealer = (uint8_t)tn;
+        pay->liable = 0;
+        pay->honba = pick(tsumo, hb_each * payers, hb_ron);
+        *points = pick(tsumo, d + nd * n, ron);
+        pay->total = pay->discarder + pay->dealer + pay->non_dealer * tn + pay->sticks;
+        return;
+    }
+    memset(pay, 0, sizeof *pay);
+    pay->sticks = 1000 * riichi_sticks;
     if (!tsumo) {
         int32_t value = up100(mult * a);
         int32_t hb = honba * r->honba_ron;
-        if (a_pao > 0) {
-            int32_t half = half_up100((int64_t)up100(mult * a_pao));
-            pay->liable = half;
-            pay->discarder = value - half + hb;
-        } else {
-            pay->discarder = value + hb;
-        }
+        int32_t half = half_up100((int64_t)up100(mult * a_pao));
+        pay->liable = half;
+        pay->discarder = value - half + hb;
         pay->honba = hb;
         *points = value;
-        pay->sticks = 1000 * riichi_sticks;
         pay->total = pay->discarder + pay->liable + pay->sticks;
         return;
     }
-    int32_t pao_part = a_pao > 0 ? up100(mult * a_pao) : 0;
+    /* a pao tsumo: every honba at the ron rate from the liable player; the rest of the hand
+     * (a - a_pao) is an ordinary tsumo without honba */
+    int32_t pao_part = up100(mult * a_pao);
     int64_t ar = (int64_t)a - a_pao;
-    pay->sticks = 1000 * riichi_sticks;
-    /* a pao tsumo: every honba at the ron rate from the liable player; the rest pays none */
-    int32_t hb_each = a_pao > 0 ? 0 : honba * r->honba_tsumo_each;
-    int32_t hb_liable = a_pao > 0 ? honba * r->honba_ron : 0;
-    pay->liable = a_pao > 0 ? pao_part + hb_liable : 0;
+    int32_t hb_liable = honba * r->honba_ron;
+    pay->liable = pao_part + hb_liable;
     int32_t value = 0;
-    if (ar == 0) {
-        /* the whole hand under pao: nobody else pays */
-    } else if (dealer) {
-        int n = sanma ? 2 : 3;
-        int32_t each = up100(2 * ar);
-        if (sanma && !r->tsumo_loss) each += half_up100(each);
-        pay->non_dealer = each + hb_each;
-        pay->n_non_dealer = (uint8_t)n;
-        value = each * n;
-        pay->total = pay->non_dealer * n;
-    } else {
-        int n = sanma ? 1 : 2;
-        int32_t d = up100(2 * ar), nd = up100(ar);
-        if (sanma && !r->tsumo_loss) {
-            int32_t h = half_up100(nd);   /* half of the absent non-dealer's share */
-            d += h;
-            nd += h;
-        }
-        pay->dealer = d + hb_each;
-        pay->non_dealer = nd + hb_each;
+    if (ar != 0) {   /* else the whole hand under pao: nobody else pays */
+        int32_t d, nd;
+        int n = payers - 1 + dealer;
+        tsumo_shares(r, ar, dealer, &d, &nd);
+        pay->dealer = d;
+        pay->non_dealer = nd;
         pay->n_non_dealer = (uint8_t)n;
         value = d + nd * n;
-        pay->total = pay->dealer + pay->non_dealer * n;
+        pay->total = value;
     }
-    pay->honba = hb_liable + hb_each * (r->players - 1);
+    pay->honba = hb_liable;
     *points = value + pao_part;
     pay->total += pay->liable + pay->sticks;
 }

@@ -647,10 +647,7 @@ YM_STEP int check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t r
     ym_ctx_t c;
     search_t s;
     int bad = ym_check_win_ctx(r, h, reds3, meld_reds, win_red, &c);
-    if (bad) { /* the totals defined (zero) all the same: the batch row reads them masked */
-        clear_result(o, lite);
-        return bad;
-    }
+    if (bad) return bad;
     if (prepare(r, h, o, lite, &c, &s, 1) < 0) {
         run_search(&c, &s);
         conclude(&c, &s, o);
@@ -706,30 +703,31 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
     h.riichi_sticks = c->riichi_sticks[i];
     /* more than five indicators: refused before anything else is read (the columns hold five);
      * else ym_check_win and the lite 2 scoring sharing the work */
-    if (h.n_dora > 5 || h.n_ura > 5) {
-        clear_result(&o, 2);
-        bad = YM_WBAD_INDICATORS;
-    } else {
-        bad = check_score(r, &h, r3, mr, c->win_red[i] != 0, &o, 2);
-    }
+    bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : check_score(r, &h, r3, mr, c->win_red[i] != 0, &o, 2);
     int ok = !bad && o.status == YM_ST_OK;
-    /* the totals, or zeros for a row that is not a valid win: masked, not branched on (about
-     * one row in four is not one) */
-    int32_t m = -(int32_t)ok;
     c->status[i] = bad ? (uint8_t)YM_ST_BAD_INPUT : o.status;
     c->reason[i] = bad ? (uint8_t)bad : o.reason;
-    c->han[i] = (int16_t)(o.han & m);
-    c->fu[i] = (int16_t)(o.fu & m);
-    c->yakuman[i] = (uint8_t)(o.yakuman & m);
-    c->limit[i] = (uint8_t)(o.limit & m);
-    c->points[i] = o.points & m;
-    c->from_discarder[i] = o.pay.discarder & m;
-    c->from_dealer[i] = o.pay.dealer & m;
-    c->from_non_dealer[i] = o.pay.non_dealer & m;
-    c->from_liable[i] = o.pay.liable & m;
-    c->total[i] = o.pay.total & m;
-    c->yaku[i] = o.yaku & (uint64_t)(int64_t)m;
-    c->out_kita[i] = (uint8_t)(o.kita & m & -(int32_t)(o.yakuman == 0));
+    if (ok) {
+        c->han[i] = (int16_t)o.han;
+        c->fu[i] = (int16_t)o.fu;
+        c->yakuman[i] = (uint8_t)o.yakuman;
+        c->limit[i] = (uint8_t)o.limit;
+        c->points[i] = o.points;
+        c->from_discarder[i] = o.pay.discarder;
+        c->from_dealer[i] = o.pay.dealer;
+        c->from_non_dealer[i] = o.pay.non_dealer;
+        c->from_liable[i] = o.pay.liable;
+        c->total[i] = o.pay.total;
+        c->yaku[i] = o.yaku;
+        c->out_kita[i] = (uint8_t)(o.yakuman ? 0 : o.kita);
+    } else {
+        c->han[i] = c->fu[i] = 0;
+        c->yakuman[i] = c->limit[i] = 0;
+        c->points[i] = c->from_discarder[i] = c->from_dealer[i] = c->from_non_dealer[i] = 0;
+        c->from_liable[i] = c->total[i] = 0;
+        c->yaku[i] = 0;
+        c->out_kita[i] = 0;
+    }
 }
 
 int ym_check_score_full(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],

@@ -174,11 +174,9 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
           (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
 
     /* tiles */
-    /* as 0/1 terms: each of these is a coin flip over hands, a branch would mispredict */
-    int honor = (p & YM_M_HONOR) != 0;
-    any |= (uint64_t)(((p & YM_M_YAOCHUU) == 0) & (closed | (r->kuitan != 0))) << YM_Y_TANYAO;
-    int suits = ((p & YM_M_MAN) != 0) + ((p & YM_M_PIN) != 0) + ((p & YM_M_SOU) != 0);
-    any |= (uint64_t)(suits == 1) << (honor ? YM_Y_HONITSU : YM_Y_CHINITSU);
+    if (!(p & YM_M_YAOCHUU) && (closed || r->kuitan)) any |= YM_BIT(YM_Y_TANYAO);
+    int suits = !!(p & YM_M_MAN) + !!(p & YM_M_PIN) + !!(p & YM_M_SOU);
+    if (suits == 1) any |= (p & YM_M_HONOR) ? YM_BIT(YM_Y_HONITSU) : YM_BIT(YM_Y_CHINITSU);
     if (!(p & ~YM_M_YAOCHUU) && (p & YM_M_TERM) && (p & YM_M_HONOR)) any |= YM_BIT(YM_Y_HONROUTOU);
 
     /* yakuman of every form */
@@ -260,7 +258,7 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     /* identical runs: 4 (hi), 3 (lo and mid), 2 (mid alone) */
     int peikou = 0;
     if (!(r->local_yaku & (YM_L_ISSHOKU_SANJUN | YM_L_ISSHOKU_YONJUN))) {
-        peikou = (ym_field_sum(mid | hi) + ym_field_sum(hi)) & -closed;
+        if (closed) peikou = ym_field_sum(mid | hi) + ym_field_sum(hi);
     } else {
         if (hi) {
             if (r->local_yaku & YM_L_ISSHOKU_YONJUN) y |= YM_BIT(YM_Y_ISSHOKU_YONJUN);
@@ -276,9 +274,9 @@ uint64_t ym_dec_yaku(const ym_ctx_t *c, const ym_dec_t *d) {
     y |= (uint64_t)(peikou >= 2) << YM_Y_RYANPEIKOU | (uint64_t)(peikou == 1) << YM_Y_IIPEIKOU;
 
     /* runs 123 / 789 only (fields 0 and 6 of each suit) */
-    int outside = (nz != 0) & ((nz & ~(0x40001ULL * (1 | (1ULL << 21) | (1ULL << 42)))) == 0) &
-                  ((tri & ~YM_M_YAOCHUU) == 0) & ((YM_K(d->pair) & YM_M_YAOCHUU) != 0);
-    y |= (uint64_t)outside << ((c->present & YM_M_HONOR) ? YM_Y_CHANTA : YM_Y_JUNCHAN);
+    if (nz && !(nz & ~(0x40001ULL * (1 | (1ULL << 21) | (1ULL << 42)))) && !(tri & ~YM_M_YAOCHUU) &&
+        (YM_K(d->pair) & YM_M_YAOCHUU))
+        y |= (c->present & YM_M_HONOR) ? YM_BIT(YM_Y_CHANTA) : YM_BIT(YM_Y_JUNCHAN);
     /* fields 0, 3, 6 of a suit: 123 456 789 (at most one suit holds three runs of four) */
     uint64_t it = nz & (nz >> 9) & (nz >> 18) & (1 | (1ULL << 21) | (1ULL << 42));
     int ittsu_suit = it ? ym_ctz64(it) / 21 : -1;

@@ -1,0 +1,126 @@
+"""A/B of batch-scoring kernels in one process: builds of yakuman._core loaded side by side.
+
+Timing two builds in two processes, one after the other, is at the mercy of what the machine
+does in between: on a shared 2-core machine the same build has measured 300 ns per row in one
+process and 330 ns in the next. Here every build's extension module is loaded into the same
+process (each under its own package name), the rounds run the builds in a shuffled order, and
+the figure that decides is the median over rounds of each build's time divided by the first
+build's time in the same round. Load that comes and goes hits both sides of a pair alike.
+
+    PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path/to/_core.so [TAG=...]
+    PYTHONPATH=src python bench/kernel_ab.py ROUNDS --orders [TAG=path]
+
+Copy each build's `src/yakuman/_core*.so` aside first (two copies of one file are loaded as one
+library). Rows: winning_hands(ROWS, seed=79), ROWS from the environment (default 50,000). The
+outputs of every build are compared with the first build's (they must be equal).
+
+--orders: one build, the same rows in several orders (random; sorted by meld count, by flags, by
+tsumo, by dealer, by indicator count). Sorting leaves the work unchanged and makes that one
+property predictable, so the difference from the random order is what its branch
+mispredictions cost.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import sys
+import time
+import types
+
+import numpy as np
+
+from yakuman.batch import SCORE_OUTPUTS, _columns
+from yakuman.random import winning_hands
+
+
+def load(tag: str, path: str):
+    """The extension module at path, imported as <tag>._core."""
+    pkg = types.ModuleType(tag)
+    pkg.__path__ = []
+    sys.modules[tag] = pkg
+    spec = importlib.util.spec_from_file_location(tag + "._core", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[tag + "._core"] = mod   # the module's init looks itself up there
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def run(mod, cols: dict, n: int) -> tuple[float, dict]:
+    out = {name: np.empty(n, dtype=dt) for name, dt in SCORE_OUTPUTS}
+    rules = mod.compiled_rules(None)
+    t0 = time.thread_time_ns()
+    mod._score_many(rules, cols, out, 1)
+    return (time.thread_time_ns() - t0) / n, out
+
+
+def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
+    """{tag: (fastest ns per row, median paired ratio to the first build, outputs equal)}."""
+    mods = {tag: load(tag, path) for tag, path in builds.items()}
+    cols = _columns(winning_hands(n, seed=79))
+    times: dict[str, list[float]] = {tag: [] for tag in mods}
+    outs: dict[str, dict] = {}
+    order = list(mods)
+    for _ in range(rounds):
+        random.shuffle(order)
+        for tag in order:
+            t, outs[tag] = run(mods[tag], cols, n)
+            times[tag].append(t)
+    ref = next(iter(mods))
+    res = {}
+    for tag in mods:
+        ratios = sorted(a / b for a, b in zip(times[tag], times[ref]))
+        same = all(np.array_equal(outs[tag][k], outs[ref][k]) for k, _ in SCORE_OUTPUTS)
+        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], same)
+    return res
+
+
+def orders(rounds: int, path: str | None, n: int) -> dict[str, float]:
+    """{order: fastest ns per row} for one build (the installed one when path is None)."""
+    if path is None:
+        from yakuman import _core as mod
+    else:
+        mod = load("kernel_ab_orders", path)
+    cols = _columns(winning_hands(n, seed=79))
+    melds = (cols["meld_type"] >= 0).sum(1)
+    keys = {
+        "random": None,
+        "by melds": melds,
+        "by flags": cols["flags"],
+        "by tsumo": cols["flags"] & 1,
+        "by dealer": cols["seat_wind"] == 0,
+        "by indicators": cols["n_dora"] * 8 + cols["n_ura"],
+    }
+    sets = {}
+    for name, key in keys.items():
+        if key is None:
+            sets[name] = cols
+            continue
+        idx = np.argsort(key, kind="stable")
+        sets[name] = {k: np.ascontiguousarray(v[idx]) if isinstance(v, np.ndarray) and len(v) == n else v
+                      for k, v in cols.items()}
+    best = {name: float("inf") for name in sets}
+    for _ in range(rounds):
+        for name, data in sets.items():
+            best[name] = min(best[name], run(mod, data, n)[0])
+    return best
+
+
+def main(argv: list[str]) -> None:
+    rounds = int(argv[0])
+    n = int(os.environ.get("ROWS", "50000"))
+    builds = dict(a.split("=", 1) for a in argv[1:] if "=" in a)
+    if "--orders" in argv:
+        path = next(iter(builds.values()), None)
+        best = orders(rounds, path, n)
+        for name, t in best.items():
+            print(f"{name:14s} {t:6.1f} ns/row  {t - best['random']:+6.1f}")
+        return
+    for tag, (t, med, same) in compare(rounds, builds, n).items():
+        print(f"{tag:10s} fastest {t:6.1f} ns/row  median paired ratio {med:.3f}  "
+              f"outputs {'equal' if same else 'DIFFER'}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

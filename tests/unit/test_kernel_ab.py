@@ -1,0 +1,54 @@
+"""bench/kernel_ab.py: two builds of the extension loaded in one process give equal outputs, and the
+orders experiment scores the same rows in every order (the figures themselves are not asserted:
+timing is the benchmarks' business)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+import yakuman
+from yakuman import _core
+from yakuman.batch import SCORE_OUTPUTS, _columns, score_many
+from yakuman.random import winning_hands
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("bench_kernel_ab", ROOT / "bench" / "kernel_ab.py")
+kab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kab)
+
+
+def _copies(tmp_path: Path, k: int) -> dict[str, str]:
+    src = Path(_core.__file__)
+    out = {}
+    for i in range(k):   # separate files: one file opened twice is one library
+        d = tmp_path / f"b{i}"
+        d.mkdir()
+        out[f"kab_b{i}"] = str(shutil.copy(src, d / src.name))
+    return out
+
+
+def test_side_by_side_builds_score_like_the_installed_one(tmp_path):
+    builds = _copies(tmp_path, 2)
+    res = kab.compare(2, builds, 3000)
+    assert set(res) == set(builds)
+    for t, ratio, same in res.values():
+        assert same and t > 0 and ratio > 0
+    # a loaded copy gives exactly what the installed module gives
+    (tmp_path / "c").mkdir()
+    mod = kab.load("kab_check", _copies(tmp_path / "c", 1)["kab_b0"])
+    cols = _columns(winning_hands(3000, seed=79))
+    _, out = kab.run(mod, cols, 3000)
+    ref = score_many(winning_hands(3000, seed=79))
+    for name, _ in SCORE_OUTPUTS:
+        assert np.array_equal(out[name], getattr(ref, name)), name
+    assert mod is not _core and yakuman._core is _core
+
+
+def test_orders_cover_every_property(tmp_path):
+    best = kab.orders(1, None, 2000)
+    assert list(best) == ["random", "by melds", "by flags", "by tsumo", "by dealer", "by indicators"]
+    assert all(t > 0 for t in best.values())

@@ -36,7 +36,7 @@ static inline int32_t up100(int64_t x) { return (int32_t)(((uint64_t)x + 99) / 1
 static inline int32_t half_up100(int64_t x) { return (int32_t)(((uint64_t)x + 199) / 200 * 100); }
 
 /* c ? x : y without a branch: GCC otherwise duplicates code per outcome of coin-flip conditions
- * (dealer, tsumo, the han's range), mispredicting on about every other hand */
+ * (the han's range), mispredicting on about every other hand */
 static inline int32_t pick(int c, int32_t x, int32_t y) { return y ^ ((x ^ y) & -(int32_t)(c != 0)); }
 
 /* The limits of 5 to 12 han, by han: YM_LIMIT_* and base points (below 5: none, from fu). */
@@ -73,24 +73,32 @@ int32_t ym_base_points(const ym_rules_t *r, int han, int fu, int yakuman, int *l
     return pick(fixed, LIMIT_BASE[han], by_fu);
 }
 
-/* The shares of an ordinary tsumo of base points a: the dealer's (a non-dealer winner's; 0 for
- * a dealer winner) and each paying non-dealer's, before honba. Sanma without tsumo loss: the
- * absent non-dealer's share (rounded up to 100) split between the payers, each half rounded up
- * to 100 on its own. */
-/* The shares of an ordinary tsumo of base points a: the dealer's (a non-dealer winner's; 0 for
- * a dealer winner) and each paying non-dealer's, before honba. Sanma without tsumo loss: the
- * absent non-dealer's share (rounded up to 100) split between the payers, each half rounded up
- * to 100 on its own. */
-static inline void tsumo_shares(const ym_rules_t *r, int64_t a, int dealer, int32_t *d, int32_t *nd) {
-    int32_t two = up100(2 * a), one = up100(a);
-    int32_t dd = pick(dealer, 0, two), n = pick(dealer, two, one);
+/* What each payer pays of a hand worth base points a, before honba: the discarder (ron), the
+ * dealer (a non-dealer's tsumo) and each paying non-dealer (tsumo), as multiples of a by
+ * [dealer winner][tsumo]: no branch on either (each is a coin flip over hands), and the payers
+ * that do not pay get 0. Sanma without tsumo loss: the absent non-dealer's share (rounded up to
+ * 100) split between the payers, each half rounded up to 100 on its own. n = the number of
+ * paying non-dealers (0 on a ron). */
+static const uint8_t SHARE[2][2][3] = {{{4, 0, 0}, {0, 2, 1}}, {{6, 0, 0}, {0, 0, 2}}};
+
+typedef struct {
+    int32_t discarder, dealer, non_dealer;
+    int n;
+} shares_t;
+
+static inline shares_t shares(const ym_rules_t *r, int64_t a, int dealer, int tsumo) {
+    const uint8_t *m = SHARE[dealer][tsumo];
+    shares_t s;
+    s.discarder = up100(m[0] * a);
+    s.dealer = up100(m[1] * a);
+    s.non_dealer = up100(m[2] * a);
+    s.n = tsumo * (r->players - 2 + dealer);
     if (r->players == 3 && !r->tsumo_loss) {
-        int32_t h = half_up100(n);   /* half of the absent non-dealer's share */
-        dd += pick(dealer, 0, h);
-        n += h;
+        int32_t h = half_up100(s.non_dealer);   /* half of the absent non-dealer's share */
+        s.non_dealer += h;
+        s.dealer += h & -(int32_t)(m[1] != 0);
     }
-    *d = dd;
-    *nd = n;
+    return s;
 }
 
 void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int tsumo, int honba,
@@ -99,31 +107,29 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     tsumo = tsumo != 0;
     if (a < 0) a = 0;   /* base points are never negative (ym_base_points) */
     int64_t mult = 4 + 2 * dealer;
-    int payers = r->players - 1;
     if (a_pao > a) a_pao = a;
     if (a_pao < 0) a_pao = 0;
-    pay->sticks = 1000 * riichi_sticks;
     if (a_pao == 0) {
-        /* no pao: ron and tsumo both worked out, the one that applies picked without branching */
-        int32_t ron = up100(mult * a), hb_ron = honba * r->honba_ron, hb_each = honba * r->honba_tsumo_each;
-        int32_t d, nd;
-        tsumo_shares(r, a, dealer, &d, &nd);
-        int n = payers - 1 + dealer;       /* non-dealers paying on a tsumo */
-        int32_t tn = pick(tsumo, n, 0);
-        pay->discarder = pick(tsumo, 0, ron + hb_ron);
-        pay->dealer = pick(tsumo & !dealer, d + hb_each, 0);
-        pay->non_dealer = pick(tsumo, nd + hb_each, 0);
-        pay->n_non_dealer = (uint8_t)tn;
+        /* no pao: honba from whoever pays (honba_ron from the discarder, honba_tsumo_each from
+         * each tsumo payer) */
+        shares_t s = shares(r, a, dealer, tsumo);
+        int32_t ron = -(int32_t)(tsumo ^ 1), hb_ron = honba * r->honba_ron & ron;
+        int32_t hb_each = honba * r->honba_tsumo_each & ~ron;
+        pay->discarder = s.discarder + hb_ron;
+        pay->dealer = s.dealer + (hb_each & -(int32_t)(dealer ^ 1));   /* hb_each: 0 on a ron */
+        pay->non_dealer = s.non_dealer + hb_each;
+        pay->n_non_dealer = (uint8_t)s.n;
         pay->liable = 0;
-        pay->honba = pick(tsumo, hb_each * payers, hb_ron);
-        *points = pick(tsumo, d + nd * n, ron);
-        pay->total = pay->discarder + pay->dealer + pay->non_dealer * tn + pay->sticks;
+        pay->honba = hb_ron + hb_each * (r->players - 1);
+        pay->sticks = 1000 * riichi_sticks;
+        *points = s.discarder + s.dealer + s.non_dealer * s.n;
+        pay->total = pay->discarder + pay->dealer + pay->non_dealer * s.n + pay->sticks;
         return;
     }
     memset(pay, 0, sizeof *pay);
     pay->sticks = 1000 * riichi_sticks;
     if (!tsumo) {
-        int32_t value = up100(mult * a);
+        int32_t value = shares(r, a, dealer, 0).discarder;
         int32_t hb = honba * r->honba_ron;
         int32_t half = half_up100((int64_t)up100(mult * a_pao));
         pay->liable = half;
@@ -141,13 +147,11 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     pay->liable = pao_part + hb_liable;
     int32_t value = 0;
     if (ar != 0) {   /* else the whole hand under pao: nobody else pays */
-        int32_t d, nd;
-        int n = payers - 1 + dealer;
-        tsumo_shares(r, ar, dealer, &d, &nd);
-        pay->dealer = d;
-        pay->non_dealer = nd;
-        pay->n_non_dealer = (uint8_t)n;
-        value = d + nd * n;
+        shares_t sh = shares(r, ar, dealer, 1);
+        pay->dealer = sh.dealer;
+        pay->non_dealer = sh.non_dealer;
+        pay->n_non_dealer = (uint8_t)sh.n;
+        value = sh.dealer + sh.non_dealer * sh.n;
         pay->total = value;
     }
     pay->honba = hb_liable;

@@ -52,6 +52,32 @@ def test_four_copy_awareness():
     assert "1m" not in waits("1111234567999m")
 
 
+_OTHER_SETS = {0: "234p567p789s", 1: "234m567m789s", 2: "234m567p789p", 3: "123m456p789s"}
+
+
+def _name(k: int) -> str:
+    return yakuman.tiles.to_mpsz([int(i == k) for i in range(34)])
+
+
+@pytest.mark.parametrize("kind", range(34), ids=_name)
+def test_waits_beside_four_of_a_kind(kind):
+    """Four copies of every kind (the last rank of a suit and chun too, where a fifth copy would
+    run past the pattern keys) beside three sets of other suits: the waits are exactly the kinds
+    not all held whose draw completes the hand, never the four-held kind."""
+    c = yakuman.tiles.to_counts(_OTHER_SETS[min(kind // 9, 3)])
+    c[kind] += 4
+    expected = []
+    for t in range(34):
+        if c[t] < 4:
+            c[t] += 1
+            if is_agari(c):
+                expected.append(_name(t))
+            c[t] -= 1
+    got = waits(c)
+    assert got == expected
+    assert _name(kind) not in got
+
+
 def test_agari():
     assert is_agari("123m456p789s11222z")
     assert not is_agari("123m456p789s11223z")

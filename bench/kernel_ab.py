@@ -76,13 +76,8 @@ def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[floa
     return res
 
 
-def orders(rounds: int, path: str | None, n: int) -> dict[str, float]:
-    """{order: fastest ns per row} for one build (the installed one when path is None)."""
-    if path is None:
-        from yakuman import _core as mod
-    else:
-        mod = load("kernel_ab_orders", path)
-    cols = _columns(winning_hands(n, seed=79))
+def ordered_sets(cols: dict, n: int) -> dict[str, dict]:
+    """{order: the columns with their rows in that order} (random = as they are)."""
     melds = (cols["meld_type"] >= 0).sum(1)
     keys = {
         "random": None,
@@ -100,6 +95,16 @@ def orders(rounds: int, path: str | None, n: int) -> dict[str, float]:
         idx = np.argsort(key, kind="stable")
         sets[name] = {k: np.ascontiguousarray(v[idx]) if isinstance(v, np.ndarray) and len(v) == n else v
                       for k, v in cols.items()}
+    return sets
+
+
+def orders(rounds: int, path: str | None, n: int) -> dict[str, float]:
+    """{order: fastest ns per row} for one build (the installed one when path is None)."""
+    if path is None:
+        from yakuman import _core as mod
+    else:
+        mod = load("kernel_ab_orders", path)
+    sets = ordered_sets(_columns(winning_hands(n, seed=79)), n)
     best = {name: float("inf") for name in sets}
     for _ in range(rounds):
         for name, data in sets.items():

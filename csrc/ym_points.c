@@ -106,7 +106,6 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     dealer = dealer != 0;
     tsumo = tsumo != 0;
     if (a < 0) a = 0;   /* base points are never negative (ym_base_points) */
-    int64_t mult = 4 + 2 * dealer;
     if (a_pao > a) a_pao = a;
     if (a_pao < 0) a_pao = 0;
     if (a_pao == 0) {
@@ -131,7 +130,7 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     if (!tsumo) {
         int32_t value = shares(r, a, dealer, 0).discarder;
         int32_t hb = honba * r->honba_ron;
-        int32_t half = half_up100((int64_t)up100(mult * a_pao));
+        int32_t half = half_up100(shares(r, a_pao, dealer, 0).discarder);   /* half the pao part's ron value */
         pay->liable = half;
         pay->discarder = value - half + hb;
         pay->honba = hb;
@@ -141,7 +140,7 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
     }
     /* a pao tsumo: every honba at the ron rate from the liable player; the rest of the hand
      * (a - a_pao) is an ordinary tsumo without honba */
-    int32_t pao_part = up100(mult * a_pao);
+    int32_t pao_part = shares(r, a_pao, dealer, 0).discarder;   /* the pao part's ron value */
     int64_t ar = (int64_t)a - a_pao;
     int32_t hb_liable = honba * r->honba_ron;
     pay->liable = pao_part + hb_liable;

@@ -48,7 +48,22 @@ def test_side_by_side_builds_score_like_the_installed_one(tmp_path):
     assert mod is not _core and yakuman._core is _core
 
 
-def test_orders_cover_every_property(tmp_path):
+def test_orders_cover_every_property():
     best = kab.orders(1, None, 2000)
     assert list(best) == ["random", "by melds", "by flags", "by tsumo", "by dealer", "by indicators"]
     assert all(t > 0 for t in best.values())
+
+
+def test_every_order_holds_the_same_rows_and_scores_them_alike():
+    n = 2000
+    cols = _columns(winning_hands(n, seed=79))
+    sets = kab.ordered_sets(cols, n)
+    _, ref = kab.run(_core, cols, n)
+    key = np.lexsort([ref[name] for name, _ in SCORE_OUTPUTS])
+    for name, data in sets.items():
+        assert sorted(map(bytes, data["counts"])) == sorted(map(bytes, cols["counts"])), name
+        _, out = kab.run(_core, data, n)
+        order = np.lexsort([out[k] for k, _ in SCORE_OUTPUTS])
+        for k, _ in SCORE_OUTPUTS:   # the same results, as a multiset of rows
+            assert np.array_equal(out[k][order], ref[k][key]), (name, k)
+    assert not np.array_equal(sets["by melds"]["counts"], cols["counts"])   # sorting moved rows

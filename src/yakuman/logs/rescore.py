@@ -15,11 +15,15 @@ Invariant: the rows are the corpus's win rows in order (file, game, event), one 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["RescoreReport", "rescore", "add_command"]
+
+# the row position a batch error names (" - at rows[i]"): the report's row says which win it is
+_AT_ROW = re.compile(r" - at (?:rows|hands)\[\d+\]")
 
 _KEEP = ("file", "game", "event", "win_index", "round_label", "honba", "seat", "from_seat", "tsumo", "hand",
          "win_tile", "melds")
@@ -67,7 +71,6 @@ def rescore(source, rules, *, workers: int = 1) -> RescoreReport:
     import pandas as pd
 
     from yakuman.batch import STATUS_INVALID_INPUT, _missing, columns_from_kwargs, log_row_kwargs, score_many
-    from yakuman.errors import YakumanError
     from yakuman.logs.frame import to_frame
     from yakuman.result import Status
 
@@ -75,34 +78,25 @@ def rescore(source, rules, *, workers: int = 1) -> RescoreReport:
     wins = frame[frame["kind"] == "win"]
     same = wins[wins["players"] == rules.players].reset_index(drop=True)
     kwargs = [log_row_kwargs(rec, rules) for rec in same.to_dict("records")]
-    good, refused = [], {}
-    for i, kw in enumerate(kwargs):
-        try:
-            columns_from_kwargs([kw], rules=rules)
-            good.append(i)
-        except YakumanError as e:
-            refused[i] = str(e).replace(" - at rows[0]", "")
     n = len(same)
     status = np.full(n, STATUS_INVALID_INPUT, dtype=np.uint8)
     han = np.zeros(n, dtype=np.int64)
     fu = np.zeros(n, dtype=np.int64)
     pts = np.zeros(n, dtype=np.int64)
     limit: list = [None] * n
-    reason = [refused.get(i, "") for i in range(n)]
+    reason = [""] * n
     yaku: list = [[] for _ in range(n)]
-    if good:
-        res = score_many(columns_from_kwargs([kwargs[i] for i in good], rules=rules), rules=rules,
-                         workers=workers)
-        idx = np.asarray(good)
-        status[idx] = res.status
-        han[idx] = res.han
-        fu[idx] = res.fu
-        pts[idx] = res.points
-        for j, i in enumerate(good):
-            limit[i] = res.limits[j]
-            yaku[i] = [y.romaji for y in res.yaku_list(j)] if res.status[j] == 0 else []
-        for j, text in enumerate(res.reasons):
-            reason[good[j]] = text
+    if n:
+        # one batch: a row the new rules refuse gets status 4 and (messages=True) the error the
+        # single-hand score() raises for it, without the batch's row position
+        res = score_many(columns_from_kwargs(kwargs, rules=rules), rules=rules, workers=workers, messages=True)
+        status[:] = res.status
+        han[:] = res.han
+        fu[:] = res.fu
+        pts[:] = res.points
+        limit = res.limits   # a list built per access: read once, not per row
+        yaku = [[y.romaji for y in res.yaku_list(j)] if st == 0 else [] for j, st in enumerate(res.status.tolist())]
+        reason = [_AT_ROW.sub("", text) for text in res.reasons]
     old_points = same["calc_points"].fillna(same["points"]).fillna(0).astype("int64").to_numpy()
     old_han = same["calc_han"].fillna(same["han"]).astype("Int64")
     old_fu = same["calc_fu"].fillna(same["fu"]).astype("Int64")

@@ -63,36 +63,38 @@ SETS = _sets()
 
 def _regular_replacement(h, need: int) -> int:
     """min over complete targets (need sets + a pair) of the tiles to draw."""
-    touching = [s for s in SETS if any(h[t] for t in s)]
+    # the sets touching the hand, each as (kind, copies) pairs; the draws for kind k when the
+    # target holds n of it are max(0, n - h[k])
+    shapes = [tuple((k, s.count(k)) for k in sorted(set(s))) for s in SETS if any(h[t] for t in s)]
+    held = [k for k in SANMA_KINDS if h[k]]
     best = [99]
     t = [0] * 34
-
-    def cost_of(k, n):   # draws for kind k when the target holds n of it
-        return max(0, n - h[k])
 
     def dfs(start, chosen, cost):
         if cost >= best[0]:
             return
         # fill: remaining sets fresh (3 draws each: an unheld kind is always free), then the pair
         pair = 2   # a fresh pair
-        for k in SANMA_KINDS:
-            if h[k] and t[k] + 2 <= 4:
-                pair = min(pair, cost_of(k, t[k] + 2) - cost_of(k, t[k]))
+        for k in held:
+            tk, hk = t[k], h[k]
+            if tk + 2 <= 4:
+                pair = min(pair, max(0, tk + 2 - hk) - max(0, tk - hk))
         best[0] = min(best[0], cost + 3 * (need - chosen) + pair)
         if chosen == need:
             return
-        for j in range(start, len(touching)):
-            s = touching[j]
-            if any(t[k] + s.count(k) > 4 for k in set(s)):
+        for j in range(start, len(shapes)):
+            sh = shapes[j]
+            if any(t[k] + n > 4 for k, n in sh):
                 continue
             add = 0
-            for k in s:
-                add += cost_of(k, t[k] + 1) - cost_of(k, t[k])
-                t[k] += 1
+            for k, n in sh:
+                tk, hk = t[k], h[k]
+                add += max(0, tk + n - hk) - max(0, tk - hk)
+                t[k] = tk + n
             if add < 3:   # a reused set costing 3 is no better than a fresh one
                 dfs(j, chosen + 1, cost + add)
-            for k in s:
-                t[k] -= 1
+            for k, n in sh:
+                t[k] -= n
 
     dfs(0, 0, 0)
     return best[0]
@@ -145,16 +147,84 @@ def oracle_ukeire(h, vis, form="all"):
     return now, out
 
 
+def _sets_only(h) -> bool:
+    """h splits into triplets and runs: the lowest held kind must start one of them."""
+    k = next((i for i in range(34) if h[i]), None)
+    if k is None:
+        return True
+    if h[k] >= 3:
+        h[k] -= 3
+        ok = _sets_only(h)
+        h[k] += 3
+        if ok:
+            return True
+    if k < 27 and k % 9 <= 6 and h[k + 1] and h[k + 2]:
+        for i in (k, k + 1, k + 2):
+            h[i] -= 1
+        ok = _sets_only(h)
+        for i in (k, k + 1, k + 2):
+            h[i] += 1
+        return ok
+    return False
+
+
+def oracle_complete(h, melds: int) -> bool:
+    """A complete hand beside `melds` melds (shanten -1), by its definition: a pair and sets,
+    seven distinct pairs, or the thirteen terminals and honors with one of them paired."""
+    h = list(h)
+    if melds == 0 and sorted(h)[-7:] == [2] * 7 and sum(h) == 14:
+        return True
+    if melds == 0 and all(h[y] for y in YAOCHUU) and sum(h[y] for y in YAOCHUU) == sum(h) == 14:
+        return True
+    for p in range(34):
+        if h[p] >= 2:
+            h[p] -= 2
+            ok = _sets_only(h)
+            h[p] += 2
+            if ok:
+                return True
+    return False
+
+
 def oracle_waits(h):
+    # the tiles that complete the hand (the completeness brute force, not the replacement search:
+    # a shanten of -1 is exactly a complete hand; test_complete_is_shanten_minus_one checks them alike)
     k = (14 - sum(h)) // 3
     out = []
     for t in SANMA_KINDS:
         if h[t] < 4:
             c = list(h)
             c[t] += 1
-            if oracle_shanten(c, "all", k) == -1:
+            if oracle_complete(c, k):
                 out.append(TILE_NAMES[t])
     return out
+
+
+def test_complete_is_shanten_minus_one():
+    """The two oracles agree: complete exactly when the replacement search gives -1 (on hands one
+    tile from tenpai-or-better, where both answers occur)."""
+    rng = random.Random(11)
+    seen = set()
+    for size, melds in ((14, 0), (11, 1), (8, 2), (5, 3), (2, 4)):
+        for _ in range(60):
+            h = [0] * 34
+            # a complete sanma hand (pair + sets), then one tile swapped for a random one half the time
+            p = rng.choice(SANMA_KINDS)
+            h[p] += 2
+            while sum(h) < size:
+                s = rng.choice(SETS)
+                if all(h[k] + s.count(k) <= 4 for k in s):
+                    for k in s:
+                        h[k] += 1
+            if rng.random() < 0.5:
+                out = rng.choice([k for k in range(34) if h[k]])
+                into = rng.choice([k for k in SANMA_KINDS if h[k] < 4 and k != out])
+                h[out] -= 1
+                h[into] += 1
+            want = oracle_shanten(h, "all", melds) == -1
+            assert oracle_complete(h, melds) == want, (h, melds)
+            seen.add(want)
+    assert seen == {True, False}
 
 
 # ------------------------------------------------------------------------------------------------

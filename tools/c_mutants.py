@@ -114,7 +114,7 @@ MUTANTS = [
      "round wind read as the seat wind"),
 ]
 
-_SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "mutate", "__pycache__", "*.so",
+_SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",
                                ".hypothesis", ".pytest_cache", ".benchmarks", "temp.*", "lib.*")
 
 

@@ -9,10 +9,14 @@ build's time in the same round. Load that comes and goes hits both sides of a pa
 
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path/to/_core.so [TAG=...]
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS --orders [TAG=path]
+    PYTHONPATH=src python bench/kernel_ab.py ROUNDS --shanten TAG=path/to/_core.so [TAG=...]
 
 Copy each build's `src/yakuman/_core*.so` aside first (two copies of one file are loaded as one
 library). Rows: winning_hands(ROWS, seed=79), ROWS from the environment (default 50,000). The
 outputs of every build are compared with the first build's (they must be equal).
+
+--shanten: the same comparison for the batch shanten kernel (`_shanten_many`, all forms, one
+worker) on random_hands(ROWS, seed=7, size=13), default 200,000 rows (bench/interleaved.py's).
 
 --orders: one build, the same rows in several orders (random; sorted by meld count, by flags, by
 tsumo, by dealer, by indicator count). Sorting leaves the work unchanged and makes that one
@@ -76,6 +80,38 @@ def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[floa
     return res
 
 
+def run_shanten(mod, rows: np.ndarray, form: int = 0) -> tuple[float, tuple]:
+    n = len(rows)
+    out, status = np.empty(n, dtype=np.int8), np.zeros(n, dtype=np.uint8)
+    t0 = time.thread_time_ns()
+    mod._shanten_many(rows, form, -1, 1, out, status)
+    return (time.thread_time_ns() - t0) / n, (out, status)
+
+
+def compare_shanten(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
+    """compare() for the batch shanten kernel: {tag: (fastest ns per row, median paired ratio to
+    the first build, outputs and statuses equal)}."""
+    from yakuman.random import random_hands
+
+    mods = {tag: load(tag, path) for tag, path in builds.items()}
+    rows = np.ascontiguousarray(random_hands(n, seed=7, size=13), dtype=np.uint8)
+    times: dict[str, list[float]] = {tag: [] for tag in mods}
+    outs: dict[str, tuple] = {}
+    order = list(mods)
+    for _ in range(rounds):
+        random.shuffle(order)
+        for tag in order:
+            t, outs[tag] = run_shanten(mods[tag], rows)
+            times[tag].append(t)
+    ref = next(iter(mods))
+    res = {}
+    for tag in mods:
+        ratios = sorted(a / b for a, b in zip(times[tag], times[ref]))
+        same = all(np.array_equal(a, b) for a, b in zip(outs[tag], outs[ref]))
+        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], same)
+    return res
+
+
 def ordered_sets(cols: dict, n: int) -> dict[str, dict]:
     """{order: the columns with their rows in that order} (random = as they are)."""
     melds = (cols["meld_type"] >= 0).sum(1)
@@ -122,8 +158,12 @@ def main(argv: list[str]) -> None:
         for name, t in best.items():
             print(f"{name:14s} {t:6.1f} ns/row  {t - best['random']:+6.1f}")
         return
-    for tag, (t, med, same) in compare(rounds, builds, n).items():
-        print(f"{tag:10s} fastest {t:6.1f} ns/row  median paired ratio {med:.3f}  "
+    if "--shanten" in argv:
+        res = compare_shanten(rounds, builds, int(os.environ.get("ROWS", "200000")))
+    else:
+        res = compare(rounds, builds, n)
+    for tag, (t, med, same) in res.items():
+        print(f"{tag:10s} fastest {t:6.2f} ns/row  median paired ratio {med:.3f}  "
               f"outputs {'equal' if same else 'DIFFER'}")
 
 

@@ -67,3 +67,20 @@ def test_every_order_holds_the_same_rows_and_scores_them_alike():
         for k, _ in SCORE_OUTPUTS:   # the same results, as a multiset of rows
             assert np.array_equal(out[k][order], ref[k][key]), (name, k)
     assert not np.array_equal(sets["by melds"]["counts"], cols["counts"])   # sorting moved rows
+
+
+def test_side_by_side_shanten_kernels_give_the_installed_results(tmp_path):
+    from yakuman.batch import shanten_many
+    from yakuman.random import random_hands
+
+    builds = _copies(tmp_path, 2)
+    res = kab.compare_shanten(2, builds, 3000)
+    assert set(res) == set(builds)
+    for t, ratio, same in res.values():
+        assert same and t > 0 and ratio > 0
+    (tmp_path / "x").mkdir()
+    mod = kab.load("kab_sh", _copies(tmp_path / "x", 1)["kab_b0"])
+    rows = np.ascontiguousarray(random_hands(3000, seed=7, size=13), dtype=np.uint8)
+    _, (out, status) = kab.run_shanten(mod, rows)
+    assert np.array_equal(out, shanten_many(rows))
+    assert not status.any()

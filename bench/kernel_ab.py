@@ -59,25 +59,31 @@ def run(mod, cols: dict, n: int) -> tuple[float, dict]:
     return (time.thread_time_ns() - t0) / n, out
 
 
-def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
-    """{tag: (fastest ns per row, median paired ratio to the first build, outputs equal)}."""
-    mods = {tag: load(tag, path) for tag, path in builds.items()}
-    cols = _columns(winning_hands(n, seed=79))
+def _rounds(rounds: int, mods: dict, runner, equal) -> dict[str, tuple[float, float, bool]]:
+    """The builds run by runner(mod) -> (ns per row, outputs) in shuffled rounds: {tag: (fastest,
+    median paired ratio to the first build, equal(outputs, the first build's))}."""
     times: dict[str, list[float]] = {tag: [] for tag in mods}
-    outs: dict[str, dict] = {}
+    outs: dict = {}
     order = list(mods)
     for _ in range(rounds):
         random.shuffle(order)
         for tag in order:
-            t, outs[tag] = run(mods[tag], cols, n)
+            t, outs[tag] = runner(mods[tag])
             times[tag].append(t)
     ref = next(iter(mods))
     res = {}
     for tag in mods:
         ratios = sorted(a / b for a, b in zip(times[tag], times[ref]))
-        same = all(np.array_equal(outs[tag][k], outs[ref][k]) for k, _ in SCORE_OUTPUTS)
-        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], same)
+        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], equal(outs[tag], outs[ref]))
     return res
+
+
+def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
+    """{tag: (fastest ns per row, median paired ratio to the first build, outputs equal)}."""
+    mods = {tag: load(tag, path) for tag, path in builds.items()}
+    cols = _columns(winning_hands(n, seed=79))
+    return _rounds(rounds, mods, lambda mod: run(mod, cols, n),
+                   lambda a, b: all(np.array_equal(a[k], b[k]) for k, _ in SCORE_OUTPUTS))
 
 
 def run_shanten(mod, rows: np.ndarray, form: int = 0) -> tuple[float, tuple]:
@@ -95,21 +101,8 @@ def compare_shanten(rounds: int, builds: dict[str, str], n: int) -> dict[str, tu
 
     mods = {tag: load(tag, path) for tag, path in builds.items()}
     rows = np.ascontiguousarray(random_hands(n, seed=7, size=13), dtype=np.uint8)
-    times: dict[str, list[float]] = {tag: [] for tag in mods}
-    outs: dict[str, tuple] = {}
-    order = list(mods)
-    for _ in range(rounds):
-        random.shuffle(order)
-        for tag in order:
-            t, outs[tag] = run_shanten(mods[tag], rows)
-            times[tag].append(t)
-    ref = next(iter(mods))
-    res = {}
-    for tag in mods:
-        ratios = sorted(a / b for a, b in zip(times[tag], times[ref]))
-        same = all(np.array_equal(a, b) for a, b in zip(outs[tag], outs[ref]))
-        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], same)
-    return res
+    return _rounds(rounds, mods, lambda mod: run_shanten(mod, rows),
+                   lambda a, b: all(np.array_equal(x, y) for x, y in zip(a, b)))
 
 
 def ordered_sets(cols: dict, n: int) -> dict[str, dict]:

@@ -31,15 +31,20 @@ def _copies(tmp_path: Path, k: int) -> dict[str, str]:
     return out
 
 
-def test_side_by_side_builds_score_like_the_installed_one(tmp_path):
+def _side_by_side(compare, tmp_path: Path, tag: str):
+    """Two copies compared (equal outputs, positive figures); then a third copy, loaded alone."""
     builds = _copies(tmp_path, 2)
-    res = kab.compare(2, builds, 3000)
+    res = compare(2, builds, 3000)
     assert set(res) == set(builds)
     for t, ratio, same in res.values():
         assert same and t > 0 and ratio > 0
-    # a loaded copy gives exactly what the installed module gives
     (tmp_path / "c").mkdir()
-    mod = kab.load("kab_check", _copies(tmp_path / "c", 1)["kab_b0"])
+    return kab.load(tag, _copies(tmp_path / "c", 1)["kab_b0"])
+
+
+def test_side_by_side_builds_score_like_the_installed_one(tmp_path):
+    # a loaded copy gives exactly what the installed module gives
+    mod = _side_by_side(kab.compare, tmp_path, "kab_check")
     cols = _columns(winning_hands(3000, seed=79))
     _, out = kab.run(mod, cols, 3000)
     ref = score_many(winning_hands(3000, seed=79))
@@ -73,13 +78,7 @@ def test_side_by_side_shanten_kernels_give_the_installed_results(tmp_path):
     from yakuman.batch import shanten_many
     from yakuman.random import random_hands
 
-    builds = _copies(tmp_path, 2)
-    res = kab.compare_shanten(2, builds, 3000)
-    assert set(res) == set(builds)
-    for t, ratio, same in res.values():
-        assert same and t > 0 and ratio > 0
-    (tmp_path / "x").mkdir()
-    mod = kab.load("kab_sh", _copies(tmp_path / "x", 1)["kab_b0"])
+    mod = _side_by_side(kab.compare_shanten, tmp_path, "kab_sh")
     rows = np.ascontiguousarray(random_hands(3000, seed=7, size=13), dtype=np.uint8)
     _, (out, status) = kab.run_shanten(mod, rows)
     assert np.array_equal(out, shanten_many(rows))

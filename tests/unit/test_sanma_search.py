@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 import yakuman
 from yakuman import _core
+from yakuman._reference.shanten import is_agari
 from yakuman.batch import STATUS_BAD_SANMA_TILE, shanten_many, waits_many
 from yakuman.errors import InvalidRulesError, InvalidTilesError
 from yakuman.rules import Rules
@@ -147,62 +148,24 @@ def oracle_ukeire(h, vis, form="all"):
     return now, out
 
 
-def _sets_only(h) -> bool:
-    """h splits into triplets and runs: the lowest held kind must start one of them."""
-    k = next((i for i in range(34) if h[i]), None)
-    if k is None:
-        return True
-    if h[k] >= 3:
-        h[k] -= 3
-        ok = _sets_only(h)
-        h[k] += 3
-        if ok:
-            return True
-    if k < 27 and k % 9 <= 6 and h[k + 1] and h[k + 2]:
-        for i in (k, k + 1, k + 2):
-            h[i] -= 1
-        ok = _sets_only(h)
-        for i in (k, k + 1, k + 2):
-            h[i] += 1
-        return ok
-    return False
-
-
-def oracle_complete(h, melds: int) -> bool:
-    """A complete hand beside `melds` melds (shanten -1), by its definition: a pair and sets,
-    seven distinct pairs, or the thirteen terminals and honors with one of them paired."""
-    h = list(h)
-    if melds == 0 and sorted(h)[-7:] == [2] * 7 and sum(h) == 14:
-        return True
-    if melds == 0 and all(h[y] for y in YAOCHUU) and sum(h[y] for y in YAOCHUU) == sum(h) == 14:
-        return True
-    for p in range(34):
-        if h[p] >= 2:
-            h[p] -= 2
-            ok = _sets_only(h)
-            h[p] += 2
-            if ok:
-                return True
-    return False
-
-
 def oracle_waits(h):
-    # the tiles that complete the hand (the completeness brute force, not the replacement search:
-    # a shanten of -1 is exactly a complete hand; test_complete_is_shanten_minus_one checks them alike)
+    # the tiles that complete the hand, by the pure-Python reference's completeness search (pair
+    # + sets, seven pairs, kokushi; no native code) rather than a replacement search per tile: a
+    # shanten of -1 is exactly a complete hand (test_complete_is_shanten_minus_one checks both)
     k = (14 - sum(h)) // 3
     out = []
     for t in SANMA_KINDS:
         if h[t] < 4:
             c = list(h)
             c[t] += 1
-            if oracle_complete(c, k):
+            if is_agari(c):
                 out.append(TILE_NAMES[t])
     return out
 
 
 def test_complete_is_shanten_minus_one():
-    """The two oracles agree: complete exactly when the replacement search gives -1 (on hands one
-    tile from tenpai-or-better, where both answers occur)."""
+    """The two oracles agree: the reference's completeness search says complete exactly when the
+    replacement search gives -1 (on complete hands and hands one tile off them: both answers)."""
     rng = random.Random(11)
     seen = set()
     for size, melds in ((14, 0), (11, 1), (8, 2), (5, 3), (2, 4)):
@@ -222,7 +185,7 @@ def test_complete_is_shanten_minus_one():
                 h[out] -= 1
                 h[into] += 1
             want = oracle_shanten(h, "all", melds) == -1
-            assert oracle_complete(h, melds) == want, (h, melds)
+            assert is_agari(h) == want, (h, melds)
             seen.add(want)
     assert seen == {True, False}
 

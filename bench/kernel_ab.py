@@ -10,10 +10,16 @@ build's time in the same round. Load that comes and goes hits both sides of a pa
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path/to/_core.so [TAG=...]
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS --orders [TAG=path]
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS --shanten TAG=path/to/_core.so [TAG=...]
+    COPIES=3 PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path [TAG=...]
 
 Copy each build's `src/yakuman/_core*.so` aside first (two copies of one file are loaded as one
 library). Rows: winning_hands(ROWS, seed=79), ROWS from the environment (default 50,000). The
 outputs of every build are compared with the first build's (they must be equal).
+
+COPIES=k (environment): each build loaded k times, from k copies of its file in a temporary
+folder; a build's time in a round is the mean over its copies. Where a build's code and tables
+land in memory moves its time by itself: two copies of one file, loaded as two builds, have
+differed by up to 1.5% in the median paired ratio. With copies, a change has to beat that.
 
 --shanten: the same comparison for the batch shanten kernel (`_shanten_many`, all forms, one
 worker) on random_hands(ROWS, seed=7, size=13), default 200,000 rows (bench/interleaved.py's).
@@ -29,7 +35,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import shutil
 import sys
+import tempfile
 import time
 import types
 
@@ -51,6 +59,20 @@ def load(tag: str, path: str):
     return mod
 
 
+def load_copies(tag: str, path: str, copies: int, workdir: str) -> list:
+    """copies loaded copies of the build at path (copies 1: the file itself). Each copy is its own
+    file, so its code and tables land at their own addresses: the spread between copies of one
+    build is what placement alone does to the time."""
+    if copies <= 1:
+        return [load(tag, path)]
+    mods = []
+    for j in range(copies):
+        d = os.path.join(workdir, f"{tag}.{j}")
+        os.makedirs(d, exist_ok=True)
+        mods.append(load(f"{tag}_{j}", shutil.copy(path, os.path.join(d, os.path.basename(path)))))
+    return mods
+
+
 def run(mod, cols: dict, n: int) -> tuple[float, dict]:
     out = {name: np.empty(n, dtype=dt) for name, dt in SCORE_OUTPUTS}
     rules = mod.compiled_rules(None)
@@ -60,27 +82,44 @@ def run(mod, cols: dict, n: int) -> tuple[float, dict]:
 
 
 def _rounds(rounds: int, mods: dict, runner, equal) -> dict[str, tuple[float, float, bool]]:
-    """The builds run by runner(mod) -> (ns per row, outputs) in shuffled rounds: {tag: (fastest,
-    median paired ratio to the first build, equal(outputs, the first build's))}."""
-    times: dict[str, list[float]] = {tag: [] for tag in mods}
+    """The builds run by runner(mod) -> (ns per row, outputs) in shuffled rounds. mods: {tag: a
+    module, or a list of loaded copies of one build}. Returns {tag: (fastest, median paired ratio to
+    the first build, equal(outputs, the first build's))}; a build's time in a round is the mean
+    over its copies."""
+    groups = {tag: m if isinstance(m, list) else [m] for tag, m in mods.items()}
+    times: dict[str, list[float]] = {tag: [] for tag in groups}
     outs: dict = {}
-    order = list(mods)
+    order = [(tag, j) for tag, ms in groups.items() for j in range(len(ms))]
     for _ in range(rounds):
         random.shuffle(order)
-        for tag in order:
-            t, outs[tag] = runner(mods[tag])
-            times[tag].append(t)
-    ref = next(iter(mods))
+        got: dict[str, list[float]] = {tag: [] for tag in groups}
+        for tag, j in order:
+            t, out = runner(groups[tag][j])
+            got[tag].append(t)
+            outs[tag, j] = out   # the last round's outputs of each copy
+        for tag, ts in got.items():
+            times[tag].append(sum(ts) / len(ts))
+    ref = next(iter(groups))
     res = {}
-    for tag in mods:
+    for tag in groups:
         ratios = sorted(a / b for a, b in zip(times[tag], times[ref]))
-        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], equal(outs[tag], outs[ref]))
+        same = all(equal(outs[tag, j], outs[ref, 0]) for j in range(len(groups[tag])))
+        res[tag] = (min(times[tag]), ratios[len(ratios) // 2], same)
     return res
 
 
-def compare(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
-    """{tag: (fastest ns per row, median paired ratio to the first build, outputs equal)}."""
-    mods = {tag: load(tag, path) for tag, path in builds.items()}
+def _load_all(builds: dict[str, str], copies: int, workdir: str | None) -> dict:
+    if copies > 1 and workdir is None:
+        raise ValueError("copies > 1 needs a work folder for the copies")
+    return {tag: load_copies(tag, path, copies, workdir) if copies > 1 else load(tag, path)
+            for tag, path in builds.items()}
+
+
+def compare(rounds: int, builds: dict[str, str], n: int, copies: int = 1,
+            workdir: str | None = None) -> dict[str, tuple[float, float, bool]]:
+    """{tag: (fastest ns per row, median paired ratio to the first build, outputs equal)}; with
+    copies > 1, each build loaded that many times (copies of its file in workdir)."""
+    mods = _load_all(builds, copies, workdir)
     cols = _columns(winning_hands(n, seed=79))
     return _rounds(rounds, mods, lambda mod: run(mod, cols, n),
                    lambda a, b: all(np.array_equal(a[k], b[k]) for k, _ in SCORE_OUTPUTS))
@@ -94,12 +133,13 @@ def run_shanten(mod, rows: np.ndarray, form: int = 0) -> tuple[float, tuple]:
     return (time.thread_time_ns() - t0) / n, (out, status)
 
 
-def compare_shanten(rounds: int, builds: dict[str, str], n: int) -> dict[str, tuple[float, float, bool]]:
+def compare_shanten(rounds: int, builds: dict[str, str], n: int, copies: int = 1,
+                    workdir: str | None = None) -> dict[str, tuple[float, float, bool]]:
     """compare() for the batch shanten kernel: {tag: (fastest ns per row, median paired ratio to
     the first build, outputs and statuses equal)}."""
     from yakuman.random import random_hands
 
-    mods = {tag: load(tag, path) for tag, path in builds.items()}
+    mods = _load_all(builds, copies, workdir)
     rows = np.ascontiguousarray(random_hands(n, seed=7, size=13), dtype=np.uint8)
     return _rounds(rounds, mods, lambda mod: run_shanten(mod, rows),
                    lambda a, b: all(np.array_equal(x, y) for x, y in zip(a, b)))
@@ -151,10 +191,12 @@ def main(argv: list[str]) -> None:
         for name, t in best.items():
             print(f"{name:14s} {t:6.1f} ns/row  {t - best['random']:+6.1f}")
         return
-    if "--shanten" in argv:
-        res = compare_shanten(rounds, builds, int(os.environ.get("ROWS", "200000")))
-    else:
-        res = compare(rounds, builds, n)
+    copies = int(os.environ.get("COPIES", "1"))
+    with tempfile.TemporaryDirectory(prefix="kernel_ab-") as work:
+        if "--shanten" in argv:
+            res = compare_shanten(rounds, builds, int(os.environ.get("ROWS", "200000")), copies, work)
+        else:
+            res = compare(rounds, builds, n, copies, work)
     for tag, (t, med, same) in res.items():
         print(f"{tag:10s} fastest {t:6.2f} ns/row  median paired ratio {med:.3f}  "
               f"outputs {'equal' if same else 'DIFFER'}")

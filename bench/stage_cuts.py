@@ -1,7 +1,7 @@
 """Where a batch row's time goes: builds of the extension cut short after each stage of the row,
 timed against the whole build in one process (bench/kernel_ab.py).
 
-    PYTHONPATH=src python bench/stage_cuts.py ROUNDS [--work build/stage_cuts]
+    PYTHONPATH=src python bench/stage_cuts.py ROUNDS [--work build/stage_cuts] [--copies K]
 
 The tree is copied to --work and built there once (as tools/c_mutants.py does; the repository
 is never modified). Each cut replaces one piece of csrc/ym_score.c in the copy, so that the row
@@ -103,11 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rounds", type=int)
     ap.add_argument("--work", type=Path, default=REPO / "build" / "stage_cuts")
+    ap.add_argument("--copies", type=int, default=1,
+                    help="load each build this many times (kernel_ab's COPIES: placement averaged out)")
     args = ap.parse_args(argv)
     check_anchors()
     paths = build_cuts(args.work.resolve())
     n = int(os.environ.get("ROWS", "50000"))
-    res = compare(args.rounds, paths, n)
+    res = compare(args.rounds, paths, n, args.copies, str(args.work / "copies"))
     whole = res["whole"][0]
     print(f"whole build: fastest {whole:.1f} ns/row; each cut as the median paired ratio to it")
     prev = 0.0

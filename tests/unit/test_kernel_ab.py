@@ -83,3 +83,30 @@ def test_side_by_side_shanten_kernels_give_the_installed_results(tmp_path):
     _, (out, status) = kab.run_shanten(mod, rows)
     assert np.array_equal(out, shanten_many(rows))
     assert not status.any()
+
+
+def test_copies_load_each_build_from_its_own_file(tmp_path):
+    # COPIES=k: k modules per build, each from its own file (their own addresses), all scoring alike
+    src = str(Path(_core.__file__))
+    mods = kab.load_copies("kab_cp", src, 3, str(tmp_path))
+    assert len(mods) == 3 and len({m.__file__ for m in mods}) == 3
+    assert all(Path(m.__file__).parent.parent == tmp_path for m in mods)
+    assert len({id(m.compiled_rules) for m in mods}) == 3    # three libraries, not one opened thrice
+    cols = _columns(winning_hands(2000, seed=79))
+    outs = [kab.run(m, cols, 2000)[1] for m in mods]
+    for name, _ in SCORE_OUTPUTS:
+        assert all(np.array_equal(o[name], outs[0][name]) for o in outs[1:]), name
+    res = kab.compare(2, {"x": src, "y": src}, 2000, copies=2, workdir=str(tmp_path / "w"))
+    assert set(res) == {"x", "y"} and all(same and t > 0 for t, _, same in res.values())
+
+
+def test_rounds_average_a_builds_copies_and_compare_every_copys_outputs():
+    class Fake:   # a stand-in module: a fixed time and an output
+        def __init__(self, t, out):
+            self.t, self.out = t, out
+
+    mods = {"a": [Fake(10.0, 1), Fake(30.0, 1)], "b": [Fake(40.0, 1), Fake(40.0, 2)], "c": Fake(5.0, 1)}
+    res = kab._rounds(3, mods, lambda m: (m.t, m.out), lambda x, y: x == y)
+    assert res["a"] == (20.0, 1.0, True)      # the mean of the copies, the ratio to itself
+    assert res["b"] == (40.0, 2.0, False)     # one copy's outputs differ from the first build's
+    assert res["c"] == (5.0, 0.25, True)

@@ -101,6 +101,14 @@ static inline shares_t shares(const ym_rules_t *r, int64_t a, int dealer, int ts
     return s;
 }
 
+/* The points of the hand without pao, honba and sticks: what its payers pay in all. */
+static inline int32_t points_of(const shares_t *s) { return s->discarder + s->dealer + s->non_dealer * s->n; }
+
+int32_t ym_hand_points(const ym_rules_t *r, int32_t a, int dealer, int tsumo) {
+    shares_t s = shares(r, a < 0 ? 0 : a, dealer != 0, tsumo != 0);
+    return points_of(&s);
+}
+
 void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int tsumo, int honba,
                  int riichi_sticks, ym_payment_t *pay, int32_t *points) {
     dealer = dealer != 0;
@@ -121,7 +129,7 @@ void ym_payments(const ym_rules_t *r, int32_t a, int32_t a_pao, int dealer, int 
         pay->liable = 0;
         pay->honba = hb_ron + hb_each * (r->players - 1);
         pay->sticks = 1000 * riichi_sticks;
-        *points = s.discarder + s.dealer + s.non_dealer * s.n;
+        *points = points_of(&s);
         pay->total = pay->discarder + pay->dealer + pay->non_dealer * s.n + pay->sticks;
         return;
     }

@@ -183,13 +183,6 @@ static void keep(search_t *s, const cand_t *cand) {
     s->n_all++;
 }
 
-static int32_t hand_value(const ym_rules_t *r, int32_t a, int dealer, int tsumo) {
-    ym_payment_t pay;
-    int32_t pts;
-    ym_payments(r, a, 0, dealer, tsumo, 0, 0, &pay, &pts);
-    return pts;
-}
-
 /* better(x, y): x beats y (value, real yakuman, han, fu) */
 static int better(const cand_t *x, const cand_t *y) {
     if (x->points != y->points) return x->points > y->points;
@@ -215,17 +208,32 @@ YM_STEP void consider(search_t *s, cand_t *cand) {
         return;
     }
     cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
+    const cand_t *b = &s->best;
+    if (s->have_best && !s->all && cand->e.yakuman == b->e.yakuman && cand->han_total == b->han_total &&
+        (cand->e.fu == b->e.fu || cand->han_total >= 5)) {
+        /* the best reading's value class: the same yakuman multiple and han, and the same fu or
+         * a limit (5 han and up, kazoe, yakuman: fu play no part), so the same base points and
+         * payments; better() then comes down to the fu */
+        if (cand->e.fu > b->e.fu) {
+            cand->base = b->base;
+            cand->limit = b->limit;
+            cand->kazoe = b->kazoe;
+            cand->points = b->points;
+            s->best = *cand;
+        }
+        return;
+    }
     cand->base = ym_base_points(c->r, cand->han_total, cand->e.fu, cand->e.yakuman, &cand->limit,
                                 &cand->kazoe);
     /* points only order readings (better()): the first valid reading of a plain search takes
      * them when a second one comes (-1 = not yet computed; kept readings always have them) */
-    cand->points = s->all ? hand_value(c->r, cand->base, c->dealer, c->tsumo) : -1;
+    cand->points = s->all ? ym_hand_points(c->r, cand->base, c->dealer, c->tsumo) : -1;
     if (!s->have_best) {
         s->best = *cand;
         s->have_best = 1;
     } else {
-        if (s->best.points < 0) s->best.points = hand_value(c->r, s->best.base, c->dealer, c->tsumo);
-        if (cand->points < 0) cand->points = hand_value(c->r, cand->base, c->dealer, c->tsumo);
+        if (s->best.points < 0) s->best.points = ym_hand_points(c->r, s->best.base, c->dealer, c->tsumo);
+        if (cand->points < 0) cand->points = ym_hand_points(c->r, cand->base, c->dealer, c->tsumo);
         if (better(cand, &s->best)) s->best = *cand;
     }
     keep(s, cand);

@@ -217,6 +217,9 @@ int32_t ym_base_points(const ym_rules_t *rules, int han, int fu, int yakuman, in
 /* Payments for base points a; a_pao = the part a liable player answers for (0 = none). */
 void ym_payments(const ym_rules_t *rules, int32_t a, int32_t a_pao, int dealer, int tsumo, int honba,
                  int riichi_sticks, ym_payment_t *pay, int32_t *points);
+/* The *points ym_payments gives without pao (honba and sticks are not in it): what orders the
+ * readings of a hand. */
+int32_t ym_hand_points(const ym_rules_t *rules, int32_t a, int dealer, int tsumo);
 
 const char *ym_reason_text(int reason);
 /* The dora kind of indicator kind k (ranks wrap 9 -> 1, winds E S W N, dragons haku hatsu chun;

@@ -59,9 +59,25 @@ static uint64_t situation_yaku(unsigned fl, int haitei_with_rinshan) {
     return any;
 }
 
+/* The fu of a pair of each honor kind, a byte each (kinds 27-33), by seat and round wind: dragons
+ * 2, the seat or the round wind 2; a wind that is both gets the rules' double_wind_pair_fu, as
+ * that value times PAIR_FU_DOUBLE (its byte's low bit; 0 when the two winds differ). Built by
+ * ym_yaku_init. */
+static uint64_t PAIR_FU[4][4], PAIR_FU_DOUBLE[4][4];
+
+static void pair_fu_words(int seat, int round, uint64_t *plain, uint64_t *dbl_bit) {
+    int ss = 8 * seat, rs = 8 * round;
+    uint64_t pfw = (0x020202ULL << 32) + (2ULL << ss) + (2ULL << rs);
+    uint64_t dbl = (0 - (uint64_t)(ss == rs)) & (0xFFULL << ss);
+    *plain = pfw & ~dbl;
+    *dbl_bit = dbl & (1ULL << ss);
+}
+
 void ym_yaku_init(void) {
     for (int h = 0; h < 2; h++)
         for (unsigned fl = 0; fl < 256; fl++) SITUATION_YAKU[h][fl] = situation_yaku(fl, h);
+    for (int sw = 0; sw < 4; sw++)
+        for (int rw = 0; rw < 4; rw++) pair_fu_words(sw, rw, &PAIR_FU[sw][rw], &PAIR_FU_DOUBLE[sw][rw]);
     for (int o = 0; o < 2; o++)
         for (int j = 0; j < 8; j++)
             for (int v = 0; v < 256; v++) {
@@ -200,12 +216,9 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
         }
     }
 
-    /* the fu of a pair of each honor kind, a byte each (eval_regular's pair_fu): dragons 2, a
-     * seat or round wind 2, both double_wind_pair_fu */
-    int ss = 8 * (c->seat_k - 27), rs = 8 * (c->round_k - 27);
-    uint64_t pfw = (0x020202ULL << 32) + (2ULL << ss) + (2ULL << rs);
-    uint64_t dbl = (0 - (uint64_t)(ss == rs)) & (0xFFULL << ss);
-    c->pair_fu = (pfw & ~dbl) | (((uint64_t)r->double_wind_pair_fu << ss) & dbl);
+    /* the fu of a pair of each honor kind, a byte each (eval_regular's pair_fu; PAIR_FU) */
+    int sw = c->seat_k - 27, rw = c->round_k - 27;
+    c->pair_fu = PAIR_FU[sw][rw] | r->double_wind_pair_fu * PAIR_FU_DOUBLE[sw][rw];
 
     /* regular form, independent of the decomposition (honors are forced sets). Honor counts
      * word-wise (bytes 0..4): at least 3 = bit 2, or bits 0 and 1; exactly 2 = bit 1 alone. */

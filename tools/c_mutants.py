@@ -53,7 +53,7 @@ MUTANTS = [
      "if (!(p & ~YM_M_YAOCHUU)) regy |= YM_BIT(YM_Y_CHINROUTOU);", "chinroutou with honors"),
     ("Y5", "ym_yaku.c", "((set3 >> (c->round_k - 27)) & 1)", "((set3 >> (c->round_k - 27)) & (ss != rs))",
      "a double wind counts once (no round wind yaku when it is also the seat wind)"),
-    ("Y6", "ym_yaku.c", "(((uint64_t)r->double_wind_pair_fu << ss) & dbl)", "((2ULL << ss) & dbl)",
+    ("Y6", "ym_yaku.c", "r->double_wind_pair_fu * PAIR_FU_DOUBLE[sw][rw]", "2 * PAIR_FU_DOUBLE[sw][rw]",
      "double wind pair fu knob ignored"),
     ("Y7", "ym_yaku.c", "uint64_t pfw = (0x020202ULL << 32) + (2ULL << ss)", "uint64_t pfw = (2ULL << ss)",
      "no fu for a dragon pair"),
@@ -112,6 +112,11 @@ MUTANTS = [
      "s->ura = count_dora(c, h->ura, h->n_ura);", "ura dora without riichi (ym_score's own indicator count)"),
     ("C5", "ym_score.c", "c->round_k = 27 + h->round_wind;", "c->round_k = 27 + h->seat_wind;",
      "round wind read as the seat wind"),
+    ("C6", "ym_score.c", "if (cand->e.fu > b->e.fu) {", "if (cand->e.fu >= b->e.fu) {",
+     "a reading of the best one's value class with equal fu replaces it (the later reading chosen)"),
+    ("C7", "ym_score.c", "(cand->e.fu == b->e.fu || cand->han_total >= 5)) {",
+     "(cand->e.fu == b->e.fu || cand->han_total >= 4)) {",
+     "4 han taken as a limit whatever the fu (the value class shortcut)"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

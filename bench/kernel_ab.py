@@ -19,7 +19,10 @@ outputs of every build are compared with the first build's (they must be equal).
 COPIES=k (environment): each build loaded k times, from k copies of its file in a temporary
 folder; a build's time in a round is the mean over its copies. Where a build's code and tables
 land in memory moves its time by itself: two copies of one file, loaded as two builds, have
-differed by up to 1.5% in the median paired ratio. With copies, a change has to beat that.
+differed by up to 1.5% in the median paired ratio (in three runs the build loaded first was
+the faster one, in a fourth the other). The copies are loaded round-robin with each build first
+in turn, and a second copy of the first build (a control: `head2=` the same file) shows how much
+of a difference placement alone makes in that run.
 
 --shanten: the same comparison for the batch shanten kernel (`_shanten_many`, all forms, one
 worker) on random_hands(ROWS, seed=7, size=13), default 200,000 rows (bench/interleaved.py's).
@@ -59,18 +62,20 @@ def load(tag: str, path: str):
     return mod
 
 
+def load_copy(tag: str, path: str, j: int, workdir: str):
+    """Copy j of the build at path, from its own file in workdir, imported as <tag>_<j>._core."""
+    d = os.path.join(workdir, f"{tag}.{j}")
+    os.makedirs(d, exist_ok=True)
+    return load(f"{tag}_{j}", shutil.copy(path, os.path.join(d, os.path.basename(path))))
+
+
 def load_copies(tag: str, path: str, copies: int, workdir: str) -> list:
     """copies loaded copies of the build at path (copies 1: the file itself). Each copy is its own
     file, so its code and tables land at their own addresses: the spread between copies of one
     build is what placement alone does to the time."""
     if copies <= 1:
         return [load(tag, path)]
-    mods = []
-    for j in range(copies):
-        d = os.path.join(workdir, f"{tag}.{j}")
-        os.makedirs(d, exist_ok=True)
-        mods.append(load(f"{tag}_{j}", shutil.copy(path, os.path.join(d, os.path.basename(path)))))
-    return mods
+    return [load_copy(tag, path, j, workdir) for j in range(copies)]
 
 
 def run(mod, cols: dict, n: int) -> tuple[float, dict]:
@@ -111,8 +116,16 @@ def _rounds(rounds: int, mods: dict, runner, equal) -> dict[str, tuple[float, fl
 def _load_all(builds: dict[str, str], copies: int, workdir: str | None) -> dict:
     if copies > 1 and workdir is None:
         raise ValueError("copies > 1 needs a work folder for the copies")
-    return {tag: load_copies(tag, path, copies, workdir) if copies > 1 else load(tag, path)
-            for tag, path in builds.items()}
+    if copies <= 1:
+        return {tag: load(tag, path) for tag, path in builds.items()}
+    # round-robin, each build first in turn: no build keeps the first place in memory (the module
+    # loaded first was the faster of two copies of one file in three runs of four)
+    mods: dict[str, list] = {tag: [] for tag in builds}
+    tags = list(builds)
+    for j in range(copies):
+        for tag in tags[j % len(tags):] + tags[:j % len(tags)]:
+            mods[tag].append(load_copy(tag, builds[tag], j, workdir))
+    return mods
 
 
 def compare(rounds: int, builds: dict[str, str], n: int, copies: int = 1,

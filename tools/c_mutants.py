@@ -37,6 +37,7 @@ TESTS = [
     "tests/unit/test_ukeire.py",
     "tests/unit/test_search.py",
     "tests/unit/test_win_value.py",
+    "tests/unit/test_score_many_kernel.py",
     "tests/differential/test_score_reference.py",
     "tests/golden/test_tenhou_native.py",
 ]
@@ -117,6 +118,8 @@ MUTANTS = [
     ("C7", "ym_score.c", "(cand->e.fu == b->e.fu || cand->han_total >= 5)) {",
      "(cand->e.fu == b->e.fu || cand->han_total >= 4)) {",
      "4 han taken as a limit whatever the fu (the value class shortcut)"),
+    ("C8", "ym_score.c", "{0, 2, 4, 4}, {1, 2, 4, 4},", "{0, 1, 4, 4}, {1, 2, 4, 4},",
+     "batch rows: melds in slots 0 and 2 read from slots 0 and 1 (the empty slot between not skipped)"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

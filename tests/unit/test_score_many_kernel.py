@@ -115,3 +115,36 @@ def test_non_wins_equal_score(players):
     res = score_many(cols, rules=rules)
     assert (res.status == 1).sum() > n // 2
     _assert_all_columns(res, cols, rules, range(n))
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_meld_slots_in_any_places_score_as_packed(players):
+    """A row's melds may stand in any of the four slots, in any order, with empty slots (a negative
+    type) between them, whose tile and red bytes are not read: every row scores exactly as with its
+    melds packed to the front. The kernel packs the used slots per row (every one of the 16 masks
+    of used slots is reached here)."""
+    rules = Rules.tenhou() if players == 4 else Rules.tenhou_sanma()
+    hands = winning_hands(3000, seed=88 + players, players=players)
+    cols = {k: v.copy() for k, v in _columns(hands).items()}
+    n = len(cols["counts"])
+    ref = score_many(cols, rules=rules)
+    rng = np.random.default_rng(9 + players)
+    moved = {k: v.copy() for k, v in cols.items()}
+    masks = set()
+    for i in range(n):
+        used = np.flatnonzero(cols["meld_type"][i] >= 0)
+        places = np.sort(rng.choice(4, size=len(used), replace=False))
+        order = rng.permutation(len(used)) if i % 2 else np.arange(len(used))   # melds reordered too
+        moved["meld_type"][i] = rng.integers(-128, 0, 4)                       # any negative: empty
+        moved["meld_tile"][i] = rng.integers(0, 256, 4)                        # not read when empty
+        moved["meld_reds"][i] = rng.integers(0, 256, 4)
+        for p, j in zip(places, used[order]):
+            for name in ("meld_type", "meld_tile", "meld_reds"):
+                moved[name][i, p] = cols[name][i, j]
+        masks.add(sum(1 << int(p) for p in places))
+    assert masks == set(range(16))
+    res = score_many(moved, rules=rules)
+    assert (res.status == 0).sum() > 2000
+    for name in ("status", "reason", "han", "fu", "yakuman", "limit", "points", "from_discarder", "from_dealer",
+                 "from_non_dealer", "from_liable", "total", "yaku", "kita"):
+        assert np.array_equal(getattr(res, name), getattr(ref, name)), name

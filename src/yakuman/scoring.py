@@ -155,7 +155,7 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
     for name in ("kita", "honba", "riichi_sticks"):
         value = situation.pop(name, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise InvalidContextError(f"{name} must be a non-negative integer, not {value!r}")
+            raise InvalidContextError(f"{name} must be an integer 0..1000, not {value!r}")
         numbers[name] = value
     dora = _indicators(situation.pop("dora", ()), "dora", sanma, aka)
     ura = _indicators(situation.pop("ura", ()), "ura", sanma, aka)

@@ -60,7 +60,7 @@ PINFU = "234567m34588p567s"  # complete; wins on 5s with pinfu + tanyao
     # winds and numbers
     (PINFU, "5s", (), {"seat_wind": "X"}, InvalidContextError, "unknown seat_wind 'X'"),
     (PINFU, "5s", (), {"round_wind": 7}, InvalidContextError, "unknown round_wind 7"),
-    (PINFU, "5s", (), {"honba": -1}, InvalidContextError, "honba must be a non-negative integer"),
+    (PINFU, "5s", (), {"honba": -1}, InvalidContextError, "honba must be an integer 0..1000, not -1"),
     (PINFU, "5s", (), {"riichi_sticks": 1.5}, InvalidContextError, "riichi_sticks must be"),
     (PINFU, "5s", (), {"riichi": "yes"}, InvalidContextError, "riichi must be True or False"),
     # contradictory situation flags

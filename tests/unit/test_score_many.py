@@ -106,3 +106,49 @@ def test_columns_errors():
     with pytest.raises(ValueError, match=r"column 'counts' has shape \(2, 33\)"):
         score_many({"counts": np.zeros((2, 33), np.uint8), "win": np.zeros(2, np.uint8)})
     assert len(score_many({"counts": np.zeros((0, 34), np.uint8), "win": np.zeros(0, np.uint8)})) == 0
+
+
+@pytest.mark.parametrize("field", ["honba", "riichi_sticks"])
+def test_number_limits_are_the_single_apis(field):
+    """1000 honba or riichi sticks are scored, 1001 refused with the single-hand error, in the
+    batch as in score()."""
+    cols = {k: v.copy() for k, v in _columns(winning_hands(60, seed=8)).items()}
+    cols[field][:30], cols[field][30:] = 1000, 1001
+    res = score_many(cols, messages=True)
+    assert (res.status[:30] != STATUS_INVALID_INPUT).all() and (res.status[30:] == STATUS_INVALID_INPUT).all()
+    for i in range(60):
+        _assert_row_equal(res, cols, i, Rules.tenhou())
+    assert res.messages[30] == f"{field} must be an integer 0..1000, not 1001 - at hands[30]"
+
+
+def test_kita_count_as_norths_against_the_dora_indicators():
+    """Three players: the Norths of the hand, its melds and its kita, with a North dora or ura
+    indicator, make at most four copies. Four are scored, five refused (the indicator copies'
+    code), in the batch as in score()."""
+    rules = Rules.tenhou_sanma()
+    cols = {k: v.copy() for k, v in _columns(winning_hands(400, seed=13, players=3)).items()}
+    n = len(cols["counts"])
+    norths = cols["counts"][:, 30].astype(int)
+    for j in range(4):   # the Norths of pons and kans
+        t, k = cols["meld_type"][:, j], cols["meld_tile"][:, j]
+        norths += np.where((t >= 1) & (k == 30), np.where(t == 1, 3, 4), 0)
+    # one North indicator: the first dora, or the first ura of every other riichi row with ura
+    ura = (cols["flags"] & 2).astype(bool) & (cols["n_ura"] > 0) & (np.arange(n) % 2 == 1)
+    cols["n_dora"][:] = np.maximum(cols["n_dora"], 1)
+    for name, rows in (("dora", ~ura), ("ura", ura)):
+        ind = cols[name]
+        ind[ind == 30] = 31                 # no other North indicator (31: haku)
+        ind[rows, 0] = 30
+    # kita that make four Norths with the indicator (even rows) or five (odd rows)
+    kita = 3 - norths + np.arange(n) % 2
+    keep = (kita >= 1) & (kita <= 4)
+    cols["kita"][:] = np.where(keep, kita, 0)
+    res = score_many(cols, rules=rules, messages=True)
+    for i in range(n):
+        _assert_row_equal(res, cols, i, rules)
+    four, five = keep & (np.arange(n) % 2 == 0), keep & (np.arange(n) % 2 == 1)
+    refused = res.status == STATUS_INVALID_INPUT
+    assert four.sum() > 50 and five.sum() > 50
+    assert refused[five].all() and (res.reason[five] == res.reason[five][0]).all()
+    assert "five copies of 4z" in res.messages[int(np.flatnonzero(five)[0])]
+    assert not refused[four & ~np.isin(cols["dora"], [31]).any(1) & ~np.isin(cols["ura"], [31]).any(1)].any()

@@ -15,8 +15,11 @@ and the mjai / cluster / CLI plumbing with exact values.
 from __future__ import annotations
 
 import collections
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -678,8 +681,6 @@ def test_cli_game_play_failure_and_bot_count(tmp_path, capsys):
     assert cli._cmd_play(args) == 2
     assert "3 bots for a 4-player game" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
-    import sys
-
     bot = f"{sys.executable} -c \"import sys; [print('{{}}', flush=True) for _ in sys.stdin]\""
     args = argparse.Namespace(rules="tenhou", bots=[bot] * 4, out=str(tmp_path / "p"), games=2, seed=5, timeout=5.0)
     assert cli._cmd_play(args) == 1
@@ -966,3 +967,37 @@ def test_cli_game_play_writes_both_records(tmp_path, capsys):
     assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game" and events[0]["seed"] == 9
     t6 = json.loads((tmp_path / "g" / "game_9.tenhou6.json").read_text(encoding="utf-8"))
     assert len(t6["log"]) == sum(1 for e in events if e["type"] == "start_kyoku")
+
+
+def test_a_damaged_pickle_is_refused_before_the_engine_reads_it():
+    """A pickled game's native state comes back byte for byte: damaged bytes (or a state paired
+    with other rules) are refused with an InvalidContextError, never read by the engine (which
+    crashed on them before the digest). An undamaged pickle loads in another process too: the
+    digest does not depend on hash randomization."""
+    g = Game(T4, 5)
+    rng = random.Random(2)
+    for _ in range(60):
+        g.step(rng.choice(g.legal_actions(g.to_act[0])))
+    state = g.__getstate__()
+    raw = state["raw"]
+    for k in range(200):
+        b = bytearray(raw)
+        for _ in range(rng.randint(1, 8)):
+            b[rng.randrange(len(b))] ^= rng.randrange(1, 256)
+        h = Game.__new__(Game)
+        with pytest.raises(InvalidContextError, match="pickled game state is damaged"):
+            h.__setstate__(dict(state, raw=bytes(b)))
+    other = dict(state, rules=Rules.tenhou_sanma().to_dict())
+    with pytest.raises(InvalidContextError, match="damaged"):
+        Game.__new__(Game).__setstate__(other)
+    for bad in ({k: v for k, v in state.items() if k != "digest"}, dict(state, raw=None)):
+        with pytest.raises(InvalidContextError, match="damaged"):
+            Game.__new__(Game).__setstate__(bad)
+    p = pickle.loads(pickle.dumps(g))
+    assert p.observation(2) == g.observation(2)
+    # the digest is the same in a process with another hash seed (multiprocessing pickles games)
+    code = ("import pickle, sys; g = pickle.loads(sys.stdin.buffer.read()); "
+            "print(len(g.legal_actions(g.to_act[0])))")
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(g), capture_output=True,
+                         env={**os.environ, "PYTHONHASHSEED": "123"}, check=True)
+    assert int(out.stdout) == len(g.legal_actions(g.to_act[0]))

@@ -15,6 +15,8 @@ illegal action raises :class:`~yakuman.errors.IllegalActionError` and changes no
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -177,6 +179,14 @@ class RoundOutcome:
     abortive: str | None
     tenpai: tuple[int, ...]
     deltas: tuple[int, ...]
+
+
+def _state_digest(raw: bytes, rules: dict) -> str:
+    """The digest a pickled game state carries: BLAKE2b of the native state's bytes and of the
+    rules it is played under (the same in every process: to_dict's lists are sorted)."""
+    h = hashlib.blake2b(raw, digest_size=16, person=b"yakuman-game")
+    h.update(json.dumps(rules, sort_keys=True).encode())
+    return h.hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,15 +547,24 @@ class Game:
     def __getstate__(self) -> dict:
         if self._raw is not None:
             self._flush()
-        return {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
-                "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
+        raw, rules = self._st.raw(), self.rules.to_dict()
+        return {"rules": rules, "seed": self.seed, "raw": raw, "digest": _state_digest(raw, rules),
+                "events": self._events, "rounds": self._rounds, "walls": self._walls,
+                "round_start": self._round_start}
 
     def __setstate__(self, d: dict) -> None:
-        self.rules = Rules.from_dict(d["rules"])
+        # The native state is taken back byte for byte, so a damaged one is refused before the
+        # engine reads it (its indexes would point anywhere): the digest written with it must
+        # match. (A pickle is trusted input like any pickle; this catches damage, not forgery.)
+        raw, rules = d.get("raw"), d.get("rules")
+        if not isinstance(raw, bytes) or not isinstance(rules, dict) or d.get("digest") != _state_digest(raw, rules):
+            raise InvalidContextError("pickled game state is damaged (its digest does not match) "
+                                      "or was written by another version")
+        self.rules = Rules.from_dict(rules)
         self.seed = d["seed"]
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
-        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), d["raw"])
+        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), raw)
         self._events = list(d["events"])
         self._raw = None
         self._rounds = list(d["rounds"])

@@ -42,6 +42,8 @@ TESTS = [
     "tests/unit/test_hardening.py",
     "tests/unit/test_score_errors.py",
     "tests/game",
+    "tests/unit/test_settle.py",
+    "tests/unit/test_settle_branches.py",
     "tests/differential/test_score_reference.py",
     "tests/golden/test_tenhou_native.py",
 ]

@@ -406,3 +406,44 @@ def test_daiminkan_rinshan_pao(pao):
     assert ["rinshan", 1] in h["yakus"] and h["fan"] == 1 and h["fu"] == 40
     # 1 han 40 fu: tsumo 400 / 700; the kan tile's discarder pays it as a ron (1300) under the knob
     assert h["deltas"] == ([-1300, 1300, 0, 0] if pao else [-700, 1500, -400, -400])
+
+
+def test_suufon_renda_needs_four_of_one_wind():
+    """Four first discards of haku (or of any other dragon) do not abort the round: only winds."""
+    hands = ["1z2m3m4m6p7p8p3s4s5s9s9s5z", "5z2m3m4m6p7p8p3s4s5s9m9m6z", "5z2m3m4m6p7p8p6s7s8s1p1p7z",
+             "1z5m6m7m2p3p4p6s7s8s9p9p5z"]
+    g = Game(Rules.tenhou(), 0, build_wall(hands, "2z3z4z1s"))
+    for _ in range(4):
+        discard(g, "P")
+    assert not g.rounds and g.to_act == (0,)
+
+
+def test_no_call_on_the_last_discard():
+    """The discard after the last live draw can be ronned (houtei) but not called: no seat is
+    offered chi, pon or daiminkan then, also one holding two or three copies of the discarded kind
+    (such seats are counted, so that the rule is put to the test)."""
+    import random
+
+    rules = Rules.tenhou()
+    pairs = last = 0
+    for seed in range(40):
+        g = Game(rules, seed)
+        rng = random.Random(seed)
+        while not g.done:
+            (actor,) = g.to_act if len(g.to_act) == 1 else (None,)
+            final = actor is not None and g.observation(actor).tiles_left == 0 and g.events[-1]["type"] == "tsumo"
+            hands = {s: g.observation(s) for s in range(4) if s != actor} if final else {}
+            a = rng.choice(g.legal_actions(g.to_act[0]))
+            rounds = len(g.rounds)
+            g.step(a)
+            if not (final and a.type == "dahai"):
+                continue
+            last += 1
+            kind = a.pai.replace("r", "")
+            for s, o in hands.items():
+                if len(g.rounds) == rounds:   # the discard is being answered: no call offered
+                    types = {x.type for x in g.legal_actions(s)}
+                    assert not types & {"chi", "pon", "daiminkan"}, (seed, s, types)
+                if not o.riichi[s]:
+                    pairs += [t.replace("r", "") for t in o.hand].count(kind) >= 2
+    assert last >= 40 and pairs >= 5, (last, pairs)

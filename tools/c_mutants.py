@@ -58,7 +58,7 @@ MUTANTS = [
      "(nz & (nz >> 21) & (nz >> 42) & 0x3FFFF)", "sanshoku doujun ignores 789"),
     ("Y4", "ym_yaku.c", "if (!(p & ~YM_M_TERM)) regy |= YM_BIT(YM_Y_CHINROUTOU);",
      "if (!(p & ~YM_M_YAOCHUU)) regy |= YM_BIT(YM_Y_CHINROUTOU);", "chinroutou with honors"),
-    ("Y5", "ym_yaku.c", "((set3 >> (c->round_k - 27)) & 1)", "((set3 >> (c->round_k - 27)) & (ss != rs))",
+    ("Y5", "ym_yaku.c", "((set3 >> (c->round_k - 27)) & 1)", "((set3 >> (c->round_k - 27)) & (c->seat_k != c->round_k))",
      "a double wind counts once (no round wind yaku when it is also the seat wind)"),
     ("Y6", "ym_yaku.c", "r->double_wind_pair_fu * PAIR_FU_DOUBLE[sw][rw]", "2 * PAIR_FU_DOUBLE[sw][rw]",
      "double wind pair fu knob ignored"),

@@ -69,15 +69,6 @@ def load_copy(tag: str, path: str, j: int, workdir: str):
     return load(f"{tag}_{j}", shutil.copy(path, os.path.join(d, os.path.basename(path))))
 
 
-def load_copies(tag: str, path: str, copies: int, workdir: str) -> list:
-    """copies loaded copies of the build at path (copies 1: the file itself). Each copy is its own
-    file, so its code and tables land at their own addresses: the spread between copies of one
-    build is what placement alone does to the time."""
-    if copies <= 1:
-        return [load(tag, path)]
-    return [load_copy(tag, path, j, workdir) for j in range(copies)]
-
-
 def run(mod, cols: dict, n: int) -> tuple[float, dict]:
     out = {name: np.empty(n, dtype=dt) for name, dt in SCORE_OUTPUTS}
     rules = mod.compiled_rules(None)

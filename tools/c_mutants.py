@@ -124,6 +124,8 @@ MUTANTS = [
     ("C7", "ym_score.c", "(cand->e.fu == b->e.fu || cand->han_total >= 5)) {",
      "(cand->e.fu == b->e.fu || cand->han_total >= 4)) {",
      "4 han taken as a limit whatever the fu (the value class shortcut)"),
+    ("C8", "ym_score.c", "{0, 2, 4, 4}, {1, 2, 4, 4},", "{0, 1, 4, 4}, {1, 2, 4, 4},",
+     "batch rows: melds in slots 0 and 2 read from slots 0 and 1 (the empty slot between not skipped)"),
     # the input check (ym_check.c): the batch rows' and score()'s accept/reject decision
     ("K1", "ym_check.c", "(reds3[s] + mreds[s] > cap);", "(reds3[s] > cap);",
      "the melds' red fives not counted against aka_dora"),
@@ -169,8 +171,6 @@ MUTANTS = [
      "deltas[i] = tenpai[i] ? total / k : -(total / k);", "noten payments split like the tenpai receipts"),
     ("E10", "ym_game_settle.c", "int honba_payer = has_liable && R->pao_honba_liable ? liable : from;",
      "int honba_payer = from;", "the pao_honba 'liable' knob ignored"),
-    ("C8", "ym_score.c", "{0, 2, 4, 4}, {1, 2, 4, 4},", "{0, 1, 4, 4}, {1, 2, 4, 4},",
-     "batch rows: melds in slots 0 and 2 read from slots 0 and 1 (the empty slot between not skipped)"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

@@ -3,6 +3,8 @@ then the live draws in order, the dead wall's rinshan tiles and indicators)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.game._util import act, build_wall, discard, has, pass_all, tsumogiri_round
@@ -422,8 +424,6 @@ def test_no_call_on_the_last_discard():
     """The discard after the last live draw can be ronned (houtei) but not called: no seat is
     offered chi, pon or daiminkan then, also one holding two or three copies of the discarded kind
     (such seats are counted, so that the rule is put to the test)."""
-    import random
-
     rules = Rules.tenhou()
     pairs = last = 0
     for seed in range(40):

@@ -8,7 +8,7 @@ import os
 
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
-__all__ = ["as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "FORMS"]
+__all__ = ["as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "out_arrays", "FORMS"]
 
 FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 # row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
@@ -86,3 +86,49 @@ def raise_first_bad(status, errors: str, what: str) -> None:
             raise InvalidTilesError(f"a visible count outside 0..4, or more than four copies of a kind "
                                     f"in hand and visible tiles - at visible[{i}]")
         raise InvalidTilesError(f"a tile count that fits no {what} - at counts[{i}]")
+
+
+_LAYOUTS: dict = {}
+# outputs of this many bytes and up come from the pool; below it, from np.empty (the C heap serves
+# small arrays from pages it keeps, and a pooled block's views cost ~0.3 us more each)
+POOL_FROM = 256 * 1024
+
+
+def _layout(spec) -> tuple:
+    """(name, dtype, shape, bytes per row before it, bytes per row) of each output in the order of
+    ``spec``, placed widest items first (every offset is then a multiple of the item's size); the
+    bytes of one row of all of them; and the constructors out_arrays calls (numpy is imported
+    here, on first use)."""
+    import numpy as np
+
+    items = []
+    for name, dt, shape in spec:
+        dt, shape = np.dtype(dt), tuple(shape)
+        per_row = dt.itemsize
+        for d in shape:
+            per_row *= d
+        items.append([name, dt, shape, 0, per_row])
+    before = 0
+    for it in sorted(items, key=lambda it: -it[1].itemsize):
+        it[3] = before
+        before += it[4]
+    from yakuman._core import _Block
+
+    return tuple(tuple(it) for it in items), before, np.empty, np.ndarray, _Block
+
+
+def out_arrays(spec, n: int) -> dict:
+    """A batch call's output arrays, {name: uninitialised array of shape (n, *shape)} in the order
+    of ``spec`` = ((name, dtype, shape), ...) (a hashable tuple): views of one block from the
+    native pool, which takes the block back when the last view dies and lends it to the next call
+    (no page faults on pages that a previous call's outputs already mapped: see
+    _core_blocks.pxi); outputs under POOL_FROM bytes in all are np.empty's. The arrays are
+    C-contiguous, aligned to their item size and writable, as np.empty's."""
+    lay = _LAYOUTS.get(spec)
+    if lay is None:
+        lay = _LAYOUTS[spec] = _layout(spec)
+    items, row, empty, ndarray, block = lay
+    if row * n < POOL_FROM:   # small outputs: np.empty's are heap memory already mapped
+        return {name: empty((n,) + shape, dt) for name, dt, shape, _, _ in items}
+    b = block(row * n)
+    return {name: ndarray((n,) + shape, dt, b, before * n) for name, dt, shape, before, _ in items}

@@ -637,6 +637,9 @@ def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
 
 
 # ---------------------------------------------------------------------------------------------
+# Output memory of the batch calls (a pool of blocks reused between calls).
+include "_core_blocks.pxi"
+
 # Native scoring glue lives in its own include file.
 include "_core_score.pxi"
 

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, form_arg, melds_arg, n_workers, raise_first_bad
+from yakuman._arrays import FORMS, as_counts, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -84,8 +84,8 @@ def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None =
     a = _as_counts(counts)
     f = form_arg(form)
     sanma = _core._players_code(players, rules)
-    out = np.empty(len(a), dtype=np.int8)
-    status = np.empty(len(a), dtype=np.uint8)
+    o = out_arrays((("out", np.int8, ()), ("status", np.uint8, ())), len(a))
+    out, status = o["out"], o["status"]
     _core._shanten_many(a, f, _melds(melds), _workers(workers), out, status, sanma)
     _finish(status, errors, "hand")
     return (out, status) if return_status else out
@@ -95,8 +95,8 @@ def agari_many(counts, *, melds=None, workers: int | None = 1, return_status: bo
                errors: str = "status"):
     """Whether each 14-3k row is complete (bool)."""
     a = _as_counts(counts)
-    out = np.empty(len(a), dtype=np.uint8)
-    status = np.empty(len(a), dtype=np.uint8)
+    o = out_arrays((("out", np.uint8, ()), ("status", np.uint8, ())), len(a))
+    out, status = o["out"], o["status"]
     _core._agari_many(a, _melds(melds), _workers(workers), out, status)
     _finish(status, errors, "complete hand")
     res = out.view(np.bool_)
@@ -108,8 +108,8 @@ def waits_many(counts, *, melds=None, workers: int | None = 1, as_bool: bool = F
     """Waits of each 13-3k row: uint64 bitmask (bit i = kind i), or an (N, 34) bool array."""
     a = _as_counts(counts)
     sanma = _core._players_code(players, rules)
-    out = np.empty(len(a), dtype=np.uint64)
-    status = np.empty(len(a), dtype=np.uint8)
+    o = out_arrays((("out", np.uint64, ()), ("status", np.uint8, ())), len(a))
+    out, status = o["out"], o["status"]
     _core._waits_many(a, _melds(melds), _workers(workers), out, status, sanma)
     _finish(status, errors, "tenpai hand")
     res = ((out[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool) if as_bool else out
@@ -204,6 +204,7 @@ SCORE_OUTPUTS = (
     ("kita", np.uint8),         # kita (nuki dora) counted as han
 )
 STATUS_INVALID_INPUT = int(Status.INVALID_INPUT)   # score_many and parse_many: a malformed row
+_SCORE_OUT_SPEC = tuple((name, dtype, ()) for name, dtype in SCORE_OUTPUTS)
 REASON_OUT_OF_RANGE = 13     # status 4: a value outside its column's dtype (e.g. a count of -1 or 300)
 REASON_BAD_KWARGS = 14       # status 4: a row columns_from_kwargs could not convert
 
@@ -445,7 +446,7 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
 
     cols = _columns(hands)
     n = len(cols["counts"])
-    data = {name: np.empty(n, dtype=dtype) for name, dtype in SCORE_OUTPUTS}
+    data = out_arrays(_SCORE_OUT_SPEC, n)
     _score_many(compiled_rules(rules), cols, data, _workers(workers))
     marked = np.flatnonzero(cols["invalid"])
     if marked.size:   # rows malformed before the native check: status 4, every number 0

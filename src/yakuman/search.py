@@ -46,7 +46,7 @@ from yakuman._core import (
     discard_analysis,
     ukeire,
 )
-from yakuman._arrays import as_counts, form_arg, melds_arg, n_workers, raise_first_bad
+from yakuman._arrays import as_counts, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman.errors import InvalidTilesError
 
 if TYPE_CHECKING:
@@ -121,8 +121,8 @@ def ukeire_many(counts, visible=None, *, melds=None, form: str = "all", workers:
 
     a, v, f, k, w, sanma = _inputs(counts, visible, melds, form, workers, players, rules)
     n = len(a)
-    out = UkeireMany(np.empty(n, np.int8), np.empty((n, 34), np.uint8), np.empty(n, np.int16),
-                     np.empty(n, np.uint8))
+    out = UkeireMany(**out_arrays((("shanten", np.int8, ()), ("left", np.uint8, (34,)), ("total", np.int16, ()),
+                                   ("status", np.uint8, ())), n))
     _core._ukeire_many(a, v, f, k, w, out.shanten, out.left, out.total, out.status, sanma)
     _finish(out.status, errors, "ukeire hand (13-3k tiles)")
     return out
@@ -136,9 +136,10 @@ def discard_analysis_many(counts, visible=None, *, melds=None, form: str = "all"
 
     a, v, f, k, w, sanma = _inputs(counts, visible, melds, form, workers, players, rules)
     n = len(a)
-    out = DiscardAnalysisMany(np.empty(n, np.uint8), np.empty((n, MAX_DISCARDS), np.int8),
-                              np.empty((n, MAX_DISCARDS), np.int8), np.empty((n, MAX_DISCARDS), np.int16),
-                              np.empty((n, MAX_DISCARDS), np.uint64), np.empty(n, np.uint8))
+    out = DiscardAnalysisMany(**out_arrays((("n", np.uint8, ()), ("tile", np.int8, (MAX_DISCARDS,)),
+                                            ("shanten", np.int8, (MAX_DISCARDS,)),
+                                            ("total", np.int16, (MAX_DISCARDS,)),
+                                            ("mask", np.uint64, (MAX_DISCARDS,)), ("status", np.uint8, ())), n))
     _core._discard_analysis_many(a, v, f, k, w, out.n, out.tile, out.shanten, out.total, out.mask, out.status,
                                  sanma)
     _finish(out.status, errors, "hand that discards (14-3k tiles)")

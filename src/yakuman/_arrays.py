@@ -88,18 +88,18 @@ def raise_first_bad(status, errors: str, what: str) -> None:
         raise InvalidTilesError(f"a tile count that fits no {what} - at counts[{i}]")
 
 
-_LAYOUTS: dict = {}
-# outputs of this many bytes and up come from the pool; below it, from np.empty (the C heap serves
-# small arrays from pages it keeps, and a pooled block's views cost ~0.3 us more each)
-POOL_FROM = 256 * 1024
+# an output array of this many bytes and up comes from the pool; a smaller one from np.empty (the
+# C heap serves small arrays from pages it keeps: glibc's default mmap threshold is 128 KiB)
+POOL_FROM = 128 * 1024
+_SPECS: dict = {}
 
 
-def _layout(spec) -> tuple:
-    """(name, dtype, shape, bytes per row before it, bytes per row) of each output in the order of
-    ``spec``, placed widest items first (every offset is then a multiple of the item's size); the
-    bytes of one row of all of them; and the constructors out_arrays calls (numpy is imported
-    here, on first use)."""
+def _spec(spec) -> tuple:
+    """(name, dtype, shape, bytes per row) of each output of ``spec``, and the constructors
+    out_arrays calls (numpy is imported here, on first use)."""
     import numpy as np
+
+    from yakuman._core import _Block
 
     items = []
     for name, dt, shape in spec:
@@ -107,28 +107,21 @@ def _layout(spec) -> tuple:
         per_row = dt.itemsize
         for d in shape:
             per_row *= d
-        items.append([name, dt, shape, 0, per_row])
-    before = 0
-    for it in sorted(items, key=lambda it: -it[1].itemsize):
-        it[3] = before
-        before += it[4]
-    from yakuman._core import _Block
-
-    return tuple(tuple(it) for it in items), before, np.empty, np.ndarray, _Block
+        items.append((name, dt, shape, per_row))
+    return tuple(items), np.empty, np.ndarray, _Block
 
 
 def out_arrays(spec, n: int) -> dict:
     """A batch call's output arrays, {name: uninitialised array of shape (n, *shape)} in the order
-    of ``spec`` = ((name, dtype, shape), ...) (a hashable tuple): views of one block from the
-    native pool, which takes the block back when the last view dies and lends it to the next call
-    (no page faults on pages that a previous call's outputs already mapped: see
-    _core_blocks.pxi); outputs under POOL_FROM bytes in all are np.empty's. The arrays are
-    C-contiguous, aligned to their item size and writable, as np.empty's."""
-    lay = _LAYOUTS.get(spec)
-    if lay is None:
-        lay = _LAYOUTS[spec] = _layout(spec)
-    items, row, empty, ndarray, block = lay
-    if row * n < POOL_FROM:   # small outputs: np.empty's are heap memory already mapped
-        return {name: empty((n,) + shape, dt) for name, dt, shape, _, _ in items}
-    b = block(row * n)
-    return {name: ndarray((n,) + shape, dt, b, before * n) for name, dt, shape, before, _ in items}
+    of ``spec`` = ((name, dtype, shape), ...) (a hashable tuple). An array of POOL_FROM bytes and
+    up is the only view of its own block from the native pool, which takes the block back when
+    the array dies and lends it to a later output of about its size (no page faults on pages an
+    earlier call already mapped: see _core_blocks.pxi); a smaller one is np.empty's. Either way
+    the array is independent of the others (keeping one keeps only its own memory), C-contiguous,
+    aligned (64 bytes for a pooled one) and writable, as np.empty's."""
+    sp = _SPECS.get(spec)
+    if sp is None:
+        sp = _SPECS[spec] = _spec(spec)
+    items, empty, ndarray, block = sp
+    return {name: ndarray((n,) + shape, dt, block(per_row * n)) if per_row * n >= POOL_FROM
+            else empty((n,) + shape, dt) for name, dt, shape, per_row in items}

@@ -4,14 +4,14 @@
 # np.empty of a large array is a new mmap, given back to the OS when the array dies) each 4 KiB
 # costs a page fault and the kernel's zeroing: score_many's 41 output bytes a row took 26 ns a
 # row of page faults on top of the ~147 ns of scoring (200,000 rows, docs/performance.md). So a
-# call's outputs are views of one block, and a block whose last view dies goes back to a small
-# pool here instead of to the allocator; the next call of a similar size takes it back, pages
-# already mapped. Bounded: at most _POOL_SLOTS blocks and _POOL_BYTES in all (the longest pooled
-# are freed first to make room); a block is taken for a request only when at most twice its size
-# (plus 64 KiB), so a small call never pins a big block. Blocks of 4 MiB and up are 2 MiB-aligned
-# and marked for transparent huge pages (as numpy marks its own large arrays). Every pool
-# operation runs under the GIL (_Block's __cinit__ and __dealloc__ hold it), so the pool needs
-# no lock.
+# large output array is the one view of a _Block, and a block whose array dies goes back to a
+# small pool here instead of to the allocator; a later output of about its size takes it back,
+# pages already mapped (yakuman._arrays.out_arrays). Bounded: at most _POOL_SLOTS blocks and
+# _POOL_BYTES in all (the longest pooled are freed first to make room); a block is lent for a
+# request only when at most twice its size (plus 64 KiB), so a small array never pins a big
+# block. Blocks of 4 MiB and up are 2 MiB-aligned and marked for transparent huge pages (as numpy
+# marks its own large arrays). Every pool operation runs under the GIL (_Block's __cinit__ and
+# __dealloc__ hold it), so the pool needs no lock.
 
 cdef extern from *:
     """
@@ -51,7 +51,7 @@ cdef extern from *:
 from cpython.buffer cimport PyBUF_FORMAT
 
 cdef enum:
-    _POOL_SLOTS = 8
+    _POOL_SLOTS = 32
 cdef size_t _POOL_BYTES = <size_t>256 << 20
 cdef void *_pool_ptr[_POOL_SLOTS]
 cdef size_t _pool_size[_POOL_SLOTS]

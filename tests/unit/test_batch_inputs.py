@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import yakuman
-from yakuman.batch import SCORE_COLUMNS, _columns, columns_from_frame, columns_from_kwargs, score_many
+from yakuman.batch import (REASON_OUT_OF_RANGE, SCORE_COLUMNS, _columns, columns_from_frame, columns_from_kwargs,
+                           score_many)
 from yakuman.errors import InvalidTilesError
 from yakuman.random import winning_hands
 from tests.conftest import shared_data_path
@@ -75,3 +76,47 @@ def test_from_replayed_logs():
         kw = dict(rows[i])
         s = yakuman.score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), **kw)
         assert (res.status[i], res.han[i], res.fu[i], res.points[i]) == (int(s.status), s.han, s.fu, s.points)
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64, np.int8])
+def test_wider_and_other_integer_columns_score_alike(dtype):
+    """Columns of any integer dtype that holds their values are narrowed to the native dtypes
+    unchanged (the range test takes a shortcut by min and max, or none for a safe cast)."""
+    base = _columns(winning_hands(3000, seed=41))
+    want = score_many(base)
+    info = np.iinfo(dtype)
+    cols = {}
+    for name, _, _ in SCORE_COLUMNS:
+        a = base[name]
+        cols[name] = a.astype(dtype) if a.min() >= info.min and a.max() <= info.max else a
+    got = _columns(cols)
+    for name, native, _ in SCORE_COLUMNS:
+        assert got[name].dtype == native and got[name].flags.c_contiguous, name
+        np.testing.assert_array_equal(got[name], base[name], err_msg=name)
+    assert not got["invalid"].any()
+    res = score_many(cols)
+    for name in ("status", "han", "fu", "points", "total", "yaku"):
+        np.testing.assert_array_equal(getattr(res, name), getattr(want, name), err_msg=name)
+
+
+@pytest.mark.parametrize("name,value,ok", [
+    ("counts", -1, False), ("counts", 255, True), ("counts", 256, False),
+    ("meld_type", -128, True), ("meld_type", -129, False), ("meld_type", 127, True), ("meld_type", 128, False),
+    ("flags", 65535, True), ("flags", 65536, False), ("flags", -1, False),
+    ("honba", -1, False), ("riichi_sticks", 65536, False), ("win", 255, True), ("win", -2, False),
+])
+def test_range_edges_of_wide_columns(name, value, ok):
+    """A value at the edge of its column's dtype passes to the native check; one step beyond
+    marks its row (reason 13) and only that row, whatever wide dtype carries it."""
+    base = _columns(winning_hands(5, seed=43))
+    for dtype in (np.int32, np.int64):
+        cols = {k: v.astype(dtype) if k == name else v for k, v in base.items()
+                if k not in ("invalid", "invalid_messages")}
+        a = cols[name]
+        a.reshape(5, -1)[2, 0] = value
+        got = _columns(cols)
+        assert got["invalid"].tolist() == [0, 0, 0 if ok else REASON_OUT_OF_RANGE, 0, 0], (dtype, value)
+        if ok:
+            assert int(got[name].reshape(5, -1)[2, 0].astype(np.int64)) == value
+        else:
+            assert f"{name} value {value} outside" in got["invalid_messages"][2]

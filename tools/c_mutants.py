@@ -126,6 +126,10 @@ MUTANTS = [
      "4 han taken as a limit whatever the fu (the value class shortcut)"),
     ("C8", "ym_score.c", "{0, 2, 4, 4}, {1, 2, 4, 4},", "{0, 1, 4, 4}, {1, 2, 4, 4},",
      "batch rows: melds in slots 0 and 2 read from slots 0 and 1 (the empty slot between not skipped)"),
+    ("C9", "ym_score.c", "(uint32_t)((1ULL << (8 * n)) - 1)", "(uint32_t)((1ULL << (8 * 4)) - 1)",
+     "batch rows with the melds in the first slots: the red fives of the empty slots after them counted"),
+    ("C10", "ym_score.c", "if ((used & (used + 1)) == 0) {", "if ((used & (used - 1)) == 0) {",
+     "batch rows: melds in slots 0 and 1 (or any two or more) taken as packed only when in one slot"),
     # the input check (ym_check.c): the batch rows' and score()'s accept/reject decision
     ("K1", "ym_check.c", "(reds3[s] + mreds[s] > cap);", "(reds3[s] > cap);",
      "the melds' red fives not counted against aka_dora"),

@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 from bench.kernel_ab import compare  # noqa: E402
 from tools.c_mutants import _run, prepare, relink  # noqa: E402
 
-_ROW_CALL = ("bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : check_score(r, &h, r3, mr, "
+_ROW_CALL = ("bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : check_score(r, &h, r3, mrp, "
              "c->win_red[i] != 0, &o, 2);")
 _SEARCH = """    if (prepare(r, h, o, lite, &c, &s, 1) < 0) {
         run_search(&c, &s);
@@ -44,7 +44,7 @@ _SEARCH = """    if (prepare(r, h, o, lite, &c, &s, 1) < 0) {
 CUTS = [
     ("check", "ym_score.c", _ROW_CALL,
      """{ ym_ctx_t cx;
-        bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : ym_check_win_ctx(r, &h, r3, mr, c->win_red[i] != 0, &cx);
+        bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : ym_check_win_ctx(r, &h, r3, mrp, c->win_red[i] != 0, &cx);
         memset(&o, 0, sizeof o);
         o.status = YM_ST_OK;
         o.yaku = cx.present ^ cx.meld_tri ^ cx.chi_runs ^ cx.meld_kan ^ cx.meld_ankan;

@@ -674,8 +674,9 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
     uint8_t r3[3], mr[4];
     int n, bad;
     memcpy(h.counts, c->counts + 34 * i, 34);
-    /* the used meld slots (type >= 0) packed to the front: PACK[used mask] lists the source slot
-     * of each place, 4 (a zero) past the last used one */
+    /* the used meld slots (type >= 0) packed to the front, for a row whose used slots are not
+     * the first ones (the others below take theirs as they are): PACK[used mask] lists the
+     * source slot of each place, 4 (a zero) past the last used one */
     static const uint8_t PACK[16][4] = {
         {4, 4, 4, 4}, {0, 4, 4, 4}, {1, 4, 4, 4}, {0, 1, 4, 4}, {2, 4, 4, 4}, {0, 2, 4, 4}, {1, 2, 4, 4},
         {0, 1, 2, 4}, {3, 4, 4, 4}, {0, 3, 4, 4}, {1, 3, 4, 4}, {0, 1, 3, 4}, {2, 3, 4, 4}, {0, 2, 3, 4},

@@ -167,6 +167,10 @@ def compiled_game_rules(rules):
     hit = _GAME_RULES.get(id(rules))
     if hit is not None and (<tuple>hit)[0] is rules:
         return (<tuple>hit)[1]
+    if len(rules.uma) != rules.players:
+        from yakuman.errors import InvalidRulesError
+        raise InvalidRulesError(f"uma {rules.uma} has {len(rules.uma)} entries for a {rules.players}-player game "
+                                f"(one per rank)")
     cgr = CompiledGameRules(rules)
     if len(_GAME_RULES) >= 64:
         _GAME_RULES.clear()
@@ -254,9 +258,9 @@ cdef class GameState:
         if len(ids) != n:
             raise InvalidContextError(f"a wall has {n} tile ids, not {len(ids)}")
         for i, t in enumerate(ids):
-            if type(t) is not int or not 0 <= t < 136:
+            if type(t) is bool or not hasattr(type(t), "__index__") or not 0 <= t.__index__() < 136:
                 raise InvalidContextError(f"wall[{i}] = {t!r} is not a tile id 0..135")
-            w[i] = t
+            w[i] = t.__index__()
         if ym_wall_check(w, n, self.crules.r.players):
             raise InvalidContextError("the wall is not a permutation of the game's tiles "
                                       + ("(108 ids without 2m-8m)" if n == 108 else "(ids 0..135)"))

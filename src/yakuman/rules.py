@@ -98,6 +98,7 @@ _SETS = {
     "abortive_draws": ABORTIVE_DRAW_KEYS,
     "pao_yakuman": PAO_YAKUMAN_KEYS,
 }
+UMA_LIMIT = 1000000   # each uma entry is in -UMA_LIMIT..UMA_LIMIT (points)
 _INTS = {
     "yakuman_cap": (1, 100),
     "noten_payment_total": (0, 100000),
@@ -199,6 +200,10 @@ class Rules:
                     raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}") from None
                 if len(value) not in (3, 4) or any(type(v) is not int for v in value):
                     raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}")
+                bad = next((i for i, v in enumerate(value) if not -UMA_LIMIT <= v <= UMA_LIMIT), None)
+                if bad is not None:
+                    raise InvalidRulesError(f"uma[{bad}] = {value[bad]!r} is not an integer in "
+                                            f"{-UMA_LIMIT}..{UMA_LIMIT}")
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
                 object.__setattr__(self, name, _as_abortive_dealer(value))
@@ -237,11 +242,19 @@ class Rules:
         defaults are the base."""
         if not isinstance(data, dict):
             raise InvalidRulesError(f"rules must be a table of knobs, not {type(data).__name__}")
+        bad = next((k for k in data if type(k) is not str), None)
+        if bad is not None:
+            raise InvalidRulesError(f"rules: the key {bad!r} is not a knob name (a string)")
         data = dict(data)
         preset = data.pop("preset", None)
+        if preset is not None and type(preset) is not str:
+            raise InvalidRulesError(f"rules: preset = {preset!r} is not a preset name")
         _check_names(data)
         base = cls() if preset is None else cls.preset(preset)
-        return base.replace(**data)
+        try:
+            return base.replace(**data)
+        except RecursionError:   # a value nested too deeply to check or to name
+            raise InvalidRulesError("rules: a knob's value is nested too deeply") from None
 
     def to_json(self, *, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
@@ -252,6 +265,8 @@ class Rules:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise InvalidRulesError(f"rules JSON does not parse: {e}") from None
+        except RecursionError:
+            raise InvalidRulesError("rules JSON does not parse: nested too deeply") from None
         return cls.from_dict(data)
 
     def to_toml(self) -> str:
@@ -276,18 +291,34 @@ class Rules:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise InvalidRulesError(f"rules TOML does not parse: {e}") from None
+        except RecursionError:
+            raise InvalidRulesError("rules TOML does not parse: nested too deeply") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Rules:
-        """Rules from a ``.toml`` or ``.json`` file."""
+        """Rules from a ``.toml`` or ``.json`` file (at most 1 MiB of UTF-8). Every problem with the
+        file (unreadable, not UTF-8, not parsing, a bad knob) is an InvalidRulesError naming it."""
         p = Path(path)
-        text = p.read_text(encoding="utf-8")
-        if p.suffix.lower() == ".toml":
-            return cls.from_toml(text)
-        if p.suffix.lower() == ".json":
-            return cls.from_json(text)
-        raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+        if p.suffix.lower() not in (".toml", ".json"):
+            raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+        try:
+            if not p.is_file():
+                raise InvalidRulesError(f"rules file {str(p)!r}: not a regular file")
+            with p.open("rb") as f:
+                data = f.read(RULES_FILE_LIMIT + 1)
+        except OSError as e:
+            raise InvalidRulesError(f"cannot read rules file {str(p)!r}: {e.strerror or e}") from None
+        if len(data) > RULES_FILE_LIMIT:
+            raise InvalidRulesError(f"rules file {str(p)!r}: larger than {RULES_FILE_LIMIT} bytes")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidRulesError(f"rules file {str(p)!r}: not UTF-8 (byte {e.start})") from None
+        try:
+            return cls.from_toml(text) if p.suffix.lower() == ".toml" else cls.from_json(text)
+        except InvalidRulesError as e:
+            raise InvalidRulesError(f"rules file {str(p)!r}: {e}") from None
 
     def save(self, path: str | Path) -> None:
         """Write these rules to a ``.toml`` or ``.json`` file."""
@@ -420,6 +451,8 @@ class Rules:
             karaten_is_tenpai="unless_all_four_incl_melds",
         )
 
+
+RULES_FILE_LIMIT = 1 << 20
 
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema")
 

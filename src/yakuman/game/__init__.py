@@ -58,6 +58,40 @@ _MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16
 _ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
+def _seed_arg(seed: Any, name: str = "seed") -> int:
+    """A game seed: a non-negative integer (Python or numpy), taken modulo 2**64; None = drawn
+    from the OS."""
+    if seed is None:
+        return secrets.randbits(64)
+    if type(seed) is bool or not hasattr(type(seed), "__index__"):
+        raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
+    v = seed.__index__()
+    if v < 0:
+        raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")
+    return v & (2**64 - 1)
+
+
+def _walls_arg(wall: Any) -> list:
+    """One wall (a sequence or array of tile ids) or several (a sequence of them) as lists."""
+    if hasattr(wall, "tolist"):          # a numpy array (1-D: one wall, 2-D: several)
+        wall = wall.tolist()
+    try:
+        wall = list(wall)
+    except TypeError:
+        raise InvalidContextError(f"wall must be a sequence of tile ids, not {_short(wall)}") from None
+    if not wall or hasattr(type(wall[0]), "__index__"):
+        return [wall]
+    out = []
+    for i, w in enumerate(wall):
+        if hasattr(w, "tolist"):
+            w = w.tolist()
+        try:
+            out.append(list(w))
+        except TypeError:
+            raise InvalidContextError(f"wall[{i}] = {_short(w)} is neither a tile id nor a wall") from None
+    return out
+
+
 def _pai(tile_id: int, aka: int) -> str:
     k = tile_id >> 2
     if k in (4, 13, 22) and (tile_id & 3) < aka:
@@ -78,15 +112,27 @@ class Action:
 
     __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
 
-    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: tuple[str, ...] = (),
+    # Immutable: legal_actions hands out one shared value per action (a process-wide cache), so
+    # no caller may change one under another game.
+    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: Sequence[str] = (),
                  target: int | None = None, tsumogiri: bool | None = None, _code: tuple | None = None) -> None:
-        self.type = type
-        self.actor = actor
-        self.pai = pai
-        self.consumed = tuple(consumed)
-        self.target = target
-        self.tsumogiri = tsumogiri
-        self._code = _code
+        _set = object.__setattr__
+        _set(self, "type", type)
+        _set(self, "actor", actor)
+        _set(self, "pai", pai)
+        _set(self, "consumed", tuple(consumed))
+        _set(self, "target", target)
+        _set(self, "tsumogiri", tsumogiri)
+        _set(self, "_code", _code)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Action is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Action is immutable (cannot delete {name!r})")
+
+    def __reduce__(self) -> tuple:
+        return (Action, (self.type, self.actor, self.pai, self.consumed, self.target, self.tsumogiri, self._code))
 
     @classmethod
     def _from_code(cls, code: tuple, aka: int) -> Action:
@@ -144,19 +190,51 @@ class Action:
 _PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
 
 
-def _check_fields(a: Action) -> None:
-    """Refuse an action whose fields are not of an action's kinds (before comparing it)."""
-    if type(a.type) is not str:
-        raise IllegalActionError(f"action type {a.type!r} is not a string")
-    if a.pai is not None and (type(a.pai) is not str or a.pai not in _PAI_NAMES):
-        raise IllegalActionError(f"{a.type} action: pai {a.pai!r} is not an mjai tile name")
-    for c in a.consumed:
-        if type(c) is not str or c not in _PAI_NAMES:
-            raise IllegalActionError(f"{a.type} action: consumed tile {c!r} is not an mjai tile name")
-    if a.target is not None and type(a.target) is not int:
-        raise IllegalActionError(f"{a.type} action: target {a.target!r} is not a seat")
-    if a.tsumogiri is not None and type(a.tsumogiri) is not bool:
-        raise IllegalActionError(f"{a.type} action: tsumogiri {a.tsumogiri!r} is not a bool")
+_NO = object()
+
+
+def _action_fields(action: Any, seat: int | None) -> tuple:
+    """(type, actor, pai, consumed, target, tsumogiri) of an Action or an mjai dict, each of an
+    action's kinds (None = not given); IllegalActionError naming the field otherwise. ``seat``:
+    the seat the answer is given for (an actor naming another seat is refused, never rewritten)."""
+    if isinstance(action, Action):
+        typ, actor, pai, consumed, target, tg = (action.type, action.actor, action.pai, action.consumed or None,
+                                                 action.target, action.tsumogiri)
+    elif isinstance(action, Mapping):
+        get = action.get
+        typ, actor, pai, consumed, target, tg = (get("type"), get("actor", _NO), get("pai"), get("consumed"),
+                                                 get("target"), get("tsumogiri"))
+        if actor is _NO:
+            actor = seat
+            if actor is None:
+                raise IllegalActionError(f"action {_short(action)} names no actor")
+    else:
+        raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
+    if type(typ) is not str:
+        raise IllegalActionError(f"action type {_short(typ)} is not a string")
+    if type(actor) is not int:
+        raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat")
+    if seat is not None and actor != seat:
+        raise IllegalActionError(f"{typ} action names actor {actor} but is given for seat {seat}")
+    if pai is not None and (type(pai) is not str or pai not in _PAI_NAMES):
+        raise IllegalActionError(f"{typ} action: pai {_short(pai)} is not an mjai tile name")
+    if consumed is not None:
+        if type(consumed) not in (list, tuple) or len(consumed) > 4:
+            raise IllegalActionError(f"{typ} action: consumed {_short(consumed)} is not a list of up to 4 tile names")
+        for c in consumed:
+            if type(c) is not str or c not in _PAI_NAMES:
+                raise IllegalActionError(f"{typ} action: consumed tile {_short(c)} is not an mjai tile name")
+        consumed = tuple(sorted(consumed, key=_sort_key))
+    if target is not None and type(target) is not int:
+        raise IllegalActionError(f"{typ} action: target {_short(target)} is not a seat")
+    if tg is not None and type(tg) is not bool:
+        raise IllegalActionError(f"{typ} action: tsumogiri {_short(tg)} is not a bool")
+    return typ, actor, pai, consumed, target, tg
+
+
+def _short(v: object) -> str:
+    r = repr(v)
+    return r if len(r) <= 80 else r[:77] + "..."
 
 
 def _sort_key(name: str) -> tuple[int, int]:
@@ -256,17 +334,12 @@ class Game:
         self.rules = Rules.tenhou() if rules is None else rules
         if not isinstance(self.rules, Rules):
             raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed & (2**64 - 1)
+        self.seed = _seed_arg(seed)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
         if wall is not None:
-            wall = list(wall)
-            walls = [list(w) for w in wall] if wall and not isinstance(wall[0], int) else [wall]
+            walls = _walls_arg(wall)
         for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
                             ("sticks", sticks, 10000)):
             if type(v) is not int or not 0 <= v <= hi:
@@ -328,38 +401,28 @@ class Game:
             raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
 
     # ---- stepping --------------------------------------------------------------------------
-    def _resolve(self, action: Any, seat: int | None = None) -> tuple:
-        """The C code of a legal action equal to ``action`` (an Action or an mjai dict)."""
-        if isinstance(action, Mapping):
-            d = dict(action)
-            a_seat = d.get("actor", seat)
-            if a_seat is None:
-                raise IllegalActionError(f"action {d!r} names no actor")
-            consumed = tuple(d.get("consumed", ()))
-            target = d.get("target")
-            action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
-        _check_fields(action)
-        if seat is not None and action.actor != seat:
-            raise IllegalActionError(f"{action!r} given for seat {seat}")
-        if type(action.actor) is not int or not 0 <= action.actor < self._n:
-            raise IllegalActionError(f"{action!r}: actor is not a seat 0..{self._n - 1}")
-        legal = self.legal_actions(action.actor)
-        key = action._key()
+    def _resolve(self, action: Any, seat: int | None = None) -> Action:
+        """The one legal action ``action`` (an Action or an mjai dict) means. Fields left out
+        (None) match any value, but the action must then match exactly one legal action: an
+        answer that could mean several (``{"type": "dahai"}`` among many discards, a chi whose
+        shape is not given) is refused, never guessed."""
+        typ, actor, pai, consumed, target, tg = _action_fields(action, seat)
+        if not 0 <= actor < self._n:
+            raise IllegalActionError(f"{typ} action: actor {actor} is not a seat 0..{self._n - 1}")
+        legal = self.legal_actions(actor)
+        found: dict = {}
         for a in legal:
-            if a._key() == key:
-                return a._code
-        # mjai messages may leave out what only one legal action can mean
-        for a in legal:
-            if a.type == action.type and a.actor == action.actor and (action.pai is None or a.pai == action.pai) \
-                    and (not action.consumed or sorted(a.consumed, key=_sort_key) ==
-                         sorted(action.consumed, key=_sort_key)) \
-                    and (action.tsumogiri is None or a.tsumogiri == action.tsumogiri) \
-                    and (action.target is None or a.type == "dahai" or a.target == action.target):
-                return a._code
-        raise IllegalActionError(f"{action!r} is not legal now; the legal actions of seat {action.actor} are "
-                                 f"{legal!r}")
+            if a.type == typ and (pai is None or a.pai == pai) and (tg is None or a.tsumogiri == tg) \
+                    and (consumed is None or tuple(sorted(a.consumed, key=_sort_key)) == consumed) \
+                    and (target is None or a.type == "dahai" or a.target == target):
+                found.setdefault(a._key(), a)
+        if len(found) == 1:
+            return next(iter(found.values()))
+        shown = _short(action) if isinstance(action, Mapping) else repr(action)
+        if found:
+            raise IllegalActionError(f"{shown} is ambiguous: it matches {len(found)} legal actions "
+                                     f"({', '.join(map(repr, found.values()))}); give the missing fields")
+        raise IllegalActionError(f"{shown} is not legal now; the legal actions of seat {actor} are {legal!r}")
 
     def step(self, action: Any) -> None:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
@@ -376,14 +439,14 @@ class Game:
                 self._check_seat(seat)
                 if seat not in self.to_act:
                     raise IllegalActionError(f"seat {seat} has nothing to decide now (to act: {self.to_act})")
-                codes.append(self._resolve(a, seat))
+                codes.append(self._resolve(a, seat)._code)
             order = sorted(codes, key=lambda c: c[1])
             for c in order:
                 self._apply(c)
             return
         if self.done:
-            raise IllegalActionError(f"{action!r}: the game is over")
-        self._apply(self._resolve(action))
+            raise IllegalActionError(f"{_short(action)}: the game is over")
+        self._apply(self._resolve(action)._code)
 
     def _apply(self, code: tuple) -> None:
         if self._st.step_code(code):
@@ -578,8 +641,8 @@ class Game:
         self._check_seat(seat)
         if rng is None:
             s = secrets.randbits(64)
-        elif type(rng) is int:
-            s = rng & (2**64 - 1)
+        elif type(rng) is not bool and hasattr(type(rng), "__index__"):
+            s = rng.__index__() & (2**64 - 1)
         elif hasattr(rng, "getrandbits"):
             s = rng.getrandbits(64)
         elif hasattr(rng, "integers"):
@@ -613,7 +676,7 @@ def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") ->
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
     pol = _policy(policy)
-    g = Game(rules, seed)
+    g = Game(rules, _seed_arg(seed))
     g._st.seed_policy(g.seed)
     while not g.done:
         code = g._st.policy_action(pol)
@@ -631,26 +694,27 @@ def _policy(policy: str) -> int:
 
 def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str = "random",
              workers: int | None = None) -> dict:
-    """Play ``n`` whole games natively (no GIL, ``workers`` threads; None = all cores) and
+    """Play ``n`` whole games natively (no GIL, ``workers`` threads: None or 0 = all cores, else
+    1..1024 like the batch calls; never more threads than games) and
     return columns (numpy arrays): ``seed`` (each game's seed: ``rebuild(seed[i])`` replays
     it), ``scores`` and ``results`` (n x players), ``placements`` (n x players, 0 = first),
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
-    ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
-    import os
-
+    ``seed, seed + 1, ...`` (``seed``: a non-negative integer, Python or numpy, modulo 2**64;
+    they wrap past 2**64-1), so the result does not depend on ``workers``."""
     import numpy as np
+
+    from yakuman._arrays import n_workers
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
     r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     pol = _policy(policy)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
     p = r.players
-    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
     scores = np.zeros((n, 4), dtype=np.int32)
     results = np.zeros((n, 4), dtype=np.int32)
     ranks = np.zeros((n, 4), dtype=np.uint8)

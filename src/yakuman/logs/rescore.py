@@ -151,22 +151,10 @@ def _rules_label(rules) -> str:
     return "custom rules"
 
 
-def _load_rules(text: str):
-    from yakuman.rules import PRESETS, Rules
-
-    from pathlib import Path
-
-    from yakuman.errors import InvalidRulesError
-
-    if text in PRESETS:
-        return Rules.preset(text)
-    if not Path(text).is_file():
-        raise InvalidRulesError(f"--rules {text!r} is neither a preset ({', '.join(PRESETS)}) nor a rules file")
-    return Rules.load(text)
-
-
 def _cmd_rescore(args) -> int:
-    rules = _load_rules(args.rules)
+    from yakuman.cli_score import rules_arg
+
+    rules = rules_arg(args.rules)
     import os
 
     report = rescore(args.paths, rules, workers=args.workers or os.cpu_count() or 1)

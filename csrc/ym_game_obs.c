@@ -163,7 +163,7 @@ int ym_game_check(const ym_game_t *g) {
     return 0;
 }
 
-void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
+static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
     int n = g->R.players, N = g->n_tiles;
     uint8_t pos[136], ids[136];
     int m = undrawn(g, pos), h = 0;
@@ -180,10 +180,8 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         if (q == seat) continue;
         for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
     }
-    ym_rng_t r;
-    ym_rng_seed(&r, seed);
     for (int i = h - 1; i > 0; i--) {
-        int j = (int)ym_rng_below(&r, (uint32_t)i + 1);
+        int j = (int)ym_rng_below(r, (uint32_t)i + 1);
         uint8_t t = ids[i];
         ids[i] = ids[j];
         ids[j] = t;
@@ -209,12 +207,32 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         for (int i = 0; i < p->n; i++) free_tile |= !((p->forbid >> (p->ids[i] >> 2)) & 1);
         if (!free_tile) p->forbid = 0;
     }
-    if (g->phase == YM_PH_RESPONSE) {
-        /* The other seats' answers to this discard are hidden from `seat` and were chosen with
-         * their old hands: they answer again. Every seat asked before stays asked (so someone is
-         * always left to answer), and a re-dealt hand that can now call or ron is asked too. */
-        uint8_t own = (uint8_t)(1u << seat);
-        g->resp_mask = (uint8_t)(g->resp_mask | ym_game_responders(g));
-        g->resp_done &= own;
+}
+
+/* Every other seat in riichi holds a tenpai hand (what `seat` knows of a riichi declaration). */
+static int riichi_tenpai(const ym_game_t *g, int seat) {
+    for (int q = 0; q < g->R.players; q++) {
+        const ym_seat_t *p = &g->s[q];
+        if (q != seat && p->riichi && p->n + 3 * p->n_melds == 13 && !p->waits) return 0;
     }
+    return 1;
+}
+
+#define REDEAL_TRIES 4096
+
+void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
+    /* Re-deal until every other riichi hand is tenpai (rejection sampling: the re-deal is
+     * uniform given what `seat` sees and that each riichi hand waits), at most REDEAL_TRIES
+     * times; the last re-deal stands when none is found. */
+    ym_game_t orig = *g;
+    ym_rng_t r;
+    ym_rng_seed(&r, seed);
+    for (int t = 0; t < REDEAL_TRIES; t++) {
+        if (t) *g = orig;
+        redeal(g, seat, &r);
+        if (riichi_tenpai(g, seat)) break;
+    }
+    /* the rounds to come are dealt from a new seed: the world's future walls are not the game's */
+    uint64_t s = seed ^ 0x9e3779b97f4a7c15ULL;
+    g->seed = ym_splitmix64(&s);
 }

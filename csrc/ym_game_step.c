@@ -682,3 +682,15 @@ int ym_game_to_act(const ym_game_t *g) {
     if (g->phase == YM_PH_RESPONSE) return g->resp_mask & ~g->resp_done;
     return 0;
 }
+
+/* After a re-deal (ym_game_determinize): in a response phase, the other seats are asked again as
+ * the engine would ask them with their new hands (only those that can call or ron); `seat` keeps
+ * its own state. Nobody left to answer: the response resolves now (events in ev). */
+void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev) {
+    if (g->phase != YM_PH_RESPONSE) return;
+    uint8_t own = (uint8_t)(1u << seat);
+    uint8_t mask = (uint8_t)((g->resp_mask & own) | (ym_game_responders(g) & ~own));
+    g->resp_done &= (uint8_t)(own & mask);
+    g->resp_mask = mask;
+    if (!(g->resp_mask & ~g->resp_done)) resolve(g, ev);
+}

@@ -635,9 +635,17 @@ class Game:
         self._round_start = d["round_start"]
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
-        """A copy in which every tile hidden from ``seat`` (the other hands, the live wall and
-        the dead wall except revealed indicators) is re-dealt at random. ``rng``: a
-        ``random.Random``, a numpy Generator, an int seed or None."""
+        """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the
+        other hands, the live wall and the dead wall except revealed indicators (every other
+        riichi hand tenpai), the other seats' starting hands and draws in the record, their
+        furiten, who is asked to answer a discard (only the seats that can act in the world),
+        and the walls of the rounds to come (a new seed). Nothing in it depends on what the seat
+        cannot see; playing on gives a record ``parse_mjai`` reads (yakuman.game._world).
+        ``rng``: a ``random.Random``, a numpy Generator, an int seed or None."""
+        import random
+
+        from yakuman.game._world import rewrite_world
+
         self._check_seat(seat)
         if rng is None:
             s = secrets.randbits(64)
@@ -652,6 +660,8 @@ class Game:
         g = self.copy()
         g._st.determinize(seat, s)
         g._walls = []
+        g.seed = g._st.world_seed()
+        rewrite_world(g, seat, random.Random(s))
         return g
 
     def check(self) -> int:

@@ -15,6 +15,7 @@ illegal action raises :class:`~yakuman.errors.IllegalActionError` and changes no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -259,12 +260,41 @@ class RoundOutcome:
     deltas: tuple[int, ...]
 
 
-def _state_digest(raw: bytes, rules: dict) -> str:
-    """The digest a pickled game state carries: BLAKE2b of the native state's bytes and of the
-    rules it is played under (the same in every process: to_dict's lists are sorted)."""
-    h = hashlib.blake2b(raw, digest_size=16, person=b"yakuman-game")
-    h.update(json.dumps(rules, sort_keys=True).encode())
+def _state_digest(d: dict) -> str:
+    """The digest a pickled game carries: BLAKE2b over everything restored from it (the native
+    state's bytes, the rules, the seed, the events, the rounds, the walls to come, the round
+    start), written canonically (sorted keys), so that any change to any of them is refused."""
+    h = hashlib.blake2b(d["raw"], digest_size=16, person=b"yakuman-game")
+    rest = [d["rules"], d["seed"], d["events"], [list(dataclasses.astuple(r)) for r in d["rounds"]], d["walls"],
+            d["round_start"]]
+    h.update(json.dumps(rest, sort_keys=True, ensure_ascii=True).encode())
     return h.hexdigest()
+
+
+def _restored(d: Any) -> dict:
+    """The fields of a pickled game, each of the kind written (InvalidContextError otherwise)."""
+    def bad(what: str) -> InvalidContextError:
+        return InvalidContextError(f"pickled game state is damaged: {what}")
+
+    if not isinstance(d, dict):
+        raise bad("not a mapping")
+    raw, rules, seed, events, rounds, walls, rs = (d.get(k) for k in (
+        "raw", "rules", "seed", "events", "rounds", "walls", "round_start"))
+    if type(raw) is not bytes or type(rules) is not dict:
+        raise bad("no native state or rules")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise bad(f"seed {_short(seed)}")
+    if type(events) is not list or not all(type(e) is dict and type(e.get("type")) is str for e in events):
+        raise bad("events are not a list of mjai events")
+    if type(rounds) is not list or not all(type(r) is RoundOutcome for r in rounds):
+        raise bad("rounds are not round outcomes")
+    if type(walls) is not list or not all(type(w) is list for w in walls):
+        raise bad("walls are not lists of tile ids")
+    if rs is not None and not (type(rs) is tuple and len(rs) == 3 and type(rs[0]) is str and
+                               type(rs[1]) is int and type(rs[2]) is int):
+        raise bad(f"round start {_short(rs)}")
+    return {"raw": raw, "rules": rules, "seed": seed, "events": events, "rounds": rounds, "walls": walls,
+            "round_start": rs}
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,29 +640,35 @@ class Game:
     def __getstate__(self) -> dict:
         if self._raw is not None:
             self._flush()
-        raw, rules = self._st.raw(), self.rules.to_dict()
-        return {"rules": rules, "seed": self.seed, "raw": raw, "digest": _state_digest(raw, rules),
-                "events": self._events, "rounds": self._rounds, "walls": self._walls,
-                "round_start": self._round_start}
+        d = {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
+             "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
+        d["digest"] = _state_digest(d)
+        return d
 
     def __setstate__(self, d: dict) -> None:
-        # The native state is taken back byte for byte, so a damaged one is refused before the
-        # engine reads it (its indexes would point anywhere): the digest written with it must
-        # match. (A pickle is trusted input like any pickle; this catches damage, not forgery.)
-        raw, rules = d.get("raw"), d.get("rules")
-        if not isinstance(raw, bytes) or not isinstance(rules, dict) or d.get("digest") != _state_digest(raw, rules):
+        # Everything restored is covered by the digest written with it (damage is refused), and
+        # the native state is validated in C before anything reads it (ym_game_validate: tile
+        # accounting, counts, phase, indexes), so that no bytes, with any digest, can make the
+        # engine read out of bounds. A pickle stays trusted input like any pickle: unpickling
+        # can run code, so load only pickles you wrote.
+        f = _restored(d)
+        try:
+            digest = _state_digest(f)
+        except (TypeError, ValueError, RecursionError):   # a value JSON cannot write: not ours
+            digest = None
+        if digest is None or d.get("digest") != digest:
             raise InvalidContextError("pickled game state is damaged (its digest does not match) "
                                       "or was written by another version")
-        self.rules = Rules.from_dict(rules)
-        self.seed = d["seed"]
+        self.rules = Rules.from_dict(f["rules"])
+        self.seed = f["seed"]
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
-        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), raw)
-        self._events = list(d["events"])
+        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), f["raw"])
+        self._events = [dict(e) for e in f["events"]]
         self._raw = None
-        self._rounds = list(d["rounds"])
-        self._walls = list(d["walls"])
-        self._round_start = d["round_start"]
+        self._rounds = list(f["rounds"])
+        self._walls = [list(w) for w in f["walls"]]
+        self._round_start = f["round_start"]
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
         """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the

@@ -303,8 +303,10 @@ class Rules:
         if p.suffix.lower() not in (".toml", ".json"):
             raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
         try:
+            if not p.exists():
+                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: no such file")
             if not p.is_file():
-                raise InvalidRulesError(f"rules file {str(p)!r}: not a regular file")
+                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: not a regular file")
             with p.open("rb") as f:
                 data = f.read(RULES_FILE_LIMIT + 1)
         except OSError as e:

@@ -180,6 +180,14 @@ static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
         if (q == seat) continue;
         for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
     }
+    /* in id order first: the deal is then a function of what `seat` sees (the set of hidden ids
+     * and the places' sizes) and the seed, never of where the hidden ids were */
+    uint8_t have[136];
+    memset(have, 0, sizeof have);
+    for (int i = 0; i < h; i++) have[ids[i]] = 1;
+    h = 0;
+    for (int id = 0; id < 136; id++)
+        if (have[id]) ids[h++] = (uint8_t)id;
     for (int i = h - 1; i > 0; i--) {
         int j = (int)ym_rng_below(r, (uint32_t)i + 1);
         uint8_t t = ids[i];
@@ -191,15 +199,12 @@ static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
     for (int q = 0; q < n; q++) {
         if (q == seat) continue;
         ym_seat_t *p = &g->s[q];
-        int drawn_slot = -1;
-        for (int i = 0; i < p->n; i++)
-            if (p->ids[i] == p->drawn) drawn_slot = i;
         memset(p->c, 0, 34);
         for (int i = 0; i < p->n; i++) {
             p->ids[i] = ids[k++];
             p->c[p->ids[i] >> 2]++;
         }
-        if (drawn_slot >= 0) p->drawn = p->ids[drawn_slot];
+        if (p->drawn != 255) p->drawn = p->ids[p->n - 1];
         if (p->n + 3 * p->n_melds == 13) p->waits = ym_game_waits(p, SANMA(g));
         /* a kuikae restriction that now forbids every held tile is lifted (the re-dealt hand
          * must keep a legal discard) */
@@ -232,6 +237,11 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         redeal(g, seat, &r);
         if (riichi_tenpai(g, seat)) break;
     }
+    /* nothing of the other seats' old hands stays behind: their pending answers and the shanten
+     * memo of another seat's hand are cleared */
+    for (int q = 0; q < 4; q++)
+        if (q != seat) memset(&g->resp[q], 0, sizeof g->resp[q]);
+    if (g->memo_seat != seat) g->memo_seat = 255;
     /* the rounds to come are dealt from a new seed: the world's future walls are not the game's */
     uint64_t s = seed ^ 0x9e3779b97f4a7c15ULL;
     g->seed = ym_splitmix64(&s);

@@ -151,7 +151,7 @@ class _CommandBot:
 
     def _exited(self) -> str:
         code = self.proc.poll()
-        return "the bot exited" + (f" (code {code})" if code is not None else " its output (still running)")
+        return f"the bot exited (code {code})" if code is not None else "the bot closed its output (still running)"
 
     def _write(self, data: bytes, deadline: float) -> None:
         view = memoryview(data)

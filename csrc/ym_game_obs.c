@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ym_game.h"
+#include "ym_shanten.h"
 
 /* What every seat sees, by kind: river tiles (those not called away: a called tile is counted in
  * the caller's meld), every meld, kita and the revealed dora indicators. */
@@ -163,6 +164,64 @@ int ym_game_check(const ym_game_t *g) {
     return 0;
 }
 
+/* A tenpai hand of n = 13 - 3 * melds ids from pool[0..h-1] (not `used`), into out; the ids it
+ * takes are marked used. A random complete hand of (n + 1) tiles (sets and a pair) less one random
+ * tile, built from what the pool holds; 0 when no such hand was found in the tries. */
+static int tenpai_from_pool(const uint8_t *pool, int h, uint8_t *used, int n, int melds, int sanma, ym_rng_t *r,
+                            uint8_t *out) {
+    uint8_t avail[34];
+    memset(avail, 0, sizeof avail);
+    for (int i = 0; i < h; i++)
+        if (!used[i]) avail[pool[i] >> 2]++;
+    int groups = (n - 1) / 3;
+    for (int tries = 0; tries < 64; tries++) {
+        uint8_t c[34], kinds[15];
+        int m = 0, ok = 1;
+        memcpy(c, avail, 34);
+        for (int gi = 0; gi < groups && ok; gi++) {
+            ok = 0;
+            for (int pick = 0; pick < 40 && !ok; pick++) {
+                int k = (int)ym_rng_below(r, 34);
+                if (ym_rng_below(r, 2) && k < 27 && k % 9 <= 6 && c[k] && c[k + 1] && c[k + 2]) {
+                    c[k]--, c[k + 1]--, c[k + 2]--;
+                    kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)(k + 1), kinds[m++] = (uint8_t)(k + 2);
+                    ok = 1;
+                } else if (c[k] >= 3) {
+                    c[k] -= 3;
+                    kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k;
+                    ok = 1;
+                }
+            }
+        }
+        if (!ok) continue;
+        ok = 0;
+        for (int pick = 0; pick < 40 && !ok; pick++) {
+            int k = (int)ym_rng_below(r, 34);
+            if (c[k] >= 2) {
+                kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k;
+                ok = 1;
+            }
+        }
+        if (!ok) continue;
+        int drop = (int)ym_rng_below(r, (uint32_t)m);
+        kinds[drop] = kinds[--m];
+        uint8_t hc[34];
+        memset(hc, 0, sizeof hc);
+        for (int i = 0; i < m; i++) hc[kinds[i]]++;
+        if (!ym_waits(hc, melds, sanma)) continue;
+        /* the ids: the first unused of each kind in the (shuffled) pool */
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < h; j++)
+                if (!used[j] && (pool[j] >> 2) == kinds[i]) {
+                    used[j] = 1;
+                    out[i] = pool[j];
+                    break;
+                }
+        return 1;
+    }
+    return 0;
+}
+
 static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
     int n = g->R.players, N = g->n_tiles;
     uint8_t pos[136], ids[136];
@@ -194,14 +253,32 @@ static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
         ids[i] = ids[j];
         ids[j] = t;
     }
+    /* a hidden hand in riichi is tenpai: built from the pool first (its waits are known to exist) */
+    uint8_t used[136], built[4] = {0, 0, 0, 0};
+    memset(used, 0, sizeof used);
+    for (int q = 0; q < n; q++) {
+        ym_seat_t *p = &g->s[q];
+        if (q == seat || !p->riichi || p->n + 3 * p->n_melds != 13) continue;
+        uint8_t hand[14];
+        if (tenpai_from_pool(ids, h, used, p->n, p->n_melds, SANMA(g), r, hand)) {
+            memcpy(p->ids, hand, p->n);
+            built[q] = 1;
+        }
+    }
     int k = 0;
-    for (int i = 0; i < nw; i++) g->wall[wpos[i]] = ids[k++];
+    for (int i = 0; i < nw; i++) {
+        while (used[k]) k++;
+        g->wall[wpos[i]] = ids[k++];
+    }
     for (int q = 0; q < n; q++) {
         if (q == seat) continue;
         ym_seat_t *p = &g->s[q];
         memset(p->c, 0, 34);
         for (int i = 0; i < p->n; i++) {
-            p->ids[i] = ids[k++];
+            if (!built[q]) {
+                while (used[k]) k++;
+                p->ids[i] = ids[k++];
+            }
             p->c[p->ids[i] >> 2]++;
         }
         if (p->drawn != 255) p->drawn = p->ids[p->n - 1];
@@ -214,29 +291,10 @@ static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
     }
 }
 
-/* Every other seat in riichi holds a tenpai hand (what `seat` knows of a riichi declaration). */
-static int riichi_tenpai(const ym_game_t *g, int seat) {
-    for (int q = 0; q < g->R.players; q++) {
-        const ym_seat_t *p = &g->s[q];
-        if (q != seat && p->riichi && p->n + 3 * p->n_melds == 13 && !p->waits) return 0;
-    }
-    return 1;
-}
-
-#define REDEAL_TRIES 4096
-
 void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
-    /* Re-deal until every other riichi hand is tenpai (rejection sampling: the re-deal is
-     * uniform given what `seat` sees and that each riichi hand waits), at most REDEAL_TRIES
-     * times; the last re-deal stands when none is found. */
-    ym_game_t orig = *g;
     ym_rng_t r;
     ym_rng_seed(&r, seed);
-    for (int t = 0; t < REDEAL_TRIES; t++) {
-        if (t) *g = orig;
-        redeal(g, seat, &r);
-        if (riichi_tenpai(g, seat)) break;
-    }
+    redeal(g, seat, &r);
     /* nothing of the other seats' old hands stays behind: their pending answers and the shanten
      * memo of another seat's hand are cleared */
     for (int q = 0; q < 4; q++)

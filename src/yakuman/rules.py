@@ -242,9 +242,9 @@ class Rules:
         defaults are the base."""
         if not isinstance(data, dict):
             raise InvalidRulesError(f"rules must be a table of knobs, not {type(data).__name__}")
-        bad = next((k for k in data if type(k) is not str), None)
-        if bad is not None:
-            raise InvalidRulesError(f"rules: the key {bad!r} is not a knob name (a string)")
+        bad = [k for k in data if type(k) is not str]
+        if bad:
+            raise InvalidRulesError(f"rules: the key {bad[0]!r} is not a knob name (a string)")
         data = dict(data)
         preset = data.pop("preset", None)
         if preset is not None and type(preset) is not str:

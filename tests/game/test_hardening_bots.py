@@ -17,21 +17,12 @@ from yakuman.game import Game
 from yakuman.game.mjai import play
 from yakuman.rules import Rules
 
+from .test_engine_layer import _BOT
+
 T4 = Rules.tenhou()
 PY = sys.executable
 # a command bot that discards what it draws and passes everything else
-BOT = r'''
-import json, sys
-me = None
-for line in sys.stdin:
-    e = json.loads(line)
-    out = {"type": "none"}
-    if e["type"] == "start_game":
-        me = e["id"]
-    elif e["type"] == "tsumo" and e["actor"] == me:
-        out = {"type": "dahai", "actor": me, "pai": e["pai"], "tsumogiri": True}
-    print(json.dumps(out), flush=True)
-'''
+BOT = 'PREFIX = ""\n' + _BOT
 
 
 def tsumogiri(events):

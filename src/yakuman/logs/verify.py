@@ -1073,11 +1073,11 @@ class LogScan:
         for what, found in (("linked folder", self.loops), ("broken link", self.broken_links),
                             ("special file", self.special)):
             if found:
-                shown = ", ".join(terminal_safe(str(x)) for x in found[:3]) + (", ..." if len(found) > 3 else "")
+                shown = ", ".join(str(x) for x in found[:3]) + (", ..." if len(found) > 3 else "")
                 why = {"linked folder": "already scanned: a link loop or a second link",
                        "broken link": "pointing to nothing", "special file": "a FIFO, device or socket"}[what]
                 parts.append(f"{len(found)} {what}{'s' * (len(found) != 1)} ({why}: {shown})")
-        return "skipped " + ", ".join(parts) if parts else ""
+        return terminal_safe("skipped " + ", ".join(parts)) if parts else ""   # folder names: escaped
 
 
 def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:

@@ -693,6 +693,8 @@ class Game:
             s = int(rng.integers(0, 2**63))
         else:
             raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        if self._raw is not None:
+            self._flush()        # once here, not in every world
         g = self.copy()
         g._st.determinize(seat, s)
         g._walls = []

@@ -266,10 +266,16 @@ def _current_round(world: Any, rnd: list[dict], seat: int, rng: random.Random, p
     return _furiten(world, rnd, seat, seats), wall
 
 
-def _kind_of(name: str) -> int:
-    from yakuman.game import _NAMES
+_KIND: dict = {}
 
-    return _NAMES.index(name[:-1] if name.endswith("r") else name)
+
+def _kind_of(name: str) -> int:
+    if not _KIND:
+        from yakuman.game import _NAMES
+
+        _KIND.update({n: i for i, n in enumerate(_NAMES)})
+        _KIND.update({n + "r": _KIND[n] for n in ("5m", "5p", "5s")})
+    return _KIND[name]
 
 
 def _furiten(world: Any, rnd: list[dict], seat: int, seats: list) -> dict:

@@ -656,3 +656,5 @@ include "_core_game.pxi"
 include "_core_mjlog.pxi"
 # The log replay's reads of the engine state (situation flags at a win).
 include "_core_replay.pxi"
+# The fixed action space and vectorized games for learning.
+include "_core_vec.pxi"

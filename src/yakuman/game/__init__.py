@@ -27,6 +27,7 @@ from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.rules import Rules
 
 __all__ = [
+    "ACTION_SPACE",
     "Action",
     "Game",
     "GameResult",
@@ -36,6 +37,7 @@ __all__ = [
     "rebuild",
     "seeded_wall",
     "simulate",
+    "VecGame",
 ]
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
@@ -322,6 +324,44 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
+
+    # ---- the fixed action space (docs/learning.md) ----------------------------------------------
+    @property
+    def decision_seat(self) -> int | None:
+        """The seat a VecGame asks now: the actor, or on a response the first asked seat in turn
+        order after the discarder; None when the game is over."""
+        s = _core.state_decision_seat(self._st)
+        return None if s < 0 else s
+
+    def action_mask(self, seat: int):
+        """bool [ACTION_SPACE]: the indices of ``seat``'s legal actions now."""
+        import numpy as np
+
+        self._check_seat(seat)
+        m = np.zeros(ACTION_SPACE, dtype=np.bool_)
+        _core.state_action_mask(self._st, seat, m.view(np.uint8))
+        return m
+
+    def action_index(self, action: Any) -> int:
+        """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
+        code = self._resolve(action)
+        import numpy as np
+
+        m = np.zeros(ACTION_SPACE, dtype=np.uint8)
+        for idx, c in _core.state_action_mask(self._st, code[1], m):
+            if c == code:
+                return idx
+        raise IllegalActionError(f"{action!r} has no index")  # pragma: no cover - every legal action has one
+
+    def action_of_index(self, seat: int, index: int) -> Action:
+        """The legal action of ``seat`` with this index; IllegalActionError when none is."""
+        self._check_seat(seat)
+        if type(index) is not int:
+            raise IllegalActionError(f"action index {index!r} is not an int")
+        code = _core.state_action_of_index(self._st, seat, index)
+        if code is None:
+            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+        return Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -663,3 +703,14 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
                     end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
+
+
+ACTION_SPACE: int = _core.ACTION_SPACE
+
+
+def __getattr__(name: str) -> Any:
+    if name == "VecGame":   # imported on first use (yakuman.game.vec imports this module)
+        from yakuman.game.vec import VecGame
+
+        return VecGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

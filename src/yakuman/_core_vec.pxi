@@ -1,0 +1,183 @@
+# The fixed action space and the vectorized games (included from _core.pyx). See
+# csrc/ym_game_actions.h (the index layout) and yakuman.game.vec (the Python face).
+#
+# VecCore owns n ym_vgame_t in native memory and the output arrays (numpy, allocated once):
+# observe() hands them out as they are; step() fills them in place on `workers` threads (nogil,
+# one game per iteration, so results do not depend on the thread count), then deals the games
+# that ended their next seeds in game order, serially (a reset is rare: one per whole game).
+
+from libc.stdlib cimport calloc, free
+from libc.stdint cimport int32_t, int64_t
+
+cdef extern from "ym_game_actions.h" nogil:
+    enum: YM_AX_N
+    ctypedef struct ym_vgame_t:
+        ym_game_t g
+        uint64_t seed
+        uint8_t seat, n_legal, over
+        uint16_t *hist
+        uint32_t n_hist, cap_hist
+    ctypedef struct ym_vout_t:
+        uint8_t *planes
+        int32_t *scalars
+        uint8_t *mask
+        float *reward
+    int ym_action_index(const ym_game_t *g, const ym_action_t *a)
+    int ym_action_mask(const ym_game_t *g, int seat, uint8_t *mask, ym_action_t *legal, uint16_t *idx)
+    int ym_action_from_index(const ym_game_t *g, int seat, int index, ym_action_t *out)
+    void ym_vgame_reset(ym_vgame_t *v, const ym_game_rules_t *R, uint64_t seed, const ym_vout_t *o)
+    int ym_vgame_step(ym_vgame_t *v, int action, int reward_mode, const ym_vout_t *o)
+    void ym_vgame_free(ym_vgame_t *v)
+
+ACTION_SPACE = YM_AX_N
+
+
+def state_action_mask(GameState st, int seat, uint8_t[::1] mask):
+    """Fill mask (YM_AX_N bytes) for ``seat`` now; return [(index, code tuple)] of its legal actions."""
+    cdef ym_action_t legal[64]
+    cdef uint16_t idx[64]
+    if mask.shape[0] != YM_AX_N:
+        raise InvalidArgumentError(f"an action mask has {YM_AX_N} entries, not {mask.shape[0]}")
+    cdef int n = ym_action_mask(&st.g, seat, &mask[0], legal, idx), i
+    return [(idx[i] if idx[i] != 0xFFFF else -1, _action_tuple(&legal[i])) for i in range(n)]
+
+
+def state_action_of_index(GameState st, int seat, int index):
+    """The code tuple of the legal action of ``seat`` with this index, or None."""
+    cdef ym_action_t a
+    if ym_action_from_index(&st.g, seat, index, &a):
+        return None
+    return _action_tuple(&a)
+
+
+def state_decision_seat(GameState st):
+    """The seat a VecGame asks now (the actor; on a response the asked seats in turn order after
+    the discarder), -1 when nobody decides."""
+    return ym_sim_seat(&st.g)
+
+
+def state_obs_into(GameState st, int seat, uint8_t[:, ::1] planes, int32_t[::1] scalars):
+    ym_game_obs(&st.g, seat, &planes[0, 0], &scalars[0])
+
+
+@cython.auto_pickle(False)
+cdef class VecCore:
+    """n games in native memory and their output arrays (see yakuman.game.VecGame)."""
+    cdef ym_vgame_t *v
+    cdef Py_ssize_t n
+    cdef int players, reward_mode, workers
+    cdef uint64_t next_seed
+    cdef CompiledGameRules crules
+    cdef readonly object planes, scalars, mask, seat, done, status, rewards, seeds, _actions
+    cdef uint8_t[:, :, ::1] pv
+    cdef int32_t[:, ::1] sv
+    cdef uint8_t[:, ::1] mv
+    cdef int32_t[::1] seatv
+    cdef uint8_t[::1] donev, statv
+    cdef float[:, ::1] rv
+    cdef uint64_t[::1] seedv
+    cdef int64_t[::1] av
+
+    def __cinit__(self, CompiledGameRules crules, Py_ssize_t n, uint64_t base, int reward_mode, int workers):
+        import numpy as np
+        cdef Py_ssize_t i
+        self.v = <ym_vgame_t *>calloc(n if n > 0 else 1, sizeof(ym_vgame_t))
+        if self.v == NULL:
+            raise MemoryError("VecGame: no memory for the games")
+        self.n, self.crules, self.reward_mode, self.workers = n, crules, reward_mode, workers
+        self.players = crules.r.players
+        self.planes = np.zeros((n, YM_OBS_PLANES, 34), dtype=np.uint8)
+        self.scalars = np.zeros((n, YM_OBS_SCALARS), dtype=np.int32)
+        self.mask = np.zeros((n, YM_AX_N), dtype=np.bool_)
+        self.seat = np.zeros(n, dtype=np.int32)
+        self.done = np.zeros(n, dtype=np.bool_)
+        self.status = np.zeros(n, dtype=np.uint8)
+        self.rewards = np.zeros((n, self.players), dtype=np.float32)
+        self.seeds = np.zeros(n, dtype=np.uint64)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self.pv, self.sv, self.mv = self.planes, self.scalars, self.mask.view(np.uint8)
+        self.seatv, self.donev, self.statv = self.seat, self.done.view(np.uint8), self.status
+        self.rv, self.seedv, self.av = self.rewards, self.seeds, self._actions
+        self.next_seed = base
+        for i in range(n):
+            self._reset(i)
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.v != NULL:
+            for i in range(self.n):
+                ym_vgame_free(&self.v[i])
+            free(self.v)
+            self.v = NULL
+
+    cdef inline void _out(self, Py_ssize_t i, ym_vout_t *o) noexcept nogil:
+        o.planes = &self.pv[i, 0, 0]
+        o.scalars = &self.sv[i, 0]
+        o.mask = &self.mv[i, 0]
+        o.reward = &self.rv[i, 0]
+
+    cdef void _reset(self, Py_ssize_t i) noexcept nogil:
+        cdef ym_vout_t o
+        self._out(i, &o)
+        self.seedv[i] = self.next_seed
+        ym_vgame_reset(&self.v[i], &self.crules.r, self.next_seed, &o)
+        self.next_seed += 1
+        self.seatv[i] = self.v[i].seat
+
+    cdef void _step_one(self, Py_ssize_t i, int a, int mode) noexcept nogil:
+        cdef ym_vout_t o
+        self._out(i, &o)
+        self.statv[i] = <uint8_t>ym_vgame_step(&self.v[i], a, mode, &o)
+        self.donev[i] = self.v[i].over
+        self.seatv[i] = self.v[i].seat
+
+    @property
+    def next_unused_seed(self):
+        return self.next_seed
+
+    def step(self, actions):
+        """Step every game with its action index (int[n]); fill rewards, status, done and the
+        observation arrays in place."""
+        import numpy as np
+        cdef Py_ssize_t n = self.n, i
+        cdef int mode = self.reward_mode
+        cdef int64_t a
+        if isinstance(actions, np.ndarray) and actions.dtype == np.int64 and actions.ndim == 1 \
+                and actions.shape[0] == n and actions.flags.c_contiguous:
+            av = actions
+        else:
+            arr = np.asarray(actions)
+            if arr.shape != (n,) or arr.dtype.kind not in "iu":
+                raise InvalidArgumentError(f"actions must be {n} integer action indices (shape ({n},)), "
+                                           f"not {arr.dtype} {arr.shape}")
+            np.copyto(self._actions, arr, casting="unsafe")
+            av = self._actions
+        cdef int64_t[::1] acts = av
+        with nogil:
+            for i in prange(n, num_threads=self.workers, schedule="static"):
+                a = acts[i]
+                if a < 0 or a >= YM_AX_N:
+                    a = -1
+                self._step_one(i, <int>a, mode)
+            for i in range(n):
+                if self.v[i].over:
+                    self._reset(i)
+        return self.rewards
+
+    def history(self, Py_ssize_t i):
+        """(seed, action indices since the start of game i's current game)."""
+        import numpy as np
+        if not 0 <= i < self.n:
+            raise InvalidArgumentError(f"game {i} is not one of 0..{self.n - 1}")
+        cdef ym_vgame_t *v = &self.v[i]
+        out = np.empty(v.n_hist, dtype=np.uint16)
+        cdef uint16_t[::1] ov = out
+        if v.n_hist:
+            memcpy(&ov[0], v.hist, v.n_hist * sizeof(uint16_t))
+        return int(v.seed), out
+
+    def raw(self, Py_ssize_t i):
+        """The native state of game i (bytes, as GameState.raw())."""
+        if not 0 <= i < self.n:
+            raise InvalidArgumentError(f"game {i} is not one of 0..{self.n - 1}")
+        return (<char *>&self.v[i].g)[:sizeof(ym_game_t)]

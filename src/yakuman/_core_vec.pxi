@@ -7,7 +7,7 @@
 # that ended their next seeds in game order, serially (a reset is rare: one per whole game).
 
 from libc.stdlib cimport calloc, free
-from libc.stdint cimport int32_t, int64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t
 
 cdef extern from "ym_game_actions.h" nogil:
     enum: YM_AX_N
@@ -181,3 +181,98 @@ cdef class VecCore:
         if not 0 <= i < self.n:
             raise InvalidArgumentError(f"game {i} is not one of 0..{self.n - 1}")
         return (<char *>&self.v[i].g)[:sizeof(ym_game_t)]
+
+
+# ---- training data from records: the record driver's decisions as arrays ------------------------
+# RecordRound (_core_replay.pxi) hands every decision it applies -- discards, riichi, kans, kita,
+# wins, kyuushu, calls and every answer to a response, passes included -- to the sink bound with
+# replay_set_sink, with the state before the decision. The sink writes the deciding seat's
+# planes, scalars and mask (the VecGame's own functions) and the action's index into chunks of
+# preallocated arrays.
+
+cdef class DecisionSink:
+    """Rows of decisions in chunks of ``chunk`` rows (numpy arrays; see yakuman.logs.decisions)."""
+    cdef readonly Py_ssize_t chunk, fill, total, passes
+    cdef readonly list chunks          # finished chunks: dicts of arrays (full length)
+    cdef public int game_index, round_index
+    cdef object cur
+    cdef uint8_t[:, :, ::1] pv
+    cdef int32_t[:, ::1] sv
+    cdef uint8_t[:, ::1] mv
+    cdef int16_t[::1] actv, roundv
+    cdef int8_t[::1] seatv
+    cdef int32_t[::1] gamev, eventv
+    cdef uint8_t[::1] passv
+
+    def __init__(self, Py_ssize_t chunk=65536):
+        self.chunk = max(1, chunk)
+        self.chunks = []
+        self.fill = self.total = self.passes = 0
+        self.game_index = -1
+        self.round_index = -1
+        self.cur = None
+
+    cdef _new_chunk(self):
+        import numpy as np
+        c = self.chunk
+        d = {"planes": np.empty((c, YM_OBS_PLANES, 34), dtype=np.uint8),
+             "scalars": np.empty((c, YM_OBS_SCALARS), dtype=np.int32),
+             "mask": np.empty((c, YM_AX_N), dtype=np.bool_),
+             "action": np.empty(c, dtype=np.int16), "seat": np.empty(c, dtype=np.int8),
+             "round": np.empty(c, dtype=np.int16), "game": np.empty(c, dtype=np.int32),
+             "event": np.empty(c, dtype=np.int32), "implied_pass": np.empty(c, dtype=np.bool_)}
+        if self.cur is not None:
+            self.chunks.append(self.cur)
+        self.cur = d
+        self.fill = 0
+        self.pv, self.sv, self.mv = d["planes"], d["scalars"], d["mask"].view(np.uint8)
+        self.actv, self.seatv, self.roundv = d["action"], d["seat"], d["round"]
+        self.gamev, self.eventv, self.passv = d["game"], d["event"], d["implied_pass"].view(np.uint8)
+
+    cdef int record(self, const ym_game_t *g, const ym_action_t *a, int event) except -1:
+        """Write one decision; 1 (nothing written) when the action has no index set in the mask of
+        its state or the mask is not one to one with the legal actions."""
+        cdef ym_action_t legal[64]
+        cdef uint16_t idx[64]
+        cdef int n, x, i, bits = 0
+        cdef Py_ssize_t r
+        if self.cur is None or self.fill == self.chunk:
+            self._new_chunk()
+        r = self.fill
+        n = ym_action_mask(g, a.seat, &self.mv[r, 0], legal, idx)
+        x = ym_action_index(g, a)
+        for i in range(YM_AX_N):
+            bits += self.mv[r, i]
+        if x < 0 or bits != n or not self.mv[r, x]:
+            return 1
+        ym_game_obs(g, a.seat, &self.pv[r, 0, 0], &self.sv[r, 0])
+        self.actv[r] = <int16_t>x
+        self.seatv[r] = <int8_t>a.seat
+        self.roundv[r] = <int16_t>self.round_index
+        self.gamev[r] = self.game_index
+        self.eventv[r] = event
+        self.passv[r] = a.type == 12
+        self.passes += a.type == 12
+        self.fill += 1
+        self.total += 1
+        return 0
+
+    def take(self):
+        """Every row so far as a list of dicts of arrays (the last chunk cut to its rows); the
+        sink starts empty again."""
+        out = self.chunks
+        if self.cur is not None and self.fill:
+            out.append({k: v[:self.fill] for k, v in self.cur.items()})
+        self.chunks = []
+        self.cur = None
+        self.fill = 0
+        return out
+
+
+cdef object _SINK = None
+
+
+def replay_set_sink(sink):
+    """Bind (or, with None, unbind) the DecisionSink the record driver writes its decisions to."""
+    global _SINK
+    _SINK = sink

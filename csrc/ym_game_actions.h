@@ -76,4 +76,18 @@ void ym_vgame_reset(ym_vgame_t *v, const ym_game_rules_t *R, uint64_t seed, cons
 int ym_vgame_step(ym_vgame_t *v, int action, int reward_mode, const ym_vout_t *o);
 void ym_vgame_free(ym_vgame_t *v);
 
+/* Games lo..hi-1 of a batch stepped with acts[] (ym_pool_fn's shape: ctx is a ym_vbatch_t). */
+typedef struct {
+    ym_vgame_t *v;
+    const int64_t *acts;
+    uint8_t *planes;                  /* [n][YM_OBS_PLANES][34] */
+    int32_t *scalars;                 /* [n][YM_OBS_SCALARS] */
+    uint8_t *mask;                    /* [n][YM_AX_N] */
+    float *rewards;                   /* [n][players] */
+    uint8_t *status, *done;
+    int32_t *seat;
+    int mode, players;
+} ym_vbatch_t;
+void ym_vgame_step_range(void *ctx, int64_t lo, int64_t hi);
+
 #endif

@@ -79,3 +79,15 @@ void ym_vgame_free(ym_vgame_t *v) {
     v->hist = NULL;
     v->n_hist = v->cap_hist = 0;
 }
+
+void ym_vgame_step_range(void *ctx, int64_t lo, int64_t hi) {
+    const ym_vbatch_t *b = (const ym_vbatch_t *)ctx;
+    for (int64_t i = lo; i < hi; i++) {
+        ym_vout_t o = {b->planes + i * (YM_OBS_PLANES * 34), b->scalars + i * YM_OBS_SCALARS, b->mask + i * YM_AX_N,
+                       b->rewards + i * b->players};
+        int64_t a = b->acts[i];
+        b->status[i] = (uint8_t)ym_vgame_step(&b->v[i], a < 0 || a >= YM_AX_N ? -1 : (int)a, b->mode, &o);
+        b->done[i] = b->v[i].over;
+        b->seat[i] = b->v[i].seat;
+    }
+}

@@ -3,8 +3,9 @@
 #
 # VecCore owns n ym_vgame_t in native memory and the output arrays (numpy, allocated once):
 # observe() hands them out as they are; step() fills them in place on `workers` threads (nogil,
-# one game per iteration, so results do not depend on the thread count), then deals the games
-# that ended their next seeds in game order, serially (a reset is rare: one per whole game).
+# csrc/ym_pool.c: chunks of games claimed by whichever thread is running, each game touched by
+# one thread only, so results do not depend on the thread count), then deals the games that
+# ended their next seeds in game order, serially (a reset is rare: one per whole game).
 
 from libc.stdlib cimport calloc, free
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t
@@ -28,6 +29,26 @@ cdef extern from "ym_game_actions.h" nogil:
     void ym_vgame_reset(ym_vgame_t *v, const ym_game_rules_t *R, uint64_t seed, const ym_vout_t *o)
     int ym_vgame_step(ym_vgame_t *v, int action, int reward_mode, const ym_vout_t *o)
     void ym_vgame_free(ym_vgame_t *v)
+    ctypedef struct ym_vbatch_t:
+        ym_vgame_t *v
+        const int64_t *acts
+        uint8_t *planes
+        int32_t *scalars
+        uint8_t *mask
+        float *rewards
+        uint8_t *status
+        uint8_t *done
+        int32_t *seat
+        int mode, players
+    void ym_vgame_step_range(void *ctx, int64_t lo, int64_t hi)
+
+cdef extern from "ym_pool.h" nogil:
+    ctypedef struct ym_pool_t:
+        pass
+    ctypedef void (*ym_pool_fn)(void *ctx, int64_t lo, int64_t hi)
+    ym_pool_t *ym_pool_new(int workers)
+    void ym_pool_run(ym_pool_t *p, ym_pool_fn fn, void *ctx, int64_t n, int64_t chunk)
+    void ym_pool_free(ym_pool_t *p)
 
 ACTION_SPACE = YM_AX_N
 
@@ -64,6 +85,7 @@ def state_obs_into(GameState st, int seat, uint8_t[:, ::1] planes, int32_t[::1] 
 cdef class VecCore:
     """n games in native memory and their output arrays (see yakuman.game.VecGame)."""
     cdef ym_vgame_t *v
+    cdef ym_pool_t *pool
     cdef Py_ssize_t n
     cdef int players, reward_mode, workers
     cdef uint64_t next_seed
@@ -99,11 +121,17 @@ cdef class VecCore:
         self.seatv, self.donev, self.statv = self.seat, self.done.view(np.uint8), self.status
         self.rv, self.seedv, self.av = self.rewards, self.seeds, self._actions
         self.next_seed = base
+        self.pool = ym_pool_new(workers)
+        if self.pool == NULL:
+            raise MemoryError("VecGame: no memory for the thread pool")
         for i in range(n):
             self._reset(i)
 
     def __dealloc__(self):
         cdef Py_ssize_t i
+        if self.pool != NULL:
+            ym_pool_free(self.pool)
+            self.pool = NULL
         if self.v != NULL:
             for i in range(self.n):
                 ym_vgame_free(&self.v[i])
@@ -124,13 +152,6 @@ cdef class VecCore:
         self.next_seed += 1
         self.seatv[i] = self.v[i].seat
 
-    cdef void _step_one(self, Py_ssize_t i, int a, int mode) noexcept nogil:
-        cdef ym_vout_t o
-        self._out(i, &o)
-        self.statv[i] = <uint8_t>ym_vgame_step(&self.v[i], a, mode, &o)
-        self.donev[i] = self.v[i].over
-        self.seatv[i] = self.v[i].seat
-
     @property
     def next_unused_seed(self):
         return self.next_seed
@@ -141,7 +162,6 @@ cdef class VecCore:
         import numpy as np
         cdef Py_ssize_t n = self.n, i
         cdef int mode = self.reward_mode
-        cdef int64_t a
         if isinstance(actions, np.ndarray) and actions.dtype == np.int64 and actions.ndim == 1 \
                 and actions.shape[0] == n and actions.flags.c_contiguous:
             av = actions
@@ -153,12 +173,14 @@ cdef class VecCore:
             np.copyto(self._actions, arr, casting="unsafe")
             av = self._actions
         cdef int64_t[::1] acts = av
+        cdef ym_vbatch_t bt
+        bt.v, bt.acts = self.v, &acts[0]
+        bt.planes, bt.scalars, bt.mask = &self.pv[0, 0, 0], &self.sv[0, 0], &self.mv[0, 0]
+        bt.rewards, bt.status, bt.done, bt.seat = &self.rv[0, 0], &self.statv[0], &self.donev[0], &self.seatv[0]
+        bt.mode, bt.players = mode, self.players
+        # chunks of 32 games: enough to share the work, few enough claims to stay cheap
         with nogil:
-            for i in prange(n, num_threads=self.workers, schedule="static"):
-                a = acts[i]
-                if a < 0 or a >= YM_AX_N:
-                    a = -1
-                self._step_one(i, <int>a, mode)
+            ym_pool_run(self.pool, ym_vgame_step_range, &bt, n, 32)
             for i in range(n):
                 if self.v[i].over:
                     self._reset(i)

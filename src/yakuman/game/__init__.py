@@ -255,14 +255,8 @@ class Game:
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
-        self.rules = Rules.tenhou() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed & (2**64 - 1)
+        self.rules = _rules_arg(rules)
+        self.seed = _seed_arg(seed, 64)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
@@ -649,6 +643,34 @@ class Game:
         return game_html(self)
 
 
+def _rules_arg(rules: Rules | None) -> Rules:
+    """The rules of a game or a batch (None = Rules.tenhou()), checked."""
+    r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return r
+
+
+def _seed_arg(seed: int | None, bits: int) -> int:
+    """A seed (None = ``bits`` random bits from the OS), checked, as a uint64."""
+    if seed is None:
+        seed = secrets.randbits(bits)
+    if type(seed) is not int or seed < 0:
+        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+    return seed & (2**64 - 1)
+
+
+def _workers_arg(workers: int | None) -> int:
+    """Threads of a batch call (None = all cores), checked."""
+    import os
+
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    return workers
+
+
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
@@ -677,18 +699,13 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
     ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
-    import os
-
     import numpy as np
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
     r = Rules.tenhou() if rules is None else rules
     pol = _policy(policy)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    workers = _workers_arg(workers)
     p = r.players
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
     scores = np.zeros((n, 4), dtype=np.int32)

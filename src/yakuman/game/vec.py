@@ -9,8 +9,6 @@ indices: ``VecGame.game(k)`` rebuilds game k as a :class:`~yakuman.game.Game`.
 
 from __future__ import annotations
 
-import os
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,22 +50,15 @@ class VecGame:
                  workers: int | None = None) -> None:
         if type(n) is not int or n < 1:
             raise InvalidContextError(f"n must be a positive integer, not {n!r}")
-        self.rules = Rules.tenhou() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = secrets.randbits(63)
-        if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+        from yakuman.game import _rules_arg, _seed_arg, _workers_arg
+
+        self.rules = _rules_arg(rules)
+        seed = _seed_arg(seed, 63)
         if reward not in _REWARDS:
             raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
-        if workers is None:
-            workers = os.cpu_count() or 1
-        if type(workers) is not int or workers < 1:
-            raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
-        self.n, self.seed, self.reward, self.workers = n, seed & (2**64 - 1), reward, workers
+        self.n, self.seed, self.reward, self.workers = n, seed, reward, _workers_arg(workers)
         self.players = self.rules.players
-        self._core = _core.VecCore(_core.compiled_game_rules(self.rules), n, self.seed, _REWARDS[reward], workers)
+        self._core = _core.VecCore(_core.compiled_game_rules(self.rules), n, self.seed, _REWARDS[reward], self.workers)
         c = self._core
         self._obs = VecObservation(c.planes, c.scalars, c.mask, c.seat, c.done, c.status)
 

@@ -100,9 +100,11 @@ cdef class VecCore:
     cdef uint64_t[::1] seedv
     cdef int64_t[::1] av
 
-    def __cinit__(self, CompiledGameRules crules, Py_ssize_t n, uint64_t base, int reward_mode, int workers):
+    def __init__(self, CompiledGameRules crules, Py_ssize_t n, uint64_t base, int reward_mode, int workers):
         import numpy as np
         cdef Py_ssize_t i
+        if self.v != NULL:
+            raise InvalidArgumentError("VecCore is initialized once")
         self.v = <ym_vgame_t *>calloc(n if n > 0 else 1, sizeof(ym_vgame_t))
         if self.v == NULL:
             raise MemoryError("VecGame: no memory for the games")
@@ -162,6 +164,8 @@ cdef class VecCore:
         import numpy as np
         cdef Py_ssize_t n = self.n, i
         cdef int mode = self.reward_mode
+        if self.v == NULL or self.pool == NULL:
+            raise InvalidArgumentError("VecCore was not initialized")
         if isinstance(actions, np.ndarray) and actions.dtype == np.int64 and actions.ndim == 1 \
                 and actions.shape[0] == n and actions.flags.c_contiguous:
             av = actions
@@ -212,6 +216,7 @@ cdef class VecCore:
 # planes, scalars and mask (the VecGame's own functions) and the action's index into chunks of
 # preallocated arrays.
 
+@cython.auto_pickle(False)
 cdef class DecisionSink:
     """Rows of decisions in chunks of ``chunk`` rows (numpy arrays; see yakuman.logs.decisions)."""
     cdef readonly Py_ssize_t chunk, fill, total, passes

@@ -20,7 +20,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
@@ -723,6 +723,10 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
 
 
 ACTION_SPACE: int = _core.ACTION_SPACE
+
+
+if TYPE_CHECKING:
+    from yakuman.game.vec import VecGame
 
 
 def __getattr__(name: str) -> Any:

@@ -1,7 +1,7 @@
 """logs.decisions over a corpus: every record decision mapped to the fixed action space, counted
 and timed on one worker (one process, this thread).
 
-    PYTHONPATH=src:. python bench/decisions_rate.py /work/shared/data/tenhou/mjlog /work/shared/data/tenhou/tenhou6
+    PYTHONPATH=src:. python bench/decisions_rate.py $YAKUMAN_SHARED_DATA/tenhou/mjlog $YAKUMAN_SHARED_DATA/tenhou/tenhou6
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A Gymnasium environment: one learning seat against the engine's built-in policies
-(``docs/learning.md``). Importing this module imports gymnasium (not a dependency of yakuman:
-``pip install gymnasium``).
+(``docs/learning.md``). Importing this module imports gymnasium, which yakuman does not depend
+on: install it beside yakuman to use this adapter.
 
 Observation: a dict of ``planes`` uint8 [30, 34], ``scalars`` int32 [24] (csrc/ym_game_obs.c)
 and ``action_mask`` int8 [A] (the fixed action space). Action: an index in ``Discrete(A)``.

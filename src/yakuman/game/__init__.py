@@ -21,13 +21,14 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.rules import Rules
 
 __all__ = [
+    "ACTION_SPACE",
     "Action",
     "Game",
     "GameResult",
@@ -37,6 +38,7 @@ __all__ = [
     "rebuild",
     "seeded_wall",
     "simulate",
+    "VecGame",
 ]
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
@@ -59,11 +61,11 @@ _MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16
 _ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
-def _seed_arg(seed: Any, name: str = "seed") -> int:
-    """A game seed: a non-negative integer (Python or numpy), taken modulo 2**64; None = drawn
-    from the OS."""
+def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
+    """A seed: a non-negative integer (Python or numpy), taken modulo 2**64; None = ``bits``
+    random bits drawn from the OS."""
     if seed is None:
-        return secrets.randbits(64)
+        return secrets.randbits(bits)
     if type(seed) is bool or not hasattr(type(seed), "__index__"):
         raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
     v = seed.__index__()
@@ -361,9 +363,7 @@ class Game:
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
-        self.rules = Rules.tenhou() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+        self.rules = _rules_arg(rules)
         self.seed = _seed_arg(seed)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
@@ -425,6 +425,44 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
+
+    # ---- the fixed action space (docs/learning.md) ----------------------------------------------
+    @property
+    def decision_seat(self) -> int | None:
+        """The seat a VecGame asks now: the actor, or on a response the first asked seat in turn
+        order after the discarder; None when the game is over."""
+        s = _core.state_decision_seat(self._st)
+        return None if s < 0 else s
+
+    def action_mask(self, seat: int):
+        """bool [ACTION_SPACE]: the indices of ``seat``'s legal actions now."""
+        import numpy as np
+
+        self._check_seat(seat)
+        m = np.zeros(ACTION_SPACE, dtype=np.bool_)
+        _core.state_action_mask(self._st, seat, m.view(np.uint8))
+        return m
+
+    def action_index(self, action: Any) -> int:
+        """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
+        code = self._resolve(action)
+        import numpy as np
+
+        m = np.zeros(ACTION_SPACE, dtype=np.uint8)
+        for idx, c in _core.state_action_mask(self._st, code[1], m):
+            if c == code:
+                return idx
+        raise IllegalActionError(f"{action!r} has no index")  # pragma: no cover - every legal action has one
+
+    def action_of_index(self, seat: int, index: int) -> Action:
+        """The legal action of ``seat`` with this index; IllegalActionError when none is."""
+        self._check_seat(seat)
+        if type(index) is not int:
+            raise IllegalActionError(f"action index {index!r} is not an int")
+        code = _core.state_action_of_index(self._st, seat, index)
+        if code is None:
+            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+        return Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -720,6 +758,25 @@ class Game:
         return game_html(self)
 
 
+def _rules_arg(rules: Rules | None) -> Rules:
+    """The rules of a game or a batch (None = Rules.tenhou()), checked."""
+    r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return r
+
+
+def _workers_arg(workers: int | None) -> int:
+    """Threads of a batch call (None = all cores), checked."""
+    import os
+
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    return workers
+
+
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
@@ -756,9 +813,7 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
-    r = Rules.tenhou() if rules is None else rules
-    if not isinstance(r, Rules):
-        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    r = _rules_arg(rules)
     pol = _policy(policy)
     workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
     p = r.players
@@ -775,3 +830,18 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
                     end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
+
+
+ACTION_SPACE: int = _core.ACTION_SPACE
+
+
+if TYPE_CHECKING:
+    from yakuman.game.vec import VecGame
+
+
+def __getattr__(name: str) -> Any:
+    if name == "VecGame":   # imported on first use (yakuman.game.vec imports this module)
+        from yakuman.game.vec import VecGame
+
+        return VecGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -445,7 +445,7 @@ class Game:
 
     def action_index(self, action: Any) -> int:
         """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
-        code = self._resolve(action)
+        code = self._resolve(action)._code
         import numpy as np
 
         m = np.zeros(ACTION_SPACE, dtype=np.uint8)

@@ -114,6 +114,13 @@ class Action:
     ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
 
     __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
+    type: str
+    actor: int
+    pai: str | None
+    consumed: tuple[str, ...]
+    target: int | None
+    tsumogiri: bool | None
+    _code: tuple | None
 
     # Immutable: legal_actions hands out one shared value per action (a process-wide cache), so
     # no caller may change one under another game.

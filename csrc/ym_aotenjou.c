@@ -1,4 +1,4 @@
-/* ym_aotenjou.c - the payments of a hand under aotenjou (no limit), exact (docs/rules.md 7.4).
+/* ym_aotenjou.c - the payments of a hand under aotenjou (no limit), exact (docs/rules.md 3.7).
  *
  * Base points a = fu x 2^(han + 2) with no mangan cap and no limit hands; every share is a
  * multiple of a (ron: 6a dealer / 4a; tsumo: 2a from each non-dealer to a dealer, 2a from the

@@ -456,7 +456,7 @@ void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {
 }
 
 /* Aotenjou: the yaku a yakuman contains, removed when it scores beside them (the reference
- * package's list, docs/rules.md 7.4, plus the local yakuman's evident ones). */
+ * package's list, docs/rules.md 3.7, plus the local yakuman's evident ones). */
 static uint64_t aotenjou_precursors(uint64_t ym) {
     static const struct { uint8_t yakuman; uint64_t removes; } P[] = {
         {YM_Y_DAISANGEN, YM_BIT(YM_Y_HAKU) | YM_BIT(YM_Y_HATSU) | YM_BIT(YM_Y_CHUN) | YM_BIT(YM_Y_SHOUSANGEN)},
@@ -481,7 +481,7 @@ static uint64_t aotenjou_precursors(uint64_t ym) {
     return out;
 }
 
-/* finish_eval with the local rules (docs/rules.md 7.4):
+/* finish_eval with the local rules (docs/rules.md 3.7):
  *  - open riichi: riichi / double riichi count one han more (ext_han; it is yaku han, so it
  *    counts for ryanhan shibari);
  *  - sashikomi: one yakuman more; paarenchan: ext_paarenchan yakuman more, with

@@ -1059,7 +1059,7 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
     discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 = previous);
     the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
 
-    The local rules of docs/rules.md 7.4 (each only when its rule knob is on, else the call
+    The local rules of docs/rules.md 3.7 (each only when its rule knob is on, else the call
     raises): ``open_riichi=True`` with ``riichi`` or ``double_riichi`` (rules.open_riichi: one han
     more); ``sashikomi=True`` on a ron on that open riichi by a discarder not in riichi
     (rules.open_riichi_sashikomi: a yakuman); ``paarenchan=N`` (0..7) for the dealer's eighth or

@@ -177,7 +177,7 @@ SCORE_COLUMNS = (
     ("flags", np.uint16, ()),           # bit 0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 rinshan,
                                         # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou,
                                         # 11 open riichi, 12 sashikomi, 13-15 the paarenchan count
-                                        # (the local rules of docs/rules.md 7.4; refused when off)
+                                        # (the local rules of docs/rules.md 3.7; refused when off)
     ("seat_wind", np.uint8, ()),        # 0..3 = E S W N (the dealer is E)
     ("round_wind", np.uint8, ()),
     ("dora", np.uint8, (5,)),           # indicator kinds, the first n_dora valid
@@ -207,7 +207,7 @@ SCORE_OUTPUTS = (
     ("kita", np.uint8),         # kita (nuki dora) counted as han
     ("yaku_ext", np.uint8),     # the local rules' yaku beyond the mask: 1 open riichi (Yaku.OPEN_RIICHI in
                                 # the place of RIICHI, DOUBLE_OPEN_RIICHI of DOUBLE_RIICHI), 2 sashikomi,
-                                # 4 paarenchan (docs/rules.md 7.4)
+                                # 4 paarenchan (docs/rules.md 3.7)
 )
 STATUS_INVALID_INPUT = int(Status.INVALID_INPUT)   # score_many and parse_many: a malformed row
 _SCORE_OUT_SPEC = tuple((name, dtype, ()) for name, dtype in SCORE_OUTPUTS)
@@ -322,9 +322,14 @@ class ScoreBatch:
         from yakuman.yaku import Yaku
 
         mask = int(self._data["yaku"][i])
+        ext = int(self._data["yaku_ext"][i])
         out = [Yaku(1 << b) for b in range(64) if (mask >> b) & 1]
+        if ext & 1:   # open riichi in the place of riichi / double riichi (docs/rules.md 3.7)
+            out = [Yaku.OPEN_RIICHI if y == Yaku.RIICHI else Yaku.DOUBLE_OPEN_RIICHI if y == Yaku.DOUBLE_RIICHI
+                   else y for y in out]
         if self._data["kita"][i]:
             out.append(Yaku.KITA)
+        out += [y for bit, y in ((2, Yaku.SASHIKOMI), (4, Yaku.PAARENCHAN)) if ext & bit]
         return out
 
     @property
@@ -572,6 +577,8 @@ def _row_error(cols: dict, i: int, rules) -> str:
     except (YakumanError, TypeError) as e:
         text = str(e)
         return text if text.endswith(f" - at hands[{i}]") else f"{text} - at hands[{i}]"
+    if rules is not None and rules.aotenjou:
+        return f"{_WBAD_TEXT[12]} - at hands[{i}]"
     return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"
 
 

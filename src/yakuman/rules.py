@@ -182,7 +182,7 @@ class Rules:
     target_points: int = 30000
     all_last_stop: bool = False
     kuikae: str = "forbidden"
-    # local rules of docs/rules.md section 7.4 (off in every preset)
+    # local rules of docs/rules.md section 3.7 (off in every preset)
     aotenjou: bool = False
     open_riichi: bool = False
     open_riichi_sashikomi: bool = False

@@ -52,7 +52,7 @@ _WIND_ALIASES = {
 }
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
           "tenhou", "chiihou", "renhou")
-# the local rules' situation (docs/rules.md 7.4): flag bits 11 and 12, and bits 13-15 the
+# the local rules' situation (docs/rules.md 3.7): flag bits 11 and 12, and bits 13-15 the
 # paarenchan count (the native YM_F_OPEN_RIICHI, YM_F_SASHIKOMI, YM_F_PAARENCHAN_SHIFT)
 _LOCAL_FLAGS = ("open_riichi", "sashikomi")
 PAARENCHAN_SHIFT = 13
@@ -284,7 +284,7 @@ def _local_rules_situation(f: dict, paarenchan: int, seat: int, rules: Rules) ->
     """The local rules' flags against the rules and the situation (the native ym_local_flags_bad's
     twin): open riichi needs rules.open_riichi and riichi or double riichi; sashikomi needs
     rules.open_riichi_sashikomi, open riichi and a ron; paarenchan needs rules.paarenchan and the
-    dealer (docs/rules.md 7.4)."""
+    dealer (docs/rules.md 3.7)."""
     if f["open_riichi"] and not rules.open_riichi:
         raise InvalidContextError("open_riichi = True but the rules have no open riichi (rules.open_riichi)")
     _conflict(f["open_riichi"] and not (f["riichi"] or f["double_riichi"]),
@@ -383,6 +383,8 @@ def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bo
     from yakuman.result import Payment
 
     rules = _rules(rules)
+    if rules.aotenjou:
+        return _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks, rules)
     yakuman = _count(yakuman, "yakuman", 0, 255)
     if yakuman:
         han, fu = 13 * yakuman, 0
@@ -407,6 +409,34 @@ def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bo
     return Payment(discarder, from_dealer, non_dealer, total, liable), limit, base, value
 
 
+AOTENJOU_MAX_HAN = 110  # the native ym_aotenjou_payments' range (exact 128-bit amounts)
+
+
+def _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks, rules):
+    """point_value under rules.aotenjou: base points fu x 2^(han + 2) with no limit, every amount
+    an exact Python int (docs/rules.md 3.7). A yakuman's han are given in ``han`` (13 each)."""
+    from yakuman._core import _aotenjou_amounts
+    from yakuman.result import Payment
+
+    if yakuman:
+        raise InvalidContextError(f"yakuman = {yakuman!r}: under aotenjou a yakuman is 13 han per multiple, "
+                                  "added to han (with its fu)")
+    han = _count(han, "han", 1, AOTENJOU_MAX_HAN)
+    if fu is None:
+        raise InvalidContextError("aotenjou needs the fu for every han (there is no limit)")
+    fu = _count(fu, "fu", 20, 170)
+    if fu != 25 and fu % 10:
+        raise InvalidContextError(f"fu = {fu}: fu are rounded up to 10 (25 only for chiitoitsu)")
+    for name, flag in (("dealer", dealer), ("tsumo", tsumo)):
+        if not isinstance(flag, (bool, int)) or flag not in (0, 1):
+            raise InvalidContextError(f"{name} must be True or False, not {flag!r}")
+    honba = _count(honba, "honba", 0, 1000)
+    riichi_sticks = _count(riichi_sticks, "riichi_sticks", 0, 1000)
+    base, value, discarder, from_dealer, non_dealer, _n, liable, _hb, _st, total = _aotenjou_amounts(
+        compiled_rules(rules), han, fu, bool(dealer), bool(tsumo), honba, riichi_sticks)
+    return Payment(discarder, from_dealer, non_dealer, total, liable), None, base, value
+
+
 def points(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = False, tsumo: bool = False,
            honba: int = 0, riichi_sticks: int = 0, rules=None):
     """What a hand of ``han`` and ``fu`` pays, as a :class:`~yakuman.result.Payment` (honba and
@@ -415,7 +445,9 @@ def points(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = 
 
     ``points(3, 40)`` -> ron 5200; ``points(3, 40, tsumo=True)`` -> 1300 / 2600; ``yakuman=2``
     is a double yakuman (han and fu are then not used). ``fu`` is needed below 5 han: 20, 25 or a
-    multiple of 10 up to 170. The value without honba and sticks (and the limit name) is
+    multiple of 10 up to 170. Under ``rules.aotenjou`` (no limit) every han 1-110 takes its fu
+    and gives exact Python ints, fu x 2^(han + 2) per base point (a yakuman is 13 of those han).
+    The value without honba and sticks (and the limit name) is
     :func:`point_value`'s."""
     return point_value(han, fu, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba,
                        riichi_sticks=riichi_sticks, rules=rules)[0]

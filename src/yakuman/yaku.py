@@ -5,7 +5,7 @@ Invariants (docs/design.md section 5):
 - bits 55-63 are the optional local yaku (docs/rules.md 3.2 / 3.6), off unless ``rules.local_yaku`` names them;
 - ``KITA`` (sanma nuki dora) is ``1 << 64``, above the 64-bit native mask (the native result carries
   kita as a count);
-- bits 66-69 are the yaku of the local rules of docs/rules.md 7.4 (``rules.open_riichi``,
+- bits 66-69 are the yaku of the local rules of docs/rules.md 3.7 (``rules.open_riichi``,
   ``open_riichi_sashikomi``, ``paarenchan``), also above the native mask (the native result carries
   them in its own byte): ``OPEN_RIICHI`` (2 han) replaces ``RIICHI`` and ``DOUBLE_OPEN_RIICHI`` (3)
   replaces ``DOUBLE_RIICHI``; ``SASHIKOMI`` and ``PAARENCHAN`` are yakuman (paarenchan 13 per count).

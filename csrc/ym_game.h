@@ -150,6 +150,7 @@ typedef struct {
     int32_t scores[4];
     uint8_t ura[5], n_ura;
     uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
+    uint8_t yaku_ext, han_ext[3];  /* hora: the local rules' yaku (ym_score_t.yaku_ext, han_ext) */
 } ym_event_t;
 enum {
     YM_EV_START_KYOKU = 1, YM_EV_TSUMO, YM_EV_DAHAI, YM_EV_CHI, YM_EV_PON, YM_EV_DAIMINKAN,
@@ -195,6 +196,8 @@ typedef struct {
     ym_round_result_t last;          /* the last round's result */
     int32_t final_points[4], final_results[4];
     uint8_t final_rank[4];
+    uint8_t dealer_wins;             /* paarenchan: the dealer's wins in a row before this hand (0 after a
+                                      * hand without a win or when the deal passes; docs/rules.md 3.7) */
 } ym_game_t;
 
 /* ---- wall (ym_game_wall.c) ------------------------------------------------------------- */

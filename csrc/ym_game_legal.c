@@ -95,6 +95,8 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
     }
     if (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) f &= ~(unsigned)(YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN);
     if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) f &= ~(unsigned)YM_F_IPPATSU;
+    /* paarenchan: the dealer's eighth or later win in a row (docs/rules.md 3.7) */
+    if (g->R.score.paarenchan && seat == g->dealer && g->dealer_wins >= 7) f |= 1u << YM_F_PAARENCHAN_SHIFT;
     return f;
 }
 

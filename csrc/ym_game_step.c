@@ -122,6 +122,8 @@ static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_
     e->yakuman = (uint8_t)sc->yakuman;
     e->kita = (uint8_t)sc->kita;
     memcpy(e->han_of, sc->han_of, 64);
+    e->yaku_ext = sc->yaku_ext;
+    memcpy(e->han_ext, sc->han_ext, 3);
     if (g->s[seat].riichi == 2) {
         e->n_ura = g->n_dora;
         for (int i = 0; i < g->n_dora; i++) e->ura[i] = (uint8_t)ym_game_ura_indicator(g, i);

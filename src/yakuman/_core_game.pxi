@@ -75,6 +75,8 @@ cdef extern from "ym_game.h" nogil:
         uint8_t han_of[64]
         int32_t deltas[4]
         int32_t scores[4]
+        uint8_t yaku_ext
+        uint8_t han_ext[3]
     ctypedef struct ym_events_t:
         int n
         ym_event_t ev[48]
@@ -215,8 +217,21 @@ cdef tuple _event_tuple(const ym_event_t *e, int n):
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
             _u8tuple(e.consumed, e.n_consumed), e.extra, e.tenpai, e.han, e.fu,
             e.points, e.yaku, tuple([e.deltas[i] for i in range(n)]), tuple([e.scores[i] for i in range(n)]),
-            tuple([e.ura[i] for i in range(e.n_ura)]),
-            tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1]))
+            tuple([e.ura[i] for i in range(e.n_ura)]), _hora_pairs(e))
+
+
+cdef tuple _hora_pairs(const ym_event_t *e):
+    """A hora's (bit, han) pairs in bit order; with the local rules' yaku (e.yaku_ext: bits 66-69,
+    open riichi in the place of riichi) as _yaku_pairs lists them."""
+    cdef int bits[70]
+    cdef int hans[70]
+    cdef int j, m
+    if not e.yaku_ext:
+        return tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1])
+    m = _yaku_pairs(e.yaku & ~(<uint64_t>7 << 52), e.han_of, 0, 0, 1, bits, hans, e.yaku_ext, e.han_ext)
+    out = [(bits[j], hans[j]) for j in range(m)]
+    out += [(b, e.han_of[b]) for b in (52, 53, 54) if (e.yaku >> b) & 1]
+    return tuple(sorted(out))
 
 
 cdef class GameState:

@@ -461,8 +461,9 @@ class Game:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
             from yakuman.logs.events import YAKU_NAMES
+            from yakuman.yaku import Yaku
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else Yaku(1 << b).name.lower(), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}

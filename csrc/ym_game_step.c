@@ -554,11 +554,15 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
         do_discard(g, a, ev);
         return;
     case YM_A_RIICHI:
+    case YM_A_OPEN_RIICHI: {
         p->riichi = 1;
         p->double_riichi = (uint8_t)(g->first_go && p->n_river == 0);
+        p->open_riichi = a->type == YM_A_OPEN_RIICHI;
         g->self_mode = YM_SM_RIICHI;
-        ev_push(ev, YM_EV_REACH, seat);
+        ym_event_t *e = ev_push(ev, YM_EV_REACH, seat);
+        if (e) e->extra = p->open_riichi;
         return;
+    }
     case YM_A_TSUMO: {
         uint8_t w = (uint8_t)seat;
         settle_wins(g, 1, &w, 255, p->drawn, ev);

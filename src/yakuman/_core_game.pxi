@@ -45,6 +45,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t draws, drawn, rinshan, pao_seat, pao_bits, n_kans, nagashi_ok
         uint64_t discarded, waits, forbid
         int32_t score
+        uint8_t open_riichi
     ctypedef struct ym_round_result_t:
         uint8_t outcome, abort_kind, winners, tenpai
         uint8_t from_ "from"
@@ -211,7 +212,11 @@ cdef inline uint64_t _action_key(const ym_action_t *a) noexcept:
 cdef uint32_t _LAZY_EVENTS = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 10) | (1 << 12)
 
 
-cdef tuple _event_tuple(const ym_event_t *e, int n):
+cdef tuple _event_tuple(const ym_event_t *e, int n, const ym_game_t *g):
+    cdef const ym_seat_t *p
+    if e.type == 10 and e.extra:   # an open riichi: tsumogiri 1, the hand shown (read at once: the step's state)
+        p = &g.s[e.actor]
+        return (e.type, e.actor, e.target, e.tile, 1, tuple(sorted([p.ids[i] for i in range(p.n)])))
     if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
         return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
@@ -231,7 +236,7 @@ cdef tuple _hora_pairs(const ym_event_t *e):
     m = _yaku_pairs(e.yaku & ~(<uint64_t>7 << 52), e.han_of, 0, 0, 1, bits, hans, e.yaku_ext, e.han_ext)
     out = [(bits[j], hans[j]) for j in range(m)]
     out += [(b, e.han_of[b]) for b in (52, 53, 54) if (e.yaku >> b) & 1]
-    return tuple(sorted(out))
+    return tuple(sorted(out, key=lambda p: {66: 1, 67: 21}.get(p[0], p[0])))   # open riichi in riichi's place
 
 
 cdef class GameState:
@@ -344,7 +349,7 @@ cdef class GameState:
             if not (_LAZY_EVENTS >> self.ev.ev[i].type) & 1:
                 return -1
         for i in range(self.ev.n):
-            events.append(_event_tuple(&self.ev.ev[i], n))
+            events.append(_event_tuple(&self.ev.ev[i], n, &self.g))
         i = self.ev.n
         self.ev.n = 0
         return i
@@ -380,7 +385,7 @@ cdef class GameState:
     def events(self):
         """The events of the last step / next_round / init (then cleared)."""
         cdef int n = self.crules.r.players
-        out = [_event_tuple(&self.ev.ev[i], n) for i in range(self.ev.n)]
+        out = [_event_tuple(&self.ev.ev[i], n, &self.g) for i in range(self.ev.n)]
         self.ev.n = 0
         return out
 
@@ -438,7 +443,7 @@ cdef class GameState:
 
     def seat(self, int q):
         """(ids, melds, river, riichi, double, ippatsu, riichi_furiten, temp_furiten, kita ids,
-        score, drawn, discarded kinds mask, waits mask, pao seat, draws)."""
+        score, drawn, discarded kinds mask, waits mask, pao seat, draws, open riichi)."""
         cdef ym_seat_t *p = &self.g.s[q]
         melds = tuple((p.melds[i].type, p.melds[i].kind, p.melds[i].from_, p.melds[i].called,
                        p.melds[i].added, tuple(p.melds[i].ids[j] for j in range(p.melds[i].n)))
@@ -447,7 +452,7 @@ cdef class GameState:
         return (tuple(sorted(p.ids[i] for i in range(p.n))), melds, river, p.riichi, p.double_riichi,
                 p.ippatsu, p.riichi_furiten, p.temp_furiten,
                 tuple(p.kita_ids[i] for i in range(min(p.kita, 4))), p.score, p.drawn, p.discarded,
-                p.waits, p.pao_seat, p.draws)
+                p.waits, p.pao_seat, p.draws, p.open_riichi)
 
     def wall(self):
         return tuple(self.g.wall[i] for i in range(self.g.n_tiles))

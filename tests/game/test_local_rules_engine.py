@@ -74,3 +74,99 @@ def test_settle_tracks_the_dealer_wins():
     assert nxt.dealer == 1 and nxt.dealer_wins == 0
     with pytest.raises(Exception, match="dealer_wins"):
         RoundState((25000,) * 4, dealer_wins=-1)
+
+
+# ---- open riichi -------------------------------------------------------------------------------
+
+OPEN = Rules.tenhou().replace(open_riichi=True, open_riichi_sashikomi=True)
+DEALER_TENPAI = "123m456p789s1155z"   # + 9m drawn and discarded: waits 1z / 5z
+
+
+def _open_riichi_game(rules: Rules, seat1: str | None = None) -> Game:
+    """The dealer declares open riichi on his first draw and discards 9m; seat 1 draws 5z next."""
+    g = Game(rules, seed=3, wall=build_wall([DEALER_TENPAI, seat1, None, None], "9m5z", seed=3))
+    return g
+
+
+def test_open_riichi_legal_reveal_and_mjai_event():
+    g = _open_riichi_game(OPEN)
+    types = [a.type for a in g.legal_actions(0)]
+    assert "reach" in types and "open_reach" in types
+    assert "open_reach" not in [a.type for a in _open_riichi_game(Rules.tenhou()).legal_actions(0)]
+    hidden = [g.observation(q).open_hands for q in range(4)]
+    assert all(h == (None, None, None, None) for h in hidden)
+    act(g, 0, "open_reach")
+    reach = [e for e in g.events if e["type"] == "reach"][-1]
+    assert reach["open"] is True and sorted(reach["tehai"]) == sorted(
+        ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "P", "9m"])
+    act(g, 0, "dahai", "9m")
+    shown = ("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "P")
+    for q in range(4):
+        obs = g.observation(q)
+        assert obs.open_hands[0] is not None and sorted(obs.open_hands[0]) == sorted(shown), q
+        assert obs.open_hands[1:] == (None, None, None)
+        planes, _scalars = obs.planes()
+        assert planes.shape == (33, 34)
+        rel = (0 - q) % 4
+        if rel:   # the dealer's counts in plane 29 + relative seat, for every other seat
+            assert planes[29 + rel].sum() == 13 and planes[29 + rel][27] == 2 and planes[29 + rel][31] == 2
+        others = [p for p in (30, 31, 32) if p != 29 + rel]
+        assert all(planes[p].sum() == 0 for p in others)
+    # a determinized world keeps the shown hand
+    w = g.determinize(2, rng=5)
+    assert sorted(w.observation(2).open_hands[0]) == sorted(shown)
+
+
+def test_open_riichi_sashikomi_yakuman_on_a_ron_by_a_player_not_in_riichi():
+    g = _open_riichi_game(OPEN)
+    act(g, 0, "open_reach")
+    act(g, 0, "dahai", "9m")
+    from ._util import pass_all
+    pass_all(g)
+    act(g, 1, "dahai", "P")   # seat 1 (not in riichi) discards the dealer's winning 5z
+    act(g, 0, "hora")
+    hora = [e for e in g.events if e["type"] == "hora"][-1]
+    assert dict(map(tuple, hora["yakus"])) == {"sashikomi": 13}
+    assert hora["hora_points"] == 48000 and hora["limit"] == "yakuman"
+
+
+def test_double_open_riichi_without_sashikomi_rule_is_one_han_more():
+    g = _open_riichi_game(OPEN.replace(open_riichi_sashikomi=False))
+    act(g, 0, "open_reach")
+    act(g, 0, "dahai", "9m")
+    from ._util import pass_all
+    pass_all(g)
+    act(g, 1, "dahai", "P")
+    act(g, 0, "hora")
+    hora = [e for e in g.events if e["type"] == "hora"][-1]
+    y = dict(map(tuple, hora["yakus"]))
+    # the dealer's first discard: a double open riichi, 3 han (double riichi's 2 + 1)
+    assert y["double_open_riichi"] == 3 and y["haku"] == 1 and "double_riichi" not in y and "sashikomi" not in y
+    assert hora["yakus"] == [["ippatsu", 1], ["haku", 1], ["double_open_riichi", 3], ["dora", 1], ["ura_dora", 0]]
+    assert hora["fan"] == 6 and hora["hora_points"] == 18000   # in bit order, as Score.yaku
+
+
+def test_no_sashikomi_when_the_discarder_is_in_riichi():
+    """Seat 1 declares riichi and discards the winning tile as its declaration tile: it is in
+    riichi (declared), so the ron is the hand's own value."""
+    g = _open_riichi_game(OPEN, seat1="234m567p234s6677z")
+    act(g, 0, "open_reach")
+    act(g, 0, "dahai", "9m")
+    from ._util import pass_all
+    pass_all(g)
+    act(g, 1, "reach")
+    act(g, 1, "dahai", "P")
+    act(g, 0, "hora")
+    hora = [e for e in g.events if e["type"] == "hora"][-1]
+    y = dict(map(tuple, hora["yakus"]))
+    assert "sashikomi" not in y and y["double_open_riichi"] == 3
+
+
+def test_open_riichi_by_mjai_message():
+    g = _open_riichi_game(OPEN)
+    g.step({"type": "reach", "actor": 0, "open": True})
+    assert [e for e in g.events if e["type"] == "reach"][-1]["open"] is True
+    g2 = _open_riichi_game(OPEN)
+    g2.step({"type": "reach", "actor": 0})
+    assert "open" not in [e for e in g2.events if e["type"] == "reach"][-1]
+    assert all(h is None for h in g2.observation(1).open_hands)

@@ -112,6 +112,9 @@ cdef extern from "ym_game.h" nogil:
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
+# The scores a game may start with (Game(scores=...)): the engine's scores are 32-bit; a bound of
+# 10^9 leaves room for every payment of the rest of the game (docs/game.md).
+GAME_MAX_SCORE = 1_000_000_000
 
 _ABORT_BITS = {"kyuushu_kyuuhai": 1, "suufon_renda": 2, "suucha_riichi": 4, "suukaikan": 8, "sanchahou": 16}
 
@@ -124,6 +127,10 @@ cdef class CompiledGameRules:
     def __init__(self, rules):
         cdef CompiledRules cr = compiled_rules(rules)
         rules = cr.rules
+        if rules.aotenjou:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError("aotenjou (no limit) is scored by score() / points() but not played by the game "
+                                    "engine: its scores are 32-bit (docs/game.md)")
         self.rules = rules
         memset(&self.r, 0, sizeof(ym_game_rules_t))
         self.r.score = cr.r
@@ -260,7 +267,18 @@ cdef class GameState:
                 from yakuman.errors import InvalidContextError
                 raise InvalidContextError(f"{len(scores)} scores for {n} players")
             for i in range(n):
-                sc[i] = scores[i]
+                v = scores[i]
+                iv = None
+                if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
+                    try:
+                        iv = PyNumber_Index(v)
+                    except TypeError:
+                        pass
+                if iv is None or not -GAME_MAX_SCORE <= iv <= GAME_MAX_SCORE:
+                    from yakuman.errors import InvalidContextError
+                    raise InvalidContextError(f"scores[{i}] = {v!r} is not an integer in "
+                                              f"-{GAME_MAX_SCORE}..{GAME_MAX_SCORE}")
+                sc[i] = <int32_t>iv
             sp = sc
         if wall is not None:
             self._wall_bytes(wall, w)

@@ -202,10 +202,28 @@ static int better(int ao, const cand_t *x, const cand_t *y) {
     if (ao) {
         int v = aotenjou_cmp(x->han_total, x->e.fu, y->han_total, y->e.fu);
         if (v) return v > 0;
-    } else if (x->points != y->points) return x->points > y->points;
+    } else if (x->points != y->points) {
+        return x->points > y->points;
+    }
     if ((x->e.yakuman > 0) != (y->e.yakuman > 0)) return x->e.yakuman > 0;
     if (x->han_total != y->han_total) return x->han_total > y->han_total;
     return x->e.fu > y->e.fu;
+}
+
+/* consider() of a valid reading under aotenjou: yaku, yakuman and dora all add up (e.han holds
+ * the yakuman's han); no limit and no int32 value (ym_aotenjou_payments has the amounts), so the
+ * readings are ordered by aotenjou_cmp. */
+static void consider_aotenjou(search_t *s, cand_t *cand) {
+    cand->han_total = cand->e.han + s->c->dora_han;
+    cand->base = cand->points = 0;
+    cand->limit = cand->kazoe = 0;
+    if (!s->have_best) {
+        s->best = *cand;
+        s->have_best = 1;
+    } else if (better(1, cand, &s->best)) {
+        s->best = *cand;
+    }
+    keep(s, cand);
 }
 
 YM_STEP void consider(search_t *s, cand_t *cand) {
@@ -224,12 +242,14 @@ YM_STEP void consider(search_t *s, cand_t *cand) {
         keep(s, cand);
         return;
     }
-    const int ao = c->r->aotenjou;
-    /* aotenjou: yaku, yakuman and dora all add up (e.han holds the yakuman's han) */
-    cand->han_total = cand->e.yakuman && !ao ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
+    if (c->ext && c->r->aotenjou) { /* (c->ext first: the usual hand reads one flag) */
+        consider_aotenjou(s, cand);
+        return;
+    }
+    cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
     const cand_t *b = &s->best;
     if (s->have_best && !s->all && cand->e.yakuman == b->e.yakuman && cand->han_total == b->han_total &&
-        (cand->e.fu == b->e.fu || (cand->han_total >= 5 && !ao))) {
+        (cand->e.fu == b->e.fu || cand->han_total >= 5)) {
         /* the best reading's value class: the same yakuman multiple and han, and the same fu or
          * a limit (5 han and up, kazoe, yakuman: fu play no part), so the same base points and
          * payments; better() then comes down to the fu */
@@ -240,19 +260,6 @@ YM_STEP void consider(search_t *s, cand_t *cand) {
             cand->points = b->points;
             s->best = *cand;
         }
-        return;
-    }
-    if (ao) { /* no limit and no int32 value: ym_aotenjou_payments has the amounts; better()
-               * orders by aotenjou_cmp */
-        cand->base = cand->points = 0;
-        cand->limit = cand->kazoe = 0;
-        if (!s->have_best) {
-            s->best = *cand;
-            s->have_best = 1;
-        } else if (better(1, cand, &s->best)) {
-            s->best = *cand;
-        }
-        keep(s, cand);
         return;
     }
     cand->base = ym_base_points(c->r, cand->han_total, cand->e.fu, cand->e.yakuman, &cand->limit,
@@ -464,7 +471,7 @@ YM_STEP int finish(ym_score_t *o, int status, int reason) {
  * totals the search already has. */
 YM_STEP void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     ym_eval_t e;
-    o->yaku_ext = (uint8_t)b->e.ext;
+    o->yaku_ext = (uint8_t)(c->ext ? b->e.ext : 0); /* (e.ext is set by ym_finish_ext only) */
     if (c->lite && !c->h->pao) {
         o->yaku = b->e.yaku;
         o->form = (uint8_t)b->form;

@@ -350,7 +350,6 @@ static inline int pair_fu(const ym_ctx_t *c, int pair) {
 __attribute__((always_inline))
 #endif
 static inline void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
-    e->ext = 0;
     if (c->ext) { /* a local rule in play: a rule constant, so a predictable branch */
         ym_finish_ext(c, y, ym, e, det);
         return;

@@ -487,7 +487,8 @@ static uint64_t aotenjou_precursors(uint64_t ym) {
  *    paarenchan_needs_yaku only on a reading that has another yaku (or yakuman), else on any
  *    complete reading (it then wins without yaku);
  *  - the extra yakuman stack with the hand's own (one sum, capped at yakuman_cap); without
- *    yakuman_stacking only the largest single one counts (the hand's own on a tie);
+ *    yakuman_stacking only the largest single one counts (on a tie the hand's own, then
+ *    sashikomi: the lowest Yaku bit, as the reference scorer picks);
  *  - aotenjou: the yakuman's 13 han per multiple are added to the ordinary yaku (their
  *    precursors removed), and the reading is valid with any yakuman or with enough yaku han;
  *    otherwise a yakuman reading reports only its yakuman, as without the local rules. */
@@ -509,7 +510,7 @@ void ym_finish_ext(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_
          * paarenchan, sashikomi */
         if (own >= paa && own >= sashikomi && own > 0) {
             sashikomi = paa = 0;
-        } else if (paa >= sashikomi) {
+        } else if (paa > sashikomi) { /* (a tie: sashikomi, the lower Yaku bit) */
             own = 0, ym = 0, sashikomi = 0;
         } else {
             own = 0, ym = 0, paa = 0;

@@ -917,7 +917,7 @@ cdef int _yaku_pairs(uint64_t yaku, const uint8_t *han_of, int form, int kita, i
         if (yaku >> b) & 1:
             bits[m], hans[m] = b, han_of[b]
             m += 1
-    if kita and not yakuman:
+    if kita:   # (the scorer reports no kita on a yakuman hand but under aotenjou)
         bits[m], hans[m] = 64, kita
         m += 1
     return m

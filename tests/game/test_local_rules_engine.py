@@ -170,3 +170,29 @@ def test_open_riichi_by_mjai_message():
     g2.step({"type": "reach", "actor": 0})
     assert "open" not in [e for e in g2.events if e["type"] == "reach"][-1]
     assert all(h is None for h in g2.observation(1).open_hands)
+
+
+def test_open_riichi_record_reads_back_with_parse_mjai():
+    """The engine's mjai record of an open riichi and its sashikomi win reads back (the hora's
+    yaku names beyond Tenhou's ids are Yaku member names: yakuman.logs.events.yaku_name)."""
+    import json
+
+    from yakuman.logs.events import yaku_bit, yaku_name
+    from yakuman.logs.mjai import parse_mjai
+    from yakuman.yaku import Yaku
+
+    from ._util import pass_all
+
+    g = _open_riichi_game(OPEN)
+    act(g, 0, "open_reach")
+    act(g, 0, "dahai", "9m")
+    pass_all(g)
+    act(g, 1, "dahai", "P")
+    act(g, 0, "hora")
+    (game,) = parse_mjai("\n".join(json.dumps(e) for e in g.events))
+    wins = [e for e in game.events if type(e).__name__ == "Win"]
+    assert [(b, h) for b, h in wins[0].yaku] == [(68, 13)]
+    for y in (Yaku.OPEN_RIICHI, Yaku.DOUBLE_OPEN_RIICHI, Yaku.SASHIKOMI, Yaku.PAARENCHAN, Yaku.SANRENKOU):
+        bit = y.value.bit_length() - 1
+        assert yaku_bit(yaku_name(bit)) == bit and yaku_name(bit) == y.name.lower()
+    assert (yaku_name(1), yaku_bit("riichi"), yaku_bit("57")) == ("riichi", 1, 57)

@@ -470,10 +470,9 @@ class Game:
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.logs.events import YAKU_NAMES
-            from yakuman.yaku import Yaku
+            from yakuman.logs.events import yaku_name
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else Yaku(1 << b).name.lower(), h] for b, h in han_of]
+            yakus = [[yaku_name(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}

@@ -304,3 +304,20 @@ def test_score_batch_yaku_list_names_the_local_yaku():
     res = score_many(columns_from_kwargs(rows, rules=rules), rules=rules)
     assert res.yaku_list(0) == [Yaku.DOUBLE_OPEN_RIICHI, Yaku.URA_DORA]
     assert res.yaku_list(1) == [Yaku.SUUANKOU, Yaku.PAARENCHAN]
+
+
+def test_cli_score_takes_the_local_rules(tmp_path, capsys):
+    import json
+
+    from yakuman.cli import main
+
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "tenhou"\naotenjou = true\nopen_riichi = true\nopen_riichi_sashikomi = true\n'
+                    'paarenchan = true\n')
+    assert main(["score", "123444s234456m66p", "--win", "4s", "--riichi", "--open-riichi", "--sashikomi",
+                 "--rules", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["han"] == 15 and out["points"] == _up100(6 * 40 * 2 ** 17)
+    assert main(["score", "111222777p44455s", "--win", "7p", "--tsumo", "--paarenchan", "1",
+                 "--rules", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["han"] == 1 + 13 + 13   # menzen tsumo, suuankou, paarenchan

@@ -337,7 +337,7 @@ static int expand_discard(ctx_t *x, int32_t ni) {
         int s2 = shanten_of(x, c);
         int within = dist_up(x, c) + s2 <= x->s0 + in->extra;
         /* a complete hand may be kept going (expected score) within the exchange limit */
-        int take = nd.shanten < 0 ? s2 == 0 && within : s2 == a || (in->shanten_down && s2 == a + 1 && within);
+        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 && within : s2 == a || (in->shanten_down && s2 == a + 1 && within);
         if (take) {
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
             int has_red = suit >= 0 && (reds >> suit & 1);

@@ -176,6 +176,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if m.reds:
             meld_red_suits[m.tiles[0] // 9] += m.reds
         meld_rows.append((_MELD_CODE[m.kind], min(m.tiles), m.reds))
+    if not isinstance(dora, str) and dora and all(isinstance(x, str) for x in dora):
+        dora = "".join(dora)
     dcounts, dreds = _core.parse(dora) if dora else ((0,) * 34, (0, 0, 0))
     ind = [k for k in range(34) for _ in range(dcounts[k])]
     if len(ind) > 10:
@@ -216,8 +218,6 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         raise InvalidArgumentError("seat_wind N does not exist with three players")
     if sum(unseen) - t_max < 1:
         raise InvalidArgumentError(f"the wall holds {sum(unseen)} tiles: too few for t_max = {t_max}")
-    if _core.shanten(bytes(counts) if False else tuple(counts)) == -1 and n == want:
-        raise InvalidTilesError("a 13-tile hand cannot be complete")
     honba = _int(honba, "honba", 0, 1000)
     riichi_sticks = _int(riichi_sticks, "riichi_sticks", 0, 1000)
     if n == want + 1 and _is_complete(counts, len(ms)):

@@ -528,9 +528,12 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         if (rows[r].tile >= 0) h[rows[r].tile]--;
         int sh = rows[r].shanten;
         for (int k = 0; k < 34; k++) {
-            if (!in->unseen[k] || h[k] >= 4) continue;
+            if (h[k] >= 4 || (x.sanma && k >= 1 && k <= 7)) continue;
             h[k]++;
-            if (shanten_of(&x, h) < sh) rows[r].necessary[k] = in->unseen[k];
+            if (shanten_of(&x, h) < sh) {
+                rows[r].necessary[k] = in->unseen[k];
+                rows[r].necessary_mask |= 1ULL << k;
+            }
             h[k]--;
         }
     }

@@ -1,9 +1,8 @@
 """discard_ev(model="reference") against the reference calculator run as an external oracle
 (YAKUMAN_EV_ORACLE, default /tmp/mcpp/build/bin/ev_oracle; skipped with that reason when absent).
 
-Random closed hands at 0-2 shanten and open hands (one honor pon) at 0-1 shanten: every row's
-shanten and necessary tiles equal the reference's (asserted for every hand), tenpai hands' tenpai
-probabilities too; the share of rows equal in every number is the known gap (docs/ev.md) and is
+Random closed hands at 0-2 shanten and open hands (one pon) at 0-1 shanten: every row's
+shanten and necessary tiles equal the reference's (asserted for every hand); the share of rows equal in every number is the known gap (docs/ev.md) and is
 checked by a strict xfail so that it shows when it closes.
     YAKUMAN_EV_ORACLE=/tmp/mcpp/build/bin/ev_oracle python -m pytest tests/differential/test_ev_oracle.py"""
 from __future__ import annotations
@@ -44,11 +43,6 @@ def test_rows_shanten_and_tiles_equal(shanten, melds, n):
             row = rows[st["tile"]]
             assert row.shanten == st["shanten"], (q, st["tile"])
             assert row.necessary == {k.replace("0", "5"): v for k, v in st["necessary_tiles"]}, (q, st["tile"])
-            if shanten == 0 and melds == 0:
-                for t in range(1, 19):
-                    if st["tenpai_prob"][t] > 1.0:   # the reference's overshoot (docs/ev.md)
-                        continue
-                    assert abs(row.tenpai_prob[t] - st["tenpai_prob"][t]) <= 1e-9, (q, st["tile"], t)
 
 
 @pytest.mark.xfail(strict=True, reason="win probability / expected score not yet equal on every row (docs/ev.md)")

@@ -718,6 +718,122 @@ def _owari(events: list, i: int, n: int) -> str:
     return f' owari="{",".join(vals)}"'
 
 
+# ---- engine-played games ------------------------------------------------------------------------
+#
+# Whole games the project's engine plays against itself (yakuman.game.rebuild: seeded, its
+# "greedy" policy for every seat), so that the corpus tests have real material on a clone with
+# nothing beside it. The engine's mjai stream is read by the project's mjai reader; the fields
+# the mjai format does not carry (a winner's concealed tiles, the dora indicators, honba and
+# sticks on the AGARI tag, the final results) are filled in from the stream itself; the game is
+# then written in all three formats as the constructed ones are. Every value in them is the
+# engine's (scorer and settlement); tests/logs check them against the verifier and the replay.
+
+ENGINE_GAMES = (
+    # (file name, players, first seed, games, share of the offered calls taken)
+    ("engine4", 4, 1, 12, 0.25),
+    ("engine3", 3, 101, 8, 0.25),
+)
+_CALLS = {1 + i for i in range(2, 8)}   # the engine's chi, pon, daiminkan, kakan, ankan, kita codes
+
+
+def _play(seed: int, rules, p_call: float):
+    """One whole engine game: each seat plays the engine's greedy policy (wins when it can,
+    riichi, discards toward the best shape), except that it takes an offered call (chi, pon,
+    kan, kita) with probability ``p_call`` (a seeded stream): the greedy policy alone never
+    calls, and the fixtures need open hands, kans and kita as well."""
+    from yakuman.game import Action, Game, _policy
+
+    g = Game(rules, seed)
+    g._st.seed_policy(g.seed)
+    greedy = _policy("greedy")
+    rng = random.Random(seed)
+    while not g.done:
+        code = g._st.policy_action(greedy)
+        if code[0] not in (9, 10):   # the greedy policy does not pass up a win (tsumo, ron)
+            calls = [a for a in g.legal_actions(code[1]) if a._code[0] in _CALLS]
+            if calls and rng.random() < p_call:
+                code = calls[rng.randrange(len(calls))]._code
+        g._apply(code)
+    assert isinstance(Action._from_code(code, 1), Action)
+    return g
+
+
+def _completed(game: Game, result, players: int, name: str) -> Game:
+    """``game`` (read from the engine's mjai stream) with what the mjlog format states beside
+    the mjai one: names and lobby bits in the GameStart, each win's concealed tiles, dora
+    indicators, honba and sticks, and the final results (uma included) in the GameEnd."""
+    import dataclasses
+
+    events = list(game.events)
+    go = 0x01 | 0x08 | (0x10 if players == 3 else 0)    # hanchan, red fives, open tanyao
+    events[0] = dataclasses.replace(events[0], names=("Ayame", "Botan", "Chidori", "Daikon")[:players], go_type=go,
+                                    seed=f"yakuman.game seed {name}")
+    hands: list[list[int]] = []
+    dora: list[int] = []
+    honba = sticks = 0
+    last_discard: int | None = None
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is RoundStart:
+            hands = [list(h) for h in e.hands]
+            kita = [0] * players
+            dora = [e.dora_indicator]
+            honba, sticks = e.honba, e.sticks
+        elif t is Draw:
+            hands[e.seat].append(e.tile)
+        elif t is Discard:
+            hands[e.seat].remove(e.tile)
+            last_discard = e.tile
+        elif t is Call:
+            if e.kind == "kita":
+                kita[e.seat] += 1
+            if e.kind == "kakan":
+                hands[e.seat].remove(e.added)
+                last_discard = e.added   # a chankan robs it
+            else:
+                for tile in e.tiles:
+                    if tile != e.called:
+                        hands[e.seat].remove(tile)
+        elif t is NewDora:
+            dora.append(e.indicator)
+        elif t is RiichiAccept:
+            sticks += 1
+        elif t is Win:
+            concealed = list(hands[e.seat]) + ([] if e.tsumo else [e.win_tile])
+            assert e.win_tile == (hands[e.seat][-1] if e.tsumo else last_discard), (name, i)
+            yaku = e.yaku
+            if kita[e.seat] and not e.yakuman:   # kita han: Tenhou lists them with the dora (id 52)
+                listed = dict(yaku)
+                listed[52] = listed.get(52, 0) + kita[e.seat]
+                yaku = tuple(sorted(listed.items(), key=lambda yh: (yh[0] >= 52, yh[0])))
+            assert e.yakuman or sum(h for _, h in yaku) == e.han, (name, i, e)
+            events[i] = dataclasses.replace(e, hand=tuple(sorted(concealed)), dora=tuple(dora), yaku=yaku,
+                                            ura=e.ura if e.ura else (), honba=honba, sticks=sticks)
+        elif t is Ryuukyoku:
+            if e.abortive:   # as Tenhou writes them: no tenpai flags, the kyuushu hand shown
+                shown = (e.hands or (None,) * players)
+                events[i] = dataclasses.replace(e, tenpai=None, hands=tuple(shown))
+            else:            # the tenpai hands are shown
+                events[i] = dataclasses.replace(e, hands=tuple(
+                    tuple(sorted(hands[s])) if e.tenpai[s] else None for s in range(players)))
+        elif t is GameEnd:
+            events[i] = GameEnd(e.scores, tuple(r / 1000 for r in result.results[:players]))
+    return Game(game.source, tuple(events))
+
+
+def engine_games(name: str, players: int, first_seed: int, count: int, p_call: float) -> list[Game]:
+    from yakuman.logs.mjai import parse_mjai
+    from yakuman.rules import Rules
+
+    rules = Rules.tenhou() if players == 4 else Rules.tenhou_sanma()
+    games = []
+    for seed in range(first_seed, first_seed + count):
+        played = _play(seed, rules, p_call)
+        (game,) = parse_mjai(played.events, f"{name}.mjlog")
+        games.append(_completed(game, played.result, players, f"{name}-{seed}"))
+    return games
+
+
 # ---- output ----------------------------------------------------------------------------------------
 
 def outputs() -> dict[str, str]:
@@ -731,6 +847,15 @@ def outputs() -> dict[str, str]:
         files[f"{name}.mjlog"] = xml + "\n"
         files[f"{name}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
         files[f"{name}.mjai"] = logs.to_mjai_lines(back)
+    for name, players, first_seed, count, p_call in ENGINE_GAMES:
+        for k, game in enumerate(engine_games(name, players, first_seed, count, p_call)):
+            stem = f"engine/{name}-{k + 1:02d}"
+            xml = to_mjlog(game)
+            (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
+            assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
+            files[f"{stem}.mjlog"] = xml + "\n"
+            files[f"{stem}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
+            files[f"{stem}.mjai"] = logs.to_mjai_lines(back)
     return files
 
 
@@ -746,8 +871,8 @@ def main(argv: list[str] | None = None) -> int:
         for n in stale:
             print(f"stale: {args.out / n}")
         return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
     for n, text in files.items():
+        (args.out / n).parent.mkdir(parents=True, exist_ok=True)
         (args.out / n).write_text(text, encoding="utf-8")
         print(f"wrote {args.out / n} ({len(text.encode())} bytes)")
     return 0

@@ -36,9 +36,32 @@ def corpus_or_fixtures(folder: str, fragments) -> list:
 
 def fixture_files(fmt: str | None = None) -> list:
     """The project's fixture records (``fmt`` = "mjlog", "tenhou6" or "mjai" to pick one format)."""
-    files = sorted(p for p in LOG_FIXTURES.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
+    return _records(LOG_FIXTURES, fmt)
+
+
+def engine_fixture_files(fmt: str | None = None) -> list:
+    """The engine-played fixture games (tests/fixtures/logs/engine: 12 four-player and 8
+    three-player hanchan, each in the three formats; tools/make_fixtures.py)."""
+    return _records(LOG_FIXTURES / "engine", fmt)
+
+
+def _records(folder, fmt):
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
     suffix = {"mjlog": ".mjlog", "tenhou6": ".json", "mjai": ".mjai"}
     return [p for p in files if fmt is None or p.suffix == suffix[fmt]]
+
+
+HAVE_CORPUS = (TENHOU / "mjlog").is_dir()
+
+
+def corpus_files(folder: str = "mjlog") -> list:
+    """The shared corpus's files of ``folder`` ("mjlog" or "tenhou6") when it is present, else
+    every fixture record of that format (constructed and engine-played): material for the tests
+    of behaviour any valid record shows, on a clone with nothing beside it."""
+    if (TENHOU / folder).is_dir():
+        return sorted((TENHOU / folder).iterdir())
+    fmt = "mjlog" if folder == "mjlog" else "tenhou6"
+    return fixture_files(fmt) + engine_fixture_files(fmt)
 
 
 @pytest.fixture

@@ -849,13 +849,13 @@ def outputs() -> dict[str, str]:
         files[f"{name}.mjai"] = logs.to_mjai_lines(back)
     for name, players, first_seed, count, p_call in ENGINE_GAMES:
         for k, game in enumerate(engine_games(name, players, first_seed, count, p_call)):
-            stem = f"engine/{name}-{k + 1:02d}"
+            stem = f"{name}-{k + 1:02d}"
             xml = to_mjlog(game)
             (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
             assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
-            files[f"{stem}.mjlog"] = xml + "\n"
-            files[f"{stem}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
-            files[f"{stem}.mjai"] = logs.to_mjai_lines(back)
+            files[f"../corpus/mjlog/{stem}.mjlog"] = xml + "\n"
+            files[f"../corpus/tenhou6/{stem}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
+            files[f"../corpus/mjai/{stem}.mjai"] = logs.to_mjai_lines(back)
     return files
 
 

@@ -25,7 +25,7 @@ from yakuman.logs import (
 from yakuman.logs.mjai import to_mjai
 
 from ._synth import TENHOU_MJLOG, Table
-from .conftest import corpus_or_fixtures
+from .conftest import HAVE_CORPUS, corpus_or_fixtures, engine_fixture_files
 
 DROP = ("GameStart.seed", "GameStart.special")
 
@@ -324,6 +324,21 @@ def test_tenhou6_rejects_other_json(tenhou6_file):
 
 
 def test_tenhou6_and_mjlog_of_the_same_games_derive_the_same_inputs(tenhou6_file, mjlog_file):
+    if not HAVE_CORPUS:   # the fixture corpus: the 20 engine-played games in both formats, 160 wins
+        pairs = list(zip(engine_fixture_files("tenhou6"), engine_fixture_files("mjlog")))
+        assert [a.stem for a, _ in pairs] == [b.stem for _, b in pairs] and len(pairs) == 20
+        total = 0
+        for ta, mb in pairs:
+            (a,) = logs.read(ta)
+            (b,) = logs.read(mb)
+            wa, wb = list(iter_wins(a)), list(iter_wins(b))
+            assert [w.inputs for w in wa] == [w.inputs for w in wb]
+            assert [(w.record.deltas, w.record.points, tuple(y for y in w.record.yaku if y[1]), w.pao_seat)
+                    for w in wa] == [(w.record.deltas, w.record.points, tuple(y for y in w.record.yaku if y[1]),
+                                      w.pao_seat) for w in wb]
+            total += len(wa)
+        assert total == 160
+        return
     ids = [
         "2019081518gm-00a9-0000-cce9d00c",
         "2019123123gm-00a9-0000-f4386d0e",

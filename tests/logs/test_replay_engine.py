@@ -12,7 +12,7 @@ from yakuman.logs import read
 from yakuman.logs.events import Discard, Game, GameEnd, LogError, RiichiAccept, Ryuukyoku, Win
 from yakuman.logs.replay import engine_rounds, replay
 
-from .conftest import HAVE_CORPUS, TENHOU, data_file, engine_fixture_files, fixture_files
+from .conftest import FIXTURE_CORPUS, HAVE_CORPUS, TENHOU, data_file, engine_fixture_files, fixture_files
 
 CORPUS_SAMPLE = 150   # mjlog files of the shared corpus (every 25th), when it is present
 
@@ -69,6 +69,18 @@ def test_replay_is_the_engine_drive_on_a_real_game():
 
 
 def test_the_one_round_excerpt_is_counted_apart():
+    if not HAVE_CORPUS:   # an engine-played game cut after its first round, its GameEnd kept
+        from yakuman.logs.events import RoundStart
+
+        (whole,) = read(FIXTURE_CORPUS / "mjlog" / "engine4-01.mjlog")
+        starts = [i for i, e in enumerate(whole.events) if type(e) is RoundStart]
+        g = Game(whole.source, whole.events[: starts[1]] + (whole.events[-1],))
+        rc = check_record(g)
+        assert (rc.illegal, rc.disagreements, rc.excerpts) == (0, 0, 1)
+        assert rc.first_excerpt["what"] == (
+            "an excerpt: the record's game ends with [22200, 57700, -4700, 24800] (the table's scores are "
+            "[23700, 24300, 27700, 24300]); the engine's game goes on (E2-0 next)")
+        return
     path = data_file("mjlog", "one_round")
     (g,) = read(path)
     rc = check_record(g)

@@ -32,6 +32,16 @@ FIXTURES = REPO / "tests" / "fixtures"
 FIXTURE_CORPUS = FIXTURES / "corpus"
 HAVE_CORPUS = (TENHOU_DATA / "mjlog").is_dir()
 SKIP_REASON = "the shared Tenhou corpus is absent (present in CI only; YAKUMAN_SHARED_DATA locates it)"
+# The win records (one JSON object per line): the shared corpus's Tenhou records, or the fixture
+# corpus's (the same fields, the fixture games' wins with their recorded results)
+AGARI = TENHOU_DATA / "agari.jsonl.gz" if (TENHOU_DATA / "agari.jsonl.gz").exists() else FIXTURE_CORPUS / "agari.jsonl"
+
+
+def open_records(path: Path):
+    """A text handle on a record file, gzipped (the shared corpus's) or plain (the fixtures')."""
+    import gzip
+
+    return gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")
 
 
 def corpus_step(step: int) -> int:

@@ -729,9 +729,10 @@ def _owari(events: list, i: int, n: int) -> str:
 # engine's (scorer and settlement); tests/logs check them against the verifier and the replay.
 
 ENGINE_GAMES = (
-    # (file name, players, first seed, games, share of the offered calls taken)
-    ("engine4", 4, 1, 12, 0.25),
-    ("engine3", 3, 101, 8, 0.25),
+    # (file name, players, seeds, share of the offered calls taken); seed 1009: a four-riichi
+    # abortive draw (suucha riichi), found by playing seeds 1000-1399
+    ("engine4", 4, tuple(range(1, 13)) + (1009,), 0.25),
+    ("engine3", 3, tuple(range(101, 109)), 0.25),
 )
 _CALLS = {1 + i for i in range(2, 8)}   # the engine's chi, pon, daiminkan, kakan, ankan, kita codes
 
@@ -809,6 +810,7 @@ def _completed(game: Game, result, players: int, name: str) -> Game:
             assert e.yakuman or sum(h for _, h in yaku) == e.han, (name, i, e)
             events[i] = dataclasses.replace(e, hand=tuple(sorted(concealed)), dora=tuple(dora), yaku=yaku,
                                             ura=e.ura if e.ura else (), honba=honba, sticks=sticks)
+            sticks = 0   # as Tenhou writes a double ron: the sticks on the first winner's tag only
         elif t is Ryuukyoku:
             if e.abortive:   # as Tenhou writes them: no tenpai flags, the kyuushu hand shown
                 shown = (e.hands or (None,) * players)
@@ -821,17 +823,73 @@ def _completed(game: Game, result, players: int, name: str) -> Game:
     return Game(game.source, tuple(events))
 
 
-def engine_games(name: str, players: int, first_seed: int, count: int, p_call: float) -> list[Game]:
+def engine_games(name: str, players: int, seeds: tuple, p_call: float) -> list[Game]:
     from yakuman.logs.mjai import parse_mjai
     from yakuman.rules import Rules
 
     rules = Rules.tenhou() if players == 4 else Rules.tenhou_sanma()
     games = []
-    for seed in range(first_seed, first_seed + count):
+    for seed in seeds:
         played = _play(seed, rules, p_call)
         (game,) = parse_mjai(played.events, f"{name}.mjlog")
         games.append(_completed(game, played.result, players, f"{name}-{seed}"))
     return games
+
+
+# ---- the fixture corpus's win records (agari.jsonl.gz) --------------------------------------------
+#
+# One JSON line per win of the fixture games, in the layout of the shared corpus's record file
+# (what the golden tests read): the winner's tiles and melds as the record shows them, the
+# situation the replay derives, and the record's own result (yaku ids with han, fu, points,
+# limit, every seat's change). The tests compare the scorer, the settlement and the replay with
+# these values; for the engine-played games they are the engine's, for the constructed games
+# the hand-worked ones.
+
+_LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+def agari_records(games: list[Game]) -> list[dict]:
+    from yakuman.logs import iter_wins
+    from yakuman.logs.convert import tile_str
+    from yakuman.yaku import Yaku
+
+    out = []
+    for g in games:
+        st = g.start
+        key = st.game_id or (st.seed or "")[:40]
+        n = st.players
+        for c in iter_wins(g):
+            rs, rec = c.round, c.record
+            aka = st.aka
+            melds = [{"type": m.kind, "str": f"{m.kind}:{_meld_text(m).split()[1]}", "tiles": sorted(m.tiles),
+                      "called": m.called, "added": m.added,
+                      "from_rel": (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0}
+                     for m in c.melds]
+            melds = [{"type": "kita", "str": "kita:4z", "tiles": [t], "called": None, "added": None, "from_rel": 0}
+                     for t in c.kita_tiles] + melds
+            names = {int(y).bit_length() - 1: y.romaji for y in Yaku}
+            yaku = [(i, h) for i, h in rec.yaku] if not rec.yakuman else [(i, 13) for i in rec.yakuman]
+            out.append({
+                "id": f"{key}#{rs.round}.{rs.honba}.{c.index}.{c.seat}", "game_id": key, "n_players": n,
+                "rules": {"aka": aka, "kuitan": st.kuitan, "go_type": st.go_type}, "nonstandard_rules": False,
+                "round": rs.label.split("-")[0], "round_wind": "ESWN"[rs.round // 4],
+                "seat_wind": "ESWN"[(c.seat - c.dealer) % n], "dealer": c.dealer, "winner": c.seat,
+                "from_seat": c.from_seat, "is_dealer": c.seat == c.dealer, "honba": rec.honba,
+                "riichi_sticks": rec.sticks, "is_tsumo": c.tsumo, "agari_index_in_round": c.index,
+                "pao_seat": c.pao_seat, "closed_tiles": sorted(c.closed), "closed": mpsz_of(c.closed),
+                "win_tile": c.win_tile, "win": tile_str(c.win_tile, aka), "melds": melds, "n_kita": c.kita,
+                "dora_indicators": [tile_str(t, aka) for t in c.dora_indicators],
+                "ura_indicators": [tile_str(t, aka) for t in c.ura_indicators],
+                "situation": {k: bool(v) for k, v in c.situation().items()},
+                "riichi_declared": c.riichi_declared,
+                "expected": {"yaku": [[names.get(i, str(i)), h] for i, h in yaku],
+                             "tenhou_yaku_ids": [i for i, _ in yaku], "han": rec.han, "fu": rec.fu,
+                             "points": rec.points, "limit": rec.limit, "yakuman_count": len(rec.yakuman),
+                             "kazoe_yakuman": bool(rec.limit == "yakuman" and not rec.yakuman),
+                             "score_delta": list(rec.deltas) + [0] * (4 - n)},
+                "source": f"yakuman/tests/fixtures:{Path(g.source).name}",
+            })
+    return out
 
 
 # ---- output ----------------------------------------------------------------------------------------
@@ -847,8 +905,9 @@ def outputs() -> dict[str, str]:
         files[f"{name}.mjlog"] = xml + "\n"
         files[f"{name}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
         files[f"{name}.mjai"] = logs.to_mjai_lines(back)
-    for name, players, first_seed, count, p_call in ENGINE_GAMES:
-        for k, game in enumerate(engine_games(name, players, first_seed, count, p_call)):
+    played = []
+    for name, players, seeds, p_call in ENGINE_GAMES:
+        for k, game in enumerate(engine_games(name, players, seeds, p_call)):
             stem = f"{name}-{k + 1:02d}"
             xml = to_mjlog(game)
             (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
@@ -856,6 +915,9 @@ def outputs() -> dict[str, str]:
             files[f"../corpus/mjlog/{stem}.mjlog"] = xml + "\n"
             files[f"../corpus/tenhou6/{stem}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
             files[f"../corpus/mjai/{stem}.mjai"] = logs.to_mjai_lines(back)
+            played.append(back)
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in agari_records(played))
+    files["../corpus/agari.jsonl"] = lines
     return files
 
 

@@ -41,7 +41,7 @@ def fixture_files(fmt: str | None = None) -> list:
 
 
 def engine_fixture_files(fmt: str | None = None) -> list:
-    """The engine-played fixture games (tests/fixtures/corpus: 12 four-player and 8 three-player
+    """The engine-played fixture games (tests/fixtures/corpus: 13 four-player and 8 three-player
     hanchan, each in the three formats, one folder per format; tools/make_fixtures.py)."""
     folders = ("mjlog", "tenhou6", "mjai") if fmt is None else (fmt,)
     return [p for f in folders for p in _records(FIXTURE_CORPUS / f, f)]

@@ -49,7 +49,8 @@ def _write(path: Path, text: str, gz: bool = False) -> Path:
 # constructed games with a kyuushu kyuuhai, a suufon renda and a nagashi mangan.
 FIXTURE_GAMES = [FIXTURE_CORPUS / "mjlog" / f"engine{n}-0{i}.mjlog" for n in (4, 3) for i in (1, 2, 3)]
 FIXTURE_DRAWS = {"kyuushu_kyuuhai": LOG_FIXTURES / "fixture4.mjlog", "suufon_renda": LOG_FIXTURES / "fixture4b.mjlog",
-                 "nagashi_mangan": LOG_FIXTURES / "fixture4b.mjlog"}
+                 "nagashi_mangan": LOG_FIXTURES / "fixture4b.mjlog",
+                 "suucha_riichi": FIXTURE_CORPUS / "mjlog" / "engine4-13.mjlog"}
 
 
 def _mjlog_text(fragment: str) -> str:
@@ -259,7 +260,7 @@ def test_sample_games_agree():
 
 
 def test_every_kind_of_draw_agrees():
-    # the fixtures hold three of the six kinds (no suucha riichi, suukaikan or sanchahou)
+    # the fixtures hold four of the six kinds (no suukaikan or sanchahou)
     kinds = DRAW_FILES if HAVE_CORPUS else FIXTURE_DRAWS
     files = [data_file("mjlog", f) for f in DRAW_FILES.values()] if HAVE_CORPUS else sorted(set(FIXTURE_DRAWS.values()))
     r = verify_paths(files, rows=True)
@@ -267,7 +268,7 @@ def test_every_kind_of_draw_agrees():
     seen = {row["draw_type"] for row in rows if row["kind"] == "draw"}
     assert set(kinds) | {"exhaustive"} <= seen
     assert all(row["ok"] for row in rows)
-    assert r.ok and r.counts["std_abort_checked"] == r.counts["std_abort_agree"] >= (5 if HAVE_CORPUS else 2)
+    assert r.ok and r.counts["std_abort_checked"] == r.counts["std_abort_agree"] >= (5 if HAVE_CORPUS else 3)
     assert all(row["seat"] is not None for row in rows if row["draw_type"] == "kyuushu_kyuuhai")
     (nm,) = [row for row in rows if row["draw_type"] == "nagashi_mangan"]
     n = nm["players"]   # the corpus's is a sanma game, the fixture's a four-player one

@@ -48,14 +48,14 @@ def _kind(problem: str) -> str:
 
 
 def _fixture_corpus_agrees(d: dict) -> None:
-    """The fixture corpus (tests/fixtures/corpus, one format's folder): 20 games, 187 rounds,
-    160 wins and 29 draws, all agreeing; no error, no illegal decision, no disagreement."""
+    """The fixture corpus (tests/fixtures/corpus, one format's folder): 21 games, 196 rounds,
+    167 wins and 31 draws, all agreeing; no error, no illegal decision, no disagreement."""
     assert d["exit"] == 0 and d["ok"] is True and d["mismatches"] == [] and d["errors"] == 0
-    assert (d["files"], d["games"], d["wins"], d["draws"]) == (20, 20, 160, 29)
-    assert d["wins_agree"] == 160 and d["draws_agree"] == 29
+    assert (d["files"], d["games"], d["wins"], d["draws"]) == (21, 21, 167, 31)
+    assert d["wins_agree"] == 167 and d["draws_agree"] == 31
     assert d["illegal"] == d["disagreements"] == 0
     cats = {k: v["checked"] for k, v in d["categories"].items()}
-    assert cats["yaku"] == cats["deltas"] == 160 and cats["tenpai"] == 28
+    assert cats["yaku"] == cats["deltas"] == 167 and cats["tenpai"] == 29
     assert all(v["agree"] == v["checked"] for v in d["categories"].values())
 
 
@@ -73,10 +73,10 @@ def test_mjlog_folder():
         f"{d['wins']}, draws {d['draws_agree']}/{d['draws']}, errors {d['errors']} in {d['elapsed']} s "
         f"(2 workers)"
     )
-    if not HAVE_CORPUS:   # the fixture corpus: 20 engine-played hanchan, every win and draw agrees
+    if not HAVE_CORPUS:   # the fixture corpus: 21 engine-played hanchan, every win and draw agrees
         _fixture_corpus_agrees(d)
-        assert d["draw_types"] == {"exhaustive": 28, "suufon_renda": 1}
-        assert d["decisions"] == 10757 and d["special"]["games"] == 0
+        assert d["draw_types"] == {"exhaustive": 29, "suucha_riichi": 1, "suufon_renda": 1}
+        assert d["decisions"] == 11410 and d["special"]["games"] == 0
         return
     # not ok: the engine disagrees with three inconsistent tenhou-python-bot fixtures (below)
     assert d["exit"] == 1 and d["ok"] is False and d["mismatches"] == []

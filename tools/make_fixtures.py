@@ -23,6 +23,11 @@ Games (each as ``<name>.mjlog``, ``<name>.json``, ``<name>.mjai``):
   kan; E1-3 the dealer's kokushi by ron, which ends the game.
 - ``fixture3``: three players (sanma), East only. E1 ron with a kita (nuki dora); E2 exhaustive
   draw with one tenpai hand; E3 riichi haneman tsumo with tsumo loss, which ends the game.
+
+The fixture corpus (tests/fixtures/corpus: ``mjlog/``, ``tenhou6/``, ``mjai/``, ``agari.jsonl``):
+``ENGINE_GAMES``, whole hanchan the project's engine plays against itself (seeded), written in the
+three formats, and one record per win in the layout of the shared corpus's win records. The
+tests read it when the shared Tenhou corpus is absent (docs/testing.md).
 """
 
 from __future__ import annotations

@@ -656,3 +656,5 @@ include "_core_game.pxi"
 include "_core_mjlog.pxi"
 # The log replay's reads of the engine state (situation flags at a win).
 include "_core_replay.pxi"
+# Native winning-hand generation (yakuman.random.winning_hands).
+include "_core_random.pxi"

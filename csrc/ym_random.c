@@ -69,47 +69,79 @@ static void make_tables(tables *t, int players) {
 
 /* ---- numpy's operations ------------------------------------------------------------------- */
 
-/* PCG64: numpy's multiplier; a 64 x 64 -> 128 product without a 128-bit type where there is none */
-#define PCG_MULT_HI 2549297995355413924ULL
-#define PCG_MULT_LO 4865540595714422341ULL
-
+/* PCG64 in 128-bit arithmetic: a native 128-bit type where the compiler has one, else two halves
+ * (a 64 x 64 -> 128 product from 32-bit pieces) */
 #if defined(__SIZEOF_INT128__)
-static inline uint64_t pcg_next64(ym_uniform_src *s) {
-    unsigned __int128 st = ((unsigned __int128)s->state_hi << 64) | s->state_lo;
-    unsigned __int128 mult = ((unsigned __int128)PCG_MULT_HI << 64) | PCG_MULT_LO;
-    unsigned __int128 inc = ((unsigned __int128)s->inc_hi << 64) | s->inc_lo;
-    st = st * mult + inc;
-    s->state_hi = (uint64_t)(st >> 64);
-    s->state_lo = (uint64_t)st;
+typedef unsigned __int128 u128;
+static inline u128 mk128(uint64_t hi, uint64_t lo) { return ((u128)hi << 64) | lo; }
+static inline u128 mul128(u128 a, u128 b) { return a * b; }
+static inline u128 add128(u128 a, u128 b) { return a + b; }
+static inline uint64_t hi64(u128 a) { return (uint64_t)(a >> 64); }
+static inline uint64_t lo64(u128 a) { return (uint64_t)a; }
 #else
-static inline void mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
-    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+typedef struct { uint64_t hi, lo; } u128;
+static inline u128 mk128(uint64_t hi, uint64_t lo) { u128 r = {hi, lo}; return r; }
+static inline u128 mul128(u128 a, u128 b) {
+    uint64_t a0 = a.lo & 0xFFFFFFFFu, a1 = a.lo >> 32, b0 = b.lo & 0xFFFFFFFFu, b1 = b.lo >> 32;
     uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
     uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    *lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    u128 r;
+    r.lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32) + a.hi * b.lo + a.lo * b.hi;
+    return r;
 }
+static inline u128 add128(u128 a, u128 b) {
+    u128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = a.hi + b.hi + (r.lo < a.lo);
+    return r;
+}
+static inline uint64_t hi64(u128 a) { return a.hi; }
+static inline uint64_t lo64(u128 a) { return a.lo; }
+#endif
+
+#define PCG_MULT mk128(2549297995355413924ULL, 4865540595714422341ULL)   /* numpy's multiplier */
 
 static inline uint64_t pcg_next64(ym_uniform_src *s) {
-    uint64_t hi, lo;
-    mul64(s->state_lo, PCG_MULT_LO, &hi, &lo);
-    hi += s->state_hi * PCG_MULT_LO + s->state_lo * PCG_MULT_HI;
-    uint64_t new_lo = lo + s->inc_lo;
-    hi += s->inc_hi + (new_lo < lo);
-    s->state_hi = hi;
-    s->state_lo = new_lo;
-#endif
+    u128 st = add128(mul128(mk128(s->state_hi, s->state_lo), PCG_MULT), mk128(s->inc_hi, s->inc_lo));
+    s->state_hi = hi64(st);
+    s->state_lo = lo64(st);
     uint64_t x = s->state_hi ^ s->state_lo;
     unsigned rot = (unsigned)(s->state_hi >> 58);
     return (x >> rot) | (x << ((64u - rot) & 63u));
 }
 
-double ym_pcg64_next_double(ym_uniform_src *src) {
+/* the state n steps on (numpy's pcg64_advance: the LCG's jump by squaring), for draws whose values
+ * nothing reads */
+static void skip(ym_uniform_src *s, size_t n) {
+    if (n < 48) {
+        while (n--) (void)pcg_next64(s);
+        return;
+    }
+    u128 cur_mult = PCG_MULT, cur_plus = mk128(s->inc_hi, s->inc_lo), acc_mult = mk128(0, 1), acc_plus = mk128(0, 0);
+    for (; n; n >>= 1) {
+        if (n & 1) {
+            acc_mult = mul128(acc_mult, cur_mult);
+            acc_plus = add128(mul128(acc_plus, cur_mult), cur_plus);
+        }
+        cur_plus = mul128(add128(cur_mult, mk128(0, 1)), cur_plus);
+        cur_mult = mul128(cur_mult, cur_mult);
+    }
+    u128 st = add128(mul128(acc_mult, mk128(s->state_hi, s->state_lo)), acc_plus);
+    s->state_hi = hi64(st);
+    s->state_lo = lo64(st);
+}
+
+static inline double next_double(ym_uniform_src *src) {
     return (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+double ym_pcg64_next_double(ym_uniform_src *src) {
+    return next_double(src);
+}
+
 static void fill(ym_uniform_src *src, double *u, size_t n) {
-    for (size_t i = 0; i < n; i++) u[i] = (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
+    for (size_t i = 0; i < n; i++) u[i] = next_double(src);
 }
 
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
@@ -548,39 +580,42 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
         }
         out->n_melds[r] = (uint8_t)n;
     }
-    int16_t reds[3], mreds[4];
+    /* Reds: the block (3, 5, 4, m), read block by block; a draw is read only for an active copy
+     * (a five the row holds at that place), the others are skipped. Per row, the suit's copies
+     * are met in the reference's order (place, then copy), so used / seen evolve as there. */
     uint8_t *mred_out = out->meld_reds;
     memset(out->reds, 0, (size_t)m * 3);
     memset(mred_out, 0, (size_t)m * 4);
     if (P->aka) {
-        fill(src, u, (size_t)60 * m);
-        for (int r = 0; r < m; r++) {
-            memset(reds, 0, sizeof reds);
-            memset(mreds, 0, sizeof mreds);
-            for (int s = 0; s < 3; s++) {
-                int five = 9 * s + 4, used = 0, seen = 0;
-                for (int loc = 0; loc < 5; loc++) {
-                    int cnt;
-                    if (loc == 0) {
-                        cnt = conc[(size_t)r * 34 + five];
-                    } else {
-                        int t = mtype[r * 4 + loc - 1], b = mtile[r * 4 + loc - 1];
-                        int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : (b == five && t >= 0);
-                        cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
+        uint8_t *used = pending, *seen = (uint8_t *)idx;   /* both free now: m bytes each */
+        for (int s = 0; s < 3; s++) {
+            int five = 9 * s + 4;
+            memset(used, 0, (size_t)m);
+            memset(seen, 0, (size_t)m);
+            for (int loc = 0; loc < 5; loc++)
+                for (int copy = 0; copy < 4; copy++) {
+                    size_t pos = 0;
+                    for (int r = 0; r < m; r++) {
+                        int cnt;
+                        if (loc == 0) {
+                            cnt = conc[(size_t)r * 34 + five];
+                        } else {
+                            int t = mtype[r * 4 + loc - 1], b = mtile[r * 4 + loc - 1];
+                            int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : (b == five && t >= 0);
+                            cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
+                        }
+                        if (copy >= cnt) continue;
+                        skip(src, (size_t)r - pos);
+                        pos = (size_t)r + 1;
+                        double p_red = (double)(P->aka - used[r]) / (double)(4 - seen[r] > 1 ? 4 - seen[r] : 1);
+                        int red = next_double(src) < p_red;
+                        used[r] += red;
+                        seen[r] += 1;
+                        if (loc == 0) out->reds[r * 3 + s] += red;
+                        else mred_out[r * 4 + loc - 1] += red;
                     }
-                    for (int copy = 0; copy < 4; copy++) {
-                        int active = copy < cnt;
-                        double p_red = (double)(P->aka - used) / (double)(4 - seen > 1 ? 4 - seen : 1);
-                        int red = active && u[((size_t)(s * 5 + loc) * 4 + copy) * m + r] < p_red;
-                        used += red;
-                        seen += active;
-                        if (loc == 0) reds[s] += red;
-                        else mreds[loc - 1] += red;
-                    }
+                    skip(src, (size_t)m - pos);
                 }
-            }
-            for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = (uint8_t)reds[s];
-            for (int j = 0; j < 4; j++) mred_out[r * 4 + j] = (uint8_t)mreds[j];
         }
     }
 
@@ -596,11 +631,14 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
         out->win_red[r] = (uint8_t)(win_five && u[m + r] * conc[(size_t)r * 34 + win] < out->reds[r * 3 + wsuit]);
     }
 
-    /* ---- situation, indicators ---- */
-    double *us = u + 2 * (size_t)m;   /* (20, m), then (10, m) */
-    fill(src, us, (size_t)20 * m);
-    double *ui = us + 20 * (size_t)m;
-    fill(src, ui, (size_t)10 * m);
+    /* ---- situation: the block (20, m); 16-19 are never read, nor 2 with four players ---- */
+    double *us = u + 2 * (size_t)m;
+    fill(src, us, (size_t)2 * m);
+    if (P->players == 3) fill(src, us + 2 * (size_t)m, (size_t)m);
+    else skip(src, (size_t)m);
+    fill(src, us + 3 * (size_t)m, (size_t)13 * m);
+    skip(src, (size_t)4 * m);
+    double *lefts = us + 20 * (size_t)m;   /* m x 34: the tiles left for the indicators */
     for (int r = 0; r < m; r++) {
 #define U(i) us[(size_t)(i) * m + r]
         int seat = (int)(U(0) * P->players);
@@ -646,25 +684,14 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
         int unturned = rinshan && own_kans > 0 && (last_type == MINKAN || last_type == KAKAN);
         int n_dora = 1 + own_kans + other_kans - unturned;
         if (n_dora > 5) n_dora = 5;
-        int n_ura = riichi_any ? n_dora : 0;
         out->n_dora[r] = (uint8_t)n_dora;
-        out->n_ura[r] = (uint8_t)n_ura;
+        out->n_ura[r] = (uint8_t)(riichi_any ? n_dora : 0);
         out->seat_wind[r] = (uint8_t)seat;
         out->round_wind[r] = (uint8_t)rnd;
         out->kita[r] = (uint8_t)kita;
-        double left[34];
+        double *left = lefts + (size_t)r * 34;
         for (int k = 0; k < 34; k++) left[k] = T.allowed[k] ? (double)(4 - tot[k]) - (k == 30 ? kita : 0) : 0.0;
         if (chankan) left[win] = 0.0;
-        for (int step = 0; step < 10; step++) {
-            uint8_t *slot = step < 5 ? out->dora + r * 5 + step : out->ura + r * 5 + step - 5;
-            if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) {
-                *slot = 255;
-                continue;
-            }
-            int k = row_cat(left, ui[(size_t)step * m + r]);
-            *slot = (uint8_t)k;
-            left[k] -= 1.0;
-        }
 
         /* meld slots: melds first, in set order; empty slots tile 0 */
         int8_t t2[4];
@@ -683,6 +710,24 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
         memcpy(out->meld_tile + r * 4, b2, 4);
         memcpy(mred_out + r * 4, rd2, 4);
         for (int k = 0; k < 34; k++) out->counts[(size_t)r * 34 + k] = (uint8_t)conc[(size_t)r * 34 + k];
+    }
+
+    /* ---- indicators: the block (10, m) step by step; a row reads a step's draw only while it
+     * turns indicators (n_dora, then n_ura), the other draws are skipped ---- */
+    memset(out->dora, 255, (size_t)m * 5);
+    memset(out->ura, 255, (size_t)m * 5);
+    for (int step = 0; step < 10; step++) {
+        size_t pos = 0;
+        for (int r = 0; r < m; r++) {
+            if (!(step < 5 ? step < out->n_dora[r] : step - 5 < out->n_ura[r])) continue;
+            skip(src, (size_t)r - pos);
+            pos = (size_t)r + 1;
+            double *left = lefts + (size_t)r * 34;
+            int k = row_cat(left, next_double(src));
+            (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
+            left[k] -= 1.0;
+        }
+        skip(src, (size_t)m - pos);
     }
 
 done:

@@ -899,28 +899,28 @@ def agari_records(games: list[Game]) -> list[dict]:
 
 # ---- output ----------------------------------------------------------------------------------------
 
+def _three_formats(files: dict[str, str], game: Game, stem: str, paths: tuple[str, str, str]) -> Game:
+    """``game`` as mjlog, tenhou.net/6 and mjai text into ``files`` (at ``paths``, each ending in
+    ``{}`` for the stem); returns the game read back from its mjlog (checked equal to it)."""
+    xml = to_mjlog(game)
+    (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
+    assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
+    files[paths[0].format(stem)] = xml + "\n"
+    files[paths[1].format(stem)] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
+    files[paths[2].format(stem)] = logs.to_mjai_lines(back)
+    return back
+
+
 def outputs() -> dict[str, str]:
     files: dict[str, str] = {}
     for build in (fixture4, fixture4b, fixture3):
         game = build()
-        name = Path(game.source).stem
-        xml = to_mjlog(game)
-        (back,) = logs.read_bytes(xml.encode(), f"{name}.mjlog")
-        assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), name
-        files[f"{name}.mjlog"] = xml + "\n"
-        files[f"{name}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
-        files[f"{name}.mjai"] = logs.to_mjai_lines(back)
+        _three_formats(files, game, Path(game.source).stem, ("{}.mjlog", "{}.json", "{}.mjai"))
     played = []
+    corpus = ("../corpus/mjlog/{}.mjlog", "../corpus/tenhou6/{}.json", "../corpus/mjai/{}.mjai")
     for name, players, seeds, p_call in ENGINE_GAMES:
         for k, game in enumerate(engine_games(name, players, seeds, p_call)):
-            stem = f"{name}-{k + 1:02d}"
-            xml = to_mjlog(game)
-            (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
-            assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
-            files[f"../corpus/mjlog/{stem}.mjlog"] = xml + "\n"
-            files[f"../corpus/tenhou6/{stem}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
-            files[f"../corpus/mjai/{stem}.mjai"] = logs.to_mjai_lines(back)
-            played.append(back)
+            played.append(_three_formats(files, game, f"{name}-{k + 1:02d}", corpus))
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in agari_records(played))
     files["../corpus/agari.jsonl"] = lines
     return files

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -508,7 +509,8 @@ class _Params:
 _DIRECT = ("chiitoitsu", "kokushi", "chuuren")
 
 # the columns (dtype, shape after the row axis) of a chunk
-_COLUMNS = (("counts", np.uint8, (34,)), ("reds", np.uint8, (3,)), ("n_melds", np.uint8, ()),
+_COLUMNS: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
+            ("counts", np.uint8, (34,)), ("reds", np.uint8, (3,)), ("n_melds", np.uint8, ()),
             ("meld_type", np.int8, (4,)), ("meld_tile", np.uint8, (4,)), ("meld_reds", np.uint8, (4,)),
             ("win", np.uint8, ()), ("win_red", np.bool_, ()), ("flags", np.uint16, ()),
             ("seat_wind", np.uint8, ()), ("round_wind", np.uint8, ()), ("dora", np.uint8, (5,)),

@@ -7,11 +7,13 @@
  *   18 dora indicators (counts)      19 dora kinds (counts of indicators pointing at the kind)
  *   20 own red fives (at the kind)   21 unseen copies (4 - everything the seat sees)
  *   22-25 called-away discards       26-29 kita per seat (count at kind 30, sanma)
+ *   30-32 the concealed counts of the other seats (1..3) in open riichi (rules.open_riichi:
+ *         the hand is shown to every seat from the declaration on; zero otherwise)
  * Scalars (int32 [YM_OBS_SCALARS]): 0-3 scores (relative seats), 4-7 riichi state, 8 honba,
  *   9 sticks, 10 round wind, 11 seat wind, 12 tiles left, 13 dealer (relative), 14 kyoku,
  *   15 phase, 16 to-act mask (relative bits), 17 players, 18-21 melds per seat, 22 kans, 23 dora count.
- * Nothing of another seat's concealed tiles, the wall or the dead wall (except revealed
- * indicators) enters: the planes are a function of the seat's information set (tested).
+ * Nothing of another seat's concealed tiles (but an open riichi's), the wall or the dead wall
+ * (except revealed indicators) enters: the planes are a function of the seat's information set (tested).
  *
  * ym_game_check: every id in exactly one place (hands, melds, kita, rivers, the undrawn wall).
  * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them
@@ -36,7 +38,9 @@ void ym_game_visible(const ym_game_t *g, uint8_t vis[34]) {
     for (int j = 0; j < g->n_dora; j++) vis[ym_game_dora_indicator(g, j) >> 2]++;
 }
 
-void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
+/* planes and sc are restrict: the plane stores (uint8_t, which may alias anything) would
+ * otherwise make the compiler reload every field of g after each of them. */
+void ym_game_obs(const ym_game_t *restrict g, int seat, uint8_t *restrict planes, int32_t *restrict sc) {
     int n = g->R.players;
     memset(planes, 0, YM_OBS_PLANES * 34);
     memset(sc, 0, YM_OBS_SCALARS * sizeof(int32_t));
@@ -58,15 +62,24 @@ void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
                 seen[k]++;
                 if (q == seat && ym_is_red(g, p->melds[i].ids[j])) planes[20 * 34 + k]++;
             }
-        for (int i = 0; i < p->n_river; i++) {
-            int k = p->river[i] >> 2;
-            planes[(6 + r) * 34 + k]++;
-            if (p->rmark[i] & YM_RV_TSUMOGIRI) planes[(10 + r) * 34 + k]++;
-            if (p->rmark[i] & YM_RV_RIICHI) planes[(14 + r) * 34 + k] = 1;
-            if (p->rmark[i] & YM_RV_CALLED) planes[(22 + r) * 34 + k]++;
-            else seen[k]++;
+        const int nr = p->n_river;
+        uint8_t *restrict disc = planes + (6 + r) * 34, *restrict tg = planes + (10 + r) * 34;
+        uint8_t *restrict rc = planes + (14 + r) * 34, *restrict called = planes + (22 + r) * 34;
+        for (int i = 0; i < nr; i++) {
+            const int k = p->river[i] >> 2, mk = p->rmark[i];
+            disc[k]++;
+            tg[k] = (uint8_t)(tg[k] + (mk & YM_RV_TSUMOGIRI));
+            if (mk & YM_RV_RIICHI) rc[k] = 1;
+            const int c = (mk & YM_RV_CALLED) != 0;
+            called[k] = (uint8_t)(called[k] + c);
+            seen[k] = (uint8_t)(seen[k] + !c);
         }
         planes[(26 + r) * 34 + 30] = p->kita;
+        if (r > 0 && p->open_riichi)
+            for (int k = 0; k < 34; k++) {
+                planes[(29 + r) * 34 + k] = p->c[k];
+                seen[k] = (uint8_t)(seen[k] + p->c[k]);
+            }
         seen[30] = (uint8_t)(seen[30] + p->kita);
         sc[r] = p->score;
         sc[4 + r] = p->riichi;
@@ -176,8 +189,9 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
     for (int i = 0; i < m; i++)
         if (!is_ind[pos[i]]) wpos[nw++] = pos[i];
     for (int i = 0; i < nw; i++) ids[h++] = g->wall[wpos[i]];
+    /* an open riichi's hand is seen by everyone: it stays */
     for (int q = 0; q < n; q++) {
-        if (q == seat) continue;
+        if (q == seat || g->s[q].open_riichi) continue;
         for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
     }
     ym_rng_t r;
@@ -191,7 +205,7 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
     int k = 0;
     for (int i = 0; i < nw; i++) g->wall[wpos[i]] = ids[k++];
     for (int q = 0; q < n; q++) {
-        if (q == seat) continue;
+        if (q == seat || g->s[q].open_riichi) continue;
         ym_seat_t *p = &g->s[q];
         int drawn_slot = -1;
         for (int i = 0; i < p->n; i++)

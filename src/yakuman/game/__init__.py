@@ -20,13 +20,14 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.rules import Rules
 
 __all__ = [
+    "ACTION_SPACE",
     "Action",
     "Game",
     "GameResult",
@@ -36,16 +37,17 @@ __all__ = [
     "rebuild",
     "seeded_wall",
     "simulate",
+    "VecGame",
 ]
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
 _WINDS = ("E", "S", "W", "N")
 # C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
 _A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS = range(1, 13)
+    _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI = range(1, 14)
 _TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
             _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
+            _A_KYUUSHU: "ryukyoku", _A_PASS: "none", _A_OPEN_RIICHI: "open_reach"}
 _MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 _OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
 _ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
@@ -71,8 +73,9 @@ def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int
 
 
 class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
-    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
+    """One decision, in mjai field names. ``type``: dahai, reach, open_reach (rules.open_riichi: a
+    riichi that shows the hand; mjai ``{"type": "reach", "open": true}``), chi, pon, daiminkan,
+    kakan, ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
     ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
     ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
 
@@ -96,7 +99,7 @@ class Action:
         consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
         if t == _A_ANKAN:
             pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
+        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI):
             pai = None
         return cls(typ, seat, pai, consumed, target if target != 255 else None,
                    bool(tg) if t == _A_DISCARD else None, code)
@@ -126,7 +129,9 @@ class Action:
     def to_mjai(self) -> dict[str, Any]:
         """The mjai message of this action."""
         d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "dahai":
+        if self.type == "open_reach":
+            d = {"type": "reach", "actor": self.actor, "open": True}
+        elif self.type == "dahai":
             d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
         elif self.type in ("chi", "pon", "daiminkan"):
             d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
@@ -223,10 +228,11 @@ class Observation:
     tiles_left: int
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    open_hands: tuple = ()   # per seat: its concealed tiles when in open riichi (shown to all), else None
     _planes: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
-        """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
     def __repr__(self) -> str:
@@ -253,14 +259,8 @@ class Game:
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
-        self.rules = Rules.tenhou() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed & (2**64 - 1)
+        self.rules = _rules_arg(rules)
+        self.seed = _seed_arg(seed, 64)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
@@ -323,6 +323,44 @@ class Game:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
 
+    # ---- the fixed action space (docs/learning.md) ----------------------------------------------
+    @property
+    def decision_seat(self) -> int | None:
+        """The seat a VecGame asks now: the actor, or on a response the first asked seat in turn
+        order after the discarder; None when the game is over."""
+        s = _core.state_decision_seat(self._st)
+        return None if s < 0 else s
+
+    def action_mask(self, seat: int):
+        """bool [ACTION_SPACE]: the indices of ``seat``'s legal actions now."""
+        import numpy as np
+
+        self._check_seat(seat)
+        m = np.zeros(ACTION_SPACE, dtype=np.bool_)
+        _core.state_action_mask(self._st, seat, m.view(np.uint8))
+        return m
+
+    def action_index(self, action: Any) -> int:
+        """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
+        code = self._resolve(action)
+        import numpy as np
+
+        m = np.zeros(ACTION_SPACE, dtype=np.uint8)
+        for idx, c in _core.state_action_mask(self._st, code[1], m):
+            if c == code:
+                return idx
+        raise IllegalActionError(f"{action!r} has no index")  # pragma: no cover - every legal action has one
+
+    def action_of_index(self, seat: int, index: int) -> Action:
+        """The legal action of ``seat`` with this index; IllegalActionError when none is."""
+        self._check_seat(seat)
+        if type(index) is not int:
+            raise IllegalActionError(f"action index {index!r} is not an int")
+        code = _core.state_action_of_index(self._st, seat, index)
+        if code is None:
+            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+        return Action._from_code(code, self._aka)
+
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
             raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
@@ -337,7 +375,10 @@ class Game:
                 raise IllegalActionError(f"action {d!r} names no actor")
             consumed = tuple(d.get("consumed", ()))
             target = d.get("target")
-            action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
+            typ = d.get("type", "")
+            if typ == "reach" and d.get("open") is True:   # mjai's open riichi (Action type open_reach)
+                typ = "open_reach"
+            action = Action(typ, a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
         _check_fields(action)
@@ -455,14 +496,17 @@ class Game:
             ev = {"type": "nukidora", "actor": actor, "pai": "N"}
         elif typ == 10:
             ev = {"type": "reach", "actor": actor}
+            if tg:   # open riichi: the hand shown at the declaration (docs/game.md)
+                ev["open"] = True
+                ev["tehai"] = [_pai(x, aka) for x in cons]
         elif typ == 11:
             ev = {"type": "reach_accepted", "actor": actor, "deltas": list(deltas), "scores": list(scores)}
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.logs.events import YAKU_NAMES
+            from yakuman.logs.events import yaku_name
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            yakus = [[yaku_name(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
@@ -526,6 +570,7 @@ class Game:
             # while a discard is answered, who else may call or ron is hidden from this seat
             to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
+            open_hands=tuple(tuple(_pai(x, aka) for x in s[0]) if s[15] else None for s in seats),
             _planes=planes,
         )
 
@@ -609,6 +654,34 @@ class Game:
         return game_html(self)
 
 
+def _rules_arg(rules: Rules | None) -> Rules:
+    """The rules of a game or a batch (None = Rules.tenhou()), checked."""
+    r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return r
+
+
+def _seed_arg(seed: int | None, bits: int) -> int:
+    """A seed (None = ``bits`` random bits from the OS), checked, as a uint64."""
+    if seed is None:
+        seed = secrets.randbits(bits)
+    if type(seed) is not int or seed < 0:
+        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+    return seed & (2**64 - 1)
+
+
+def _workers_arg(workers: int | None) -> int:
+    """Threads of a batch call (None = all cores), checked."""
+    import os
+
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    return workers
+
+
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
@@ -637,18 +710,13 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
     ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
-    import os
-
     import numpy as np
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
     r = Rules.tenhou() if rules is None else rules
     pol = _policy(policy)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    workers = _workers_arg(workers)
     p = r.players
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
     scores = np.zeros((n, 4), dtype=np.int32)
@@ -663,3 +731,18 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
                     end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
+
+
+ACTION_SPACE: int = _core.ACTION_SPACE
+
+
+if TYPE_CHECKING:
+    from yakuman.game.vec import VecGame
+
+
+def __getattr__(name: str) -> Any:
+    if name == "VecGame":   # imported on first use (yakuman.game.vec imports this module)
+        from yakuman.game.vec import VecGame
+
+        return VecGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -349,18 +349,35 @@ def test_ippatsu_window_and_its_break_by_a_call():
     assert g._st.seat(0)[3:6] == (2, 1, 0)       # the pon on it ends the ippatsu window
 
 
-def test_kokushi_robs_an_ankan():
-    wall = build_wall(["1111m2m3m4m5p6p7p2s3s4s", "9m1p9p1s9s1z2z3z4z5z6z7z7z", None, None], "8s")
-    for rules, robbed in ((Rules.tenhou(), True), (Rules.mleague(), False)):
-        g = Game(rules, 0, wall)
-        act(g, 0, "ankan")
-        if not robbed:
-            assert g.to_act == (0,)
-            continue
-        assert g.to_act == (1,) and has(g, 1, "hora")
-        act(g, 1, "hora")
-        h = [e for e in g.events if e["type"] == "hora"][-1]
-        assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+KOKUSHI_1M = "9m1p9p1s9s1z2z3z4z5z6z7z7z"   # thirteen orphans waiting on 1m alone
+
+
+@pytest.mark.parametrize("preset,robbed", [
+    ("tenhou", False), ("tenhou_sanma", False), ("mleague", False),
+    ("mahjongsoul", True), ("mahjongsoul_sanma", True), ("wrc", True),
+])
+def test_kokushi_robs_an_ankan_only_where_the_preset_allows(preset, robbed):
+    """chankan_ankan: Tenhou (and Rules()) never lets kokushi rob a concealed kan, Mahjong Soul does
+    (docs/rules.md section 7.4): the dealer's ankan of 1m is either ronned by the kokushi seat for
+    a yakuman (32000 from the dealer) or stands (the dealer draws the replacement and acts again)."""
+    rules = Rules.preset(preset)
+    dealer = "1111m2p3p4p5p6p7p2s3s4s" if rules.players == 3 else "1111m2m3m4m5p6p7p2s3s4s"
+    wall = build_wall([dealer, KOKUSHI_1M] + [None] * (rules.players - 2), "8s", players=rules.players)
+    g = Game(rules, 0, wall)
+    act(g, 0, "ankan")
+    if not robbed:
+        assert g.to_act == (0,) and g._st.table()[7] == (54 if rules.players == 3 else 69) - 1
+        assert not any(e["type"] == "hora" for e in g.events)
+        return
+    assert g.to_act == (1,) and has(g, 1, "hora")
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+
+
+def test_library_default_is_tenhous_chankan_ankan():
+    assert Rules().chankan_ankan == Rules.tenhou().chankan_ankan == Rules.tenhou_sanma().chankan_ankan == "never"
+    assert Rules.mahjongsoul().chankan_ankan == Rules.mahjongsoul_sanma().chankan_ankan == "kokushi_only"
 
 
 def test_nagashi_mangan_as_tenhou_pays_it():

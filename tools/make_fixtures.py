@@ -23,6 +23,13 @@ Games (each as ``<name>.mjlog``, ``<name>.json``, ``<name>.mjai``):
   kan; E1-3 the dealer's kokushi by ron, which ends the game.
 - ``fixture3``: three players (sanma), East only. E1 ron with a kita (nuki dora); E2 exhaustive
   draw with one tenpai hand; E3 riichi haneman tsumo with tsumo loss, which ends the game.
+
+In a folder of its own, tests/fixtures/last_tile (``last_tile_outputs``):
+
+- ``fixture_last_tile``: four players, East only, Tenhou rules. In every hand a kan is declared
+  while one live tile remains, so its replacement draw is the round's last draw: E1 an ankan,
+  E2 an open kan, E3 an added kan, each followed by a ron with houtei on the discard after the
+  replacement draw; E4 an open kan whose replacement draw wins: rinshan, no haitei.
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ from yakuman.settle import Win as SettleWin  # noqa: E402
 from yakuman.tiles import TILE_NAMES  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "logs"
+LAST_TILE_OUT = ROOT / "tests" / "fixtures" / "last_tile"
 RED = (16, 52, 88)
 SANMA_MISSING = set(range(1, 8))  # 2m-8m
 
@@ -608,6 +616,88 @@ def fixture3() -> Game:
     return g.game()
 
 
+# ---- the last-tile kans (tests/fixtures/last_tile) ----------------------------------------------
+
+def _to_draw(r: RoundBuilder, n: int) -> None:
+    """Filler turns until ``n`` tiles of the live wall have been drawn."""
+    while r.draws < n:
+        r.turns(r.turn)
+
+
+def fixture_last_tile() -> Game:
+    """Four players, East only, Tenhou rules: a kan declared while one live tile remains makes its
+    replacement draw the round's last draw. A ron on the discard after it is houtei (Tenhou's
+    records; houtei_after_rinshan), a tsumo on it is rinshan without haitei."""
+    g = GameBuilder("fixture_last_tile", 4, 0x01, ("Ayame", "Botan", "Chidori", "Daikon"))
+    ronner = "234m567m345p66s78s"  # closed pinfu tanyao, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. The dealer draws the 69th tile (the fourth East), declares an ankan (kan dora
+    # indicator 8p at once), draws the last tile (6s) as its replacement and throws it. Seat 2
+    # rons it: pinfu 1 + tanyao 1 + houtei 1 = 3 han; fu 20 + 10 (closed ron) = 30; base
+    # 30 * 2^5 = 960, x4 = 3840 -> 3900 from the dealer.
+    r = g.round(["111z258m258p258s9m", "147m258p369s2345z", ronner, "147m147p147s2567z"], "9p", seed=31)
+    r.avoid = waits | {kind_of("1z"), kind_of("8p")}
+    _to_draw(r, 68)
+    r.draw(0, "1z")
+    r.ankan(0, "1z", "8p")
+    r.draw(0, "6s")
+    r.discard(0)
+    r.wins([dict(seat=2, **{"from": 0}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(-3900, 0, 3900, 0))])
+
+    # E2-0, dealer 1. The dealer draws the 69th tile, West, and throws it; seat 3 (holding three) calls
+    # an open kan, draws the last tile (6s) as its replacement and throws it (the open kan's
+    # indicator 7p is turned after the discard). Seat 2 rons: the same 3 han 30 fu = 3900.
+    r = g.round(["147m258p159s1245z", "258m147p258s1567z", ronner, "333z147m258p159s4z"], "9p", seed=32)
+    r.avoid = waits | {kind_of("3z"), kind_of("7p")}
+    _to_draw(r, 68)
+    r.draw(1, "3z")
+    r.discard(1)
+    r.daiminkan(3, 1)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("7p")
+    r.wins([dict(seat=2, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(0, 0, 3900, -3900))])
+
+    # E3-0, dealer 2. Seat 3 pons the dealer's first discard (North), later draws the 69th tile,
+    # the fourth North, and adds it to the pon (nobody can rob it); the replacement draw is the
+    # last tile (6s), thrown; the added kan's indicator 6p is turned after the discard. Seat 0
+    # rons: 3 han 30 fu = 3900 from seat 3.
+    r = g.round([ronner, "258m147p258s1567z", "4z147m258p369s123z", "44z258m147p159s25z"], "9p", seed=33)
+    r.avoid = waits | {kind_of("4z"), kind_of("6p")}
+    r.draw(2)
+    r.discard(2, "4z")
+    r.pon(3, 2)
+    r.discard(3, "5z")
+    _to_draw(r, 68)
+    r.draw(3, "4z")
+    r.kakan(3)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("6p")
+    r.wins([dict(seat=0, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(3900, 0, 0, -3900))])
+
+    # E4-0, dealer 3. The dealer draws the 69th tile and throws West; seat 0 (South) calls an open
+    # kan of it and wins on the replacement draw, the last tile (6s): rinshan 1, not haitei.
+    # Fu 20 + 2 (tsumo) + 16 (open kan of an honor) = 38 -> 40; 1 han 40 fu, base 320: 400 from
+    # each non-dealer, 700 from the dealer, 1500. The dealer does not repeat; seat 2 has 32400:
+    # the game ends after East 4.
+    r = g.round(["333z234m567m66s78s", "258m147p258s1567z", "147m258p369s1245z", "3z147m258p159s245z"], "9p",
+                seed=34)
+    r.avoid = waits | {kind_of("3z")}
+    _to_draw(r, 68)
+    r.draw(3)
+    r.discard(3, "3z")
+    r.daiminkan(0, 3)
+    r.draw(0, "6s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"rinshan": 1}, 1, 40, 1500), deltas=(1500, -400, -400, -700))])
+    return g.game()
+
+
 # ---- the mjlog writer ----------------------------------------------------------------------------
 
 def meld_code(c: Call, n: int) -> int:
@@ -720,9 +810,10 @@ def _owari(events: list, i: int, n: int) -> str:
 
 # ---- output ----------------------------------------------------------------------------------------
 
-def outputs() -> dict[str, str]:
+def _formats(builds) -> dict[str, str]:
+    """Each game as mjlog (read back and compared), tenhou.net/6 JSON and mjai lines."""
     files: dict[str, str] = {}
-    for build in (fixture4, fixture4b, fixture3):
+    for build in builds:
         game = build()
         name = Path(game.source).stem
         xml = to_mjlog(game)
@@ -734,22 +825,33 @@ def outputs() -> dict[str, str]:
     return files
 
 
+def outputs() -> dict[str, str]:
+    return _formats((fixture4, fixture4b, fixture3))
+
+
+def last_tile_outputs() -> dict[str, str]:
+    """tests/fixtures/last_tile: the kans on the last live tile (a folder of their own)."""
+    return _formats((fixture_last_tile,))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out-last-tile", type=Path, default=LAST_TILE_OUT)
     args = ap.parse_args(argv)
-    files = outputs()
+    sets = ((args.out, outputs()), (args.out_last_tile, last_tile_outputs()))
     if args.check:
-        stale = [n for n, text in files.items()
-                 if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text]
-        for n in stale:
-            print(f"stale: {args.out / n}")
+        stale = [d / n for d, files in sets for n, text in files.items()
+                 if not (d / n).exists() or (d / n).read_text(encoding="utf-8") != text]
+        for p in stale:
+            print(f"stale: {p}")
         return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    for n, text in files.items():
-        (args.out / n).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out / n} ({len(text.encode())} bytes)")
+    for d, files in sets:
+        d.mkdir(parents=True, exist_ok=True)
+        for n, text in files.items():
+            (d / n).write_text(text, encoding="utf-8")
+            print(f"wrote {d / n} ({len(text.encode())} bytes)")
     return 0
 
 

@@ -30,6 +30,9 @@ In a folder of its own, tests/fixtures/last_tile (``last_tile_outputs``):
   while one live tile remains, so its replacement draw is the round's last draw: E1 an ankan,
   E2 an open kan, E3 an added kan, each followed by a ron with houtei on the discard after the
   replacement draw; E4 an open kan whose replacement draw wins: rinshan, no haitei.
+- ``fixture3_last_tile``: three players, East only, Tenhou rules: E1 a North set aside with one
+  live tile left, its replacement thrown and ronned with houtei; E2 the same kita, the
+  replacement draw wins (rinshan, no haitei); E3 a plain ron that ends the game.
 """
 
 from __future__ import annotations
@@ -698,6 +701,51 @@ def fixture_last_tile() -> Game:
     return g.game()
 
 
+def fixture3_last_tile() -> Game:
+    """Three players (sanma), East only, Tenhou rules: a North set aside while one live tile
+    remains makes its replacement draw the round's last draw, as a kan does."""
+    g = GameBuilder("fixture3_last_tile", 3, 0x11, ("Ayame", "Botan", "Chidori"))
+    tenpai = "234p567p345s66s78s"  # closed pinfu, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. Seat 2 draws the 54th tile, a North, sets it aside and draws the last tile
+    # (6s) as its replacement, and throws it; seat 1 rons: pinfu 1 + tanyao 1 + houtei 1 + dora 1
+    # (indicator 5p: 6p) = 4 han 30 fu; base 30 * 2^6 = 1920, x4 = 7680 -> 7700 from seat 2.
+    r = g.round(["19m147p258s12356z", tenpai, "1m9m2p5p8p1s9s2z3z6z7z7z1p"], "5p", seed=41)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(2, "4z")
+    r.kita(2)
+    r.draw(2, "6s")
+    r.discard(2)
+    r.wins([dict(seat=1, **{"from": 2}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1, "dora": 1}, 4, 30, 7700), deltas=(0, 7700, -7700))])
+
+    # E2-0, dealer 1. Seat 0 (waiting on 6s / 9s) draws the 54th tile, a North, sets it aside and
+    # wins on the replacement draw, the last tile (9s): menzen tsumo 1 + pinfu 1 + rinshan 1 + kita
+    # 1 = 4 han (not haitei; 789s: no tanyao); pinfu tsumo 20 fu; base 20 * 2^6 = 1280: the
+    # dealer pays 2600, the other seat 1300 (tsumo loss), 3900.
+    r = g.round([tenpai, "19m147p258s12356z", "1m9m2p5p8p1s2z3z6z7z7z1p9p"], "9p", seed=42)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(0, "4z")
+    r.kita(0)
+    r.draw(0, "9s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"menzen_tsumo": 1, "pinfu": 1, "rinshan": 1, "kita": 1}, 4, 20, 3900),
+                 deltas=(3900, -2600, -1300))])
+
+    # E3-0, dealer 2. The dealer throws 6s from his hand on his first turn; seat 1 rons it:
+    # pinfu 1 + tanyao 1 = 2 han 30 fu, 2000. Seat 1 has 42100 (at least 40000) and the dealer
+    # did not win: the game ends after East 3.
+    r = g.round(["19m147p258s12356z", tenpai, "6s19m147p258s1235z"], "9p", seed=43)
+    r.avoid = waits
+    r.draw(2)
+    r.discard(2, "6s")
+    r.wins([dict(seat=1, **{"from": 2}, expect=({"pinfu": 1, "tanyao": 1}, 2, 30, 2000), deltas=(0, 2000, -2000))])
+    return g.game()
+
+
 # ---- the mjlog writer ----------------------------------------------------------------------------
 
 def meld_code(c: Call, n: int) -> int:
@@ -831,7 +879,7 @@ def outputs() -> dict[str, str]:
 
 def last_tile_outputs() -> dict[str, str]:
     """tests/fixtures/last_tile: the kans on the last live tile (a folder of their own)."""
-    return _formats((fixture_last_tile,))
+    return _formats((fixture_last_tile, fixture3_last_tile))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -137,15 +137,22 @@ def _check_houtei_ron(g: Game, winner: int, discarder: int, houtei: bool) -> dic
 TENHOU_LIKE = [pytest.param(True, id="tenhou"), pytest.param(False, id="houtei_after_rinshan_off")]
 
 
+def _last_kan_game(hands: list, houtei: bool, seed: int, first_draw_1m: bool = False) -> Game:
+    """A wall with `hands` (the given ones kept in place), the last 1m as the 69th live draw (and
+    one as the dealer's first draw), 6s as the replacement tile and in the dead wall."""
+    wall = build_wall(hands, rinshan="6s", dora="3z1z1z1z", dead="6s", seed=seed)
+    keep = {13 * i + j for i, h in enumerate(hands) if h is not None for j in range(13)} | set(range(122, 136))
+    if first_draw_1m:
+        _put(wall, DEALT, 0, keep)
+    _put(wall, LAST - 1, 0, keep)
+    return Game(_rules(houtei_after_rinshan=houtei), 0, wall)
+
+
 @pytest.mark.parametrize("houtei", TENHOU_LIKE)
 def test_ron_after_an_ankan_replacement_draw_of_the_last_tile_is_houtei(houtei):
     # the dealer ankans on the 69th live draw, draws the last tile as its replacement (6s) and
     # discards it; seat 2 rons it: houtei under Tenhou (its records), not with the knob off
-    wall = build_wall(["111m345m234p567p5z", None, RONNER, NINES], rinshan="6s", dora="3z1z1z1z", dead="6s",
-                      seed=7)
-    keep = set(range(13)) | set(range(26, 52)) | set(range(122, 136))
-    _put(wall, LAST - 1, 0, keep)                     # the fourth 1m
-    g = Game(_rules(houtei_after_rinshan=houtei), 0, wall)
+    g = _last_kan_game(["111m345m234p567p5z", None, RONNER, NINES], houtei, 7)
     assert _play_to(g, 1) == 0
     act(g, 0, "ankan")
     _tsumogiri(g)
@@ -156,11 +163,7 @@ def test_ron_after_an_ankan_replacement_draw_of_the_last_tile_is_houtei(houtei):
 def test_ron_after_a_daiminkan_replacement_draw_of_the_last_tile_is_houtei(houtei):
     # the dealer draws the 69th live tile (the fourth 1m) and throws it; seat 1 calls an open kan,
     # draws the last tile as its replacement (6s) and throws it; seat 2 rons it
-    wall = build_wall([None, "111m345m234p567p5z", RONNER, NINES], rinshan="6s", dora="3z1z1z1z", dead="6s",
-                      seed=17)
-    keep = set(range(13, 52)) | set(range(122, 136))
-    _put(wall, LAST - 1, 0, keep)
-    g = Game(_rules(houtei_after_rinshan=houtei), 0, wall)
+    g = _last_kan_game([None, "111m345m234p567p5z", RONNER, NINES], houtei, 17)
     assert _play_to(g, 1) == 0
     _tsumogiri(g)
     act(g, 1, "daiminkan")
@@ -174,12 +177,7 @@ def test_ron_after_a_kakan_replacement_draw_of_the_last_tile_is_houtei(houtei):
     # seat 1 pons the dealer's first discard (1m), draws the 69th live tile (the fourth 1m) and
     # adds it to the pon; nobody can rob it; the replacement draw is the last tile (6s), thrown
     # and ronned by seat 2
-    wall = build_wall([None, "11m345m234p567p5z6z", RONNER, NINES], rinshan="6s", dora="3z1z1z1z", dead="6s",
-                      seed=19)
-    keep = set(range(13, 52)) | set(range(122, 136))
-    _put(wall, DEALT, 0, keep)                        # the dealer's first draw
-    _put(wall, LAST - 1, 0, keep)
-    g = Game(_rules(houtei_after_rinshan=houtei), 0, wall)
+    g = _last_kan_game([None, "11m345m234p567p5z6z", RONNER, NINES], houtei, 19, first_draw_1m=True)
     _tsumogiri(g)
     act(g, 1, "pon")
     act(g, 1, "dahai", "F")                          # 6z (hatsu)

@@ -153,9 +153,9 @@ static int can_ron(const ym_game_t *g, int seat) {
     if (p->n + 1 + 3 * p->n_melds != 14) return 0;
     ym_score_t sc;
     if (score_win(g, seat, g->resp_tile, g->resp_from, g->resp_kind, 0, &sc, 1) != YM_ST_OK) return 0;
-    if (g->resp_kind == YM_RK_ANKAN)
-        return g->R.chankan_ankan_kokushi &&
-               (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
+    /* an ankan is answered only under chankan_ankan = kokushi_only (ym_game_step.c opens that
+     * response only then, the rule's one place), and only by kokushi */
+    if (g->resp_kind == YM_RK_ANKAN) return (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
     return 1;
 }
 

@@ -101,6 +101,7 @@ typedef struct {
     uint8_t leftover_to_top, tie_split;
     uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call;
     uint8_t kuikae;                   /* 0 forbidden (same tile and suji swap), 1 allowed */
+    uint8_t houtei_after_rinshan;     /* a ron on the discard after a last-tile replacement draw is houtei */
     int32_t noten_total, riichi_min_points, riichi_min_live;
     int32_t start_points, return_points, target_points;
     int32_t uma[4];

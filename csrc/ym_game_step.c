@@ -15,7 +15,8 @@
  *  - kan dora (kan_dora_timing standard): an ankan's indicator at once, an open kan's when its
  *    caller discards (or kans again); a rinshan tsumo comes before it; immediate: at once;
  *  - a replacement draw follows every kan and kita; haitei = tsumo on the last live tile unless it
- *    was a replacement draw; houtei = ron on the discard after it; no call on that discard;
+ *    was a replacement draw (haitei_with_rinshan); houtei = ron on the discard after it, the
+ *    replacement draw's included (houtei_after_rinshan); no call on that discard;
  *  - suufon renda after the fourth first discard passes; suukaikan when the fourth kan (by two or
  *    more seats) stands and its caller's discard passes (suukaikan_timing on_fourth_kan: at once);
  *    kyuushu kyuuhai is the player's choice;

@@ -27,7 +27,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t players, length, extension, all_last_stop, multiple_ron, multi_ron_each
         uint8_t abortive, abortive_rotate, draw_dealer, karaten, nagashi, nagashi_closed, nagashi_nearest
         uint8_t pao_honba_liable, suukaikan_on_fourth, fifth_kan_aborts, tobi, leftover_to_top, tie_split
-        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae
+        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae, houtei_after_rinshan
         int32_t noten_total, riichi_min_points, riichi_min_live
         int32_t start_points, return_points, target_points
         int32_t uma[4]
@@ -160,6 +160,7 @@ cdef class CompiledGameRules:
         r.chankan_ankan_kokushi = rules.chankan_ankan == "kokushi_only"
         r.temp_furiten_any_call = rules.temp_furiten_clear == "any_call"
         r.kuikae = rules.kuikae == "allowed"
+        r.houtei_after_rinshan = rules.houtei_after_rinshan
         r.noten_total = rules.noten_payment_total
         r.riichi_min_points = rules.riichi_min_points
         r.riichi_min_live = rules.riichi_min_live_tiles

@@ -65,7 +65,8 @@ _CHOICES: dict[str, tuple] = {
     "tsuuiisou_chiitoitsu": (True, False),
     "chuuren_manzu_only": (False, True),
     "tenhou_multiplier": (1, 2),
-    "haitei_houtei_with_rinshan": (False, True),
+    "haitei_with_rinshan": (False, True),
+    "houtei_after_rinshan": (True, False),
     "daisharin_any_suit": (False, True),
     "shiisanputa_value": ("yakuman", "mangan"),
     "shiisanputa_honor_pair": (True, False),
@@ -136,14 +137,15 @@ class Rules:
     double_wind_pair_fu: int = 4
     chiitoitsu_fu: int = 25
     kan_dora_timing: str = "standard"
-    chankan_ankan: str = "kokushi_only"
+    chankan_ankan: str = "never"
     temp_furiten_clear: str = "own_action"
     green_requires_hatsu: bool = False
     junryokuisou_double: bool = False
     tsuuiisou_chiitoitsu: bool = True
     chuuren_manzu_only: bool = False
     tenhou_multiplier: int = 1
-    haitei_houtei_with_rinshan: bool = False
+    haitei_with_rinshan: bool = False
+    houtei_after_rinshan: bool = True
     local_yaku: frozenset = frozenset()
     daisharin_any_suit: bool = False
     shiisanputa_value: str = "yakuman"
@@ -353,6 +355,7 @@ class Rules:
         """Mahjong Soul (Majsoul / Jantama) four-player ranked match; uma = rank points without
         the level-dependent bonus, counted from the starting score."""
         return cls(
+            chankan_ankan="kokushi_only",
             multiple_ron="triple",
             multi_ron_bonus="each",
             abortive_draws=ABORTIVE_DRAW_KEYS - {"sanchahou"},
@@ -405,6 +408,7 @@ class Rules:
     def wrc(cls) -> Rules:
         """World Riichi Championship rules, 2015 edition."""
         return cls(
+            chankan_ankan="kokushi_only",
             aka_dora=0,
             kiriage_mangan=True,
             kazoe="sanbaiman",
@@ -438,7 +442,22 @@ class Rules:
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema")
 
 
+# Knobs that were renamed or split: the old name in a rules file or dict is refused with the
+# replacement (no silent mapping: the old key meant a different rule under Tenhou).
+_RETIRED = {
+    "haitei_houtei_with_rinshan": (
+        "haitei_houtei_with_rinshan was split in two: haitei_with_rinshan (a tsumo on a replacement "
+        "tile that is the last draw is haitei too; default and Tenhou: false) and houtei_after_rinshan "
+        "(a ron on the discard after that draw is houtei; default and Tenhou: true). The old "
+        "haitei_houtei_with_rinshan = false withheld both (houtei_after_rinshan = false), which Tenhou "
+        "does not: set the two new knobs instead"),
+}
+
+
 def _check_names(knobs: dict[str, Any]) -> None:
+    retired = sorted(set(knobs) & set(_RETIRED))
+    if retired:
+        raise InvalidRulesError("; ".join(_RETIRED[k] for k in retired))
     names = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(knobs) - names)
     if unknown:

@@ -95,8 +95,9 @@ static int valid_seat(const ym_game_t *g, int q, char *why, size_t n) {
         if ((p->kita_ids[i] >> 2) != 30) return fail(why, n, "s[%d].kita_ids[%d] = %d is not a North", q, i, p->kita_ids[i]);
     if (p->riichi > 2) return fail(why, n, "s[%d].riichi = %d", q, p->riichi);
     if (p->double_riichi > 1 || p->ippatsu > 1 || p->riichi_furiten > 1 || p->temp_furiten > 1 || p->rinshan > 1 ||
-        p->nagashi_ok > 1)
-        return fail(why, n, "s[%d]: a flag (double_riichi, ippatsu, furiten, rinshan, nagashi_ok) is not 0 or 1", q);
+        p->nagashi_ok > 1 || p->open_riichi > 1 || (p->open_riichi && !p->riichi))
+        return fail(why, n, "s[%d]: a flag (double_riichi, ippatsu, furiten, rinshan, nagashi_ok, open_riichi) "
+                    "is out of range", q);
     if (p->drawn != 255) {
         int held = 0;
         for (int i = 0; i < p->n; i++) held |= p->ids[i] == p->drawn;

@@ -659,3 +659,8 @@ include "_core_mjlog.pxi"
 include "_core_vec.pxi"
 # The log replay's reads of the engine state (situation flags at a win).
 include "_core_replay.pxi"
+
+# Expected value of each discard (csrc/ym_ev.h).
+include "_core_ev.pxi"
+# Native winning-hand generation (yakuman.random.winning_hands).
+include "_core_random.pxi"

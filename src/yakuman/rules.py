@@ -65,7 +65,8 @@ _CHOICES: dict[str, tuple] = {
     "tsuuiisou_chiitoitsu": (True, False),
     "chuuren_manzu_only": (False, True),
     "tenhou_multiplier": (1, 2),
-    "haitei_houtei_with_rinshan": (False, True),
+    "haitei_with_rinshan": (False, True),
+    "houtei_after_rinshan": (True, False),
     "daisharin_any_suit": (False, True),
     "shiisanputa_value": ("yakuman", "mangan"),
     "shiisanputa_honor_pair": (True, False),
@@ -91,6 +92,11 @@ _CHOICES: dict[str, tuple] = {
     "extension": ("none", "sudden_death"),
     "all_last_stop": (False, True),
     "kuikae": ("forbidden", "allowed"),
+    "aotenjou": (False, True),
+    "open_riichi": (False, True),
+    "open_riichi_sashikomi": (False, True),
+    "paarenchan": (False, True),
+    "paarenchan_needs_yaku": (True, False),
 }
 _SETS = {
     "double_yakuman": DOUBLE_YAKUMAN_KEYS,
@@ -132,14 +138,15 @@ class Rules:
     double_wind_pair_fu: int = 4
     chiitoitsu_fu: int = 25
     kan_dora_timing: str = "standard"
-    chankan_ankan: str = "kokushi_only"
+    chankan_ankan: str = "never"
     temp_furiten_clear: str = "own_action"
     green_requires_hatsu: bool = False
     junryokuisou_double: bool = False
     tsuuiisou_chiitoitsu: bool = True
     chuuren_manzu_only: bool = False
     tenhou_multiplier: int = 1
-    haitei_houtei_with_rinshan: bool = False
+    haitei_with_rinshan: bool = False
+    houtei_after_rinshan: bool = True
     local_yaku: frozenset = frozenset()
     daisharin_any_suit: bool = False
     shiisanputa_value: str = "yakuman"
@@ -178,6 +185,12 @@ class Rules:
     target_points: int = 30000
     all_last_stop: bool = False
     kuikae: str = "forbidden"
+    # local rules of docs/rules.md section 3.7 (off in every preset)
+    aotenjou: bool = False
+    open_riichi: bool = False
+    open_riichi_sashikomi: bool = False
+    paarenchan: bool = False
+    paarenchan_needs_yaku: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -207,6 +220,9 @@ class Rules:
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
                 object.__setattr__(self, name, _as_abortive_dealer(value))
+        if self.open_riichi_sashikomi and not self.open_riichi:
+            raise InvalidRulesError("open_riichi_sashikomi = True needs open_riichi = True "
+                                    "(the yakuman is for dealing in to an open riichi)")
         # Each of the k noten players pays each of the players - k tenpai players an equal share.
         n = self.players
         step = math.lcm(*(k * (n - k) for k in range(1, n)))
@@ -372,6 +388,7 @@ class Rules:
         """Mahjong Soul (Majsoul / Jantama) four-player ranked match; uma = rank points without
         the level-dependent bonus, counted from the starting score."""
         return cls(
+            chankan_ankan="kokushi_only",
             multiple_ron="triple",
             multi_ron_bonus="each",
             abortive_draws=ABORTIVE_DRAW_KEYS - {"sanchahou"},
@@ -424,6 +441,7 @@ class Rules:
     def wrc(cls) -> Rules:
         """World Riichi Championship rules, 2015 edition."""
         return cls(
+            chankan_ankan="kokushi_only",
             aka_dora=0,
             kiriage_mangan=True,
             kazoe="sanbaiman",
@@ -459,7 +477,22 @@ RULES_FILE_LIMIT = 1 << 20
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema")
 
 
+# Knobs that were renamed or split: the old name in a rules file or dict is refused with the
+# replacement (no silent mapping: the old key meant a different rule under Tenhou).
+_RETIRED = {
+    "haitei_houtei_with_rinshan": (
+        "haitei_houtei_with_rinshan was split in two: haitei_with_rinshan (a tsumo on a replacement "
+        "tile that is the last draw is haitei too; default and Tenhou: false) and houtei_after_rinshan "
+        "(a ron on the discard after that draw is houtei; default and Tenhou: true). The old "
+        "haitei_houtei_with_rinshan = false withheld both (houtei_after_rinshan = false), which Tenhou "
+        "does not: set the two new knobs instead"),
+}
+
+
 def _check_names(knobs: dict[str, Any]) -> None:
+    retired = sorted(set(knobs) & set(_RETIRED))
+    if retired:
+        raise InvalidRulesError("; ".join(_RETIRED[k] for k in retired))
     names = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(knobs) - names)
     if unknown:

@@ -45,10 +45,10 @@ _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W",
 _WINDS = ("E", "S", "W", "N")
 # C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
 _A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS = range(1, 13)
+    _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI = range(1, 14)
 _TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
             _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
+            _A_KYUUSHU: "ryukyoku", _A_PASS: "none", _A_OPEN_RIICHI: "open_reach"}
 _MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 _OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
 _ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
@@ -108,8 +108,9 @@ def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int
 
 
 class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
-    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
+    """One decision, in mjai field names. ``type``: dahai, reach, open_reach (rules.open_riichi: a
+    riichi that shows the hand; mjai ``{"type": "reach", "open": true}``), chi, pon, daiminkan,
+    kakan, ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
     ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
     ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
 
@@ -152,7 +153,7 @@ class Action:
         consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
         if t == _A_ANKAN:
             pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
+        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI):
             pai = None
         return cls(typ, seat, pai, consumed, target if target != 255 else None,
                    bool(tg) if t == _A_DISCARD else None, code)
@@ -182,7 +183,9 @@ class Action:
     def to_mjai(self) -> dict[str, Any]:
         """The mjai message of this action."""
         d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "dahai":
+        if self.type == "open_reach":
+            d = {"type": "reach", "actor": self.actor, "open": True}
+        elif self.type == "dahai":
             d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
         elif self.type in ("chi", "pon", "daiminkan"):
             d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
@@ -214,6 +217,8 @@ def _action_fields(action: Any, seat: int | None) -> tuple:
         get = action.get
         typ, actor, pai, consumed, target, tg = (get("type"), get("actor", _NO), get("pai"), get("consumed"),
                                                  get("target"), get("tsumogiri"))
+        if typ == "reach" and get("open") is True:   # mjai's open riichi (Action type open_reach)
+            typ = "open_reach"
         if actor is _NO:
             actor = seat
             if actor is None:
@@ -340,10 +345,11 @@ class Observation:
     tiles_left: int
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    open_hands: tuple = ()   # per seat: its concealed tiles when in open riichi (shown to all), else None
     _planes: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
-        """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
     def __repr__(self) -> str:
@@ -593,14 +599,17 @@ class Game:
             ev = {"type": "nukidora", "actor": actor, "pai": "N"}
         elif typ == 10:
             ev = {"type": "reach", "actor": actor}
+            if tg:   # open riichi: the hand shown at the declaration (docs/game.md)
+                ev["open"] = True
+                ev["tehai"] = [_pai(x, aka) for x in cons]
         elif typ == 11:
             ev = {"type": "reach_accepted", "actor": actor, "deltas": list(deltas), "scores": list(scores)}
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.logs.events import YAKU_NAMES
+            from yakuman.logs.events import yaku_name
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            yakus = [[yaku_name(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
@@ -664,6 +673,7 @@ class Game:
             # while a discard is answered, who else may call or ron is hidden from this seat
             to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
+            open_hands=tuple(tuple(_pai(x, aka) for x in s[0]) if s[15] else None for s in seats),
             _planes=planes,
         )
 

@@ -166,8 +166,9 @@ def _past_round(rnd: list[dict], seat: int, n: int, aka: int, rng: random.Random
             shown.update(s for s in range(n) if (e.get("tenpais") or [False] * n)[s])
             if reason == "kyuushu_kyuuhai" and last_tsumo is not None:
                 shown.add(last_tsumo)
-            elif reason == "suucha_riichi":
+            elif reason == "suucha_riichi":   # (open riichi hands: below)
                 shown.update(s for s in range(n) if _riichi_at(rnd, s) is not None)
+    shown.update(e["actor"] for e in rnd if e["type"] == "reach" and e.get("open") is True)
     known.append(start["dora_marker"])
     hidden = [q for q in range(n) if q not in shown]
     if not hidden:
@@ -202,7 +203,7 @@ def _current_round(world: Any, rnd: list[dict], seat: int, rng: random.Random, p
     draws_at: dict = {}
     wall: dict = {}
     for q in range(n):
-        if q == seat:
+        if q == seat or seats[q][15]:      # an open riichi's hand is shown: its history stays
             continue
         ids, melds, river, *_ = seats[q]
         kita_ids, drawn_id = seats[q][8], seats[q][10]

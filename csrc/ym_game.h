@@ -309,6 +309,10 @@ typedef struct {
 } ym_sim_result_t;
 /* Play one whole game with the policy; 0 = finished, 1 = step limit hit. */
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out);
+/* The same with one policy per seat (policies[seat], `players` entries): the duplicate arena's
+ * game. The policy stream is the game's own whatever the seats play. */
+int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
+                           ym_sim_result_t *out);
 /* The rollout's policy stream of game `seed`, and the seat it asks next (-1: nobody). */
 void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed);
 int ym_sim_seat(const ym_game_t *g);

@@ -100,6 +100,12 @@ int ym_sim_seat(const ym_game_t *g) {
 }
 
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out) {
+    const uint8_t pol[4] = {(uint8_t)policy, (uint8_t)policy, (uint8_t)policy, (uint8_t)policy};
+    return ym_game_simulate_seats(R, seed, pol, out);
+}
+
+int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
+                           ym_sim_result_t *out) {
     ym_game_t g;
     ym_rng_t rng;
     ym_policy_rng_init(&rng, seed);
@@ -116,7 +122,7 @@ int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim
         int seat = ym_sim_seat(&g);
         if (seat < 0) return 2;
         ym_action_t a;
-        ym_policy_choose(&g, seat, policy, &rng, &a);
+        ym_policy_choose(&g, seat, policies[seat], &rng, &a);
         if (a.type == YM_A_NONE) return 2;
         ym_game_apply(&g, &a, NULL);   /* an entry of the legal list: no second validation */
         steps++;

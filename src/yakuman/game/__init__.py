@@ -20,19 +20,24 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.rules import Rules
 
+if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports this module)
+    from yakuman.game.duplicate import ArenaResult, arena
+
 __all__ = [
     "Action",
+    "ArenaResult",
     "Game",
     "GameResult",
     "Observation",
     "RoundOutcome",
     "POLICIES",
+    "arena",
     "rebuild",
     "seeded_wall",
     "simulate",
@@ -281,6 +286,7 @@ class Game:
         self._raw: int | None = None   # index of the first event still kept as an engine tuple
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
+        self._st.seed_policy(self.seed)   # the policy stream simulate gives game `seed`
         self._absorb()
 
     # ---- state -----------------------------------------------------------------------------
@@ -322,6 +328,16 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
+
+    def policy_action(self, seat: int, policy: str) -> Action | None:
+        """The action the built-in ``policy`` (a name of :data:`POLICIES`) picks for ``seat``
+        now, exactly as :func:`simulate` would pick it (``random`` draws from this game's policy
+        stream, seeded from the game seed), or None when ``seat`` has nothing to decide. The
+        game is not changed: ``game.step(game.policy_action(seat, "ev"))`` plays it."""
+        pol = _policy(policy)
+        self._check_seat(seat)
+        code = self._st.policy_choose(seat, pol)
+        return None if code is None else Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -550,7 +566,7 @@ class Game:
         raw, rules = self._st.raw(), self.rules.to_dict()
         return {"rules": rules, "seed": self.seed, "raw": raw, "digest": _state_digest(raw, rules),
                 "events": self._events, "rounds": self._rounds, "walls": self._walls,
-                "round_start": self._round_start}
+                "round_start": self._round_start, "prng": self._st.prng_state()}
 
     def __setstate__(self, d: dict) -> None:
         # The native state is taken back byte for byte, so a damaged one is refused before the
@@ -570,6 +586,11 @@ class Game:
         self._rounds = list(d["rounds"])
         self._walls = list(d["walls"])
         self._round_start = d["round_start"]
+        prng = d.get("prng")
+        if isinstance(prng, tuple) and len(prng) == 4 and all(type(x) is int and 0 <= x < 2**64 for x in prng):
+            self._st.set_prng_state(prng)
+        else:   # a state pickled before the policy stream was kept: the stream from the seed
+            self._st.seed_policy(self.seed)
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
         """A copy in which every tile hidden from ``seat`` (the other hands, the live wall and
@@ -637,20 +658,33 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
     ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
-    import os
-
     import numpy as np
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
     r = Rules.tenhou() if rules is None else rules
     pol = _policy(policy)
+    workers = _workers(workers)
+    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
+
+
+def _workers(workers: int | None) -> int:
+    import os
+
     if workers is None:
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
         raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
-    p = r.players
-    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    return workers
+
+
+def _play(r: Rules, seeds: Any, policies: Any, workers: int) -> dict:
+    """The native loop over games: game i has seed seeds[i] and seat q plays policies[i, q]
+    (codes of POLICIES); the columns of :func:`simulate`."""
+    import numpy as np
+
+    n, p = len(seeds), r.players
     scores = np.zeros((n, 4), dtype=np.int32)
     results = np.zeros((n, 4), dtype=np.int32)
     ranks = np.zeros((n, 4), dtype=np.uint8)
@@ -659,7 +693,16 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     end_reason = np.zeros(n, dtype=np.uint8)
     status = np.zeros(n, dtype=np.uint8)
     steps = np.zeros(n, dtype=np.uint32)
-    _core._simulate(_core.compiled_game_rules(r), seeds, pol, workers, scores, results, ranks, rounds, outcomes,
-                    end_reason, status, steps)
+    _core._simulate(_core.compiled_game_rules(r), seeds, policies, workers, scores, results, ranks, rounds,
+                    outcomes, end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
+
+
+def __getattr__(name: str) -> Any:
+    # the duplicate arena lives in its own module, which imports this one
+    if name in ("arena", "ArenaResult"):
+        from yakuman.game import duplicate
+
+        return getattr(duplicate, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -106,7 +106,10 @@ cdef extern from "ym_game.h" nogil:
         uint64_t s[4]
     void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed)
     int ym_sim_seat(const ym_game_t *g)
-    void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out)
+    struct ym_ev_work
+    void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_ev_work **ev,
+                          ym_action_t *out)
+    void ym_policy_ev_free(ym_ev_work *work)
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
@@ -225,7 +228,11 @@ cdef class GameState:
     cdef ym_game_t g
     cdef ym_events_t ev
     cdef ym_rng_t prng
+    cdef ym_ev_work *evw        # the ev policy's work memory (made on first use; never copied)
     cdef readonly CompiledGameRules crules
+
+    def __dealloc__(self):
+        ym_policy_ev_free(self.evw)
 
     def __init__(self, CompiledGameRules crules, unsigned long long seed, wall=None, scores=None,
                  int round_wind=0, int kyoku=0, int honba=0, int sticks=0):
@@ -360,7 +367,8 @@ cdef class GameState:
         cdef int seat = ym_sim_seat(&self.g)
         if seat < 0:
             return None
-        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
+        with nogil:
+            ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
 
     def policy_choose(self, int seat, int policy):
@@ -369,7 +377,8 @@ cdef class GameState:
         cdef ym_action_t a
         if not 0 <= seat < self.crules.r.players:
             return None
-        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
+        with nogil:
+            ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         if a.type == 0:
             return None
         return _action_tuple(&a)

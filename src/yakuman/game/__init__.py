@@ -56,7 +56,7 @@ _OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abort
 _ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
 _END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
+POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2, "ev": 3}
 _PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
 _LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
 _MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
@@ -229,10 +229,31 @@ class Observation:
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     _planes: Any = field(default=None, repr=False, compare=False)
+    _rules: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
         """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
+
+    def wall_counts(self) -> tuple[int, ...]:
+        """34 counts: the copies of each kind this seat cannot see (4 minus its own hand and
+        every visible tile: rivers, melds, kita, dora indicators; 2m-8m are 0 in sanma) -- the
+        tiles it may still draw, as ``yakuman.ev.discard_ev(wall=...)`` takes them."""
+        return tuple(int(x) for x in self._planes[0][21])
+
+    def ev_planes(self, **options: Any):
+        """Per-discard values for learning: float32 [5, 34], one column per tile kind
+        (docs/ev.md, "Feature planes"). Plane 0: 1 where the kind is a discard of the seat's
+        hand now; 1: shanten after discarding it; 2, 3, 4: tenpai probability, win
+        probability and expected score by its last draw, from now, by ``yakuman.ev.discard_ev``
+        over this seat's view (``wall_counts()``) with the ev policy's settings (t_max = the
+        seat's own draws left, max_shanten 3; ``options`` override discard_ev's keywords).
+        A red five and a plain five share their kind's column (the better of the two rows).
+        Columns that are no discard are 0; the values are NaN above max_shanten and 0 when no
+        draw is left. Without a discard to make (a 13-tile hand) every plane is 0."""
+        from yakuman.game.evplanes import ev_planes
+
+        return ev_planes(self, **options)
 
     def __repr__(self) -> str:
         from yakuman.game.view import observation_repr
@@ -543,6 +564,7 @@ class Game:
             to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
             _planes=planes,
+            _rules=self.rules,
         )
 
     # ---- copies --------------------------------------------------------------------------------

@@ -16,16 +16,20 @@ from yakuman.game.view import mpsz
 pytest.importorskip("yakuman.ev")
 
 
-def states(seed: int, count: int, rules=None, policy="greedy"):
-    """Games of `seed` at `count` decisions picked along a greedy game (copies)."""
-    g = Game(rules, seed)
-    rng = random.Random(seed)
+def states(seed: int, count: int, rules=None, melds: int = 2):
+    """Copies of the game of `seed` played by the random policy (which calls often) at SELF
+    decisions of a seat holding at least `melds` melds and a discard to make: small concealed
+    hands, so the calculator answers in milliseconds."""
     out = []
-    while not g.done and len(out) < count:
-        seat = g._st.sim_seat()
-        if g._st.phase() == 0 and rng.random() < 0.3:
-            out.append(g.copy())
-        g.step(g.policy_action(seat, policy))
+    while len(out) < count:
+        g = Game(rules, seed)
+        seed += 1000
+        while not g.done and len(out) < count:
+            seat = g._st.sim_seat()
+            if g._st.phase() == 0 and len(g._st.seat(seat)[1]) >= melds and \
+                    any(a.type == "dahai" for a in g.legal_actions(seat)):
+                out.append(g.copy())
+            g.step(g.policy_action(seat, "random"))
     return out
 
 
@@ -42,7 +46,7 @@ def hand_shanten(g, seat):
 def test_wall_counts_is_four_minus_what_the_seat_sees(rules):
     from yakuman.tiles import from_mjai
 
-    for g in states(11, 6, rules):
+    for g in states(11, 6, rules, melds=0):
         for seat in range(g.rules.players):
             o = g.observation(seat)
             seen = list(from_mjai(list(o.hand))[0])

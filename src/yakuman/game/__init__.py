@@ -682,13 +682,27 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
     import numpy as np
 
-    if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
-    r = Rules.tenhou() if rules is None else rules
+    _count(n)
+    r = _rules(rules)
     pol = _policy(policy)
     workers = _workers(workers)
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
     return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
+
+
+def _rules(rules: Rules | None) -> Rules:
+    """The Rules argument of simulate / arena / simulate_dask (None = Tenhou), checked."""
+    r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return r
+
+
+def _count(n: object, what: str = "") -> int:
+    """A non-negative integer argument n (games, or walls), checked."""
+    if type(n) is not int or n < 0:
+        raise InvalidContextError(f"n must be a non-negative integer{what}, not {n!r}")
+    return n
 
 
 def _workers(workers: int | None) -> int:

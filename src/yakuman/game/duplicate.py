@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import POLICIES, Action, Game, _play, _policy, _workers
+from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules, _workers
 from yakuman.rules import Rules
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
@@ -235,11 +235,8 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
     unused). Returns an :class:`ArenaResult` (module docstring: the intervals' method)."""
     import numpy as np
 
-    r = Rules.tenhou() if rules is None else rules
-    if not isinstance(r, Rules):
-        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-    if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer (walls), not {n!r}")
+    r = _rules(rules)
+    _count(n, " (walls)")
     if type(seed) is not int or seed < 0:
         raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
     workers = _workers(workers)

@@ -46,13 +46,15 @@ def play(policy: str, against: str, walls: int, chunk: int, seed: int, workers: 
         if not os.path.exists(path):
             if saved_only:
                 break
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             r = arena(pols, n, seed=seed + start, rules=rules, workers=workers)
+            cpu = time.process_time() - c0
             np.savez(path + ".tmp.npz", seed=r.seed_of_game, scores=r.scores, results=r.results,
                      placements=r.placements, status=r.status)
             os.replace(path + ".tmp.npz", path)
             print(f"  {policy} vs {against}: walls {seed + start}..{seed + start + n - 1} "
-                  f"({r.games} hanchan) in {time.perf_counter() - t0:.1f} s", flush=True)
+                  f"({r.games} hanchan) in {time.perf_counter() - t0:.1f} s, {cpu:.1f} s cpu "
+                  f"({r.games / cpu:.3f} hanchan per cpu-second)", flush=True)
         with np.load(path) as z:
             parts.append({k: z[k] for k in COLS})
         done += n

@@ -92,9 +92,13 @@ def main() -> None:
               f"{cpu:.3f} hanchan/s cpu (one core)", flush=True)
     print("| policy | opponents | walls | hanchan | avg rank (95% CI) | points/game (95% CI) | first | last |")
     print("|---|---|---|---|---|---|---|---|")
+    if not a.saved_only:   # the opponents' chunks in turn, so a stopped run has played each alike
+        for start in range(0, a.walls, a.chunk):
+            for against in a.against:
+                play(a.policy, against, start + min(a.chunk, a.walls - start), a.chunk, a.seed, a.workers, a.out)
     rows = []
     for against in a.against:
-        r = play(a.policy, against, a.walls, a.chunk, a.seed, a.workers, a.out, a.saved_only)
+        r = play(a.policy, against, a.walls, a.chunk, a.seed, a.workers, a.out, True)
         for name in r.names:
             st = r.stats[name]
             rk, pt = st.avg_rank, st.points

@@ -107,7 +107,8 @@ int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, stru
     for (int r = 0; r < nr && rows[r].shanten <= YM_POL_EV_MAX_SHANTEN; r++) {
         int j = row_action(g, a, n, &rows[r]);
         if (j < 0) continue;   /* not a legal discard now (kuikae, or a riichi hand's) */
-        /* riichi when it is allowed and the best discard keeps the hand tenpai */
+        /* riichi when it is allowed and the best discard keeps the hand tenpai: the calculator
+           values a closed hand's win as a riichi win */
         return riichi >= 0 && rows[r].shanten == 0 ? riichi : j;
     }
     return -1;

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from yakuman import Rules
-from yakuman.game import Game, rebuild, simulate
+from yakuman.game import Game, simulate
 from yakuman.game.evplanes import EV_MAX_SHANTEN, EV_PLANES
 from yakuman.game.view import mpsz
 
@@ -67,15 +67,27 @@ def test_wall_counts_is_four_minus_what_the_seat_sees(rules):
 
 
 # ---- the policy ------------------------------------------------------------------------------
-def test_ev_policy_is_named_everywhere():
-    from yakuman.game import POLICIES
-    from yakuman.game.cluster import simulate_dask  # noqa: F401  (checks the name with _policy)
+def test_ev_policy_is_named_everywhere_and_the_native_game_is_the_policy_action_game():
+    from yakuman.game import POLICIES, _play
+    from yakuman.game.cluster import simulate_dask
 
     assert POLICIES["ev"] == 3
-    cols = simulate(1, seed=4, policy="ev", workers=1, rules=Rules.tenhou().replace(length="tonpuusen"))
-    assert cols["status"][0] == 0
-    g = rebuild(4, policy="ev", rules=Rules.tenhou().replace(length="tonpuusen"))
-    assert g.result.scores == tuple(cols["scores"][0])
+    assert simulate(0, policy="ev")["scores"].shape == (0, 4)
+    with pytest.raises(Exception, match="n must be"):   # "ev" passes simulate_dask's policy check
+        simulate_dask(None, -1, policy="ev")
+    # one tonpuusen game, ev at seat 0 against greedy: the native loop (no GIL) and the game
+    # stepped by Game.policy_action in the same order are the same game
+    rules = Rules.tenhou().replace(length="tonpuusen")
+    seeds = np.array([6], dtype=np.uint64)
+    cols = _play(rules, seeds, np.array([[3, 2, 2, 2]], dtype=np.uint8), 1)
+    g = Game(rules, 6)
+    while not g.done:
+        seat = g._st.sim_seat()
+        g.step(g.policy_action(seat, "ev" if seat == 0 else "greedy"))
+    assert cols["status"][0] == 0 and g.result.scores == tuple(cols["scores"][0])
+    # and ev played otherwise than greedy would have (the all-greedy game of this seed is shorter)
+    greedy = _play(rules, seeds, np.array([[2, 2, 2, 2]], dtype=np.uint8), 1)
+    assert cols["steps"][0] == 172 and greedy["steps"][0] == 158
 
 
 def test_ev_decides_from_the_seat_view_only():

@@ -85,9 +85,10 @@ def test_ev_policy_is_named_everywhere_and_the_native_game_is_the_policy_action_
         seat = g._st.sim_seat()
         g.step(g.policy_action(seat, "ev" if seat == 0 else "greedy"))
     assert cols["status"][0] == 0 and g.result.scores == tuple(cols["scores"][0])
-    # and ev played otherwise than greedy would have (the all-greedy game of this seed is shorter)
+    # and ev played otherwise than greedy would have (172 steps against the all-greedy game's 158
+    # with the calculator of this writing)
     greedy = _play(rules, seeds, np.array([[2, 2, 2, 2]], dtype=np.uint8), 1)
-    assert cols["steps"][0] == 172 and greedy["steps"][0] == 158
+    assert (cols["steps"][0], tuple(cols["scores"][0])) != (greedy["steps"][0], tuple(greedy["scores"][0]))
 
 
 def test_ev_decides_from_the_seat_view_only():

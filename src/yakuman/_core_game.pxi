@@ -383,11 +383,6 @@ cdef class GameState:
             return None
         return _action_tuple(&a)
 
-    def sim_seat(self):
-        """The seat the native loop asks next (-1: nobody): the actor, or the first seat after
-        the discarder that must still answer."""
-        return ym_sim_seat(&self.g)
-
     def prng_state(self):
         return tuple(self.prng.s[i] for i in range(4))
 

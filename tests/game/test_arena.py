@@ -33,7 +33,7 @@ def replay(seed, seating_codes, rules=None):
     in the native loop's order."""
     g = Game(rules, seed)
     while not g.done:
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         g.step(g.policy_action(seat, seating_codes[seat]))
     return g
 
@@ -223,10 +223,10 @@ def test_policy_action_changes_nothing_and_is_none_for_a_seat_without_a_decision
 def test_the_policy_stream_survives_copy_and_pickle():
     g = Game(seed=31)
     for _ in range(7):
-        g.step(g.policy_action(g._st.sim_seat(), "random"))
+        g.step(g.policy_action(g.decision_seat, "random"))
     games = [g, g.copy(), pickle.loads(pickle.dumps(g))]
     for _ in range(40):
-        acts = [x.policy_action(x._st.sim_seat(), "random") for x in games]
+        acts = [x.policy_action(x.decision_seat, "random") for x in games]
         assert acts[0] == acts[1] == acts[2]
         for x, a in zip(games, acts):
             x.step(a)

@@ -25,7 +25,7 @@ def states(seed: int, count: int, rules=None, melds: int = 2):
         g = Game(rules, seed)
         seed += 1000
         while not g.done and len(out) < count:
-            seat = g._st.sim_seat()
+            seat = g.decision_seat
             if g._st.phase() == 0 and len(g._st.seat(seat)[1]) >= melds and \
                     any(a.type == "dahai" for a in g.legal_actions(seat)):
                 out.append(g.copy())
@@ -82,7 +82,7 @@ def test_ev_policy_is_named_everywhere_and_the_native_game_is_the_policy_action_
     cols = _play(rules, seeds, np.array([[3, 2, 2, 2]], dtype=np.uint8), 1)
     g = Game(rules, 6)
     while not g.done:
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         g.step(g.policy_action(seat, "ev" if seat == 0 else "greedy"))
     assert cols["status"][0] == 0 and g.result.scores == tuple(cols["scores"][0])
     # and ev played otherwise than greedy would have (172 steps against the all-greedy game's 158
@@ -94,7 +94,7 @@ def test_ev_policy_is_named_everywhere_and_the_native_game_is_the_policy_action_
 def test_ev_decides_from_the_seat_view_only():
     # re-dealing every tile hidden from the seat never changes its choice
     for g in states(21, 8):
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         a = g.policy_action(seat, "ev")
         for s in (1, 2):
             assert g.determinize(seat, s).policy_action(seat, "ev") == a
@@ -106,7 +106,7 @@ def test_ev_discards_the_calculators_best_and_plays_greedy_beyond_the_cap():
     # highest expected score in the planes (riichi when that discard keeps tenpai)
     checked = far = 0
     for g in states(33, 12):
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         acts = g.legal_actions(seat)
         if any(a.type == "hora" for a in acts):
             continue
@@ -141,7 +141,7 @@ def test_ev_calls_only_to_win():
     g = Game(seed=9)
     seen = 0
     while not g.done and seen < 30:
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         if g._st.phase() == 1:
             acts = g.legal_actions(seat)
             a = g.policy_action(seat, "ev")
@@ -153,7 +153,7 @@ def test_ev_calls_only_to_win():
 
 def test_ev_planes_columns():
     for g in states(5, 4):
-        seat = g._st.sim_seat()
+        seat = g.decision_seat
         o = g.observation(seat)
         p = o.ev_planes()
         kinds = {_kind(a.pai) for a in o.legal_actions if a.type == "dahai"}

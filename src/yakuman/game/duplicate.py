@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules, _workers
+from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules, _workers_arg
 from yakuman.rules import Rules
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
@@ -211,7 +211,7 @@ def _drive(r: Rules, seed: int, seating: tuple, by_name: dict) -> tuple:
     g = Game(r, seed)
     st = g._st
     while not g.done:
-        seat = st.sim_seat()
+        seat = g.decision_seat
         pol = by_name[seating[seat]]
         if type(pol) is int:
             g._apply(st.policy_choose(seat, pol))
@@ -239,7 +239,7 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
     _count(n, " (walls)")
     if type(seed) is not int or seed < 0:
         raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-    workers = _workers(workers)
+    workers = _workers_arg(workers)
     per_entry, names = _names(policies, r.players)
     by_name = {}
     for name, p in zip(per_entry, policies):

@@ -38,6 +38,7 @@ from yakuman.logs.events import (
     Discard,
     Draw,
     GameEnd,
+    GameStart,
     LogError,
     NewDora,
     RiichiAccept,
@@ -46,9 +47,9 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
 )
-from yakuman.logs.replay import RoundResult, engine_draw_case, engine_win_case
+from yakuman.logs.cases import RoundResult, _shape_error, engine_draw_case, engine_win_case, plain
 
-__all__ = ["RecordCheck", "check_record", "drive", "record_walls"]
+__all__ = ["RecordCheck", "check_record", "drive", "engine_rounds", "record_walls"]
 
 
 
@@ -234,13 +235,39 @@ _core.replay_bind(
 _Round = _core.RecordRound
 
 
+def engine_rounds(game, rules=None, check=None, strict: bool = True,
+                  cases: bool | str = True) -> list[RoundResult]:
+    """The rounds of the driver with the record's shape checked first (the log replay's entry,
+    ``yakuman.logs.replay.engine_rounds``; ``check``: a list that receives the RecordCheck).
+
+    ``strict=False`` (``logs verify``, which reports every problem): a decision the engine
+    refuses or a transition that is not its own does not raise but is counted in the check
+    (with its round and event); the round it happens in stops there and holds only the cases
+    the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
+    engine's case). A record of the wrong shape or a malformed event still raises LogError.
+    ``cases="verify"``: the wins are ``_core.EngineWin`` (see :func:`drive`)."""
+    evs = game.events
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    if not plain(evs):
+        raise _shape_error(game)
+    if strict:
+        rc, rounds = drive(game, rules, cases, strict=True)
+    else:
+        try:
+            rc, rounds = drive(game, rules, cases)
+        except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
+            drive(game, rules, cases, strict=True)
+            raise
+    if check is not None:
+        check.append(rc)
+    return rounds
+
+
 def check_records(games: Iterable) -> RecordCheck:
     """check_record over games, every problem counted; a game the driver cannot read (events
     out of the shape it reads, a malformed event: a LogError of the replay's own checks) is
     counted in ``skipped``."""
-    from yakuman.logs.events import LogError
-    from yakuman.logs.replay import engine_rounds
-
     total = RecordCheck()
     for game in games:
         try:

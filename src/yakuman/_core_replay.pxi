@@ -216,6 +216,7 @@ cdef class RecordRound:
     cdef readonly tuple events
     cdef readonly bint lite
     cdef public object game, result, melds, ended
+    cdef public object hook           # hook(round, index): called before each decision (see run)
 
     def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
                  bint lite=False):
@@ -258,6 +259,7 @@ cdef class RecordRound:
         self.lite = lite
         self.result = _RB["RoundResult"](rs) if game is not None else None
         self.melds = [[] for _ in range(n)]
+        self.hook = None
         self.absorb()
 
     cdef void absorb(self) noexcept:
@@ -364,6 +366,8 @@ cdef class RecordRound:
         while k < m and not _one_of(type(events[k]), _ANSWER_NEXT_T):
             k += 1
         nxt = events[k] if k < m else None
+        if self.hook is not None:   # the answers' decision: the first win, else the call or what follows
+            self.hook(self, next((x for x in range(i + 1, j) if type(events[x]) is _Win), k))
         if winners:
             nxt = winners[0]
         if not winners and type(nxt) is _Ryuukyoku and nxt.reason == "sanchahou":
@@ -447,6 +451,8 @@ cdef class RecordRound:
                 if not (tgr is (True if tg else False)) and tgr != bool(tg):
                     self.bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                              f"{self.drawn_tile if s >= 0 and self.drawn_seat == s else 255}")
+                if self.hook is not None:
+                    self.hook(self, i)
                 self.decisions += 1
                 memset(&a, 0, sizeof(a))
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
@@ -467,6 +473,8 @@ cdef class RecordRound:
             elif t is _NewDora:
                 shown += 1
             elif t is _RiichiDeclare:
+                if self.hook is not None:
+                    self.hook(self, i)
                 s = _seat_of(e.seat, n)
                 self.step_act(self.find(s, 2, -1, &a), &a, i, f"riichi of seat {e.seat}")
             elif t is _Call:
@@ -474,6 +482,8 @@ cdef class RecordRound:
                     self.meld(e, i)
                 if e.kind in _CALL_CODES:
                     continue   # answered with the discard
+                if self.hook is not None:
+                    self.hook(self, i)
                 code = _SELF_KAN_CODES[e.kind]
                 kind = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
                 s = _seat_of(e.seat, n)
@@ -482,6 +492,8 @@ cdef class RecordRound:
                     self.answer(i)
             elif t is _Win:
                 if e.seat == e.from_seat:
+                    if self.hook is not None:
+                        self.hook(self, i)
                     if self.result is not None:
                         self.win_case(e, i)
                     s = _seat_of(e.seat, n)
@@ -491,6 +503,8 @@ cdef class RecordRound:
                     self.bad("disagreement", i, f"ron by seat {e.seat} where the engine asked nobody")
             elif t is _Ryuukyoku:
                 if e.reason == "kyuushu_kyuuhai":
+                    if self.hook is not None:
+                        self.hook(self, i)
                     asked = _MASKS[ym_game_to_act(g) & 15]
                     s = asked[0] if asked else -1
                     self.step_act(self.find(s, 11, -1, &a), &a, i, "kyuushu kyuuhai")

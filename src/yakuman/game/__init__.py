@@ -24,6 +24,25 @@ from typing import Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.game._actions import (  # Action and seeded_wall are public here
+    _ABORTS,
+    Action,
+    _ACTIONS,
+    _check_fields,
+    _END_REASONS,
+    _LAZY,
+    _LIMITS,
+    _MASK_SEATS,
+    _MELD_NAMES,
+    _OUTCOMES,
+    _PH_OVER,
+    _PH_ROUND_END,
+    _pai,
+    POLICIES,
+    seeded_wall,
+    _sort_key,
+    _WINDS,
+)
 from yakuman.rules import Rules
 
 __all__ = [
@@ -37,132 +56,6 @@ __all__ = [
     "seeded_wall",
     "simulate",
 ]
-
-_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
-_WINDS = ("E", "S", "W", "N")
-# C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
-_A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS = range(1, 13)
-_TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
-            _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
-_MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
-_OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
-_ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
-_END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
-_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2}
-_PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
-_LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
-_MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
-_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
-
-
-def _pai(tile_id: int, aka: int) -> str:
-    k = tile_id >> 2
-    if k in (4, 13, 22) and (tile_id & 3) < aka:
-        return _NAMES[k] + "r"
-    return _NAMES[k]
-
-
-def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int, ...]:
-    """The wall the engine deals for round ``round_no`` of game ``seed`` (see Game's wall layout)."""
-    return _core.seeded_wall(players, seed & (2**64 - 1), round_no)
-
-
-class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
-    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
-    ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
-    ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
-
-    __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
-
-    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: tuple[str, ...] = (),
-                 target: int | None = None, tsumogiri: bool | None = None, _code: tuple | None = None) -> None:
-        self.type = type
-        self.actor = actor
-        self.pai = pai
-        self.consumed = tuple(consumed)
-        self.target = target
-        self.tsumogiri = tsumogiri
-        self._code = _code
-
-    @classmethod
-    def _from_code(cls, code: tuple, aka: int) -> Action:
-        t, seat, tile, target, tg, cons = code
-        typ = _TYPE_OF[t]
-        pai = _pai(tile, aka) if tile != 255 else None
-        consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
-        if t == _A_ANKAN:
-            pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
-            pai = None
-        return cls(typ, seat, pai, consumed, target if target != 255 else None,
-                   bool(tg) if t == _A_DISCARD else None, code)
-
-    def _key(self) -> tuple:
-        return (self.type, self.actor, self.pai, tuple(sorted(self.consumed, key=_sort_key)), self.target,
-                self.tsumogiri)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        parts = [f"{self.type}", f"actor={self.actor}"]
-        if self.pai is not None:
-            parts.append(f"pai={self.pai}")
-        if self.consumed:
-            parts.append(f"consumed={'/'.join(map(str, self.consumed))}")
-        if self.target is not None and self.type != "dahai":
-            parts.append(f"target={self.target}")
-        if self.tsumogiri:
-            parts.append("tsumogiri")
-        return f"Action({' '.join(parts)})"
-
-    def to_mjai(self) -> dict[str, Any]:
-        """The mjai message of this action."""
-        d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "dahai":
-            d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
-        elif self.type in ("chi", "pon", "daiminkan"):
-            d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "kakan":
-            d.update(pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "ankan":
-            d.update(consumed=list(self.consumed))
-        elif self.type == "nukidora":
-            d.update(pai=self.pai)
-        elif self.type == "hora":
-            d.update(target=self.target, pai=self.pai)
-        return d
-
-
-_PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
-
-
-def _check_fields(a: Action) -> None:
-    """Refuse an action whose fields are not of an action's kinds (before comparing it)."""
-    if type(a.type) is not str:
-        raise IllegalActionError(f"action type {a.type!r} is not a string")
-    if a.pai is not None and (type(a.pai) is not str or a.pai not in _PAI_NAMES):
-        raise IllegalActionError(f"{a.type} action: pai {a.pai!r} is not an mjai tile name")
-    for c in a.consumed:
-        if type(c) is not str or c not in _PAI_NAMES:
-            raise IllegalActionError(f"{a.type} action: consumed tile {c!r} is not an mjai tile name")
-    if a.target is not None and type(a.target) is not int:
-        raise IllegalActionError(f"{a.type} action: target {a.target!r} is not a seat")
-    if a.tsumogiri is not None and type(a.tsumogiri) is not bool:
-        raise IllegalActionError(f"{a.type} action: tsumogiri {a.tsumogiri!r} is not a bool")
-
-
-def _sort_key(name: str) -> tuple[int, int]:
-    base = name[:-1] if name.endswith("r") else name
-    return (_NAMES.index(base), 1 if name.endswith("r") else 0)
-
 
 @dataclass(frozen=True, slots=True)
 class RoundOutcome:
@@ -282,6 +175,48 @@ class Game:
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
         self._absorb()
+
+    @classmethod
+    def from_record(cls, record: Any, upto: int = 0, *, rules: Rules | None = None) -> Game:
+        """A live game at a record's position: the engine state at the first decision at or after
+        event ``upto`` of ``record`` (a ``yakuman.logs`` Game read from a Tenhou mjlog,
+        tenhou.net/6 or mjai record), driven there by the record driver
+        (:func:`yakuman.game.records.position`). ``legal_actions`` then holds the record's next
+        decision, and stepping the record's actions on plays the record: its later rounds are
+        dealt from the record's walls. The wall is the record's; tiles the record never shows
+        fill the rest in an arbitrary order: :meth:`determinize` re-deals everything hidden from
+        a seat. ``rules``: default the rules the record's header states. ``events`` starts with a
+        ``start_game`` event at the position (the record holds the history)."""
+        from yakuman.game.records import position
+
+        return cls._at(position(record, upto, rules))
+
+    @classmethod
+    def from_mjai(cls, events: Any, *, upto: int | None = None, rules: Rules | None = None) -> Game:
+        """A live game after the last of ``events`` (mjai event dicts, or JSON lines text), or at
+        the first decision at or after the mjai event ``upto``. Tiles the events hide (``"?"``:
+        other seats' hands and draws, as one seat's view shows them) are filled with tiles the
+        stream never shows, consistent with every later discard and call of that seat
+        (:func:`yakuman.logs.mjai.fill_hidden`); :meth:`determinize` re-deals them."""
+        from yakuman.logs.mjai import read_position
+
+        record = read_position(events, upto)
+        return cls.from_record(record, len(record.events), rules=rules)
+
+    @classmethod
+    def _at(cls, pos: Any) -> Game:
+        g = cls.__new__(cls)
+        g.rules, g.seed = pos.rules, 0
+        g._n, g._aka = g.rules.players, g.rules.aka_dora
+        g._st = pos.state
+        g._walls = [list(w) for w in pos.walls]
+        g._events = [{"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
+                      "seed": 0}]
+        g._raw = None
+        g._rounds = []
+        rs = pos.start
+        g._round_start = (f"{_WINDS[rs.round // 4 % 4]}{rs.round % 4 + 1}", rs.honba, rs.sticks)
+        return g
 
     # ---- state -----------------------------------------------------------------------------
     @property

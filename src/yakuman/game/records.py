@@ -26,12 +26,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from yakuman import _core
-from yakuman.game import (
+from yakuman.game._actions import (
     _ABORTS,
     _END_REASONS,
     _OUTCOMES,
     _PH_OVER,
     Action,
+    _pai,
 )
 from yakuman.logs.events import (
     Call,
@@ -318,3 +319,166 @@ def _compare_end(r: _Round, evs, label: str, out: RecordCheck) -> None:
     same = "the table's scores" if table == theirs else f"the table's scores are {list(table)}"
     out.add("excerpt", label, index, f"an excerpt: the record's game ends with {list(theirs)} ({same}); "
             f"the engine's game goes on ({nxt} next)")
+
+
+# ---- positions ----------------------------------------------------------------------------------
+class _Found(Exception):
+    """Raised by the position hook: the decision index reached."""
+
+
+@dataclass
+class Position:
+    """A live engine state at a decision of a record (see :func:`position`): ``state`` (a
+    ``_core.GameState`` of its own), ``rules``, ``round`` (the round's index in the record),
+    ``event`` (the index of the record's event that answers the decision: the discard, call,
+    win, riichi or kan; for the answers to a discard, the first win, else the call, else the
+    event after them), ``start`` (the round's RoundStart) and ``walls`` (the engine walls of the
+    record's later rounds)."""
+
+    state: object
+    rules: object
+    round: int
+    event: int
+    start: RoundStart
+    walls: list
+
+
+def decisions(game, rules=None, hook=None) -> RecordCheck:
+    """Drive the record, calling ``hook(round_index, record_round, event_index)`` before every
+    decision the record answers (the engine state ``record_round.st`` is the position: who is to
+    act and their legal actions; ``event_index`` as in :class:`Position`). Every round is
+    driven from its own start, as :func:`check_record` does; a round with a problem stops there.
+    The hook may raise to stop the drive."""
+    evs = tuple(game.events)
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    if not plain(evs):
+        raise _shape_error(game)
+    rules = rules or evs[0].rules()
+    cr = _core.compiled_game_rules(rules)
+    n = evs[0].players
+    starts = _core.round_starts(evs, RoundStart)
+    out = RecordCheck()
+    for ri, (a, b) in enumerate(zip(starts, starts[1:])):
+        rs = evs[a]
+        out.rounds += 1
+        label = _label(rs)
+        r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out, None, True)
+        if hook is not None:
+            r.hook = lambda rr, i, ri=ri: hook(ri, rr, rr.base + i)
+        try:
+            r.run()
+        except _Stop:
+            pass
+    return out
+
+
+def position(game, upto: int = 0, rules=None) -> Position:
+    """The engine state at the first decision at or after event ``upto`` of a record (a
+    ``yakuman.logs`` Game): every round before it is skipped, its round is driven from its start
+    (scores, honba and sticks of the record) up to that decision. The wall is the record's
+    (the deal, the draws, the indicators it shows; tiles it never shows fill the rest in an
+    arbitrary order, so :meth:`yakuman.game.Game.determinize` is what to sample them with). A
+    record that ends in the middle of a round gives the state its last event leaves when
+    ``upto`` is past its end. Raises LogError when the record has a problem before ``upto`` and
+    InvalidContextError when no decision follows ``upto``."""
+    from yakuman.errors import InvalidContextError
+
+    evs = tuple(game.events)
+    if type(upto) is not int or not 0 <= upto <= len(evs):
+        raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{len(evs)} of the record")
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    if not plain(evs):
+        raise _shape_error(game)
+    rules = rules or evs[0].rules()
+    cr = _core.compiled_game_rules(rules)
+    n = evs[0].players
+    starts = _core.round_starts(evs, RoundStart)
+
+    def hook(rr, i):
+        if rr.base + i >= upto:
+            raise _Found(rr.base + i)
+
+    for ri, (a, b) in enumerate(zip(starts, starts[1:])):
+        if b <= upto and b < len(evs):
+            continue
+        rs = evs[a]
+        out = RecordCheck()
+        r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, _label(rs), out, None, True)
+        r.hook = hook
+        try:
+            r.run()
+        except _Found as f:
+            return _position(game, r, rules, ri, f.args[0], starts)
+        except _Stop:
+            p = out.problems[0] if out.problems else None
+            if (p is not None and p["event"] == b and b == len(evs) and r.st.phase() < 2
+                    and p["what"].startswith("the record's round ends")):
+                return _position(game, r, rules, ri, b, starts)   # a record cut mid-round: its end
+            if p is not None:
+                raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"])) from None
+    raise InvalidContextError(f"no decision of the record at or after event {upto}")
+
+
+def _position(game, r, rules, ri: int, at: int, starts: list) -> Position:
+    walls = record_walls(game)[ri + 1:] if ri + 2 < len(starts) else []
+    return Position(r.st.copy(), rules, ri, at, r.start, walls)
+
+
+_SELF_CODES = {"kakan": 6, "ankan": 7, "kita": 8}
+_CALL_CODES = {"chi": 3, "pon": 4, "daiminkan": 5}
+
+
+def record_action(evs, at: int, seat: int, legal: list):
+    """The action ``seat`` took at the decision the record answers with event ``at`` (an index
+    :func:`decisions` / :func:`position` gives): the entry of ``legal`` (the seat's legal actions
+    there) that equals it -- the same type and tiles, a red five apart from a plain one; the
+    engine lists one action per kind of tile, not per copy --, or None when the record's event is
+    none of them. In a discard's answers (``legal`` holds a pass) a seat that neither wins nor
+    calls passed."""
+    return record_step(evs, at, seat, legal)[0]
+
+
+def record_step(evs, at: int, seat: int, legal: list) -> tuple:
+    """(:func:`record_action`, the engine code of the record's own tiles): stepping the code
+    keeps the game's tile ids those of the record (the driver's own step), so that later events
+    of the record name tiles the game holds."""
+    e = evs[at] if at < len(evs) else None
+    t = type(e)
+    aka = 1 if evs[0].aka else 0
+    answering = any(a._code[0] == 12 for a in legal)
+
+    def first(code_type, cond=lambda a: True):
+        a = next((a for a in legal if a._code[0] == code_type and cond(a)), None)
+        return a, (a._code if a is not None else None)
+
+    if answering:
+        # the wins of this answer run from ``at`` while the events are wins or the automatic
+        # events between them
+        j = at
+        while j < len(evs) and type(evs[j]) in (Win, RiichiAccept, NewDora):
+            w = evs[j]
+            if type(w) is Win and w.seat == seat and w.from_seat != seat:
+                return first(10)
+            j += 1
+        if t is Call and e.kind in _CALL_CODES and e.seat == seat:
+            want = [x for x in e.tiles if x != e.called]
+            names = sorted(_pai(x, aka) for x in want)
+            a, _ = first(_CALL_CODES[e.kind], lambda a: sorted(a.consumed) == names)
+            return a, (_CALL_CODES[e.kind], seat, e.called, e.from_seat, 0, tuple(want))
+        return first(12)
+    if t is Discard:
+        a, _ = first(1, lambda a: a.pai == _pai(e.tile, aka))
+        return a, (1, seat, e.tile, 255, int(bool(e.tsumogiri)), ())
+    if t is RiichiDeclare:
+        return first(2)
+    if t is Call and e.kind in _SELF_CODES:
+        code = _SELF_CODES[e.kind]
+        kind = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
+        return first(code, lambda a: code == 8 or a._code[2] >> 2 == kind)
+    if t is Win and e.seat == e.from_seat:
+        return first(9)
+    if t is Ryuukyoku and e.reason == "kyuushu_kyuuhai":
+        return first(11)
+    return None, None

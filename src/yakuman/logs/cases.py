@@ -10,8 +10,8 @@ above it is :mod:`yakuman.logs.replay`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from yakuman import _core
@@ -21,7 +21,6 @@ from yakuman.logs.events import (
     Draw,
     Game,
     GameEnd,
-    GameStart,
     LogError,
     NewDora,
     RiichiAccept,

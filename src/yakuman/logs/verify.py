@@ -41,18 +41,15 @@ sorted order).
 from __future__ import annotations
 
 import gc
-import os
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from yakuman.errors import YakumanError
-from yakuman.logs.corpus import (
+from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
     SKIP_SUFFIXES,
     WORKER_DIED,
     LogScan,

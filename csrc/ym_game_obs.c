@@ -180,6 +180,15 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         if (q == seat) continue;
         for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
     }
+    /* in id order before the shuffle: the copy is a function of what is hidden (the set of
+     * ids) and the seed, never of where the hidden ids lie now, so that two states a seat
+     * cannot tell apart give it the same copies */
+    uint8_t held[136];
+    memset(held, 0, sizeof held);
+    for (int i = 0; i < h; i++) held[ids[i]] = 1;
+    h = 0;
+    for (int t = 0; t < 136; t++)
+        if (held[t]) ids[h++] = (uint8_t)t;
     ym_rng_t r;
     ym_rng_seed(&r, seed);
     for (int i = h - 1; i > 0; i--) {

@@ -106,6 +106,7 @@ cdef extern from "ym_game.h" nogil:
     void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed)
     int ym_sim_seat(const ym_game_t *g)
     void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out)
+    int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta)
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
@@ -361,6 +362,28 @@ cdef class GameState:
             return None
         ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
         return _action_tuple(&a)
+
+    def rollout(self, int seat, int policy, unsigned long long seed, int32_t[:, ::1] deltas, uint8_t[::1] status,
+                int workers):
+        """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
+        its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
+        from seed + i * golden ratio); ``status[i]`` its return code. No GIL; ``workers`` threads."""
+        cdef Py_ssize_t n = deltas.shape[0], i
+        if deltas.shape[1] != 4 or status.shape[0] != n:
+            raise ValueError("deltas must be n x 4 and status n long")
+        with nogil:
+            for i in prange(n, num_threads=max(1, workers), schedule="static"):
+                status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
+                                                         seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
+
+    def policy_choose(self, int seat, int policy):
+        """The built-in policy's action for ``seat`` now (a legal code), or None; its random
+        stream is this state's (``seed_policy``)."""
+        cdef ym_action_t a
+        if seat < 0 or seat >= self.crules.r.players or not (ym_game_to_act(&self.g) >> seat) & 1:
+            return None
+        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
+        return _action_tuple(&a) if a.type else None
 
     def events(self):
         """The events of the last step / next_round / init (then cleared)."""

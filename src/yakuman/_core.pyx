@@ -656,3 +656,6 @@ include "_core_game.pxi"
 include "_core_mjlog.pxi"
 # The log replay's reads of the engine state (situation flags at a win).
 include "_core_replay.pxi"
+
+# Expected value of each discard (csrc/ym_ev.h).
+include "_core_ev.pxi"

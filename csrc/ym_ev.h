@@ -1,0 +1,69 @@
+/* ym_ev.h - single-player expected value of each discard: tenpai probability, win probability and
+ * expected score, turn by turn (docs/ev.md describes the model).
+ *
+ * API (stable; the engine's policies call it from C):
+ *   1. Fill a ym_ev_input_t (ym_ev_input_init gives the defaults): the concealed counts and red
+ *      fives, the melds, the unseen counts `unseen` (what may still be drawn, e.g. 4 - visible -
+ *      held; red fives apart in unseen_red), dora indicators, winds, the compiled rules and the
+ *      search options.
+ *   2. ym_ev_work_t *w = ym_ev_work_new();   (one per thread; reused across calls, grows as needed)
+ *   3. int n = ym_ev_discards(in, w, rows, YM_EV_MAX_ROWS);   rows best first by exp_score[turn]
+ *      (n < 0: an error code YM_EV_E_*; a 13-3k hand gives one row with tile = -1).
+ *   4. ym_ev_work_free(w).
+ * Nothing here touches Python; the search allocates only inside the work struct (malloc/realloc,
+ * amortised), so callers may run it without the GIL on many threads, one work struct each.
+ * Trusted input (the Cython layer checks): counts 0..4, unseen + held + melded <= 4 per kind,
+ * 13-3k or 14-3k concealed tiles, n_dora <= YM_MAX_INDICATORS.
+ */
+#ifndef YM_EV_H
+#define YM_EV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ym_score.h"
+
+#define YM_EV_TMAX 18          /* largest t_max (turns are 0..t_max) */
+#define YM_EV_MAX_ROWS 16      /* distinct discards of a 14-tile hand, red fives apart */
+
+enum { YM_EV_E_SHANTEN = -1, YM_EV_E_MEMORY = -2, YM_EV_E_INPUT = -3, YM_EV_E_COMPLETE = -4 };
+
+typedef struct {
+    const ym_rules_t *rules;
+    uint8_t counts[34];        /* concealed tiles (red fives included in the 5 counts) */
+    uint8_t reds[3];           /* concealed red fives per suit (m, p, s), 0/1 */
+    uint8_t n_melds;
+    uint8_t meld_type[4], meld_tile[4], meld_reds;   /* YM_CHI..YM_ANKAN, lowest kind */
+    uint8_t unseen[34];        /* tiles that can still be drawn, by kind (reds included) */
+    uint8_t unseen_red[3];     /* of them, red fives per suit */
+    uint8_t n_dora, dora[YM_MAX_INDICATORS];
+    uint8_t seat_wind, round_wind;
+    uint8_t kita;              /* sanma: nuki dora already set aside */
+    uint16_t honba, riichi_sticks;
+    /* options */
+    uint8_t t_max;             /* <= YM_EV_TMAX */
+    uint8_t extra;             /* exchange limit (docs/ev.md) */
+    uint8_t tegawari, shanten_down, uradora, red;
+    uint8_t max_shanten;       /* rows at a higher shanten get NaN (default 3) */
+    int16_t wall_sum;          /* divisor base S (turn t divides by S - t); 0 = sum of unseen */
+} ym_ev_input_t;
+
+typedef struct {
+    int8_t tile;               /* discarded kind, -1 for a 13-3k hand */
+    uint8_t red;               /* 1: the discard is a red five */
+    int8_t shanten;            /* after the discard */
+    uint8_t necessary[34];     /* copies left of each kind that lowers the shanten (else 0) */
+    double tenpai[YM_EV_TMAX + 1], win[YM_EV_TMAX + 1], score[YM_EV_TMAX + 1];
+} ym_ev_row_t;
+
+typedef struct ym_ev_work ym_ev_work_t;
+
+void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules);
+ym_ev_work_t *ym_ev_work_new(void);
+void ym_ev_work_free(ym_ev_work_t *w);
+/* Nodes of the last search (draw + discard states): a size measure for tests and benchmarks. */
+size_t ym_ev_nodes(const ym_ev_work_t *w);
+/* Rows best first by score[turn] (then win, then tenpai, then tile order). */
+int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn);
+
+#endif

@@ -1,0 +1,100 @@
+# Expected-value glue (included at the end of _core.pyx). See csrc/ym_ev.h and docs/ev.md.
+#
+# _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
+# a work struct made for the call. Returns (nodes, rows), each row (tile, red, shanten,
+# necessary bytes[34], tenpai, win, score) with the three as numpy float64 arrays of t_max + 1.
+
+cdef extern from "ym_ev.h" nogil:
+    ctypedef struct ym_ev_input_t:
+        const ym_rules_t *rules
+        uint8_t counts[34]
+        uint8_t reds[3]
+        uint8_t n_melds
+        uint8_t meld_type[4]
+        uint8_t meld_tile[4]
+        uint8_t meld_reds
+        uint8_t unseen[34]
+        uint8_t unseen_red[3]
+        uint8_t n_dora
+        uint8_t dora[10]
+        uint8_t seat_wind, round_wind, kita
+        uint16_t honba, riichi_sticks
+        uint8_t t_max, extra, tegawari, shanten_down, uradora, red, max_shanten
+        int16_t wall_sum
+    ctypedef struct ym_ev_row_t:
+        int8_t tile
+        uint8_t red
+        int8_t shanten
+        uint8_t necessary[34]
+        double tenpai[19]
+        double win[19]
+        double score[19]
+    ctypedef struct ym_ev_work_t:
+        pass
+    void ym_ev_input_init(ym_ev_input_t *inp, const ym_rules_t *rules)
+    ym_ev_work_t *ym_ev_work_new()
+    void ym_ev_work_free(ym_ev_work_t *w)
+    size_t ym_ev_nodes(const ym_ev_work_t *w)
+    int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
+
+
+def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
+               int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
+               int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
+               int max_shanten, int wall_sum, int turn):
+    """The native search of ym_ev.h on checked input (yakuman.ev builds it)."""
+    import numpy as np
+    cdef CompiledRules cr = _compiled_rules_c(rules)
+    cdef ym_ev_input_t inp
+    cdef ym_ev_row_t rows[16]
+    cdef int i, n, t
+    ym_ev_input_init(&inp, &cr.r)
+    memcpy(inp.counts, <const char *>counts, 34)
+    memcpy(inp.reds, <const char *>reds, 3)
+    memcpy(inp.unseen, <const char *>unseen, 34)
+    memcpy(inp.unseen_red, <const char *>unseen_red, 3)
+    inp.n_melds = len(melds)
+    inp.meld_reds = 0
+    for i, (mt, mk, mr) in enumerate(melds):
+        inp.meld_type[i] = mt
+        inp.meld_tile[i] = mk
+        inp.meld_reds += mr
+    inp.n_dora = len(dora)
+    for i in range(len(dora)):
+        inp.dora[i] = dora[i]
+    inp.seat_wind = seat_wind
+    inp.round_wind = round_wind
+    inp.kita = kita
+    inp.honba = honba
+    inp.riichi_sticks = riichi_sticks
+    inp.t_max = t_max
+    inp.extra = extra
+    inp.tegawari = tegawari
+    inp.shanten_down = shanten_down
+    inp.uradora = uradora
+    inp.red = red
+    inp.max_shanten = max_shanten
+    inp.wall_sum = wall_sum
+    cdef ym_ev_work_t *w = ym_ev_work_new()
+    if w == NULL:
+        raise MemoryError("ev: no memory for the search")
+    with nogil:
+        n = ym_ev_discards(&inp, w, rows, 16, turn)
+    nodes = ym_ev_nodes(w)
+    ym_ev_work_free(w)
+    if n == -2:
+        raise MemoryError("ev: no memory for the search")
+    if n < 0:
+        raise InvalidArgumentError(f"ev: the native search refused the input (code {n})")
+    out = []
+    for i in range(n):
+        tp = np.empty(t_max + 1)
+        wp = np.empty(t_max + 1)
+        sc = np.empty(t_max + 1)
+        for t in range(t_max + 1):
+            tp[t] = rows[i].tenpai[t]
+            wp[t] = rows[i].win[t]
+            sc[t] = rows[i].score[t]
+        out.append((rows[i].tile, rows[i].red, rows[i].shanten,
+                    bytes(rows[i].necessary[:34]), tp, wp, sc))
+    return nodes, out

@@ -1,0 +1,237 @@
+"""What each discard is worth: tenpai probability, win probability and expected score, turn by turn.
+
+``discard_ev(hand, ...)`` runs the native single-player search of ``csrc/ym_ev.c`` (the model is
+described in docs/ev.md) and returns an :class:`EvResult`: one :class:`EvRow` per distinct discard
+(a red five apart from a plain five), best first by expected score at ``turn``. A 13-tile hand
+gives one row with ``tile = None``. Arrays are indexed by the turn t = 0..t_max (t = draws made;
+index 0 is 0 as in the reference calculator). Rows whose shanten exceeds ``max_shanten`` carry
+NaN probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from yakuman import _core
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman.hand import MELD_KINDS, parse_melds
+from yakuman.rules import Rules
+
+__all__ = ["EvRow", "EvResult", "discard_ev", "MODELS"]
+
+MODELS = ("full", "reference")
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3, 0: 0, 1: 1, 2: 2, 3: 3}
+_MELD_CODE = {k: i for i, k in enumerate(MELD_KINDS)}  # chi 0, pon 1, minkan 2, kakan 3, ankan 4
+_SUITS = "mpsz"
+
+
+def _name(kind: int, red: bool = False) -> str:
+    return f"{0 if red else kind % 9 + 1}{_SUITS[kind // 9]}"
+
+
+@dataclass(frozen=True)
+class EvRow:
+    """One discard: ``tile`` (mpsz, ``"0m"`` a red five; None for a 13-tile hand), ``shanten``
+    after it, ``necessary`` (mpsz -> copies left of each tile that lowers the shanten), and the
+    float64 arrays ``tenpai_prob``, ``win_prob``, ``exp_score`` indexed by turn."""
+
+    tile: str | None
+    shanten: int
+    necessary: dict
+    tenpai_prob: object = field(repr=False)
+    win_prob: object = field(repr=False)
+    exp_score: object = field(repr=False)
+
+    @property
+    def necessary_count(self) -> int:
+        return sum(self.necessary.values())
+
+
+@dataclass(frozen=True)
+class EvResult:
+    """The rows of :func:`discard_ev`, best first by ``exp_score[turn]``."""
+
+    rows: tuple
+    turn: int
+    t_max: int
+    nodes: int = 0
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __getitem__(self, i):
+        return self.rows[i]
+
+    @property
+    def best(self) -> EvRow:
+        return self.rows[0]
+
+    def _table(self):
+        t = self.turn
+        head = ("discard", "shanten", "tiles", "n", "tenpai %", "win %", "exp score")
+        body = []
+        for r in self.rows:
+            tiles = " ".join(f"{k}x{v}" for k, v in r.necessary.items())
+            body.append((r.tile or "-", str(r.shanten), tiles, str(r.necessary_count),
+                         _pct(r.tenpai_prob[t]), _pct(r.win_prob[t]), _num(r.exp_score[t])))
+        return head, body
+
+    def __repr__(self) -> str:
+        head, body = self._table()
+        widths = [max(len(x) for x in col) for col in zip(head, *body)]
+        lines = [f"EvResult(turn={self.turn}, t_max={self.t_max})"]
+        for row in (head, *body):
+            lines.append("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        head, body = self._table()
+        cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        rows = "".join("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in r) + "</tr>" for r in body)
+        return f"<table><caption>turn {self.turn}</caption><tr>{cells}</tr>{rows}</table>"
+
+    def to_pandas(self):
+        """One row per discard: tile, shanten, necessary_count, and tenpai_prob / win_prob /
+        exp_score at ``turn`` (the full arrays in the columns ``*_by_turn``)."""
+        import pandas as pd
+
+        t = self.turn
+        return pd.DataFrame([{
+            "tile": r.tile, "shanten": r.shanten, "necessary_count": r.necessary_count,
+            "tenpai_prob": r.tenpai_prob[t], "win_prob": r.win_prob[t], "exp_score": r.exp_score[t],
+            "tenpai_prob_by_turn": r.tenpai_prob, "win_prob_by_turn": r.win_prob,
+            "exp_score_by_turn": r.exp_score,
+        } for r in self.rows])
+
+    def to_dict(self) -> dict:
+        def arr(a):
+            return [None if math.isnan(x) else float(x) for x in a]
+        return {"turn": self.turn, "t_max": self.t_max, "rows": [
+            {"tile": r.tile, "shanten": r.shanten, "necessary": dict(r.necessary),
+             "tenpai_prob": arr(r.tenpai_prob), "win_prob": arr(r.win_prob), "exp_score": arr(r.exp_score)}
+            for r in self.rows]}
+
+
+def _pct(x: float) -> str:
+    return "nan" if math.isnan(x) else f"{100 * x:.2f}"
+
+
+def _num(x: float) -> str:
+    return "nan" if math.isnan(x) else f"{x:.1f}"
+
+
+def _wind(value, where: str) -> int:
+    try:
+        return _WINDS[value.upper() if isinstance(value, str) else value]
+    except (KeyError, TypeError, AttributeError):
+        raise InvalidArgumentError(f"{where} must be one of E S W N (or 0-3), not {value!r}") from None
+
+
+def _int(value, name: str, low: int, high: int) -> int:
+    if type(value) is bool or not hasattr(value, "__index__"):
+        raise InvalidArgumentError(f"{name} must be an integer, not {value!r}")
+    value = value.__index__()
+    if not low <= value <= high:
+        raise InvalidArgumentError(f"{name} = {value} is out of range {low}..{high}")
+    return value
+
+
+def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=None, model="full",
+               turn=1, t_max=18, extra=1, tegawari=True, shanten_down=True, uradora=True, red=True,
+               wall=None, max_shanten=3, honba=0, riichi_sticks=0, kita=0) -> EvResult:
+    """Tenpai probability, win probability and expected score of each discard of ``hand``.
+
+    ``hand``: the concealed tiles (mpsz, 136-ids or counts), 14-3k or 13-3k of them for k melds.
+    ``model="reference"`` reproduces the public calculator's model at its defaults (four players,
+    Tenhou scoring, no honba or sticks); ``model="full"`` (default) applies ``rules`` (sanma
+    included), ``wall`` (34 counts of the tiles that can still be drawn, or an object with a
+    ``wall_counts()`` method; default: every tile not in the hand, the melds or the dora
+    indicators), ``honba``, ``riichi_sticks`` and ``kita``. docs/ev.md states what the model
+    ignores (the opponents: no ron, no calls, no danger)."""
+    if model not in MODELS:
+        raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
+    rules = Rules.tenhou() if rules is None or model == "reference" else rules
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    sanma = rules.players == 3
+    counts, reds = _core.parse(hand)
+    counts, reds = list(counts), list(reds)
+    ms = parse_melds(melds)
+    n = sum(counts)
+    want = 13 - 3 * len(ms)
+    if n not in (want, want + 1):
+        raise InvalidTilesError(f"hand has {n} tiles; with {len(ms)} melds it needs {want} or {want + 1}")
+    full = counts[:]
+    meld_rows = []
+    meld_red_suits = [0, 0, 0]
+    for m in ms:
+        for k in m.tiles:
+            full[k] += 1
+        if m.reds:
+            meld_red_suits[m.tiles[0] // 9] += m.reds
+        meld_rows.append((_MELD_CODE[m.kind], min(m.tiles), m.reds))
+    dcounts, dreds = _core.parse(dora) if dora else ((0,) * 34, (0, 0, 0))
+    ind = [k for k in range(34) for _ in range(dcounts[k])]
+    if len(ind) > 10:
+        raise InvalidArgumentError(f"{len(ind)} dora indicators given, at most 10")
+    if model == "reference" and (honba or riichi_sticks or kita or wall is not None):
+        raise InvalidArgumentError("model='reference' takes no wall, honba, riichi_sticks or kita")
+    kita = _int(kita, "kita", 0, 4)
+    if kita and not sanma:
+        raise InvalidArgumentError("kita (nuki dora) exist only with three players")
+    seen = [full[k] + dcounts[k] + (kita if k == 30 else 0) for k in range(34)]
+    for k in range(34):
+        if seen[k] > 4:
+            raise InvalidTilesError(f"{_name(k)}: {seen[k]} copies in the hand, melds, dora and kita")
+        if sanma and 1 <= k <= 7 and seen[k]:
+            raise InvalidTilesError(f"{_name(k)} does not exist with three players")
+    aka = red and rules.aka_dora > 0
+    if wall is None:
+        unseen = [0 if sanma and 1 <= k <= 7 else 4 - seen[k] for k in range(34)]
+    else:
+        if hasattr(wall, "wall_counts"):
+            wall = wall.wall_counts()
+        unseen = [int(x) for x in wall]
+        if len(unseen) != 34:
+            raise InvalidArgumentError(f"wall must hold 34 counts, not {len(unseen)}")
+        for k in range(34):
+            if not 0 <= unseen[k] <= 4 - seen[k]:
+                raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {unseen[k]}: at most {4 - seen[k]} copies unseen")
+    unseen_red = [0, 0, 0]
+    if aka:
+        for s in range(3):
+            unseen_red[s] = 1 if reds[s] + meld_red_suits[s] + dreds[s] == 0 and unseen[9 * s + 4] else 0
+    t_max = _int(t_max, "t_max", 1, 18)
+    turn = _int(turn, "turn", 0, t_max)
+    extra = _int(extra, "extra", 0, 8)
+    max_shanten = _int(max_shanten, "max_shanten", 0, 6)
+    sw, rw = _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind")
+    if sanma and sw == 3:
+        raise InvalidArgumentError("seat_wind N does not exist with three players")
+    if sum(unseen) - t_max < 1:
+        raise InvalidArgumentError(f"the wall holds {sum(unseen)} tiles: too few for t_max = {t_max}")
+    if _core.shanten(bytes(counts) if False else tuple(counts)) == -1 and n == want:
+        raise InvalidTilesError("a 13-tile hand cannot be complete")
+    honba = _int(honba, "honba", 0, 1000)
+    riichi_sticks = _int(riichi_sticks, "riichi_sticks", 0, 1000)
+    if n == want + 1 and _is_complete(counts, len(ms)):
+        raise InvalidTilesError("the hand is already complete (a tsumo, not a discard)")
+    nodes, rows = _core._ev_search(
+        bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
+        bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
+        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn)
+    out = []
+    for tile, is_red, sh, nec, tp, wp, sc in rows:
+        necessary = {_name(k): nec[k] for k in range(34) if nec[k]}
+        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc))
+    return EvResult(tuple(out), turn, t_max, nodes)
+
+
+def _is_complete(counts, n_melds: int) -> bool:
+    return _core.shanten(tuple(counts)) == -1 if n_melds == 0 else _core.is_agari(tuple(counts))

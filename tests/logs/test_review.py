@@ -227,3 +227,22 @@ def test_real_records_reviewed_end_to_end():
         assert all(r["taken"] in json.loads(r["options"]) for r in rows)
     by_name = review(files[0], player=name, policy="greedy")
     assert json.dumps(by_name.rows) == json.dumps([r for r in rep.rows if r["file"] == str(files[0])])
+
+
+def test_an_mjai_bot_command_as_the_policy(monkeypatch):
+    """The project's example bot (discards what it draws, passes everything else) as a process:
+    it agrees exactly where the player discarded the drawn tile or passed."""
+    import sys
+
+    monkeypatch.setenv("YAKUMAN_EXAMPLE_BOT", "1")
+    cmd = f"{sys.executable} -m yakuman.game.mjai"
+    for path in (LOGS / "fixture4.mjlog", LOGS / "fixture3.mjai"):
+        rep = review(path, seat=1, policy=cmd)
+        assert rep.errors == [] and rep.rows
+        verdicts = [r for r in rep.rows if r["agree"] is not None]
+        assert len(verdicts) > 10
+        for r in verdicts:
+            assert not r["judged"] and math.isnan(r["loss"])
+            assert r["agree"] == (r["taken"].endswith("tsumogiri") or r["taken"] == "none"), r
+    with pytest.raises(InvalidContextError, match="mjai bot command"):
+        review(LOGS, seat=0, policy="no-such-bot-command --x")

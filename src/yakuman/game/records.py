@@ -247,11 +247,7 @@ def engine_rounds(game, rules=None, check=None, strict: bool = True,
     the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
     engine's case). A record of the wrong shape or a malformed event still raises LogError.
     ``cases="verify"``: the wins are ``_core.EngineWin`` (see :func:`drive`)."""
-    evs = game.events
-    if not evs or type(evs[0]) is not GameStart:
-        raise LogError("game does not begin with GameStart", game.source)
-    if not plain(evs):
-        raise _shape_error(game)
+    _check_shape(game, game.events)
     if strict:
         rc, rounds = drive(game, rules, cases, strict=True)
     else:
@@ -343,27 +339,39 @@ class Position:
     walls: list
 
 
+def _check_shape(game, evs) -> None:
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    if not plain(evs):
+        raise _shape_error(game)
+
+
+def _prepare(game, rules):
+    """(events, rules, round starts, make(a, b, out) -> the driver of the round evs[a:b]) of a
+    record whose shape is checked; the drivers read no replay cases (lite)."""
+    evs = tuple(game.events)
+    _check_shape(game, evs)
+    rules = rules or evs[0].rules()
+    cr = _core.compiled_game_rules(rules)
+    n = evs[0].players
+
+    def make(a: int, b: int, out: RecordCheck):
+        return _Round(cr, rules.aka_dora, n, evs[a], evs[a + 1:b], a + 1, _label(evs[a]), out, None, True)
+
+    return evs, rules, _core.round_starts(evs, RoundStart), make
+
+
 def decisions(game, rules=None, hook=None) -> RecordCheck:
     """Drive the record, calling ``hook(round_index, record_round, event_index)`` before every
     decision the record answers (the engine state ``record_round.st`` is the position: who is to
     act and their legal actions; ``event_index`` as in :class:`Position`). Every round is
     driven from its own start, as :func:`check_record` does; a round with a problem stops there.
     The hook may raise to stop the drive."""
-    evs = tuple(game.events)
-    if not evs or type(evs[0]) is not GameStart:
-        raise LogError("game does not begin with GameStart", game.source)
-    if not plain(evs):
-        raise _shape_error(game)
-    rules = rules or evs[0].rules()
-    cr = _core.compiled_game_rules(rules)
-    n = evs[0].players
-    starts = _core.round_starts(evs, RoundStart)
+    evs, rules, starts, make = _prepare(game, rules)
     out = RecordCheck()
     for ri, (a, b) in enumerate(zip(starts, starts[1:])):
-        rs = evs[a]
         out.rounds += 1
-        label = _label(rs)
-        r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, label, out, None, True)
+        r = make(a, b, out)
         if hook is not None:
             r.hook = lambda rr, i, ri=ri: hook(ri, rr, rr.base + i)
         try:
@@ -384,17 +392,10 @@ def position(game, upto: int = 0, rules=None) -> Position:
     InvalidContextError when no decision follows ``upto``."""
     from yakuman.errors import InvalidContextError
 
-    evs = tuple(game.events)
-    if type(upto) is not int or not 0 <= upto <= len(evs):
-        raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{len(evs)} of the record")
-    if not evs or type(evs[0]) is not GameStart:
-        raise LogError("game does not begin with GameStart", game.source)
-    if not plain(evs):
-        raise _shape_error(game)
-    rules = rules or evs[0].rules()
-    cr = _core.compiled_game_rules(rules)
-    n = evs[0].players
-    starts = _core.round_starts(evs, RoundStart)
+    n_evs = len(game.events)
+    if type(upto) is not int or not 0 <= upto <= n_evs:
+        raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{n_evs} of the record")
+    evs, rules, starts, make = _prepare(game, rules)
 
     def hook(rr, i):
         if rr.base + i >= upto:
@@ -403,9 +404,8 @@ def position(game, upto: int = 0, rules=None) -> Position:
     for ri, (a, b) in enumerate(zip(starts, starts[1:])):
         if b <= upto and b < len(evs):
             continue
-        rs = evs[a]
         out = RecordCheck()
-        r = _Round(cr, rules.aka_dora, n, rs, evs[a + 1:b], a + 1, _label(rs), out, None, True)
+        r = make(a, b, out)
         r.hook = hook
         try:
             r.run()

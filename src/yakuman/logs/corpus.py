@@ -358,3 +358,36 @@ def dask_bag(fn: Callable, files: list[str], *, partition_size: int, **kwargs: A
     except ImportError:
         raise ImportError('this needs dask: pip install "yakuman[dask]"') from None
     return db.from_sequence(files, partition_size=max(1, partition_size)).map(fn, **kwargs)
+
+
+# ---- command lines -----------------------------------------------------------------------------
+def cli_files(paths: list[str]) -> list[Path] | None:
+    """The log files of a command's PATHS, or None after printing why there are none."""
+    try:
+        files = find_logs(paths)
+    except FileNotFoundError as e:
+        print(f"yakuman: error: {e}", file=sys.stderr)
+        return None
+    if not files:
+        print("yakuman: error: no log files under " + " ".join(paths), file=sys.stderr)
+        return None
+    return files
+
+
+def cli_needs(option: Any, module: str, extra: str) -> bool:
+    """False (after saying so) when ``option`` is given and ``module`` does not import."""
+    if not option:
+        return True
+    try:
+        __import__(module)
+    except ImportError:
+        print(f'yakuman: error: this output needs {module} (pip install "yakuman[{extra}]")', file=sys.stderr)
+        return False
+    return True
+
+
+def add_progress_arguments(parser: Any) -> None:
+    """``--progress`` / ``--no-progress`` (default: on a terminal)."""
+    pg = parser.add_mutually_exclusive_group()
+    pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
+    pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")

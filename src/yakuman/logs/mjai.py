@@ -298,24 +298,7 @@ def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[G
     games: list[Game] = []
     r = _MjaiReader(source)
     for i, d in enumerate(evs):
-        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
-        try:
-            done = r.feed(i, d)
-        except LogError:
-            raise
-        except LookupError as e:
-            raise LogError(
-                f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
-                source,
-                r.label,
-                i,
-                d,
-            ) from None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-            raise LogFormatError(
-                f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
-            ) from None
+        done = _feed(r, i, d, source)
         if done is not None:
             games.append(done)
     last = r.finish(strict)
@@ -324,6 +307,28 @@ def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[G
     if not games:
         raise LogFormatError("no mjai game found (no start_kyoku)", source)
     return games
+
+
+def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
+    """One event into the reader; a malformed one raises a LogError naming it."""
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
+    try:
+        return r.feed(i, d)
+    except LogError:
+        raise
+    except LookupError as e:
+        raise LogError(
+            f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
+            source,
+            r.label,
+            i,
+            d,
+        ) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
+        raise LogFormatError(
+            f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+        ) from None
 
 
 def _tile_label(args: tuple) -> str:
@@ -847,15 +852,7 @@ def read_position(events: str | Iterable[dict], upto: int | None = None, source:
     r = _MjaiReader(source)
     last = None
     for i, d in enumerate(evs):
-        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
-        try:
-            done = r.feed(i, d)
-        except LogError:
-            raise
-        except (LookupError, ValueError, TypeError, AttributeError) as e:
-            raise LogFormatError(f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label,
-                                 i) from None
+        done = _feed(r, i, d, source)
         if done is not None:
             last = done
     if r.events:

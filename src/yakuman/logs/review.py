@@ -51,6 +51,9 @@ BAD_RELATIVE = 0.05
 FLOORS = {"points": 100.0, "tiles": 1.0}
 #: rollouts per option where rollouts judge a decision (policy "ev": riichi, calls, wins, kans)
 ROLLOUTS = 32
+#: policy "ev": hands further than this from tenpai after the discard are not valued (agreement
+#: with greedy only); the calculator's own limit
+EV_MAX_SHANTEN = 3
 
 ROW_FIELDS = (
     "file", "game", "game_id", "players", "round", "round_label", "seat", "player", "event", "turn",
@@ -164,9 +167,25 @@ class _Policy:
                                           "calculator), which this build does not have") from None
             self._discard_ev = discard_ev
         elif not (spec in ("greedy", "rollout") or callable(spec)):
+            import shlex
+            import shutil
+
             from yakuman.errors import InvalidContextError
 
-            raise InvalidContextError(f"policy must be 'ev', 'greedy', 'rollout' or a callable, not {spec!r}")
+            argv = shlex.split(spec) if isinstance(spec, str) else list(spec) if isinstance(spec, (list, tuple)) else []
+            if not argv or shutil.which(argv[0]) is None:
+                raise InvalidContextError(f"policy must be 'ev', 'greedy', 'rollout', a callable or an mjai bot "
+                                          f"command on PATH, not {spec!r}")
+            self.bot = _Bot(argv)
+        self.ctx: tuple | None = None   # (record, event index) of the decision being judged
+
+    def begin(self, record: Any, seat: int) -> None:
+        if getattr(self, "bot", None) is not None:
+            self.bot.begin(record, seat)
+
+    def end(self) -> None:
+        if getattr(self, "bot", None) is not None:
+            self.bot.end()
 
     def judge(self, g: Any, seat: int, legal: list) -> _Verdict:
         t0 = time.perf_counter()
@@ -178,6 +197,9 @@ class _Policy:
     def _judge(self, g: Any, seat: int, legal: list) -> _Verdict:
         spec = self.spec
         discards_only = all(a.type == "dahai" for a in legal)
+        if getattr(self, "bot", None) is not None:
+            return _Verdict(None, self.bot.ask(g, seat, self.ctx[1], any(a.type == "none" for a in legal)), None,
+                            "choice")
         if callable(spec):
             ans = spec(g.observation(seat))
             if isinstance(ans, dict):
@@ -191,31 +213,99 @@ class _Policy:
             code = g._st.policy_choose(seat, POLICIES["greedy"])
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
         if spec == "ev" and discards_only:
-            return _Verdict(self._ev_values(g, seat, legal), None, "points", "ev")
+            return self._ev_values(g, seat, legal)
         if self.rollouts <= 0:
             return _Verdict(None, None, None, "not judged")
         return _Verdict(_rollout_values(g, seat, legal, self.rollouts, self.seed), None, "points", "rollout")
 
-    def _ev_values(self, g: Any, seat: int, legal: list) -> dict:
-        """exp_score at the seat's turn of every discard (discard_ev of what the seat sees)."""
-        o = g.observation(seat)
-        from yakuman.tiles import from_mjai, to_mpsz
+    def _ev_values(self, g: Any, seat: int, legal: list) -> _Verdict:
+        """exp_score at the seat's turn of every discard (discard_ev of what the seat sees: its
+        hand and melds, the dora indicators, the winds, the copies it has not seen as the wall).
+        A hand the calculator does not value (4+ shanten: NaN; a complete hand without a yaku) is
+        not judged: greedy's action gives agreement only."""
+        from yakuman.errors import YakumanError
 
-        counts, reds = from_mjai(o.hand)
-        melds = [f"{typ if typ != 'daiminkan' else 'minkan'} {_mpsz(tiles)}" for typ, tiles, _f in o.melds[seat]]
-        turn = _turn(o)
-        rows = self._discard_ev(to_mpsz(counts, reds), melds=melds, dora=_mpsz(o.dora_indicators),
-                                round_wind=o.round_wind, seat_wind="ESWN"[(seat - o.dealer) % len(o.scores)],
-                                rules=g.rules, turn=turn, wall=_wall_left(o))
-        by_tile = {}
-        for r in rows:
-            v = r.exp_score[min(turn, len(r.exp_score) - 1)]
-            by_tile[r.tile] = float(v)
+        o = g.observation(seat)
+        melds = [f"{_MELD_TEXT[typ]} {_mpsz(tiles)}" for typ, tiles, _f in o.melds[seat]]
+        turn = max(1, min(_turn(o), 17))
+        try:
+            res = self._discard_ev(_mpsz(o.hand), melds=melds, dora=_mpsz(o.dora_indicators),
+                                   round_wind=o.round_wind, seat_wind="ESWN"[(seat - o.dealer) % len(o.scores)],
+                                   rules=g.rules, turn=turn, wall=_wall_left(o), honba=o.honba,
+                                   riichi_sticks=o.sticks, kita=o.kita[seat], max_shanten=EV_MAX_SHANTEN)
+            by_tile = {r.tile: float(r.exp_score[turn]) for r in res}
+        except YakumanError:
+            by_tile = {}
         out = {}
         for a in legal:
-            name = _mpsz([a.pai])
-            out[a] = by_tile.get(name, by_tile.get(name.replace("0", "5"), math.nan))
-        return out
+            v = by_tile.get(_mpsz([a.pai]), math.nan)
+            out[a] = v
+        if all(math.isnan(v) for v in out.values()):
+            from yakuman.game import POLICIES, Action
+
+            code = g._st.policy_choose(seat, POLICIES["greedy"])
+            return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
+        return _Verdict(out, None, "points", "ev")
+
+
+_MELD_TEXT = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
+
+
+class _Bot:
+    """An mjai bot process as a policy: per game it is started, fed the record's events as the
+    reviewed seat sees them (``yakuman.game.mjai.mask_event``) up to each decision, and its answer
+    to the last event is its action (agreement only). A bot that fails (exits, times out, answers
+    what is not JSON) fails the game, which is reported as an error of its file."""
+
+    def __init__(self, argv: list[str], timeout: float = 10.0) -> None:
+        self.argv, self.timeout = argv, timeout
+        self.proc = None
+
+    def begin(self, record: Any, seat: int) -> None:
+        from yakuman.game.mjai import _CommandBot, mask_event
+        from yakuman.logs.mjai import to_mjai
+
+        self.end()
+        mj = to_mjai(record)
+        self.events = [mask_event(e, seat) for e in mj]
+        self.at = [i for i, e in enumerate(mj) if e["type"] != "end_kyoku"]   # record event k -> mjai index
+        self.record = record
+        self.sent = 0
+        self.proc = _CommandBot(self.argv, self.timeout)
+
+    def ask(self, g: Any, seat: int, at: int, answering: bool) -> Any:
+        from yakuman.errors import IllegalActionError
+        from yakuman.game import Action
+        from yakuman.game.mjai import _Failure
+        from yakuman.logs.events import Call, Discard
+
+        evs = self.record.events
+        if answering:   # the answers follow the discard (or kan) itself: the bot sees nothing after it
+            k = at - 1
+            while k > 0 and not (type(evs[k]) is Discard or (type(evs[k]) is Call and evs[k].kind in ("kakan",
+                                                                                                      "ankan"))):
+                k -= 1
+            cut = self.at[k] + 1
+        else:
+            cut = self.at[at] if at < len(self.at) else len(self.events)
+        if cut <= self.sent:
+            return None
+        try:
+            reply = self.proc.send(self.events[self.sent:cut])
+        except _Failure as f:
+            raise RuntimeError(f"the mjai bot failed: {f.detail}") from None
+        self.sent = cut
+        if not isinstance(reply, dict):
+            return None
+        try:
+            return Action._from_code(g._resolve(dict(reply, actor=reply.get("actor", seat)), seat), g._aka)
+        except IllegalActionError:
+            return None   # not a legal action: no agreement
+
+    def end(self) -> None:
+        if self.proc is not None:
+            self.proc.close()
+            self.proc = None
 
 
 def _mpsz(names) -> str:
@@ -281,10 +371,15 @@ def _review_game(record: Any, gi: int, source: str, seats: list[int], pol: _Poli
                 out.errors.append({"file": source, "game": gi, "event": at,
                                    "error": f"seat {seat}: the record's action is not among the legal ones"})
                 continue
+            pol.ctx = (record, at)
             v = pol.judge(g, seat, legal)
             rows.append(_row(source, gi, st0, rr, ri, seat, names[seat], at, g, legal, taken, v, bad_relative))
 
-    rc = decisions(record, rules, hook)
+    pol.begin(record, seats[0])
+    try:
+        rc = decisions(record, rules, hook)
+    finally:
+        pol.end()
     if rc.illegal or rc.disagreements:
         p = rc.problems[0] if rc.problems else {}
         out.errors.append({"file": source, "game": gi, "event": p.get("event"),
@@ -565,24 +660,15 @@ def _cmd_review(args) -> int:
     import sys
 
     from yakuman.errors import YakumanError
-    from yakuman.logs.corpus import find_logs
+    from yakuman.logs.corpus import cli_files, cli_needs
 
     if (args.player is None) == (args.seat is None):
         print("yakuman: error: give exactly one of --player NAME and --seat N", file=sys.stderr)
         return 2
-    if args.out:
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            print('yakuman: error: --out needs pyarrow: pip install "yakuman[frame]"', file=sys.stderr)
-            return 2
-    try:
-        files = find_logs(args.paths)
-    except FileNotFoundError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+    if not cli_needs(args.out, "pyarrow", "frame"):
         return 2
-    if not files:
-        print("yakuman: error: no log files under " + " ".join(args.paths), file=sys.stderr)
+    files = cli_files(args.paths)
+    if files is None:
         return 2
     try:
         report = review(files, player=args.player, seat=args.seat, policy=args.policy, rollouts=args.rollouts,
@@ -617,6 +703,8 @@ def _json_default(x: Any) -> Any:
 
 def add_cli(lsub) -> None:
     """Register ``yakuman logs review`` on the ``logs`` subparsers."""
+    from yakuman.logs.corpus import add_progress_arguments
+
     s = lsub.add_parser(
         "review",
         help="judge every decision of a player: agreement, bad moves, loss (docs/review.md)",
@@ -635,7 +723,5 @@ def add_cli(lsub) -> None:
     s.add_argument("--json", action="store_true", help="print one JSON object (the summary) instead of text")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per decision as Parquet (pyarrow)")
     s.add_argument("--html", metavar="FILE.html", help="write a self-contained HTML report")
-    pg = s.add_mutually_exclusive_group()
-    pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
-    pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    add_progress_arguments(s)
     s.set_defaults(func=_cmd_review)

@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_file"]
+__all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_dask",
+           "review_file"]
 
 #: a decision is bad when its loss exceeds BAD_RELATIVE * |best value| (and the floor of its units)
 BAD_RELATIVE = 0.05
@@ -122,11 +123,9 @@ def _ukeire_values(g: Any, seat: int, legal: list) -> dict:
                             players=g.rules.players)
     best_sh = min(x.shanten for x in opts)
     by_kind = {x.kind: (x.count if x.shanten == best_sh else 0) for x in opts}
-    from yakuman.tiles import from_mjai as fm
-
     out = {}
     for a in legal:
-        c, _ = fm([a.pai])
+        c, _ = from_mjai([a.pai])
         out[a] = float(by_kind.get(list(c).index(1), 0))
     return out
 
@@ -140,7 +139,17 @@ def _rollout_values(g: Any, seat: int, legal: list, n: int, seed: int) -> dict:
         rounds = len(h._rounds)
         h.step(a)
         if h.done or len(h._rounds) > rounds:
-            out[a] = float(h.scores[seat] - start)   # the round ended with the action itself
+            # the action ends the round (a tsumo): its value over copies with the hidden tiles
+            # re-dealt, so that what the seat cannot know (the ura indicators) is not read
+            total = 0
+            for i in range(n):
+                c = g.determinize(seat, seed + i)
+                r0 = len(c._rounds)
+                c.step(a)
+                total += c.scores[seat] - start
+                if not (c.done or len(c._rounds) > r0):   # a re-dealt seat may answer the discard now
+                    total += c.rollout("greedy", 1, seed + i, seat=-1).mean[seat]
+            out[a] = total / n
         else:
             r = h.rollout("greedy", n, seed, seat=seat)
             out[a] = r.mean[seat] + (h.scores[seat] - start)
@@ -473,7 +482,7 @@ def _policy_for(spec: Any, rollouts: int, seed: int) -> _Policy:
     """One policy object per worker process and settings (a callable: per call)."""
     if callable(spec):
         return _Policy(spec, rollouts, seed)
-    key = (spec, rollouts, seed)
+    key = (tuple(spec) if isinstance(spec, list) else spec, rollouts, seed)
     if key not in _POLICIES:
         _POLICIES[key] = _Policy(spec, rollouts, seed)
     return _POLICIES[key]
@@ -654,6 +663,37 @@ def review(paths: str | Path | Iterable[str | Path], *, player: str | None = Non
     report.elapsed = time.perf_counter() - t0
     return report
 
+
+
+def review_dask(paths: str | Path | Iterable[str | Path], client: Any, *, player: str | None = None,
+                seat: int | None = None, policy: Any = "greedy", rollouts: int = ROLLOUTS, seed: int = 0,
+                files_per_task: int = 4, bad_relative: float = BAD_RELATIVE,
+                max_bytes: int | None = None) -> ReviewReport:
+    """:func:`review` on a Dask ``client`` (``distributed.Client``): one task per
+    ``files_per_task`` files, the rows in file order as :func:`review` gives them. A task whose
+    worker dies has each of its files retried once as its own task; a file whose retry fails too
+    is an error of that file (the corpus runner's Dask path, :func:`yakuman.logs.corpus.dask_results`).
+    The files must be readable by the workers under the same names."""
+    from yakuman.errors import InvalidContextError
+    from yakuman.logs.corpus import check_limits, dask_results, find_logs
+
+    if (player is None) == (seat is None):
+        raise InvalidContextError("review needs exactly one of player= (a name) and seat= (0..3)")
+    _Policy(policy, rollouts, seed)
+    check_limits(max_bytes)
+    files = [str(p) for p in find_logs(paths)]
+    t0 = time.perf_counter()
+    report = ReviewReport(player=player, seat=seat, policy=policy if isinstance(policy, str) else "callable")
+    for fr in dask_results(client, review_file, files, size=max(1, files_per_task),
+                           args=(player, seat, policy, rollouts, seed, bad_relative, max_bytes), died=_died,
+                           deaths=report.worker_deaths):
+        report.add(fr)
+    try:
+        report.workers = len(client.scheduler_info().get("workers", {})) or 1
+    except Exception:  # noqa: BLE001 - a client without scheduler info
+        report.workers = 1
+    report.elapsed = time.perf_counter() - t0
+    return report
 
 # ---- command line ----------------------------------------------------------------------------
 def _cmd_review(args) -> int:

@@ -374,14 +374,15 @@ def cli_files(paths: list[str]) -> list[Path] | None:
     return files
 
 
-def cli_needs(option: Any, module: str, extra: str) -> bool:
-    """False (after saying so) when ``option`` is given and ``module`` does not import."""
+def cli_needs(option: Any, module: str, hint: str) -> bool:
+    """False (after saying so, with the install ``hint``) when ``option`` is given and ``module``
+    does not import."""
     if not option:
         return True
     try:
         __import__(module)
     except ImportError:
-        print(f'yakuman: error: this output needs {module} (pip install "yakuman[{extra}]")', file=sys.stderr)
+        print(f"yakuman: error: this output needs {module} ({hint})", file=sys.stderr)
         return False
     return True
 

@@ -705,7 +705,7 @@ def _cmd_review(args) -> int:
     if (args.player is None) == (args.seat is None):
         print("yakuman: error: give exactly one of --player NAME and --seat N", file=sys.stderr)
         return 2
-    if not cli_needs(args.out, "pyarrow", "frame"):
+    if not cli_needs(args.out, "pyarrow", 'pip install "yakuman[frame]"'):
         return 2
     files = cli_files(args.paths)
     if files is None:

@@ -6,7 +6,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 BUILD_DEPS := "setuptools>=77" "Cython>=3.1" "numpy>=1.24"
 RUN_DEPS := "numpy>=1.24" "tomli>=1.1; python_version < '3.11'"
-TEST_DEPS := "pytest>=7" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1" "mypy>=1.18" "build>=1.0" "matplotlib>=3.5"
+TEST_DEPS := "pytest>=7" "hypothesis>=6" "mahjong==2.1.0" "xiangting>=6" "pandas>=2" "pyarrow>=14" "dask[distributed]>=2024.1" "mypy>=1.18" "build>=1.0" "matplotlib>=3.5" "gymnasium>=1.0" "pettingzoo>=1.24"
 BENCH_DEPS := "pytest>=7" "pytest-benchmark>=4" "mahjong==2.1.0" "xiangting>=6" "riichienv>=0.4"
 PYTEST_ARGS ?=
 

@@ -36,7 +36,9 @@ void ym_game_visible(const ym_game_t *g, uint8_t vis[34]) {
     for (int j = 0; j < g->n_dora; j++) vis[ym_game_dora_indicator(g, j) >> 2]++;
 }
 
-void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
+/* planes and sc are restrict: the plane stores (uint8_t, which may alias anything) would
+ * otherwise make the compiler reload every field of g after each of them. */
+void ym_game_obs(const ym_game_t *restrict g, int seat, uint8_t *restrict planes, int32_t *restrict sc) {
     int n = g->R.players;
     memset(planes, 0, YM_OBS_PLANES * 34);
     memset(sc, 0, YM_OBS_SCALARS * sizeof(int32_t));
@@ -58,13 +60,17 @@ void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *sc) {
                 seen[k]++;
                 if (q == seat && ym_is_red(g, p->melds[i].ids[j])) planes[20 * 34 + k]++;
             }
-        for (int i = 0; i < p->n_river; i++) {
-            int k = p->river[i] >> 2;
-            planes[(6 + r) * 34 + k]++;
-            if (p->rmark[i] & YM_RV_TSUMOGIRI) planes[(10 + r) * 34 + k]++;
-            if (p->rmark[i] & YM_RV_RIICHI) planes[(14 + r) * 34 + k] = 1;
-            if (p->rmark[i] & YM_RV_CALLED) planes[(22 + r) * 34 + k]++;
-            else seen[k]++;
+        const int nr = p->n_river;
+        uint8_t *restrict disc = planes + (6 + r) * 34, *restrict tg = planes + (10 + r) * 34;
+        uint8_t *restrict rc = planes + (14 + r) * 34, *restrict called = planes + (22 + r) * 34;
+        for (int i = 0; i < nr; i++) {
+            const int k = p->river[i] >> 2, mk = p->rmark[i];
+            disc[k]++;
+            tg[k] = (uint8_t)(tg[k] + (mk & YM_RV_TSUMOGIRI));
+            if (mk & YM_RV_RIICHI) rc[k] = 1;
+            const int c = (mk & YM_RV_CALLED) != 0;
+            called[k] = (uint8_t)(called[k] + c);
+            seen[k] = (uint8_t)(seen[k] + !c);
         }
         planes[(26 + r) * 34 + 30] = p->kita;
         seen[30] = (uint8_t)(seen[30] + p->kita);

@@ -654,6 +654,9 @@ include "_core_game.pxi"
 
 # Native mjlog reading: the tokenizer glue and the event builder.
 include "_core_mjlog.pxi"
+# The fixed action space, vectorized games and the record driver's decision sink (before the
+# replay, whose driver writes to the sink).
+include "_core_vec.pxi"
 # The log replay's reads of the engine state (situation flags at a win).
 include "_core_replay.pxi"
 

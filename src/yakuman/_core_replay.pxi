@@ -217,6 +217,7 @@ cdef class RecordRound:
     cdef readonly bint lite
     cdef public object game, result, melds, ended
     cdef public object hook           # hook(round, index): called before each decision (see run)
+    cdef DecisionSink sink            # the decisions' sink (replay_set_sink), or None
 
     def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
                  bint lite=False):
@@ -260,6 +261,9 @@ cdef class RecordRound:
         self.result = _RB["RoundResult"](rs) if game is not None else None
         self.melds = [[] for _ in range(n)]
         self.hook = None
+        self.sink = _SINK
+        if self.sink is not None:
+            self.sink.round_index += 1
         self.absorb()
 
     cdef void absorb(self) noexcept:
@@ -332,16 +336,31 @@ cdef class RecordRound:
                 return 1
         return 0
 
+    cdef sink_record(self, const ym_action_t *a, int i, what):
+        if self.sink.record(&self.st.g, a, self.base + i):
+            self.bad("illegal", i, f"{what} maps to no legal action index")
+
     cdef step_act(self, int found, ym_action_t *a, int i, what):
         self.decisions += 1
         if not found:
             self.bad("illegal", i, f"{what} is not among the legal actions")
+        if self.sink is not None:
+            self.sink_record(a, i, what)
         self.st.ev.n = 0
         ym_game_apply(&self.st.g, a, &self.st.ev)   # an entry of ym_game_legal now: ym_game_step's transition
         self.absorb()
 
     cdef step_code(self, tuple code, int i, what):
+        cdef ym_action_t a
+        cdef int j
         self.decisions += 1
+        if self.sink is not None:
+            memset(&a, 0, sizeof(a))
+            a.type, a.seat, a.tile, a.target, a.tsumogiri = code[0], code[1], code[2], code[3], code[4]
+            a.n_consumed = min(len(code[5]), 4)
+            for j in range(a.n_consumed):
+                a.consumed[j] = code[5][j]
+            self.sink_record(&a, i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r}")
         if self.st.step_code(code):
             self.bad("illegal", i, f"{what}: {_RB['Action']._from_code(code, self.aka)!r} is not legal now")
         self.absorb()
@@ -458,6 +477,8 @@ cdef class RecordRound:
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
                 st.ev.n = 0
                 done = s >= 0 and tile >= 0
+                if done and self.sink is not None:
+                    self.sink_record(&a, i, f"discard {e.tile} by seat {e.seat}")
                 if done:
                     if ym_game_discard_legal(g, &a) == 1:   # checked directly: ym_game_step's transition
                         ym_game_apply(g, &a, &st.ev)

@@ -113,9 +113,24 @@ def test_every_module_imports():
         importlib.import_module(name)
 
 
+# Known edges left out of the check, each with its reason (keep this list short; fold them):
+# yakuman.game re-exports VecGame lazily through a module __getattr__ (PEP 562) while
+# yakuman.game.vec imports yakuman.game (Game, the argument checks): the learning issue's layout.
+KNOWN = {("yakuman.game", "yakuman.game.vec")}
+
+
 def test_no_import_cycle_through_logs_or_game():
-    bad = [c for c in cycles(import_graph()) if any(m.startswith(CHECKED) for m in c)]
+    g = import_graph()
+    for a, b in KNOWN:
+        g[a].discard(b)
+    bad = [c for c in cycles(g) if any(m.startswith(CHECKED) for m in c)]
     assert bad == [], bad
+
+
+def test_the_known_edges_still_exist():
+    """An edge of KNOWN that is gone is taken off the list (the list only shrinks)."""
+    g = import_graph()
+    assert all(b in g[a] for a, b in KNOWN)
 
 
 def test_the_cycle_finder_finds_a_cycle():

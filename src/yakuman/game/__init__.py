@@ -20,7 +20,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
@@ -46,6 +46,7 @@ from yakuman.game._actions import (  # Action and seeded_wall are public here
 from yakuman.rules import Rules
 
 __all__ = [
+    "ACTION_SPACE",
     "Action",
     "Game",
     "GameResult",
@@ -56,6 +57,7 @@ __all__ = [
     "rebuild",
     "seeded_wall",
     "simulate",
+    "VecGame",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -159,14 +161,8 @@ class Game:
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
-        self.rules = Rules.tenhou() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-        self.seed = seed & (2**64 - 1)
+        self.rules = _rules_arg(rules)
+        self.seed = _seed_arg(seed, 64)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
@@ -270,6 +266,44 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
+
+    # ---- the fixed action space (docs/learning.md) ----------------------------------------------
+    @property
+    def decision_seat(self) -> int | None:
+        """The seat a VecGame asks now: the actor, or on a response the first asked seat in turn
+        order after the discarder; None when the game is over."""
+        s = _core.state_decision_seat(self._st)
+        return None if s < 0 else s
+
+    def action_mask(self, seat: int):
+        """bool [ACTION_SPACE]: the indices of ``seat``'s legal actions now."""
+        import numpy as np
+
+        self._check_seat(seat)
+        m = np.zeros(ACTION_SPACE, dtype=np.bool_)
+        _core.state_action_mask(self._st, seat, m.view(np.uint8))
+        return m
+
+    def action_index(self, action: Any) -> int:
+        """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
+        code = self._resolve(action)
+        import numpy as np
+
+        m = np.zeros(ACTION_SPACE, dtype=np.uint8)
+        for idx, c in _core.state_action_mask(self._st, code[1], m):
+            if c == code:
+                return idx
+        raise IllegalActionError(f"{action!r} has no index")  # pragma: no cover - every legal action has one
+
+    def action_of_index(self, seat: int, index: int) -> Action:
+        """The legal action of ``seat`` with this index; IllegalActionError when none is."""
+        self._check_seat(seat)
+        if type(index) is not int:
+            raise IllegalActionError(f"action index {index!r} is not an int")
+        code = _core.state_action_of_index(self._st, seat, index)
+        if code is None:
+            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+        return Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -601,6 +635,34 @@ class Game:
         return game_html(self)
 
 
+def _rules_arg(rules: Rules | None) -> Rules:
+    """The rules of a game or a batch (None = Rules.tenhou()), checked."""
+    r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    return r
+
+
+def _seed_arg(seed: int | None, bits: int) -> int:
+    """A seed (None = ``bits`` random bits from the OS), checked, as a uint64."""
+    if seed is None:
+        seed = secrets.randbits(bits)
+    if type(seed) is not int or seed < 0:
+        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+    return seed & (2**64 - 1)
+
+
+def _workers_arg(workers: int | None) -> int:
+    """Threads of a batch call (None = all cores), checked."""
+    import os
+
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    return workers
+
+
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
@@ -629,18 +691,13 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
     ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
-    import os
-
     import numpy as np
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
     r = Rules.tenhou() if rules is None else rules
     pol = _policy(policy)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
+    workers = _workers_arg(workers)
     p = r.players
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
     scores = np.zeros((n, 4), dtype=np.int32)
@@ -655,3 +712,18 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
                     end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
+
+
+ACTION_SPACE: int = _core.ACTION_SPACE
+
+
+if TYPE_CHECKING:
+    from yakuman.game.vec import VecGame
+
+
+def __getattr__(name: str) -> Any:
+    if name == "VecGame":   # imported on first use (yakuman.game.vec imports this module)
+        from yakuman.game.vec import VecGame
+
+        return VecGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

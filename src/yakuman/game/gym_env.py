@@ -1,0 +1,106 @@
+"""A Gymnasium environment: one learning seat against the engine's built-in policies
+(``docs/learning.md``). Importing this module imports gymnasium, which yakuman does not depend
+on: install it beside yakuman to use this adapter.
+
+Observation: a dict of ``planes`` uint8 [30, 34], ``scalars`` int32 [24] (csrc/ym_game_obs.c)
+and ``action_mask`` int8 [A] (the fixed action space). Action: an index in ``Discrete(A)``.
+An index that is not legal now is not applied: the step returns the same observation, reward
+``illegal_reward`` and ``info["illegal_action"] = True``. Reward: the learning seat's point
+change of each round that ends during the step (``reward="round"``) or its final result
+(points - return + uma) when the game ends (``reward="game"``). The other seats play the
+``opponents`` policy (``random``, ``tsumogiri`` or ``greedy``), seeded from the reset seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from yakuman import _core
+from yakuman.errors import InvalidContextError
+from yakuman.game import ACTION_SPACE, POLICIES, Game
+from yakuman.rules import Rules
+
+__all__ = ["MahjongEnv", "observation_space", "observation"]
+
+_I32 = np.iinfo(np.int32)
+
+
+def observation_space() -> spaces.Dict:
+    """The observation space of one seat (the same for both adapters)."""
+    return spaces.Dict({
+        "planes": spaces.Box(0, 255, (_core.GAME_OBS_PLANES, 34), np.uint8),
+        "scalars": spaces.Box(_I32.min, _I32.max, (_core.GAME_OBS_SCALARS,), np.int32),
+        "action_mask": spaces.Box(0, 1, (ACTION_SPACE,), np.int8),
+    })
+
+
+def observation(game: Game, seat: int, decides: bool) -> dict:
+    """New arrays of what ``seat`` sees; the mask is all zero unless ``decides``."""
+    planes = np.zeros((_core.GAME_OBS_PLANES, 34), np.uint8)
+    scalars = np.zeros(_core.GAME_OBS_SCALARS, np.int32)
+    _core.state_obs_into(game._st, seat, planes, scalars)
+    mask = game.action_mask(seat).astype(np.int8) if decides else np.zeros(ACTION_SPACE, np.int8)
+    return {"planes": planes, "scalars": scalars, "action_mask": mask}
+
+
+def round_rewards(game: Game, rounds_before: int, reward: str) -> np.ndarray:
+    """Each seat's reward for what ended since the game had ``rounds_before`` rounds."""
+    r = np.zeros(game.rules.players, np.float64)
+    if reward == "round":
+        for ro in game.rounds[rounds_before:]:
+            r += ro.deltas
+    elif game.done:
+        r += game.result.results
+    return r
+
+
+class MahjongEnv(gymnasium.Env):
+    """One learning ``seat`` against ``opponents`` (a built-in policy name) under ``rules``."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, rules: Rules | None = None, seat: int = 0, opponents: str = "random", reward: str = "round",
+                 illegal_reward: float = -1.0) -> None:
+        self.rules = Rules.tenhou() if rules is None else rules
+        if opponents not in POLICIES:
+            raise InvalidContextError(f"unknown policy {opponents!r}: expected one of {', '.join(POLICIES)}")
+        if reward not in ("round", "game"):
+            raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self.rules.players - 1}")
+        self.seat, self.reward, self.illegal_reward = seat, reward, float(illegal_reward)
+        self._policy = POLICIES[opponents]
+        self.observation_space = observation_space()
+        self.action_space = spaces.Discrete(ACTION_SPACE)
+        self.game: Game | None = None
+
+    def _advance(self) -> None:
+        """Let the other seats play until the learning seat decides or the game ends."""
+        g = self.game
+        while not g.done and g.decision_seat != self.seat:
+            g._apply(g._st.policy_action(self._policy))
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        super().reset(seed=seed)
+        gseed = int(self.np_random.integers(0, 2**63))
+        self.game = Game(self.rules, gseed)
+        self.game._st.seed_policy(gseed)
+        self._advance()
+        return observation(self.game, self.seat, not self.game.done), {"game_seed": gseed}
+
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        g = self.game
+        if g is None:
+            raise InvalidContextError("call reset() before step()")
+        code = _core.state_action_of_index(g._st, self.seat, int(action))
+        if code is None or g.done:
+            return observation(g, self.seat, not g.done), self.illegal_reward, g.done, False, {"illegal_action": True}
+        before = len(g.rounds)
+        g._apply(code)
+        self._advance()
+        r = float(round_rewards(g, before, self.reward)[self.seat])
+        return observation(g, self.seat, not g.done), r, g.done, False, {"illegal_action": False}

@@ -1,0 +1,249 @@
+"""Training data from game records: every decision of every record as the arrays a
+:class:`~yakuman.game.VecGame` gives (``docs/learning.md``).
+
+``decisions(paths)`` drives each record through the engine (``yakuman.game.records.drive``,
+strict) with a decision sink bound: at each decision the deciding seat's planes, scalars and
+mask (the fixed action space) and the index of the action the record took are written, with the
+seat, the round, and the round's and the game's outcome. The passes a record implies (a seat
+the engine asked to answer a discard or a kan -- it could call or ron -- that did not) are
+decisions with the pass index, flagged ``implied_pass``. A record decision that maps to no
+legal index raises :class:`~yakuman.logs.events.LogError` naming the file, round and event. A
+round whose record disagrees with the engine on something automatic (a draw, a payment) gives
+its decisions up to that point; the rest of that round is left out and named in ``skipped``.
+
+``write_shards(paths, out_dir)`` writes the same rows as ``.npz`` (or Parquet) shards of at
+most ``rows`` decisions each, for corpora that do not fit in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from yakuman import _core
+from yakuman.logs.convert import read
+from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
+from yakuman.logs.verify import find_logs
+
+__all__ = ["Decisions", "decisions", "iter_decisions", "write_shards"]
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Columns of N decisions: ``planes`` uint8 [N, 30, 34], ``scalars`` int32 [N, 24],
+    ``mask`` bool [N, A], ``action`` int16 (the index taken), ``seat`` int8, ``game`` int32
+    (the game's number in the input, from 0), ``round`` int16 (the round's number within its
+    game), ``event`` int32 (the event index in its record), ``implied_pass`` bool,
+    ``round_delta`` int32 (the deciding seat's score change over the round), ``final_score``
+    int32 and ``final_rank`` int8 (the seat's final points and placement, 0 = first; -1 when
+    the record has no game end); ``sources`` names the file of each game number; ``skipped``
+    the files and games left out (no game in the file, a game cut short)."""
+
+    planes: Any
+    scalars: Any
+    mask: Any
+    action: Any
+    seat: Any
+    game: Any
+    round: Any
+    event: Any
+    implied_pass: Any
+    round_delta: Any
+    final_score: Any
+    final_rank: Any
+    sources: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.action)
+
+    @property
+    def passes(self) -> int:
+        """How many rows are passes the record implies (counted apart from its own actions)."""
+        return int(self.implied_pass.sum())
+
+    def columns(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in _COLUMNS}
+
+
+_COLUMNS = ("planes", "scalars", "mask", "action", "seat", "game", "round", "event", "implied_pass", "round_delta",
+            "final_score", "final_rank")
+
+
+def _outcomes(game) -> tuple[list[tuple[int, ...]], tuple[int, ...] | None, tuple[int, ...] | None]:
+    """Each round's score changes (the sum of its wins' and draws' deltas) and the final scores
+    and placements (ties: the earlier seat first), from the record."""
+    rounds: list[list[int]] = []
+    n = game.events[0].players
+    final = None
+    for e in game.events:
+        t = type(e)
+        if t is RoundStart:
+            rounds.append([0] * n)
+        elif (t is Win or t is Ryuukyoku) and rounds and e.deltas is not None:
+            for q, d in enumerate(e.deltas[:n]):
+                rounds[-1][q] += d
+        elif t is GameEnd:
+            final = tuple(e.scores[:n])
+    ranks = None
+    if final is not None:
+        order = sorted(range(n), key=lambda q: (-final[q], q))
+        r = [0] * n
+        for place, q in enumerate(order):
+            r[q] = place
+        ranks = tuple(r)
+    return [tuple(x) for x in rounds], final, ranks
+
+
+def _games(paths, skipped: list[str]) -> Iterator[tuple[str, Any]]:
+    """The whole games of the files under ``paths``; a file the reader refuses (LogError: no
+    game in it, a record that breaks the game's own rules such as a fifth copy of a tile) and a
+    game cut short (``truncated``) are named in ``skipped``: the reader's verdict, not a
+    decision that maps to no index."""
+    for p in find_logs(paths):
+        try:
+            games = read(p, strict=False)
+        except LogError as e:
+            skipped.append(f"{p}: {e}")
+            continue
+        for g in games:
+            if g.truncated:
+                skipped.append(f"{p}: a truncated game")
+                continue
+            yield str(p), g
+
+
+def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
+                   chunk: int = 65536) -> Iterator[Decisions]:
+    """The decisions of the records under ``paths`` (files or directories) in blocks of about
+    ``chunk`` rows (whole games per block). ``player``: only the decisions of the seat with
+    that name (GameStart.names)."""
+    from yakuman.game.records import drive
+
+    sink = _core.DecisionSink(min(chunk, 8192))
+    sources: list[str] = []
+    outcome_rows: list[tuple] = []   # per game: (round deltas, final scores, final ranks, seat filter)
+    gi = 0
+    skipped: list[str] = []
+    _core.replay_set_sink(sink)
+    try:
+        for src, game in _games(paths, skipped):
+            sink.game_index = gi
+            sink.round_index = -1
+            check = drive(game, cases=False)[0]
+            if check.illegal:
+                p = check.first_illegal
+                raise LogError(p["what"], src, p["round"], p["event"], game.events[p["event"]]
+                               if type(p["event"]) is int and 0 <= p["event"] < len(game.events) else None)
+            if check.disagreements:
+                p = check.first_disagreement
+                skipped.append(f"{src}: round {p['round']} event {p['event']}: the rest of the round after a "
+                               f"disagreement ({p['what']}); {check.disagreements} such round(s) in the game")
+            seats = None
+            if player is not None:
+                names = tuple(game.events[0].names)
+                seats = frozenset(q for q, nm in enumerate(names) if nm == player)
+            sources.append(src)
+            outcome_rows.append((*_outcomes(game), seats))
+            gi += 1
+            if sink.total >= chunk:
+                yield _block(sink.take(), sources, outcome_rows, skipped)
+                sink = _fresh(sink, chunk)
+        rows = sink.take()
+        if rows:
+            yield _block(rows, sources, outcome_rows, skipped)
+    finally:
+        _core.replay_set_sink(None)
+
+
+def _fresh(old, chunk):
+    s = _core.DecisionSink(min(chunk, 8192))
+    s.game_index, s.round_index = old.game_index, old.round_index
+    _core.replay_set_sink(s)
+    return s
+
+
+def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], skipped: list[str]) -> Decisions:
+    cols = {k: np.concatenate([c[k] for c in chunks]) if chunks else None for k in chunks[0]}
+    n = len(cols["action"])
+    delta = np.zeros(n, dtype=np.int32)
+    fscore = np.full(n, -1, dtype=np.int32)
+    frank = np.full(n, -1, dtype=np.int8)
+    keep = np.ones(n, dtype=np.bool_)
+    g, r, s = cols["game"], cols["round"], cols["seat"].astype(np.int64)
+    for gi in np.unique(g):
+        rows = g == gi
+        deltas, final, ranks, seats = outcome_rows[gi]
+        if deltas:
+            table = np.asarray(deltas, dtype=np.int32)
+            delta[rows] = table[np.clip(r[rows], 0, len(deltas) - 1), s[rows]]
+        if final is not None:
+            fscore[rows] = np.asarray(final, dtype=np.int32)[s[rows]]
+            frank[rows] = np.asarray(ranks, dtype=np.int8)[s[rows]]
+        if seats is not None:
+            keep[rows] = np.isin(s[rows], list(seats))
+    cols.update(round_delta=delta, final_score=fscore, final_rank=frank)
+    if not keep.all():
+        cols = {k: v[keep] for k, v in cols.items()}
+    return Decisions(**{k: cols[k] for k in _COLUMNS}, sources=tuple(sources), skipped=tuple(skipped))
+
+
+def decisions(paths: str | Path | Iterable[str | Path], player: str | None = None) -> Decisions:
+    """Every decision of the records under ``paths`` (or of the seat named ``player``) as one
+    :class:`Decisions` (see the module docstring)."""
+    blocks = list(iter_decisions(paths, player, chunk=1 << 30))
+    if not blocks:
+        return _empty()
+    if len(blocks) == 1:
+        return blocks[0]
+    cols = {k: np.concatenate([getattr(b, k) for b in blocks]) for k in _COLUMNS}
+    return Decisions(**cols, sources=blocks[-1].sources, skipped=blocks[-1].skipped)
+
+
+def _empty() -> Decisions:
+    a = _core.ACTION_SPACE
+    z = {"planes": np.zeros((0, 30, 34), np.uint8), "scalars": np.zeros((0, 24), np.int32),
+         "mask": np.zeros((0, a), np.bool_), "action": np.zeros(0, np.int16), "seat": np.zeros(0, np.int8),
+         "game": np.zeros(0, np.int32), "round": np.zeros(0, np.int16), "event": np.zeros(0, np.int32),
+         "implied_pass": np.zeros(0, np.bool_), "round_delta": np.zeros(0, np.int32),
+         "final_score": np.zeros(0, np.int32), "final_rank": np.zeros(0, np.int8)}
+    return Decisions(**z)
+
+
+def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, *, player: str | None = None,
+                 rows: int = 1 << 18, format: str = "npz") -> list[Path]:
+    """Write the decisions of the records under ``paths`` as shards of at most about ``rows``
+    decisions (whole games per shard): ``decisions-00000.npz`` ... (``np.load`` gives the
+    columns of :class:`Decisions`) or, with ``format="parquet"``, Parquet files with one row
+    per decision (planes, scalars and mask as fixed-size lists). Returns the shard paths."""
+    if format not in ("npz", "parquet"):
+        raise ValueError(f"format must be 'npz' or 'parquet', not {format!r}")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for i, block in enumerate(iter_decisions(paths, player, chunk=rows)):
+        path = out / f"decisions-{i:05d}.{format}"
+        if format == "npz":
+            np.savez(path, **block.columns())
+        else:
+            _write_parquet(block, path)
+        written.append(path)
+    return written
+
+
+def _write_parquet(block: Decisions, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cols = {}
+    for k, v in block.columns().items():
+        if v.ndim == 1:
+            cols[k] = pa.array(v)
+        else:
+            flat = v.reshape(len(v), -1)
+            cols[k] = pa.FixedSizeListArray.from_arrays(pa.array(flat.reshape(-1)), flat.shape[1])
+    pq.write_table(pa.table(cols), path)

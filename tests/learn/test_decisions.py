@@ -1,0 +1,142 @@
+"""logs.decisions: every decision of a record as the VecGame's arrays and the index taken."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from tests.conftest import shared_data_path
+from yakuman.game.records import check_record
+from yakuman.game.vec import VecGame, replay_indices
+from yakuman.logs import read
+from yakuman.logs.decisions import decisions, iter_decisions, write_shards
+from yakuman.logs.events import LogError
+
+FIXTURES = "tests/fixtures/logs"
+
+
+def test_fixture_records_every_decision_maps_to_its_legal_index():
+    d = decisions(FIXTURES)
+    assert len(d.sources) == 9 and not d.skipped
+    want = sum(check_record(g).decisions for src in d.sources for g in read(src))
+    assert len(d) == want                                   # every decision the driver checks
+    assert d.mask[np.arange(len(d)), d.action].all()         # the index taken is a legal one
+    assert (d.action[d.implied_pass] == 347).all() and d.passes > 0
+    assert d.passes == int((d.action == 347).sum())          # records never pass but by implication
+    assert d.planes.shape == (len(d), 30, 34) and d.scalars.shape == (len(d), 24)
+    # the same record in three formats: the same decisions
+    per_game = [d.action[d.game == g] for g in range(9)]
+    for stem in range(3):
+        a, b, c = per_game[3 * stem:3 * stem + 3]
+        assert (a == b).all() and (b == c).all()
+
+
+def test_round_and_game_outcomes_exact_on_fixture4():
+    d = decisions(f"{FIXTURES}/fixture4.mjlog")
+    (g,) = read(f"{FIXTURES}/fixture4.mjlog")
+    final = g.events[-1].scores
+    for q in range(4):
+        rows = d.seat == q
+        assert (d.final_score[rows] == final[q]).all()
+    ranks = sorted(range(4), key=lambda q: (-final[q], q))
+    assert [int(d.final_rank[d.seat == q][0]) for q in range(4)] == [ranks.index(q) for q in range(4)]
+    first_round = [e for e in g.events[2:] if type(e).__name__ in ("Win", "Ryuukyoku")][0]
+    r0 = d.round == 0
+    for q in range(4):
+        assert (d.round_delta[r0 & (d.seat == q)] == first_round.deltas[q]).all()
+
+
+def test_player_filter():
+    d = decisions(f"{FIXTURES}/fixture4.mjlog", player="Botan")
+    assert len(d) > 0 and (d.seat == 1).all()
+    assert len(decisions(f"{FIXTURES}/fixture4.mjlog", player="nobody")) == 0
+
+
+@pytest.mark.parametrize("seed", [3, 21])
+def test_a_vecgame_game_written_as_a_record_gives_the_same_decisions(tmp_path, seed):
+    """Differential: a game played in a VecGame, written as an mjai record, read back: the same
+    action indices in order, and the same planes, scalars and masks, as the VecGame gave."""
+    v = VecGame(1, seed=seed, workers=1)
+    o = v.observe()
+    rng = np.random.default_rng(seed)
+    planes, scalars, masks, acts = [], [], [], []
+    while True:
+        a = (rng.random(o.mask.shape) * o.mask).argmax(1)
+        planes.append(o.planes[0].copy())
+        scalars.append(o.scalars[0].copy())
+        masks.append(o.mask[0].copy())
+        acts.append(int(a[0]))
+        v.step(a)
+        if o.done[0]:
+            break
+    g = replay_indices(seed, acts)
+    assert g.done
+    path = tmp_path / "game.mjai"
+    path.write_text("".join(json.dumps(e) + "\n" for e in g.events))
+    d = decisions(path)
+    assert not d.skipped
+    # a call that lost to a higher-priority answer (a chi to a pon) leaves no trace in a record:
+    # the record gives that seat's decision as a pass, the only difference allowed
+    diff = [i for i, (x, y) in enumerate(zip(d.action.tolist(), acts)) if x != y]
+    assert len(d) == len(acts)
+    for i in diff:
+        assert d.action[i] == 347 and 75 <= acts[i] < 275 and d.scalars[i, 15] == 1, (i, acts[i])
+    assert len(diff) <= len(acts) // 50
+    assert (d.planes == np.array(planes)).all() and (d.scalars == np.array(scalars)).all()
+    assert (d.mask == np.array(masks)).all()
+    assert tuple(d.final_score[:4][np.argsort(d.seat[:4])]) == g.result.scores or len(set(d.seat[:4])) < 4
+
+
+def test_a_decision_that_maps_to_no_index_names_file_round_and_event(tmp_path):
+    """A riichi declared by a seat far from tenpai (its first discard of E1): the reader takes
+    the record, the engine has no such legal action."""
+    evs = [json.loads(x) for x in open(f"{FIXTURES}/fixture4.mjai").read().splitlines()]
+    i = next(j for j, e in enumerate(evs) if e["type"] == "dahai" and e["actor"] == 2)
+    evs[i:i] = [{"type": "reach", "actor": 2}]
+    evs[i + 2:i + 2] = [{"type": "reach_accepted", "actor": 2, "deltas": [0, 0, -1000, 0],
+                         "scores": [25000, 25000, 24000, 25000]}]
+    path = tmp_path / "bad.mjai"
+    path.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    with pytest.raises(LogError) as ei:
+        decisions(path)
+    msg = str(ei.value)
+    assert "bad.mjai" in msg and "E1-0" in msg and f"event {i}" in msg and "riichi" in msg, msg
+
+
+def test_shards_npz_and_parquet_round_trip(tmp_path):
+    whole = decisions(FIXTURES)
+    files = write_shards(FIXTURES, tmp_path / "npz", rows=300)
+    assert len(files) > 1
+    got = [np.load(f) for f in files]
+    for k in ("action", "seat", "planes", "mask", "round_delta", "implied_pass"):
+        assert (np.concatenate([x[k] for x in got]) == getattr(whole, k)).all()
+    pq = pytest.importorskip("pyarrow.parquet")
+    files = write_shards(FIXTURES, tmp_path / "pq", rows=10**6, format="parquet")
+    t = pq.read_table(files[0])
+    assert t.num_rows == len(whole)
+    assert (np.asarray(t.column("action")) == whole.action).all()
+    planes = np.asarray(t.column("planes").combine_chunks().flatten()).reshape(-1, 30, 34)
+    assert (planes == whole.planes).all()
+
+
+def test_blocks_hold_whole_games():
+    blocks = list(iter_decisions(FIXTURES, chunk=100))
+    assert len(blocks) > 1
+    seen = set()
+    for b in blocks:
+        games = set(np.unique(b.game).tolist())
+        assert not games & seen
+        seen |= games
+
+
+def test_a_sample_of_the_shared_corpus_maps_with_no_error():
+    """Every 200th file (the whole corpus: bench/decisions_rate.py, docs/learning.md)."""
+    root = shared_data_path("tenhou", "mjlog")
+    files = sorted(root.iterdir())[::200]
+    rows = 0
+    for b in iter_decisions(files, chunk=1 << 15):
+        assert b.mask[np.arange(len(b)), b.action].all()
+        rows += len(b)
+    assert rows > 10000

@@ -107,10 +107,16 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_every_module_imports():
+    """Every module imports; a module whose optional dependency (not ours) is not installed is
+    left out (gymnasium, pettingzoo: test extras)."""
     for name in sorted(_modules()):
         if name.endswith("__main__"):
             continue
-        importlib.import_module(name)
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name is None or e.name.split(".")[0] == "yakuman":
+                raise
 
 
 # Known edges left out of the check, each with its reason (keep this list short; fold them):

@@ -38,7 +38,9 @@
 /* action types */
 enum {
     YM_A_NONE = 0, YM_A_DISCARD, YM_A_RIICHI, YM_A_CHI, YM_A_PON, YM_A_DAIMINKAN, YM_A_KAKAN,
-    YM_A_ANKAN, YM_A_KITA, YM_A_TSUMO, YM_A_RON, YM_A_KYUUSHU, YM_A_PASS, YM_A_TYPES
+    YM_A_ANKAN, YM_A_KITA, YM_A_TSUMO, YM_A_RON, YM_A_KYUUSHU, YM_A_PASS,
+    YM_A_OPEN_RIICHI, /* rules.open_riichi: riichi with the hand shown (docs/rules.md 3.7) */
+    YM_A_TYPES
 };
 /* phases */
 enum { YM_PH_SELF = 0, YM_PH_RESPONSE = 1, YM_PH_ROUND_END = 2, YM_PH_OVER = 3 };
@@ -125,6 +127,7 @@ typedef struct {
     uint64_t waits;                  /* waits of the 13-3k hand */
     uint64_t forbid;                 /* kuikae: kinds not to discard now */
     int32_t score;
+    uint8_t open_riichi;             /* the riichi (declared or established) is open: the hand is shown */
 } ym_seat_t;
 
 typedef struct {
@@ -140,7 +143,7 @@ typedef struct {
     uint8_t type;        /* YM_EV_* */
     uint8_t actor, target, tile, tsumogiri, n_consumed;
     uint8_t consumed[4];
-    uint8_t extra;       /* hora: form flags; ryukyoku: abort kind / outcome; dora: 0 */
+    uint8_t extra;       /* hora: form flags; ryukyoku: abort kind / outcome; dora: 0; reach: 1 = open */
     uint8_t tenpai;      /* ryukyoku: tenpai mask */
     int16_t han, fu;
     int32_t points;
@@ -150,6 +153,7 @@ typedef struct {
     int32_t scores[4];
     uint8_t ura[5], n_ura;
     uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
+    uint8_t yaku_ext, han_ext[3];  /* hora: the local rules' yaku (ym_score_t.yaku_ext, han_ext) */
 } ym_event_t;
 enum {
     YM_EV_START_KYOKU = 1, YM_EV_TSUMO, YM_EV_DAHAI, YM_EV_CHI, YM_EV_PON, YM_EV_DAIMINKAN,
@@ -195,6 +199,8 @@ typedef struct {
     ym_round_result_t last;          /* the last round's result */
     int32_t final_points[4], final_results[4];
     uint8_t final_rank[4];
+    uint8_t dealer_wins;             /* paarenchan: the dealer's wins in a row before this hand (0 after a
+                                      * hand without a win or when the deal passes; docs/rules.md 3.7) */
 } ym_game_t;
 
 /* ---- wall (ym_game_wall.c) ------------------------------------------------------------- */
@@ -290,7 +296,7 @@ void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int
                      int32_t *points, uint8_t *ranks, int32_t *results);
 
 /* ---- observation (ym_game_obs.c) -------------------------------------------------------- */
-#define YM_OBS_PLANES 30
+#define YM_OBS_PLANES 33
 #define YM_OBS_SCALARS 24
 void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes /* [YM_OBS_PLANES][34] */,
                  int32_t *scalars /* [YM_OBS_SCALARS] */);

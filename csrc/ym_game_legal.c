@@ -95,6 +95,14 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
     }
     if (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) f &= ~(unsigned)(YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN);
     if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) f &= ~(unsigned)YM_F_IPPATSU;
+    /* open riichi; sashikomi: a ron on it by a discarder not in riichi (docs/rules.md 3.7) */
+    if (p->riichi == 2 && p->open_riichi && g->R.score.open_riichi) {
+        f |= YM_F_OPEN_RIICHI;
+        if (!tsumo && g->R.score.open_riichi_sashikomi && from != 255 && from != seat && g->s[from].riichi == 0)
+            f |= YM_F_SASHIKOMI;
+    }
+    /* paarenchan: the dealer's eighth or later win in a row (docs/rules.md 3.7) */
+    if (g->R.score.paarenchan && seat == g->dealer && g->dealer_wins >= 7) f |= 1u << YM_F_PAARENCHAN_SHIFT;
     return f;
 }
 
@@ -345,8 +353,10 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     /* some discard leaves a wait: the 14-3k hand's 4-copy-aware shanten is at most 0 (a hand
        one replacement from complete: discarding that tile leaves a wait with a copy outside) */
     if (p->riichi == 0 && is_closed(p) && p->score >= g->R.riichi_min_points && left + 1 >= g->R.riichi_min_live &&
-        sh <= 0)
+        sh <= 0) {
         put(out, n, YM_A_RIICHI, seat, 255, 255, 0, 0, NULL);
+        if (g->R.score.open_riichi) put(out, n, YM_A_OPEN_RIICHI, seat, 255, 255, 0, 0, NULL);
+    }
     if (kan_ok(g)) {
         for (int k = 0; k < 34; k++) {
             if (p->c[k] != 4) continue;

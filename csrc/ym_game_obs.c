@@ -7,11 +7,13 @@
  *   18 dora indicators (counts)      19 dora kinds (counts of indicators pointing at the kind)
  *   20 own red fives (at the kind)   21 unseen copies (4 - everything the seat sees)
  *   22-25 called-away discards       26-29 kita per seat (count at kind 30, sanma)
+ *   30-32 the concealed counts of the other seats (1..3) in open riichi (rules.open_riichi:
+ *         the hand is shown to every seat from the declaration on; zero otherwise)
  * Scalars (int32 [YM_OBS_SCALARS]): 0-3 scores (relative seats), 4-7 riichi state, 8 honba,
  *   9 sticks, 10 round wind, 11 seat wind, 12 tiles left, 13 dealer (relative), 14 kyoku,
  *   15 phase, 16 to-act mask (relative bits), 17 players, 18-21 melds per seat, 22 kans, 23 dora count.
- * Nothing of another seat's concealed tiles, the wall or the dead wall (except revealed
- * indicators) enters: the planes are a function of the seat's information set (tested).
+ * Nothing of another seat's concealed tiles (but an open riichi's), the wall or the dead wall
+ * (except revealed indicators) enters: the planes are a function of the seat's information set (tested).
  *
  * ym_game_check: every id in exactly one place (hands, melds, kita, rivers, the undrawn wall).
  * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them
@@ -73,6 +75,11 @@ void ym_game_obs(const ym_game_t *restrict g, int seat, uint8_t *restrict planes
             seen[k] = (uint8_t)(seen[k] + !c);
         }
         planes[(26 + r) * 34 + 30] = p->kita;
+        if (r > 0 && p->open_riichi)
+            for (int k = 0; k < 34; k++) {
+                planes[(29 + r) * 34 + k] = p->c[k];
+                seen[k] = (uint8_t)(seen[k] + p->c[k]);
+            }
         seen[30] = (uint8_t)(seen[30] + p->kita);
         sc[r] = p->score;
         sc[4 + r] = p->riichi;
@@ -182,8 +189,9 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
     for (int i = 0; i < m; i++)
         if (!is_ind[pos[i]]) wpos[nw++] = pos[i];
     for (int i = 0; i < nw; i++) ids[h++] = g->wall[wpos[i]];
+    /* an open riichi's hand is seen by everyone: it stays */
     for (int q = 0; q < n; q++) {
-        if (q == seat) continue;
+        if (q == seat || g->s[q].open_riichi) continue;
         for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
     }
     /* in id order before the shuffle: the copy is a function of what is hidden (the set of
@@ -206,7 +214,7 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
     int k = 0;
     for (int i = 0; i < nw; i++) g->wall[wpos[i]] = ids[k++];
     for (int q = 0; q < n; q++) {
-        if (q == seat) continue;
+        if (q == seat || g->s[q].open_riichi) continue;
         ym_seat_t *p = &g->s[q];
         int drawn_slot = -1;
         for (int i = 0; i < p->n; i++)

@@ -122,6 +122,8 @@ static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_
     e->yakuman = (uint8_t)sc->yakuman;
     e->kita = (uint8_t)sc->kita;
     memcpy(e->han_of, sc->han_of, 64);
+    e->yaku_ext = sc->yaku_ext;
+    memcpy(e->han_ext, sc->han_ext, 3);
     if (g->s[seat].riichi == 2) {
         e->n_ura = g->n_dora;
         for (int i = 0; i < g->n_dora; i++) e->ura[i] = (uint8_t)ym_game_ura_indicator(g, i);
@@ -552,11 +554,15 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
         do_discard(g, a, ev);
         return;
     case YM_A_RIICHI:
+    case YM_A_OPEN_RIICHI: {
         p->riichi = 1;
         p->double_riichi = (uint8_t)(g->first_go && p->n_river == 0);
+        p->open_riichi = a->type == YM_A_OPEN_RIICHI;
         g->self_mode = YM_SM_RIICHI;
-        ev_push(ev, YM_EV_REACH, seat);
+        ym_event_t *e = ev_push(ev, YM_EV_REACH, seat);
+        if (e) e->extra = p->open_riichi;
         return;
+    }
     case YM_A_TSUMO: {
         uint8_t w = (uint8_t)seat;
         settle_wins(g, 1, &w, 255, p->drawn, ev);

@@ -95,6 +95,9 @@ F_HOUTEI: Final[int]
 F_TENHOU: Final[int]
 F_CHIIHOU: Final[int]
 F_RENHOU: Final[int]
+F_OPEN_RIICHI: Final[int]
+F_SASHIKOMI: Final[int]
+F_PAARENCHAN_SHIFT: Final[int]
 PAO_DAISANGEN: Final[int]
 PAO_DAISUUSHII: Final[int]
 PAO_SUUKANTSU: Final[int]
@@ -208,6 +211,9 @@ def score(
     rules: Rules | None = None,
     pao_seat: int | None = None,
     from_seat: int | None = None,
+    open_riichi: bool = False,
+    sashikomi: bool = False,
+    paarenchan: int = 0,
 ) -> Score: ...
 @overload
 def _score_public(cr: CompiledRules, hand: object, win: object, melds: object, flags: int, seat_wind: object,
@@ -229,6 +235,9 @@ def _score_many(cr: CompiledRules, cols: dict[str, npt.NDArray[Any]], out: dict[
                 workers: int) -> None: ...
 # (limit name, kazoe multiple, base points, hand value,
 #  (discarder, dealer, non_dealer, n_non_dealer, liable, honba, sticks, total))
+def _aotenjou_amounts(cr: CompiledRules, han: int, fu: int, dealer: bool, tsumo: bool, honba: int = 0,
+                      riichi_sticks: int = 0, liable: bool = False
+                      ) -> tuple[int, int, int, int, int, int, int, int, int, int]: ...
 def _points_native(cr: CompiledRules, han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool, honba: int,
                    riichi_sticks: int) -> tuple[str | None, int, int, int,
                                                 tuple[int, int, int, int, int, int, int, int]]: ...
@@ -323,6 +332,7 @@ def _discard_analysis_many(counts: _U8_2D, visible: _U8_2D | None, form: int, me
 # ---- game engine (src/yakuman/_core_game.pxi; wrapped by yakuman.game) --------------------------
 GAME_OBS_PLANES: Final[int]
 GAME_OBS_SCALARS: Final[int]
+GAME_MAX_SCORE: Final[int]
 
 # An action code: (type, seat, tile id, target, tsumogiri, consumed ids), as legal() gives it.
 _ActionCode: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]

@@ -45,6 +45,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t draws, drawn, rinshan, pao_seat, pao_bits, n_kans, nagashi_ok
         uint64_t discarded, waits, forbid
         int32_t score
+        uint8_t open_riichi
     ctypedef struct ym_round_result_t:
         uint8_t outcome, abort_kind, winners, tenpai
         uint8_t from_ "from"
@@ -75,6 +76,8 @@ cdef extern from "ym_game.h" nogil:
         uint8_t han_of[64]
         int32_t deltas[4]
         int32_t scores[4]
+        uint8_t yaku_ext
+        uint8_t han_ext[3]
     ctypedef struct ym_events_t:
         int n
         ym_event_t ev[48]
@@ -110,6 +113,9 @@ cdef extern from "ym_game.h" nogil:
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
+# The scores a game may start with (Game(scores=...)): the engine's scores are 32-bit; a bound of
+# 10^9 leaves room for every payment of the rest of the game (docs/game.md).
+GAME_MAX_SCORE = 1_000_000_000
 
 _ABORT_BITS = {"kyuushu_kyuuhai": 1, "suufon_renda": 2, "suucha_riichi": 4, "suukaikan": 8, "sanchahou": 16}
 
@@ -122,6 +128,10 @@ cdef class CompiledGameRules:
     def __init__(self, rules):
         cdef CompiledRules cr = compiled_rules(rules)
         rules = cr.rules
+        if rules.aotenjou:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError("aotenjou (no limit) is scored by score() / points() but not played by the game "
+                                    "engine: its scores are 32-bit (docs/game.md)")
         self.rules = rules
         memset(&self.r, 0, sizeof(ym_game_rules_t))
         self.r.score = cr.r
@@ -210,14 +220,31 @@ cdef inline uint64_t _action_key(const ym_action_t *a) noexcept:
 cdef uint32_t _LAZY_EVENTS = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 10) | (1 << 12)
 
 
-cdef tuple _event_tuple(const ym_event_t *e, int n):
+cdef tuple _event_tuple(const ym_event_t *e, int n, const ym_game_t *g):
+    cdef const ym_seat_t *p
+    if e.type == 10 and e.extra:   # an open riichi: tsumogiri 1, the hand shown (read at once: the step's state)
+        p = &g.s[e.actor]
+        return (e.type, e.actor, e.target, e.tile, 1, tuple(sorted([p.ids[i] for i in range(p.n)])))
     if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
         return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
             _u8tuple(e.consumed, e.n_consumed), e.extra, e.tenpai, e.han, e.fu,
             e.points, e.yaku, tuple([e.deltas[i] for i in range(n)]), tuple([e.scores[i] for i in range(n)]),
-            tuple([e.ura[i] for i in range(e.n_ura)]),
-            tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1]))
+            tuple([e.ura[i] for i in range(e.n_ura)]), _hora_pairs(e))
+
+
+cdef tuple _hora_pairs(const ym_event_t *e):
+    """A hora's (bit, han) pairs in bit order; with the local rules' yaku (e.yaku_ext: bits 66-69,
+    open riichi in the place of riichi) as _yaku_pairs lists them."""
+    cdef int bits[70]
+    cdef int hans[70]
+    cdef int j, m
+    if not e.yaku_ext:
+        return tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1])
+    m = _yaku_pairs(e.yaku & ~(<uint64_t>7 << 52), e.han_of, 0, 0, 1, bits, hans, e.yaku_ext, e.han_ext)
+    out = [(bits[j], hans[j]) for j in range(m)]
+    out += [(b, e.han_of[b]) for b in (52, 53, 54) if (e.yaku >> b) & 1]
+    return tuple(sorted(out, key=lambda p: {66: 1, 67: 21}.get(p[0], p[0])))   # open riichi in riichi's place
 
 
 cdef class GameState:
@@ -241,7 +268,18 @@ cdef class GameState:
                 from yakuman.errors import InvalidContextError
                 raise InvalidContextError(f"{len(scores)} scores for {n} players")
             for i in range(n):
-                sc[i] = scores[i]
+                v = scores[i]
+                iv = None
+                if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
+                    try:
+                        iv = PyNumber_Index(v)
+                    except TypeError:
+                        pass
+                if iv is None or not -GAME_MAX_SCORE <= iv <= GAME_MAX_SCORE:
+                    from yakuman.errors import InvalidContextError
+                    raise InvalidContextError(f"scores[{i}] = {v!r} is not an integer in "
+                                              f"-{GAME_MAX_SCORE}..{GAME_MAX_SCORE}")
+                sc[i] = <int32_t>iv
             sp = sc
         if wall is not None:
             self._wall_bytes(wall, w)
@@ -330,7 +368,7 @@ cdef class GameState:
             if not (_LAZY_EVENTS >> self.ev.ev[i].type) & 1:
                 return -1
         for i in range(self.ev.n):
-            events.append(_event_tuple(&self.ev.ev[i], n))
+            events.append(_event_tuple(&self.ev.ev[i], n, &self.g))
         i = self.ev.n
         self.ev.n = 0
         return i
@@ -388,7 +426,7 @@ cdef class GameState:
     def events(self):
         """The events of the last step / next_round / init (then cleared)."""
         cdef int n = self.crules.r.players
-        out = [_event_tuple(&self.ev.ev[i], n) for i in range(self.ev.n)]
+        out = [_event_tuple(&self.ev.ev[i], n, &self.g) for i in range(self.ev.n)]
         self.ev.n = 0
         return out
 
@@ -446,7 +484,7 @@ cdef class GameState:
 
     def seat(self, int q):
         """(ids, melds, river, riichi, double, ippatsu, riichi_furiten, temp_furiten, kita ids,
-        score, drawn, discarded kinds mask, waits mask, pao seat, draws)."""
+        score, drawn, discarded kinds mask, waits mask, pao seat, draws, open riichi)."""
         cdef ym_seat_t *p = &self.g.s[q]
         melds = tuple((p.melds[i].type, p.melds[i].kind, p.melds[i].from_, p.melds[i].called,
                        p.melds[i].added, tuple(p.melds[i].ids[j] for j in range(p.melds[i].n)))
@@ -455,7 +493,7 @@ cdef class GameState:
         return (tuple(sorted(p.ids[i] for i in range(p.n))), melds, river, p.riichi, p.double_riichi,
                 p.ippatsu, p.riichi_furiten, p.temp_furiten,
                 tuple(p.kita_ids[i] for i in range(min(p.kita, 4))), p.score, p.drawn, p.discarded,
-                p.waits, p.pao_seat, p.draws)
+                p.waits, p.pao_seat, p.draws, p.open_riichi)
 
     def wall(self):
         return tuple(self.g.wall[i] for i in range(self.g.n_tiles))

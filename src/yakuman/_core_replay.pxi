@@ -301,8 +301,8 @@ cdef class RecordRound:
         ``(han, fu, points, limit, yakuman, yaku, deltas)`` with ``yaku`` the (bit, han) pairs of
         the scorer's result (as a Score lists them: bit 64 kita, 65 tsuuiisou as seven pairs),
         or None when the engine has no such win."""
-        cdef int bits[66]
-        cdef int hans[66]
+        cdef int bits[70]
+        cdef int hans[70]
         cdef int j, m
         cdef ym_event_t *e
         if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:

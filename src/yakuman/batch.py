@@ -175,7 +175,9 @@ SCORE_COLUMNS = (
     ("win", np.uint8, ()),              # kind of the winning tile
     ("win_red", np.uint8, ()),          # 1 if the winning tile is a red five
     ("flags", np.uint16, ()),           # bit 0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 rinshan,
-                                        # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou
+                                        # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou,
+                                        # 11 open riichi, 12 sashikomi, 13-15 the paarenchan count
+                                        # (the local rules of docs/rules.md 3.7; refused when off)
     ("seat_wind", np.uint8, ()),        # 0..3 = E S W N (the dealer is E)
     ("round_wind", np.uint8, ()),
     ("dora", np.uint8, (5,)),           # indicator kinds, the first n_dora valid
@@ -193,7 +195,8 @@ _OPTIONAL_ZERO = {"reds", "meld_reds", "win_red", "flags", "seat_wind", "round_w
 SCORE_OUTPUTS = (
     ("status", np.uint8),       # yakuman.Status: 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION, 4 INVALID_INPUT
     ("reason", np.uint8),       # native reason code (status 1-3) or malformed-row code (status 4: the
-                                # ym_check_win code 1-12, 13 a value outside its column's dtype,
+                                # ym_check_win code 1-11, 12 an aotenjou value beyond the int32
+                                # columns (score() is exact), 13 a value outside its column's dtype,
                                 # 14 a row columns_from_kwargs could not convert)
     ("han", np.int16), ("fu", np.int16), ("yakuman", np.uint8),
     ("limit", np.uint8),        # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
@@ -202,6 +205,9 @@ SCORE_OUTPUTS = (
     ("from_liable", np.int32), ("total", np.int32),   # payments incl. honba; total incl. sticks
     ("yaku", np.uint64),        # Yaku mask (bits = yakuman.Yaku; KITA is the count column below)
     ("kita", np.uint8),         # kita (nuki dora) counted as han
+    ("yaku_ext", np.uint8),     # the local rules' yaku beyond the mask: 1 open riichi (Yaku.OPEN_RIICHI in
+                                # the place of RIICHI, DOUBLE_OPEN_RIICHI of DOUBLE_RIICHI), 2 sashikomi,
+                                # 4 paarenchan (docs/rules.md 3.7)
 )
 STATUS_INVALID_INPUT = int(Status.INVALID_INPUT)   # score_many and parse_many: a malformed row
 _SCORE_OUT_SPEC = tuple((name, dtype, ()) for name, dtype in SCORE_OUTPUTS)
@@ -220,7 +226,8 @@ _WBAD_TEXT = (
     "more than 5 dora or ura indicators, or an indicator outside 0..33",
     "kita without three-player rules, or honba / sticks above 1000",
     "five copies of a tile counting the hand, the melds, kita and the dora / ura indicators",
-    "", "a value outside its column's range (e.g. a count of -1 or 300)",
+    "an aotenjou (no limit) value beyond the int32 output columns: score() gives it exactly",
+    "a value outside its column's range (e.g. a count of -1 or 300)",
     "a row that could not be converted to columns",
 )
 assert len(_WBAD_TEXT) == REASON_BAD_KWARGS + 1   # codes: ym_check.h, then the two above
@@ -315,9 +322,14 @@ class ScoreBatch:
         from yakuman.yaku import Yaku
 
         mask = int(self._data["yaku"][i])
+        ext = int(self._data["yaku_ext"][i])
         out = [Yaku(1 << b) for b in range(64) if (mask >> b) & 1]
+        if ext & 1:   # open riichi in the place of riichi / double riichi (docs/rules.md 3.7)
+            out = [Yaku.OPEN_RIICHI if y == Yaku.RIICHI else Yaku.DOUBLE_OPEN_RIICHI if y == Yaku.DOUBLE_RIICHI
+                   else y for y in out]
         if self._data["kita"][i]:
             out.append(Yaku.KITA)
+        out += [y for bit, y in ((2, Yaku.SASHIKOMI), (4, Yaku.PAARENCHAN)) if ext & bit]
         return out
 
     @property
@@ -466,8 +478,6 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
     return ScoreBatch(data, cols, rules, msgs)
 
 
-_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-               "tenhou", "chiihou", "renhou")
 
 
 _MELD_NAMES = ("chi", "pon", "minkan", "kakan", "ankan")
@@ -538,10 +548,13 @@ def row_kwargs(cols: dict, i: int) -> dict:
                 raise InvalidTilesError(f"{name[2:]} indicator kind {t} outside the tile kinds 0..33 "
                                         f"- at {name[2:]}[{i}][{j}] - at hands[{i}]")
     flags = int(cols["flags"][i])
-    if flags >> len(_FLAG_NAMES):
-        raise InvalidTilesError(f"unknown flag bits {flags:#x} - at hands[{i}]")
     kw = {"hand": hand, "win": win_name, "melds": melds}
-    kw.update({name: True for b, name in enumerate(_FLAG_NAMES) if flags >> b & 1})
+    from yakuman.scoring import flag_kwargs
+
+    try:
+        kw.update(flag_kwargs(flags))
+    except ValueError as e:
+        raise InvalidTilesError(f"{e} - at hands[{i}]") from None
     sw, rw = int(cols["seat_wind"][i]), int(cols["round_wind"][i])
     kw["seat_wind"] = "ESWN"[sw] if sw < 4 else sw
     kw["round_wind"] = "ESWN"[rw] if rw < 4 else rw
@@ -564,6 +577,8 @@ def _row_error(cols: dict, i: int, rules) -> str:
     except (YakumanError, TypeError) as e:
         text = str(e)
         return text if text.endswith(f" - at hands[{i}]") else f"{text} - at hands[{i}]"
+    if rules is not None and rules.aotenjou:
+        return f"{_WBAD_TEXT[12]} - at hands[{i}]"
     return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"
 
 
@@ -577,7 +592,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
     status 4 (``reason`` 14) and, with ``messages=True``, the error (``... - at rows[i]``);
     ``errors="raise"`` raises that error instead."""
     from yakuman.errors import YakumanError
-    from yakuman.scoring import _rules, parse_request
+    from yakuman.scoring import _rules, parse_request, request_flags
 
     rows = [dict(kw) for kw in rows]
     row_rules = {id(kw.get("rules")): kw.get("rules") for kw in rows if kw.get("rules") is not None}
@@ -617,7 +632,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
             cols["meld_reds"][i, j] = m.reds if rules.aka_dora else 0
         cols["win"][i] = r.win
         cols["win_red"][i] = r.win_red
-        cols["flags"][i] = sum(1 << b for b, name in enumerate(_FLAG_NAMES) if getattr(r, name))
+        cols["flags"][i] = request_flags(r)
         cols["seat_wind"][i] = r.seat_wind
         cols["round_wind"][i] = r.round_wind
         cols["n_dora"][i] = len(r.dora)

@@ -108,6 +108,7 @@ class ScoreBatch:
     total: npt.NDArray[np.int32]
     yaku: npt.NDArray[np.uint64]
     kita: npt.NDArray[np.uint8]
+    yaku_ext: npt.NDArray[np.uint8]
     messages: dict[int, str] | None
     def __init__(self, data: dict[str, npt.NDArray[Any]], cols: dict[str, Any] | None = None,
                  rules: Rules | None = None, messages: dict[int, str] | None = None) -> None: ...

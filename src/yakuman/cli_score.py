@@ -49,7 +49,9 @@ def _cmd_score(args) -> int:
 
     flags = {name: getattr(args, name) for name in (
         "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-        "tenhou", "chiihou", "renhou")}
+        "tenhou", "chiihou", "renhou", "open_riichi", "sashikomi")}
+    if args.paarenchan:
+        flags["paarenchan"] = args.paarenchan
     s = score(args.hand, args.win, args.meld or (), seat_wind=args.seat, round_wind=args.round,
               dora=args.dora or (), ura=args.ura or (), kita=args.kita, honba=args.honba,
               riichi_sticks=args.sticks, rules=_rules(args.rules), **flags)
@@ -234,6 +236,11 @@ def add_commands(sub) -> None:
     for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
                  "tenhou", "chiihou", "renhou"):
         s.add_argument(f"--{flag}", action="store_true")
+    s.add_argument("--open-riichi", action="store_true", help="the riichi is open (rules with open_riichi)")
+    s.add_argument("--sashikomi", action="store_true",
+                   help="a ron on an open riichi by a player not in riichi (rules with open_riichi_sashikomi)")
+    s.add_argument("--paarenchan", type=int, default=0,
+                   help="paarenchan count: the dealer's 8th+ consecutive win is 1 (rules with paarenchan)")
     s.add_argument("--seat", default="E", help="seat wind E/S/W/N (E = dealer)")
     s.add_argument("--round", default="E", help="round wind E/S/W/N")
     s.add_argument("--dora", help="dora indicators, e.g. 4z1m")

@@ -91,6 +91,11 @@ _CHOICES: dict[str, tuple] = {
     "extension": ("none", "sudden_death"),
     "all_last_stop": (False, True),
     "kuikae": ("forbidden", "allowed"),
+    "aotenjou": (False, True),
+    "open_riichi": (False, True),
+    "open_riichi_sashikomi": (False, True),
+    "paarenchan": (False, True),
+    "paarenchan_needs_yaku": (True, False),
 }
 _SETS = {
     "double_yakuman": DOUBLE_YAKUMAN_KEYS,
@@ -177,6 +182,12 @@ class Rules:
     target_points: int = 30000
     all_last_stop: bool = False
     kuikae: str = "forbidden"
+    # local rules of docs/rules.md section 3.7 (off in every preset)
+    aotenjou: bool = False
+    open_riichi: bool = False
+    open_riichi_sashikomi: bool = False
+    paarenchan: bool = False
+    paarenchan_needs_yaku: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -202,6 +213,9 @@ class Rules:
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
                 object.__setattr__(self, name, _as_abortive_dealer(value))
+        if self.open_riichi_sashikomi and not self.open_riichi:
+            raise InvalidRulesError("open_riichi_sashikomi = True needs open_riichi = True "
+                                    "(the yakuman is for dealing in to an open riichi)")
         # Each of the k noten players pays each of the players - k tenpai players an equal share.
         n = self.players
         step = math.lcm(*(k * (n - k) for k in range(1, n)))

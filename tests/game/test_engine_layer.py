@@ -402,7 +402,7 @@ def test_observation_fields():
     p1 = g.observation(1)
     assert p1.drawn is None and len(p1.hand) == 13 and p1.legal_actions == () and p1.to_act == (0,)
     planes, scalars = o.planes()
-    assert planes.shape == (30, 34) and scalars.shape == (24,)
+    assert planes.shape == (33, 34) and scalars.shape == (24,)
     g.step(Action("dahai", 0, "6m", tsumogiri=True))
     o = g.observation(2)
     assert o.discards[0] == (("6m", True, False, False),)

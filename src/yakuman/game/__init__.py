@@ -131,10 +131,11 @@ class Observation:
     tiles_left: int
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    open_hands: tuple = ()   # per seat: its concealed tiles when in open riichi (shown to all), else None
     _planes: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
-        """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
     def __repr__(self) -> str:
@@ -319,7 +320,10 @@ class Game:
                 raise IllegalActionError(f"action {d!r} names no actor")
             consumed = tuple(d.get("consumed", ()))
             target = d.get("target")
-            action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
+            typ = d.get("type", "")
+            if typ == "reach" and d.get("open") is True:   # mjai's open riichi (Action type open_reach)
+                typ = "open_reach"
+            action = Action(typ, a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
         _check_fields(action)
@@ -437,14 +441,17 @@ class Game:
             ev = {"type": "nukidora", "actor": actor, "pai": "N"}
         elif typ == 10:
             ev = {"type": "reach", "actor": actor}
+            if tg:   # open riichi: the hand shown at the declaration (docs/game.md)
+                ev["open"] = True
+                ev["tehai"] = [_pai(x, aka) for x in cons]
         elif typ == 11:
             ev = {"type": "reach_accepted", "actor": actor, "deltas": list(deltas), "scores": list(scores)}
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.logs.events import YAKU_NAMES
+            from yakuman.logs.events import yaku_name
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            yakus = [[yaku_name(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
@@ -508,6 +515,7 @@ class Game:
             # while a discard is answered, who else may call or ron is hidden from this seat
             to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
+            open_hands=tuple(tuple(_pai(x, aka) for x in s[0]) if s[15] else None for s in seats),
             _planes=planes,
         )
 

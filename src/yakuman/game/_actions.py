@@ -13,10 +13,10 @@ _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W",
 _WINDS = ("E", "S", "W", "N")
 # C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
 _A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS = range(1, 13)
+    _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI = range(1, 14)
 _TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
             _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
+            _A_KYUUSHU: "ryukyoku", _A_PASS: "none", _A_OPEN_RIICHI: "open_reach"}
 _MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
 _OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
 _ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
@@ -42,8 +42,9 @@ def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int
 
 
 class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
-    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
+    """One decision, in mjai field names. ``type``: dahai, reach, open_reach (rules.open_riichi: a
+    riichi that shows the hand; mjai ``{"type": "reach", "open": true}``), chi, pon, daiminkan,
+    kakan, ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
     ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
     ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
 
@@ -67,7 +68,7 @@ class Action:
         consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
         if t == _A_ANKAN:
             pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
+        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI):
             pai = None
         return cls(typ, seat, pai, consumed, target if target != 255 else None,
                    bool(tg) if t == _A_DISCARD else None, code)
@@ -97,7 +98,9 @@ class Action:
     def to_mjai(self) -> dict[str, Any]:
         """The mjai message of this action."""
         d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "dahai":
+        if self.type == "open_reach":
+            d = {"type": "reach", "actor": self.actor, "open": True}
+        elif self.type == "dahai":
             d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
         elif self.type in ("chi", "pon", "daiminkan"):
             d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))

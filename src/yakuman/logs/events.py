@@ -52,6 +52,8 @@ __all__ = [
     "RYUUKYOKU_REASONS",
     "LIMITS",
     "YAKU_NAMES",
+    "yaku_bit",
+    "yaku_name",
     "round_label",
     "tile_str",
     "format_errors",
@@ -133,6 +135,34 @@ YAKU_NAMES = (
     "ura_dora",
     "aka_dora",
 )
+
+
+def yaku_name(bit: int) -> str:
+    """The mjai name of a yaku bit: Tenhou's name for ids 0-54, else the lower-case
+    ``yakuman.Yaku`` member name (local yaku, kita, the local rules' open_riichi ... paarenchan)."""
+    if 0 <= bit < len(YAKU_NAMES):
+        return YAKU_NAMES[bit]
+    from yakuman.yaku import Yaku
+
+    try:
+        return Yaku(1 << bit).name.lower()
+    except ValueError:
+        return str(bit)
+
+
+def yaku_bit(name: str) -> int:
+    """The inverse of :func:`yaku_name` (a decimal bit number is read too); ValueError otherwise."""
+    from yakuman.yaku import Yaku
+
+    if name in _YAKU_BITS:
+        return _YAKU_BITS[name]
+    member = Yaku.__members__.get(str(name).upper())
+    if member is not None and member.value & (member.value - 1) == 0:
+        return member.value.bit_length() - 1
+    return int(name)
+
+
+_YAKU_BITS = {name: i for i, name in enumerate(YAKU_NAMES)}
 _TILE_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
 
 

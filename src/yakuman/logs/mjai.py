@@ -31,7 +31,6 @@ from typing import Any
 
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
-    YAKU_NAMES,
     Call,
     Discard,
     Draw,
@@ -47,6 +46,8 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
     format_errors,
+    yaku_bit,
+    yaku_name,
 )
 
 __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "parse_mjai_tile"]
@@ -54,7 +55,6 @@ __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
 _KIND = {name: i for i, name in enumerate(_NAMES)}
 _WINDS = ("E", "S", "W", "N")
-_YAKU_ID = {name: i for i, name in enumerate(YAKU_NAMES)}
 _REASONS_IN = {
     "exhaustive": "exhaustive",
     "fanpai": "exhaustive",
@@ -193,9 +193,9 @@ def to_mjai(game: Game) -> list[dict]:
             ):
                 if val is not None:
                     d[key] = val
-            d["yakus"] = [[YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i), h] for i, h in e.yaku]
+            d["yakus"] = [[yaku_name(i), h] for i, h in e.yaku]
             if e.yakuman:
-                d["yakuman"] = [YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i) for i in e.yakuman]
+                d["yakuman"] = [yaku_name(i) for i in e.yakuman]
             if e.dora is not None:
                 d["dora_markers"] = tl(e.dora)
             if e.ura is not None:
@@ -536,8 +536,8 @@ class _MjaiReader:
             if ura is None:  # both winners of a double ron show the same ura indicators
                 ura = tuple(tr.new(*parse_mjai_tile(x)) for x in markers)
                 self.ura_cache[tuple(markers)] = ura
-        yaku = tuple((_YAKU_ID[n] if n in _YAKU_ID else int(n), int(h)) for n, h in d.get("yakus", ()))
-        yakuman = tuple(_YAKU_ID[n] if n in _YAKU_ID else int(n) for n in d.get("yakuman", ()))
+        yaku = tuple((yaku_bit(n), int(h)) for n, h in d.get("yakus", ()))
+        yakuman = tuple(yaku_bit(n) for n in d.get("yakuman", ()))
 
         def ints(key):
             return tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None

@@ -175,7 +175,7 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
     n->draw = (uint8_t)draw;
     n->shanten = (int8_t)shanten_of(x, c);
     n->riichi = (uint8_t)(x->closed && !flag);
-    if (draw && x->closed && n->shanten == 0 && dist_up(x, c) > 0) n->locked = 1;
+    n->locked = 0;   /* no riichi lock: the reference keeps changing a tenpai hand (docs/ev.md) */
     w->table[-i - 1] = (int32_t)w->n_nodes + 1;
     x->queue[x->nq++] = (int32_t)w->n_nodes;
     return (long)w->n_nodes++;
@@ -303,14 +303,15 @@ static int expand_draw(ctx_t *x, int32_t ni) {
                 if (wt <= 0) continue;
                 unsigned r2 = r ? reds | 1u << suit : reds;
                 if (r && (reds >> suit & 1)) continue;
-                long to = node_of(x, c, r2, 0, 0);
-                if (to < 0) return -1;
                 double sc = 0.0;
                 int win = 0;
                 if (s2 == -1) {
                     sc = win_score(x, c, r2, k, nd.riichi);
                     win = sc > 0.0;
                 }
+                /* a win under riichi ends the hand: no discard state behind it */
+                long to = nd.locked && win ? -1 : node_of(x, c, r2, 0, 0);
+                if (to < 0 && !(nd.locked && win)) return -1;
                 if (push_edge(x, (int32_t)to, wt, win, nd.locked && win, sc)) return -1;
             }
         }
@@ -334,7 +335,9 @@ static int expand_discard(ctx_t *x, int32_t ni) {
         if (!c[k]) continue;
         c[k]--;
         int s2 = shanten_of(x, c);
-        int take = s2 == a || (in->shanten_down && s2 == a + 1 && dist_up(x, c) + s2 <= x->s0 + in->extra);
+        int within = dist_up(x, c) + s2 <= x->s0 + in->extra;
+        /* a complete hand may be kept going (expected score) within the exchange limit */
+        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 && within : s2 == a || (in->shanten_down && s2 == a + 1 && within);
         if (take) {
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
             int has_red = suit >= 0 && (reds >> suit & 1);
@@ -409,7 +412,8 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             double tp = u[0], wp = u[1], sc = u[2];
             for (int32_t e = nd->e0; e < nd->e0 + nd->ne; e++) {
                 const edge_t *ed = &w->edges[e];
-                const double *y = v + 6 * (size_t)ed->to;
+                static const double none[3] = {1.0, 1.0, 0.0};
+                const double *y = ed->to < 0 ? none : v + 6 * (size_t)ed->to;
                 double p = ed->w * inv;
                 double yt = y[0], yw = ed->win ? 1.0 : y[1];
                 double ys = ed->terminal ? (ed->score > u[2] ? ed->score : u[2])
@@ -524,9 +528,12 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         if (rows[r].tile >= 0) h[rows[r].tile]--;
         int sh = rows[r].shanten;
         for (int k = 0; k < 34; k++) {
-            if (!in->unseen[k] || h[k] >= 4) continue;
+            if (h[k] >= 4 || (x.sanma && k >= 1 && k <= 7)) continue;
             h[k]++;
-            if (shanten_of(&x, h) < sh) rows[r].necessary[k] = in->unseen[k];
+            if (shanten_of(&x, h) < sh) {
+                rows[r].necessary[k] = in->unseen[k];
+                rows[r].necessary_mask |= 1ULL << k;
+            }
             h[k]--;
         }
     }
@@ -537,8 +544,6 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         int32_t live[YM_EV_MAX_ROWS];
         ym_ev_row_t *lrows[YM_EV_MAX_ROWS];
         int nl = 0;
-        static ym_ev_row_t scratch_unused;
-        (void)scratch_unused;
         for (int r = 0; r < nr; r++) {
             for (int t = 0; t <= YM_EV_TMAX; t++) {
                 double z = (roots[r] < 0 || t > in->t_max) ? NAN : 0.0;

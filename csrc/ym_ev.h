@@ -53,6 +53,7 @@ typedef struct {
     uint8_t red;               /* 1: the discard is a red five */
     int8_t shanten;            /* after the discard */
     uint8_t necessary[34];     /* copies left of each kind that lowers the shanten (else 0) */
+    uint64_t necessary_mask;   /* bit k: kind k lowers the shanten (even with no copy left) */
     double tenpai[YM_EV_TMAX + 1], win[YM_EV_TMAX + 1], score[YM_EV_TMAX + 1];
 } ym_ev_row_t;
 

@@ -23,6 +23,11 @@ Games (each as ``<name>.mjlog``, ``<name>.json``, ``<name>.mjai``):
   kan; E1-3 the dealer's kokushi by ron, which ends the game.
 - ``fixture3``: three players (sanma), East only. E1 ron with a kita (nuki dora); E2 exhaustive
   draw with one tenpai hand; E3 riichi haneman tsumo with tsumo loss, which ends the game.
+
+The fixture corpus (tests/fixtures/corpus: ``mjlog/``, ``tenhou6/``, ``mjai/``, ``agari.jsonl``):
+``ENGINE_GAMES``, whole hanchan the project's engine plays against itself (seeded), written in the
+three formats, and one record per win in the layout of the shared corpus's win records. The
+tests read it when the shared Tenhou corpus is absent (docs/testing.md).
 """
 
 from __future__ import annotations
@@ -718,19 +723,206 @@ def _owari(events: list, i: int, n: int) -> str:
     return f' owari="{",".join(vals)}"'
 
 
+# ---- engine-played games ------------------------------------------------------------------------
+#
+# Whole games the project's engine plays against itself (yakuman.game.rebuild: seeded, its
+# "greedy" policy for every seat), so that the corpus tests have real material on a clone with
+# nothing beside it. The engine's mjai stream is read by the project's mjai reader; the fields
+# the mjai format does not carry (a winner's concealed tiles, the dora indicators, honba and
+# sticks on the AGARI tag, the final results) are filled in from the stream itself; the game is
+# then written in all three formats as the constructed ones are. Every value in them is the
+# engine's (scorer and settlement); tests/logs check them against the verifier and the replay.
+
+ENGINE_GAMES = (
+    # (file name, players, seeds, share of the offered calls taken); seed 1009: a four-riichi
+    # abortive draw (suucha riichi), found by playing seeds 1000-1399
+    ("engine4", 4, tuple(range(1, 13)) + (1009,), 0.25),
+    ("engine3", 3, tuple(range(101, 109)), 0.25),
+)
+_CALLS = {1 + i for i in range(2, 8)}   # the engine's chi, pon, daiminkan, kakan, ankan, kita codes
+
+
+def _play(seed: int, rules, p_call: float):
+    """One whole engine game: each seat plays the engine's greedy policy (wins when it can,
+    riichi, discards toward the best shape), except that it takes an offered call (chi, pon,
+    kan, kita) with probability ``p_call`` (a seeded stream): the greedy policy alone never
+    calls, and the fixtures need open hands, kans and kita as well."""
+    from yakuman.game import Action, Game, _policy
+
+    g = Game(rules, seed)
+    g._st.seed_policy(g.seed)
+    greedy = _policy("greedy")
+    rng = random.Random(seed)
+    while not g.done:
+        code = g._st.policy_action(greedy)
+        if code[0] not in (9, 10):   # the greedy policy does not pass up a win (tsumo, ron)
+            calls = [a for a in g.legal_actions(code[1]) if a._code[0] in _CALLS]
+            if calls and rng.random() < p_call:
+                code = calls[rng.randrange(len(calls))]._code
+        g._apply(code)
+    assert isinstance(Action._from_code(code, 1), Action)
+    return g
+
+
+def _completed(game: Game, result, players: int, name: str) -> Game:
+    """``game`` (read from the engine's mjai stream) with what the mjlog format states beside
+    the mjai one: names and lobby bits in the GameStart, each win's concealed tiles, dora
+    indicators, honba and sticks, and the final results (uma included) in the GameEnd."""
+    import dataclasses
+
+    events = list(game.events)
+    go = 0x01 | 0x08 | (0x10 if players == 3 else 0)    # hanchan, red fives, open tanyao
+    events[0] = dataclasses.replace(events[0], names=("Ayame", "Botan", "Chidori", "Daikon")[:players], go_type=go,
+                                    seed=f"yakuman.game seed {name}")
+    hands: list[list[int]] = []
+    dora: list[int] = []
+    honba = sticks = 0
+    last_discard: int | None = None
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is RoundStart:
+            hands = [list(h) for h in e.hands]
+            kita = [0] * players
+            dora = [e.dora_indicator]
+            honba, sticks = e.honba, e.sticks
+        elif t is Draw:
+            hands[e.seat].append(e.tile)
+        elif t is Discard:
+            hands[e.seat].remove(e.tile)
+            last_discard = e.tile
+        elif t is Call:
+            if e.kind == "kita":
+                kita[e.seat] += 1
+            if e.kind == "kakan":
+                hands[e.seat].remove(e.added)
+                last_discard = e.added   # a chankan robs it
+            else:
+                for tile in e.tiles:
+                    if tile != e.called:
+                        hands[e.seat].remove(tile)
+        elif t is NewDora:
+            dora.append(e.indicator)
+        elif t is RiichiAccept:
+            sticks += 1
+        elif t is Win:
+            concealed = list(hands[e.seat]) + ([] if e.tsumo else [e.win_tile])
+            assert e.win_tile == (hands[e.seat][-1] if e.tsumo else last_discard), (name, i)
+            yaku = e.yaku
+            if kita[e.seat] and not e.yakuman:   # kita han: Tenhou lists them with the dora (id 52)
+                listed = dict(yaku)
+                listed[52] = listed.get(52, 0) + kita[e.seat]
+                yaku = tuple(sorted(listed.items(), key=lambda yh: (yh[0] >= 52, yh[0])))
+            assert e.yakuman or sum(h for _, h in yaku) == e.han, (name, i, e)
+            events[i] = dataclasses.replace(e, hand=tuple(sorted(concealed)), dora=tuple(dora), yaku=yaku,
+                                            ura=e.ura if e.ura else (), honba=honba, sticks=sticks)
+            sticks = 0   # as Tenhou writes a double ron: the sticks on the first winner's tag only
+        elif t is Ryuukyoku:
+            if e.abortive:   # as Tenhou writes them: no tenpai flags, the kyuushu hand shown
+                shown = (e.hands or (None,) * players)
+                events[i] = dataclasses.replace(e, tenpai=None, hands=tuple(shown))
+            else:            # the tenpai hands are shown
+                events[i] = dataclasses.replace(e, hands=tuple(
+                    tuple(sorted(hands[s])) if e.tenpai[s] else None for s in range(players)))
+        elif t is GameEnd:
+            events[i] = GameEnd(e.scores, tuple(r / 1000 for r in result.results[:players]))
+    return Game(game.source, tuple(events))
+
+
+def engine_games(name: str, players: int, seeds: tuple, p_call: float) -> list[Game]:
+    from yakuman.logs.mjai import parse_mjai
+    from yakuman.rules import Rules
+
+    rules = Rules.tenhou() if players == 4 else Rules.tenhou_sanma()
+    games = []
+    for seed in seeds:
+        played = _play(seed, rules, p_call)
+        (game,) = parse_mjai(played.events, f"{name}.mjlog")
+        games.append(_completed(game, played.result, players, f"{name}-{seed}"))
+    return games
+
+
+# ---- the fixture corpus's win records (agari.jsonl.gz) --------------------------------------------
+#
+# One JSON line per win of the fixture games, in the layout of the shared corpus's record file
+# (what the golden tests read): the winner's tiles and melds as the record shows them, the
+# situation the replay derives, and the record's own result (yaku ids with han, fu, points,
+# limit, every seat's change). The tests compare the scorer, the settlement and the replay with
+# these values; for the engine-played games they are the engine's, for the constructed games
+# the hand-worked ones.
+
+_LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+def agari_records(games: list[Game]) -> list[dict]:
+    from yakuman.logs import iter_wins
+    from yakuman.logs.convert import tile_str
+    from yakuman.yaku import Yaku
+
+    out = []
+    for g in games:
+        st = g.start
+        key = st.game_id or (st.seed or "")[:40]
+        n = st.players
+        for c in iter_wins(g):
+            rs, rec = c.round, c.record
+            aka = st.aka
+            melds = [{"type": m.kind, "str": f"{m.kind}:{_meld_text(m).split()[1]}", "tiles": sorted(m.tiles),
+                      "called": m.called, "added": m.added,
+                      "from_rel": (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0}
+                     for m in c.melds]
+            melds = [{"type": "kita", "str": "kita:4z", "tiles": [t], "called": None, "added": None, "from_rel": 0}
+                     for t in c.kita_tiles] + melds
+            names = {int(y).bit_length() - 1: y.romaji for y in Yaku}
+            yaku = [(i, h) for i, h in rec.yaku] if not rec.yakuman else [(i, 13) for i in rec.yakuman]
+            out.append({
+                "id": f"{key}#{rs.round}.{rs.honba}.{c.index}.{c.seat}", "game_id": key, "n_players": n,
+                "rules": {"aka": aka, "kuitan": st.kuitan, "go_type": st.go_type}, "nonstandard_rules": False,
+                "round": rs.label.split("-")[0], "round_wind": "ESWN"[rs.round // 4],
+                "seat_wind": "ESWN"[(c.seat - c.dealer) % n], "dealer": c.dealer, "winner": c.seat,
+                "from_seat": c.from_seat, "is_dealer": c.seat == c.dealer, "honba": rec.honba,
+                "riichi_sticks": rec.sticks, "is_tsumo": c.tsumo, "agari_index_in_round": c.index,
+                "pao_seat": c.pao_seat, "closed_tiles": sorted(c.closed), "closed": mpsz_of(c.closed),
+                "win_tile": c.win_tile, "win": tile_str(c.win_tile, aka), "melds": melds, "n_kita": c.kita,
+                "dora_indicators": [tile_str(t, aka) for t in c.dora_indicators],
+                "ura_indicators": [tile_str(t, aka) for t in c.ura_indicators],
+                "situation": {k: bool(v) for k, v in c.situation().items()},
+                "riichi_declared": c.riichi_declared,
+                "expected": {"yaku": [[names.get(i, str(i)), h] for i, h in yaku],
+                             "tenhou_yaku_ids": [i for i, _ in yaku], "han": rec.han, "fu": rec.fu,
+                             "points": rec.points, "limit": rec.limit, "yakuman_count": len(rec.yakuman),
+                             "kazoe_yakuman": bool(rec.limit == "yakuman" and not rec.yakuman),
+                             "score_delta": list(rec.deltas) + [0] * (4 - n)},
+                "source": f"yakuman/tests/fixtures:{Path(g.source).name}",
+            })
+    return out
+
+
 # ---- output ----------------------------------------------------------------------------------------
+
+def _three_formats(files: dict[str, str], game: Game, stem: str, paths: tuple[str, str, str]) -> Game:
+    """``game`` as mjlog, tenhou.net/6 and mjai text into ``files`` (at ``paths``, each ending in
+    ``{}`` for the stem); returns the game read back from its mjlog (checked equal to it)."""
+    xml = to_mjlog(game)
+    (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
+    assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
+    files[paths[0].format(stem)] = xml + "\n"
+    files[paths[1].format(stem)] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
+    files[paths[2].format(stem)] = logs.to_mjai_lines(back)
+    return back
+
 
 def outputs() -> dict[str, str]:
     files: dict[str, str] = {}
     for build in (fixture4, fixture4b, fixture3):
         game = build()
-        name = Path(game.source).stem
-        xml = to_mjlog(game)
-        (back,) = logs.read_bytes(xml.encode(), f"{name}.mjlog")
-        assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), name
-        files[f"{name}.mjlog"] = xml + "\n"
-        files[f"{name}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
-        files[f"{name}.mjai"] = logs.to_mjai_lines(back)
+        _three_formats(files, game, Path(game.source).stem, ("{}.mjlog", "{}.json", "{}.mjai"))
+    played = []
+    corpus = ("../corpus/mjlog/{}.mjlog", "../corpus/tenhou6/{}.json", "../corpus/mjai/{}.mjai")
+    for name, players, seeds, p_call in ENGINE_GAMES:
+        for k, game in enumerate(engine_games(name, players, seeds, p_call)):
+            played.append(_three_formats(files, game, f"{name}-{k + 1:02d}", corpus))
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in agari_records(played))
+    files["../corpus/agari.jsonl"] = lines
     return files
 
 
@@ -746,8 +938,8 @@ def main(argv: list[str] | None = None) -> int:
         for n in stale:
             print(f"stale: {args.out / n}")
         return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
     for n, text in files.items():
+        (args.out / n).parent.mkdir(parents=True, exist_ok=True)
         (args.out / n).write_text(text, encoding="utf-8")
         print(f"wrote {args.out / n} ({len(text.encode())} bytes)")
     return 0

@@ -26,6 +26,7 @@ cdef extern from "ym_ev.h" nogil:
         uint8_t red
         int8_t shanten
         uint8_t necessary[34]
+        uint64_t necessary_mask
         double tenpai[19]
         double win[19]
         double score[19]
@@ -96,5 +97,5 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
             wp[t] = rows[i].win[t]
             sc[t] = rows[i].score[t]
         out.append((rows[i].tile, rows[i].red, rows[i].shanten,
-                    bytes(rows[i].necessary[:34]), tp, wp, sc))
+                    bytes(rows[i].necessary[:34]), rows[i].necessary_mask, tp, wp, sc))
     return nodes, out

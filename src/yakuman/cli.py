@@ -1,5 +1,5 @@
 """Command line: ``yakuman shanten HAND``, ``yakuman waits HAND``, ``yakuman score HAND --win T ...``,
-``yakuman table``, ``yakuman demo`` (the ``make run`` job), ``yakuman logs verify PATHS...``
+``yakuman ev HAND`` (each discard's expected value, docs/ev.md), ``yakuman table``, ``yakuman demo`` (the ``make run`` job), ``yakuman logs verify PATHS...``
 (see docs/logs.md), ``yakuman logs rescore PATHS --rules R`` (docs/analysis.md), ``yakuman logs stats
 PATHS...`` (docs/stats.md), ``yakuman --version``. Every command takes ``--json`` (one JSON object on
 stdout); ``shanten`` and ``waits`` take called melds (``--meld "pon 777z"``, repeatable);
@@ -17,6 +17,7 @@ import json
 import os
 import sys
 
+from yakuman.cli_ev import add_commands as add_ev_commands
 from yakuman.cli_score import add_commands as add_score_commands
 
 EXIT_BROKEN_PIPE = 141
@@ -181,6 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--json", action="store_true", help="one JSON object")
     w.set_defaults(func=_cmd_waits)
     add_score_commands(sub)
+    add_ev_commands(sub)     # yakuman ev
     _add_logs_commands(sub)
     from yakuman.game.cli import add_game_commands
 

@@ -168,7 +168,7 @@ def _cmd_demo(args) -> int:
     for start in range(0, n, chunk):
         m = min(chunk, n - start)
         g0 = time.perf_counter()
-        hands = winning_hands(m, seed=args.seed, start=start)
+        hands = winning_hands(m, seed=args.seed, start=start, workers=args.workers or None)
         g1 = time.perf_counter()
         res = score_many(hands, workers=args.workers or None)
         g2 = time.perf_counter()

@@ -33,7 +33,8 @@ def _name(kind: int, red: bool = False) -> str:
 @dataclass(frozen=True)
 class EvRow:
     """One discard: ``tile`` (mpsz, ``"0m"`` a red five; None for a 13-tile hand), ``shanten``
-    after it, ``necessary`` (mpsz -> copies left of each tile that lowers the shanten), and the
+    after it, ``necessary`` (mpsz -> copies left in the wall before the discard of each tile that
+    lowers the shanten; 0 when every copy is seen or held, as the reference lists it), and the
     float64 arrays ``tenpai_prob``, ``win_prob``, ``exp_score`` indexed by turn."""
 
     tile: str | None
@@ -176,6 +177,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if m.reds:
             meld_red_suits[m.tiles[0] // 9] += m.reds
         meld_rows.append((_MELD_CODE[m.kind], min(m.tiles), m.reds))
+    if not isinstance(dora, str) and dora and all(isinstance(x, str) for x in dora):
+        dora = "".join(dora)
     dcounts, dreds = _core.parse(dora) if dora else ((0,) * 34, (0, 0, 0))
     ind = [k for k in range(34) for _ in range(dcounts[k])]
     if len(ind) > 10:
@@ -216,8 +219,6 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         raise InvalidArgumentError("seat_wind N does not exist with three players")
     if sum(unseen) - t_max < 1:
         raise InvalidArgumentError(f"the wall holds {sum(unseen)} tiles: too few for t_max = {t_max}")
-    if _core.shanten(bytes(counts) if False else tuple(counts)) == -1 and n == want:
-        raise InvalidTilesError("a 13-tile hand cannot be complete")
     honba = _int(honba, "honba", 0, 1000)
     riichi_sticks = _int(riichi_sticks, "riichi_sticks", 0, 1000)
     if n == want + 1 and _is_complete(counts, len(ms)):
@@ -227,8 +228,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn)
     out = []
-    for tile, is_red, sh, nec, tp, wp, sc in rows:
-        necessary = {_name(k): nec[k] for k in range(34) if nec[k]}
+    for tile, is_red, sh, nec, mask, tp, wp, sc in rows:
+        necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}
         out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc))
     return EvResult(tuple(out), turn, t_max, nodes)
 

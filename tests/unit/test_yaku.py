@@ -122,6 +122,8 @@ def test_knob_tables_cover_the_rules_keys():
 
 
 def test_tenhou_names_in_the_data_match_their_ids(shared_data):
+    # Tenhou's own names of its yaku ids: only the shared corpus has them (the fixture corpus's
+    # records carry this project's names, which would check the table against itself)
     path = shared_data("tenhou", "agari.jsonl.gz")
     seen = {}
     with gzip.open(path, "rt", encoding="utf-8") as f:

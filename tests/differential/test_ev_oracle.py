@@ -1,0 +1,56 @@
+"""discard_ev(model="reference") against the reference calculator run as an external oracle
+(YAKUMAN_EV_ORACLE, default /tmp/mcpp/build/bin/ev_oracle; skipped with that reason when absent).
+
+Random closed hands at 0-2 shanten and open hands (one pon) at 0-1 shanten: every row's
+shanten and necessary tiles equal the reference's (asserted for every hand); the share of rows equal in every number is the known gap (docs/ev.md) and is
+checked by a strict xfail so that it shows when it closes.
+    YAKUMAN_EV_ORACLE=/tmp/mcpp/build/bin/ev_oracle python -m pytest tests/differential/test_ev_oracle.py"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+import ev_oracle_diff as d  # noqa: E402
+
+from yakuman.ev import discard_ev  # noqa: E402
+
+pytestmark = pytest.mark.skipif(d.oracle_path() is None,
+                                reason=f"reference oracle not built at {d.ORACLE} (set YAKUMAN_EV_ORACLE)")
+
+CASES = [(0, 0, 60), (1, 0, 60), (2, 0, 30), (0, 1, 30), (1, 1, 30)]
+
+
+def _run(shanten, melds, n, seed=11):
+    rng = random.Random(seed + 100 * shanten + melds)
+    hands = [d.random_hand(rng, shanten, 14, melds) for _ in range(n)]
+    reqs = [{"id": i, "hand": d.mpsz(c), "melds": [f"pon {str(k % 9 + 1) * 3}{'mpsz'[k // 9]}" for k in ml]}
+            for i, (c, ml) in enumerate(hands)]
+    refs = d.run_oracle(reqs)
+    return [(q, r, discard_ev(q["hand"], melds=q["melds"], model="reference")) for q, r in zip(reqs, refs)
+            if "stats" in r]
+
+
+@pytest.mark.parametrize("shanten, melds, n", CASES)
+def test_rows_shanten_and_tiles_equal(shanten, melds, n):
+    for q, ref, ours in _run(shanten, melds, n):
+        rows = {r.tile: r for r in ours.rows}
+        for st in ref["stats"]:
+            row = rows[st["tile"]]
+            assert row.shanten == st["shanten"], (q, st["tile"])
+            assert row.necessary == {k.replace("0", "5"): v for k, v in st["necessary_tiles"]}, (q, st["tile"])
+
+
+@pytest.mark.xfail(strict=True, reason="win probability / expected score not yet equal on every row (docs/ev.md)")
+@pytest.mark.parametrize("shanten, melds, n", CASES)
+def test_every_number_equal(shanten, melds, n):
+    bad = []
+    for q, ref, ours in _run(shanten, melds, n):
+        rows, eq, first = d.compare(ours, ref)
+        if eq != rows:
+            bad.append(first)
+    assert not bad, f"{len(bad)} hands differ; first: {bad[0]}"

@@ -1,0 +1,213 @@
+"""yakuman.ev.discard_ev: hand-worked values, properties, the reference's recorded outputs.
+
+The fixture tests/fixtures/ev_reference.json was written by
+    YAKUMAN_EV_ORACLE=/tmp/mcpp/build/bin/ev_oracle python tools/record_ev_fixtures.py
+(the reference calculator run as an external oracle; its numbers are facts)."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman.ev import discard_ev
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "..", "fixtures", "ev_reference.json")
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+from ev_oracle_diff import compare  # noqa: E402
+
+
+def pure_win(tiles: int, wall: int, t: int, t_max: int = 18) -> float:
+    """P(draw one of `tiles` copies in the draws at turns t..t_max-1, divisor wall - u)."""
+    miss = 1.0
+    for u in range(t, t_max):
+        miss *= 1.0 - tiles / (wall - u)
+    return 1.0 - miss
+
+
+def test_hand_worked_13_tile_shanpon_dealer():
+    # 234m 22p 456p 88p 678s waits on 2p / 8p (2 copies each); every win is tanyao + menzen tsumo,
+    # 2 han 30 fu, dealer tsumo 1000 all = 3000; no riichi on a 13-tile request; wall 123 tiles.
+    r = discard_ev("234m2245688p678s", model="reference", tegawari=False, shanten_down=False)
+    (row,) = r.rows
+    assert row.tile is None and row.shanten == 0 and row.necessary == {"2p": 2, "8p": 2}
+    for t in range(1, 19):
+        p = pure_win(4, 123, t)
+        assert row.win_prob[t] == pytest.approx(p, abs=1e-12)
+        assert row.exp_score[t] == pytest.approx(3000 * p, rel=1e-12)
+        assert row.tenpai_prob[t] == 1.0
+    assert row.win_prob[0] == row.exp_score[0] == 0.0
+
+
+def test_hand_worked_riichi_shanpon_after_discard():
+    # discard 3z: 123m 456p 789s 11z 22z, dealer, riichi: 1z tsumo = riichi + tsumo + double
+    # east = 4 han 30 fu, 3900 all = 11700; 2z tsumo = riichi + tsumo, 2 han 40 fu = 3900.
+    # No dora indicator, so no ura dora. Wall 122 (14 tiles held).
+    r = discard_ev("123m456p789s11223z", model="reference", tegawari=False, shanten_down=False)
+    assert len(r.rows) == 12 and r.best.tile == "3z"   # every distinct discard has a row
+    row = r.best
+    for t in range(1, 19):
+        p = pure_win(4, 122, t)
+        assert row.win_prob[t] == pytest.approx(p, abs=1e-12)
+        assert row.exp_score[t] == pytest.approx((11700 + 3900) / 2 * p, rel=1e-12)
+
+
+def _load():
+    with open(FIXTURE) as f:
+        d = json.load(f)
+    return list(zip(d["requests"], d["results"]))
+
+
+def _ours(q):
+    c = q.get("config", {})
+    return discard_ev(q["hand"], melds=q.get("melds", ()), dora=q.get("dora_indicators", ()),
+                      seat_wind=q.get("seat_wind", "E"), round_wind=q.get("round_wind", "E"),
+                      model="reference", tegawari=c.get("enable_tegawari", True),
+                      shanten_down=c.get("enable_shanten_down", True), extra=c.get("extra", 1))
+
+
+# The requests our model reproduces exactly today (the others: docs/ev.md, "where we differ").
+MATCHED = {0, 1, 4, 6, 7, 8}
+
+
+@pytest.mark.parametrize("i", sorted(MATCHED))
+def test_reference_fixture_equal(i):
+    q, ref = _load()[i]
+    n, eq, first = compare(_ours(q), ref)
+    assert n > 0 and eq == n, first
+
+
+@pytest.mark.parametrize("i", [i for i in range(10) if i not in MATCHED])
+def test_reference_fixture_shanten_and_tiles(i):
+    """Every request: the same rows, shanten and necessary tiles as the reference."""
+    q, ref = _load()[i]
+    ours = {r.tile: r for r in _ours(q).rows}
+    for st_ in ref["stats"]:
+        row = ours[st_["tile"]]
+        assert row.shanten == st_["shanten"]
+        assert row.necessary == {k.replace("0", "5"): v for k, v in st_["necessary_tiles"]}
+
+
+@pytest.mark.xfail(strict=True, reason="tegawari / shanten-down limits at 13-tile, 1+ shanten and open "
+                                       "requests not yet matched (docs/ev.md)")
+@pytest.mark.parametrize("i", [i for i in range(10) if i not in MATCHED])
+def test_reference_fixture_known_gap(i):
+    q, ref = _load()[i]
+    n, eq, first = compare(_ours(q), ref)
+    assert eq == n, first
+
+
+def test_rows_red_five_apart_and_order():
+    r = discard_ev("123m406p789s11223z", dora=("9m",))
+    tiles = [x.tile for x in r.rows]
+    assert "0p" in tiles and len(tiles) == len(set(tiles))
+    s = [x.exp_score[1] for x in r.rows]
+    assert s == sorted(s, reverse=True)
+
+
+def test_turn_orders_rows():
+    r = discard_ev("123m456p789s11223z", turn=10)
+    s = [x.exp_score[10] for x in r.rows]
+    assert s == sorted(s, reverse=True) and r.turn == 10
+
+
+def test_high_shanten_rows_are_nan():
+    r = discard_ev("147m258p369s12345z", max_shanten=3)
+    assert all(x.shanten > 3 for x in r.rows)
+    assert all(math.isnan(x.win_prob[1]) for x in r.rows)
+
+
+def test_render_and_pandas():
+    r = discard_ev("123m456p789s11223z")
+    assert "3z" in repr(r) and "<table>" in r._repr_html_()
+    pd = pytest.importorskip("pandas")
+    df = r.to_pandas()
+    assert isinstance(df, pd.DataFrame) and list(df["tile"])[0] == "3z"
+
+
+@pytest.mark.parametrize("kw, err", [
+    ({"hand": "123m456p789s1z"}, InvalidTilesError),
+    ({"hand": "123m456p789s11222z"}, InvalidTilesError),
+    ({"hand": "123m456p789s11223z", "model": "x"}, InvalidArgumentError),
+    ({"hand": "123m456p789s11223z", "seat_wind": "X"}, InvalidArgumentError),
+    ({"hand": "123m456p789s11223z", "t_max": 19}, InvalidArgumentError),
+    ({"hand": "123m456p789s11223z", "wall": [4] * 33}, InvalidArgumentError),
+    ({"hand": "123m456p789s11223z", "wall": [4] * 34}, InvalidArgumentError),
+    ({"hand": "1111m456p789s1122z", "dora": "1m"}, InvalidTilesError),
+])
+def test_bad_input_raises(kw, err):
+    with pytest.raises(err):
+        discard_ev(**kw)
+
+
+def test_wall_counts_change_the_values():
+    full = discard_ev("123m456p789s11223z", tegawari=False, shanten_down=False)
+    wall = [4] * 34
+    for k, n in enumerate([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1,
+                           2, 2, 1, 0, 0, 0, 0]):
+        wall[k] -= n
+    wall[27] = 0   # every 1z seen elsewhere
+    r = discard_ev("123m456p789s11223z", tegawari=False, shanten_down=False, wall=wall)
+    assert r.best.tile == "3z"
+    assert r.best.win_prob[1] < full.best.win_prob[1]
+
+
+def test_sanma_has_no_2m_to_8m():
+    from yakuman import Rules
+    r = discard_ev("19m456p789s112233z", rules=Rules.tenhou_sanma(), seat_wind="S")
+    assert all(x.tile is not None for x in r.rows)
+    with pytest.raises(InvalidTilesError):
+        discard_ev("123m456p789s11223z", rules=Rules.tenhou_sanma())
+
+
+# ---- properties -------------------------------------------------------------------------------
+def _perm_suits(hand: str, perm: str) -> str:
+    table = str.maketrans("mps", perm)
+    return hand.translate(table)
+
+
+HANDS = ["123m456p789s11223z", "222567m345p33667s", "2345m345p3478s567p"[:0] + "23455m345p34678s",
+         "1567999m234456p3z", "46789m3678p234s77z"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(HANDS), st.sampled_from(["pms", "spm", "smp", "psm", "mps"]))
+def test_suit_permutation_invariant(hand, perm):
+    a = discard_ev(hand, model="reference")
+    b = discard_ev(_perm_suits(hand, perm), model="reference")
+    va = sorted((x.shanten, round(x.exp_score[1], 6), round(x.win_prob[1], 9)) for x in a.rows)
+    vb = sorted((x.shanten, round(x.exp_score[1], 6), round(x.win_prob[1], 9)) for x in b.rows)
+    assert va == vb
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=14, max_size=14))
+def test_probabilities_bounded_and_monotone(kinds):
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    from yakuman import shanten
+    if shanten(tuple(counts)) == -1 or shanten(tuple(counts)) > 1:
+        return
+    r = discard_ev(counts, dora=())
+    for x in r.rows:
+        if math.isnan(x.win_prob[1]):
+            continue
+        # the model's wall takes the discarded tile back while its divisor does not grow, so a
+        # value may pass 1 by rounding-sized amounts (docs/ev.md); never by more than 1e-6 here
+        for arr in (x.tenpai_prob, x.win_prob):
+            assert np.all(arr >= -1e-12) and np.all(arr <= 1 + 1e-6)
+        assert np.all(x.win_prob[1:] <= x.tenpai_prob[1:] + 1e-12)
+        # fewer turns left, never more likely (index t: t draws made)
+        assert np.all(np.diff(x.win_prob[1:]) <= 1e-12)
+        assert np.all(np.diff(x.tenpai_prob[1:]) <= 1e-12)
+        assert np.all(np.diff(x.exp_score[1:]) <= 1e-6)

@@ -1,0 +1,48 @@
+"""Record the reference calculator's outputs for chosen hands into tests/fixtures/ev_reference.json.
+
+    YAKUMAN_EV_ORACLE=/tmp/mcpp/build/bin/ev_oracle python tools/record_ev_fixtures.py
+
+The oracle is the external build of ../shared/ev_reference-style tooling (not part of this
+project); the numbers it wrote are facts the tests compare against."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ev_oracle_diff import run_oracle  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "fixtures",
+                   "ev_reference.json")
+
+REQUESTS = [
+    # tenpai and one-shanten hands, default configuration
+    {"hand": "123m456p789s11223z"},
+    {"hand": "123m456p789s11223z", "dora_indicators": "9m"},
+    {"hand": "123m456p789s1122z"},
+    {"hand": "234m2245688p678s"},
+    {"hand": "222567m345p33667s", "dora_indicators": "1z"},
+    {"hand": "11679m2p36788s177z", "melds": [], "dora_indicators": "3p", "seat_wind": "W"},
+    # no tegawari, no shanten down
+    {"hand": "222567m345p33667s", "config": {"enable_tegawari": False, "enable_shanten_down": False}},
+    {"hand": "123m456p789s11223z", "config": {"enable_tegawari": False, "enable_shanten_down": False}},
+    {"hand": "222567m345p3366s", "config": {"enable_tegawari": False, "enable_shanten_down": False}},
+    # open hand
+    {"hand": "23455m678p399s", "melds": ["pon 777z"]},
+]
+
+
+def main() -> int:
+    res = run_oracle([dict(r, id=i) for i, r in enumerate(REQUESTS)])
+    for r in res:
+        r.pop("time_us", None)
+    with open(OUT, "w") as f:
+        json.dump({"requests": REQUESTS, "results": res}, f, indent=0)
+        f.write("\n")
+    print(f"wrote {len(res)} results to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

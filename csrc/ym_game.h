@@ -27,6 +27,7 @@
 #ifndef YM_GAME_H
 #define YM_GAME_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ym_score.h"
@@ -101,6 +102,7 @@ typedef struct {
     uint8_t leftover_to_top, tie_split;
     uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call;
     uint8_t kuikae;                   /* 0 forbidden (same tile and suji swap), 1 allowed */
+    uint8_t houtei_after_rinshan;     /* a ron on the discard after a last-tile replacement draw is houtei */
     int32_t noten_total, riichi_min_points, riichi_min_live;
     int32_t start_points, return_points, target_points;
     int32_t uma[4];
@@ -236,9 +238,14 @@ void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev);
 int ym_game_to_act(const ym_game_t *g);
 /* Structural self-check: 0 = every invariant of the header holds. */
 int ym_game_check(const ym_game_t *g);
+/* The invariants of a state read from outside (ym_game_valid.c): 0 = valid; 1 = not, with a
+ * message naming the field in why (n bytes). Every other function may assume them. */
+int ym_game_validate(const ym_game_t *g, char *why, size_t n);
 /* Re-deal every tile hidden from `seat` at random (others' hands, the wall, the dead wall
  * except revealed indicators). */
 void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
+/* After a re-deal: a response phase asks the other seats again from their new hands (ym_game_step.c). */
+void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev);
 
 /* ---- legal actions (ym_game_legal.c) ---------------------------------------------------- */
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out);   /* returns the count */

@@ -84,9 +84,11 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
     if (p->riichi == 2 && p->ippatsu) f |= YM_F_IPPATSU;
     if (tsumo && p->rinshan) f |= YM_F_RINSHAN;
     if (!tsumo && (rk == YM_RK_KAKAN || rk == YM_RK_ANKAN)) f |= YM_F_CHANKAN;
-    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_houtei_with_rinshan)) f |= YM_F_HAITEI;
-    if (!tsumo && rk == YM_RK_DISCARD && left == 0 &&
-        (!g->s[from].rinshan || g->R.score.haitei_houtei_with_rinshan))
+    /* haitei: a tsumo of the last live tile; a replacement draw that took it is rinshan only unless
+     * haitei_with_rinshan. houtei: a ron on the discard after that last draw, also when the draw
+     * was a replacement tile (after a kan or kita) unless houtei_after_rinshan is off (Tenhou: on) */
+    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_with_rinshan)) f |= YM_F_HAITEI;
+    if (!tsumo && rk == YM_RK_DISCARD && left == 0 && (!g->s[from].rinshan || g->R.houtei_after_rinshan))
         f |= YM_F_HOUTEI;
     if (g->first_go && p->n_river == 0 && p->n_melds == 0) {
         if (tsumo && p->draws == 1) f |= seat == g->dealer ? YM_F_TENHOU : YM_F_CHIIHOU;
@@ -159,9 +161,9 @@ static int can_ron(const ym_game_t *g, int seat) {
     if (p->n + 1 + 3 * p->n_melds != 14) return 0;
     ym_score_t sc;
     if (score_win(g, seat, g->resp_tile, g->resp_from, g->resp_kind, 0, &sc, 1) != YM_ST_OK) return 0;
-    if (g->resp_kind == YM_RK_ANKAN)
-        return g->R.chankan_ankan_kokushi &&
-               (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
+    /* an ankan is answered only under chankan_ankan = kokushi_only (ym_game_step.c opens that
+     * response only then, the rule's one place), and only by kokushi */
+    if (g->resp_kind == YM_RK_ANKAN) return (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
     return 1;
 }
 

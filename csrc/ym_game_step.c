@@ -15,7 +15,8 @@
  *  - kan dora (kan_dora_timing standard): an ankan's indicator at once, an open kan's when its
  *    caller discards (or kans again); a rinshan tsumo comes before it; immediate: at once;
  *  - a replacement draw follows every kan and kita; haitei = tsumo on the last live tile unless it
- *    was a replacement draw; houtei = ron on the discard after it; no call on that discard;
+ *    was a replacement draw (haitei_with_rinshan); houtei = ron on the discard after it, the
+ *    replacement draw's included (houtei_after_rinshan); no call on that discard;
  *  - suufon renda after the fourth first discard passes; suukaikan when the fourth kan (by two or
  *    more seats) stands and its caller's discard passes (suukaikan_timing on_fourth_kan: at once);
  *    kyuushu kyuuhai is the player's choice;
@@ -687,4 +688,16 @@ int ym_game_to_act(const ym_game_t *g) {
     if (g->phase == YM_PH_SELF) return 1 << g->actor;
     if (g->phase == YM_PH_RESPONSE) return g->resp_mask & ~g->resp_done;
     return 0;
+}
+
+/* After a re-deal (ym_game_determinize): in a response phase, the other seats are asked again as
+ * the engine would ask them with their new hands (only those that can call or ron); `seat` keeps
+ * its own state. Nobody left to answer: the response resolves now (events in ev). */
+void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev) {
+    if (g->phase != YM_PH_RESPONSE) return;
+    uint8_t own = (uint8_t)(1u << seat);
+    uint8_t mask = (uint8_t)((g->resp_mask & own) | (ym_game_responders(g) & ~own));
+    g->resp_done &= (uint8_t)(own & mask);
+    g->resp_mask = mask;
+    if (!(g->resp_mask & ~g->resp_done)) resolve(g, ev);
 }

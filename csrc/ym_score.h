@@ -84,7 +84,7 @@ typedef struct {
     uint8_t tsuuiisou_chiitoitsu;
     uint8_t chuuren_manzu_only;
     uint8_t tenhou_multiplier;   /* 1 | 2 */
-    uint8_t haitei_houtei_with_rinshan;
+    uint8_t haitei_with_rinshan;  /* a tsumo on a replacement tile that was the last draw is haitei too */
     uint8_t daisharin_any_suit;
     uint8_t shiisanputa_mangan;  /* 0 = yakuman, 1 = mangan */
     uint8_t shiisanputa_honor_pair;

@@ -43,7 +43,7 @@ static const uint8_t HAN_OPEN[64] = {
  * ym_yaku_init, which ym_init calls before any scoring. */
 static uint8_t HAN_BYTES[2][8][256];
 
-/* The situation yaku of flag bits 0-7 (YM_F_TSUMO .. YM_F_HOUTEI), per haitei_houtei_with_rinshan
+/* The situation yaku of flag bits 0-7 (YM_F_TSUMO .. YM_F_HOUTEI), per haitei_with_rinshan
  * (0: a haitei tsumo that is also rinshan counts rinshan only). Built by ym_yaku_init. */
 static uint64_t SITUATION_YAKU[2][256];
 
@@ -186,7 +186,7 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     uint64_t any = 0, reg = 0, anyy = 0, regy = 0;
 
     /* situation: flag bits 1-7 -> yaku bits (SITUATION_YAKU), menzen tsumo */
-    any = SITUATION_YAKU[r->haitei_houtei_with_rinshan != 0][fl & 0xFF] |
+    any = SITUATION_YAKU[r->haitei_with_rinshan != 0][fl & 0xFF] |
           (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
 
     /* tiles */

@@ -28,6 +28,16 @@ The fixture corpus (tests/fixtures/corpus: ``mjlog/``, ``tenhou6/``, ``mjai/``, 
 ``ENGINE_GAMES``, whole hanchan the project's engine plays against itself (seeded), written in the
 three formats, and one record per win in the layout of the shared corpus's win records. The
 tests read it when the shared Tenhou corpus is absent (docs/testing.md).
+
+In a folder of its own, tests/fixtures/last_tile (``last_tile_outputs``):
+
+- ``fixture_last_tile``: four players, East only, Tenhou rules. In every hand a kan is declared
+  while one live tile remains, so its replacement draw is the round's last draw: E1 an ankan,
+  E2 an open kan, E3 an added kan, each followed by a ron with houtei on the discard after the
+  replacement draw; E4 an open kan whose replacement draw wins: rinshan, no haitei.
+- ``fixture3_last_tile``: three players, East only, Tenhou rules: E1 a North set aside with one
+  live tile left, its replacement thrown and ronned with houtei; E2 the same kita, the
+  replacement draw wins (rinshan, no haitei); E3 a plain ron that ends the game.
 """
 
 from __future__ import annotations
@@ -69,6 +79,7 @@ from yakuman.settle import Win as SettleWin  # noqa: E402
 from yakuman.tiles import TILE_NAMES  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "logs"
+LAST_TILE_OUT = ROOT / "tests" / "fixtures" / "last_tile"
 RED = (16, 52, 88)
 SANMA_MISSING = set(range(1, 8))  # 2m-8m
 
@@ -613,6 +624,133 @@ def fixture3() -> Game:
     return g.game()
 
 
+# ---- the last-tile kans (tests/fixtures/last_tile) ----------------------------------------------
+
+def _to_draw(r: RoundBuilder, n: int) -> None:
+    """Filler turns until ``n`` tiles of the live wall have been drawn."""
+    while r.draws < n:
+        r.turns(r.turn)
+
+
+def fixture_last_tile() -> Game:
+    """Four players, East only, Tenhou rules: a kan declared while one live tile remains makes its
+    replacement draw the round's last draw. A ron on the discard after it is houtei (Tenhou's
+    records; houtei_after_rinshan), a tsumo on it is rinshan without haitei."""
+    g = GameBuilder("fixture_last_tile", 4, 0x01, ("Ayame", "Botan", "Chidori", "Daikon"))
+    ronner = "234m567m345p66s78s"  # closed pinfu tanyao, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. The dealer draws the 69th tile (the fourth East), declares an ankan (kan dora
+    # indicator 8p at once), draws the last tile (6s) as its replacement and throws it. Seat 2
+    # rons it: pinfu 1 + tanyao 1 + houtei 1 = 3 han; fu 20 + 10 (closed ron) = 30; base
+    # 30 * 2^5 = 960, x4 = 3840 -> 3900 from the dealer.
+    r = g.round(["111z258m258p258s9m", "147m258p369s2345z", ronner, "147m147p147s2567z"], "9p", seed=31)
+    r.avoid = waits | {kind_of("1z"), kind_of("8p")}
+    _to_draw(r, 68)
+    r.draw(0, "1z")
+    r.ankan(0, "1z", "8p")
+    r.draw(0, "6s")
+    r.discard(0)
+    r.wins([dict(seat=2, **{"from": 0}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(-3900, 0, 3900, 0))])
+
+    # E2-0, dealer 1. The dealer draws the 69th tile, West, and throws it; seat 3 (holding three) calls
+    # an open kan, draws the last tile (6s) as its replacement and throws it (the open kan's
+    # indicator 7p is turned after the discard). Seat 2 rons: the same 3 han 30 fu = 3900.
+    r = g.round(["147m258p159s1245z", "258m147p258s1567z", ronner, "333z147m258p159s4z"], "9p", seed=32)
+    r.avoid = waits | {kind_of("3z"), kind_of("7p")}
+    _to_draw(r, 68)
+    r.draw(1, "3z")
+    r.discard(1)
+    r.daiminkan(3, 1)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("7p")
+    r.wins([dict(seat=2, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(0, 0, 3900, -3900))])
+
+    # E3-0, dealer 2. Seat 3 pons the dealer's first discard (North), later draws the 69th tile,
+    # the fourth North, and adds it to the pon (nobody can rob it); the replacement draw is the
+    # last tile (6s), thrown; the added kan's indicator 6p is turned after the discard. Seat 0
+    # rons: 3 han 30 fu = 3900 from seat 3.
+    r = g.round([ronner, "258m147p258s1567z", "4z147m258p369s123z", "44z258m147p159s25z"], "9p", seed=33)
+    r.avoid = waits | {kind_of("4z"), kind_of("6p")}
+    r.draw(2)
+    r.discard(2, "4z")
+    r.pon(3, 2)
+    r.discard(3, "5z")
+    _to_draw(r, 68)
+    r.draw(3, "4z")
+    r.kakan(3)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("6p")
+    r.wins([dict(seat=0, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(3900, 0, 0, -3900))])
+
+    # E4-0, dealer 3. The dealer draws the 69th tile and throws West; seat 0 (South) calls an open
+    # kan of it and wins on the replacement draw, the last tile (6s): rinshan 1, not haitei.
+    # Fu 20 + 2 (tsumo) + 16 (open kan of an honor) = 38 -> 40; 1 han 40 fu, base 320: 400 from
+    # each non-dealer, 700 from the dealer, 1500. The dealer does not repeat; seat 2 has 32400:
+    # the game ends after East 4.
+    r = g.round(["333z234m567m66s78s", "258m147p258s1567z", "147m258p369s1245z", "3z147m258p159s245z"], "9p",
+                seed=34)
+    r.avoid = waits | {kind_of("3z")}
+    _to_draw(r, 68)
+    r.draw(3)
+    r.discard(3, "3z")
+    r.daiminkan(0, 3)
+    r.draw(0, "6s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"rinshan": 1}, 1, 40, 1500), deltas=(1500, -400, -400, -700))])
+    return g.game()
+
+
+def fixture3_last_tile() -> Game:
+    """Three players (sanma), East only, Tenhou rules: a North set aside while one live tile
+    remains makes its replacement draw the round's last draw, as a kan does."""
+    g = GameBuilder("fixture3_last_tile", 3, 0x11, ("Ayame", "Botan", "Chidori"))
+    tenpai = "234p567p345s66s78s"  # closed pinfu, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. Seat 2 draws the 54th tile, a North, sets it aside and draws the last tile
+    # (6s) as its replacement, and throws it; seat 1 rons: pinfu 1 + tanyao 1 + houtei 1 + dora 1
+    # (indicator 5p: 6p) = 4 han 30 fu; base 30 * 2^6 = 1920, x4 = 7680 -> 7700 from seat 2.
+    r = g.round(["19m147p258s12356z", tenpai, "1m9m2p5p8p1s9s2z3z6z7z7z1p"], "5p", seed=41)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(2, "4z")
+    r.kita(2)
+    r.draw(2, "6s")
+    r.discard(2)
+    r.wins([dict(seat=1, **{"from": 2}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1, "dora": 1}, 4, 30, 7700), deltas=(0, 7700, -7700))])
+
+    # E2-0, dealer 1. Seat 0 (waiting on 6s / 9s) draws the 54th tile, a North, sets it aside and
+    # wins on the replacement draw, the last tile (9s): menzen tsumo 1 + pinfu 1 + rinshan 1 + kita
+    # 1 = 4 han (not haitei; 789s: no tanyao); pinfu tsumo 20 fu; base 20 * 2^6 = 1280: the
+    # dealer pays 2600, the other seat 1300 (tsumo loss), 3900.
+    r = g.round([tenpai, "19m147p258s12356z", "1m9m2p5p8p1s2z3z6z7z7z1p9p"], "9p", seed=42)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(0, "4z")
+    r.kita(0)
+    r.draw(0, "9s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"menzen_tsumo": 1, "pinfu": 1, "rinshan": 1, "kita": 1}, 4, 20, 3900),
+                 deltas=(3900, -2600, -1300))])
+
+    # E3-0, dealer 2. The dealer throws 6s from his hand on his first turn; seat 1 rons it:
+    # pinfu 1 + tanyao 1 = 2 han 30 fu, 2000. Seat 1 has 42100 (at least 40000) and the dealer
+    # did not win: the game ends after East 3.
+    r = g.round(["19m147p258s12356z", tenpai, "6s19m147p258s1235z"], "9p", seed=43)
+    r.avoid = waits
+    r.draw(2)
+    r.discard(2, "6s")
+    r.wins([dict(seat=1, **{"from": 2}, expect=({"pinfu": 1, "tanyao": 1}, 2, 30, 2000), deltas=(0, 2000, -2000))])
+    return g.game()
+
+
 # ---- the mjlog writer ----------------------------------------------------------------------------
 
 def meld_code(c: Call, n: int) -> int:
@@ -911,11 +1049,18 @@ def _three_formats(files: dict[str, str], game: Game, stem: str, paths: tuple[st
     return back
 
 
-def outputs() -> dict[str, str]:
+def _formats(builds) -> dict[str, str]:
+    """Each constructed game as mjlog (read back and compared), tenhou.net/6 JSON and mjai lines."""
     files: dict[str, str] = {}
-    for build in (fixture4, fixture4b, fixture3):
+    for build in builds:
         game = build()
         _three_formats(files, game, Path(game.source).stem, ("{}.mjlog", "{}.json", "{}.mjai"))
+    return files
+
+
+def outputs() -> dict[str, str]:
+    """tests/fixtures/logs: the constructed games, and the engine-played corpus beside them."""
+    files = _formats((fixture4, fixture4b, fixture3))
     played = []
     corpus = ("../corpus/mjlog/{}.mjlog", "../corpus/tenhou6/{}.json", "../corpus/mjai/{}.mjai")
     for name, players, seeds, p_call in ENGINE_GAMES:
@@ -926,22 +1071,29 @@ def outputs() -> dict[str, str]:
     return files
 
 
+def last_tile_outputs() -> dict[str, str]:
+    """tests/fixtures/last_tile: the kans on the last live tile (a folder of their own)."""
+    return _formats((fixture_last_tile, fixture3_last_tile))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out-last-tile", type=Path, default=LAST_TILE_OUT)
     args = ap.parse_args(argv)
-    files = outputs()
+    sets = ((args.out, outputs()), (args.out_last_tile, last_tile_outputs()))
     if args.check:
-        stale = [n for n, text in files.items()
-                 if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text]
-        for n in stale:
-            print(f"stale: {args.out / n}")
+        stale = [d / n for d, files in sets for n, text in files.items()
+                 if not (d / n).exists() or (d / n).read_text(encoding="utf-8") != text]
+        for p in stale:
+            print(f"stale: {p}")
         return 1 if stale else 0
-    for n, text in files.items():
-        (args.out / n).parent.mkdir(parents=True, exist_ok=True)
-        (args.out / n).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out / n} ({len(text.encode())} bytes)")
+    for d, files in sets:
+        for n, text in files.items():
+            (d / n).parent.mkdir(parents=True, exist_ok=True)
+            (d / n).write_text(text, encoding="utf-8")
+            print(f"wrote {d / n} ({len(text.encode())} bytes)")
     return 0
 
 

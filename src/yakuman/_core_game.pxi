@@ -27,7 +27,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t players, length, extension, all_last_stop, multiple_ron, multi_ron_each
         uint8_t abortive, abortive_rotate, draw_dealer, karaten, nagashi, nagashi_closed, nagashi_nearest
         uint8_t pao_honba_liable, suukaikan_on_fourth, fifth_kan_aborts, tobi, leftover_to_top, tie_split
-        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae
+        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae, houtei_after_rinshan
         int32_t noten_total, riichi_min_points, riichi_min_live
         int32_t start_points, return_points, target_points
         int32_t uma[4]
@@ -59,6 +59,7 @@ cdef extern from "ym_game.h" nogil:
         int32_t sticks
         uint8_t phase, actor, self_mode, resp_kind, resp_tile, resp_from, resp_mask, resp_done
         uint8_t n_kans, kan_seats, first_go, total_discards, game_over, end_reason
+        uint8_t memo_seat
         uint16_t n_rounds
         uint64_t seed
         ym_round_result_t last
@@ -95,7 +96,9 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev)
     int ym_game_to_act(const ym_game_t *g)
     int ym_game_check(const ym_game_t *g)
+    int ym_game_validate(const ym_game_t *g, char *why, size_t n)
     void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
+    void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev)
     int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out)
     int ym_game_draw_tenpai(const ym_game_t *g, int seat)
     int ym_wall_check(const uint8_t *wall, int n, int players)
@@ -161,6 +164,7 @@ cdef class CompiledGameRules:
         r.chankan_ankan_kokushi = rules.chankan_ankan == "kokushi_only"
         r.temp_furiten_any_call = rules.temp_furiten_clear == "any_call"
         r.kuikae = rules.kuikae == "allowed"
+        r.houtei_after_rinshan = rules.houtei_after_rinshan
         r.noten_total = rules.noten_payment_total
         r.riichi_min_points = rules.riichi_min_points
         r.riichi_min_live = rules.riichi_min_live_tiles
@@ -178,6 +182,10 @@ def compiled_game_rules(rules):
     hit = _GAME_RULES.get(id(rules))
     if hit is not None and (<tuple>hit)[0] is rules:
         return (<tuple>hit)[1]
+    if len(rules.uma) != rules.players:
+        from yakuman.errors import InvalidRulesError
+        raise InvalidRulesError(f"uma {rules.uma} has {len(rules.uma)} entries for a {rules.players}-player game "
+                                f"(one per rank)")
     cgr = CompiledGameRules(rules)
     if len(_GAME_RULES) >= 64:
         _GAME_RULES.clear()
@@ -293,9 +301,9 @@ cdef class GameState:
         if len(ids) != n:
             raise InvalidContextError(f"a wall has {n} tile ids, not {len(ids)}")
         for i, t in enumerate(ids):
-            if type(t) is not int or not 0 <= t < 136:
+            if type(t) is bool or not hasattr(type(t), "__index__") or not 0 <= t.__index__() < 136:
                 raise InvalidContextError(f"wall[{i}] = {t!r} is not a tile id 0..135")
-            w[i] = t
+            w[i] = t.__index__()
         if ym_wall_check(w, n, self.crules.r.players):
             raise InvalidContextError("the wall is not a permutation of the game's tiles "
                                       + ("(108 ids without 2m-8m)" if n == 108 else "(ids 0..135)"))
@@ -325,11 +333,22 @@ cdef class GameState:
         if len(data) != sizeof(ym_game_t):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError("pickled game state of the wrong size (another build?)")
+        cdef char why[200]
         memcpy(&o.g, <const char *>data, sizeof(ym_game_t))
         o.g.R = crules.r
         o.ev.n = 0
         o.crules = crules
+        if ym_game_validate(&o.g, why, sizeof(why)):
+            from yakuman.errors import InvalidContextError
+            raise InvalidContextError(f"game state is invalid: {why.decode('utf-8', 'replace')}")
         return o
+
+    def validate(self):
+        """None, or what breaks the state's invariants (ym_game_validate)."""
+        cdef char why[200]
+        if ym_game_validate(&self.g, why, sizeof(why)):
+            return why.decode("utf-8", "replace")
+        return None
 
     def legal(self, int seat):
         cdef ym_action_t buf[64]
@@ -468,7 +487,35 @@ cdef class GameState:
         return ym_game_check(&self.g)
 
     def determinize(self, int seat, unsigned long long seed):
+        if not 0 <= seat < self.crules.r.players:
+            raise IndexError(seat)
         ym_game_determinize(&self.g, seat, seed)
+
+    def world_seed(self):
+        return self.g.seed
+
+    def set_world(self, int seat, furiten, wall):
+        """A determinized world's history (yakuman.game.determinize): furiten = {seat: (temp,
+        riichi)} of the other seats, wall = {position: id} for the drawn positions; then the
+        response phase asks again (ym_game_reask). Refused (ValueError, state unchanged) unless
+        the result is a valid state."""
+        cdef ym_game_t keep = self.g
+        cdef char why[200]
+        for q, (t, r) in furiten.items():
+            if not 0 <= q < self.crules.r.players or q == seat:
+                raise ValueError(q)
+            self.g.s[q].temp_furiten = 1 if t else 0
+            self.g.s[q].riichi_furiten = 1 if r else 0
+        for pos, tid in wall.items():
+            if not 0 <= pos < self.g.n_tiles or not 0 <= tid < 136:
+                self.g = keep
+                raise ValueError(pos)
+            self.g.wall[pos] = tid
+        if ym_game_validate(&self.g, why, sizeof(why)):
+            self.g = keep
+            raise ValueError(why.decode("utf-8", "replace"))
+        self.ev.n = 0
+        ym_game_reask(&self.g, seat, &self.ev)
 
     def draw_tenpai(self, int seat):
         return ym_game_draw_tenpai(&self.g, seat)
@@ -485,6 +532,8 @@ cdef class GameState:
     def seat(self, int q):
         """(ids, melds, river, riichi, double, ippatsu, riichi_furiten, temp_furiten, kita ids,
         score, drawn, discarded kinds mask, waits mask, pao seat, draws, open riichi)."""
+        if not 0 <= q < 4:
+            raise IndexError(q)
         cdef ym_seat_t *p = &self.g.s[q]
         melds = tuple((p.melds[i].type, p.melds[i].kind, p.melds[i].from_, p.melds[i].called,
                        p.melds[i].added, tuple(p.melds[i].ids[j] for j in range(p.melds[i].n)))

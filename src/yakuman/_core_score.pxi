@@ -18,7 +18,7 @@ cdef extern from "ym_score.h" nogil:
         uint8_t yakuman_stacking, yakuman_cap, renhou, ryanhan_shibari, open_pinfu_fu
         uint8_t tsumo_pinfu, rinshan_tsumo_fu, double_wind_pair_fu, chiitoitsu_fu
         uint8_t green_requires_hatsu, junryokuisou_double, tsuuiisou_chiitoitsu
-        uint8_t chuuren_manzu_only, tenhou_multiplier, haitei_houtei_with_rinshan
+        uint8_t chuuren_manzu_only, tenhou_multiplier, haitei_with_rinshan
         uint8_t daisharin_any_suit, shiisanputa_mangan, shiisanputa_honor_pair
         uint8_t touhoku_souzu_only, pao_yakuman, pao_whole_hand, daiminkan_rinshan_pao
         uint8_t tsumo_loss, aotenjou, open_riichi, open_riichi_sashikomi, paarenchan
@@ -218,7 +218,7 @@ cdef class CompiledRules:
         r.tsuuiisou_chiitoitsu = rules.tsuuiisou_chiitoitsu
         r.chuuren_manzu_only = rules.chuuren_manzu_only
         r.tenhou_multiplier = rules.tenhou_multiplier
-        r.haitei_houtei_with_rinshan = rules.haitei_houtei_with_rinshan
+        r.haitei_with_rinshan = rules.haitei_with_rinshan
         r.daisharin_any_suit = rules.daisharin_any_suit
         r.shiisanputa_mangan = rules.shiisanputa_value == "mangan"
         r.shiisanputa_honor_pair = rules.shiisanputa_honor_pair

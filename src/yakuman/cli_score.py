@@ -10,24 +10,22 @@ import json
 import sys
 import time
 
-__all__ = ["add_commands", "point_table", "PRESETS"]
+__all__ = ["add_commands", "point_table", "rules_arg", "PRESETS"]
 
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema", "default")
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def _rules(name: str):
-    """A preset by name, or the rules of a .toml / .json file (Rules.load)."""
+def rules_arg(name: str):
+    """A ``--rules`` argument: a preset by name, or the rules of a .toml / .json file (Rules.load:
+    every problem with the file is an InvalidRulesError naming it). Every command's --rules."""
     from yakuman.errors import InvalidRulesError
     from yakuman.rules import Rules
 
     if name in PRESETS:
         return Rules() if name == "default" else getattr(Rules, name)()
     if name.lower().endswith((".toml", ".json")):
-        try:
-            return Rules.load(name)
-        except OSError as e:
-            raise InvalidRulesError(f"cannot read rules file {name!r}: {e.strerror or e}") from None
+        return Rules.load(name)
     raise InvalidRulesError(f"unknown rules {name!r}: a preset ({', '.join(PRESETS)}) or a .toml / .json file")
 
 
@@ -54,7 +52,7 @@ def _cmd_score(args) -> int:
         flags["paarenchan"] = args.paarenchan
     s = score(args.hand, args.win, args.meld or (), seat_wind=args.seat, round_wind=args.round,
               dora=args.dora or (), ura=args.ura or (), kita=args.kita, honba=args.honba,
-              riichi_sticks=args.sticks, rules=_rules(args.rules), **flags)
+              riichi_sticks=args.sticks, rules=rules_arg(args.rules), **flags)
     if args.json:
         print(json.dumps(_score_json(s), ensure_ascii=False))
         return 0
@@ -123,7 +121,7 @@ def limit_rows(dealer: bool, rules) -> list[tuple[str, int, int, list[int]]]:
 
 
 def _cmd_table(args) -> int:
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     dealers = (True,) if args.dealer else (False,) if args.non_dealer else (False, True)
     if args.json:
         out = {}

@@ -126,7 +126,7 @@ def test_rescore_cli_text_json_parquet_and_rules_file(files, tmp_path, capsys):
     text = capsys.readouterr().out
     assert "changed value:" in text and "under wrc" in text
     assert main(["logs", "rescore", *some, "--rules", str(tmp_path / "none.toml")]) == 2
-    assert "neither a preset" in capsys.readouterr().err
+    assert "none.toml': no such file" in capsys.readouterr().err
     rows = pd.read_parquet(out)
     assert len(rows) == data["summary"]["rescored"]
     assert int(rows["changed"].sum()) == data["summary"]["changed"]

@@ -72,7 +72,7 @@ def situational_yaku(h: Hand) -> list[tuple[Yaku, int]]:
         out.append(Yaku.CHANKAN)
     if req.rinshan:
         out.append(Yaku.RINSHAN)
-    if req.haitei and (not req.rinshan or rules.haitei_houtei_with_rinshan):
+    if req.haitei and (not req.rinshan or rules.haitei_with_rinshan):
         out.append(Yaku.HAITEI)
     if req.houtei:
         out.append(Yaku.HOUTEI)

@@ -15,6 +15,7 @@ illegal action raises :class:`~yakuman.errors.IllegalActionError` and changes no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -25,10 +26,9 @@ from typing import TYPE_CHECKING, Any
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.game._actions import (  # Action and seeded_wall are public here
-    _ABORTS,
     Action,
-    _ACTIONS,
-    _check_fields,
+    POLICIES,
+    _ABORTS,
     _END_REASONS,
     _LAZY,
     _LIMITS,
@@ -37,11 +37,14 @@ from yakuman.game._actions import (  # Action and seeded_wall are public here
     _OUTCOMES,
     _PH_OVER,
     _PH_ROUND_END,
-    _pai,
-    POLICIES,
-    seeded_wall,
-    _sort_key,
     _WINDS,
+    _action_fields,
+    _pai,
+    _seed_arg,
+    _short,
+    _sort_key,
+    _walls_arg,
+    seeded_wall,
 )
 from yakuman.rules import Rules
 
@@ -89,12 +92,41 @@ class RoundOutcome:
     deltas: tuple[int, ...]
 
 
-def _state_digest(raw: bytes, rules: dict) -> str:
-    """The digest a pickled game state carries: BLAKE2b of the native state's bytes and of the
-    rules it is played under (the same in every process: to_dict's lists are sorted)."""
-    h = hashlib.blake2b(raw, digest_size=16, person=b"yakuman-game")
-    h.update(json.dumps(rules, sort_keys=True).encode())
+def _state_digest(d: dict) -> str:
+    """The digest a pickled game carries: BLAKE2b over everything restored from it (the native
+    state's bytes, the rules, the seed, the events, the rounds, the walls to come, the round
+    start), written canonically (sorted keys), so that any change to any of them is refused."""
+    h = hashlib.blake2b(d["raw"], digest_size=16, person=b"yakuman-game")
+    rest = [d["rules"], d["seed"], d["events"], [list(dataclasses.astuple(r)) for r in d["rounds"]], d["walls"],
+            d["round_start"]]
+    h.update(json.dumps(rest, sort_keys=True, ensure_ascii=True).encode())
     return h.hexdigest()
+
+
+def _restored(d: Any) -> dict:
+    """The fields of a pickled game, each of the kind written (InvalidContextError otherwise)."""
+    def bad(what: str) -> InvalidContextError:
+        return InvalidContextError(f"pickled game state is damaged: {what}")
+
+    if not isinstance(d, dict):
+        raise bad("not a mapping")
+    raw, rules, seed, events, rounds, walls, rs = (d.get(k) for k in (
+        "raw", "rules", "seed", "events", "rounds", "walls", "round_start"))
+    if type(raw) is not bytes or type(rules) is not dict:
+        raise bad("no native state or rules")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise bad(f"seed {_short(seed)}")
+    if type(events) is not list or not all(type(e) is dict and type(e.get("type")) is str for e in events):
+        raise bad("events are not a list of mjai events")
+    if type(rounds) is not list or not all(type(r) is RoundOutcome for r in rounds):
+        raise bad("rounds are not round outcomes")
+    if type(walls) is not list or not all(type(w) is list for w in walls):
+        raise bad("walls are not lists of tile ids")
+    if rs is not None and not (type(rs) is tuple and len(rs) == 3 and type(rs[0]) is str and
+                               type(rs[1]) is int and type(rs[2]) is int):
+        raise bad(f"round start {_short(rs)}")
+    return {"raw": raw, "rules": rules, "seed": seed, "events": events, "rounds": rounds, "walls": walls,
+            "round_start": rs}
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,13 +195,12 @@ class Game:
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
         self.rules = _rules_arg(rules)
-        self.seed = _seed_arg(seed, 64)
+        self.seed = _seed_arg(seed)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
         if wall is not None:
-            wall = list(wall)
-            walls = [list(w) for w in wall] if wall and not isinstance(wall[0], int) else [wall]
+            walls = _walls_arg(wall)
         for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
                             ("sticks", sticks, 10000)):
             if type(v) is not int or not 0 <= v <= hi:
@@ -287,7 +318,7 @@ class Game:
 
     def action_index(self, action: Any) -> int:
         """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
-        code = self._resolve(action)
+        code = self._resolve(action)._code
         import numpy as np
 
         m = np.zeros(ACTION_SPACE, dtype=np.uint8)
@@ -311,41 +342,28 @@ class Game:
             raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
 
     # ---- stepping --------------------------------------------------------------------------
-    def _resolve(self, action: Any, seat: int | None = None) -> tuple:
-        """The C code of a legal action equal to ``action`` (an Action or an mjai dict)."""
-        if isinstance(action, Mapping):
-            d = dict(action)
-            a_seat = d.get("actor", seat)
-            if a_seat is None:
-                raise IllegalActionError(f"action {d!r} names no actor")
-            consumed = tuple(d.get("consumed", ()))
-            target = d.get("target")
-            typ = d.get("type", "")
-            if typ == "reach" and d.get("open") is True:   # mjai's open riichi (Action type open_reach)
-                typ = "open_reach"
-            action = Action(typ, a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
-        _check_fields(action)
-        if seat is not None and action.actor != seat:
-            raise IllegalActionError(f"{action!r} given for seat {seat}")
-        if type(action.actor) is not int or not 0 <= action.actor < self._n:
-            raise IllegalActionError(f"{action!r}: actor is not a seat 0..{self._n - 1}")
-        legal = self.legal_actions(action.actor)
-        key = action._key()
+    def _resolve(self, action: Any, seat: int | None = None) -> Action:
+        """The one legal action ``action`` (an Action or an mjai dict) means. Fields left out
+        (None) match any value, but the action must then match exactly one legal action: an
+        answer that could mean several (``{"type": "dahai"}`` among many discards, a chi whose
+        shape is not given) is refused, never guessed."""
+        typ, actor, pai, consumed, target, tg = _action_fields(action, seat)
+        if not 0 <= actor < self._n:
+            raise IllegalActionError(f"{typ} action: actor {actor} is not a seat 0..{self._n - 1}")
+        legal = self.legal_actions(actor)
+        found: dict = {}
         for a in legal:
-            if a._key() == key:
-                return a._code
-        # mjai messages may leave out what only one legal action can mean
-        for a in legal:
-            if a.type == action.type and a.actor == action.actor and (action.pai is None or a.pai == action.pai) \
-                    and (not action.consumed or sorted(a.consumed, key=_sort_key) ==
-                         sorted(action.consumed, key=_sort_key)) \
-                    and (action.tsumogiri is None or a.tsumogiri == action.tsumogiri) \
-                    and (action.target is None or a.type == "dahai" or a.target == action.target):
-                return a._code
-        raise IllegalActionError(f"{action!r} is not legal now; the legal actions of seat {action.actor} are "
-                                 f"{legal!r}")
+            if a.type == typ and (pai is None or a.pai == pai) and (tg is None or a.tsumogiri == tg) \
+                    and (consumed is None or tuple(sorted(a.consumed, key=_sort_key)) == consumed) \
+                    and (target is None or a.type == "dahai" or a.target == target):
+                found.setdefault(a._key(), a)
+        if len(found) == 1:
+            return next(iter(found.values()))
+        shown = _short(action) if isinstance(action, Mapping) else repr(action)
+        if found:
+            raise IllegalActionError(f"{shown} is ambiguous: it matches {len(found)} legal actions "
+                                     f"({', '.join(map(repr, found.values()))}); give the missing fields")
+        raise IllegalActionError(f"{shown} is not legal now; the legal actions of seat {actor} are {legal!r}")
 
     def step(self, action: Any) -> None:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
@@ -362,14 +380,14 @@ class Game:
                 self._check_seat(seat)
                 if seat not in self.to_act:
                     raise IllegalActionError(f"seat {seat} has nothing to decide now (to act: {self.to_act})")
-                codes.append(self._resolve(a, seat))
+                codes.append(self._resolve(a, seat)._code)
             order = sorted(codes, key=lambda c: c[1])
             for c in order:
                 self._apply(c)
             return
         if self.done:
-            raise IllegalActionError(f"{action!r}: the game is over")
-        self._apply(self._resolve(action))
+            raise IllegalActionError(f"{_short(action)}: the game is over")
+        self._apply(self._resolve(action)._code)
 
     def _apply(self, code: tuple) -> None:
         if self._st.step_code(code):
@@ -537,48 +555,66 @@ class Game:
     def __getstate__(self) -> dict:
         if self._raw is not None:
             self._flush()
-        raw, rules = self._st.raw(), self.rules.to_dict()
-        return {"rules": rules, "seed": self.seed, "raw": raw, "digest": _state_digest(raw, rules),
-                "events": self._events, "rounds": self._rounds, "walls": self._walls,
-                "round_start": self._round_start}
+        d = {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
+             "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
+        d["digest"] = _state_digest(d)
+        return d
 
     def __setstate__(self, d: dict) -> None:
-        # The native state is taken back byte for byte, so a damaged one is refused before the
-        # engine reads it (its indexes would point anywhere): the digest written with it must
-        # match. (A pickle is trusted input like any pickle; this catches damage, not forgery.)
-        raw, rules = d.get("raw"), d.get("rules")
-        if not isinstance(raw, bytes) or not isinstance(rules, dict) or d.get("digest") != _state_digest(raw, rules):
+        # Everything restored is covered by the digest written with it (damage is refused), and
+        # the native state is validated in C before anything reads it (ym_game_validate: tile
+        # accounting, counts, phase, indexes), so that no bytes, with any digest, can make the
+        # engine read out of bounds. A pickle stays trusted input like any pickle: unpickling
+        # can run code, so load only pickles you wrote.
+        f = _restored(d)
+        try:
+            digest = _state_digest(f)
+        except (TypeError, ValueError, RecursionError):   # a value JSON cannot write: not ours
+            digest = None
+        if digest is None or d.get("digest") != digest:
             raise InvalidContextError("pickled game state is damaged (its digest does not match) "
                                       "or was written by another version")
-        self.rules = Rules.from_dict(rules)
-        self.seed = d["seed"]
+        self.rules = Rules.from_dict(f["rules"])
+        self.seed = f["seed"]
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
-        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), raw)
-        self._events = list(d["events"])
+        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), f["raw"])
+        self._events = [dict(e) for e in f["events"]]
         self._raw = None
-        self._rounds = list(d["rounds"])
-        self._walls = list(d["walls"])
-        self._round_start = d["round_start"]
+        self._rounds = list(f["rounds"])
+        self._walls = [list(w) for w in f["walls"]]
+        self._round_start = f["round_start"]
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
-        """A copy in which every tile hidden from ``seat`` (the other hands, the live wall and
-        the dead wall except revealed indicators) is re-dealt at random. ``rng``: a
-        ``random.Random``, a numpy Generator, an int seed or None."""
+        """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the
+        other hands, the live wall and the dead wall except revealed indicators (every other
+        riichi hand tenpai), the other seats' starting hands and draws in the record, their
+        furiten, who is asked to answer a discard (only the seats that can act in the world),
+        and the walls of the rounds to come (a new seed). Nothing in it depends on what the seat
+        cannot see; playing on gives a record ``parse_mjai`` reads (yakuman.game._world).
+        ``rng``: a ``random.Random``, a numpy Generator, an int seed or None."""
+        import random
+
+        from yakuman.game._world import rewrite_world
+
         self._check_seat(seat)
         if rng is None:
             s = secrets.randbits(64)
-        elif type(rng) is int:
-            s = rng & (2**64 - 1)
+        elif type(rng) is not bool and hasattr(type(rng), "__index__"):
+            s = rng.__index__() & (2**64 - 1)
         elif hasattr(rng, "getrandbits"):
             s = rng.getrandbits(64)
         elif hasattr(rng, "integers"):
             s = int(rng.integers(0, 2**63))
         else:
             raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        if self._raw is not None:
+            self._flush()        # once here, not in every world
         g = self.copy()
         g._st.determinize(seat, s)
         g._walls = []
+        g.seed = g._st.world_seed()
+        rewrite_world(g, seat, random.Random(s))
         return g
 
     def rollout(self, policy: Any = "greedy", n: int = 100, seed: int = 0, *, seat: int | None = None,
@@ -651,15 +687,6 @@ def _rules_arg(rules: Rules | None) -> Rules:
     return r
 
 
-def _seed_arg(seed: int | None, bits: int) -> int:
-    """A seed (None = ``bits`` random bits from the OS), checked, as a uint64."""
-    if seed is None:
-        seed = secrets.randbits(bits)
-    if type(seed) is not int or seed < 0:
-        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-    return seed & (2**64 - 1)
-
-
 def _workers_arg(workers: int | None) -> int:
     """Threads of a batch call (None = all cores), checked."""
     import os
@@ -675,7 +702,7 @@ def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") ->
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
     pol = _policy(policy)
-    g = Game(rules, seed)
+    g = Game(rules, _seed_arg(seed))
     g._st.seed_policy(g.seed)
     while not g.done:
         code = g._st.policy_action(pol)
@@ -693,21 +720,25 @@ def _policy(policy: str) -> int:
 
 def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str = "random",
              workers: int | None = None) -> dict:
-    """Play ``n`` whole games natively (no GIL, ``workers`` threads; None = all cores) and
+    """Play ``n`` whole games natively (no GIL, ``workers`` threads: None or 0 = all cores, else
+    1..1024 like the batch calls; never more threads than games) and
     return columns (numpy arrays): ``seed`` (each game's seed: ``rebuild(seed[i])`` replays
     it), ``scores`` and ``results`` (n x players), ``placements`` (n x players, 0 = first),
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
-    ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
+    ``seed, seed + 1, ...`` (``seed``: a non-negative integer, Python or numpy, modulo 2**64;
+    they wrap past 2**64-1), so the result does not depend on ``workers``."""
     import numpy as np
+
+    from yakuman._arrays import n_workers
 
     if type(n) is not int or n < 0:
         raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
-    r = Rules.tenhou() if rules is None else rules
+    r = _rules_arg(rules)
     pol = _policy(policy)
-    workers = _workers_arg(workers)
+    workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
     p = r.players
-    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
     scores = np.zeros((n, 4), dtype=np.int32)
     results = np.zeros((n, 4), dtype=np.int32)
     ranks = np.zeros((n, 4), dtype=np.uint8)

@@ -50,7 +50,7 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     import numpy as np
 
     from yakuman._dask_retry import gather_retrying
-    from yakuman.game import _policy, simulate
+    from yakuman.game import _policy, _seed_arg, simulate
 
     r = Rules.tenhou() if rules is None else rules
     if not isinstance(r, Rules):
@@ -62,8 +62,7 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
         raise InvalidContextError(f"chunk must be a positive integer, not {chunk!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
-    if type(seed) is not int:
-        raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+    seed = _seed_arg(seed)
     _policy(policy)
     tasks = [(min(chunk, n - start), r.to_dict(), seed + start, policy, workers) for start in range(0, n, chunk)]
     if not tasks:

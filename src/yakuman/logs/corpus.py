@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
+
 __all__ = [
     "SKIP_SUFFIXES",
     "WORKER_DIED",
@@ -71,6 +73,9 @@ class LogScan:
     hidden_dirs: list[Path] = field(default_factory=list)
     hidden_files: int = 0
     not_logs: Counter = field(default_factory=Counter)   # suffix -> files skipped
+    loops: list[Path] = field(default_factory=list)        # linked folders already scanned (not entered again)
+    broken_links: list[Path] = field(default_factory=list)  # links to nothing
+    special: list[Path] = field(default_factory=list)       # FIFOs, devices, sockets (never read)
 
     def skipped_line(self) -> str:
         """One line saying what was skipped and why ("" when nothing was)."""
@@ -86,35 +91,36 @@ class LogScan:
         if n:
             kinds = " ".join(k for k, _ in self.not_logs.most_common(6))
             parts.append(f"{n} non-log file{'s' * (n != 1)} by name ({kinds})")
-        return "skipped " + ", ".join(parts) if parts else ""
+        for what, found in (("linked folder", self.loops), ("broken link", self.broken_links),
+                            ("special file", self.special)):
+            if found:
+                shown = ", ".join(str(x) for x in found[:3]) + (", ..." if len(found) > 3 else "")
+                why = {"linked folder": "already scanned: a link loop or a second link",
+                       "broken link": "pointing to nothing", "special file": "a FIFO, device or socket"}[what]
+                parts.append(f"{len(found)} {what}{'s' * (len(found) != 1)} ({why}: {shown})")
+        return terminal_safe("skipped " + ", ".join(parts)) if parts else ""   # folder names: escaped
 
 
 def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
     """Files named directly, plus every log file under the folders (recursive), sorted. A folder
     contributes every file except those in hidden subfolders, hidden files and names ending in
-    ``SKIP_SUFFIXES`` (optionally ``.gz``); a missing path raises FileNotFoundError."""
+    ``SKIP_SUFFIXES`` (optionally ``.gz``); a missing path raises FileNotFoundError. Linked
+    folders are followed, each real folder once (a link loop or a second link to a folder
+    scanned already is skipped, and said so); broken links and special files (FIFOs, devices)
+    are skipped and said so: nothing is skipped silently (:meth:`LogScan.skipped_line`)."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
     scan = LogScan([])
     seen: set[Path] = set()
     for p in map(Path, paths):
         if p.is_dir():
-            found = []
-            for root, dirs, names in os.walk(p):
-                hidden = sorted(d for d in dirs if d.startswith("."))
-                scan.hidden_dirs.extend(Path(root, d) for d in hidden)
-                dirs[:] = [d for d in dirs if not d.startswith(".")]
-                for name in names:
-                    q = Path(root, name)
-                    if name.startswith("."):
-                        scan.hidden_files += 1
-                    elif not _is_log_name(q):
-                        scan.not_logs[_skip_suffix(name)] += 1
-                    elif q.is_file():
-                        found.append(q)
+            found: list[Path] = []
+            _walk(p, scan, found, set())
             found.sort()
         elif p.exists():
             found = [p]
+        elif p.is_symlink():
+            raise FileNotFoundError(f"broken link: {p}")
         else:
             raise FileNotFoundError(f"no such file or folder: {p}")
         for q in found:
@@ -122,6 +128,58 @@ def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
                 seen.add(q)
                 scan.files.append(q)
     return scan
+
+
+def _walk(top: Path, scan: LogScan, found: list[Path], visited: set) -> None:
+    """Every log file under ``top`` into ``found``; each real folder entered once."""
+    stack = [top]
+    while stack:
+        d = stack.pop()
+        try:
+            st = d.stat()
+        except OSError:
+            scan.broken_links.append(d)
+            continue
+        key = (st.st_dev, st.st_ino)
+        if key in visited:
+            scan.loops.append(d)
+            continue
+        visited.add(key)
+        try:
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError:
+            scan.special.append(d)
+            continue
+        for e in entries:
+            q = Path(d, e.name)
+            if e.name.startswith("."):
+                if _is_dir(e):
+                    scan.hidden_dirs.append(q)
+                else:
+                    scan.hidden_files += 1
+                continue
+            try:
+                is_dir = e.is_dir()           # follows links
+                is_file = e.is_file()
+            except OSError:
+                is_dir = is_file = False
+            if is_dir:
+                stack.append(q)
+            elif e.is_symlink() and not os.path.exists(q):
+                scan.broken_links.append(q)
+            elif not _is_log_name(q):
+                scan.not_logs[_skip_suffix(e.name)] += 1
+            elif is_file:
+                found.append(q)
+            else:
+                scan.special.append(q)
+
+
+def _is_dir(e: os.DirEntry) -> bool:
+    try:
+        return e.is_dir()
+    except OSError:
+        return False
 
 
 def _skip_suffix(name: str) -> str:

@@ -23,6 +23,8 @@ the tenhou.net/6 and mjai layouts as described in tenhou_json.py and mjai.py.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -225,6 +227,16 @@ def format_errors(source: str, round: str | None = None, index: int | None = Non
         raise LogFormatError(f"malformed {what}: nested too deeply to read", source, round, index) from None
     except _MALFORMED as e:
         raise LogFormatError(f"malformed {what}: {type(e).__name__}: {e}", source, round, index) from None
+
+
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def player_names(values) -> tuple[str, ...]:
+    """Player names as every reader keeps them: text any output can write (a lone surrogate,
+    possible in JSON as "\udc80", becomes U+FFFD, so that one record cannot stop a whole run's
+    report, JSON or Parquet output)."""
+    return tuple(_LONE.sub("\ufffd", str(x)) for x in values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,7 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
     format_errors,
+    player_names,
     yaku_bit,
     yaku_name,
 )
@@ -240,14 +241,10 @@ def to_mjai_lines(game: Game) -> str:
 
 
 def read_mjai(path: str, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None) -> list[Game]:
-    from yakuman.logs.tenhou_xml import decompress  # gzip handling lives there
+    from yakuman.logs.tenhou_xml import decompress, read_file  # file and gzip handling live there
 
     if data is None:
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
+        data = read_file(path, max_bytes)
     data = decompress(data, str(path), max_bytes)
     try:
         text = data.decode("utf-8")
@@ -360,7 +357,7 @@ class _MjaiReader:
         if t == "start_game":
             done = self.finish(True) if self.events else None
             self.reset()
-            names = tuple(str(x) for x in d.get("names", ()))
+            names = player_names(d.get("names", ()))
             players = int(d.get("players", 0)) or 4
             self.players = players
             self.start = GameStart(

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
 from yakuman.logs.events import (
     YAKU_NAMES,
     Call,
@@ -383,12 +384,12 @@ class StatsReport:
                          f"{'riichi':>6} {'call':>6} {'tsumo':>6} {'tenpai':>6} {'win pts':>7} {'deal pts':>8}")
             rows = ([self.overall(n)] if self.overall(n) else []) + self.named(n)[:limit]
             for s in rows:
-                label = _fit("(overall)" if s.name == OVERALL else s.name, 24)
+                label = _fit("(overall)" if s.name == OVERALL else terminal_safe(s.name), 24)
                 ap = "     -" if math.isnan(s.avg_placement) else f"{s.avg_placement:6.3f}"
                 lines.append(f"{label} {s.games:6d} {ap} {s.rounds:7d} {pct(s.win_rate)} {pct(s.deal_in_rate):>7} "
                              f"{pct(s.riichi_rate)} {pct(s.call_rate)} {pct(s.tsumo_share)} {pct(s.tenpai_rate)} "
                              f"{num(s.avg_win_points, 7)} {num(s.avg_deal_in_points, 8)}")
-        return "\n".join(lines)
+        return "\n".join(map(terminal_safe, lines))
 
 
 def _fit(text: str, width: int) -> str:
@@ -464,8 +465,12 @@ def _cmd_stats(args) -> int:
     import json
     import sys
 
+    from yakuman._outputs import check_output_file
     from yakuman.logs.corpus import find_logs
 
+    for opt, path in (("--out", args.out), ("--html", args.html)):
+        if path:
+            check_output_file(path, opt)
     try:
         files = find_logs(args.paths)
     except FileNotFoundError as e:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
 from yakuman.errors import YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
     SKIP_SUFFIXES,
@@ -370,7 +371,7 @@ class VerifyReport:
             f"{'OK' if self.ok else 'DISAGREE'}  ({self.elapsed:.2f} s, {self.workers} worker"
             f"{'s' if self.workers != 1 else ''})"
         )
-        return "\n".join(lines)
+        return "\n".join(map(terminal_safe, lines))   # names from records, escaped
 
 
 def _error_dict(e: BaseException, source: str) -> dict:

@@ -343,5 +343,10 @@ int ym_sim_seat(const ym_game_t *g);
  * use, the caller frees it with ym_policy_ev_free); NULL = ev plays greedy. */
 void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, struct ym_ev_work **ev,
                       ym_action_t *out);
+/* One rollout of `g0` (not changed) to the end of its round: a copy in which every tile hidden
+ * from `seat` is re-dealt (seat < 0: none), every seat played by `policy`, the copy's streams
+ * drawn from `seed`. delta[q] = seat q's point change (riichi sticks paid and won included;
+ * 0 for q >= players). Returns 0, 1 when the step limit was hit, 2 when no seat could act. */
+int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta);
 
 #endif

@@ -116,6 +116,7 @@ cdef extern from "ym_game.h" nogil:
     void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_ev_work **ev,
                           ym_action_t *out)
     void ym_policy_ev_free(ym_ev_work *work)
+    int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta)
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
@@ -427,6 +428,19 @@ cdef class GameState:
         with nogil:
             ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
+
+    def rollout(self, int seat, int policy, unsigned long long seed, int32_t[:, ::1] deltas, uint8_t[::1] status,
+                int workers):
+        """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
+        its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
+        from seed + i * golden ratio); ``status[i]`` its return code. No GIL; ``workers`` threads."""
+        cdef Py_ssize_t n = deltas.shape[0], i
+        if deltas.shape[1] != 4 or status.shape[0] != n:
+            raise ValueError("deltas must be n x 4 and status n long")
+        with nogil:
+            for i in prange(n, num_threads=max(1, workers), schedule="static"):
+                status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
+                                                         seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
 
     def policy_choose(self, int seat, int policy):
         """The policy's action for `seat` now (its legal action; random draws from this state's

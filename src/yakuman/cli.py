@@ -161,6 +161,9 @@ def _add_logs_commands(subparsers) -> None:
 
     add_rescore_command(lsub)   # yakuman logs rescore
     add_stats_cli(lsub)         # yakuman logs stats
+    from yakuman.logs.review import add_cli as add_review_cli
+
+    add_review_cli(lsub)        # yakuman logs review
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -25,6 +25,27 @@ from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.game._actions import (  # Action and seeded_wall are public here
+    Action,
+    POLICIES,
+    _ABORTS,
+    _END_REASONS,
+    _LAZY,
+    _LIMITS,
+    _MASK_SEATS,
+    _MELD_NAMES,
+    _OUTCOMES,
+    _PH_OVER,
+    _PH_ROUND_END,
+    _WINDS,
+    _action_fields,
+    _pai,
+    _seed_arg,
+    _short,
+    _sort_key,
+    _walls_arg,
+    seeded_wall,
+)
 from yakuman.rules import Rules
 
 if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports this module)
@@ -37,6 +58,7 @@ __all__ = [
     "Game",
     "GameResult",
     "Observation",
+    "RolloutResult",
     "RoundOutcome",
     "POLICIES",
     "arena",
@@ -66,200 +88,16 @@ _MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16
 _ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
-def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
-    """A seed: a non-negative integer (Python or numpy), taken modulo 2**64; None = ``bits``
-    random bits drawn from the OS."""
-    if seed is None:
-        return secrets.randbits(bits)
-    if type(seed) is bool or not hasattr(type(seed), "__index__"):
-        raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
-    v = seed.__index__()
-    if v < 0:
-        raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")
-    return v & (2**64 - 1)
+@dataclass(frozen=True, slots=True)
+class RolloutResult:
+    """What :meth:`Game.rollout` gives: per seat the mean point change to the round's end and
+    its standard error (NaN below two rollouts), the rollouts counted and those that failed
+    (the engine's step limit; not counted)."""
 
-
-def _walls_arg(wall: Any) -> list:
-    """One wall (a sequence or array of tile ids) or several (a sequence of them) as lists."""
-    if hasattr(wall, "tolist"):          # a numpy array (1-D: one wall, 2-D: several)
-        wall = wall.tolist()
-    try:
-        wall = list(wall)
-    except TypeError:
-        raise InvalidContextError(f"wall must be a sequence of tile ids, not {_short(wall)}") from None
-    if not wall or hasattr(type(wall[0]), "__index__"):
-        return [wall]
-    out = []
-    for i, w in enumerate(wall):
-        if hasattr(w, "tolist"):
-            w = w.tolist()
-        try:
-            out.append(list(w))
-        except TypeError:
-            raise InvalidContextError(f"wall[{i}] = {_short(w)} is neither a tile id nor a wall") from None
-    return out
-
-
-def _pai(tile_id: int, aka: int) -> str:
-    k = tile_id >> 2
-    if k in (4, 13, 22) and (tile_id & 3) < aka:
-        return _NAMES[k] + "r"
-    return _NAMES[k]
-
-
-def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int, ...]:
-    """The wall the engine deals for round ``round_no`` of game ``seed`` (see Game's wall layout)."""
-    return _core.seeded_wall(players, seed & (2**64 - 1), round_no)
-
-
-class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, open_reach (rules.open_riichi: a
-    riichi that shows the hand; mjai ``{"type": "reach", "open": true}``), chi, pon, daiminkan,
-    kakan, ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
-    ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
-    ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
-
-    __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
-    type: str
-    actor: int
-    pai: str | None
-    consumed: tuple[str, ...]
-    target: int | None
-    tsumogiri: bool | None
-    _code: tuple | None
-
-    # Immutable: legal_actions hands out one shared value per action (a process-wide cache), so
-    # no caller may change one under another game.
-    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: Sequence[str] = (),
-                 target: int | None = None, tsumogiri: bool | None = None, _code: tuple | None = None) -> None:
-        _set = object.__setattr__
-        _set(self, "type", type)
-        _set(self, "actor", actor)
-        _set(self, "pai", pai)
-        _set(self, "consumed", tuple(consumed))
-        _set(self, "target", target)
-        _set(self, "tsumogiri", tsumogiri)
-        _set(self, "_code", _code)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Action is immutable (cannot set {name!r})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Action is immutable (cannot delete {name!r})")
-
-    def __reduce__(self) -> tuple:
-        return (Action, (self.type, self.actor, self.pai, self.consumed, self.target, self.tsumogiri, self._code))
-
-    @classmethod
-    def _from_code(cls, code: tuple, aka: int) -> Action:
-        t, seat, tile, target, tg, cons = code
-        typ = _TYPE_OF[t]
-        pai = _pai(tile, aka) if tile != 255 else None
-        consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
-        if t == _A_ANKAN:
-            pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI):
-            pai = None
-        return cls(typ, seat, pai, consumed, target if target != 255 else None,
-                   bool(tg) if t == _A_DISCARD else None, code)
-
-    def _key(self) -> tuple:
-        return (self.type, self.actor, self.pai, tuple(sorted(self.consumed, key=_sort_key)), self.target,
-                self.tsumogiri)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        parts = [f"{self.type}", f"actor={self.actor}"]
-        if self.pai is not None:
-            parts.append(f"pai={self.pai}")
-        if self.consumed:
-            parts.append(f"consumed={'/'.join(map(str, self.consumed))}")
-        if self.target is not None and self.type != "dahai":
-            parts.append(f"target={self.target}")
-        if self.tsumogiri:
-            parts.append("tsumogiri")
-        return f"Action({' '.join(parts)})"
-
-    def to_mjai(self) -> dict[str, Any]:
-        """The mjai message of this action."""
-        d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "open_reach":
-            d = {"type": "reach", "actor": self.actor, "open": True}
-        elif self.type == "dahai":
-            d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
-        elif self.type in ("chi", "pon", "daiminkan"):
-            d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "kakan":
-            d.update(pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "ankan":
-            d.update(consumed=list(self.consumed))
-        elif self.type == "nukidora":
-            d.update(pai=self.pai)
-        elif self.type == "hora":
-            d.update(target=self.target, pai=self.pai)
-        return d
-
-
-_PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
-
-
-_NO = object()
-
-
-def _action_fields(action: Any, seat: int | None) -> tuple:
-    """(type, actor, pai, consumed, target, tsumogiri) of an Action or an mjai dict, each of an
-    action's kinds (None = not given); IllegalActionError naming the field otherwise. ``seat``:
-    the seat the answer is given for (an actor naming another seat is refused, never rewritten)."""
-    if isinstance(action, Action):
-        typ, actor, pai, consumed, target, tg = (action.type, action.actor, action.pai, action.consumed or None,
-                                                 action.target, action.tsumogiri)
-    elif isinstance(action, Mapping):
-        get = action.get
-        typ, actor, pai, consumed, target, tg = (get("type"), get("actor", _NO), get("pai"), get("consumed"),
-                                                 get("target"), get("tsumogiri"))
-        if typ == "reach" and get("open") is True:   # mjai's open riichi (Action type open_reach)
-            typ = "open_reach"
-        if actor is _NO:
-            actor = seat
-            if actor is None:
-                raise IllegalActionError(f"action {_short(action)} names no actor")
-    else:
-        raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
-    if type(typ) is not str:
-        raise IllegalActionError(f"action type {_short(typ)} is not a string")
-    if type(actor) is not int:
-        raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat")
-    if seat is not None and actor != seat:
-        raise IllegalActionError(f"{typ} action names actor {actor} but is given for seat {seat}")
-    if pai is not None and (type(pai) is not str or pai not in _PAI_NAMES):
-        raise IllegalActionError(f"{typ} action: pai {_short(pai)} is not an mjai tile name")
-    if consumed is not None:
-        if type(consumed) not in (list, tuple) or len(consumed) > 4:
-            raise IllegalActionError(f"{typ} action: consumed {_short(consumed)} is not a list of up to 4 tile names")
-        for c in consumed:
-            if type(c) is not str or c not in _PAI_NAMES:
-                raise IllegalActionError(f"{typ} action: consumed tile {_short(c)} is not an mjai tile name")
-        consumed = tuple(sorted(consumed, key=_sort_key))
-    if target is not None and type(target) is not int:
-        raise IllegalActionError(f"{typ} action: target {_short(target)} is not a seat")
-    if tg is not None and type(tg) is not bool:
-        raise IllegalActionError(f"{typ} action: tsumogiri {_short(tg)} is not a bool")
-    return typ, actor, pai, consumed, target, tg
-
-
-def _short(v: object) -> str:
-    r = repr(v)
-    return r if len(r) <= 80 else r[:77] + "..."
-
-
-def _sort_key(name: str) -> tuple[int, int]:
-    base = name[:-1] if name.endswith("r") else name
-    return (_NAMES.index(base), 1 if name.endswith("r") else 0)
+    mean: tuple[float, ...]
+    stderr: tuple[float, ...]
+    n: int
+    failed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +267,48 @@ class Game:
         self._round_start = None
         self._st.seed_policy(self.seed)   # the policy stream simulate gives game `seed`
         self._absorb()
+
+    @classmethod
+    def from_record(cls, record: Any, upto: int = 0, *, rules: Rules | None = None) -> Game:
+        """A live game at a record's position: the engine state at the first decision at or after
+        event ``upto`` of ``record`` (a ``yakuman.logs`` Game read from a Tenhou mjlog,
+        tenhou.net/6 or mjai record), driven there by the record driver
+        (:func:`yakuman.game.records.position`). ``legal_actions`` then holds the record's next
+        decision, and stepping the record's actions on plays the record: its later rounds are
+        dealt from the record's walls. The wall is the record's; tiles the record never shows
+        fill the rest in an arbitrary order: :meth:`determinize` re-deals everything hidden from
+        a seat. ``rules``: default the rules the record's header states. ``events`` starts with a
+        ``start_game`` event at the position (the record holds the history)."""
+        from yakuman.game.records import position
+
+        return cls._at(position(record, upto, rules))
+
+    @classmethod
+    def from_mjai(cls, events: Any, *, upto: int | None = None, rules: Rules | None = None) -> Game:
+        """A live game after the last of ``events`` (mjai event dicts, or JSON lines text), or at
+        the first decision at or after the mjai event ``upto``. Tiles the events hide (``"?"``:
+        other seats' hands and draws, as one seat's view shows them) are filled with tiles the
+        stream never shows, consistent with every later discard and call of that seat
+        (:func:`yakuman.logs.mjai.fill_hidden`); :meth:`determinize` re-deals them."""
+        from yakuman.logs.mjai import read_position
+
+        record = read_position(events, upto)
+        return cls.from_record(record, len(record.events), rules=rules)
+
+    @classmethod
+    def _at(cls, pos: Any) -> Game:
+        g = cls.__new__(cls)
+        g.rules, g.seed = pos.rules, 0
+        g._n, g._aka = g.rules.players, g.rules.aka_dora
+        g._st = pos.state
+        g._walls = [list(w) for w in pos.walls]
+        g._events = [{"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
+                      "seed": 0}]
+        g._raw = None
+        g._rounds = []
+        rs = pos.start
+        g._round_start = (f"{_WINDS[rs.round // 4 % 4]}{rs.round % 4 + 1}", rs.honba, rs.sticks)
+        return g
 
     # ---- state -----------------------------------------------------------------------------
     @property
@@ -803,6 +683,50 @@ class Game:
         g.seed = g._st.world_seed()
         rewrite_world(g, seat, random.Random(s))
         return g
+
+    def rollout(self, policy: Any = "greedy", n: int = 100, seed: int = 0, *, seat: int | None = None,
+                workers: int = 1) -> RolloutResult:
+        """Play this game on to the end of its round ``n`` times and average each seat's point
+        change (riichi sticks paid and won included). Copy i first re-deals every tile hidden
+        from ``seat`` (None = the first seat to act; -1 = re-deal nothing), then every seat plays
+        ``policy``: a built-in name (``"random"``, ``"tsumogiri"``, ``"greedy"``: the native
+        loop, no GIL, ``workers`` threads) or a callable ``policy(observation) -> Action`` (a
+        Python loop). The copies' streams come from ``seed`` alone, so the result does not depend
+        on ``workers``. Returns the mean and its standard error per seat."""
+        import numpy as np
+
+        if type(n) is not int or n < 1:
+            raise InvalidContextError(f"n must be a positive integer, not {n!r}")
+        if type(seed) is not int:
+            raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+        if self._st.phase() >= _PH_ROUND_END:
+            raise InvalidContextError("the round is over: nothing to roll out")
+        if seat is None:
+            seat = self.to_act[0]
+        elif seat != -1:
+            self._check_seat(seat)
+        deltas = np.zeros((n, 4), dtype=np.int32)
+        status = np.zeros(n, dtype=np.uint8)
+        if callable(policy):
+            for i in range(n):
+                deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
+        else:
+            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, workers)
+        ok = deltas[status == 0, : self._n].astype(np.float64)
+        k = len(ok)
+        mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
+        err = ok.std(axis=0, ddof=1) / np.sqrt(k) if k > 1 else np.full(self._n, np.nan)
+        return RolloutResult(tuple(float(x) for x in mean), tuple(float(x) for x in err), k, int(n - k))
+
+    def _rollout_py(self, policy: Any, seat: int, seed: int) -> list[int]:
+        g = self.determinize(seat, seed) if seat >= 0 else self.copy()
+        g._walls = []
+        start = self.scores
+        rounds = len(g._rounds)
+        while not g.done and len(g._rounds) == rounds:
+            acts = {q: policy(g.observation(q)) for q in g.to_act}
+            g.step(next(iter(acts.values())) if len(acts) == 1 else acts)
+        return [g.scores[q] - start[q] for q in range(self._n)]   # the next round is dealt: the end's scores
 
     def check(self) -> int:
         """The engine's structural self-check (0 = every invariant holds)."""

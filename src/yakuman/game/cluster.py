@@ -33,9 +33,9 @@ def _chunk(args: tuple) -> dict:
 
     n, rules_dict, seed, policy, workers = args
     if os.environ.get("YAKUMAN_TEST_KILL_WORKER"):   # the verifier's test hook: a worker kills itself
-        from yakuman.logs.verify import _test_kill_hook
+        from yakuman.logs.corpus import kill_hook
 
-        _test_kill_hook(_label(seed, n))
+        kill_hook(_label(seed, n))
     return simulate(n, rules=Rules.from_dict(rules_dict), seed=seed, policy=policy, workers=workers)
 
 

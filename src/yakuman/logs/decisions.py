@@ -27,7 +27,7 @@ import numpy as np
 from yakuman import _core
 from yakuman.logs.convert import read
 from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
-from yakuman.logs.verify import find_logs
+from yakuman.logs.corpus import find_logs
 
 __all__ = ["Decisions", "decisions", "iter_decisions", "write_shards"]
 

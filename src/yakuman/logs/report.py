@@ -14,8 +14,10 @@ import io
 import math
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from yakuman.logs.stats import OVERALL, PlayerStats, StatsReport
+if TYPE_CHECKING:   # types only: stats imports this module for its --html
+    from yakuman.logs.stats import PlayerStats, StatsReport
 
 __all__ = ["render_html", "write_html"]
 
@@ -66,7 +68,7 @@ def _svg(fig) -> str:
 
 
 def _label(s: PlayerStats) -> str:
-    return "overall" if s.name == OVERALL else s.name
+    return "overall" if s.is_overall else s.name
 
 
 def _plot_label(s: PlayerStats) -> str:

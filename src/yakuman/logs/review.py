@@ -307,13 +307,15 @@ class _Bot:
         if not isinstance(reply, dict):
             return None
         try:
-            return Action._from_code(g._resolve(dict(reply, actor=reply.get("actor", seat)), seat), g._aka)
+            return g._resolve(reply, seat)
         except IllegalActionError:
             return None   # not a legal action: no agreement
 
     def end(self) -> None:
         if self.proc is not None:
-            self.proc.close()
+            from yakuman.game.mjai import _close_all
+
+            _close_all([self.proc])   # input closed, a grace period, then the whole process group
             self.proc = None
 
 

@@ -29,6 +29,7 @@ from yakuman.game._actions import (  # Action and seeded_wall are public here
     Action,
     POLICIES,
     _ABORTS,
+    _ACTIONS,
     _END_REASONS,
     _LAZY,
     _LIMITS,
@@ -68,24 +69,6 @@ __all__ = [
     "VecGame",
 ]
 
-_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
-_WINDS = ("E", "S", "W", "N")
-# C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
-_A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS, _A_OPEN_RIICHI = range(1, 14)
-_TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
-            _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none", _A_OPEN_RIICHI: "open_reach"}
-_MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
-_OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
-_ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
-_END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
-_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2, "ev": 3}
-_PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
-_LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
-_MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
-_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
 @dataclass(frozen=True, slots=True)

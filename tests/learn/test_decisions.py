@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from tests.conftest import shared_data_path
+from tests.conftest import corpus_step, floor, shared_data_path
 from yakuman.game.records import check_record
 from yakuman.game.vec import VecGame, replay_indices
 from yakuman.logs import read
@@ -132,11 +132,12 @@ def test_blocks_hold_whole_games():
 
 
 def test_a_sample_of_the_shared_corpus_maps_with_no_error():
-    """Every 200th file (the whole corpus: bench/decisions_rate.py, docs/learning.md)."""
+    """Every 200th file of the shared corpus (the whole corpus: bench/decisions_rate.py,
+    docs/learning.md); without it, every game of the fixture corpus (11,410 decisions)."""
     root = shared_data_path("tenhou", "mjlog")
-    files = sorted(root.iterdir())[::200]
+    files = sorted(root.iterdir())[::corpus_step(200)]
     rows = 0
     for b in iter_decisions(files, chunk=1 << 15):
         assert b.mask[np.arange(len(b)), b.action].all()
         rows += len(b)
-    assert rows > 10000
+    assert rows > floor(10000, 11000)

@@ -10,8 +10,7 @@ static inline int check_flags(unsigned f, int seat) {
     unsigned riichi = (f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
     unsigned first = (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) != 0;
     unsigned tsumo = f & YM_F_TSUMO, dealer = seat == 0;
-    unsigned bad = (f >> 11) != 0;
-    bad |= (f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI) ? 1u : 0u;
+    unsigned bad = (f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI) ? 1u : 0u;
     bad |= ((f & YM_F_IPPATSU) != 0) & !riichi;
     bad |= tsumo & ((f & (YM_F_CHANKAN | YM_F_HOUTEI | YM_F_RENHOU)) != 0);
     bad |= !tsumo & ((f & (YM_F_RINSHAN | YM_F_HAITEI | YM_F_TENHOU | YM_F_CHIIHOU)) != 0);
@@ -31,9 +30,10 @@ void ym_check_init(void) {
         if (check_flags(x & 0x7FFu, (x >> 11) ? 0 : 1)) FLAGS_BAD[x >> 3] |= (uint8_t)(1u << (x & 7));
 }
 
+/* bits 0-10 (the local-rule bits 11-15 are ym_local_flags_bad's, which needs the rules) */
 static inline int flags_bad(unsigned f, int seat) {
     unsigned x = (f & 0x7FFu) | (unsigned)(seat == 0) << 11;
-    return ((f >> 11) != 0) | ((FLAGS_BAD[x >> 3] >> (x & 7)) & 1);
+    return (FLAGS_BAD[x >> 3] >> (x & 7)) & 1;
 }
 
 int ym_check_flags(unsigned f, int seat) { return flags_bad(f, seat); }
@@ -89,7 +89,7 @@ int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds
     /* a red winning tile is a five of a suit of which a red five is held */
     if (win_red && aka && (w >= 27 || w % 9 != 4 || reds3[w / 9] == 0)) return YM_WBAD_WIN;
     if ((h->seat_wind > 3) | (h->round_wind > 3) | (sanma & (h->seat_wind == 3))) return YM_WBAD_WIND;
-    if (flags_bad(h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
+    if (flags_bad(h->flags, h->seat_wind) | ym_local_flags_bad(r, h->flags, h->seat_wind)) return YM_WBAD_FLAGS;
     if (h->n_dora > 5 || h->n_ura > 5) return YM_WBAD_INDICATORS;
     /* indicators are physical tiles: with the hand, the melds and kita no kind exceeds four (ura
      * indicators too; without riichi they are checked here and then not counted by the scorer).

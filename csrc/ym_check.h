@@ -25,6 +25,7 @@ enum {
     YM_WBAD_INDICATORS,    /* more than 5 dora or ura indicators, or a kind outside 0..33 */
     YM_WBAD_NUMBERS,       /* kita without sanma, honba or sticks above 1000 */
     YM_WBAD_INDICATOR_COPIES, /* five copies counting the hand, melds, kita and dora/ura indicators */
+    YM_WBAD_RANGE,         /* score_many: an aotenjou value beyond the int32 output columns */
 };
 
 /* reds3: red fives among the concealed tiles per suit; meld_reds: per meld slot; win_red: the
@@ -32,7 +33,8 @@ enum {
 int ym_check_win(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3],
                  const uint8_t meld_reds[4], int win_red);
 
-/* The contradictory-flag rules alone (same as inside ym_check_win): 0 = consistent. */
+/* The contradictory-flag rules of flag bits 0-10 alone (as inside ym_check_win, which also
+ * checks the local-rule bits 11-15 against the rules: ym_local_flags_bad): 0 = consistent. */
 int ym_check_flags(unsigned flags, int seat_wind);
 /* The flag rules' lookup table (ym_init calls it once, before any check). */
 void ym_check_init(void);

@@ -27,6 +27,7 @@
 #ifndef YM_GAME_H
 #define YM_GAME_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ym_score.h"
@@ -38,7 +39,9 @@
 /* action types */
 enum {
     YM_A_NONE = 0, YM_A_DISCARD, YM_A_RIICHI, YM_A_CHI, YM_A_PON, YM_A_DAIMINKAN, YM_A_KAKAN,
-    YM_A_ANKAN, YM_A_KITA, YM_A_TSUMO, YM_A_RON, YM_A_KYUUSHU, YM_A_PASS, YM_A_TYPES
+    YM_A_ANKAN, YM_A_KITA, YM_A_TSUMO, YM_A_RON, YM_A_KYUUSHU, YM_A_PASS,
+    YM_A_OPEN_RIICHI, /* rules.open_riichi: riichi with the hand shown (docs/rules.md 3.7) */
+    YM_A_TYPES
 };
 /* phases */
 enum { YM_PH_SELF = 0, YM_PH_RESPONSE = 1, YM_PH_ROUND_END = 2, YM_PH_OVER = 3 };
@@ -99,6 +102,7 @@ typedef struct {
     uint8_t leftover_to_top, tie_split;
     uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call;
     uint8_t kuikae;                   /* 0 forbidden (same tile and suji swap), 1 allowed */
+    uint8_t houtei_after_rinshan;     /* a ron on the discard after a last-tile replacement draw is houtei */
     int32_t noten_total, riichi_min_points, riichi_min_live;
     int32_t start_points, return_points, target_points;
     int32_t uma[4];
@@ -125,6 +129,7 @@ typedef struct {
     uint64_t waits;                  /* waits of the 13-3k hand */
     uint64_t forbid;                 /* kuikae: kinds not to discard now */
     int32_t score;
+    uint8_t open_riichi;             /* the riichi (declared or established) is open: the hand is shown */
 } ym_seat_t;
 
 typedef struct {
@@ -140,7 +145,7 @@ typedef struct {
     uint8_t type;        /* YM_EV_* */
     uint8_t actor, target, tile, tsumogiri, n_consumed;
     uint8_t consumed[4];
-    uint8_t extra;       /* hora: form flags; ryukyoku: abort kind / outcome; dora: 0 */
+    uint8_t extra;       /* hora: form flags; ryukyoku: abort kind / outcome; dora: 0; reach: 1 = open */
     uint8_t tenpai;      /* ryukyoku: tenpai mask */
     int16_t han, fu;
     int32_t points;
@@ -150,6 +155,7 @@ typedef struct {
     int32_t scores[4];
     uint8_t ura[5], n_ura;
     uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
+    uint8_t yaku_ext, han_ext[3];  /* hora: the local rules' yaku (ym_score_t.yaku_ext, han_ext) */
 } ym_event_t;
 enum {
     YM_EV_START_KYOKU = 1, YM_EV_TSUMO, YM_EV_DAHAI, YM_EV_CHI, YM_EV_PON, YM_EV_DAIMINKAN,
@@ -195,6 +201,8 @@ typedef struct {
     ym_round_result_t last;          /* the last round's result */
     int32_t final_points[4], final_results[4];
     uint8_t final_rank[4];
+    uint8_t dealer_wins;             /* paarenchan: the dealer's wins in a row before this hand (0 after a
+                                      * hand without a win or when the deal passes; docs/rules.md 3.7) */
 } ym_game_t;
 
 /* ---- wall (ym_game_wall.c) ------------------------------------------------------------- */
@@ -230,9 +238,14 @@ void ym_game_apply(ym_game_t *g, const ym_action_t *act, ym_events_t *ev);
 int ym_game_to_act(const ym_game_t *g);
 /* Structural self-check: 0 = every invariant of the header holds. */
 int ym_game_check(const ym_game_t *g);
+/* The invariants of a state read from outside (ym_game_valid.c): 0 = valid; 1 = not, with a
+ * message naming the field in why (n bytes). Every other function may assume them. */
+int ym_game_validate(const ym_game_t *g, char *why, size_t n);
 /* Re-deal every tile hidden from `seat` at random (others' hands, the wall, the dead wall
  * except revealed indicators). */
 void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
+/* After a re-deal: a response phase asks the other seats again from their new hands (ym_game_step.c). */
+void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev);
 
 /* ---- legal actions (ym_game_legal.c) ---------------------------------------------------- */
 int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out);   /* returns the count */
@@ -290,7 +303,7 @@ void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int
                      int32_t *points, uint8_t *ranks, int32_t *results);
 
 /* ---- observation (ym_game_obs.c) -------------------------------------------------------- */
-#define YM_OBS_PLANES 30
+#define YM_OBS_PLANES 33
 #define YM_OBS_SCALARS 24
 void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes /* [YM_OBS_PLANES][34] */,
                  int32_t *scalars /* [YM_OBS_SCALARS] */);
@@ -330,5 +343,10 @@ int ym_sim_seat(const ym_game_t *g);
  * use, the caller frees it with ym_policy_ev_free); NULL = ev plays greedy. */
 void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, struct ym_ev_work **ev,
                       ym_action_t *out);
+/* One rollout of `g0` (not changed) to the end of its round: a copy in which every tile hidden
+ * from `seat` is re-dealt (seat < 0: none), every seat played by `policy`, the copy's streams
+ * drawn from `seed`. delta[q] = seat q's point change (riichi sticks paid and won included;
+ * 0 for q >= players). Returns 0, 1 when the step limit was hit, 2 when no seat could act. */
+int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta);
 
 #endif

@@ -84,9 +84,11 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
     if (p->riichi == 2 && p->ippatsu) f |= YM_F_IPPATSU;
     if (tsumo && p->rinshan) f |= YM_F_RINSHAN;
     if (!tsumo && (rk == YM_RK_KAKAN || rk == YM_RK_ANKAN)) f |= YM_F_CHANKAN;
-    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_houtei_with_rinshan)) f |= YM_F_HAITEI;
-    if (!tsumo && rk == YM_RK_DISCARD && left == 0 &&
-        (!g->s[from].rinshan || g->R.score.haitei_houtei_with_rinshan))
+    /* haitei: a tsumo of the last live tile; a replacement draw that took it is rinshan only unless
+     * haitei_with_rinshan. houtei: a ron on the discard after that last draw, also when the draw
+     * was a replacement tile (after a kan or kita) unless houtei_after_rinshan is off (Tenhou: on) */
+    if (tsumo && left == 0 && (!p->rinshan || g->R.score.haitei_with_rinshan)) f |= YM_F_HAITEI;
+    if (!tsumo && rk == YM_RK_DISCARD && left == 0 && (!g->s[from].rinshan || g->R.houtei_after_rinshan))
         f |= YM_F_HOUTEI;
     if (g->first_go && p->n_river == 0 && p->n_melds == 0) {
         if (tsumo && p->draws == 1) f |= seat == g->dealer ? YM_F_TENHOU : YM_F_CHIIHOU;
@@ -95,6 +97,14 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
     }
     if (f & (YM_F_TENHOU | YM_F_CHIIHOU | YM_F_RENHOU)) f &= ~(unsigned)(YM_F_HAITEI | YM_F_HOUTEI | YM_F_RINSHAN);
     if ((f & YM_F_IPPATSU) && (f & YM_F_RINSHAN)) f &= ~(unsigned)YM_F_IPPATSU;
+    /* open riichi; sashikomi: a ron on it by a discarder not in riichi (docs/rules.md 3.7) */
+    if (p->riichi == 2 && p->open_riichi && g->R.score.open_riichi) {
+        f |= YM_F_OPEN_RIICHI;
+        if (!tsumo && g->R.score.open_riichi_sashikomi && from != 255 && from != seat && g->s[from].riichi == 0)
+            f |= YM_F_SASHIKOMI;
+    }
+    /* paarenchan: the dealer's eighth or later win in a row (docs/rules.md 3.7) */
+    if (g->R.score.paarenchan && seat == g->dealer && g->dealer_wins >= 7) f |= 1u << YM_F_PAARENCHAN_SHIFT;
     return f;
 }
 
@@ -151,9 +161,9 @@ static int can_ron(const ym_game_t *g, int seat) {
     if (p->n + 1 + 3 * p->n_melds != 14) return 0;
     ym_score_t sc;
     if (score_win(g, seat, g->resp_tile, g->resp_from, g->resp_kind, 0, &sc, 1) != YM_ST_OK) return 0;
-    if (g->resp_kind == YM_RK_ANKAN)
-        return g->R.chankan_ankan_kokushi &&
-               (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
+    /* an ankan is answered only under chankan_ankan = kokushi_only (ym_game_step.c opens that
+     * response only then, the rule's one place), and only by kokushi */
+    if (g->resp_kind == YM_RK_ANKAN) return (sc.yaku & (YM_BIT(YM_Y_KOKUSHI) | YM_BIT(YM_Y_KOKUSHI_13))) != 0;
     return 1;
 }
 
@@ -345,8 +355,10 @@ static void add_self(const ym_game_t *g, int seat, ym_action_t *out, int *n) {
     /* some discard leaves a wait: the 14-3k hand's 4-copy-aware shanten is at most 0 (a hand
        one replacement from complete: discarding that tile leaves a wait with a copy outside) */
     if (p->riichi == 0 && is_closed(p) && p->score >= g->R.riichi_min_points && left + 1 >= g->R.riichi_min_live &&
-        sh <= 0)
+        sh <= 0) {
         put(out, n, YM_A_RIICHI, seat, 255, 255, 0, 0, NULL);
+        if (g->R.score.open_riichi) put(out, n, YM_A_OPEN_RIICHI, seat, 255, 255, 0, 0, NULL);
+    }
     if (kan_ok(g)) {
         for (int k = 0; k < 34; k++) {
             if (p->c[k] != 4) continue;

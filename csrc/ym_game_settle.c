@@ -144,6 +144,10 @@ void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, 
     }
     int wind, hand;
     int reason = ym_next_hand(R, scores, g->round_wind, g->kyoku, 0, repeat, dealer_won_or_tenpai, &wind, &hand);
+    /* paarenchan's count: wins in a row only (a draw or the deal passing resets it) */
+    int dealer_won = (g->last.outcome == YM_OUT_TSUMO || g->last.outcome == YM_OUT_RON) &&
+                     ((g->last.winners >> g->dealer) & 1);
+    g->dealer_wins = (uint8_t)(dealer_won && repeat ? (g->dealer_wins < 255 ? g->dealer_wins + 1 : 255) : 0);
     g->honba = (uint8_t)(honba > 255 ? 255 : honba);
     g->sticks = sticks_left;
     g->resp_mask = g->resp_done = 0;

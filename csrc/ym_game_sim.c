@@ -153,3 +153,33 @@ int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_
     out->steps = steps;
     return g.phase == YM_PH_OVER ? 0 : 1;
 }
+
+int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta) {
+    ym_game_t g;
+    ym_rng_t rng;
+    uint64_t x = seed;
+    int n = g0->R.players;
+    memcpy(&g, g0, sizeof g);
+    if (seat >= 0 && seat < n) ym_game_determinize(&g, seat, ym_splitmix64(&x));
+    ym_policy_rng_init(&rng, ym_splitmix64(&x));
+    for (int q = 0; q < 4; q++) delta[q] = 0;
+    struct ym_ev_work *ev = NULL;   /* the ev policy's memory, made on first use */
+    uint32_t steps = 0;
+    while (g.phase < YM_PH_ROUND_END) {
+        int s = steps++ >= 20000 ? -2 : ym_sim_seat(&g);
+        if (s < 0) {
+            ym_policy_ev_free(ev);
+            return s == -2 ? 1 : 2;
+        }
+        ym_action_t a;
+        ym_policy_choose(&g, s, policy, &rng, &ev, &a);
+        if (a.type == YM_A_NONE) {
+            ym_policy_ev_free(ev);
+            return 2;
+        }
+        ym_game_apply(&g, &a, NULL);
+    }
+    ym_policy_ev_free(ev);
+    for (int q = 0; q < n; q++) delta[q] = g.s[q].score - g0->s[q].score;
+    return 0;
+}

@@ -15,7 +15,8 @@
  *  - kan dora (kan_dora_timing standard): an ankan's indicator at once, an open kan's when its
  *    caller discards (or kans again); a rinshan tsumo comes before it; immediate: at once;
  *  - a replacement draw follows every kan and kita; haitei = tsumo on the last live tile unless it
- *    was a replacement draw; houtei = ron on the discard after it; no call on that discard;
+ *    was a replacement draw (haitei_with_rinshan); houtei = ron on the discard after it, the
+ *    replacement draw's included (houtei_after_rinshan); no call on that discard;
  *  - suufon renda after the fourth first discard passes; suukaikan when the fourth kan (by two or
  *    more seats) stands and its caller's discard passes (suukaikan_timing on_fourth_kan: at once);
  *    kyuushu kyuuhai is the player's choice;
@@ -122,6 +123,8 @@ static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_
     e->yakuman = (uint8_t)sc->yakuman;
     e->kita = (uint8_t)sc->kita;
     memcpy(e->han_of, sc->han_of, 64);
+    e->yaku_ext = sc->yaku_ext;
+    memcpy(e->han_ext, sc->han_ext, 3);
     if (g->s[seat].riichi == 2) {
         e->n_ura = g->n_dora;
         for (int i = 0; i < g->n_dora; i++) e->ura[i] = (uint8_t)ym_game_ura_indicator(g, i);
@@ -552,11 +555,15 @@ static void do_self(ym_game_t *g, const ym_action_t *a, ym_events_t *ev) {
         do_discard(g, a, ev);
         return;
     case YM_A_RIICHI:
+    case YM_A_OPEN_RIICHI: {
         p->riichi = 1;
         p->double_riichi = (uint8_t)(g->first_go && p->n_river == 0);
+        p->open_riichi = a->type == YM_A_OPEN_RIICHI;
         g->self_mode = YM_SM_RIICHI;
-        ev_push(ev, YM_EV_REACH, seat);
+        ym_event_t *e = ev_push(ev, YM_EV_REACH, seat);
+        if (e) e->extra = p->open_riichi;
         return;
+    }
     case YM_A_TSUMO: {
         uint8_t w = (uint8_t)seat;
         settle_wins(g, 1, &w, 255, p->drawn, ev);
@@ -681,4 +688,16 @@ int ym_game_to_act(const ym_game_t *g) {
     if (g->phase == YM_PH_SELF) return 1 << g->actor;
     if (g->phase == YM_PH_RESPONSE) return g->resp_mask & ~g->resp_done;
     return 0;
+}
+
+/* After a re-deal (ym_game_determinize): in a response phase, the other seats are asked again as
+ * the engine would ask them with their new hands (only those that can call or ron); `seat` keeps
+ * its own state. Nobody left to answer: the response resolves now (events in ev). */
+void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev) {
+    if (g->phase != YM_PH_RESPONSE) return;
+    uint8_t own = (uint8_t)(1u << seat);
+    uint8_t mask = (uint8_t)((g->resp_mask & own) | (ym_game_responders(g) & ~own));
+    g->resp_done &= (uint8_t)(own & mask);
+    g->resp_mask = mask;
+    if (!(g->resp_mask & ~g->resp_done)) resolve(g, ev);
 }

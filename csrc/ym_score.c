@@ -61,6 +61,7 @@ static const char *const REASONS[YM_R_COUNT] = {
     [YM_R_NOT_COMPLETE] = "the hand is not complete",
     [YM_R_NO_YAKU] = "no yaku",
     [YM_R_SHIBARI] = "ryanhan shibari: two han of yaku needed from 5 honba",
+    [YM_R_LOCAL_FLAGS] = "open riichi, sashikomi or paarenchan not allowed by the rules or the situation",
 };
 
 const char *ym_reason_text(int reason) {
@@ -106,6 +107,7 @@ YM_STEP int check_situation(const ym_ctx_t *c) {
     int riichi = f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI);
     if (c->r->players == 3 && h->seat_wind == 3) return YM_R_SANMA_NORTH_SEAT;
     if (c->r->players != 3 && h->kita) return YM_R_KITA_YONMA;
+    if (ym_local_flags_bad(c->r, f, h->seat_wind)) return YM_R_LOCAL_FLAGS;
     if (!(f & ~(unsigned)YM_F_TSUMO)) return YM_R_NONE; /* every other rule needs a situation flag */
     if ((f & YM_F_RIICHI) && (f & YM_F_DOUBLE_RIICHI)) return YM_R_BOTH_RIICHI;
     if ((riichi || (f & YM_F_IPPATSU)) && c->open) return YM_R_RIICHI_OPEN;
@@ -183,12 +185,45 @@ static void keep(search_t *s, const cand_t *cand) {
     s->n_all++;
 }
 
-/* better(x, y): x beats y (value, real yakuman, han, fu) */
-static int better(const cand_t *x, const cand_t *y) {
-    if (x->points != y->points) return x->points > y->points;
+/* Aotenjou: the order of the base points fu x 2^(han + 2) (x against y: > 0, 0, < 0), exact
+ * without computing them (fu < 2^11: a han lead of 12 or more decides). */
+static int aotenjou_cmp(int hx, int fx, int hy, int fy) {
+    if (hx < hy) return -aotenjou_cmp(hy, fy, hx, fx);
+    int d = hx - hy;
+    if (fx <= 0) return fy > 0 ? -1 : 0;
+    if (d >= 12) return 1;
+    int64_t a = (int64_t)fx << d;
+    return a > fy ? 1 : a < fy ? -1 : 0;
+}
+
+/* better(x, y): x beats y (value, real yakuman, han, fu); ao = aotenjou (the value by
+ * aotenjou_cmp) */
+static int better(int ao, const cand_t *x, const cand_t *y) {
+    if (ao) {
+        int v = aotenjou_cmp(x->han_total, x->e.fu, y->han_total, y->e.fu);
+        if (v) return v > 0;
+    } else if (x->points != y->points) {
+        return x->points > y->points;
+    }
     if ((x->e.yakuman > 0) != (y->e.yakuman > 0)) return x->e.yakuman > 0;
     if (x->han_total != y->han_total) return x->han_total > y->han_total;
     return x->e.fu > y->e.fu;
+}
+
+/* consider() of a valid reading under aotenjou: yaku, yakuman and dora all add up (e.han holds
+ * the yakuman's han); no limit and no int32 value (ym_aotenjou_payments has the amounts), so the
+ * readings are ordered by aotenjou_cmp. */
+static void consider_aotenjou(search_t *s, cand_t *cand) {
+    cand->han_total = cand->e.han + s->c->dora_han;
+    cand->base = cand->points = 0;
+    cand->limit = cand->kazoe = 0;
+    if (!s->have_best) {
+        s->best = *cand;
+        s->have_best = 1;
+    } else if (better(1, cand, &s->best)) {
+        s->best = *cand;
+    }
+    keep(s, cand);
 }
 
 YM_STEP void consider(search_t *s, cand_t *cand) {
@@ -205,6 +240,10 @@ YM_STEP void consider(search_t *s, cand_t *cand) {
     if (!cand->e.valid) {
         if (!cand->e.yakuman && cand->e.han > 0) s->any_shibari = 1;
         keep(s, cand);
+        return;
+    }
+    if (c->ext && c->r->aotenjou) { /* (c->ext first: the usual hand reads one flag) */
+        consider_aotenjou(s, cand);
         return;
     }
     cand->han_total = cand->e.yakuman ? 13 * cand->e.yakuman : cand->e.han + c->dora_han;
@@ -234,7 +273,7 @@ YM_STEP void consider(search_t *s, cand_t *cand) {
     } else {
         if (s->best.points < 0) s->best.points = ym_hand_points(c->r, s->best.base, c->dealer, c->tsumo);
         if (cand->points < 0) cand->points = ym_hand_points(c->r, cand->base, c->dealer, c->tsumo);
-        if (better(cand, &s->best)) s->best = *cand;
+        if (better(0, cand, &s->best)) s->best = *cand;
     }
     keep(s, cand);
 }
@@ -432,6 +471,7 @@ YM_STEP int finish(ym_score_t *o, int status, int reason) {
  * totals the search already has. */
 YM_STEP void detail(const ym_ctx_t *c, const cand_t *b, ym_score_t *o) {
     ym_eval_t e;
+    o->yaku_ext = (uint8_t)(c->ext ? b->e.ext : 0); /* (e.ext is set by ym_finish_ext only) */
     if (c->lite && !c->h->pao) {
         o->yaku = b->e.yaku;
         o->form = (uint8_t)b->form;
@@ -472,6 +512,7 @@ YM_STEP void settle(const ym_ctx_t *c, ym_score_t *o) {
     }
     if ((h->pao & YM_PAO_RINSHAN) && r->daiminkan_rinshan_pao && (h->flags & YM_F_RINSHAN) && c->tsumo)
         a_pao = o->base;
+    if (r->aotenjou) return; /* the amounts: ym_aotenjou_payments (pay stays zero here) */
     ym_payments(r, o->base, a_pao, c->dealer, c->tsumo, h->honba, h->riichi_sticks, &o->pay, &o->points);
 }
 
@@ -485,6 +526,7 @@ YM_STEP void clear_result(ym_score_t *o, int lite) {
     } else {
         o->form = o->wait = 0;
         o->yaku = 0;
+        o->yaku_ext = 0;
         o->han = o->fu = o->yakuman = o->kazoe = o->limit = 0;
         o->dora = o->ura = o->aka = o->kita = 0;
         o->base = o->points = 0;
@@ -587,6 +629,11 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
                 o->han = 13;
             }
             o->base = ym_base_points(r, o->han, 0, o->yakuman, &o->limit, &o->kazoe);
+            if (r->aotenjou) { /* no limit: a first-draw tsumo of no sets, counted as 30 fu */
+                o->fu = 30;
+                o->base = 0;
+                o->limit = o->kazoe = 0;
+            }
             settle(c, o);
             return finish(o, YM_ST_OK, YM_R_NONE);
         }
@@ -594,7 +641,8 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     }
 
     /* renhou as a fixed mangan / baiman, when worth more than the hand */
-    if ((h->flags & YM_F_RENHOU) && (r->renhou == YM_RENHOU_MANGAN || r->renhou == YM_RENHOU_BAIMAN)) {
+    if ((h->flags & YM_F_RENHOU) && (r->renhou == YM_RENHOU_MANGAN || r->renhou == YM_RENHOU_BAIMAN) &&
+        !r->aotenjou) { /* aotenjou has no limit hands: renhou as mangan / baiman plays no part */
         int32_t fixed = r->renhou == YM_RENHOU_MANGAN ? 2000 : 4000;
         if (!s->have_best || s->best.base <= fixed) { /* the hand's own value only when higher */
             const cand_t *shape = s->have_best ? &s->best : &s->first;
@@ -603,6 +651,7 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
             o->n_fu = 0;
             memset(o->han_of, 0, sizeof o->han_of);
             o->yaku = YM_BIT(YM_Y_RENHOU);
+            o->yaku_ext = 0;
             o->han = r->renhou == YM_RENHOU_MANGAN ? 5 : 8;
             o->han_of[YM_Y_RENHOU] = (uint8_t)o->han;
             o->yakuman = 0;
@@ -614,6 +663,7 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     if (!s->have_best) {
         detail(c, &s->first, o);
         o->yaku = 0;
+        o->yaku_ext = 0;
         memset(o->han_of, 0, sizeof o->han_of);
         return finish(o, YM_ST_NO_YAKU, s->any_shibari ? YM_R_SHIBARI : YM_R_NO_YAKU);
     }
@@ -625,7 +675,7 @@ YM_STEP int conclude(const ym_ctx_t *cp, const search_t *sp, ym_score_t *o) {
     o->base = b->base;
     o->limit = b->limit;
     o->kazoe = b->kazoe;
-    if (!o->yakuman) {
+    if (!o->yakuman || r->aotenjou) {
         /* no branches: an absent entry's han_of is 0 either way (ura is 0 without riichi) */
         o->yaku |= (uint64_t)(dora != 0) << YM_Y_DORA | (uint64_t)(riichi != 0) << YM_Y_URA_DORA |
                    (uint64_t)(aka != 0) << YM_Y_AKA_DORA;
@@ -666,6 +716,28 @@ YM_STEP int check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t r
 int ym_check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
                    int win_red, ym_score_t *o) {
     return check_score(r, h, reds3, meld_reds, win_red, o, 2);
+}
+
+/* Aotenjou in the batch: the exact payments into o's int32 fields, or -1 when one of them does
+ * not fit the columns (int32: the row is refused, YM_WBAD_RANGE). */
+static int aotenjou_row(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) {
+    ym_wide_pay_t w;
+    int64_t v[7];
+    const ym_u128_t *src[7] = {&w.points, &w.discarder, &w.dealer, &w.non_dealer, &w.liable, &w.honba, &w.total};
+    if (ym_aotenjou_payments(r, o->han, o->fu, h->seat_wind == 0, h->flags & YM_F_TSUMO, h->honba,
+                             h->riichi_sticks, 0, &w))
+        return -1;
+    for (int k = 0; k < 7; k++)
+        if (ym_u128_to_i64(src[k], INT32_MAX, &v[k])) return -1;
+    o->points = (int32_t)v[0];
+    o->pay.discarder = (int32_t)v[1];
+    o->pay.dealer = (int32_t)v[2];
+    o->pay.non_dealer = (int32_t)v[3];
+    o->pay.liable = (int32_t)v[4];
+    o->pay.honba = (int32_t)v[5];
+    o->pay.total = (int32_t)v[6];
+    o->pay.n_non_dealer = w.n_non_dealer;
+    return 0;
 }
 
 void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
@@ -728,6 +800,7 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
     /* more than five indicators: refused before anything else is read (the columns hold five);
      * else ym_check_win and the lite 2 scoring sharing the work */
     bad = h.n_dora > 5 || h.n_ura > 5 ? YM_WBAD_INDICATORS : check_score(r, &h, r3, mrp, c->win_red[i] != 0, &o, 2);
+    if (!bad && o.status == YM_ST_OK && r->aotenjou && aotenjou_row(r, &h, &o)) bad = YM_WBAD_RANGE;
     int ok = !bad && o.status == YM_ST_OK;
     c->status[i] = bad ? (uint8_t)YM_ST_BAD_INPUT : o.status;
     c->reason[i] = bad ? (uint8_t)bad : o.reason;
@@ -743,7 +816,8 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
         c->from_liable[i] = o.pay.liable;
         c->total[i] = o.pay.total;
         c->yaku[i] = o.yaku;
-        c->out_kita[i] = (uint8_t)(o.yakuman ? 0 : o.kita);
+        c->out_kita[i] = (uint8_t)(o.yakuman && !r->aotenjou ? 0 : o.kita);
+        c->yaku_ext[i] = o.yaku_ext;
     } else {
         c->han[i] = c->fu[i] = 0;
         c->yakuman[i] = c->limit[i] = 0;
@@ -751,6 +825,7 @@ void ym_score_row(const ym_rules_t *r, const ym_score_cols_t *c, size_t i) {
         c->from_liable[i] = c->total[i] = 0;
         c->yaku[i] = 0;
         c->out_kita[i] = 0;
+        c->yaku_ext[i] = 0;
     }
 }
 
@@ -787,7 +862,7 @@ int ym_score_readings(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *out, 
         int j = i;
         while (j > 0) {
             const cand_t *x = &all[i], *y = &all[idx[j - 1]];
-            int before = x->e.valid && (!y->e.valid || better(x, y));
+            int before = x->e.valid && (!y->e.valid || better(r->aotenjou, x, y));
             if (!before) break;
             idx[j] = idx[j - 1];
             j--;

@@ -84,7 +84,7 @@ typedef struct {
     uint8_t tsuuiisou_chiitoitsu;
     uint8_t chuuren_manzu_only;
     uint8_t tenhou_multiplier;   /* 1 | 2 */
-    uint8_t haitei_houtei_with_rinshan;
+    uint8_t haitei_with_rinshan;  /* a tsumo on a replacement tile that was the last draw is haitei too */
     uint8_t daisharin_any_suit;
     uint8_t shiisanputa_mangan;  /* 0 = yakuman, 1 = mangan */
     uint8_t shiisanputa_honor_pair;
@@ -93,6 +93,11 @@ typedef struct {
     uint8_t pao_whole_hand;      /* 1 = whole_hand, 0 = liable_yakuman_only */
     uint8_t daiminkan_rinshan_pao;
     uint8_t tsumo_loss;          /* sanma only */
+    uint8_t aotenjou;            /* no limit: base fu x 2^(han + 2); yakuman add to the yaku (ym_aotenjou.c) */
+    uint8_t open_riichi;         /* YM_F_OPEN_RIICHI allowed: one han more than (double) riichi */
+    uint8_t open_riichi_sashikomi; /* YM_F_SASHIKOMI allowed: a ron on an open riichi is a yakuman */
+    uint8_t paarenchan;          /* YM_F_PAARENCHAN counts allowed (a yakuman each) */
+    uint8_t paarenchan_needs_yaku; /* paarenchan counts only on a hand with another yaku */
     uint16_t local_yaku;         /* YM_L_* */
     uint16_t honba_ron;          /* per honba, paid by the discarder */
     uint16_t honba_tsumo_each;   /* per honba, paid by each tsumo payer */
@@ -104,7 +109,18 @@ enum {
     YM_F_TSUMO = 1 << 0, YM_F_RIICHI = 1 << 1, YM_F_DOUBLE_RIICHI = 1 << 2, YM_F_IPPATSU = 1 << 3,
     YM_F_RINSHAN = 1 << 4, YM_F_CHANKAN = 1 << 5, YM_F_HAITEI = 1 << 6, YM_F_HOUTEI = 1 << 7,
     YM_F_TENHOU = 1 << 8, YM_F_CHIIHOU = 1 << 9, YM_F_RENHOU = 1 << 10,
+    /* the local rules of rules.open_riichi / open_riichi_sashikomi / paarenchan (refused by the
+     * check when their knob is off): open riichi (with riichi or double riichi), sashikomi (a ron
+     * on an open riichi by a discarder not in riichi), and bits 13-15 the paarenchan count 0..7
+     * (yakuman multiples, as the reference package's `paarenchan` value) */
+    YM_F_OPEN_RIICHI = 1 << 11, YM_F_SASHIKOMI = 1 << 12,
 };
+#define YM_F_PAARENCHAN_SHIFT 13
+#define YM_F_PAARENCHAN_MAX 7
+/* The yaku beyond the 64-bit mask (ym_score_t.yaku_ext; yakuman.yaku.Yaku bits 66-69): open
+ * riichi replaces riichi (2 han) or double riichi (3 han); sashikomi and paarenchan are yakuman
+ * (13 per multiple, han_ext). */
+enum { YM_X_OPEN_RIICHI = 1, YM_X_SASHIKOMI = 2, YM_X_PAARENCHAN = 4 };
 #define YM_MAX_INDICATORS 10
 
 typedef struct {
@@ -143,6 +159,8 @@ enum {
     YM_R_SANMA_NORTH_SEAT, YM_R_KITA_YONMA, YM_R_CHANKAN_COPIES,
     /* non-wins */
     YM_R_NOT_COMPLETE, YM_R_NO_YAKU, YM_R_SHIBARI,
+    /* invalid situation (appended: the codes above keep their numbers) */
+    YM_R_LOCAL_FLAGS,
     YM_R_COUNT
 };
 enum { YM_LIMIT_NONE = 0, YM_LIMIT_MANGAN, YM_LIMIT_HANEMAN, YM_LIMIT_BAIMAN, YM_LIMIT_SANBAIMAN,
@@ -166,6 +184,7 @@ enum {
     YM_FU_OPEN_PINFU,      /* open hand, ron, no fu: raised to open_pinfu_fu */
     YM_FU_ROUND_UP,        /* rounding up to the next 10 */
     YM_FU_CHIITOITSU,      /* 25 / 30, the whole fu */
+    YM_FU_AOTENJOU_KOKUSHI,/* aotenjou: kokushi counts 40 on a ron, 30 on a tsumo, the whole fu */
     YM_FU_CODES
 };
 
@@ -192,6 +211,8 @@ typedef struct {
     uint8_t status, reason;
     uint8_t form, wait;
     uint64_t yaku;        /* bits YM_Y_* */
+    uint8_t yaku_ext;     /* YM_X_* (the yaku beyond the mask) */
+    uint8_t han_ext[3];   /* their han: open riichi (riichi's + 1), sashikomi, paarenchan */
     uint8_t han_of[64];   /* han per set bit (dora bits: counts; yakuman: 13 x multiple) */
     int han;              /* total han (13 x multiple on yakuman hands) */
     int fu;
@@ -222,6 +243,27 @@ void ym_payments(const ym_rules_t *rules, int32_t a, int32_t a_pao, int dealer, 
 int32_t ym_hand_points(const ym_rules_t *rules, int32_t a, int dealer, int tsumo);
 
 const char *ym_reason_text(int reason);
+
+/* ---- aotenjou (no limit) payments, exact: ym_aotenjou.c ---------------------------------- */
+/* An unsigned 128-bit amount as four 32-bit limbs, least significant first (portable C99). */
+typedef struct {
+    uint32_t w[4];
+} ym_u128_t;
+typedef struct {
+    ym_u128_t base, points;                      /* fu x 2^(han + 2); the hand value (no honba, sticks) */
+    ym_u128_t discarder, dealer, non_dealer, liable, honba, sticks, total; /* as ym_payment_t */
+    uint8_t n_non_dealer;
+} ym_wide_pay_t;
+/* The payments of a hand of han (0..YM_AOTENJOU_MAX_HAN) and fu (0..1000) under aotenjou: every
+ * share of ym_payments, from base points fu x 2^(han + 2) with no limit, each rounded up to 100;
+ * honba and sticks as usual; pao (liable != 0): the liable player answers for the whole hand
+ * (ron: half of it; tsumo: all of it with the honba at the ron rate). Returns 0, or -1 when han
+ * or fu is outside its range (out zeroed). */
+#define YM_AOTENJOU_MAX_HAN 110
+int ym_aotenjou_payments(const ym_rules_t *r, int han, int fu, int dealer, int tsumo, int honba,
+                         int riichi_sticks, int liable, ym_wide_pay_t *out);
+/* x as a signed 64-bit value when it is at most max: 0, else -1. */
+int ym_u128_to_i64(const ym_u128_t *x, int64_t max, int64_t *out);
 /* The dora kind of indicator kind k (ranks wrap 9 -> 1, winds E S W N, dragons haku hatsu chun;
  * sanma: 1m -> 9m -> 1m). The one dora order of the native code. */
 int ym_next_dora(int k, int sanma);
@@ -263,6 +305,7 @@ typedef struct {
     int32_t *points, *from_discarder, *from_dealer, *from_non_dealer, *from_liable, *total;
     uint64_t *yaku;
     uint8_t *out_kita;
+    uint8_t *yaku_ext;   /* YM_X_* */
 } ym_score_cols_t;
 
 /* Row i: the hand from the columns (used meld slots packed to the front), ym_check_score, the

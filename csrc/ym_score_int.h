@@ -63,6 +63,12 @@ typedef struct {
     int meld_fu;               /* fu of the pon / kan melds (the same in every reading) */
     uint64_t pair_fu;          /* byte k - 27: the fu of a pair of honor kind k */
     int lite;                 /* batch path: skip the per-yaku and fu details */
+    /* the local rules of this hand (ym_ctx_hand_yaku): ext = any of them in play (aotenjou, or
+     * a flag bit 11-15), which sends every reading through ym_finish_ext */
+    int ext;
+    int ext_han;               /* open riichi: 1 han on top of (double) riichi */
+    int ext_sashikomi;         /* sashikomi counts (a yakuman) */
+    int ext_paarenchan;        /* the paarenchan count (yakuman multiples) */
 } ym_ctx_t;
 
 /* ym_check_win (ym_check.h) that also gives, on success (0), what the scorer derives from a
@@ -72,6 +78,18 @@ typedef struct {
  * they are unspecified. */
 int ym_check_win_ctx(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],
                      int win_red, ym_ctx_t *c);
+
+/* The local-rule flag bits 11-15 (YM_F_OPEN_RIICHI, YM_F_SASHIKOMI, the paarenchan count) against
+ * the rules and the situation: open riichi needs its knob and riichi or double riichi; sashikomi
+ * its knob, open riichi and a ron; paarenchan its knob and the dealer. 0 = fine. */
+static inline int ym_local_flags_bad(const ym_rules_t *r, unsigned f, int seat) {
+    if (!(f >> 11)) return 0;
+    int orii = (f & YM_F_OPEN_RIICHI) != 0, riichi = (f & (YM_F_RIICHI | YM_F_DOUBLE_RIICHI)) != 0;
+    int bad = orii && (!r->open_riichi || !riichi);
+    bad |= (f & YM_F_SASHIKOMI) && (!r->open_riichi_sashikomi || !orii || (f & YM_F_TSUMO));
+    bad |= (f >> YM_F_PAARENCHAN_SHIFT) && (!r->paarenchan || seat != 0);
+    return bad;
+}
 
 /* One decomposition of the concealed tiles. */
 typedef struct {
@@ -108,6 +126,7 @@ typedef struct {
     int han;                   /* yaku han, dora excluded (0 on yakuman) */
     int fu;
     int valid;                 /* has yaku (and passes ryanhan shibari) */
+    int ext;                   /* YM_X_*: the yaku beyond the mask (ym_finish_ext) */
 } ym_eval_t;
 
 /* Fu of a pon / kan meld of kind k < 34 (a chi has none): 2 / 8 / 16 for a pon / open kan /
@@ -185,6 +204,8 @@ void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det);
 /* Multiple of a yakuman mask under the rules (stacking, doubles, cap); may drop bits (no
  * stacking). han_of (nullable) receives 13 x multiple per bit. */
 int ym_yakuman_multiple(const ym_ctx_t *c, uint64_t *mask, uint8_t *han_of);
+/* finish_eval when c->ext (ym_yaku.c): open riichi, sashikomi, paarenchan and aotenjou. */
+void ym_finish_ext(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det);
 /* The han lookup tables of ym_yaku_han (ym_init calls it once, before any scoring). */
 void ym_yaku_init(void);
 /* Sum of han of a non-yakuman yaku mask; han_of (nullable) receives each. */

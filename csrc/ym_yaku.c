@@ -43,7 +43,7 @@ static const uint8_t HAN_OPEN[64] = {
  * ym_yaku_init, which ym_init calls before any scoring. */
 static uint8_t HAN_BYTES[2][8][256];
 
-/* The situation yaku of flag bits 0-7 (YM_F_TSUMO .. YM_F_HOUTEI), per haitei_houtei_with_rinshan
+/* The situation yaku of flag bits 0-7 (YM_F_TSUMO .. YM_F_HOUTEI), per haitei_with_rinshan
  * (0: a haitei tsumo that is also rinshan counts rinshan only). Built by ym_yaku_init. */
 static uint64_t SITUATION_YAKU[2][256];
 
@@ -186,7 +186,7 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     uint64_t any = 0, reg = 0, anyy = 0, regy = 0;
 
     /* situation: flag bits 1-7 -> yaku bits (SITUATION_YAKU), menzen tsumo */
-    any = SITUATION_YAKU[r->haitei_houtei_with_rinshan != 0][fl & 0xFF] |
+    any = SITUATION_YAKU[r->haitei_with_rinshan != 0][fl & 0xFF] |
           (uint64_t)(closed & c->tsumo) << YM_Y_MENZEN_TSUMO;
 
     /* tiles */
@@ -253,6 +253,11 @@ void ym_ctx_hand_yaku(ym_ctx_t *c) {
     }
 
     c->min_han = r->ryanhan_shibari && h->honba >= 5 ? 2 : 1;
+    /* the local rules (flag bits 11-15, checked against the rules by ym_local_flags_bad) */
+    c->ext_han = (fl & YM_F_OPEN_RIICHI) != 0;
+    c->ext_sashikomi = (fl & YM_F_SASHIKOMI) != 0 && !c->tsumo;
+    c->ext_paarenchan = (int)(fl >> YM_F_PAARENCHAN_SHIFT) & YM_F_PAARENCHAN_MAX;
+    c->ext = r->aotenjou || (fl >> 11);
 
     c->any_yaku = any;
     c->reg_yaku = reg;
@@ -345,6 +350,10 @@ static inline int pair_fu(const ym_ctx_t *c, int pair) {
 __attribute__((always_inline))
 #endif
 static inline void finish_eval(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
+    if (c->ext) { /* a local rule in play: a rule constant, so a predictable branch */
+        ym_finish_ext(c, y, ym, e, det);
+        return;
+    }
     if (ym) {
         e->yakuman = ym_yakuman_multiple(c, &ym, det ? det->han_of : NULL);
         e->yaku = ym;
@@ -440,5 +449,102 @@ void ym_eval_chiitoitsu(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {
 void ym_eval_kokushi(const ym_ctx_t *c, ym_eval_t *e, ym_score_t *det) {
     uint64_t ym = c->any_yakuman | YM_BIT(c->full[c->win] == 2 ? YM_Y_KOKUSHI_13 : YM_Y_KOKUSHI);
     finish_eval(c, 0, ym, e, det);
-    e->fu = 0; /* Tenhou reports no fu for kokushi */
+    int fu = 0; /* Tenhou reports no fu for kokushi; aotenjou counts 40 on a ron, 30 on a tsumo */
+    if (c->r->aotenjou) FU_ADD(YM_FU_AOTENJOU_KOKUSHI, 255, c->tsumo ? 30 : 40);
+    e->fu = fu;
+}
+
+/* Aotenjou: the yaku a yakuman contains, removed when it scores beside them (the reference
+ * package's list, docs/rules.md 3.7, plus the local yakuman's evident ones). */
+static uint64_t aotenjou_precursors(uint64_t ym) {
+    static const struct { uint8_t yakuman; uint64_t removes; } P[] = {
+        {YM_Y_DAISANGEN, YM_BIT(YM_Y_HAKU) | YM_BIT(YM_Y_HATSU) | YM_BIT(YM_Y_CHUN) | YM_BIT(YM_Y_SHOUSANGEN)},
+        {YM_Y_TSUUIISOU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_HONROUTOU)},
+        {YM_Y_DAISUUSHII, YM_BIT(YM_Y_TOITOI)},
+        {YM_Y_SUUANKOU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_SANANKOU)},
+        {YM_Y_SUUANKOU_TANKI, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_SANANKOU)},
+        {YM_Y_CHINROUTOU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_HONROUTOU)},
+        {YM_Y_SUUKANTSU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_SANKANTSU)},
+        {YM_Y_CHUUREN_POUTOU, YM_BIT(YM_Y_CHINITSU)},
+        {YM_Y_JUNSEI_CHUUREN_POUTOU, YM_BIT(YM_Y_CHINITSU)},
+        {YM_Y_DAISHARIN, YM_BIT(YM_Y_CHINITSU) | YM_BIT(YM_Y_PINFU) | YM_BIT(YM_Y_TANYAO) |
+                             YM_BIT(YM_Y_RYANPEIKOU) | YM_BIT(YM_Y_CHIITOITSU)},
+        {YM_Y_RYUUIISOU, YM_BIT(YM_Y_HONITSU)},
+        {YM_Y_SUURENKOU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_SANRENKOU)},
+        {YM_Y_ISSHOKU_YONJUN, YM_BIT(YM_Y_ISSHOKU_SANJUN) | YM_BIT(YM_Y_RYANPEIKOU) | YM_BIT(YM_Y_IIPEIKOU)},
+        {YM_Y_BENI_KUJAKU, YM_BIT(YM_Y_TOITOI) | YM_BIT(YM_Y_HONITSU)},
+    };
+    uint64_t out = 0;
+    for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
+        if (ym & YM_BIT(P[i].yakuman)) out |= P[i].removes;
+    return out;
+}
+
+/* finish_eval with the local rules (docs/rules.md 3.7):
+ *  - open riichi: riichi / double riichi count one han more (ext_han; it is yaku han, so it
+ *    counts for ryanhan shibari);
+ *  - sashikomi: one yakuman more; paarenchan: ext_paarenchan yakuman more, with
+ *    paarenchan_needs_yaku only on a reading that has another yaku (or yakuman), else on any
+ *    complete reading (it then wins without yaku);
+ *  - the extra yakuman stack with the hand's own (one sum, capped at yakuman_cap); without
+ *    yakuman_stacking only the largest single one counts (on a tie the hand's own, then
+ *    sashikomi: the lowest Yaku bit, as the reference scorer picks);
+ *  - aotenjou: the yakuman's 13 han per multiple are added to the ordinary yaku (their
+ *    precursors removed), and the reading is valid with any yakuman or with enough yaku han;
+ *    otherwise a yakuman reading reports only its yakuman, as without the local rules. */
+void ym_finish_ext(const ym_ctx_t *c, uint64_t y, uint64_t ym, ym_eval_t *e, ym_score_t *det) {
+    const ym_rules_t *r = c->r;
+    uint8_t *han_of = det ? det->han_of : NULL;
+    int own = ym ? ym_yakuman_multiple(c, &ym, han_of) : 0;
+    /* open riichi's han go with the riichi yaku of the reading (a kokushi reading under aotenjou
+     * lists none, as the reference package counts it); sashikomi needs only the declaration */
+    int riichi = (y & (YM_BIT(YM_Y_RIICHI) | YM_BIT(YM_Y_DOUBLE_RIICHI))) != 0;
+    int open_riichi = riichi && c->ext_han;
+    int sashikomi = c->ext_sashikomi;
+    /* paarenchan needs another yaku: any yaku bit (before the aotenjou filter) or yakuman */
+    int paa = c->ext_paarenchan;
+    if (paa && r->paarenchan_needs_yaku && !y && !own && !sashikomi) paa = 0;
+    int total = own + sashikomi + paa;
+    if (!r->yakuman_stacking && total > 0) {
+        /* the largest single yakuman: the hand's own (ym_yakuman_multiple kept its largest),
+         * paarenchan, sashikomi */
+        if (own >= paa && own >= sashikomi && own > 0) {
+            sashikomi = paa = 0;
+        } else if (paa > sashikomi) { /* (a tie: sashikomi, the lower Yaku bit) */
+            own = 0, ym = 0, sashikomi = 0;
+        } else {
+            own = 0, ym = 0, paa = 0;
+        }
+        total = own + sashikomi + paa;
+    }
+    if (total > r->yakuman_cap) total = r->yakuman_cap;
+    e->ext = (open_riichi ? YM_X_OPEN_RIICHI : 0) | (sashikomi ? YM_X_SASHIKOMI : 0) | (paa ? YM_X_PAARENCHAN : 0);
+    if (det) {
+        det->han_ext[0] = 0;
+        det->han_ext[1] = (uint8_t)(13 * sashikomi);
+        det->han_ext[2] = (uint8_t)(13 * paa > 255 ? 255 : 13 * paa);
+    }
+    if (r->aotenjou) {
+        if (total > 0) y &= ~aotenjou_precursors(ym);
+        int yh = ym_yaku_han(c, y, han_of) + open_riichi;
+        if (det && open_riichi) det->han_ext[0] = (uint8_t)(han_of[(y & YM_BIT(YM_Y_RIICHI)) ? YM_Y_RIICHI : YM_Y_DOUBLE_RIICHI] + 1);
+        e->yakuman = total;
+        e->yaku = y | ym;
+        e->han = yh + 13 * total;
+        e->valid = total > 0 || yh >= c->min_han;
+        return;
+    }
+    if (total > 0) {
+        e->ext &= ~YM_X_OPEN_RIICHI;
+        e->yakuman = total;
+        e->yaku = ym;
+        e->han = 0;
+        e->valid = 1;
+        return;
+    }
+    e->yakuman = 0;
+    e->yaku = y;
+    e->han = ym_yaku_han(c, y, han_of) + open_riichi;
+    if (det && open_riichi) det->han_ext[0] = (uint8_t)(han_of[(y & YM_BIT(YM_Y_RIICHI)) ? YM_Y_RIICHI : YM_Y_DOUBLE_RIICHI] + 1);
+    e->valid = e->han >= c->min_han;
 }

@@ -4,6 +4,9 @@ test subset (``make mutate`` runs this after the Python mutation run).
 
 Usage: ``python tools/c_mutants.py [--only ID ...] [--list] [--work build/c_mutants]``
 
+Mutants of the record driver's Cython include (``D*``, src/yakuman/_core_replay.pxi) rebuild the
+whole extension twice each (mutated, then restored): a few minutes per mutant.
+
 The repository is never modified: the tree is copied to ``--work`` and built there once
 (``setup.py build_ext --inplace``; the compile and link commands are read from its log). Per
 mutant: the one line is replaced in the copy, only that C file is recompiled and the extension
@@ -46,6 +49,10 @@ TESTS = [
     "tests/unit/test_settle_branches.py",
     "tests/differential/test_score_reference.py",
     "tests/golden/test_tenhou_native.py",
+    "tests/unit/test_yakuman_over_kazoe.py",
+    "tests/unit/test_rules.py",
+    "tests/logs/test_last_tile.py",
+    "tests/logs/test_fixture_last_tile.py",
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
@@ -175,6 +182,29 @@ MUTANTS = [
      "deltas[i] = tenpai[i] ? total / k : -(total / k);", "noten payments split like the tenpai receipts"),
     ("E10", "ym_game_settle.c", "int honba_payer = has_liable && R->pao_honba_liable ? liable : from;",
      "int honba_payer = from;", "the pao_honba 'liable' knob ignored"),
+    # the rules of issue 24 (the held-out records and mutants): each has a named test
+    ("E11", "ym_game_legal.c", "left + 1 >= g->R.riichi_min_live", "left + 2 >= g->R.riichi_min_live",
+     "riichi allowed with three live tiles before the draw"),
+    ("E12", "ym_game_legal.c", "if (called_kind > hi && lo - 1 >= 9 * suit) f |= 1ULL << (lo - 1);",
+     "if (called_kind > hi && lo - 1 >= 9 * suit) f |= 0;", "kuikae: no suji swap when the called tile is the run's highest"),
+    ("E13", "ym_game_legal.c", "if (called_kind < lo && hi + 1 < 9 * (suit + 1)) f |= 1ULL << (hi + 1);",
+     "if (called_kind < lo && hi + 1 < 9 * (suit + 1)) f |= 0;", "kuikae: no suji swap when the called tile is the run's lowest"),
+    ("E14", "ym_game_step.c", "if (!((p->waits >> k) & 1)) continue;\n        if (rk == YM_RK_ANKAN",
+     "if (!((p->waits >> k) & 1) || !((g->resp_mask >> q) & 1)) continue;\n        if (rk == YM_RK_ANKAN",
+     "no temporary furiten from a wait that passed while the seat could not ron it (no yaku)"),
+    ("E15", "ym_game_legal.c", "(!g->s[from].rinshan || g->R.houtei_after_rinshan)", "(!g->s[from].rinshan)",
+     "no houtei on the discard after a last-tile replacement draw"),
+    ("E16", "ym_game_legal.c", "(!p->rinshan || g->R.score.haitei_with_rinshan)", "(1 || g->R.score.haitei_with_rinshan)",
+     "haitei on a rinshan tsumo of the last tile"),
+    ("E17", "ym_game_step.c", "        if (g->R.chankan_ankan_kokushi) {\n            g->phase = YM_PH_RESPONSE;",
+     "        if (1) {\n            g->phase = YM_PH_RESPONSE;", "kokushi robs an ankan whatever chankan_ankan says"),
+    ("C11", "ym_score.c", "if ((x->e.yakuman > 0) != (y->e.yakuman > 0)) return x->e.yakuman > 0;",
+     "if ((x->e.yakuman > 0) != (y->e.yakuman > 0)) return x->e.yakuman == 0;",
+     "a kazoe reading preferred to a yakuman reading of equal value"),
+    # the record driver (src/yakuman/_core_replay.pxi): rebuilt whole (cythonize + every object)
+    ("D1", "_core_replay.pxi", "                if self.dora != shown:\n                    self.bad(",
+     "                if self.dora > shown + 1:\n                    self.bad(",
+     "the driver misses an indicator the engine revealed but the record omits"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",
@@ -234,6 +264,31 @@ def run_tests(work: Path, timeout: float) -> tuple[str, str]:
     return ("killed (crash)" if crash else "killed"), (failed[0] if failed else f"exit {r.returncode}")
 
 
+def _where(f: str) -> str:
+    """A mutant's file: csrc/<f>, or src/yakuman/<f> for a Cython include (.pxi)."""
+    return f"src/yakuman/{f}" if f.endswith(".pxi") else f"csrc/{f}"
+
+
+def _pxi_mutant(work: Path, f: str, old: str, new: str, timeout: float) -> tuple[str, str]:
+    """A Cython mutant: the extension is rebuilt whole with the mutated include, tested, and
+    rebuilt whole again from the original (slow: two full builds), so that the C mutants after
+    it relink against unmutated objects."""
+    src = work / "src" / "yakuman" / f
+    original = src.read_text()
+    build = [sys.executable, "setup.py", "build_ext", "--inplace", "--force"]
+    try:
+        src.write_text(original.replace(old, new, 1))
+        r = _run(build, work)
+        if r.returncode:
+            return "build error", (r.stderr.strip().splitlines() or ["?"])[-1][:100]
+        return run_tests(work, timeout)
+    finally:
+        src.write_text(original)
+        r = _run(build, work)
+        if r.returncode:
+            sys.exit(f"rebuilding the copy after {f} failed:\n{r.stderr[-2000:]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--work", type=Path, default=REPO / "build" / "c_mutants")
@@ -243,9 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     chosen = [m for m in MUTANTS if not args.only or m[0] in args.only]
     for mid, f, old, _new, what in chosen:
-        text = (REPO / "csrc" / f).read_text()
+        text = (REPO / _where(f)).read_text()
         if text.count(old) != 1:
-            sys.exit(f"{mid}: the original text occurs {text.count(old)} times in csrc/{f}: {old!r}")
+            sys.exit(f"{mid}: the original text occurs {text.count(old)} times in {_where(f)}: {old!r}")
         if args.list:
             print(f"{mid:4} {f:13} {what}")
     if args.list:
@@ -259,6 +314,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"built and checked the unmutated copy in {time.perf_counter() - t0:.0f} s", flush=True)
     rows = []
     for mid, f, old, new, what in chosen:
+        if f.endswith(".pxi"):
+            t1 = time.perf_counter()
+            status, culprit = _pxi_mutant(work, f, old, new, args.timeout)
+            rows.append((mid, f, what, status, culprit))
+            print(f"{mid:4} {f:13} {status:18} {time.perf_counter() - t1:5.0f} s  {what}  {culprit}", flush=True)
+            continue
         src = work / "csrc" / f
         original = src.read_text()
         obj = Path(compiles[f][compiles[f].index("-o") + 1])

@@ -24,8 +24,10 @@ def oracle_path():
 
 
 def run_oracle(reqs):
+    # the oracle is a separate program: no sanitizer runtime preloaded into it (make sanitize)
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS")}
     p = subprocess.run([ORACLE], input="\n".join(json.dumps(r) for r in reqs) + "\n",
-                       capture_output=True, text=True, check=True)
+                       capture_output=True, text=True, check=True, env=env)
     return [json.loads(line) for line in p.stdout.splitlines()]
 
 

@@ -23,6 +23,21 @@ Games (each as ``<name>.mjlog``, ``<name>.json``, ``<name>.mjai``):
   kan; E1-3 the dealer's kokushi by ron, which ends the game.
 - ``fixture3``: three players (sanma), East only. E1 ron with a kita (nuki dora); E2 exhaustive
   draw with one tenpai hand; E3 riichi haneman tsumo with tsumo loss, which ends the game.
+
+The fixture corpus (tests/fixtures/corpus: ``mjlog/``, ``tenhou6/``, ``mjai/``, ``agari.jsonl``):
+``ENGINE_GAMES``, whole hanchan the project's engine plays against itself (seeded), written in the
+three formats, and one record per win in the layout of the shared corpus's win records. The
+tests read it when the shared Tenhou corpus is absent (docs/testing.md).
+
+In a folder of its own, tests/fixtures/last_tile (``last_tile_outputs``):
+
+- ``fixture_last_tile``: four players, East only, Tenhou rules. In every hand a kan is declared
+  while one live tile remains, so its replacement draw is the round's last draw: E1 an ankan,
+  E2 an open kan, E3 an added kan, each followed by a ron with houtei on the discard after the
+  replacement draw; E4 an open kan whose replacement draw wins: rinshan, no haitei.
+- ``fixture3_last_tile``: three players, East only, Tenhou rules: E1 a North set aside with one
+  live tile left, its replacement thrown and ronned with houtei; E2 the same kita, the
+  replacement draw wins (rinshan, no haitei); E3 a plain ron that ends the game.
 """
 
 from __future__ import annotations
@@ -64,6 +79,7 @@ from yakuman.settle import Win as SettleWin  # noqa: E402
 from yakuman.tiles import TILE_NAMES  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "logs"
+LAST_TILE_OUT = ROOT / "tests" / "fixtures" / "last_tile"
 RED = (16, 52, 88)
 SANMA_MISSING = set(range(1, 8))  # 2m-8m
 
@@ -608,6 +624,133 @@ def fixture3() -> Game:
     return g.game()
 
 
+# ---- the last-tile kans (tests/fixtures/last_tile) ----------------------------------------------
+
+def _to_draw(r: RoundBuilder, n: int) -> None:
+    """Filler turns until ``n`` tiles of the live wall have been drawn."""
+    while r.draws < n:
+        r.turns(r.turn)
+
+
+def fixture_last_tile() -> Game:
+    """Four players, East only, Tenhou rules: a kan declared while one live tile remains makes its
+    replacement draw the round's last draw. A ron on the discard after it is houtei (Tenhou's
+    records; houtei_after_rinshan), a tsumo on it is rinshan without haitei."""
+    g = GameBuilder("fixture_last_tile", 4, 0x01, ("Ayame", "Botan", "Chidori", "Daikon"))
+    ronner = "234m567m345p66s78s"  # closed pinfu tanyao, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. The dealer draws the 69th tile (the fourth East), declares an ankan (kan dora
+    # indicator 8p at once), draws the last tile (6s) as its replacement and throws it. Seat 2
+    # rons it: pinfu 1 + tanyao 1 + houtei 1 = 3 han; fu 20 + 10 (closed ron) = 30; base
+    # 30 * 2^5 = 960, x4 = 3840 -> 3900 from the dealer.
+    r = g.round(["111z258m258p258s9m", "147m258p369s2345z", ronner, "147m147p147s2567z"], "9p", seed=31)
+    r.avoid = waits | {kind_of("1z"), kind_of("8p")}
+    _to_draw(r, 68)
+    r.draw(0, "1z")
+    r.ankan(0, "1z", "8p")
+    r.draw(0, "6s")
+    r.discard(0)
+    r.wins([dict(seat=2, **{"from": 0}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(-3900, 0, 3900, 0))])
+
+    # E2-0, dealer 1. The dealer draws the 69th tile, West, and throws it; seat 3 (holding three) calls
+    # an open kan, draws the last tile (6s) as its replacement and throws it (the open kan's
+    # indicator 7p is turned after the discard). Seat 2 rons: the same 3 han 30 fu = 3900.
+    r = g.round(["147m258p159s1245z", "258m147p258s1567z", ronner, "333z147m258p159s4z"], "9p", seed=32)
+    r.avoid = waits | {kind_of("3z"), kind_of("7p")}
+    _to_draw(r, 68)
+    r.draw(1, "3z")
+    r.discard(1)
+    r.daiminkan(3, 1)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("7p")
+    r.wins([dict(seat=2, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(0, 0, 3900, -3900))])
+
+    # E3-0, dealer 2. Seat 3 pons the dealer's first discard (North), later draws the 69th tile,
+    # the fourth North, and adds it to the pon (nobody can rob it); the replacement draw is the
+    # last tile (6s), thrown; the added kan's indicator 6p is turned after the discard. Seat 0
+    # rons: 3 han 30 fu = 3900 from seat 3.
+    r = g.round([ronner, "258m147p258s1567z", "4z147m258p369s123z", "44z258m147p159s25z"], "9p", seed=33)
+    r.avoid = waits | {kind_of("4z"), kind_of("6p")}
+    r.draw(2)
+    r.discard(2, "4z")
+    r.pon(3, 2)
+    r.discard(3, "5z")
+    _to_draw(r, 68)
+    r.draw(3, "4z")
+    r.kakan(3)
+    r.draw(3, "6s")
+    r.discard(3)
+    r.new_dora("6p")
+    r.wins([dict(seat=0, **{"from": 3}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1}, 3, 30, 3900), deltas=(3900, 0, 0, -3900))])
+
+    # E4-0, dealer 3. The dealer draws the 69th tile and throws West; seat 0 (South) calls an open
+    # kan of it and wins on the replacement draw, the last tile (6s): rinshan 1, not haitei.
+    # Fu 20 + 2 (tsumo) + 16 (open kan of an honor) = 38 -> 40; 1 han 40 fu, base 320: 400 from
+    # each non-dealer, 700 from the dealer, 1500. The dealer does not repeat; seat 2 has 32400:
+    # the game ends after East 4.
+    r = g.round(["333z234m567m66s78s", "258m147p258s1567z", "147m258p369s1245z", "3z147m258p159s245z"], "9p",
+                seed=34)
+    r.avoid = waits | {kind_of("3z")}
+    _to_draw(r, 68)
+    r.draw(3)
+    r.discard(3, "3z")
+    r.daiminkan(0, 3)
+    r.draw(0, "6s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"rinshan": 1}, 1, 40, 1500), deltas=(1500, -400, -400, -700))])
+    return g.game()
+
+
+def fixture3_last_tile() -> Game:
+    """Three players (sanma), East only, Tenhou rules: a North set aside while one live tile
+    remains makes its replacement draw the round's last draw, as a kan does."""
+    g = GameBuilder("fixture3_last_tile", 3, 0x11, ("Ayame", "Botan", "Chidori"))
+    tenpai = "234p567p345s66s78s"  # closed pinfu, waits 6s / 9s
+    waits = {kind_of("6s"), kind_of("9s")}
+
+    # E1-0, dealer 0. Seat 2 draws the 54th tile, a North, sets it aside and draws the last tile
+    # (6s) as its replacement, and throws it; seat 1 rons: pinfu 1 + tanyao 1 + houtei 1 + dora 1
+    # (indicator 5p: 6p) = 4 han 30 fu; base 30 * 2^6 = 1920, x4 = 7680 -> 7700 from seat 2.
+    r = g.round(["19m147p258s12356z", tenpai, "1m9m2p5p8p1s9s2z3z6z7z7z1p"], "5p", seed=41)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(2, "4z")
+    r.kita(2)
+    r.draw(2, "6s")
+    r.discard(2)
+    r.wins([dict(seat=1, **{"from": 2}, flags={"houtei": True},
+                 expect=({"pinfu": 1, "tanyao": 1, "houtei": 1, "dora": 1}, 4, 30, 7700), deltas=(0, 7700, -7700))])
+
+    # E2-0, dealer 1. Seat 0 (waiting on 6s / 9s) draws the 54th tile, a North, sets it aside and
+    # wins on the replacement draw, the last tile (9s): menzen tsumo 1 + pinfu 1 + rinshan 1 + kita
+    # 1 = 4 han (not haitei; 789s: no tanyao); pinfu tsumo 20 fu; base 20 * 2^6 = 1280: the
+    # dealer pays 2600, the other seat 1300 (tsumo loss), 3900.
+    r = g.round([tenpai, "19m147p258s12356z", "1m9m2p5p8p1s2z3z6z7z7z1p9p"], "9p", seed=42)
+    r.avoid = waits | {kind_of("4z")}
+    _to_draw(r, 53)
+    r.draw(0, "4z")
+    r.kita(0)
+    r.draw(0, "9s")
+    r.wins([dict(seat=0, **{"from": 0}, flags={"rinshan": True},
+                 expect=({"menzen_tsumo": 1, "pinfu": 1, "rinshan": 1, "kita": 1}, 4, 20, 3900),
+                 deltas=(3900, -2600, -1300))])
+
+    # E3-0, dealer 2. The dealer throws 6s from his hand on his first turn; seat 1 rons it:
+    # pinfu 1 + tanyao 1 = 2 han 30 fu, 2000. Seat 1 has 42100 (at least 40000) and the dealer
+    # did not win: the game ends after East 3.
+    r = g.round(["19m147p258s12356z", tenpai, "6s19m147p258s1235z"], "9p", seed=43)
+    r.avoid = waits
+    r.draw(2)
+    r.discard(2, "6s")
+    r.wins([dict(seat=1, **{"from": 2}, expect=({"pinfu": 1, "tanyao": 1}, 2, 30, 2000), deltas=(0, 2000, -2000))])
+    return g.game()
+
+
 # ---- the mjlog writer ----------------------------------------------------------------------------
 
 def meld_code(c: Call, n: int) -> int:
@@ -718,38 +861,239 @@ def _owari(events: list, i: int, n: int) -> str:
     return f' owari="{",".join(vals)}"'
 
 
+# ---- engine-played games ------------------------------------------------------------------------
+#
+# Whole games the project's engine plays against itself (yakuman.game.rebuild: seeded, its
+# "greedy" policy for every seat), so that the corpus tests have real material on a clone with
+# nothing beside it. The engine's mjai stream is read by the project's mjai reader; the fields
+# the mjai format does not carry (a winner's concealed tiles, the dora indicators, honba and
+# sticks on the AGARI tag, the final results) are filled in from the stream itself; the game is
+# then written in all three formats as the constructed ones are. Every value in them is the
+# engine's (scorer and settlement); tests/logs check them against the verifier and the replay.
+
+ENGINE_GAMES = (
+    # (file name, players, seeds, share of the offered calls taken); seed 1009: a four-riichi
+    # abortive draw (suucha riichi), found by playing seeds 1000-1399
+    ("engine4", 4, tuple(range(1, 13)) + (1009,), 0.25),
+    ("engine3", 3, tuple(range(101, 109)), 0.25),
+)
+_CALLS = {1 + i for i in range(2, 8)}   # the engine's chi, pon, daiminkan, kakan, ankan, kita codes
+
+
+def _play(seed: int, rules, p_call: float):
+    """One whole engine game: each seat plays the engine's greedy policy (wins when it can,
+    riichi, discards toward the best shape), except that it takes an offered call (chi, pon,
+    kan, kita) with probability ``p_call`` (a seeded stream): the greedy policy alone never
+    calls, and the fixtures need open hands, kans and kita as well."""
+    from yakuman.game import Action, Game, _policy
+
+    g = Game(rules, seed)
+    g._st.seed_policy(g.seed)
+    greedy = _policy("greedy")
+    rng = random.Random(seed)
+    while not g.done:
+        code = g._st.policy_action(greedy)
+        if code[0] not in (9, 10):   # the greedy policy does not pass up a win (tsumo, ron)
+            calls = [a for a in g.legal_actions(code[1]) if a._code[0] in _CALLS]
+            if calls and rng.random() < p_call:
+                code = calls[rng.randrange(len(calls))]._code
+        g._apply(code)
+    assert isinstance(Action._from_code(code, 1), Action)
+    return g
+
+
+def _completed(game: Game, result, players: int, name: str) -> Game:
+    """``game`` (read from the engine's mjai stream) with what the mjlog format states beside
+    the mjai one: names and lobby bits in the GameStart, each win's concealed tiles, dora
+    indicators, honba and sticks, and the final results (uma included) in the GameEnd."""
+    import dataclasses
+
+    events = list(game.events)
+    go = 0x01 | 0x08 | (0x10 if players == 3 else 0)    # hanchan, red fives, open tanyao
+    events[0] = dataclasses.replace(events[0], names=("Ayame", "Botan", "Chidori", "Daikon")[:players], go_type=go,
+                                    seed=f"yakuman.game seed {name}")
+    hands: list[list[int]] = []
+    dora: list[int] = []
+    honba = sticks = 0
+    last_discard: int | None = None
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is RoundStart:
+            hands = [list(h) for h in e.hands]
+            kita = [0] * players
+            dora = [e.dora_indicator]
+            honba, sticks = e.honba, e.sticks
+        elif t is Draw:
+            hands[e.seat].append(e.tile)
+        elif t is Discard:
+            hands[e.seat].remove(e.tile)
+            last_discard = e.tile
+        elif t is Call:
+            if e.kind == "kita":
+                kita[e.seat] += 1
+            if e.kind == "kakan":
+                hands[e.seat].remove(e.added)
+                last_discard = e.added   # a chankan robs it
+            else:
+                for tile in e.tiles:
+                    if tile != e.called:
+                        hands[e.seat].remove(tile)
+        elif t is NewDora:
+            dora.append(e.indicator)
+        elif t is RiichiAccept:
+            sticks += 1
+        elif t is Win:
+            concealed = list(hands[e.seat]) + ([] if e.tsumo else [e.win_tile])
+            assert e.win_tile == (hands[e.seat][-1] if e.tsumo else last_discard), (name, i)
+            yaku = e.yaku
+            if kita[e.seat] and not e.yakuman:   # kita han: Tenhou lists them with the dora (id 52)
+                listed = dict(yaku)
+                listed[52] = listed.get(52, 0) + kita[e.seat]
+                yaku = tuple(sorted(listed.items(), key=lambda yh: (yh[0] >= 52, yh[0])))
+            assert e.yakuman or sum(h for _, h in yaku) == e.han, (name, i, e)
+            events[i] = dataclasses.replace(e, hand=tuple(sorted(concealed)), dora=tuple(dora), yaku=yaku,
+                                            ura=e.ura if e.ura else (), honba=honba, sticks=sticks)
+            sticks = 0   # as Tenhou writes a double ron: the sticks on the first winner's tag only
+        elif t is Ryuukyoku:
+            if e.abortive:   # as Tenhou writes them: no tenpai flags, the kyuushu hand shown
+                shown = (e.hands or (None,) * players)
+                events[i] = dataclasses.replace(e, tenpai=None, hands=tuple(shown))
+            else:            # the tenpai hands are shown
+                events[i] = dataclasses.replace(e, hands=tuple(
+                    tuple(sorted(hands[s])) if e.tenpai[s] else None for s in range(players)))
+        elif t is GameEnd:
+            events[i] = GameEnd(e.scores, tuple(r / 1000 for r in result.results[:players]))
+    return Game(game.source, tuple(events))
+
+
+def engine_games(name: str, players: int, seeds: tuple, p_call: float) -> list[Game]:
+    from yakuman.logs.mjai import parse_mjai
+    from yakuman.rules import Rules
+
+    rules = Rules.tenhou() if players == 4 else Rules.tenhou_sanma()
+    games = []
+    for seed in seeds:
+        played = _play(seed, rules, p_call)
+        (game,) = parse_mjai(played.events, f"{name}.mjlog")
+        games.append(_completed(game, played.result, players, f"{name}-{seed}"))
+    return games
+
+
+# ---- the fixture corpus's win records (agari.jsonl.gz) --------------------------------------------
+#
+# One JSON line per win of the fixture games, in the layout of the shared corpus's record file
+# (what the golden tests read): the winner's tiles and melds as the record shows them, the
+# situation the replay derives, and the record's own result (yaku ids with han, fu, points,
+# limit, every seat's change). The tests compare the scorer, the settlement and the replay with
+# these values; for the engine-played games they are the engine's, for the constructed games
+# the hand-worked ones.
+
+_LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+def agari_records(games: list[Game]) -> list[dict]:
+    from yakuman.logs import iter_wins
+    from yakuman.logs.convert import tile_str
+    from yakuman.yaku import Yaku
+
+    out = []
+    for g in games:
+        st = g.start
+        key = st.game_id or (st.seed or "")[:40]
+        n = st.players
+        for c in iter_wins(g):
+            rs, rec = c.round, c.record
+            aka = st.aka
+            melds = [{"type": m.kind, "str": f"{m.kind}:{_meld_text(m).split()[1]}", "tiles": sorted(m.tiles),
+                      "called": m.called, "added": m.added,
+                      "from_rel": (m.from_seat - c.seat) % 4 if m.from_seat is not None else 0}
+                     for m in c.melds]
+            melds = [{"type": "kita", "str": "kita:4z", "tiles": [t], "called": None, "added": None, "from_rel": 0}
+                     for t in c.kita_tiles] + melds
+            names = {int(y).bit_length() - 1: y.romaji for y in Yaku}
+            yaku = [(i, h) for i, h in rec.yaku] if not rec.yakuman else [(i, 13) for i in rec.yakuman]
+            out.append({
+                "id": f"{key}#{rs.round}.{rs.honba}.{c.index}.{c.seat}", "game_id": key, "n_players": n,
+                "rules": {"aka": aka, "kuitan": st.kuitan, "go_type": st.go_type}, "nonstandard_rules": False,
+                "round": rs.label.split("-")[0], "round_wind": "ESWN"[rs.round // 4],
+                "seat_wind": "ESWN"[(c.seat - c.dealer) % n], "dealer": c.dealer, "winner": c.seat,
+                "from_seat": c.from_seat, "is_dealer": c.seat == c.dealer, "honba": rec.honba,
+                "riichi_sticks": rec.sticks, "is_tsumo": c.tsumo, "agari_index_in_round": c.index,
+                "pao_seat": c.pao_seat, "closed_tiles": sorted(c.closed), "closed": mpsz_of(c.closed),
+                "win_tile": c.win_tile, "win": tile_str(c.win_tile, aka), "melds": melds, "n_kita": c.kita,
+                "dora_indicators": [tile_str(t, aka) for t in c.dora_indicators],
+                "ura_indicators": [tile_str(t, aka) for t in c.ura_indicators],
+                "situation": {k: bool(v) for k, v in c.situation().items()},
+                "riichi_declared": c.riichi_declared,
+                "expected": {"yaku": [[names.get(i, str(i)), h] for i, h in yaku],
+                             "tenhou_yaku_ids": [i for i, _ in yaku], "han": rec.han, "fu": rec.fu,
+                             "points": rec.points, "limit": rec.limit, "yakuman_count": len(rec.yakuman),
+                             "kazoe_yakuman": bool(rec.limit == "yakuman" and not rec.yakuman),
+                             "score_delta": list(rec.deltas) + [0] * (4 - n)},
+                "source": f"yakuman/tests/fixtures:{Path(g.source).name}",
+            })
+    return out
+
+
 # ---- output ----------------------------------------------------------------------------------------
 
-def outputs() -> dict[str, str]:
+def _three_formats(files: dict[str, str], game: Game, stem: str, paths: tuple[str, str, str]) -> Game:
+    """``game`` as mjlog, tenhou.net/6 and mjai text into ``files`` (at ``paths``, each ending in
+    ``{}`` for the stem); returns the game read back from its mjlog (checked equal to it)."""
+    xml = to_mjlog(game)
+    (back,) = logs.read_bytes(xml.encode(), f"{stem}.mjlog")
+    assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), stem
+    files[paths[0].format(stem)] = xml + "\n"
+    files[paths[1].format(stem)] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
+    files[paths[2].format(stem)] = logs.to_mjai_lines(back)
+    return back
+
+
+def _formats(builds) -> dict[str, str]:
+    """Each constructed game as mjlog (read back and compared), tenhou.net/6 JSON and mjai lines."""
     files: dict[str, str] = {}
-    for build in (fixture4, fixture4b, fixture3):
+    for build in builds:
         game = build()
-        name = Path(game.source).stem
-        xml = to_mjlog(game)
-        (back,) = logs.read_bytes(xml.encode(), f"{name}.mjlog")
-        assert logs.comparable(back, drop=("source",)) == logs.comparable(game, drop=("source",)), name
-        files[f"{name}.mjlog"] = xml + "\n"
-        files[f"{name}.json"] = json.dumps(logs.to_tenhou_json(back), ensure_ascii=False) + "\n"
-        files[f"{name}.mjai"] = logs.to_mjai_lines(back)
+        _three_formats(files, game, Path(game.source).stem, ("{}.mjlog", "{}.json", "{}.mjai"))
     return files
+
+
+def outputs() -> dict[str, str]:
+    """tests/fixtures/logs: the constructed games, and the engine-played corpus beside them."""
+    files = _formats((fixture4, fixture4b, fixture3))
+    played = []
+    corpus = ("../corpus/mjlog/{}.mjlog", "../corpus/tenhou6/{}.json", "../corpus/mjai/{}.mjai")
+    for name, players, seeds, p_call in ENGINE_GAMES:
+        for k, game in enumerate(engine_games(name, players, seeds, p_call)):
+            played.append(_three_formats(files, game, f"{name}-{k + 1:02d}", corpus))
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in agari_records(played))
+    files["../corpus/agari.jsonl"] = lines
+    return files
+
+
+def last_tile_outputs() -> dict[str, str]:
+    """tests/fixtures/last_tile: the kans on the last live tile (a folder of their own)."""
+    return _formats((fixture_last_tile, fixture3_last_tile))
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out-last-tile", type=Path, default=LAST_TILE_OUT)
     args = ap.parse_args(argv)
-    files = outputs()
+    sets = ((args.out, outputs()), (args.out_last_tile, last_tile_outputs()))
     if args.check:
-        stale = [n for n, text in files.items()
-                 if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text]
-        for n in stale:
-            print(f"stale: {args.out / n}")
+        stale = [d / n for d, files in sets for n, text in files.items()
+                 if not (d / n).exists() or (d / n).read_text(encoding="utf-8") != text]
+        for p in stale:
+            print(f"stale: {p}")
         return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    for n, text in files.items():
-        (args.out / n).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out / n} ({len(text.encode())} bytes)")
+    for d, files in sets:
+        for n, text in files.items():
+            (d / n).parent.mkdir(parents=True, exist_ok=True)
+            (d / n).write_text(text, encoding="utf-8")
+            print(f"wrote {d / n} ({len(text.encode())} bytes)")
     return 0
 
 

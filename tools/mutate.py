@@ -30,9 +30,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 # The rule modules under mutation (paths relative to src/yakuman/), with the engine's Python layer
-# (src/yakuman/game/): its converters, views, mjai bridge, cluster runner and CLI. The game's record
-# writer (game/records.py) is left out while it is being rewritten together with logs/replay.py.
+# (src/yakuman/game/): its converters, views, mjai bridge, cluster runner and CLI, and the record
+# driver's Python part (game/records.py; its per-event loop is Cython, _core_replay.pxi, covered by
+# the D mutants of tools/c_mutants.py). ``rules`` holds the presets and the knob checks (a retired
+# knob's refusal included).
 MODULES = {
+    "rules": "rules.py",
     "settle": "settle.py",
     "furiten": "furiten.py",
     "scoring": "scoring.py",
@@ -43,12 +46,13 @@ MODULES = {
     "game_mjai": "game/mjai.py",
     "game_cluster": "game/cluster.py",
     "game_cli": "game/cli.py",
+    "game_records": "game/records.py",
 }
 
 # Default run order: the small rule modules first, then the engine layer, the replay last (its
 # surviving mutants run the corpus checks, about one mutant a second).
-ORDER = ["settle", "furiten", "result", "scoring", "game", "game_view", "game_mjai", "game_cluster",
-         "game_cli", "replay"]
+ORDER = ["rules", "settle", "furiten", "result", "scoring", "game", "game_view", "game_mjai", "game_cluster",
+         "game_cli", "game_records", "replay"]
 
 
 def _patterns(module: str) -> list[str]:

@@ -662,3 +662,5 @@ include "_core_replay.pxi"
 
 # Expected value of each discard (csrc/ym_ev.h).
 include "_core_ev.pxi"
+# Native winning-hand generation (yakuman.random.winning_hands).
+include "_core_random.pxi"

@@ -27,7 +27,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t players, length, extension, all_last_stop, multiple_ron, multi_ron_each
         uint8_t abortive, abortive_rotate, draw_dealer, karaten, nagashi, nagashi_closed, nagashi_nearest
         uint8_t pao_honba_liable, suukaikan_on_fourth, fifth_kan_aborts, tobi, leftover_to_top, tie_split
-        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae
+        uint8_t kan_dora_immediate, chankan_ankan_kokushi, temp_furiten_any_call, kuikae, houtei_after_rinshan
         int32_t noten_total, riichi_min_points, riichi_min_live
         int32_t start_points, return_points, target_points
         int32_t uma[4]
@@ -45,6 +45,7 @@ cdef extern from "ym_game.h" nogil:
         uint8_t draws, drawn, rinshan, pao_seat, pao_bits, n_kans, nagashi_ok
         uint64_t discarded, waits, forbid
         int32_t score
+        uint8_t open_riichi
     ctypedef struct ym_round_result_t:
         uint8_t outcome, abort_kind, winners, tenpai
         uint8_t from_ "from"
@@ -58,6 +59,7 @@ cdef extern from "ym_game.h" nogil:
         int32_t sticks
         uint8_t phase, actor, self_mode, resp_kind, resp_tile, resp_from, resp_mask, resp_done
         uint8_t n_kans, kan_seats, first_go, total_discards, game_over, end_reason
+        uint8_t memo_seat
         uint16_t n_rounds
         uint64_t seed
         ym_round_result_t last
@@ -75,6 +77,8 @@ cdef extern from "ym_game.h" nogil:
         uint8_t han_of[64]
         int32_t deltas[4]
         int32_t scores[4]
+        uint8_t yaku_ext
+        uint8_t han_ext[3]
     ctypedef struct ym_events_t:
         int n
         ym_event_t ev[48]
@@ -92,7 +96,9 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev)
     int ym_game_to_act(const ym_game_t *g)
     int ym_game_check(const ym_game_t *g)
+    int ym_game_validate(const ym_game_t *g, char *why, size_t n)
     void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
+    void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev)
     int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out)
     int ym_game_draw_tenpai(const ym_game_t *g, int seat)
     int ym_wall_check(const uint8_t *wall, int n, int players)
@@ -110,9 +116,13 @@ cdef extern from "ym_game.h" nogil:
     void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_ev_work **ev,
                           ym_action_t *out)
     void ym_policy_ev_free(ym_ev_work *work)
+    int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta)
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
+# The scores a game may start with (Game(scores=...)): the engine's scores are 32-bit; a bound of
+# 10^9 leaves room for every payment of the rest of the game (docs/game.md).
+GAME_MAX_SCORE = 1_000_000_000
 
 _ABORT_BITS = {"kyuushu_kyuuhai": 1, "suufon_renda": 2, "suucha_riichi": 4, "suukaikan": 8, "sanchahou": 16}
 
@@ -125,6 +135,10 @@ cdef class CompiledGameRules:
     def __init__(self, rules):
         cdef CompiledRules cr = compiled_rules(rules)
         rules = cr.rules
+        if rules.aotenjou:
+            from yakuman.errors import InvalidRulesError
+            raise InvalidRulesError("aotenjou (no limit) is scored by score() / points() but not played by the game "
+                                    "engine: its scores are 32-bit (docs/game.md)")
         self.rules = rules
         memset(&self.r, 0, sizeof(ym_game_rules_t))
         self.r.score = cr.r
@@ -154,6 +168,7 @@ cdef class CompiledGameRules:
         r.chankan_ankan_kokushi = rules.chankan_ankan == "kokushi_only"
         r.temp_furiten_any_call = rules.temp_furiten_clear == "any_call"
         r.kuikae = rules.kuikae == "allowed"
+        r.houtei_after_rinshan = rules.houtei_after_rinshan
         r.noten_total = rules.noten_payment_total
         r.riichi_min_points = rules.riichi_min_points
         r.riichi_min_live = rules.riichi_min_live_tiles
@@ -171,6 +186,10 @@ def compiled_game_rules(rules):
     hit = _GAME_RULES.get(id(rules))
     if hit is not None and (<tuple>hit)[0] is rules:
         return (<tuple>hit)[1]
+    if len(rules.uma) != rules.players:
+        from yakuman.errors import InvalidRulesError
+        raise InvalidRulesError(f"uma {rules.uma} has {len(rules.uma)} entries for a {rules.players}-player game "
+                                f"(one per rank)")
     cgr = CompiledGameRules(rules)
     if len(_GAME_RULES) >= 64:
         _GAME_RULES.clear()
@@ -213,14 +232,31 @@ cdef inline uint64_t _action_key(const ym_action_t *a) noexcept:
 cdef uint32_t _LAZY_EVENTS = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 10) | (1 << 12)
 
 
-cdef tuple _event_tuple(const ym_event_t *e, int n):
+cdef tuple _event_tuple(const ym_event_t *e, int n, const ym_game_t *g):
+    cdef const ym_seat_t *p
+    if e.type == 10 and e.extra:   # an open riichi: tsumogiri 1, the hand shown (read at once: the step's state)
+        p = &g.s[e.actor]
+        return (e.type, e.actor, e.target, e.tile, 1, tuple(sorted([p.ids[i] for i in range(p.n)])))
     if e.type in (2, 3, 4, 5, 6, 8, 9, 10, 12):   # plays: the short form
         return (e.type, e.actor, e.target, e.tile, e.tsumogiri, _u8tuple(e.consumed, e.n_consumed))
     return (e.type, e.actor, e.target, e.tile, e.tsumogiri,
             _u8tuple(e.consumed, e.n_consumed), e.extra, e.tenpai, e.han, e.fu,
             e.points, e.yaku, tuple([e.deltas[i] for i in range(n)]), tuple([e.scores[i] for i in range(n)]),
-            tuple([e.ura[i] for i in range(e.n_ura)]),
-            tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1]))
+            tuple([e.ura[i] for i in range(e.n_ura)]), _hora_pairs(e))
+
+
+cdef tuple _hora_pairs(const ym_event_t *e):
+    """A hora's (bit, han) pairs in bit order; with the local rules' yaku (e.yaku_ext: bits 66-69,
+    open riichi in the place of riichi) as _yaku_pairs lists them."""
+    cdef int bits[70]
+    cdef int hans[70]
+    cdef int j, m
+    if not e.yaku_ext:
+        return tuple([(b, e.han_of[b]) for b in range(64) if (e.yaku >> b) & 1])
+    m = _yaku_pairs(e.yaku & ~(<uint64_t>7 << 52), e.han_of, 0, 0, 1, bits, hans, e.yaku_ext, e.han_ext)
+    out = [(bits[j], hans[j]) for j in range(m)]
+    out += [(b, e.han_of[b]) for b in (52, 53, 54) if (e.yaku >> b) & 1]
+    return tuple(sorted(out, key=lambda p: {66: 1, 67: 21}.get(p[0], p[0])))   # open riichi in riichi's place
 
 
 cdef class GameState:
@@ -248,7 +284,18 @@ cdef class GameState:
                 from yakuman.errors import InvalidContextError
                 raise InvalidContextError(f"{len(scores)} scores for {n} players")
             for i in range(n):
-                sc[i] = scores[i]
+                v = scores[i]
+                iv = None
+                if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
+                    try:
+                        iv = PyNumber_Index(v)
+                    except TypeError:
+                        pass
+                if iv is None or not -GAME_MAX_SCORE <= iv <= GAME_MAX_SCORE:
+                    from yakuman.errors import InvalidContextError
+                    raise InvalidContextError(f"scores[{i}] = {v!r} is not an integer in "
+                                              f"-{GAME_MAX_SCORE}..{GAME_MAX_SCORE}")
+                sc[i] = <int32_t>iv
             sp = sc
         if wall is not None:
             self._wall_bytes(wall, w)
@@ -262,9 +309,9 @@ cdef class GameState:
         if len(ids) != n:
             raise InvalidContextError(f"a wall has {n} tile ids, not {len(ids)}")
         for i, t in enumerate(ids):
-            if type(t) is not int or not 0 <= t < 136:
+            if type(t) is bool or not hasattr(type(t), "__index__") or not 0 <= t.__index__() < 136:
                 raise InvalidContextError(f"wall[{i}] = {t!r} is not a tile id 0..135")
-            w[i] = t
+            w[i] = t.__index__()
         if ym_wall_check(w, n, self.crules.r.players):
             raise InvalidContextError("the wall is not a permutation of the game's tiles "
                                       + ("(108 ids without 2m-8m)" if n == 108 else "(ids 0..135)"))
@@ -294,11 +341,22 @@ cdef class GameState:
         if len(data) != sizeof(ym_game_t):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError("pickled game state of the wrong size (another build?)")
+        cdef char why[200]
         memcpy(&o.g, <const char *>data, sizeof(ym_game_t))
         o.g.R = crules.r
         o.ev.n = 0
         o.crules = crules
+        if ym_game_validate(&o.g, why, sizeof(why)):
+            from yakuman.errors import InvalidContextError
+            raise InvalidContextError(f"game state is invalid: {why.decode('utf-8', 'replace')}")
         return o
+
+    def validate(self):
+        """None, or what breaks the state's invariants (ym_game_validate)."""
+        cdef char why[200]
+        if ym_game_validate(&self.g, why, sizeof(why)):
+            return why.decode("utf-8", "replace")
+        return None
 
     def legal(self, int seat):
         cdef ym_action_t buf[64]
@@ -337,7 +395,7 @@ cdef class GameState:
             if not (_LAZY_EVENTS >> self.ev.ev[i].type) & 1:
                 return -1
         for i in range(self.ev.n):
-            events.append(_event_tuple(&self.ev.ev[i], n))
+            events.append(_event_tuple(&self.ev.ev[i], n, &self.g))
         i = self.ev.n
         self.ev.n = 0
         return i
@@ -371,6 +429,19 @@ cdef class GameState:
             ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
 
+    def rollout(self, int seat, int policy, unsigned long long seed, int32_t[:, ::1] deltas, uint8_t[::1] status,
+                int workers):
+        """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
+        its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
+        from seed + i * golden ratio); ``status[i]`` its return code. No GIL; ``workers`` threads."""
+        cdef Py_ssize_t n = deltas.shape[0], i
+        if deltas.shape[1] != 4 or status.shape[0] != n:
+            raise ValueError("deltas must be n x 4 and status n long")
+        with nogil:
+            for i in prange(n, num_threads=max(1, workers), schedule="static"):
+                status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
+                                                         seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
+
     def policy_choose(self, int seat, int policy):
         """The policy's action for `seat` now (its legal action; random draws from this state's
         policy stream), or None when the seat has nothing to decide."""
@@ -393,7 +464,7 @@ cdef class GameState:
     def events(self):
         """The events of the last step / next_round / init (then cleared)."""
         cdef int n = self.crules.r.players
-        out = [_event_tuple(&self.ev.ev[i], n) for i in range(self.ev.n)]
+        out = [_event_tuple(&self.ev.ev[i], n, &self.g) for i in range(self.ev.n)]
         self.ev.n = 0
         return out
 
@@ -435,7 +506,35 @@ cdef class GameState:
         return ym_game_check(&self.g)
 
     def determinize(self, int seat, unsigned long long seed):
+        if not 0 <= seat < self.crules.r.players:
+            raise IndexError(seat)
         ym_game_determinize(&self.g, seat, seed)
+
+    def world_seed(self):
+        return self.g.seed
+
+    def set_world(self, int seat, furiten, wall):
+        """A determinized world's history (yakuman.game.determinize): furiten = {seat: (temp,
+        riichi)} of the other seats, wall = {position: id} for the drawn positions; then the
+        response phase asks again (ym_game_reask). Refused (ValueError, state unchanged) unless
+        the result is a valid state."""
+        cdef ym_game_t keep = self.g
+        cdef char why[200]
+        for q, (t, r) in furiten.items():
+            if not 0 <= q < self.crules.r.players or q == seat:
+                raise ValueError(q)
+            self.g.s[q].temp_furiten = 1 if t else 0
+            self.g.s[q].riichi_furiten = 1 if r else 0
+        for pos, tid in wall.items():
+            if not 0 <= pos < self.g.n_tiles or not 0 <= tid < 136:
+                self.g = keep
+                raise ValueError(pos)
+            self.g.wall[pos] = tid
+        if ym_game_validate(&self.g, why, sizeof(why)):
+            self.g = keep
+            raise ValueError(why.decode("utf-8", "replace"))
+        self.ev.n = 0
+        ym_game_reask(&self.g, seat, &self.ev)
 
     def draw_tenpai(self, int seat):
         return ym_game_draw_tenpai(&self.g, seat)
@@ -451,7 +550,9 @@ cdef class GameState:
 
     def seat(self, int q):
         """(ids, melds, river, riichi, double, ippatsu, riichi_furiten, temp_furiten, kita ids,
-        score, drawn, discarded kinds mask, waits mask, pao seat, draws)."""
+        score, drawn, discarded kinds mask, waits mask, pao seat, draws, open riichi)."""
+        if not 0 <= q < 4:
+            raise IndexError(q)
         cdef ym_seat_t *p = &self.g.s[q]
         melds = tuple((p.melds[i].type, p.melds[i].kind, p.melds[i].from_, p.melds[i].called,
                        p.melds[i].added, tuple(p.melds[i].ids[j] for j in range(p.melds[i].n)))
@@ -460,7 +561,7 @@ cdef class GameState:
         return (tuple(sorted(p.ids[i] for i in range(p.n))), melds, river, p.riichi, p.double_riichi,
                 p.ippatsu, p.riichi_furiten, p.temp_furiten,
                 tuple(p.kita_ids[i] for i in range(min(p.kita, 4))), p.score, p.drawn, p.discarded,
-                p.waits, p.pao_seat, p.draws)
+                p.waits, p.pao_seat, p.draws, p.open_riichi)
 
     def wall(self):
         return tuple(self.g.wall[i] for i in range(self.g.n_tiles))

@@ -216,6 +216,7 @@ cdef class RecordRound:
     cdef readonly tuple events
     cdef readonly bint lite
     cdef public object game, result, melds, ended
+    cdef public object hook           # hook(round, index): called before each decision (see run)
     cdef DecisionSink sink            # the decisions' sink (replay_set_sink), or None
 
     def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
@@ -259,6 +260,7 @@ cdef class RecordRound:
         self.lite = lite
         self.result = _RB["RoundResult"](rs) if game is not None else None
         self.melds = [[] for _ in range(n)]
+        self.hook = None
         self.sink = _SINK
         if self.sink is not None:
             self.sink.round_index += 1
@@ -299,8 +301,8 @@ cdef class RecordRound:
         ``(han, fu, points, limit, yakuman, yaku, deltas)`` with ``yaku`` the (bit, han) pairs of
         the scorer's result (as a Score lists them: bit 64 kita, 65 tsuuiisou as seven pairs),
         or None when the engine has no such win."""
-        cdef int bits[66]
-        cdef int hans[66]
+        cdef int bits[70]
+        cdef int hans[70]
         cdef int j, m
         cdef ym_event_t *e
         if not 0 <= seat < 4 or not (self.hora_mask >> seat) & 1:
@@ -383,6 +385,8 @@ cdef class RecordRound:
         while k < m and not _one_of(type(events[k]), _ANSWER_NEXT_T):
             k += 1
         nxt = events[k] if k < m else None
+        if self.hook is not None:   # the answers' decision: the first win, else the call or what follows
+            self.hook(self, next((x for x in range(i + 1, j) if type(events[x]) is _Win), k))
         if winners:
             nxt = winners[0]
         if not winners and type(nxt) is _Ryuukyoku and nxt.reason == "sanchahou":
@@ -466,6 +470,8 @@ cdef class RecordRound:
                 if not (tgr is (True if tg else False)) and tgr != bool(tg):
                     self.bad("disagreement", i, f"record tsumogiri {e.tsumogiri}, engine's drawn tile "
                              f"{self.drawn_tile if s >= 0 and self.drawn_seat == s else 255}")
+                if self.hook is not None:
+                    self.hook(self, i)
                 self.decisions += 1
                 memset(&a, 0, sizeof(a))
                 a.type, a.seat, a.tile, a.target, a.tsumogiri = 1, s, tile, 255, tg
@@ -488,6 +494,8 @@ cdef class RecordRound:
             elif t is _NewDora:
                 shown += 1
             elif t is _RiichiDeclare:
+                if self.hook is not None:
+                    self.hook(self, i)
                 s = _seat_of(e.seat, n)
                 self.step_act(self.find(s, 2, -1, &a), &a, i, f"riichi of seat {e.seat}")
             elif t is _Call:
@@ -495,6 +503,8 @@ cdef class RecordRound:
                     self.meld(e, i)
                 if e.kind in _CALL_CODES:
                     continue   # answered with the discard
+                if self.hook is not None:
+                    self.hook(self, i)
                 code = _SELF_KAN_CODES[e.kind]
                 kind = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
                 s = _seat_of(e.seat, n)
@@ -503,6 +513,8 @@ cdef class RecordRound:
                     self.answer(i)
             elif t is _Win:
                 if e.seat == e.from_seat:
+                    if self.hook is not None:
+                        self.hook(self, i)
                     if self.result is not None:
                         self.win_case(e, i)
                     s = _seat_of(e.seat, n)
@@ -512,6 +524,8 @@ cdef class RecordRound:
                     self.bad("disagreement", i, f"ron by seat {e.seat} where the engine asked nobody")
             elif t is _Ryuukyoku:
                 if e.reason == "kyuushu_kyuuhai":
+                    if self.hook is not None:
+                        self.hook(self, i)
                     asked = _MASKS[ym_game_to_act(g) & 15]
                     s = asked[0] if asked else -1
                     self.step_act(self.find(s, 11, -1, &a), &a, i, "kyuushu kyuuhai")

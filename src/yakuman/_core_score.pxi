@@ -18,10 +18,11 @@ cdef extern from "ym_score.h" nogil:
         uint8_t yakuman_stacking, yakuman_cap, renhou, ryanhan_shibari, open_pinfu_fu
         uint8_t tsumo_pinfu, rinshan_tsumo_fu, double_wind_pair_fu, chiitoitsu_fu
         uint8_t green_requires_hatsu, junryokuisou_double, tsuuiisou_chiitoitsu
-        uint8_t chuuren_manzu_only, tenhou_multiplier, haitei_houtei_with_rinshan
+        uint8_t chuuren_manzu_only, tenhou_multiplier, haitei_with_rinshan
         uint8_t daisharin_any_suit, shiisanputa_mangan, shiisanputa_honor_pair
         uint8_t touhoku_souzu_only, pao_yakuman, pao_whole_hand, daiminkan_rinshan_pao
-        uint8_t tsumo_loss
+        uint8_t tsumo_loss, aotenjou, open_riichi, open_riichi_sashikomi, paarenchan
+        uint8_t paarenchan_needs_yaku
         uint16_t local_yaku, honba_ron, honba_tsumo_each
 
     ctypedef struct ym_hand_t:
@@ -48,6 +49,8 @@ cdef extern from "ym_score.h" nogil:
     ctypedef struct ym_score_t:
         uint8_t status, reason, form, wait
         uint64_t yaku
+        uint8_t yaku_ext
+        uint8_t han_ext[3]
         uint8_t han_of[64]
         int han, fu, yakuman, kazoe, limit, dora, ura, aka, kita
         int32_t base, points
@@ -71,6 +74,15 @@ cdef extern from "ym_score.h" nogil:
         YM_R_SHIBARI
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
+    ctypedef struct ym_u128_t:
+        uint32_t w[4]
+    ctypedef struct ym_wide_pay_t:
+        ym_u128_t base, points, discarder, dealer, non_dealer, liable, honba, sticks, total
+        uint8_t n_non_dealer
+    int ym_aotenjou_payments(const ym_rules_t *r, int han, int fu, int dealer, int tsumo, int honba,
+                             int riichi_sticks, int liable, ym_wide_pay_t *out)
+    enum:
+        YM_AOTENJOU_MAX_HAN
     ctypedef struct ym_score_cols_t:
         const uint8_t *counts
         const uint8_t *reds
@@ -103,6 +115,7 @@ cdef extern from "ym_score.h" nogil:
         int32_t *total
         uint64_t *yaku
         uint8_t *out_kita
+        uint8_t *yaku_ext
     void ym_score_row(const ym_rules_t *rules, const ym_score_cols_t *cols, size_t i)
     int ym_check_score_full(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *reds3,
                             const uint8_t *meld_reds, int win_red, ym_score_t *out)
@@ -125,6 +138,9 @@ F_HOUTEI = 1 << 7
 F_TENHOU = 1 << 8
 F_CHIIHOU = 1 << 9
 F_RENHOU = 1 << 10
+F_OPEN_RIICHI = 1 << 11      # rules.open_riichi: riichi / double riichi one han more
+F_SASHIKOMI = 1 << 12        # rules.open_riichi_sashikomi: a ron on an open riichi by a discarder not in riichi
+F_PAARENCHAN_SHIFT = 13      # bits 13-15: the paarenchan count 0..7 (yakuman multiples)
 # pao: what a player other than the discarder is liable for
 PAO_DAISANGEN = 1
 PAO_DAISUUSHII = 2
@@ -202,7 +218,7 @@ cdef class CompiledRules:
         r.tsuuiisou_chiitoitsu = rules.tsuuiisou_chiitoitsu
         r.chuuren_manzu_only = rules.chuuren_manzu_only
         r.tenhou_multiplier = rules.tenhou_multiplier
-        r.haitei_houtei_with_rinshan = rules.haitei_houtei_with_rinshan
+        r.haitei_with_rinshan = rules.haitei_with_rinshan
         r.daisharin_any_suit = rules.daisharin_any_suit
         r.shiisanputa_mangan = rules.shiisanputa_value == "mangan"
         r.shiisanputa_honor_pair = rules.shiisanputa_honor_pair
@@ -211,6 +227,11 @@ cdef class CompiledRules:
         r.pao_whole_hand = rules.pao_scope == "whole_hand"
         r.daiminkan_rinshan_pao = rules.daiminkan_rinshan_pao
         r.tsumo_loss = rules.tsumo_loss
+        r.aotenjou = rules.aotenjou
+        r.open_riichi = rules.open_riichi
+        r.open_riichi_sashikomi = rules.open_riichi_sashikomi
+        r.paarenchan = rules.paarenchan
+        r.paarenchan_needs_yaku = rules.paarenchan_needs_yaku
         r.local_yaku = sum(_LOCAL_BITS[k] for k in rules.local_yaku)
         r.honba_ron = rules.honba_ron
         r.honba_tsumo_each = rules.honba_tsumo_each
@@ -374,7 +395,7 @@ cdef int _fill_hand(ym_hand_t *h, object counts, object reds, object melds, int 
         if v < 0 or v > 33:
             raise _InvalidMeldError(f"meld tile kind {v} outside 0..33 - at melds[{i}]")
         h.meld_tile[i] = <uint8_t>v
-    if not 0 <= flags < 1 << 11:
+    if not 0 <= flags < 1 << 16:
         raise _InvalidContextError(f"flags {flags:#x} outside the known flags")
     h.flags = <uint16_t>flags
     if not 0 <= seat_wind <= 3 or not 0 <= round_wind <= 3:
@@ -507,7 +528,7 @@ cdef object _sc_result_types():
         from yakuman.result import Payment, Score, Status
         from yakuman.yaku import Yaku
         from yakuman.hand import Meld
-        by_bit = tuple(Yaku(1 << b) for b in range(66))
+        by_bit = tuple(Yaku(1 << b) for b in range(70))
         statuses = tuple(Status(i) for i in range(5))
         global _SC_STATUSES
         _SC_STATUSES = statuses
@@ -808,11 +829,46 @@ cdef object _score_public_c(CompiledRules cr, object hand, object win, object me
         return _score_eager(&o, melds, c, reds, seat, rnd, wk)
     if _SC_STATUSES is None:
         _sc_result_types()
+    if cr.r.aotenjou and o.status == 0:
+        return _aotenjou_score(&cr.r, &o, &h)
     return _lazy_score(&o, &h)
 
 
+cdef object _u128(const ym_u128_t *x):
+    return x.w[0] | (<object>x.w[1]) << 32 | (<object>x.w[2]) << 64 | (<object>x.w[3]) << 96
+
+
+def _aotenjou_amounts(CompiledRules cr, int han, int fu, bint dealer, bint tsumo, int honba=0,
+                      int riichi_sticks=0, bint liable=False):
+    """The exact aotenjou amounts (ym_aotenjou_payments) as Python ints: (base, points, discarder,
+    dealer, non_dealer, n_non_dealer, liable, honba, sticks, total)."""
+    cdef ym_wide_pay_t w
+    if ym_aotenjou_payments(&cr.r, han, fu, dealer, tsumo, honba, riichi_sticks, liable, &w):
+        raise _InvalidContextError(f"aotenjou amounts need han 0..{YM_AOTENJOU_MAX_HAN} and fu 0..1000, "
+                                   f"not {han} han {fu} fu")
+    return (_u128(&w.base), _u128(&w.points), _u128(&w.discarder), _u128(&w.dealer), _u128(&w.non_dealer),
+            w.n_non_dealer, _u128(&w.liable), _u128(&w.honba), _u128(&w.sticks), _u128(&w.total))
+
+
+cdef object _aotenjou_score(const ym_rules_t *r, const ym_score_t *o, const ym_hand_t *h):
+    """A won hand under aotenjou: the native Score with its points and payment replaced by the
+    exact amounts (Python ints) and no limit."""
+    cdef ym_wide_pay_t w
+    cdef Score s = _lazy_score(o, h)
+    cdef bint pao = o.yakuman > 0 and (h.pao & r.pao_yakuman & 7) != 0 and (
+        (o.yaku >> 39) & 1 and h.pao & 1 or (o.yaku >> 49) & 1 and h.pao & 2 or (o.yaku >> 51) & 1 and h.pao & 4)
+    if ym_aotenjou_payments(r, o.han, o.fu, h.seat_wind == 0, h.flags & 1, h.honba, h.riichi_sticks, pao, &w):
+        raise _InvalidContextError(f"an aotenjou hand of {o.han} han is beyond the exact range "
+                                   f"(0..{YM_AOTENJOU_MAX_HAN} han)")
+    Payment = (<tuple>_sc_result_types())[1]
+    pay = _sc_tuple_new(Payment, (_u128(&w.discarder), _u128(&w.dealer), _u128(&w.non_dealer), _u128(&w.total),
+                                  _u128(&w.liable)))
+    return s._replace(limit=None, points=_u128(&w.points), payment=pay)
+
+
 cdef tuple _SC_FU_WORDS = ("futei", "menzen ron", "tsumo", "kanchan", "penchan", "tanki", "pair",
-                           "minkou", "ankou", "minkan", "ankan", "open pinfu ron", "rounding", "chiitoitsu")
+                           "minkou", "ankou", "minkan", "ankan", "open pinfu ron", "rounding", "chiitoitsu",
+                           "aotenjou kokushi")
 
 
 cdef str _fu_label(int code, int t, int seat, int rnd):
@@ -830,10 +886,13 @@ cdef str _fu_label(int code, int t, int seat, int rnd):
 
 
 cdef int _yaku_pairs(uint64_t yaku, const uint8_t *han_of, int form, int kita, int yakuman,
-                     int *bits, int *hans) noexcept:
-    """The yaku of a win as (bit, han) pairs into ``bits`` / ``hans`` (room for 66): yaku in bit
+                     int *bits, int *hans, int ext=0, const uint8_t *han_ext=NULL) noexcept:
+    """The yaku of a win as (bit, han) pairs into ``bits`` / ``hans`` (room for 70): yaku in bit
     order, then dora, aka, ura, kita (Tenhou's order); tsuuiisou as seven honor pairs (x2) is bit
-    65, kita bit 64. The one reading of a scorer result's yaku (a Score, the engine's hora)."""
+    65, kita bit 64. The local rules' yaku (``ext``, YM_X_*): open riichi in the place of riichi
+    (bit 66, 2 han) or double riichi (bit 67, 3 han); sashikomi (68) and paarenchan (69) after the
+    other yakuman, with their han from ``han_ext``. The one reading of a scorer result's yaku (a
+    Score, the engine's hora)."""
     cdef int b, m = 0
     cdef uint64_t msk = yaku & ~(<uint64_t>7 << 52)
     while msk:
@@ -842,15 +901,23 @@ cdef int _yaku_pairs(uint64_t yaku, const uint8_t *han_of, int form, int kita, i
             b += 1
         if b == 42 and form == 1 and han_of[42] == 26:   # tsuuiisou as seven honor pairs, x2
             bits[m], hans[m] = 65, 26
+        elif (b == 1 or b == 21) and ext & 1:              # open (double) riichi
+            bits[m], hans[m] = 66 if b == 1 else 67, han_of[b] + 1
         else:
             bits[m], hans[m] = b, han_of[b]
         m += 1
         msk &= msk - 1
+    if ext & 2:
+        bits[m], hans[m] = 68, han_ext[1] if han_ext != NULL else 13
+        m += 1
+    if ext & 4:
+        bits[m], hans[m] = 69, han_ext[2] if han_ext != NULL else 13
+        m += 1
     for b in (52, 54, 53):
         if (yaku >> b) & 1:
             bits[m], hans[m] = b, han_of[b]
             m += 1
-    if kita and not yakuman:
+    if kita:   # (the scorer reports no kita on a yakuman hand but under aotenjou)
         bits[m], hans[m] = 64, kita
         m += 1
     return m
@@ -860,9 +927,9 @@ cdef list _yaku_list(const ym_score_t *o):
     """The yaku of a win as (Yaku, han) (see _yaku_pairs); the entries are shared tuples
     (immutable), the list is new."""
     cdef tuple by_bit = (<tuple>_sc_result_types())[3]
-    cdef int bits[66]
-    cdef int hans[66]
-    cdef int j, m = _yaku_pairs(o.yaku, o.han_of, o.form, o.kita, o.yakuman, bits, hans)
+    cdef int bits[70]
+    cdef int hans[70]
+    cdef int j, m = _yaku_pairs(o.yaku, o.han_of, o.form, o.kita, o.yakuman, bits, hans, o.yaku_ext, o.han_ext)
     return [_yaku_entry(by_bit, bits[j], hans[j]) for j in range(m)]
 
 
@@ -975,7 +1042,8 @@ cdef inline bint _sc_flag(object value, int bit, int *flags) noexcept:
 def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
           rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False,
           renhou=False, seat_wind="E", round_wind="E", dora=(), ura=(), kita=0, honba=0,
-          riichi_sticks=0, rules=None, pao_seat=None, from_seat=None):
+          riichi_sticks=0, rules=None, pao_seat=None, from_seat=None, open_riichi=False, sashikomi=False,
+          paarenchan=0):
     """Score one winning hand; returns a :class:`yakuman.result.Score`.
 
     ``hand`` = the concealed tiles **including** the winning tile (mpsz, 136-ids or 34 counts);
@@ -991,6 +1059,14 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
     discarder on a ron, both relative to the winner (1 = next player, 2 = opposite, 3 = previous);
     the liability covers the yakuman of ``rules.pao_yakuman`` that the hand scores.
 
+    The local rules of docs/rules.md 3.7 (each only when its rule knob is on, else the call
+    raises): ``open_riichi=True`` with ``riichi`` or ``double_riichi`` (rules.open_riichi: one han
+    more); ``sashikomi=True`` on a ron on that open riichi by a discarder not in riichi
+    (rules.open_riichi_sashikomi: a yakuman); ``paarenchan=N`` (0..7) for the dealer's eighth or
+    later consecutive win (rules.paarenchan: N yakuman, 13 han each; the engine passes 1).
+    Under ``rules.aotenjou`` ``points`` and ``payment`` are exact Python ints for any han up to
+    110 (base points fu x 2^(han + 2), no limit).
+
     Malformed input raises a :mod:`yakuman.errors` exception naming the problem and where; a
     legitimate non-win (not complete, no yaku, an impossible situation) is a Score whose status
     says so, with a reason.
@@ -1004,7 +1080,8 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
                        & _sc_flag(haitei, 6, &flags) & _sc_flag(houtei, 7, &flags)
                        & _sc_flag(tenhou, 8, &flags) & _sc_flag(chiihou, 9, &flags)
                        & _sc_flag(renhou, 10, &flags))
-    if plain and pao_seat is None and from_seat is None:
+    if plain and pao_seat is None and from_seat is None and open_riichi is False and sashikomi is False \
+            and paarenchan == 0 and type(paarenchan) is int:
         if rules is None and _SC_DEFAULT_RULES is not None:
             cr = _SC_DEFAULT_RULES
         else:
@@ -1024,7 +1101,8 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
                     ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei,
                     tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat_wind=seat_wind,
                     round_wind=round_wind, dora=dora, ura=ura, kita=kita, honba=honba,
-                    riichi_sticks=riichi_sticks, rules=rules, pao_seat=pao_seat, from_seat=from_seat)
+                    riichi_sticks=riichi_sticks, rules=rules, pao_seat=pao_seat, from_seat=from_seat,
+                    open_riichi=open_riichi, sashikomi=sashikomi, paarenchan=paarenchan)
 
 
 
@@ -1184,7 +1262,8 @@ _SCORE_METHOD.ml_flags = METH_FASTCALL | METH_KEYWORDS
 cdef bytes _SCORE_DOC = (b"score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, "
               b"rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, "
               b"renhou=False, seat_wind='E', round_wind='E', dora=(), ura=(), kita=0, honba=0, "
-              b"riichi_sticks=0, rules=None, pao_seat=None, from_seat=None)\n--\n\n"
+              b"riichi_sticks=0, rules=None, pao_seat=None, from_seat=None, open_riichi=False, sashikomi=False, "
+              b"paarenchan=0)\n--\n\n"
               + _sc_doc_text(score.__doc__).encode())
 _SCORE_METHOD.ml_doc = _SCORE_DOC
 import sys as _sys
@@ -1231,6 +1310,7 @@ def _score_many(CompiledRules cr, dict cols, out, int workers):
     cdef _i32[::1] o_total = out["total"]
     cdef uint64_t[::1] o_yaku = out["yaku"]
     cdef uint8_t[::1] o_kita = out["kita"]
+    cdef uint8_t[::1] o_yaku_ext = out["yaku_ext"]
     cdef Py_ssize_t n = counts.shape[0], i
     cdef ym_score_cols_t c
     if n == 0:
@@ -1266,6 +1346,7 @@ def _score_many(CompiledRules cr, dict cols, out, int workers):
     c.total = &o_total[0]
     c.yaku = &o_yaku[0]
     c.out_kita = &o_kita[0]
+    c.yaku_ext = &o_yaku_ext[0]
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
             ym_score_row(&cr.r, &c, <size_t>i)

@@ -17,6 +17,7 @@ natively).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import numpy as np
@@ -31,8 +32,9 @@ from yakuman._core import (
     STATUS_OK,
     TILE_NAMES,
 )
-from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidRulesError, InvalidTilesError
 from yakuman.result import Status
+from yakuman.rules import Rules
 from yakuman.search import (
     STATUS_BAD_VISIBLE,
     DiscardAnalysisMany,
@@ -56,6 +58,8 @@ __all__ = [
     "columns_from_kwargs",
     "columns_from_frame",
     "log_row_kwargs",
+    "rules_by_players",
+    "default_rules_by_players",
     "parse_many",
     "ParsedTiles",
     "STATUS_INVALID_INPUT",
@@ -175,7 +179,9 @@ SCORE_COLUMNS = (
     ("win", np.uint8, ()),              # kind of the winning tile
     ("win_red", np.uint8, ()),          # 1 if the winning tile is a red five
     ("flags", np.uint16, ()),           # bit 0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 rinshan,
-                                        # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou
+                                        # 5 chankan, 6 haitei, 7 houtei, 8 tenhou, 9 chiihou, 10 renhou,
+                                        # 11 open riichi, 12 sashikomi, 13-15 the paarenchan count
+                                        # (the local rules of docs/rules.md 3.7; refused when off)
     ("seat_wind", np.uint8, ()),        # 0..3 = E S W N (the dealer is E)
     ("round_wind", np.uint8, ()),
     ("dora", np.uint8, (5,)),           # indicator kinds, the first n_dora valid
@@ -193,7 +199,8 @@ _OPTIONAL_ZERO = {"reds", "meld_reds", "win_red", "flags", "seat_wind", "round_w
 SCORE_OUTPUTS = (
     ("status", np.uint8),       # yakuman.Status: 0 OK, 1 NOT_COMPLETE, 2 NO_YAKU, 3 INVALID_SITUATION, 4 INVALID_INPUT
     ("reason", np.uint8),       # native reason code (status 1-3) or malformed-row code (status 4: the
-                                # ym_check_win code 1-12, 13 a value outside its column's dtype,
+                                # ym_check_win code 1-11, 12 an aotenjou value beyond the int32
+                                # columns (score() is exact), 13 a value outside its column's dtype,
                                 # 14 a row columns_from_kwargs could not convert)
     ("han", np.int16), ("fu", np.int16), ("yakuman", np.uint8),
     ("limit", np.uint8),        # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
@@ -202,11 +209,15 @@ SCORE_OUTPUTS = (
     ("from_liable", np.int32), ("total", np.int32),   # payments incl. honba; total incl. sticks
     ("yaku", np.uint64),        # Yaku mask (bits = yakuman.Yaku; KITA is the count column below)
     ("kita", np.uint8),         # kita (nuki dora) counted as han
+    ("yaku_ext", np.uint8),     # the local rules' yaku beyond the mask: 1 open riichi (Yaku.OPEN_RIICHI in
+                                # the place of RIICHI, DOUBLE_OPEN_RIICHI of DOUBLE_RIICHI), 2 sashikomi,
+                                # 4 paarenchan (docs/rules.md 3.7)
 )
 STATUS_INVALID_INPUT = int(Status.INVALID_INPUT)   # score_many and parse_many: a malformed row
 _SCORE_OUT_SPEC = tuple((name, dtype, ()) for name, dtype in SCORE_OUTPUTS)
 REASON_OUT_OF_RANGE = 13     # status 4: a value outside its column's dtype (e.g. a count of -1 or 300)
 REASON_BAD_KWARGS = 14       # status 4: a row columns_from_kwargs could not convert
+REASON_PLAYERS = 15          # status 4: a row whose player count has no rules (or is not 3 or 4)
 
 
 # the malformed-row codes of score_many (status 4; csrc/ym_check.h YM_WBAD_*)
@@ -220,10 +231,12 @@ _WBAD_TEXT = (
     "more than 5 dora or ura indicators, or an indicator outside 0..33",
     "kita without three-player rules, or honba / sticks above 1000",
     "five copies of a tile counting the hand, the melds, kita and the dora / ura indicators",
-    "", "a value outside its column's range (e.g. a count of -1 or 300)",
+    "an aotenjou (no limit) value beyond the int32 output columns: score() gives it exactly",
+    "a value outside its column's range (e.g. a count of -1 or 300)",
     "a row that could not be converted to columns",
+    "a row whose player count (players column) has no rules, or is not 3 or 4",
 )
-assert len(_WBAD_TEXT) == REASON_BAD_KWARGS + 1   # codes: ym_check.h, then the two above
+assert len(_WBAD_TEXT) == REASON_PLAYERS + 1   # codes: ym_check.h, then the three above
 
 
 class ScoreBatch:
@@ -308,16 +321,22 @@ class ScoreBatch:
         if self._cols is None:
             raise ValueError("this ScoreBatch has no input columns to re-score a row from")
         kw = row_kwargs(self._cols, i)
-        return score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=self._rules, **kw)
+        return score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=_row_rules(self._cols, i, self._rules),
+                     **kw)
 
     def yaku_list(self, i: int) -> list:
         """The Yaku members scored in row i (han per yaku: ``res[i].yaku``)."""
         from yakuman.yaku import Yaku
 
         mask = int(self._data["yaku"][i])
+        ext = int(self._data["yaku_ext"][i])
         out = [Yaku(1 << b) for b in range(64) if (mask >> b) & 1]
+        if ext & 1:   # open riichi in the place of riichi / double riichi (docs/rules.md 3.7)
+            out = [Yaku.OPEN_RIICHI if y == Yaku.RIICHI else Yaku.DOUBLE_OPEN_RIICHI if y == Yaku.DOUBLE_RIICHI
+                   else y for y in out]
         if self._data["kita"][i]:
             out.append(Yaku.KITA)
+        out += [y for bit, y in ((2, Yaku.SASHIKOMI), (4, Yaku.PAARENCHAN)) if ext & bit]
         return out
 
     @property
@@ -432,9 +451,83 @@ def _columns(hands) -> dict:
                 a = np.where(out, 0, a)
             a = a.astype(dtype, order="C")
         cols[name] = np.ascontiguousarray(a)
+    players = hands.get("players") if isinstance(hands, dict) else None
+    if players is not None:   # a per-row players column (a frame's)
+        p = np.asarray(players)
+        if p.shape != (n,):
+            raise ValueError(f"score_many: column 'players' has shape {p.shape}, expected {(n,)}")
+        if p.dtype.kind not in "ui":
+            raise InvalidTilesError(f"score_many: column 'players' must be integers, not {p.dtype}")
+        bad = ((p != 3) & (p != 4)) & (invalid == 0)
+        for i in np.flatnonzero(bad):
+            messages[int(i)] = f"players value {int(p[i])}: a row has 3 or 4 players - at hands[{i}]"
+        invalid[bad] = REASON_PLAYERS
+        cols["players"] = np.where((p == 3) | (p == 4), p, 0).astype(np.uint8)
     cols["invalid"] = invalid
     cols["invalid_messages"] = messages
     return cols
+
+
+# ---- rules by player count (frames that mix four- and three-player games) --------------------
+
+_PLAYER_WORDS = {3: "three", 4: "four"}
+
+
+def default_rules_by_players() -> dict:
+    """The rules a frame with a ``players`` column is scored under when none are given: Tenhou's
+    four-player rules for four-player rows, Tenhou's sanma rules for three-player rows."""
+    return {4: Rules.tenhou(), 3: Rules.tenhou_sanma()}
+
+
+def rules_by_players(rules, where: str = "rules") -> dict | None:
+    """``rules`` as a validated {player count: Rules} dict when it is a mapping (keys 3 and / or 4,
+    each value a Rules of that player count), else None (one Rules, or None)."""
+    if rules is None or type(rules) is Rules or not isinstance(rules, Mapping):
+        return None
+    if not rules:
+        raise InvalidRulesError(f"{where}: rules is an empty mapping; give Rules by player count, "
+                                "e.g. {4: Rules.tenhou(), 3: Rules.tenhou_sanma()}")
+    out = {}
+    for p, r in rules.items():
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or int(p) not in (3, 4):
+            raise InvalidRulesError(f"{where}: the keys of a rules mapping are player counts 3 or 4, not {p!r}")
+        if not isinstance(r, Rules):
+            raise InvalidRulesError(f"{where}: rules[{int(p)}] must be a yakuman.rules.Rules, not {type(r).__name__}")
+        if r.players != int(p):
+            raise InvalidRulesError(f"{where}: rules[{int(p)}] is a {_PLAYER_WORDS[r.players]}-player Rules "
+                                    f"(players = {r.players}); a {_PLAYER_WORDS[int(p)]}-player row needs "
+                                    f"players = {int(p)}")
+        out[int(p)] = r
+    return out
+
+
+def _players_refusal(p: int, rules, kita: int = 0) -> str | None:
+    """Why a row of ``p`` players cannot be scored under ``rules`` (one Rules or a mapping), or None."""
+    if isinstance(rules, dict):
+        if p in rules:
+            if kita and p == 4:
+                return f"kita in a four-player row (kita = {kita}; only three-player rows set North tiles aside)"
+            return None
+        return (f"a {_PLAYER_WORDS.get(p, str(p))}-player row, and the rules mapping has rules for "
+                f"{' and '.join(str(k) for k in sorted(rules))} players only")
+    players = 4 if rules is None else rules.players
+    if p == players:
+        if kita and p == 4:
+            return f"kita in a four-player row (kita = {kita}; only three-player rows set North tiles aside)"
+        return None
+    return (f"a {_PLAYER_WORDS.get(p, str(p))}-player row under {_PLAYER_WORDS[players]}-player rules "
+            "(pass rules={4: Rules.tenhou(), 3: Rules.tenhou_sanma()} to score each row under its own count)")
+
+
+def _row_rules(cols, i: int, rules):
+    """The Rules of row ``i``: ``rules`` itself, or under a mapping the rules of its player count."""
+    if isinstance(rules, dict):
+        players = cols.get("players") if cols is not None else None
+        p = int(players[i]) if players is not None else next(iter(rules))
+        if p not in rules:
+            raise InvalidRulesError(f"{_players_refusal(p, rules)} - at hands[{i}]")
+        return rules[p]
+    return rules
 
 
 def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = False) -> ScoreBatch:
@@ -445,19 +538,40 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
     empty). Returns a :class:`ScoreBatch` of the :data:`SCORE_OUTPUTS` arrays. A malformed row gets
     status 4 and never stops the batch; ``messages=True`` adds ``res.messages`` = {row: the error the
     single-hand :func:`yakuman.score` raises for it}. Results are identical for every ``workers``.
+
+    ``rules``: one Rules for every row, or a mapping by player count (``{4: Rules.tenhou(), 3:
+    Rules.tenhou_sanma()}``, the default when the columns have ``players``, as those of
+    :func:`columns_from_frame` for a frame with players): each row is scored under the rules of
+    its ``players`` value (one native call per count). A row whose count has no rules, or a
+    four-player row with kita, gets status 4 (reason 15) and says why.
     """
     from yakuman._core import _score_many, compiled_rules
 
     cols = _columns(hands)
     n = len(cols["counts"])
     data = out_arrays(_SCORE_OUT_SPEC, n)
-    _score_many(compiled_rules(rules), cols, data, _workers(workers))
+    players = cols.get("players")
+    by_players = rules_by_players(rules, "score_many")
+    if by_players is not None and players is None:
+        scalar = None if isinstance(hands, dict) else getattr(hands, "players", None)   # WinningHands
+        if scalar is None and len(by_players) > 1:
+            raise InvalidArgumentError("score_many: rules by player count need a 'players' column "
+                                       "(columns_from_frame gives one for a frame with players)")
+        players = cols["players"] = np.full(n, next(iter(by_players)) if scalar is None else scalar, np.uint8)
+    if by_players is None and players is not None and rules is None:
+        by_players = default_rules_by_players()
+    if players is None:   # one rule set for every row: the hot path
+        _score_many(compiled_rules(rules), cols, data, _workers(workers))
+    else:
+        _score_by_players(cols, data, players, by_players if by_players is not None else rules, workers)
     marked = np.flatnonzero(cols["invalid"])
     if marked.size:   # rows malformed before the native check: status 4, every number 0
         for name, _ in SCORE_OUTPUTS:
             data[name][marked] = 0
         data["status"][marked] = STATUS_INVALID_INPUT
         data["reason"][marked] = cols["invalid"][marked]
+    if by_players is not None:
+        rules = by_players
     msgs = None
     if messages:
         pre = cols["invalid_messages"]
@@ -466,8 +580,40 @@ def score_many(hands, *, rules=None, workers: int | None = 1, messages: bool = F
     return ScoreBatch(data, cols, rules, msgs)
 
 
-_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-               "tenhou", "chiihou", "renhou")
+def _score_by_players(cols: dict, data: dict, players: np.ndarray, rules, workers) -> None:
+    """score_many's rows by their player count: each count's rows under its own rules (one
+    native call per count, on the whole batch when every row has the same count). A row whose
+    count the rules do not cover (or a four-player row with kita) is marked invalid."""
+    from yakuman._core import _score_many, compiled_rules
+
+    invalid, messages = cols["invalid"], cols["invalid_messages"]
+    for p in (3, 4):
+        rows = players == p
+        refusal = _players_refusal(p, rules)
+        if refusal is not None:
+            hit = rows & (invalid == 0)
+            for i in np.flatnonzero(hit):
+                messages[int(i)] = f"{refusal} - at hands[{i}]"
+            invalid[hit] = REASON_PLAYERS
+            continue
+        if p == 4:   # kita in a four-player row: refused with its reason (the native check says less)
+            hit = rows & (cols["kita"] > 0) & (invalid == 0)
+            for i in np.flatnonzero(hit):
+                messages[int(i)] = f"{_players_refusal(4, rules, int(cols['kita'][i]))} - at hands[{i}]"
+            invalid[hit] = REASON_PLAYERS
+        if not rows.any():
+            continue
+        cr = compiled_rules(rules[p] if isinstance(rules, dict) else rules)
+        if rows.all():
+            _score_many(cr, cols, data, _workers(workers))
+            return
+        idx = np.flatnonzero(rows)
+        sub = {name: np.ascontiguousarray(cols[name][idx]) for name, _, _ in SCORE_COLUMNS}
+        out = out_arrays(_SCORE_OUT_SPEC, len(idx))
+        _score_many(cr, sub, out, _workers(workers))
+        for name, _ in SCORE_OUTPUTS:
+            data[name][idx] = out[name]
+
 
 
 _MELD_NAMES = ("chi", "pon", "minkan", "kakan", "ankan")
@@ -538,10 +684,13 @@ def row_kwargs(cols: dict, i: int) -> dict:
                 raise InvalidTilesError(f"{name[2:]} indicator kind {t} outside the tile kinds 0..33 "
                                         f"- at {name[2:]}[{i}][{j}] - at hands[{i}]")
     flags = int(cols["flags"][i])
-    if flags >> len(_FLAG_NAMES):
-        raise InvalidTilesError(f"unknown flag bits {flags:#x} - at hands[{i}]")
     kw = {"hand": hand, "win": win_name, "melds": melds}
-    kw.update({name: True for b, name in enumerate(_FLAG_NAMES) if flags >> b & 1})
+    from yakuman.scoring import flag_kwargs
+
+    try:
+        kw.update(flag_kwargs(flags))
+    except ValueError as e:
+        raise InvalidTilesError(f"{e} - at hands[{i}]") from None
     sw, rw = int(cols["seat_wind"][i]), int(cols["round_wind"][i])
     kw["seat_wind"] = "ESWN"[sw] if sw < 4 else sw
     kw["round_wind"] = "ESWN"[rw] if rw < 4 else rw
@@ -560,10 +709,12 @@ def _row_error(cols: dict, i: int, rules) -> str:
 
     try:
         kw = row_kwargs(cols, i)
-        score_checked(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=rules, **kw)
+        score_checked(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=_row_rules(cols, i, rules), **kw)
     except (YakumanError, TypeError) as e:
         text = str(e)
         return text if text.endswith(f" - at hands[{i}]") else f"{text} - at hands[{i}]"
+    if rules is not None and rules.aotenjou:
+        return f"{_WBAD_TEXT[12]} - at hands[{i}]"
     return f"row {i} is malformed for the native checks but accepted by score() - at hands[{i}]"
 
 
@@ -575,34 +726,66 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
     win inputs). Each row is validated by the single-hand rules. A malformed row does not stop the
     batch: its columns are zero and it is marked invalid, so that :func:`score_many` gives it
     status 4 (``reason`` 14) and, with ``messages=True``, the error (``... - at rows[i]``);
-    ``errors="raise"`` raises that error instead."""
+    ``errors="raise"`` raises that error instead.
+
+    A row may carry ``players`` (3 or 4): the columns then have a ``players`` column, and each row
+    is validated under the rules of its count: ``rules`` may be a mapping by player count
+    (``{4: Rules.tenhou(), 3: Rules.tenhou_sanma()}``, the default when rows carry ``players``);
+    under one Rules a row of another count is refused, saying so."""
     from yakuman.errors import YakumanError
-    from yakuman.scoring import _rules, parse_request
+    from yakuman.scoring import _rules, parse_request, request_flags
 
     rows = [dict(kw) for kw in rows]
-    row_rules = {id(kw.get("rules")): kw.get("rules") for kw in rows if kw.get("rules") is not None}
-    if rules is None and len(row_rules) == 1:
-        rules = next(iter(row_rules.values()))      # e.g. the log replay's rules, the same for every row
-    rules = _rules(rules)
-    if any(r != rules for r in row_rules.values()):
-        raise ValueError("columns_from_kwargs: rows carry different rules; score_many takes one rule set, "
-                         "so split the batch by rules")
+    by_players = rules_by_players(rules, "columns_from_kwargs")
+    with_players = by_players is not None or any("players" in kw for kw in rows)
+    if by_players is None:
+        row_rules = {id(kw.get("rules")): kw.get("rules") for kw in rows if kw.get("rules") is not None}
+        if rules is None and len(row_rules) == 1:
+            rules = next(iter(row_rules.values()))      # e.g. the log replay's rules, the same for every row
+        if rules is None and with_players and not row_rules:
+            by_players = default_rules_by_players()
+        else:
+            rules = _rules(rules)
+            if any(r != rules for r in row_rules.values()):
+                raise ValueError("columns_from_kwargs: rows carry different rules; score_many takes one rule set "
+                                 "(or one per player count), so split the batch by rules")
     if errors not in ("status", "raise"):
         raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     reqs = []
     bad: dict[int, str] = {}
+    n = len(rows)
+    players = np.zeros(n, dtype=np.uint8)
+    row_rules_of = [rules] * n
     for i, kw in enumerate(rows):
-        kw.pop("rules", None)
+        own = kw.pop("rules", None)
         try:
+            p = kw.pop("players", None)
+            if p is None:
+                p = own.players if own is not None else (
+                    next(iter(by_players)) if by_players is not None and len(by_players) == 1 else None)
+                if p is None and by_players is not None:
+                    raise InvalidArgumentError("a row needs 'players' (3 or 4) under rules by player count")
+            if p is not None:
+                if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or int(p) not in (3, 4):
+                    raise InvalidArgumentError(f"players must be 3 or 4, not {p!r}")
+                p = int(p)
+                kita = kw.get("kita", 0)
+                kita = int(kita) if isinstance(kita, (int, np.integer)) and not isinstance(kita, bool) else 0
+                refusal = _players_refusal(p, by_players if by_players is not None else rules, kita)
+                if refusal is not None:
+                    raise InvalidArgumentError(refusal)
+                players[i] = p
+                if by_players is not None:
+                    row_rules_of[i] = by_players[p]
             if "hand" not in kw or "win" not in kw:
                 raise InvalidTilesError(f"a row needs 'hand' and 'win', it has {sorted(kw)}")
-            reqs.append(parse_request(kw.pop("hand"), kw.pop("win"), kw.pop("melds", ()), rules=rules, **kw))
+            reqs.append(parse_request(kw.pop("hand"), kw.pop("win"), kw.pop("melds", ()), rules=row_rules_of[i],
+                                      **kw))
         except (YakumanError, TypeError) as e:
             if errors == "raise":
                 raise (type(e) if isinstance(e, YakumanError) else InvalidArgumentError)(f"{e} - at rows[{i}]") from None
             bad[i] = f"{e} - at rows[{i}] - at hands[{i}]"
             reqs.append(None)
-    n = len(reqs)
     cols = {name: np.zeros((n,) + shape, dtype=dtype) for name, dtype, shape in SCORE_COLUMNS}
     cols["meld_type"][:] = -1
     codes = {"chi": 0, "pon": 1, "minkan": 2, "kakan": 3, "ankan": 4}
@@ -614,10 +797,10 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
         for j, m in enumerate(r.melds):
             cols["meld_type"][i, j] = codes[m.kind]
             cols["meld_tile"][i, j] = m.tiles[0]
-            cols["meld_reds"][i, j] = m.reds if rules.aka_dora else 0
+            cols["meld_reds"][i, j] = m.reds if row_rules_of[i].aka_dora else 0
         cols["win"][i] = r.win
         cols["win_red"][i] = r.win_red
-        cols["flags"][i] = sum(1 << b for b, name in enumerate(_FLAG_NAMES) if getattr(r, name))
+        cols["flags"][i] = request_flags(r)
         cols["seat_wind"][i] = r.seat_wind
         cols["round_wind"][i] = r.round_wind
         cols["n_dora"][i] = len(r.dora)
@@ -627,6 +810,9 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
         cols["kita"][i] = r.kita
         cols["honba"][i] = r.honba
         cols["riichi_sticks"][i] = r.riichi_sticks
+    if with_players:
+        # a refused row keeps its count when it had a valid one; else 0 (it is invalid anyway)
+        cols["players"] = players
     cols["invalid"] = np.zeros(n, dtype=np.uint8)
     cols["invalid"][list(bad)] = REASON_BAD_KWARGS
     cols["invalid_messages"] = bad
@@ -697,21 +883,41 @@ def columns_from_frame(frame, *, rules=None) -> dict:
     win rows of :func:`yakuman.logs.to_frame` (``win_tile``, ``seat``, ``dealer``, ...: mapped by
     :func:`log_row_kwargs`; draw rows are refused: pass ``frame[frame.kind == "win"]``), or one
     column per :func:`yakuman.score` keyword (``hand``, ``win``, ``melds``, ``tsumo``, ...), read row
-    by row."""
+    by row.
+
+    A frame with a ``players`` column (``to_frame`` has one) may mix four- and three-player rows:
+    the columns then carry ``players``, and each row is read under the rules of its count, by
+    default ``{4: Rules.tenhou(), 3: Rules.tenhou_sanma()}`` (``rules`` may be any such mapping;
+    :func:`score_many` takes the same). Under one Rules a row of the other count is refused with
+    that reason (status 4), as is kita in a four-player row."""
     if hasattr(frame, "to_pandas") and not hasattr(frame, "iloc"):
         frame = frame.to_pandas()
     names = set(frame.columns)
+    by_players = rules_by_players(rules, "columns_from_frame")
+    if by_players is None and rules is None and "players" in names:
+        by_players = default_rules_by_players()
     if "win_tile" in names and "seat" in names and "dealer" in names:
         if "kind" in names and (frame["kind"] != "win").any():
             raise ValueError("columns_from_frame: the frame has draw rows; pass its win rows, "
                              "frame[frame.kind == 'win']")
-        return columns_from_kwargs([log_row_kwargs(rec, rules) for rec in frame.to_dict("records")], rules=rules)
+        rows = []
+        for rec in frame.to_dict("records"):
+            p = rec.get("players") if "players" in names else None
+            p = None if _missing(p) else int(p)
+            row_rules = rules if by_players is None else by_players.get(p, next(iter(by_players.values())))
+            kw = log_row_kwargs(rec, row_rules)
+            if p is not None:
+                kw["players"] = p
+            rows.append(kw)
+        return columns_from_kwargs(rows, rules=by_players if by_players is not None else rules)
     if "counts" in names:
         cols = {}
         for name, dtype, shape in SCORE_COLUMNS:
             if name in names:
                 values = frame[name].to_numpy()
                 cols[name] = np.stack([np.asarray(v) for v in values]) if shape else np.asarray(values)
+        if "players" in names:
+            cols["players"] = frame["players"].to_numpy()
         return _columns(cols)
     if "hand" not in names or "win" not in names:
         raise ValueError("columns_from_frame: need either the score_many columns (counts, win, ...) or "
@@ -724,4 +930,6 @@ def columns_from_frame(frame, *, rules=None) -> dict:
         for key in ("melds", "dora", "ura"):
             if key in rec and rec[key] is not None and not isinstance(rec[key], (str, list, tuple)):
                 rec[key] = list(rec[key])   # numpy arrays from parquet
-    return columns_from_kwargs(records, rules=rules)
+        if "players" in rec:
+            rec["players"] = int(rec["players"])
+    return columns_from_kwargs(records, rules=by_players if by_players is not None else rules)

@@ -69,9 +69,11 @@ def _cmd_waits(args) -> int:
 
 
 def _cmd_logs_verify(args) -> int:
+    from yakuman._outputs import check_output_file
     from yakuman.logs.verify import scan_logs, verify_paths
 
     if args.out:
+        check_output_file(args.out, "--out")
         try:
             import pyarrow  # noqa: F401
         except ImportError:
@@ -159,6 +161,9 @@ def _add_logs_commands(subparsers) -> None:
 
     add_rescore_command(lsub)   # yakuman logs rescore
     add_stats_cli(lsub)         # yakuman logs stats
+    from yakuman.logs.review import add_cli as add_review_cli
+
+    add_review_cli(lsub)        # yakuman logs review
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -195,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             code = args.func(args)
         except YakumanError as e:
-            print(f"yakuman: error: {e}", file=sys.stderr)
+            from yakuman._text import terminal_safe
+
+            print(f"yakuman: error: {terminal_safe(e)}", file=sys.stderr)
             return 2
         sys.stdout.flush()   # a closed pipe shows here, inside the handler
         return code

@@ -10,24 +10,22 @@ import json
 import sys
 import time
 
-__all__ = ["add_commands", "point_table", "PRESETS"]
+__all__ = ["add_commands", "point_table", "rules_arg", "PRESETS"]
 
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema", "default")
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def _rules(name: str):
-    """A preset by name, or the rules of a .toml / .json file (Rules.load)."""
+def rules_arg(name: str):
+    """A ``--rules`` argument: a preset by name, or the rules of a .toml / .json file (Rules.load:
+    every problem with the file is an InvalidRulesError naming it). Every command's --rules."""
     from yakuman.errors import InvalidRulesError
     from yakuman.rules import Rules
 
     if name in PRESETS:
         return Rules() if name == "default" else getattr(Rules, name)()
     if name.lower().endswith((".toml", ".json")):
-        try:
-            return Rules.load(name)
-        except OSError as e:
-            raise InvalidRulesError(f"cannot read rules file {name!r}: {e.strerror or e}") from None
+        return Rules.load(name)
     raise InvalidRulesError(f"unknown rules {name!r}: a preset ({', '.join(PRESETS)}) or a .toml / .json file")
 
 
@@ -49,10 +47,12 @@ def _cmd_score(args) -> int:
 
     flags = {name: getattr(args, name) for name in (
         "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-        "tenhou", "chiihou", "renhou")}
+        "tenhou", "chiihou", "renhou", "open_riichi", "sashikomi")}
+    if args.paarenchan:
+        flags["paarenchan"] = args.paarenchan
     s = score(args.hand, args.win, args.meld or (), seat_wind=args.seat, round_wind=args.round,
               dora=args.dora or (), ura=args.ura or (), kita=args.kita, honba=args.honba,
-              riichi_sticks=args.sticks, rules=_rules(args.rules), **flags)
+              riichi_sticks=args.sticks, rules=rules_arg(args.rules), **flags)
     if args.json:
         print(json.dumps(_score_json(s), ensure_ascii=False))
         return 0
@@ -121,7 +121,7 @@ def limit_rows(dealer: bool, rules) -> list[tuple[str, int, int, list[int]]]:
 
 
 def _cmd_table(args) -> int:
-    rules = _rules(args.rules)
+    rules = rules_arg(args.rules)
     dealers = (True,) if args.dealer else (False,) if args.non_dealer else (False, True)
     if args.json:
         out = {}
@@ -166,7 +166,7 @@ def _cmd_demo(args) -> int:
     for start in range(0, n, chunk):
         m = min(chunk, n - start)
         g0 = time.perf_counter()
-        hands = winning_hands(m, seed=args.seed, start=start)
+        hands = winning_hands(m, seed=args.seed, start=start, workers=args.workers or None)
         g1 = time.perf_counter()
         res = score_many(hands, workers=args.workers or None)
         g2 = time.perf_counter()
@@ -234,6 +234,11 @@ def add_commands(sub) -> None:
     for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
                  "tenhou", "chiihou", "renhou"):
         s.add_argument(f"--{flag}", action="store_true")
+    s.add_argument("--open-riichi", action="store_true", help="the riichi is open (rules with open_riichi)")
+    s.add_argument("--sashikomi", action="store_true",
+                   help="a ron on an open riichi by a player not in riichi (rules with open_riichi_sashikomi)")
+    s.add_argument("--paarenchan", type=int, default=0,
+                   help="paarenchan count: the dealer's 8th+ consecutive win is 1 (rules with paarenchan)")
     s.add_argument("--seat", default="E", help="seat wind E/S/W/N (E = dealer)")
     s.add_argument("--round", default="E", help="round wind E/S/W/N")
     s.add_argument("--dora", help="dora indicators, e.g. 4z1m")

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -424,7 +425,7 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
                   melds: Sequence[float] | int = DEFAULT_MELDS, aka: int = 1,
                   shapes: Mapping[str, float] | None = None, tsumo: float = 0.45,
                   riichi: float = 0.5, first_turn: float = 0.01, renhou: float = 0.0,
-                  start: int = 0) -> WinningHands:
+                  start: int = 0, engine: str = "native", workers: int | None = 1) -> WinningHands:
     """``n`` complete winning hands with random consistent situations (rows ``start`` ..
     ``start + n - 1`` of the stream of ``seed``).
 
@@ -437,6 +438,9 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
     tsumo: share of self-draws; riichi: share of riichi (double riichi included) among closed
         hands; first_turn: share of tenhou / chiihou among meld-less tsumo rows; renhou: share of
         renhou among meld-less non-dealer ron rows (0 by default: Tenhou has no renhou).
+    engine: "native" (csrc/ym_random.c, without the GIL on ``workers`` threads, None = all cores)
+        or "python" (the numpy implementation in this module, the readable reference): the same
+        rows, every column identical (tests/unit/test_random.py checks it).
     """
     if not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative integer, not {n!r}")
@@ -471,8 +475,15 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
                          + (" (sanshoku is impossible with three players)" if players == 3 else ""))
     params = _Params(players, meld_p, int(aka), shape_p, float(tsumo), float(riichi),
                      float(first_turn), float(renhou))
+    if engine not in ("native", "python"):
+        raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
 
     first, last = start // CHUNK, (start + n + CHUNK - 1) // CHUNK
+    if engine == "native":
+        cols = _native_chunks(seed, first, last, params, workers)
+        off = start - first * CHUNK
+        cols = {k: v[off:off + n] for k, v in cols.items()}
+        return WinningHands(**cols, players=players, aka=int(aka))
     parts = [_chunk(seed, c, params) for c in range(first, last)]
     if parts:
         cols = {k: np.concatenate([p[k] for p in parts]) for k in WinningHands._FIELDS}
@@ -496,6 +507,37 @@ class _Params:
 
 
 _DIRECT = ("chiitoitsu", "kokushi", "chuuren")
+
+# the columns (dtype, shape after the row axis) of a chunk
+_COLUMNS: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
+            ("counts", np.uint8, (34,)), ("reds", np.uint8, (3,)), ("n_melds", np.uint8, ()),
+            ("meld_type", np.int8, (4,)), ("meld_tile", np.uint8, (4,)), ("meld_reds", np.uint8, (4,)),
+            ("win", np.uint8, ()), ("win_red", np.bool_, ()), ("flags", np.uint16, ()),
+            ("seat_wind", np.uint8, ()), ("round_wind", np.uint8, ()), ("dora", np.uint8, (5,)),
+            ("n_dora", np.uint8, ()), ("ura", np.uint8, (5,)), ("n_ura", np.uint8, ()), ("kita", np.uint8, ()),
+            ("honba", np.uint16, ()), ("riichi_sticks", np.uint16, ()), ("shape", np.uint8, ()))
+
+
+def _cum(p) -> np.ndarray:
+    """_cat's table: the cumulative weights divided by their total."""
+    cum = np.cumsum(np.asarray(p, dtype=np.float64))
+    cum /= cum[-1]
+    return cum
+
+
+def _native_chunks(seed: int, first: int, last: int, P: _Params, workers: int | None) -> dict[str, np.ndarray]:
+    """Chunks ``first`` .. ``last - 1`` of the stream by the native generator: each chunk reads the
+    PCG64 stream that :func:`_chunk` reads (the same SeedSequence), in the same order."""
+    from yakuman import _core
+    from yakuman._arrays import n_workers
+
+    bit_generators = [np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(c,))) for c in range(first, last)]
+    rows = len(bit_generators) * CHUNK
+    out = {name: np.empty((rows,) + shape, dtype=dtype) for name, dtype, shape in _COLUMNS}
+    cols = dict(out, win_red=out["win_red"].view(np.uint8))
+    _core._winning_chunks(bit_generators, _cum(P.shape_p).tolist(), _cum(P.meld_p).tolist(), P.players, P.aka,
+                          P.tsumo, P.riichi, P.first_turn, P.renhou, CHUNK, cols, n_workers(workers))
+    return out
 
 
 def _chunk(seed: int, index: int, P: _Params) -> dict[str, np.ndarray]:

@@ -65,7 +65,8 @@ _CHOICES: dict[str, tuple] = {
     "tsuuiisou_chiitoitsu": (True, False),
     "chuuren_manzu_only": (False, True),
     "tenhou_multiplier": (1, 2),
-    "haitei_houtei_with_rinshan": (False, True),
+    "haitei_with_rinshan": (False, True),
+    "houtei_after_rinshan": (True, False),
     "daisharin_any_suit": (False, True),
     "shiisanputa_value": ("yakuman", "mangan"),
     "shiisanputa_honor_pair": (True, False),
@@ -91,6 +92,11 @@ _CHOICES: dict[str, tuple] = {
     "extension": ("none", "sudden_death"),
     "all_last_stop": (False, True),
     "kuikae": ("forbidden", "allowed"),
+    "aotenjou": (False, True),
+    "open_riichi": (False, True),
+    "open_riichi_sashikomi": (False, True),
+    "paarenchan": (False, True),
+    "paarenchan_needs_yaku": (True, False),
 }
 _SETS = {
     "double_yakuman": DOUBLE_YAKUMAN_KEYS,
@@ -98,6 +104,7 @@ _SETS = {
     "abortive_draws": ABORTIVE_DRAW_KEYS,
     "pao_yakuman": PAO_YAKUMAN_KEYS,
 }
+UMA_LIMIT = 1000000   # each uma entry is in -UMA_LIMIT..UMA_LIMIT (points)
 _INTS = {
     "yakuman_cap": (1, 100),
     "noten_payment_total": (0, 100000),
@@ -131,14 +138,15 @@ class Rules:
     double_wind_pair_fu: int = 4
     chiitoitsu_fu: int = 25
     kan_dora_timing: str = "standard"
-    chankan_ankan: str = "kokushi_only"
+    chankan_ankan: str = "never"
     temp_furiten_clear: str = "own_action"
     green_requires_hatsu: bool = False
     junryokuisou_double: bool = False
     tsuuiisou_chiitoitsu: bool = True
     chuuren_manzu_only: bool = False
     tenhou_multiplier: int = 1
-    haitei_houtei_with_rinshan: bool = False
+    haitei_with_rinshan: bool = False
+    houtei_after_rinshan: bool = True
     local_yaku: frozenset = frozenset()
     daisharin_any_suit: bool = False
     shiisanputa_value: str = "yakuman"
@@ -177,6 +185,12 @@ class Rules:
     target_points: int = 30000
     all_last_stop: bool = False
     kuikae: str = "forbidden"
+    # local rules of docs/rules.md section 3.7 (off in every preset)
+    aotenjou: bool = False
+    open_riichi: bool = False
+    open_riichi_sashikomi: bool = False
+    paarenchan: bool = False
+    paarenchan_needs_yaku: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -199,9 +213,16 @@ class Rules:
                     raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}") from None
                 if len(value) not in (3, 4) or any(type(v) is not int for v in value):
                     raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}")
+                bad = next((i for i, v in enumerate(value) if not -UMA_LIMIT <= v <= UMA_LIMIT), None)
+                if bad is not None:
+                    raise InvalidRulesError(f"uma[{bad}] = {value[bad]!r} is not an integer in "
+                                            f"{-UMA_LIMIT}..{UMA_LIMIT}")
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
                 object.__setattr__(self, name, _as_abortive_dealer(value))
+        if self.open_riichi_sashikomi and not self.open_riichi:
+            raise InvalidRulesError("open_riichi_sashikomi = True needs open_riichi = True "
+                                    "(the yakuman is for dealing in to an open riichi)")
         # Each of the k noten players pays each of the players - k tenpai players an equal share.
         n = self.players
         step = math.lcm(*(k * (n - k) for k in range(1, n)))
@@ -237,11 +258,19 @@ class Rules:
         defaults are the base."""
         if not isinstance(data, dict):
             raise InvalidRulesError(f"rules must be a table of knobs, not {type(data).__name__}")
+        bad = [k for k in data if type(k) is not str]
+        if bad:
+            raise InvalidRulesError(f"rules: the key {bad[0]!r} is not a knob name (a string)")
         data = dict(data)
         preset = data.pop("preset", None)
+        if preset is not None and type(preset) is not str:
+            raise InvalidRulesError(f"rules: preset = {preset!r} is not a preset name")
         _check_names(data)
         base = cls() if preset is None else cls.preset(preset)
-        return base.replace(**data)
+        try:
+            return base.replace(**data)
+        except RecursionError:   # a value nested too deeply to check or to name
+            raise InvalidRulesError("rules: a knob's value is nested too deeply") from None
 
     def to_json(self, *, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
@@ -252,6 +281,8 @@ class Rules:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise InvalidRulesError(f"rules JSON does not parse: {e}") from None
+        except RecursionError:
+            raise InvalidRulesError("rules JSON does not parse: nested too deeply") from None
         return cls.from_dict(data)
 
     def to_toml(self) -> str:
@@ -276,18 +307,36 @@ class Rules:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise InvalidRulesError(f"rules TOML does not parse: {e}") from None
+        except RecursionError:
+            raise InvalidRulesError("rules TOML does not parse: nested too deeply") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Rules:
-        """Rules from a ``.toml`` or ``.json`` file."""
+        """Rules from a ``.toml`` or ``.json`` file (at most 1 MiB of UTF-8). Every problem with the
+        file (unreadable, not UTF-8, not parsing, a bad knob) is an InvalidRulesError naming it."""
         p = Path(path)
-        text = p.read_text(encoding="utf-8")
-        if p.suffix.lower() == ".toml":
-            return cls.from_toml(text)
-        if p.suffix.lower() == ".json":
-            return cls.from_json(text)
-        raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+        if p.suffix.lower() not in (".toml", ".json"):
+            raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+        try:
+            if not p.exists():
+                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: no such file")
+            if not p.is_file():
+                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: not a regular file")
+            with p.open("rb") as f:
+                data = f.read(RULES_FILE_LIMIT + 1)
+        except OSError as e:
+            raise InvalidRulesError(f"cannot read rules file {str(p)!r}: {e.strerror or e}") from None
+        if len(data) > RULES_FILE_LIMIT:
+            raise InvalidRulesError(f"rules file {str(p)!r}: larger than {RULES_FILE_LIMIT} bytes")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidRulesError(f"rules file {str(p)!r}: not UTF-8 (byte {e.start})") from None
+        try:
+            return cls.from_toml(text) if p.suffix.lower() == ".toml" else cls.from_json(text)
+        except InvalidRulesError as e:
+            raise InvalidRulesError(f"rules file {str(p)!r}: {e}") from None
 
     def save(self, path: str | Path) -> None:
         """Write these rules to a ``.toml`` or ``.json`` file."""
@@ -339,6 +388,7 @@ class Rules:
         """Mahjong Soul (Majsoul / Jantama) four-player ranked match; uma = rank points without
         the level-dependent bonus, counted from the starting score."""
         return cls(
+            chankan_ankan="kokushi_only",
             multiple_ron="triple",
             multi_ron_bonus="each",
             abortive_draws=ABORTIVE_DRAW_KEYS - {"sanchahou"},
@@ -391,6 +441,7 @@ class Rules:
     def wrc(cls) -> Rules:
         """World Riichi Championship rules, 2015 edition."""
         return cls(
+            chankan_ankan="kokushi_only",
             aka_dora=0,
             kiriage_mangan=True,
             kazoe="sanbaiman",
@@ -421,10 +472,27 @@ class Rules:
         )
 
 
+RULES_FILE_LIMIT = 1 << 20
+
 PRESETS = ("tenhou", "tenhou_sanma", "mahjongsoul", "mahjongsoul_sanma", "mleague", "wrc", "ema")
 
 
+# Knobs that were renamed or split: the old name in a rules file or dict is refused with the
+# replacement (no silent mapping: the old key meant a different rule under Tenhou).
+_RETIRED = {
+    "haitei_houtei_with_rinshan": (
+        "haitei_houtei_with_rinshan was split in two: haitei_with_rinshan (a tsumo on a replacement "
+        "tile that is the last draw is haitei too; default and Tenhou: false) and houtei_after_rinshan "
+        "(a ron on the discard after that draw is houtei; default and Tenhou: true). The old "
+        "haitei_houtei_with_rinshan = false withheld both (houtei_after_rinshan = false), which Tenhou "
+        "does not: set the two new knobs instead"),
+}
+
+
 def _check_names(knobs: dict[str, Any]) -> None:
+    retired = sorted(set(knobs) & set(_RETIRED))
+    if retired:
+        raise InvalidRulesError("; ".join(_RETIRED[k] for k in retired))
     names = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(knobs) - names)
     if unknown:

@@ -52,6 +52,29 @@ _WIND_ALIASES = {
 }
 _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
           "tenhou", "chiihou", "renhou")
+# the local rules' situation (docs/rules.md 3.7): flag bits 11 and 12, and bits 13-15 the
+# paarenchan count (the native YM_F_OPEN_RIICHI, YM_F_SASHIKOMI, YM_F_PAARENCHAN_SHIFT)
+_LOCAL_FLAGS = ("open_riichi", "sashikomi")
+PAARENCHAN_SHIFT = 13
+PAARENCHAN_MAX = 7
+
+
+def request_flags(req) -> int:
+    """The native flag word of a request (anything with the flag attributes, ``open_riichi``,
+    ``sashikomi`` and ``paarenchan``): the one encoding of the situation (score, readings, batch)."""
+    flags = sum(1 << b for b, name in enumerate(_FLAGS + _LOCAL_FLAGS) if getattr(req, name))
+    return flags | req.paarenchan << PAARENCHAN_SHIFT
+
+
+def flag_kwargs(flags: int) -> dict:
+    """The :func:`score` keywords of a native flag word (the flags set, ``paarenchan`` when not 0);
+    ValueError for bits above 15."""
+    if flags >> 16 or flags < 0:
+        raise ValueError(f"unknown flag bits {flags:#x}")
+    kw = {name: True for b, name in enumerate(_FLAGS + _LOCAL_FLAGS) if flags >> b & 1}
+    if flags >> PAARENCHAN_SHIFT:
+        kw["paarenchan"] = flags >> PAARENCHAN_SHIFT
+    return kw
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +99,9 @@ class WinRequest:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    open_riichi: bool = False
+    sashikomi: bool = False
+    paarenchan: int = 0
     seat_wind: int = 0
     round_wind: int = 0
     dora: tuple = ()
@@ -108,10 +134,7 @@ def score_request(req: WinRequest, rules: Rules, *, pao_seat: int | None = None,
     pao = 0
     if pao_seat is not None and (req.tsumo or from_seat != pao_seat):
         pao = PAO_DAISANGEN | PAO_DAISUUSHII | PAO_SUUKANTSU
-    flags = 0
-    for bit, name in enumerate(_FLAGS):
-        if getattr(req, name):
-            flags |= 1 << bit
+    flags = request_flags(req)
     win = TILE_NAMES[req.win] if not req.win_red else f"0{TILE_NAMES[req.win][1]}"
     dora = [TILE_NAMES[k] for k in req.dora]
     ura = [TILE_NAMES[k] for k in req.ura]
@@ -144,11 +167,15 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
     sanma = rules.players == 3
 
     flags = {}
-    for name in _FLAGS:
+    for name in _FLAGS + _LOCAL_FLAGS:
         value = situation.pop(name, False)
         if not isinstance(value, (bool, int)) or value not in (0, 1):
             raise InvalidContextError(f"{name} must be True or False, not {value!r}")
         flags[name] = bool(value)
+    paarenchan = situation.pop("paarenchan", 0)
+    if isinstance(paarenchan, bool) or not isinstance(paarenchan, int) or not 0 <= paarenchan <= PAARENCHAN_MAX:
+        raise InvalidContextError(f"paarenchan must be an integer 0..{PAARENCHAN_MAX} (the yakuman it counts), "
+                                  f"not {paarenchan!r}")
     seat = _wind(situation.pop("seat_wind", "E"), "seat_wind")
     round_ = _wind(situation.pop("round_wind", "E"), "round_wind")
     numbers = {}
@@ -236,6 +263,7 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
     first_turn = [x for x in ("tenhou", "chiihou", "renhou") if f[x]]
     for other in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei"):
         _conflict(bool(first_turn) and f[other], f"{first_turn[0] if first_turn else ''} with {other}")
+    _local_rules_situation(f, paarenchan, seat, rules)
     if len(dora) > 5 or len(ura) > 5:
         raise InvalidContextError(f"at most 5 dora / ura indicators, got {len(dora)} / {len(ura)}")
     # indicators are physical tiles: dora (kan dora included) and ura together, with the hand,
@@ -248,7 +276,27 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
                                         f"melds and the dora / ura indicators - at {where}")
 
     return WinRequest(counts=counts, reds=reds, win=win_kind, win_red=win_red, melds=mlds,
-                      seat_wind=seat, round_wind=round_, dora=dora, ura=ura, **flags, **numbers)
+                      seat_wind=seat, round_wind=round_, dora=dora, ura=ura, paarenchan=paarenchan, **flags,
+                      **numbers)
+
+
+def _local_rules_situation(f: dict, paarenchan: int, seat: int, rules: Rules) -> None:
+    """The local rules' flags against the rules and the situation (the native ym_local_flags_bad's
+    twin): open riichi needs rules.open_riichi and riichi or double riichi; sashikomi needs
+    rules.open_riichi_sashikomi, open riichi and a ron; paarenchan needs rules.paarenchan and the
+    dealer (docs/rules.md 3.7)."""
+    if f["open_riichi"] and not rules.open_riichi:
+        raise InvalidContextError("open_riichi = True but the rules have no open riichi (rules.open_riichi)")
+    _conflict(f["open_riichi"] and not (f["riichi"] or f["double_riichi"]),
+              "open_riichi without riichi or double_riichi (open riichi is a way to declare riichi)")
+    if f["sashikomi"] and not rules.open_riichi_sashikomi:
+        raise InvalidContextError("sashikomi = True but the rules do not make it a yakuman "
+                                  "(rules.open_riichi_sashikomi)")
+    _conflict(f["sashikomi"] and not f["open_riichi"], "sashikomi without open_riichi (it is a ron on an open riichi)")
+    _conflict(f["sashikomi"] and f["tsumo"], "sashikomi with tsumo (it is a ron on an open riichi)")
+    if paarenchan and not rules.paarenchan:
+        raise InvalidContextError(f"paarenchan = {paarenchan} but the rules have no paarenchan (rules.paarenchan)")
+    _conflict(bool(paarenchan) and seat != 0, f"paarenchan for a non-dealer (seat_wind {WIND_NAMES[seat]})")
 
 
 def _conflict(cond: bool, what: str) -> None:
@@ -335,6 +383,8 @@ def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bo
     from yakuman.result import Payment
 
     rules = _rules(rules)
+    if rules.aotenjou:
+        return _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks, rules)
     yakuman = _count(yakuman, "yakuman", 0, 255)
     if yakuman:
         han, fu = 13 * yakuman, 0
@@ -359,6 +409,34 @@ def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bo
     return Payment(discarder, from_dealer, non_dealer, total, liable), limit, base, value
 
 
+AOTENJOU_MAX_HAN = 110  # the native ym_aotenjou_payments' range (exact 128-bit amounts)
+
+
+def _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks, rules):
+    """point_value under rules.aotenjou: base points fu x 2^(han + 2) with no limit, every amount
+    an exact Python int (docs/rules.md 3.7). A yakuman's han are given in ``han`` (13 each)."""
+    from yakuman._core import _aotenjou_amounts
+    from yakuman.result import Payment
+
+    if yakuman:
+        raise InvalidContextError(f"yakuman = {yakuman!r}: under aotenjou a yakuman is 13 han per multiple, "
+                                  "added to han (with its fu)")
+    han = _count(han, "han", 1, AOTENJOU_MAX_HAN)
+    if fu is None:
+        raise InvalidContextError("aotenjou needs the fu for every han (there is no limit)")
+    fu = _count(fu, "fu", 20, 170)
+    if fu != 25 and fu % 10:
+        raise InvalidContextError(f"fu = {fu}: fu are rounded up to 10 (25 only for chiitoitsu)")
+    for name, flag in (("dealer", dealer), ("tsumo", tsumo)):
+        if not isinstance(flag, (bool, int)) or flag not in (0, 1):
+            raise InvalidContextError(f"{name} must be True or False, not {flag!r}")
+    honba = _count(honba, "honba", 0, 1000)
+    riichi_sticks = _count(riichi_sticks, "riichi_sticks", 0, 1000)
+    base, value, discarder, from_dealer, non_dealer, _n, liable, _hb, _st, total = _aotenjou_amounts(
+        compiled_rules(rules), han, fu, bool(dealer), bool(tsumo), honba, riichi_sticks)
+    return Payment(discarder, from_dealer, non_dealer, total, liable), None, base, value
+
+
 def points(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = False, tsumo: bool = False,
            honba: int = 0, riichi_sticks: int = 0, rules=None):
     """What a hand of ``han`` and ``fu`` pays, as a :class:`~yakuman.result.Payment` (honba and
@@ -367,7 +445,9 @@ def points(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bool = 
 
     ``points(3, 40)`` -> ron 5200; ``points(3, 40, tsumo=True)`` -> 1300 / 2600; ``yakuman=2``
     is a double yakuman (han and fu are then not used). ``fu`` is needed below 5 han: 20, 25 or a
-    multiple of 10 up to 170. The value without honba and sticks (and the limit name) is
+    multiple of 10 up to 170. Under ``rules.aotenjou`` (no limit) every han 1-110 takes its fu
+    and gives exact Python ints, fu x 2^(han + 2) per base point (a yakuman is 13 of those han).
+    The value without honba and sticks (and the limit name) is
     :func:`point_value`'s."""
     return point_value(han, fu, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba,
                        riichi_sticks=riichi_sticks, rules=rules)[0]
@@ -384,7 +464,7 @@ def readings(hand, win, melds=(), *, rules=None, **situation) -> list[Score]:
 
     rules = _rules(rules)
     req = parse_request(hand, win, melds, rules=rules, **situation)
-    flags = sum(1 << bit for bit, name in enumerate(_FLAGS) if getattr(req, name))
+    flags = request_flags(req)
     reds = sum(req.reds) + (sum(m.reds for m in req.melds) if rules.aka_dora else 0)
     _status, out = _readings_native(compiled_rules(rules), req.counts, reds, req.melds, req.win, flags,
                                     req.seat_wind, req.round_wind, req.dora, req.ura, req.kita, req.honba,

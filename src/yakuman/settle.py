@@ -111,7 +111,9 @@ def base_points(han: int = 0, fu: int = 0, *, limit: str | None = None, yakuman:
 class RoundState:
     """The table before a hand: scores (riichi deposits already taken), round wind (0 = East),
     hand number within the wind (0-based; the dealer is ``(first_dealer + hand) % players``),
-    honba, riichi sticks on the table."""
+    honba, riichi sticks on the table, and ``dealer_wins``: the dealer's wins in a row before this
+    hand (paarenchan, docs/rules.md 3.7: every settlement carries it to the next state, one more
+    when the dealer wins and keeps the deal, else 0)."""
 
     scores: tuple[int, ...]
     round_wind: int = 0
@@ -119,6 +121,7 @@ class RoundState:
     honba: int = 0
     riichi_sticks: int = 0
     first_dealer: int = 0
+    dealer_wins: int = 0
 
     def __post_init__(self) -> None:
         scores = tuple(self.scores)
@@ -126,7 +129,7 @@ class RoundState:
         if len(scores) not in (2, 3, 4) or any(type(s) is not int for s in scores):
             raise InvalidContextError(f"scores must be 2-4 integers, not {self.scores!r}")
         n = len(scores)
-        for name in ("round_wind", "hand", "honba", "riichi_sticks", "first_dealer"):
+        for name in ("round_wind", "hand", "honba", "riichi_sticks", "first_dealer", "dealer_wins"):
             v = getattr(self, name)
             if type(v) is not int or v < 0:
                 raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
@@ -143,6 +146,11 @@ class RoundState:
     @property
     def players(self) -> int:
         return len(self.scores)
+
+    def paarenchan(self, rules: Rules | None = None) -> int:
+        """What a win of the dealer in this hand passes as ``score(..., paarenchan=...)``: 1 when
+        it would be his eighth (or later) win in a row under ``rules.paarenchan``, else 0."""
+        return int(_rules(rules).paarenchan and self.dealer_wins >= 7)
 
     @property
     def dealer(self) -> int:
@@ -171,7 +179,8 @@ class RoundState:
 
 
 def _replace(state: RoundState, **kw) -> RoundState:
-    d = {k: getattr(state, k) for k in ("scores", "round_wind", "hand", "honba", "riichi_sticks", "first_dealer")}
+    d = {k: getattr(state, k) for k in ("scores", "round_wind", "hand", "honba", "riichi_sticks", "first_dealer",
+                                        "dealer_wins")}
     d.update(kw)
     return RoundState(**d)
 
@@ -532,11 +541,13 @@ def _finish(state: RoundState, r: Rules, outcome: str, transfers: list[Transfer]
     reason, wind, hand = _core.settle_next_hand(r, scores, state.round_wind, state.hand, state.first_dealer, repeat,
                                                 dealer_won_or_tenpai)
     over = reason is not None
+    # paarenchan's count: wins in a row only (a hand without a win, or the deal passing, resets it)
+    dealer_wins = state.dealer_wins + 1 if outcome == "win" and state.dealer in winners and repeat else 0
     if over:
-        nxt = _replace(state, scores=scores, honba=honba, riichi_sticks=sticks_left)
+        nxt = _replace(state, scores=scores, honba=honba, riichi_sticks=sticks_left, dealer_wins=dealer_wins)
         final = final_scores(scores, r, riichi_sticks=sticks_left, first_dealer=state.first_dealer)
     else:
-        nxt = RoundState(scores, wind, hand, honba, sticks_left, state.first_dealer)
+        nxt = RoundState(scores, wind, hand, honba, sticks_left, state.first_dealer, dealer_wins)
         final = None
     return Settlement(outcome, deltas, tuple(transfers), nxt, repeat, collected, winners, by_win, abortive,
                       ignored, over, reason, final)

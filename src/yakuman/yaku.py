@@ -4,7 +4,11 @@ Invariants (docs/design.md section 5):
 - bits 0-54 equal Tenhou's yaku ids (docs/rules.md section 3), so ``Yaku(1 << tenhou_id)`` is that yaku;
 - bits 55-63 are the optional local yaku (docs/rules.md 3.2 / 3.6), off unless ``rules.local_yaku`` names them;
 - ``KITA`` (sanma nuki dora) is ``1 << 64``, above the 64-bit native mask (the native result carries
-  kita as a count).
+  kita as a count);
+- bits 66-69 are the yaku of the local rules of docs/rules.md 3.7 (``rules.open_riichi``,
+  ``open_riichi_sashikomi``, ``paarenchan``), also above the native mask (the native result carries
+  them in its own byte): ``OPEN_RIICHI`` (2 han) replaces ``RIICHI`` and ``DOUBLE_OPEN_RIICHI`` (3)
+  replaces ``DOUBLE_RIICHI``; ``SASHIKOMI`` and ``PAARENCHAN`` are yakuman (paarenchan 13 per count).
 Junryokuisou has no bit of its own: it is ``RYUUIISOU`` without hatsu (x2 under
 ``rules.junryokuisou_double``). Renhou valued as mangan/baiman is the ``RENHOU`` bit with that value.
 
@@ -17,7 +21,8 @@ list them (the golden tests read them); Mahjong Soul fan ids from two independen
 2 riichi ... 34 nuki dora ... 50 daisuushii, 55 sanrenkou, 56 isshoku sanjun, 59 renhou,
 60 daisharin). Mahjong Soul has one id for every seat wind (10) and one for every round wind (11).
 Unknown there (None): suurenkou, isshoku yonjun, hyakuman goku, beni kujaku, touhoku shinkansen,
-shiisanputa.
+shiisanputa, and the local-rule yaku open riichi, double open riichi, sashikomi and paarenchan
+(neither server plays them: no Tenhou or Mahjong Soul id exists).
 """
 
 from __future__ import annotations
@@ -108,6 +113,10 @@ class Yaku(enum.IntFlag):
     SHIISANPUTA = 1 << 63
     KITA = 1 << 64
     DAICHISEI = 1 << 65
+    OPEN_RIICHI = 1 << 66
+    DOUBLE_OPEN_RIICHI = 1 << 67
+    SASHIKOMI = 1 << 68
+    PAARENCHAN = 1 << 69
 
     # ---- per-member facts ---------------------------------------------------------------
     def _info(self) -> YakuInfo:
@@ -275,11 +284,15 @@ _INFO: dict[int, YakuInfo] = {
     _Y.SHIISANPUTA: YakuInfo("Thirteen unconnected tiles", "十三不塔", 13, 0, None, None, True),
     _Y.KITA: YakuInfo("North (nuki dora)", "抜きドラ", 1, 1, None, 34, False),
     _Y.DAICHISEI: YakuInfo("Big seven stars", "大七星", 26, 0, None, None, True),
+    _Y.OPEN_RIICHI: YakuInfo("Open riichi", "オープン立直", 2, 0, None, None, False),
+    _Y.DOUBLE_OPEN_RIICHI: YakuInfo("Double open riichi", "ダブルオープン立直", 3, 0, None, None, False),
+    _Y.SASHIKOMI: YakuInfo("Dealing in to an open riichi", "オープン立直への放銃", 13, 0, None, None, True),
+    _Y.PAARENCHAN: YakuInfo("Eight consecutive dealer wins", "八連荘", 13, 13, None, None, True),
 }
 for _i, (_w, _wj) in enumerate(zip(_W, _WJ)):
     _INFO[int(_Y.JIKAZE_TON) << _i] = YakuInfo(f"Seat wind ({_w})", f"自風 {_wj}", 1, 1, f"seat wind {_w}", 10, False)
     _INFO[int(_Y.BAKAZE_TON) << _i] = YakuInfo(f"Round wind ({_w})", f"場風 {_wj}", 1, 1, f"round wind {_w}", 11, False)
-assert len(_INFO) == 66 and set(_INFO) == {m.value for m in Yaku}, "yaku table incomplete"
+assert len(_INFO) == 70 and set(_INFO) == {m.value for m in Yaku}, "yaku table incomplete"
 
 _BY_NAME: dict[str, Yaku] = {}
 for _m in Yaku:

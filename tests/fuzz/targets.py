@@ -526,6 +526,265 @@ def t_game(src) -> None:
             break
 
 
+# ---- issue 25: bot answers, forged states, determinized worlds, rules files ----------------------
+_JUNK = (None, 0, -1, 3, 2**63, 10**30, 1.5, float("nan"), float("inf"), True, False, "", "1m", "5mr", "?", "dahai",
+         "none", "\x1b[31m", [], ["1m"], ["1m", "1m"], [3, 4], ["5m", None], [["1m"]], ["1m"] * 5, {}, {"a": 1},
+         (), ("1m", "2m"))
+_FIELDS = ("type", "actor", "pai", "consumed", "target", "tsumogiri")
+
+
+def _random_state(src, rules=None):
+    """A game at a random point of random legal play (not over)."""
+    from yakuman.game import Game
+
+    rules = rules or src.choice(_GAME_RULES)
+    g = Game(rules, src.int(0, 2**64 - 1))
+    for _ in range(src.int(0, 300)):
+        if g.done:
+            break
+        acts = {q: src.choice(g.legal_actions(q)) for q in g.to_act}
+        g.step(next(iter(acts.values())) if g._st.phase() == 0 else acts)
+    return g
+
+
+def _odd_answer(src, g, seat: int):
+    """An mjai answer of any shape: a legal one's fields, some replaced by junk, dropped or added."""
+    legal = g.legal_actions(seat)
+    d = src.choice(legal).to_mjai() if legal and src.int(0, 3) else {}
+    for _ in range(src.int(0, 3)):
+        f = src.choice(_FIELDS + ("extra",))
+        k = src.int(0, 2)
+        if k == 0:
+            d.pop(f, None)
+        else:
+            d[f] = src.choice(_JUNK) if k == 1 else (src.choice(legal).to_mjai().get(f) if legal else None)
+    return d if src.int(0, 15) else src.choice(_JUNK)
+
+
+def _matches(d, a) -> bool:
+    """Whether legal action ``a`` agrees with every field the answer ``d`` gives (the oracle)."""
+    if d.get("type") != a.type or d.get("actor", a.actor) != a.actor or type(d.get("actor", 0)) is bool:
+        return False
+    if d.get("pai") is not None and d["pai"] != a.pai:
+        return False
+    if d.get("consumed") is not None and sorted(d["consumed"]) != sorted(a.consumed):
+        return False
+    if d.get("tsumogiri") is not None and d["tsumogiri"] is not a.tsumogiri:
+        return False
+    return d.get("target") is None or a.type == "dahai" or d["target"] == a.target
+
+
+def t_answers(src) -> None:
+    """Answers of any shape (null, numbers, lists, strings in every field) to ``Game._resolve`` /
+    ``step`` and, 1 input in 8, from a bot in ``play``: an answer is taken exactly when one legal
+    action agrees with every field it gives (and then it is that action), refused otherwise with
+    an IllegalActionError and an unchanged state; ``play`` reports a bad answer as its seat's
+    fault and never raises."""
+    import pickle
+
+    from yakuman.errors import IllegalActionError
+    from yakuman.game.mjai import play
+
+    if src.int(0, 7) == 0:
+        rules = src.choice(_GAME_RULES)
+        bad_seat, when = src.int(0, rules.players - 1), src.int(0, 30)
+        calls = [0]
+
+        def bot_for(seat):
+            def bot(events):
+                calls[0] += 1
+                last = events[-1]
+                if seat == bad_seat and calls[0] >= when:
+                    return src.choice(_JUNK) if src.int(0, 3) == 0 else \
+                        {f: src.choice(_JUNK) for f in _FIELDS if src.int(0, 1)}
+                if last["type"] == "tsumo" and last["pai"] != "?":
+                    return {"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}
+                return {"type": "none"}
+            return bot
+
+        res = play([bot_for(q) for q in range(rules.players)], rules, src.int(0, 2**64 - 1), timeout=30,
+                   max_decisions=60)
+        assert res.error is None or (res.error.seat == bad_seat and res.error.kind in ("malformed", "illegal")), \
+            res.error
+        return
+    g = _random_state(src)
+    if g.done:
+        return
+    seat = src.choice(g.to_act)
+    ans = _odd_answer(src, g, seat)
+    legal = g.legal_actions(seat)
+    before = pickle.dumps(g)
+    fits = {a._key(): a for a in legal if isinstance(ans, dict) and _safe_match(ans, a)}
+    try:
+        got = g._resolve(ans, seat)
+    except IllegalActionError:
+        assert len(fits) != 1 or not _plain(ans), f"{ans!r} refused; it names {list(fits.values())}"
+        assert pickle.dumps(g) == before
+        return
+    assert _plain(ans) and list(fits) == [got._key()], f"{ans!r} taken as {got!r}; fits {list(fits.values())}"
+    g.step({seat: ans})
+    assert g.check() == 0
+
+
+def _plain(d) -> bool:
+    """An answer whose given fields are all of an action's kinds (what _resolve may take)."""
+    from yakuman.game._actions import _PAI_NAMES
+
+    if not isinstance(d, dict) or type(d.get("type")) is not str or type(d.get("actor", 0)) is not int:
+        return False
+    pai, cons, target, tg = d.get("pai"), d.get("consumed"), d.get("target"), d.get("tsumogiri")
+    return (pai is None or (type(pai) is str and pai in _PAI_NAMES)) and \
+        (cons is None or (type(cons) in (list, tuple) and len(cons) <= 4 and
+                          all(type(c) is str and c in _PAI_NAMES for c in cons))) and \
+        (target is None or type(target) is int) and (tg is None or type(tg) is bool)
+
+
+def _safe_match(d, a) -> bool:
+    return _plain(d) and _matches(d, a)
+
+
+def t_forged_state(src) -> None:
+    """``GameState.from_raw`` / unpickling on forged native states: random bytes, single-field
+    forgeries of a valid state (one byte, or a run of bytes, overwritten) with the digest
+    recomputed, forged events. Each is refused with an InvalidContextError or loads as a state
+    the engine's own self-check accepts, that plays on without a crash."""
+    from yakuman import _core
+    from yakuman.errors import InvalidContextError
+    from yakuman.game import Game, _state_digest
+
+    g = _random_state(src)
+    state = g.__getstate__()
+    raw = bytearray(state["raw"])
+    kind = src.int(0, 5)
+    if kind == 0:
+        raw = bytearray(src.blob(len(raw)).ljust(len(raw), b"\0"))
+    elif kind == 1:
+        raw[src.int(0, len(raw) - 1)] = src.int(0, 255)
+    elif kind == 2:
+        at = src.int(0, len(raw) - 1)
+        for i in range(at, min(len(raw), at + src.int(1, 8))):
+            raw[i] = src.choice((0, 1, 3, 4, 13, 14, 33, 34, 127, 128, 135, 136, 254, 255))
+    elif kind == 3:
+        for _ in range(src.int(1, 4)):
+            raw[src.int(0, len(raw) - 1)] ^= 1 << src.int(0, 7)
+    elif kind == 4 and state["events"]:
+        ev = [dict(e) for e in state["events"]]
+        i = src.int(0, len(ev) - 1)
+        ev[i][src.choice(("type", "actor", "pai", "x"))] = src.choice(_JUNK[:14])
+        state = dict(state, events=ev)
+    forged = dict(state, raw=bytes(raw))
+    forged["digest"] = _state_digest(forged)
+    if src.int(0, 3) == 0:
+        try:
+            st = _core.GameState.from_raw(_core.compiled_game_rules(g.rules), bytes(raw))
+        except InvalidContextError:
+            return
+        assert st.check() == 0 and st.validate() is None
+        return
+    h = Game.__new__(Game)
+    try:
+        h.__setstate__(forged)
+    except InvalidContextError:
+        return
+    assert h.check() == 0 and h._st.validate() is None, "a loaded state breaks an invariant"
+    for _ in range(src.int(0, 20)):
+        if h.done:
+            break
+        for q in range(h.rules.players):
+            h.observation(q)
+        acts = {q: src.choice(h.legal_actions(q)) for q in h.to_act}
+        h.step(next(iter(acts.values())) if h._st.phase() == 0 else acts)
+        assert h.check() == 0
+
+
+def t_determinize(src) -> None:
+    """Determinized worlds: valid states, the seat's own view unchanged when it is to act, a world
+    that is the same from another world of the same seat (a function of its view), that plays on
+    without an illegal state; 1 in 8 played to the end gives a record parse_mjai reads."""
+    from yakuman.logs.mjai import parse_mjai
+
+    g = _random_state(src)
+    if g.done:
+        return
+    seat = src.int(0, g.rules.players - 1)
+    s = src.int(0, 2**64 - 1)
+    w = g.determinize(seat, s)
+    assert w._st.validate() is None and w.check() == 0
+    if seat in g.to_act:
+        o, o2 = g.observation(seat), w.observation(seat)
+        assert o.hand == o2.hand and o.discards == o2.discards and o.legal_actions == o2.legal_actions
+        twin = w.determinize(seat, src.int(0, 2**64 - 1))
+        assert twin.determinize(seat, s)._st.raw() == w._st.raw(), "a world depends on hidden tiles"
+    full = src.int(0, 7) == 0
+    for _ in range(10**6 if full else src.int(0, 30)):
+        if w.done:
+            break
+        acts = {q: src.choice(w.legal_actions(q)) for q in w.to_act}
+        w.step(next(iter(acts.values())) if w._st.phase() == 0 else acts)
+        assert w.check() == 0
+    if full:
+        assert len(parse_mjai(w.events)) == 1
+
+
+_KNOBS = None
+
+
+def t_rules_files(src) -> None:
+    """Rules files of any content (knob tables with odd values, deep nesting, non-UTF-8 bytes,
+    non-string keys, other types) through ``Rules.load`` and ``Rules.from_dict``: Rules or an
+    InvalidRulesError naming the file, nothing else."""
+    import dataclasses
+    import json
+    import os
+    import tempfile
+
+    from yakuman.errors import InvalidRulesError
+
+    global _KNOBS
+    if _KNOBS is None:
+        _KNOBS = [f.name for f in dataclasses.fields(Rules)]
+    vals = _JUNK + ("tenhou", "ema", "yakuman", "all", "x" * 100, {"1": 2}, -(10**6), 10**6 + 1)
+    kind = src.int(0, 5)
+    if kind == 0:
+        data = {src.choice(_KNOBS + ["preset", "x"]): src.choice(vals) for _ in range(src.int(0, 6))}
+        text = json.dumps(data, default=str) if src.int(0, 1) else None
+    elif kind == 1:
+        depth = src.int(1, 200000)
+        text = src.choice(('{"uma": ', "")) + "[" * depth + "]" * (depth if src.int(0, 1) else 0) + \
+            ("}" if src.int(0, 1) else "")
+        data = None
+    elif kind == 2:
+        text = src.blob(src.int(0, 64)).decode("latin-1")
+        data = None
+    elif kind == 3:
+        data = {src.choice((1, 2.5, None, (1,), "uma")): src.choice(vals)}
+        text = None
+    elif kind == 4:
+        rhs = ("1", "true", "[1, 2]", '"x"', "{a = 1}", "[[[[1]]]]", "nan")
+        text = "\n".join(f"{src.choice(_KNOBS)} = {src.choice(rhs)}" for _ in range(src.int(0, 5)))
+        data = None
+    else:
+        data = src.choice(vals)
+        text = None
+    if text is None:
+        try:
+            Rules.from_dict(data)
+        except InvalidRulesError:
+            pass
+        return
+    suffix = src.choice((".json", ".toml"))
+    fd, path = tempfile.mkstemp(suffix=suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8", "surrogateescape") if kind != 2 else text.encode("latin-1"))
+        try:
+            Rules.load(path)
+        except InvalidRulesError as e:
+            assert os.path.basename(path) in str(e), f"the error does not name the file: {e}"
+    finally:
+        os.unlink(path)
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -534,4 +793,8 @@ TARGETS = {
     "shanten_state": t_shanten_state,
     "logs": t_logs,
     "game": t_game,
+    "answers": t_answers,
+    "forged_state": t_forged_state,
+    "determinize": t_determinize,
+    "rules_files": t_rules_files,
 }

@@ -24,7 +24,7 @@ import sys
 import numpy as np
 import pytest
 
-from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.game import POLICIES, Action, Game, GameResult, RoundOutcome, rebuild, seeded_wall, simulate
 from yakuman.game.view import concealed, game_repr, mpsz, observation_repr, round_label
 from yakuman.rules import Rules
@@ -402,7 +402,7 @@ def test_observation_fields():
     p1 = g.observation(1)
     assert p1.drawn is None and len(p1.hand) == 13 and p1.legal_actions == () and p1.to_act == (0,)
     planes, scalars = o.planes()
-    assert planes.shape == (30, 34) and scalars.shape == (24,)
+    assert planes.shape == (33, 34) and scalars.shape == (24,)
     g.step(Action("dahai", 0, "6m", tsumogiri=True))
     o = g.observation(2)
     assert o.discards[0] == (("6m", True, False, False),)
@@ -496,10 +496,12 @@ def test_simulate_columns_and_checks():
     empty = simulate(0)
     assert empty["scores"].shape == (0, 4) and len(empty["seed"]) == 0
     assert simulate(2, seed=5)["scores"].tolist() == simulate(2, seed=5, workers=2)["scores"].tolist()
-    for kw in (dict(n=-1), dict(n=1.0), dict(n=True), dict(n=1, workers=0), dict(n=1, workers=True),
-               dict(n=1, policy="best")):
+    for kw in (dict(n=-1), dict(n=1.0), dict(n=True), dict(n=1, policy="best")):
         with pytest.raises(InvalidContextError):
             simulate(kw.pop("n"), **kw)
+    for w in (True, -1, 1025, 100000, 2**40, 1.0):     # bounded like the batch calls (0 = every core)
+        with pytest.raises(InvalidArgumentError, match="workers"):
+            simulate(1, workers=w)
     with pytest.raises(InvalidContextError):
         rebuild(1, policy="best")
     assert POLICIES == {"random": 0, "tsumogiri": 1, "greedy": 2, "ev": 3}
@@ -630,7 +632,7 @@ def test_play_with_callables_and_failures():
     res = play([_tsumogiri_bot(logs[s]) for s in range(4)], T4, seed=3)
     assert res.ok and res.error is None and res.game.done and res.events == res.game.events
     assert res.exit_codes == []
-    assert logs[1][0] == {**res.events[0], "id": 1}
+    assert logs[1][0] == {**{k: v for k, v in res.events[0].items() if k != "seed"}, "id": 1}   # no seed
     assert all(e["pai"] == "?" for e in logs[1] if e["type"] == "tsumo" and e["actor"] != 1)
     assert any(e["type"] == "tsumo" and e["actor"] == 1 and e["pai"] != "?" for e in logs[1])
     with pytest.raises(InvalidContextError):
@@ -691,7 +693,7 @@ def test_cli_game_play_failure_and_bot_count(tmp_path, capsys):
     sub = p.add_subparsers()
     cli.add_game_commands(sub)
     ns = p.parse_args(["game", "play", "--bots", "x", "y", "--out", "d"])
-    assert (ns.games, ns.seed, ns.rules, ns.timeout, ns.bots) == (1, 0, "tenhou", 10.0, ["x", "y"])
+    assert (ns.games, ns.seed, ns.rules, ns.timeout, ns.bots) == (1, None, "tenhou", 10.0, ["x", "y"])
     assert ns.func is cli._cmd_play
 
 
@@ -733,7 +735,9 @@ def test_simulate_dask_chunks_and_equals_local():
     one = simulate_dask(FakeClient(), 3, seed=7, chunk=3)
     assert np.array_equal(one["scores"], simulate(3, seed=7)["scores"])
     assert simulate_dask(FakeClient(), 0)["scores"].shape == (0, 4)
-    assert simulate_dask(FakeClient(), 1, seed=-3)["seed"].dtype == np.uint64
+    assert simulate_dask(FakeClient(), 1, seed=np.int64(3))["seed"].dtype == np.uint64
+    with pytest.raises(InvalidContextError, match="non-negative"):
+        simulate_dask(FakeClient(), 1, seed=-3)                 # like simulate and Game: never wrapped
 
 
 def test_simulate_dask_retries_and_reports_lost_chunks():

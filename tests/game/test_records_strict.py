@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from tests.logs.conftest import fixture_files
+from tests.logs.conftest import LOG_FIXTURES, fixture_files
 from yakuman.game.records import drive
 from yakuman.logs import read
 from yakuman.logs.events import Discard, Draw, Game, LogError, NewDora, RoundStart
@@ -118,3 +118,20 @@ def test_an_extra_dora_indicator_is_refused_in_its_round():
     with pytest.raises(LogError) as ei:
         drive(bad, strict=True)
     assert type(ei.value) is LogError and ei.value.round == _label(rs)
+
+
+def test_an_indicator_the_engine_revealed_but_the_record_omits_is_a_disagreement():
+    """fixture4 E2-0: seat 3's ankan of East reveals a kan dora (indicator 9m). A record without
+    that NewDora is refused at the next draw (the replacement draw): the engine shows two
+    indicators, the record one -- in the plain check (counted, with its place) and in strict mode."""
+    (g,) = read(LOG_FIXTURES / "fixture4.mjlog")
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is NewDora)
+    rs = _round_of(evs, i)
+    assert _label(rs) == "E2-0" and type(evs[i + 1]) is Draw and evs[i + 1].seat == 3
+    bad = Game(g.source, evs[:i] + evs[i + 1:])
+    rc, _ = drive(bad)
+    assert (rc.illegal, rc.disagreements) == (0, 1)
+    assert rc.first_disagreement == {"kind": "disagreement", "round": "E2-0", "event": i,
+                                     "what": "1 dora indicators shown in the record, 2 by the engine"}
+    _refused(bad, i, "1 dora indicators shown in the record, 2 by the engine")

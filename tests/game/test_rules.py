@@ -41,6 +41,22 @@ def test_kuikae(kuikae):
         assert {"1m", "4m", "2s"} <= discards
 
 
+def test_kuikae_suji_when_the_called_tile_is_the_highest_of_the_run():
+    """A chi of 4m with 2m3m forbids the called kind (4m) and the tile at the run's other end
+    (1m); a chi of 1m with 2m3m (test_kuikae) forbids 4m: both ends of the suji swap."""
+    seat1 = "1m2m3m5p6p7p1s2s3s8s8s5z6z"
+    wall = build_wall([SAFE0, seat1, NOTEN.replace("1m", "9m"), NOTEN.replace("1m", "8m")], "4m")
+    for kuikae in ("forbidden", "allowed"):
+        g = Game(Rules.tenhou().replace(kuikae=kuikae), 0, wall)
+        discard(g, "4m", then_pass=False)
+        act(g, 1, "chi", "4m", consumed=("2m", "3m"))
+        discards = {a.pai for a in g.legal_actions(1) if a.type == "dahai"}
+        if kuikae == "forbidden":
+            assert discards == {"5p", "6p", "7p", "1s", "2s", "3s", "8s", "P", "F"}   # not 1m
+        else:
+            assert "1m" in discards
+
+
 # ---- kans and dora ------------------------------------------------------------------------------
 @pytest.mark.parametrize("timing", ["standard", "immediate"])
 def test_kan_dora_timing(timing):
@@ -210,7 +226,54 @@ def test_temporary_and_riichi_furiten():
         assert has(g, 1, "hora") == (not riichi)   # temporary furiten ended; riichi furiten did not
 
 
+def test_a_wait_passed_without_a_yaku_still_makes_temporary_furiten():
+    """Seat 1 (open chi 234m, 567m 345p 66s 78s) waits on 6s (kuitan) and 9s (no yaku: 789s). A 9s
+    thrown by seat 2 cannot be ronned, so seat 1 is not asked; yet the wait passed: seat 3's 6s
+    right after (before seat 1 draws again) may not be ronned either. Without the 9s it may."""
+    seat1 = "2m3m5m6m7m3p4p5p6s6s7s8s1z"
+    for passed, ronnable in (("9s", False), ("1p", True)):
+        far = NOTEN.replace("6s", "5s")          # no 6s: the four are seat 1's two, the one drawn, one left
+        wall = build_wall([SAFE0.replace("1m", "4m"), seat1, far.replace("1m", "9m"), far.replace("1m", "8m")],
+                          "4m" + passed + "6s")
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "4m", then_pass=False)
+        act(g, 1, "chi", "4m", consumed=("2m", "3m"))
+        discard(g, "E", then_pass=False)
+        pass_all(g)
+        discard(g, passed, then_pass=False)      # seat 2 (tsumogiri)
+        assert 1 not in g.to_act                 # 9s: no yaku, seat 1 is never asked
+        pass_all(g)
+        discard(g, "6s", then_pass=False)        # seat 3 (tsumogiri), seat 1 has not drawn since
+        assert has(g, 1, "hora") is ronnable
+        if ronnable:
+            act(g, 1, "hora")
+            h = [e for e in g.events if e["type"] == "hora"][-1]
+            assert (h["target"], sorted(h["yakus"])) == (3, [["tanyao", 1]])
+
+
 # ---- riichi limits --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seat,before,legal", [(2, 4, True), (3, 3, False)])
+def test_riichi_refused_below_riichi_min_live_tiles(seat, before, legal):
+    """Riichi needs riichi_min_live_tiles (4) live tiles counted before the declarer's draw: the
+    draw of the 67th tile (4 left before it, seat 2) may declare, the 68th (3 left, seat 3) not.
+    The tenpai seat's waits are kept out of the live wall, so everyone only throws what he draws."""
+    ronner, nines = "234m567m345p66s78s", "9999s1z2z3z4z5z6z7z1p9p"
+    hands = [None, None, ronner, nines] if seat == 2 else [None, None, nines, ronner]
+    wall = build_wall(hands, dead="6s6s", seed=41)
+    for rules, want in ((Rules.tenhou(), legal), (Rules.tenhou().replace(riichi_min_live_tiles=before), True),
+                        (Rules.tenhou().replace(riichi_min_live_tiles=before + 1), False)):
+        g = Game(rules, 0, wall)
+        while True:
+            (s,) = g.to_act if len(g.to_act) == 1 else (None,)
+            if s == seat and g.observation(seat).tiles_left == before - 1:
+                break
+            if s is not None and any(a.type == "dahai" for a in g.legal_actions(s)):
+                g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+            else:
+                pass_all(g)
+        assert has(g, seat, "reach") is want, (rules.riichi_min_live_tiles, before)
+
+
 def test_riichi_needs_points_and_four_tiles_left():
     hands = ["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"), NOTEN.replace("1m", "5m")]
     wall = build_wall(hands, "1z")
@@ -349,18 +412,35 @@ def test_ippatsu_window_and_its_break_by_a_call():
     assert g._st.seat(0)[3:6] == (2, 1, 0)       # the pon on it ends the ippatsu window
 
 
-def test_kokushi_robs_an_ankan():
-    wall = build_wall(["1111m2m3m4m5p6p7p2s3s4s", "9m1p9p1s9s1z2z3z4z5z6z7z7z", None, None], "8s")
-    for rules, robbed in ((Rules.tenhou(), True), (Rules.mleague(), False)):
-        g = Game(rules, 0, wall)
-        act(g, 0, "ankan")
-        if not robbed:
-            assert g.to_act == (0,)
-            continue
-        assert g.to_act == (1,) and has(g, 1, "hora")
-        act(g, 1, "hora")
-        h = [e for e in g.events if e["type"] == "hora"][-1]
-        assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+KOKUSHI_1M = "9m1p9p1s9s1z2z3z4z5z6z7z7z"   # thirteen orphans waiting on 1m alone
+
+
+@pytest.mark.parametrize("preset,robbed", [
+    ("tenhou", False), ("tenhou_sanma", False), ("mleague", False),
+    ("mahjongsoul", True), ("mahjongsoul_sanma", True), ("wrc", True),
+])
+def test_kokushi_robs_an_ankan_only_where_the_preset_allows(preset, robbed):
+    """chankan_ankan: Tenhou (and Rules()) never lets kokushi rob a concealed kan, Mahjong Soul does
+    (docs/rules.md section 7.4): the dealer's ankan of 1m is either ronned by the kokushi seat for
+    a yakuman (32000 from the dealer) or stands (the dealer draws the replacement and acts again)."""
+    rules = Rules.preset(preset)
+    dealer = "1111m2p3p4p5p6p7p2s3s4s" if rules.players == 3 else "1111m2m3m4m5p6p7p2s3s4s"
+    wall = build_wall([dealer, KOKUSHI_1M] + [None] * (rules.players - 2), "8s", players=rules.players)
+    g = Game(rules, 0, wall)
+    act(g, 0, "ankan")
+    if not robbed:
+        assert g.to_act == (0,) and g._st.table()[7] == (54 if rules.players == 3 else 69) - 1
+        assert not any(e["type"] == "hora" for e in g.events)
+        return
+    assert g.to_act == (1,) and has(g, 1, "hora")
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert h["target"] == 0 and h["deltas"][1] == 32000 and ["kokushi", 13] in h["yakus"]
+
+
+def test_library_default_is_tenhous_chankan_ankan():
+    assert Rules().chankan_ankan == Rules.tenhou().chankan_ankan == Rules.tenhou_sanma().chankan_ankan == "never"
+    assert Rules.mahjongsoul().chankan_ankan == Rules.mahjongsoul_sanma().chankan_ankan == "kokushi_only"
 
 
 def test_nagashi_mangan_as_tenhou_pays_it():

@@ -25,7 +25,7 @@ def test_fixture_records_every_decision_maps_to_its_legal_index():
     assert d.mask[np.arange(len(d)), d.action].all()         # the index taken is a legal one
     assert (d.action[d.implied_pass] == 347).all() and d.passes > 0
     assert d.passes == int((d.action == 347).sum())          # records never pass but by implication
-    assert d.planes.shape == (len(d), 30, 34) and d.scalars.shape == (len(d), 24)
+    assert d.planes.shape == (len(d), 33, 34) and d.scalars.shape == (len(d), 24)
     # the same record in three formats: the same decisions
     per_game = [d.action[d.game == g] for g in range(9)]
     for stem in range(3):
@@ -117,7 +117,7 @@ def test_shards_npz_and_parquet_round_trip(tmp_path):
     t = pq.read_table(files[0])
     assert t.num_rows == len(whole)
     assert (np.asarray(t.column("action")) == whole.action).all()
-    planes = np.asarray(t.column("planes").combine_chunks().flatten()).reshape(-1, 30, 34)
+    planes = np.asarray(t.column("planes").combine_chunks().flatten()).reshape(-1, 33, 34)
     assert (planes == whole.planes).all()
 
 

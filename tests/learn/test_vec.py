@@ -22,7 +22,7 @@ def random_actions(obs, rng):
 def test_observe_returns_the_same_buffers_and_shapes():
     v = VecGame(3, seed=11, workers=1)
     o = v.observe()
-    assert o.planes.shape == (3, 30, 34) and o.planes.dtype == np.uint8
+    assert o.planes.shape == (3, 33, 34) and o.planes.dtype == np.uint8
     assert o.scalars.shape == (3, 24) and o.mask.shape == (3, ACTION_SPACE) and o.mask.dtype == np.bool_
     assert list(v.seeds) == [11, 12, 13]
     assert list(o.seat) == [0, 0, 0]           # East deals and decides first

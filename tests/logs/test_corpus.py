@@ -16,7 +16,6 @@ leaves it out); ``-s`` prints the agreement and the time taken:
 from __future__ import annotations
 
 import functools
-import gzip
 import json
 import time
 from collections import Counter
@@ -27,7 +26,9 @@ import pytest
 from yakuman import logs
 from yakuman.logs.events import tile_str
 
-from .conftest import tenhou_path
+from tests.conftest import AGARI, HAVE_CORPUS, open_records
+
+from .conftest import engine_fixture_files, tenhou_path
 
 SITUATIONS = (
     "riichi",
@@ -44,7 +45,7 @@ SITUATIONS = (
 
 @functools.lru_cache(maxsize=1)
 def _records() -> dict[str, dict]:
-    with gzip.open(tenhou_path("agari.jsonl.gz"), "rt") as f:
+    with open_records(AGARI) as f:
         return {r["id"]: r for r in map(json.loads, f)}
 
 
@@ -191,9 +192,22 @@ SAMPLE = [
 ]
 
 
-def test_sample_agrees_with_tenhou_records():
+def _sample_files() -> list:
+    """SAMPLE of the shared corpus, or every game of the fixture corpus."""
+    if not HAVE_CORPUS:
+        return engine_fixture_files("mjlog")
     folder = tenhou_path("mjlog")
-    files = [next(folder.glob(f"{s}*")) for s in SAMPLE]
+    return [next(folder.glob(f"{s}*")) for s in SAMPLE]
+
+
+def test_sample_agrees_with_tenhou_records():
+    files = _sample_files()
+    if not HAVE_CORPUS:   # the fixture corpus: every win has its record, and agrees with it
+        res = run(files)
+        s = res["stats"]
+        assert res["mismatches"] == [] and res["errors"] == []
+        assert s["records compared"] == s["records agreeing"] == 167 and s["wins without record"] == 0
+        return
     res = run(files)
     s = res["stats"]
     assert res["mismatches"] == []
@@ -211,6 +225,10 @@ def test_full_corpus_agrees_with_tenhou_records():
     res = run(files, workers=2)
     elapsed = time.perf_counter() - t0
     s = res["stats"]
+    if not HAVE_CORPUS:   # the fixture corpus on two processes: every win met its record, all agree
+        assert res["mismatches"] == [] and res["errors"] == [] and set(res["seen"]) == set(records)
+        assert s["records compared"] == s["records agreeing"] == len(records) == 167
+        return
     kinds = Counter()
     for e in res["errors"]:
         p = e.problem
@@ -260,10 +278,9 @@ def _score_function():
 def test_sample_inputs_score_like_tenhou():
     """The derived inputs map 1:1 onto score(): han, fu and points equal Tenhou's on the sample."""
     score = _score_function()
-    folder = tenhou_path("mjlog")
     n = 0
-    for s in SAMPLE:
-        for _, rounds in logs.replay_file(next(folder.glob(f"{s}*"))).games:
+    for f in _sample_files():
+        for _, rounds in logs.replay_file(f).games:
             for rr in rounds:
                 for c in rr.wins:
                     got = score(**c.inputs.kwargs())
@@ -274,4 +291,4 @@ def test_sample_inputs_score_like_tenhou():
                         c.round.label,
                     )
                     n += 1
-    assert n == 157
+    assert n == (157 if HAVE_CORPUS else 167)

@@ -82,3 +82,17 @@ def test_frame_dask_equals_to_frame(client, corpus):
 
 def test_default_scheduler_without_client(corpus):
     _same(logs.verify_dask(corpus[:4]), verify_paths(corpus[:4]))
+
+
+def test_review_dask_equals_local(client):
+    """``review_dask`` gives the rows of the local review, in file order."""
+    import json
+
+    from tests.conftest import FIXTURES
+    from yakuman.logs.review import review, review_dask
+
+    files = sorted(p for p in (FIXTURES / "logs").iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
+    local = review(files, seat=1, policy="greedy")
+    remote = review_dask(files, client, seat=1, policy="greedy", files_per_task=2)
+    assert remote.errors == [] and remote.games == local.games == len(files)
+    assert json.dumps(remote.rows) == json.dumps(local.rows)   # NaN losses compare as text

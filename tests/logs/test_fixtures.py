@@ -22,7 +22,7 @@ from yakuman.logs.verify import ROW_FIELDS, verify_paths
 
 from tests.conftest import REPO
 
-from .conftest import LOG_FIXTURES, fixture_files
+from .conftest import LOG_FIXTURES, engine_fixture_files, fixture_files
 from .test_fuzz import mutate, outcome, variants
 
 GAMES = ("fixture4", "fixture4b", "fixture3")
@@ -74,10 +74,15 @@ def test_fixtures_are_what_the_generator_writes():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     files = mod.outputs()
-    assert sorted(files) == sorted(p.name for p in fixture_files())
+    constructed = {n: t for n, t in files.items() if not n.startswith("../corpus/")}
+    played = {n: t for n, t in files.items() if n.startswith("../corpus/")}
+    assert sorted(constructed) == sorted(p.name for p in fixture_files())
+    assert sorted(played) == sorted([f"../corpus/{p.parent.name}/{p.name}" for p in engine_fixture_files()]
+                                    + ["../corpus/agari.jsonl"])
     for name, text in files.items():
         assert (LOG_FIXTURES / name).read_text(encoding="utf-8") == text, f"{name} is stale: run tools/make_fixtures.py"
-    assert sum(len(t) for t in files.values()) < 100_000  # a small corpus
+    assert sum(len(t) for t in constructed.values()) < 100_000  # a small corpus
+    assert len(played) == 64 and sum(len(t) for t in played.values()) < 2_000_000   # and a modest one
 
 
 @pytest.mark.parametrize("suffix", FORMATS)

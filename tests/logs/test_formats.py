@@ -25,7 +25,7 @@ from yakuman.logs import (
 from yakuman.logs.mjai import to_mjai
 
 from ._synth import TENHOU_MJLOG, Table
-from .conftest import corpus_or_fixtures
+from .conftest import FIXTURE_CORPUS, HAVE_CORPUS, LOG_FIXTURES, corpus_or_fixtures, engine_fixture_files
 
 DROP = ("GameStart.seed", "GameStart.special")
 
@@ -278,6 +278,12 @@ def test_tenhou6_call_strings_round_trip():
     assert r[9] == [17, "k14141414"]  # the discard after the pon (7m), then the kakan
 
 
+# Without the shared corpus the tenhou.net/6 reader's cases come from the fixture records: the
+# engine-played games (tests/fixtures/corpus) and the constructed ones (tests/fixtures/logs).
+def _fixture_t6(name: str):
+    return (LOG_FIXTURES if name.startswith("fixture") else FIXTURE_CORPUS / "tenhou6") / f"{name}.json"
+
+
 @pytest.mark.parametrize(
     "name, seat, sit, melds",
     [
@@ -285,15 +291,39 @@ def test_tenhou6_call_strings_round_trip():
         ("rinshan", 3, {"riichi", "rinshan"}, ("ankan 6666m",)),
         ("double_kakan_then_chankan", 3, {"chankan"}, ()),
         ("suukantsu_0", 2, set(), ("kakan 7777s", "kakan 1111s", "minkan 9999s", "ankan 2222m")),
+    ] if HAVE_CORPUS else [
+        ("engine4-11", 1, {"chankan"}, ("pon 333p", "pon 666p")),
+        ("engine3-08", 0, {"haitei"}, ("pon 111p",)),
+        ("engine4-06", 2, {"houtei"}, ("chi 789s",)),
+        ("engine3-01", 2, {"riichi", "ippatsu"}, ()),
     ],
 )
 def test_tenhou6_samples(tenhou6_file, name, seat, sit, melds):
+    if not HAVE_CORPUS:   # the game's win of that seat with that situation, as its mjlog gives it
+        (g,) = logs.read(_fixture_t6(name))
+        (m,) = logs.read(FIXTURE_CORPUS / "mjlog" / f"{name}.mjlog")
+        (c,) = [w for w in iter_wins(g) if w.seat == seat and {k for k, v in w.situation().items() if v} == sit]
+        assert c.inputs.melds == melds
+        assert c.inputs in [w.inputs for w in iter_wins(m)]
+        return
     (g,) = logs.read(tenhou6_file(f"__{name}.json"))
     (c,) = iter_wins(g)
     assert c.seat == seat and {k for k, v in c.situation().items() if v} == sit and c.inputs.melds == melds
 
 
-def test_tenhou6_double_ron_and_ambiguous_calls(tenhou6_file):
+def test_tenhou6_double_ron_and_ambiguous_calls(tenhou6_file, tmp_path):
+    if not HAVE_CORPUS:   # the constructed double ron (E3-1: seats 1 and 3 on seat 0's discard)
+        (g,) = logs.read(_fixture_t6("fixture4"))
+        a, b = [w for w in iter_wins(g) if w.round.label == "E3-1"]
+        assert (a.seat, a.from_seat, a.index, a.inputs.riichi) == (1, 0, 0, False)
+        assert (b.seat, b.from_seat, b.index, b.inputs.melds, b.inputs.riichi_sticks) == (3, 0, 1, (), 0)
+        obj = json.loads(_fixture_t6("fixture4").read_text(encoding="utf-8"))
+        obj["log"][0][4][:5] = [11] * 5   # a haipai with five 1m
+        p = tmp_path / "five.json"
+        p.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+        with pytest.raises(LogError, match=r"round E1-0: fifth copy of 1m"):
+            logs.read(p)
+        return
     (g,) = logs.read(tenhou6_file("__double_ron.json"))
     a, b = iter_wins(g)
     assert (a.seat, a.from_seat, a.inputs.riichi, a.inputs.ura) == (0, 3, True, "2z")
@@ -302,14 +332,34 @@ def test_tenhou6_double_ron_and_ambiguous_calls(tenhou6_file):
         logs.read(tenhou6_file("confusing_nakis_2.json"))  # a hand-made log with four plain 5s and a red one
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 7])
+@pytest.mark.parametrize("n", [3, 4, 5, 7] if HAVE_CORPUS else ["engine3-01", "engine3-06", "engine4-02", "engine4-13"])
 def test_tenhou6_same_tile_discarded_twice_one_called(tenhou6_file, n):
     # the same tile discarded twice in a row, one of them called: the replay takes the right one
+    if not HAVE_CORPUS:   # fixture games where this happens (found by scanning their events)
+        (g,) = logs.read(_fixture_t6(n))
+        (m,) = logs.read(FIXTURE_CORPUS / "mjlog" / f"{n}.mjlog")
+        calls = [row for row in comparable(g) if row[0] == "Call"]
+        assert calls and calls == [row for row in comparable(m) if row[0] == "Call"]
+        assert [w.inputs for w in iter_wins(g)] == [w.inputs for w in iter_wins(m)]
+        return
     (g,) = logs.read(tenhou6_file(f"confusing_nakis_{n}.json"))
     assert len(list(iter_wins(g))) == 1
 
 
-def test_tenhou6_win_that_leaves_a_riichi_stick_unpaid_is_refused(tenhou6_file):
+def test_tenhou6_win_that_leaves_a_riichi_stick_unpaid_is_refused(tenhou6_file, tmp_path):
+    if not HAVE_CORPUS:   # a fixture game's win edited so that its record leaves out the sticks
+        obj = json.loads(_fixture_t6("engine4-01").read_text(encoding="utf-8"))
+        k, rnd = next((k, r) for k, r in enumerate(obj["log"]) if r[0][2] > 0 and r[-1][0] == "和了"
+                      and len(r[-1]) == 3)
+        deltas, winner = rnd[-1][1], rnd[-1][2][0]
+        right = list(deltas)
+        deltas[winner] -= 1000 * rnd[0][2]
+        p = tmp_path / "unpaid.json"
+        p.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+        (g,) = logs.read(p)
+        with pytest.raises(LogError, match=re.escape(f"{right} != record {deltas}")):
+            list(iter_wins(g))
+        return
     # confusing_nakis_1 is hand-edited: seat 2's riichi stands (its declaration discard passed), so
     # the stick on the table goes to the next winner; the record pays the winner only the hand and
     # honba (1000 + 2 x 300 = 1600), the rules (docs/rules.md 5.2) give 1600 + 1000 = 2600
@@ -318,12 +368,34 @@ def test_tenhou6_win_that_leaves_a_riichi_stick_unpaid_is_refused(tenhou6_file):
         list(iter_wins(g))
 
 
-def test_tenhou6_rejects_other_json(tenhou6_file):
+def test_tenhou6_rejects_other_json(tenhou6_file, tmp_path):
+    if not HAVE_CORPUS:   # another program's JSON game record (majiang-core's layout)
+        p = tmp_path / "majiang.json"
+        p.write_text(json.dumps({"title": "x", "player": ["a", "b", "c", "d"], "qijia": 0,
+                                 "log": [[{"qipai": {"zhuangfeng": 0, "jushu": 0}}]]}), encoding="utf-8")
+        with pytest.raises(LogFormatError, match="not a tenhou.net/6 log"):
+            logs.read(p)
+        return
     with pytest.raises(LogFormatError, match="not a tenhou.net/6 log"):
         logs.read(tenhou6_file("kobalab+majiang-core"))
 
 
 def test_tenhou6_and_mjlog_of_the_same_games_derive_the_same_inputs(tenhou6_file, mjlog_file):
+    if not HAVE_CORPUS:   # the fixture corpus: the 21 engine-played games in both formats, 167 wins
+        pairs = list(zip(engine_fixture_files("tenhou6"), engine_fixture_files("mjlog")))
+        assert [a.stem for a, _ in pairs] == [b.stem for _, b in pairs] and len(pairs) == 21
+        total = 0
+        for ta, mb in pairs:
+            (a,) = logs.read(ta)
+            (b,) = logs.read(mb)
+            wa, wb = list(iter_wins(a)), list(iter_wins(b))
+            assert [w.inputs for w in wa] == [w.inputs for w in wb]
+            assert [(w.record.deltas, w.record.points, tuple(y for y in w.record.yaku if y[1]), w.pao_seat)
+                    for w in wa] == [(w.record.deltas, w.record.points, tuple(y for y in w.record.yaku if y[1]),
+                                      w.pao_seat) for w in wb]
+            total += len(wa)
+        assert total == 167
+        return
     ids = [
         "2019081518gm-00a9-0000-cce9d00c",
         "2019123123gm-00a9-0000-f4386d0e",

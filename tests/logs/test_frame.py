@@ -12,7 +12,7 @@ from yakuman.logs.frame import COLUMN_TYPES, rows
 from yakuman.logs.verify import ROW_FIELDS, verify_paths
 
 from ._synth import TENHOU_MJLOG
-from .conftest import data_file
+from .conftest import FIXTURE_CORPUS, HAVE_CORPUS, LOG_FIXTURES, data_file
 
 pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
@@ -68,11 +68,27 @@ def test_table_schema_is_fixed():
     assert t.column("points").to_pylist() == [48000]
 
 
+def _sample() -> list:
+    """The real records of SAMPLE, or without the shared corpus two engine-played games (four
+    and three players) and two constructed ones (a kyuushu kyuuhai, a nagashi mangan)."""
+    if HAVE_CORPUS:
+        return [data_file("mjlog", f) for f in SAMPLE]
+    return [FIXTURE_CORPUS / "mjlog" / "engine4-01.mjlog", FIXTURE_CORPUS / "mjlog" / "engine3-01.mjlog",
+            LOG_FIXTURES / "fixture4.mjlog", LOG_FIXTURES / "fixture4b.mjlog"]
+
+
+# (wins, draws, draw types, riichi wins) of the sample: the real records' (27 AGARI and 7
+# RYUUKYOKU tags; 13 AGARI list riichi: zgrep counts), or the fixtures' (as verify counts them)
+EXPECT = ((27, 7, {"exhaustive": 5, "nagashi_mangan": 1, "kyuushu_kyuuhai": 1}, 13) if HAVE_CORPUS else
+          (21, 8, {"exhaustive": 5, "kyuushu_kyuuhai": 1, "suufon_renda": 1, "nagashi_mangan": 1}, 13))
+
+
 def test_frame_of_files_and_its_invariants():
-    files = [data_file("mjlog", f) for f in SAMPLE]
+    files = _sample()
+    n_wins, n_draws, draw_types, n_riichi = EXPECT
     report = verify_paths(files, rows=True)
     df = logs.to_frame(report)
-    assert len(df) == report.counts["std_wins"] + report.counts["std_draws"] == 27 + 7
+    assert len(df) == report.counts["std_wins"] + report.counts["std_draws"] == n_wins + n_draws
     assert logs.to_frame(files).equals(df)  # from paths: the same frame
     wins = df[df.kind == "win"]
     assert (wins.yaku_mask == wins.calc_yaku_mask).all() and df.ok.all()
@@ -84,25 +100,22 @@ def test_frame_of_files_and_its_invariants():
     assert sorted(df.players.unique().tolist()) == [3, 4]
     assert wins[wins.players == 3].delta3.isna().all()
     draws = df[df.kind == "draw"]
-    assert draws.draw_type.value_counts().to_dict() == {
-        "exhaustive": 5,
-        "nagashi_mangan": 1,
-        "kyuushu_kyuuhai": 1,
-    }
+    assert draws.draw_type.value_counts().to_dict() == draw_types
     # the kind of question users ask: how often is riichi among the yaku
     riichi_wins = wins.yaku.map(lambda ys: "riichi" in ys).sum()
-    assert riichi_wins == (wins.riichi & ~wins.double_riichi & (wins.yakuman == 0)).sum() == 13
+    assert riichi_wins == (wins.riichi & ~wins.double_riichi & (wins.yakuman == 0)).sum() == n_riichi
 
 
 def test_parquet_round_trip(tmp_path, capsys):
-    files = [data_file("mjlog", f) for f in SAMPLE]
+    files = _sample()
+    n = EXPECT[0] + EXPECT[1]
     out = tmp_path / "rows.parquet"
     code = cli.main(["logs", "verify", *map(str, files), "--out", str(out), "--no-progress"])
     text = capsys.readouterr().out
-    assert code == 0 and f"wrote 34 rows to {out}" in text
+    assert code == 0 and f"wrote {n} rows to {out}" in text
     back = pq.read_table(out)
     assert back.equals(logs.to_table(files))
-    assert logs.write_parquet(verify_paths(files, rows=True), tmp_path / "b.parquet") == 34
+    assert logs.write_parquet(verify_paths(files, rows=True), tmp_path / "b.parquet") == n
 
 
 def test_rows_without_pandas():

@@ -24,12 +24,16 @@ from yakuman.logs.tenhou_xml import decompress
 from yakuman.logs.verify import verify_file, verify_paths
 
 from ._synth import TENHOU_MJLOG
-from .conftest import data_file
+from .conftest import FIXTURE_CORPUS, HAVE_CORPUS, LOG_FIXTURES, data_file
 
 ELEVEN_ROUNDS = "Agony5757+mahjong__000578b811"  # 11 rounds, ends with owari
 
 
 def _real_xml() -> bytes:
+    """A real record of 11 rounds ending with owari; without the shared corpus an engine-played
+    one of the same length (tests/fixtures/corpus)."""
+    if not HAVE_CORPUS:
+        return (FIXTURE_CORPUS / "mjlog" / "engine4-07.mjlog").read_bytes()
     return gzip.decompress(data_file("mjlog", ELEVEN_ROUNDS).read_bytes())
 
 
@@ -125,8 +129,10 @@ def test_item2_html_around_the_record_is_not_damage():
 
 # ---- item 3: every malformed input is a yakuman.errors log error -----------------------------
 def _tenhou6() -> dict:
-    f = data_file("tenhou6", "double_ron")
-    obj = json.loads(gzip.decompress(f.read_bytes()))
+    # a real tenhou.net/6 record, or without the shared corpus the constructed game with a double ron
+    f = data_file("tenhou6", "double_ron") if HAVE_CORPUS else LOG_FIXTURES / "fixture4.json"
+    raw = f.read_bytes()
+    obj = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
     return obj[0] if isinstance(obj, list) else obj
 
 
@@ -304,3 +310,125 @@ def test_item5_dying_dask_worker_loses_nothing(tmp_path, monkeypatch):
     # g3 shared g2's task: retried alone, its result is kept
     assert {"file": str(files[3]), "retried": "ok"} in rep.worker_deaths
     assert base.to_dict()["wins"] == 6
+
+
+# ---- issue 25, items 11-16: the logs command line -------------------------------------------------------------
+def _t6(tmp_path, names, seed: int = 1, name: str = "g") -> Path:
+    """A tenhou.net/6 file of an engine game with these player names."""
+    import random
+
+    from yakuman.game import Game
+    from yakuman.logs.mjai import parse_mjai
+    from yakuman.logs.tenhou_json import to_tenhou_json
+
+    g, rng = Game(None, seed), random.Random(seed)
+    while not g.done:
+        acts = {s: rng.choice(g.legal_actions(s)) for s in g.to_act}
+        g.step(next(iter(acts.values())) if g._st.phase() == 0 else acts)
+    obj = to_tenhou_json(parse_mjai(g.events)[0])
+    obj["name"] = list(names)
+    p = tmp_path / f"{name}.json"
+    p.write_text(json.dumps(obj, ensure_ascii=True))   # "\udc80" stays a JSON escape: a lone surrogate
+    return p
+
+
+def test_issue25_item11_a_lone_surrogate_name_does_not_stop_stats(tmp_path, capsys):
+    good = _t6(tmp_path, ["A", "B", "C", "D"], 1, "good")
+    bad = _t6(tmp_path, ["\udc80x", "B", "C", "D"], 2, "bad")
+    assert read(bad)[0].start.names[0] == "\ufffdx"
+    out = tmp_path / "s.parquet"
+    args = [str(good), str(bad), "--no-progress"]
+    assert cli.main(["logs", "stats", *args]) == 0
+    text = capsys.readouterr().out
+    assert "2 files, 2 games" in text and "\ufffdx" in text
+    assert cli.main(["logs", "stats", *args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)
+    pytest.importorskip("pyarrow")
+    assert cli.main(["logs", "stats", *args, "--out", str(out)]) == 0 and out.stat().st_size > 0
+
+
+def test_issue25_item12_names_are_drawn_literally_in_the_html_report(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    names = ["$x^{$", "$5 $", "_hidden", "D"]
+    f = _t6(tmp_path, names, 3)
+    out = tmp_path / "r.html"
+    assert cli.main(["logs", "stats", str(f), "--html", str(out), "--no-progress"]) == 0
+    capsys.readouterr()
+    html = out.read_text()
+    for n in names:   # each name in the table, and in a legend / title as its literal text
+        assert n.replace("$", "") in html.replace("$", "")
+    assert "_hidden" in re.sub(r"<table.*?</table>", "", html, flags=re.S)   # in the figures too
+
+
+@pytest.mark.parametrize("make", ["big", "fifo", "device", "folder"])
+def test_issue25_item13_every_input_is_limited_and_regular(tmp_path, make, capsys):
+    p = tmp_path / "x.mjlog"
+    if make == "big":
+        with open(p, "wb") as f:
+            f.truncate(MAX_DECOMPRESSED + 1)            # a sparse file: no disk used
+    elif make == "fifo":
+        os.mkfifo(p)
+    elif make == "device":
+        p = Path("/dev/zero")
+    else:
+        p.mkdir()
+    with pytest.raises(LogFormatError, match="not read"):
+        read(p)
+    from yakuman.logs.mjai import read_mjai
+    from yakuman.logs.tenhou_json import read_tenhou_json
+    from yakuman.logs.tenhou_xml import read_mjlog
+
+    for reader in (read_mjlog, read_mjai, read_tenhou_json):
+        with pytest.raises(LogFormatError, match="not read"):
+            reader(p)
+    fr = verify_file(p)
+    assert fr.errors and "not read" in fr.errors[0]["message"]
+    if make != "folder":   # (a folder on the command line is scanned for logs)
+        assert cli.main(["logs", "verify", str(p), "--no-progress"]) == 1
+        assert "not read" in capsys.readouterr().out
+
+
+def test_issue25_item14_folder_scans_follow_links_and_say_what_they_skip(tmp_path):
+    from yakuman.logs.verify import scan_logs
+
+    root = tmp_path / "root"
+    (root / "real").mkdir(parents=True)
+    f = _t6(root / "real", ["A", "B", "C", "D"], 1)
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    g = _t6(other, ["A", "B", "C", "D"], 2, "linked")
+    (root / "link").symlink_to(other)                  # a linked folder: followed
+    (root / "real" / "loop").symlink_to(root)          # a loop: entered once
+    (root / "dangling.json").symlink_to(tmp_path / "nothing")
+    os.mkfifo(root / "pipe.json")
+    scan = scan_logs(root)
+    assert sorted(p.name for p in scan.files) == sorted([f.name, g.name])
+    line = scan.skipped_line()
+    assert "linked folder" in line and "broken link" in line and "special file" in line
+    assert scan.loops and scan.broken_links and scan.special
+
+
+@pytest.mark.parametrize("cmd", [["logs", "verify"], ["logs", "stats"], ["logs", "stats", "--html-target"],
+                                 ["logs", "rescore", "--rules", "tenhou"]])
+def test_issue25_item15_output_paths_are_checked_before_the_run(tmp_path, cmd, capsys):
+    f = _t6(tmp_path, ["A", "B", "C", "D"], 1)
+    option = "--html" if cmd[-1] == "--html-target" else "--out"
+    base = [c for c in cmd if c != "--html-target"]
+    for bad in (tmp_path, tmp_path / "missing" / "x.parquet"):
+        code = cli.main([*base, str(f), option, str(bad), "--no-progress"] if "rescore" not in cmd
+                        else [*base, str(f), option, str(bad)])
+        err = capsys.readouterr()
+        assert code == 2 and option in err.err and "Traceback" not in err.err
+        assert "files" not in err.out     # nothing was run
+
+
+def test_issue25_item16_control_characters_are_escaped_on_the_terminal(tmp_path, capsys):
+    f = _t6(tmp_path, ["\x1b]0;pwned\x07", "ev\u202eil", "C", "D"], 1)
+    assert cli.main(["logs", "stats", str(f), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\\x1b]0;pwned\\x07" in out and "ev\\u202eil" in out
+    bad = tmp_path / "bad\x1b[31m\u202e.mjlog"
+    bad.write_bytes(b"<mjloggm ver='2.3'><GO")
+    assert cli.main(["logs", "verify", str(bad), "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\\x1b[31m\\u202e" in out

@@ -1,10 +1,11 @@
 """Haitei / houtei in the replay, on hand-built rounds whose hands are real wins.
 
 The rules (docs/rules.md): haitei = tsumo on the last live-wall tile, but not when that tile was a
-rinshan draw (then rinshan only); houtei = ron on the discard made after the last live-wall draw,
-but not when the discarder's last draw was a rinshan tile. ``haitei_houtei_with_rinshan`` (off
-by default, and on Tenhou) grants both in those two cases. A four-player wall has 70 draws; a
-kan's replacement draw is one of them.
+rinshan draw (then rinshan only; ``haitei_with_rinshan``, off by default and on Tenhou, grants
+haitei too); houtei = ron on the discard made after the last live-wall draw, also when the
+discarder's last draw was a rinshan tile (``houtei_after_rinshan``, on by default and on Tenhou
+as its records show; off withholds it). A four-player wall has 70 draws; a kan's replacement
+draw is one of them.
 
 Each test replays the round, scores the derived inputs with ``yakuman.score``, settles the win
 and checks the flags, the value (worked out from the scoring table, in the comments) and the
@@ -13,6 +14,8 @@ next hand. The replay is the game engine's drive, so these are the engine's rule
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -25,7 +28,8 @@ from yakuman.settle import RoundState, Win, settle_wins
 from ._synth import Table
 
 TENHOU = Rules.tenhou().replace(aka_dora=0)
-WITH_RINSHAN = TENHOU.replace(haitei_houtei_with_rinshan=True)
+WITH_RINSHAN = TENHOU.replace(haitei_with_rinshan=True)
+NO_HOUTEI_AFTER_RINSHAN = TENHOU.replace(houtei_after_rinshan=False)
 
 # 136-ids: kind k = ids 4k..4k+3 (1m = 0, 1p = 9, 1s = 18, 1z = 27).
 # 234m 567m 234p 55s 67s: closed, waits on 5s-8s (8s = ids 100-103, kept out of the wall).
@@ -106,22 +110,40 @@ def _ron_after_rinshan() -> Table:
     return t
 
 
-def test_no_houtei_on_the_discard_after_a_rinshan_draw_from_the_last_tile():
-    """Houtei: not if the discarder's last draw was a rinshan tile (haitei_houtei_with_rinshan off)."""
+def test_houtei_on_the_discard_after_a_rinshan_draw_from_the_last_tile():
+    """Houtei under Tenhou: the discard after the ankan's replacement draw (the round's last draw)
+    is the last discard, and a ron on it is houtei (houtei_after_rinshan, on under Tenhou)."""
     c, s, flags, nxt = _win(_ron_after_rinshan(), TENHOU)
-    assert (c.seat, c.from_seat) == (2, 0) and flags == set()
-    assert (s.han, s.fu, s.points) == (2, 30, 2000)  # pinfu + tanyao only
-    assert nxt.deltas == (-2000, 0, 2000, 0)
+    assert (c.seat, c.from_seat) == (2, 0) and flags == {"houtei"}
+    assert c.inputs.houtei is True and c.inputs.haitei is False
+    # pinfu 1 + tanyao 1 + houtei 1 = 3 han 30 fu: 30 * 2^5 * 4 = 3840 -> 3900
+    assert (s.han, s.fu, s.points) == (3, 30, 3900)
+    assert nxt.deltas == (-3900, 0, 3900, 0)
     assert (nxt.state.hand, nxt.state.dealer, nxt.dealer_repeats) == (1, 1, False)
 
 
-def test_houtei_after_a_rinshan_draw_when_the_knob_is_on():
-    """haitei_houtei_with_rinshan on: the discard after the last-tile rinshan draw is houtei."""
-    c, s, flags, nxt = _win(_ron_after_rinshan(), WITH_RINSHAN)
-    assert flags == {"houtei"}
-    assert (s.han, s.fu, s.points) == (3, 30, 3900)
-    assert nxt.deltas == (-3900, 0, 3900, 0)
+def test_no_houtei_after_a_rinshan_draw_when_houtei_after_rinshan_is_off():
+    """houtei_after_rinshan off: the discard after the last-tile rinshan draw is not houtei."""
+    c, s, flags, nxt = _win(_ron_after_rinshan(), NO_HOUTEI_AFTER_RINSHAN)
+    assert (c.seat, c.from_seat) == (2, 0) and flags == set()
+    assert (s.han, s.fu, s.points) == (2, 30, 2000)  # pinfu + tanyao only
+    assert nxt.deltas == (-2000, 0, 2000, 0)
     assert (nxt.state.hand, nxt.state.dealer) == (1, 1)
+
+
+def test_frame_row_and_mjai_of_the_houtei_after_rinshan():
+    """The logs frame row of that ron carries houtei (and not haitei / rinshan) and its value;
+    the mjai form of the round keeps the ankan, the new dora and the replacement draw in order."""
+    from yakuman.logs import to_mjai_lines
+    from yakuman.logs.frame import rows
+
+    game = _ron_after_rinshan().game()
+    (row,) = [r for r in rows(game) if r["kind"] == "win"]
+    assert (row["houtei"], row["haitei"], row["rinshan"], row["tsumo"]) == (True, False, False, False)
+    assert (row["calc_han"], row["calc_fu"], row["calc_points"]) == (3, 30, 3900)   # the engine's values
+    kinds = [e["type"] for e in map(json.loads, to_mjai_lines(game).splitlines())]
+    i = kinds.index("ankan")
+    assert kinds[i:i + 4] == ["ankan", "dora", "tsumo", "dahai"] and kinds[i + 4] == "hora"
 
 
 def _rinshan_tsumo_on_the_last_tile() -> Table:
@@ -149,7 +171,7 @@ def test_rinshan_tsumo_on_the_last_tile_is_not_haitei():
 
 
 def test_rinshan_tsumo_on_the_last_tile_is_haitei_too_when_the_knob_is_on():
-    """haitei_houtei_with_rinshan on: rinshan and haitei both count."""
+    """haitei_with_rinshan on: rinshan and haitei both count."""
     c, s, flags, nxt = _win(_rinshan_tsumo_on_the_last_tile(), WITH_RINSHAN)
     assert flags == {"rinshan", "haitei"}
     # 4 han 40 fu: 40 * 2^6 = 2560 > 2000: mangan, the dealer's 4000 all

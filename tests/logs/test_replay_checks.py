@@ -420,7 +420,7 @@ def test_kita_must_be_a_north_and_can_be_ronned_without_chankan():
     assert c.win_tile == 120 and not c.inputs.chankan and not c.inputs.tsumo
 
 
-def test_kokushi_robs_an_ankan():
+def test_kokushi_robs_an_ankan_under_kokushi_only_not_tenhou():
     hands = (
         tuple(range(0, 12)) + (112,),
         (35, 39, 71, 75, 107, 108, 114, 116, 120, 124, 128, 132, 133),  # kokushi waiting on 1m
@@ -431,5 +431,17 @@ def test_kokushi_robs_an_ankan():
     t.draw(0, 113)
     t.call(0, "ankan", (0, 1, 2, 3))
     t.events.append(Win(1, 0, hand=None, win_tile=0))
-    (c,) = list(iter_wins(_accepted(t)))
+    g = t.game(end=False)
+    # Tenhou (the record's rules) never lets kokushi rob an ankan: the engine asks nobody
+    from yakuman.game.records import check_record
+    from yakuman.rules import Rules
+
+    rc = check_record(g)
+    assert (rc.illegal, rc.disagreements) == (0, 1)
+    assert rc.first_disagreement["what"] == "ron by seat 1 where the engine asked nobody"
+    # Mahjong Soul does (chankan_ankan = kokushi_only): the same record replays as a chankan win
+    ms = Rules.tenhou().replace(chankan_ankan="kokushi_only")
+    rc = check_record(g, ms)
+    assert rc.illegal == rc.disagreements == 0, rc.problems
+    (c,) = list(iter_wins(g, ms))
     assert c.inputs.chankan and c.win_tile == 0

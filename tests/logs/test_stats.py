@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import shared_data_path
-from tests.logs.conftest import TENHOU, fixture_files
+from tests.logs.conftest import TENHOU, engine_fixture_files, fixture_files
 from yakuman import logs
 from yakuman.cli import main
 from yakuman.logs.events import (
@@ -252,7 +252,7 @@ def _corpus(n):
     """The first n real mjlog records, or (on a clone without the shared corpus) the project's
     fixture mjlog records: every check here holds for any valid record."""
     if not (TENHOU / "mjlog").is_dir():
-        return fixture_files("mjlog")
+        return fixture_files("mjlog") + engine_fixture_files("mjlog")[:n]
     return sorted((TENHOU / "mjlog").glob("*.gz"))[:n]
 
 
@@ -262,7 +262,8 @@ def test_stats_equal_raw_mjlog_counts():
 
 @pytest.mark.slow
 def test_stats_equal_raw_mjlog_counts_whole_corpus():
-    _check_raw_mjlog(sorted(shared_data_path("tenhou", "mjlog").glob("*.gz")))
+    # the shared corpus's gzipped records, or the fixture corpus's plain ones
+    _check_raw_mjlog(sorted(p for p in shared_data_path("tenhou", "mjlog").iterdir() if p.suffix in (".gz", ".mjlog")))
 
 
 def _plain_mjlog(f: Path) -> bool:

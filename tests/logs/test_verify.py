@@ -17,7 +17,7 @@ from yakuman import cli, logs
 from yakuman.logs.verify import ROW_FIELDS, find_logs, verify_file, verify_paths
 
 from ._synth import TENHOU_MJLOG
-from .conftest import corpus_or_fixtures, data_file
+from .conftest import FIXTURE_CORPUS, HAVE_CORPUS, LOG_FIXTURES, corpus_or_fixtures, data_file
 
 # A record of each kind of draw (besides the exhaustive draws of ordinary games).
 DRAW_FILES = {
@@ -45,7 +45,18 @@ def _write(path: Path, text: str, gz: bool = False) -> Path:
     return path
 
 
+# Without the shared corpus: six engine-played games (three four-player, three sanma) and the
+# constructed games with a kyuushu kyuuhai, a suufon renda and a nagashi mangan.
+FIXTURE_GAMES = [FIXTURE_CORPUS / "mjlog" / f"engine{n}-0{i}.mjlog" for n in (4, 3) for i in (1, 2, 3)]
+FIXTURE_DRAWS = {"kyuushu_kyuuhai": LOG_FIXTURES / "fixture4.mjlog", "suufon_renda": LOG_FIXTURES / "fixture4b.mjlog",
+                 "nagashi_mangan": LOG_FIXTURES / "fixture4b.mjlog",
+                 "suucha_riichi": FIXTURE_CORPUS / "mjlog" / "engine4-13.mjlog"}
+
+
 def _mjlog_text(fragment: str) -> str:
+    if not HAVE_CORPUS:
+        return {GAME_FILES[0]: FIXTURE_GAMES[0], DRAW_FILES["suufon_renda"]: FIXTURE_DRAWS["suufon_renda"]}[
+            fragment].read_text(encoding="latin-1")
     return gzip.decompress(data_file("mjlog", fragment).read_bytes()).decode("latin-1")
 
 
@@ -228,6 +239,14 @@ def test_find_logs_recurses_and_sorts(tmp_path):
 
 # ---- real records -----------------------------------------------------------------------------
 def test_sample_games_agree():
+    if not HAVE_CORPUS:
+        d = verify_paths(FIXTURE_GAMES).to_dict()
+        # 63 INIT, 52 AGARI and 12 RYUUKYOKU tags (grep counts); every one agrees
+        assert (d["files"], d["games"], d["rounds"], d["wins"], d["draws"]) == (6, 6, 63, 52, 12)
+        assert (d["wins_agree"], d["draws_agree"], d["ok"]) == (52, 12, True)
+        assert d["categories"]["tenpai"] == d["categories"]["noten"] == {"checked": 11, "agree": 11}
+        assert d["draw_types"] == {"exhaustive": 11, "suufon_renda": 1} and d["error_list"] == []
+        return
     files = [data_file("mjlog", f) for f in GAME_FILES]
     r = verify_paths(files)
     d = r.to_dict()
@@ -241,17 +260,20 @@ def test_sample_games_agree():
 
 
 def test_every_kind_of_draw_agrees():
-    files = [data_file("mjlog", f) for f in DRAW_FILES.values()]
+    # the fixtures hold four of the six kinds (no suukaikan or sanchahou)
+    kinds = DRAW_FILES if HAVE_CORPUS else FIXTURE_DRAWS
+    files = [data_file("mjlog", f) for f in DRAW_FILES.values()] if HAVE_CORPUS else sorted(set(FIXTURE_DRAWS.values()))
     r = verify_paths(files, rows=True)
     rows = [dict(zip(ROW_FIELDS, x)) for x in r.rows]
     seen = {row["draw_type"] for row in rows if row["kind"] == "draw"}
-    assert set(DRAW_FILES) | {"exhaustive"} <= seen
+    assert set(kinds) | {"exhaustive"} <= seen
     assert all(row["ok"] for row in rows)
-    assert r.ok and r.counts["std_abort_checked"] == r.counts["std_abort_agree"] >= 5
+    assert r.ok and r.counts["std_abort_checked"] == r.counts["std_abort_agree"] >= (5 if HAVE_CORPUS else 3)
     assert all(row["seat"] is not None for row in rows if row["draw_type"] == "kyuushu_kyuuhai")
     (nm,) = [row for row in rows if row["draw_type"] == "nagashi_mangan"]
-    assert nm["nagashi"] and sum(nm[f"delta{i}"] for i in range(3)) == 0  # a sanma game
-    assert [nm[f"calc_delta{i}"] for i in range(3)] == [nm[f"delta{i}"] for i in range(3)]
+    n = nm["players"]   # the corpus's is a sanma game, the fixture's a four-player one
+    assert nm["nagashi"] and sum(nm[f"delta{i}"] for i in range(n)) == 0
+    assert [nm[f"calc_delta{i}"] for i in range(n)] == [nm[f"delta{i}"] for i in range(n)]
 
 
 def test_tampered_draws_disagree(tmp_path):

@@ -14,12 +14,12 @@ import json
 
 import pytest
 
-from tests.conftest import FIXTURES, shared_data_path
+from tests.conftest import FIXTURES, corpus_step, floor, shared_data_path
 from yakuman import cli
 from yakuman.game.records import check_record
 from yakuman.logs.convert import read
 from yakuman.logs.events import Call, Discard, Draw, LogError, RiichiDeclare, RoundStart, Ryuukyoku, Win
-from yakuman.logs.mjai import to_mjai_lines
+from yakuman.logs.mjai import parse_mjai, to_mjai_lines
 from yakuman.logs.replay import replay
 from yakuman.logs.verify import find_logs, verify_file, verify_paths
 
@@ -81,11 +81,11 @@ def test_workers_give_the_same_engine_counts():
 
 def test_sample_of_the_tenhou_records_has_no_illegal_decision():
     root = shared_data_path("tenhou", "mjlog")
-    files = sorted(root.iterdir())[::40]
+    files = sorted(root.iterdir())[::corpus_step(40)]
     d = verify_paths(files).to_dict()
     assert (d["illegal"], d["disagreements"]) == (0, 0), (d["first_illegal"], d["first_disagreement"])
     assert d["first_illegal"] is None and d["first_disagreement"] is None
-    assert d["decisions"] > 15000
+    assert d["decisions"] >= floor(15001, 11410)   # the fixture corpus's 21 games: 11,410
     two = verify_paths(files, workers=2).to_dict()
     assert (two["decisions"], two["illegal"], two["disagreements"]) == (d["decisions"], 0, 0)
 
@@ -117,6 +117,10 @@ def _kuikae(game):
                         )
                         rc = check_record(tampered)
                         if rc.illegal != 1 or rc.disagreements or rc.first_illegal["event"] != i:
+                            break
+                        try:   # the mjai form must still read (its tile tracking follows the hands)
+                            parse_mjai(to_mjai_lines(tampered))
+                        except LogError:
                             break
                         return i, label, tampered
             after_call = None

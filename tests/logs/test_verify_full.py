@@ -24,7 +24,7 @@ import pytest
 
 from yakuman import cli
 
-from .conftest import tenhou_path
+from .conftest import HAVE_CORPUS, tenhou_path
 
 pytestmark = pytest.mark.slow
 
@@ -47,6 +47,18 @@ def _kind(problem: str) -> str:
     return problem
 
 
+def _fixture_corpus_agrees(d: dict) -> None:
+    """The fixture corpus (tests/fixtures/corpus, one format's folder): 21 games, 196 rounds,
+    167 wins and 31 draws, all agreeing; no error, no illegal decision, no disagreement."""
+    assert d["exit"] == 0 and d["ok"] is True and d["mismatches"] == [] and d["errors"] == 0
+    assert (d["files"], d["games"], d["wins"], d["draws"]) == (21, 21, 167, 31)
+    assert d["wins_agree"] == 167 and d["draws_agree"] == 31
+    assert d["illegal"] == d["disagreements"] == 0
+    cats = {k: v["checked"] for k, v in d["categories"].items()}
+    assert cats["yaku"] == cats["deltas"] == 167 and cats["tenpai"] == 29
+    assert all(v["agree"] == v["checked"] for v in d["categories"].values())
+
+
 def test_mjlog_folder():
     from yakuman.logs.verify import verify_paths
 
@@ -61,6 +73,11 @@ def test_mjlog_folder():
         f"{d['wins']}, draws {d['draws_agree']}/{d['draws']}, errors {d['errors']} in {d['elapsed']} s "
         f"(2 workers)"
     )
+    if not HAVE_CORPUS:   # the fixture corpus: 21 engine-played hanchan, every win and draw agrees
+        _fixture_corpus_agrees(d)
+        assert d["draw_types"] == {"exhaustive": 29, "suucha_riichi": 1, "suufon_renda": 1}
+        assert d["decisions"] == 11410 and d["special"]["games"] == 0
+        return
     # not ok: the engine disagrees with three inconsistent tenhou-python-bot fixtures (below)
     assert d["exit"] == 1 and d["ok"] is False and d["mismatches"] == []
     assert (d["files"], d["games"], d["rounds"]) == (3774, 3749, 36353)
@@ -127,6 +144,9 @@ def test_tenhou6_folder(capsys):
         f"\ntenhou6: {d['files']} files, {d['games']} games, wins {d['wins_agree']}/{d['wins']}, "
         f"draws {d['draws_agree']}/{d['draws']}, errors {d['errors']}"
     )
+    if not HAVE_CORPUS:
+        _fixture_corpus_agrees(d)
+        return
     assert d["exit"] == 1
     assert (d["files"], d["games"], d["rounds"], d["wins"], d["draws"]) == (54, 52, 424, 353, 75)
     assert (d["wins_agree"], d["draws_agree"]) == (352, 75)

@@ -107,7 +107,7 @@ def test_pickle_and_copies_keep_rows():
 def test_to_pandas_and_arrow():
     res, _, _ = _batch(n=120, corrupt=True)
     df = res.to_pandas()
-    assert len(df) == 120 and list(df.columns[:14]) == list(res.keys())
+    assert len(df) == 120 and list(df.columns[:15]) == list(res.keys())
     assert df["points"].dtype == np.int32 and df["yaku"].dtype == np.uint64
     assert [None if pd.isna(x) else x for x in df["limit_name"]] == res.limits
     assert df["reason_text"].tolist() == res.reasons

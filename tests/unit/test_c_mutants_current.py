@@ -1,7 +1,8 @@
 """tools/c_mutants.py: every C mutant still applies to the current csrc/ (its original text occurs
 exactly once in its file, so the tool would mutate that one place), mutates something, and names a
-.c file (the tool recompiles only the named file: a header mutant would never be rebuilt). Reads
-files only: nothing is built or run."""
+.c file (the tool recompiles only the named file: a header mutant would never be rebuilt) or a
+Cython include of src/yakuman (.pxi: the tool rebuilds the whole extension for it). Reads files
+only: nothing is built or run."""
 
 from __future__ import annotations
 
@@ -27,12 +28,13 @@ def test_mutant_ids_are_unique():
 def test_mutant_matches_current_source(mid):
     _, name, old, new, what = MUTANTS[mid]
     assert what.strip(), f"{mid}: no description"
-    path = ROOT / "csrc" / name
-    assert Path(name).name == name and name.endswith(".c"), f"{mid}: {name}: not a .c file in csrc/"
-    assert path.is_file(), f"{mid}: csrc/{name} does not exist"
+    where = c_mutants._where(name)
+    path = ROOT / where
+    assert Path(name).name == name and name.endswith((".c", ".pxi")), f"{mid}: {name}: not a .c or .pxi file"
+    assert path.is_file(), f"{mid}: {where} does not exist"
     text = path.read_text()
     n = text.count(old)
-    assert n == 1, f"{mid}: the original text occurs {n} times in csrc/{name}: {old!r}"
+    assert n == 1, f"{mid}: the original text occurs {n} times in {where}: {old!r}"
     assert new != old, f"{mid}: the mutated text equals the original"
     mutated = text.replace(old, new, 1)
     assert mutated != text

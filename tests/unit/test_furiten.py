@@ -107,10 +107,12 @@ def test_passing_a_tile_that_is_not_a_wait_changes_nothing():
 
 
 def test_ankan_pass_counts_only_for_a_robbable_kokushi_wait():
-    kokushi = FuritenState("19m19p19s1234567z")  # 13-sided
+    # Mahjong Soul lets kokushi rob an ankan; Tenhou (and Rules(), the default) never does
+    kokushi = FuritenState("19m19p19s1234567z", rules=Rules.mahjongsoul())  # 13-sided
     assert kokushi.let_pass("1z", source="ankan") and kokushi.temporary
-    never = FuritenState("19m19p19s1234567z", rules=Rules().replace(chankan_ankan="never"))
-    assert not never.let_pass("1z", source="ankan") and not never.temporary
+    for rules in (None, Rules.tenhou(), Rules().replace(chankan_ankan="never")):
+        never = FuritenState("19m19p19s1234567z", rules=rules)
+        assert not never.let_pass("1z", source="ankan") and not never.temporary
     normal = FuritenState(SIX_SEVEN_NINE)
     assert not normal.let_pass("6p", source="ankan") and not normal.furiten
 

@@ -13,6 +13,7 @@ from yakuman.rules import Rules
 
 SHIBARI = Rules(ryanhan_shibari=True)
 HAND = "23m456p789s123s11z"          # ryanmen 1m-4m
+KOKUSHI_ONLY = Rules.mahjongsoul()    # kokushi may rob an ankan (Tenhou and Rules(): never)
 
 
 @pytest.mark.parametrize("tile", [0, 3, "1m", "4m"])
@@ -138,31 +139,31 @@ def test_unknown_source():
 
 
 def test_ankan_pass_only_for_a_kokushi_wait_under_kokushi_only():
-    kokushi = FuritenState("119m19p19s123456z")           # waits on 7z (13 concealed, kokushi shanten 0)
+    kokushi = FuritenState("119m19p19s123456z", rules=KOKUSHI_ONLY)  # waits on 7z (kokushi shanten 0)
     assert kokushi.waits == frozenset({33})
     assert kokushi.let_pass("7z", source="ankan") is True and kokushi.temporary
     never = FuritenState("119m19p19s123456z", rules=Rules(chankan_ankan="never"))
     assert never.let_pass("7z", source="ankan") is False and not never.temporary
-    thirteen = FuritenState("19m19p19s1234567z")          # the 13-sided wait
+    thirteen = FuritenState("19m19p19s1234567z", rules=KOKUSHI_ONLY)  # the 13-sided wait
     assert len(thirteen.waits) == 13 and thirteen.let_pass("1m", source="ankan") is True
-    regular = FuritenState("1112345678999m")              # 13 tiles waiting on 1m, not kokushi
+    regular = FuritenState("1112345678999m", rules=KOKUSHI_ONLY)  # 13 tiles waiting on 1m, not kokushi
     assert regular.let_pass("1m", source="ankan") is False
-    reg13 = FuritenState("111m234p567s789s9m")            # tanki 9m, not kokushi
+    reg13 = FuritenState("111m234p567s789s9m", rules=KOKUSHI_ONLY)  # tanki 9m, not kokushi
     assert reg13.let_pass("9m", source="ankan") is False and not reg13.temporary
     assert reg13.let_pass("9m", source="kakan") is True
-    riichi = FuritenState("119m19p19s123456z")
+    riichi = FuritenState("119m19p19s123456z", rules=KOKUSHI_ONLY)
     riichi.declare_riichi()
     assert riichi.let_pass("7z", source="ankan") is True and riichi.riichi_furiten
 
 
 def test_set_waits_with_and_without_kokushi():
-    f = FuritenState(HAND)
+    f = FuritenState(HAND, rules=KOKUSHI_ONLY)
     f.set_waits("7z", kokushi=True)
     assert f.waits == frozenset({33}) and f.let_pass("7z", source="ankan") is True
-    g = FuritenState()
+    g = FuritenState(rules=KOKUSHI_ONLY)
     g.set_waits(["7z"])
     assert g.let_pass("7z", source="ankan") is False
-    k = FuritenState("119m19p19s123456z")
+    k = FuritenState("119m19p19s123456z", rules=KOKUSHI_ONLY)
     k.set_hand(HAND)                                      # no longer kokushi
     assert k.let_pass("1m", source="ankan") is False
     k.set_waits("7z")                                     # kokushi defaults to False

@@ -229,7 +229,7 @@ def test_chuuren_manzu_only():
 def test_haitei_with_rinshan():
     args = ("444567m23477s", "2s", ["ankan 8888p"], "tsumo rinshan haitei", "SE")
     assert "HAITEI" not in yaku_names(score(*args))
-    s = score(*args, rules=Rules(haitei_houtei_with_rinshan=True))
+    s = score(*args, rules=Rules(haitei_with_rinshan=True))
     assert yaku_names(s)["HAITEI"] == 1
     assert (s["han"], payment_text(s)) == (4, "2000/4000")
 

@@ -285,3 +285,66 @@ def test_random_hands_unchanged():
     a = random_hands(200, seed=42)
     assert a.shape == (200, 34) and (a.sum(axis=1) == 13).all()
     assert np.array_equal(a, random_hands(200, seed=42))
+
+
+# ---- the native generator against the numpy reference --------------------------------------------
+# winning_hands(engine="native") (csrc/ym_random.c) must give the reference's rows (engine="python",
+# the numpy code of yakuman.random) column for column, dtype and shape included, for every argument.
+
+def _same_columns(a: WinningHands, b: WinningHands) -> None:
+    assert (len(a), a.players, a.aka) == (len(b), b.players, b.aka)
+    for name, x in a.arrays().items():
+        y = getattr(b, name)
+        assert x.dtype == y.dtype and x.shape == y.shape, name
+        assert np.array_equal(x, y), (name, np.flatnonzero((x != y).reshape(len(x), -1).any(axis=1))[:5])
+
+
+@pytest.mark.parametrize("n, seed, start", [(0, 0, 0), (1, 0, 0), (1, 7, CHUNK - 1), (0, 3, 5000), (2, 5, CHUNK - 1),
+                                            (CHUNK, 1, 0), (CHUNK + 1, 2, 0), (777, 2**40 + 3, 3 * CHUNK + 5)])
+@pytest.mark.parametrize("players", [4, 3])
+def test_native_equals_the_reference_sizes_and_windows(n, seed, start, players):
+    kw = dict(seed=seed, start=start, players=players)
+    _same_columns(winning_hands(n, engine="native", **kw), winning_hands(n, engine="python", **kw))
+
+
+@pytest.mark.parametrize("kw", [
+    dict(aka=0), dict(aka=2), dict(aka=4), dict(melds=0), dict(melds=4), dict(melds=(0, 0, 1, 1, 0)),
+    dict(shapes={"chiitoitsu": 1, "kokushi": 1, "chuuren": 1}), dict(shapes={"suukantsu": 1, "toitoi": 1}),
+    dict(shapes={"tsuuiisou": 1, "chinroutou": 1, "daisuushii": 1, "shousuushii": 1, "ryuuiisou": 1}),
+    dict(shapes={"flush": 1, "honor": 1, "terminal": 1, "tanyao": 1}),
+    dict(shapes={"sanshoku": 1, "ittsu": 1, "iipeikou": 1, "ryanpeikou": 1, "sanshoku_doukou": 1, "daisangen": 1}),
+    dict(tsumo=1.0, riichi=1.0, first_turn=0.5), dict(tsumo=0.0, renhou=0.5, riichi=0.0), dict(tsumo=0.3, first_turn=1.0),
+])
+@pytest.mark.parametrize("players", [4, 3])
+def test_native_equals_the_reference_arguments(kw, players):
+    a = winning_hands(2500, seed=99, players=players, engine="native", **kw)
+    _same_columns(a, winning_hands(2500, seed=99, players=players, engine="python", **kw))
+
+
+def test_native_equals_the_reference_on_many_seeds():
+    for seed in range(40):
+        n = 50 + 97 * seed
+        for players in (4, 3):
+            kw = dict(seed=seed * 7919, players=players, start=seed * 131)
+            _same_columns(winning_hands(n, engine="native", **kw), winning_hands(n, engine="python", **kw))
+
+
+def test_native_rows_do_not_depend_on_workers():
+    one = winning_hands(3 * CHUNK + 11, seed=4, workers=1)
+    two = winning_hands(3 * CHUNK + 11, seed=4, workers=2)
+    _same_columns(one, two)
+
+
+def test_native_pcg64_is_numpys():
+    """The C PCG64 (ym_pcg64_next_double) gives Generator.random()'s doubles from the same state."""
+    from yakuman import _core
+
+    for seed, key in ((0, 0), (12345, 7), (2**63 + 1, 4095)):
+        bg = np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(key,)))
+        mine = np.array(_core._pcg64_doubles(bg.state["state"], 5000))
+        assert np.array_equal(mine, np.random.Generator(bg).random(5000))
+
+
+def test_engine_is_checked():
+    with pytest.raises(ValueError, match="engine must be 'native' or 'python'"):
+        winning_hands(1, engine="c")

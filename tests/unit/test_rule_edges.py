@@ -197,9 +197,13 @@ def test_module_can_ron_defaults_and_shibari_boundary():
 
 
 def test_set_waits_kokushi_flag_decides_an_ankan_pass():
-    p = FuritenState()
+    # where kokushi may rob an ankan (Mahjong Soul); under Tenhou, the default, it never may
+    p = FuritenState(rules=Rules.mahjongsoul())
     p.set_waits(["1z"], kokushi=True)
     assert p.waits == {27} and p.let_pass("1z", source="ankan") and p.temporary
+    p = FuritenState()
+    p.set_waits(["1z"], kokushi=True)
+    assert not p.let_pass("1z", source="ankan") and not p.furiten
     p = FuritenState()
     p.set_waits(["1z"])
     assert not p.let_pass("1z", source="ankan") and not p.furiten

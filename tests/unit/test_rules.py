@@ -41,9 +41,11 @@ def test_tenhou_presets_match_the_records():
     ("mahjongsoul", {"multiple_ron": "triple", "double_yakuman": DOUBLE_YAKUMAN_KEYS, "nagashi_mangan": "draw",
                          "abortive_draws": ABORTIVE_DRAW_KEYS - {"sanchahou"}, "pao_scope": "liable_yakuman_only",
                          "uma": (15000, 5000, -5000, -15000), "return_points": 25000, "extension": "sudden_death",
-                         "target_points": 30000, "all_last_stop": True}),
+                         "target_points": 30000, "all_last_stop": True, "chankan_ankan": "kokushi_only",
+                         "houtei_after_rinshan": True, "haitei_with_rinshan": False}),
     ("mahjongsoul_sanma", {"players": 3, "honba_ron": 200, "noten_payment_total": 2000, "tsumo_loss": True,
-                               "start_points": 35000, "uma": (15000, 0, -15000), "target_points": 40000}),
+                               "start_points": 35000, "uma": (15000, 0, -15000), "target_points": 40000,
+                               "chankan_ankan": "kokushi_only"}),
     ("mleague", {"kiriage_mangan": True, "kazoe": "sanbaiman", "double_yakuman": frozenset(), "double_wind_pair_fu": 2,
                      "kan_dora_timing": "immediate", "chankan_ankan": "never", "multiple_ron": "atamahane",
                      "abortive_draws": frozenset(), "nagashi_mangan": "off", "tobi": "off", "riichi_min_points": 0,
@@ -52,15 +54,33 @@ def test_tenhou_presets_match_the_records():
     ("wrc", {"aka_dora": 0, "kiriage_mangan": True, "kazoe": "sanbaiman", "yakuman_stacking": False, "yakuman_cap": 1,
                  "renhou": "mangan", "multiple_ron": "atamahane", "abortive_draws": frozenset(), "nagashi_mangan": "off",
                  "start_points": 30000, "return_points": 30000, "uma": (15000, 5000, -5000, -15000),
-                 "leftover_sticks": "lost"}),
+                 "leftover_sticks": "lost", "chankan_ankan": "kokushi_only", "houtei_after_rinshan": True}),
     ("ema", {"aka_dora": 0, "kiriage_mangan": False, "kazoe": "sanbaiman", "yakuman_cap": 1, "renhou": "mangan",
                  "multiple_ron": "triple", "abortive_draws": frozenset(), "nagashi_mangan": "off",
                  "uma": (15000, 5000, -5000, -15000), "leftover_sticks": "to_top", "temp_furiten_clear": "own_action",
-                 "karaten_is_tenpai": "unless_all_four_incl_melds", "multi_ron_bonus": "each"}),
+                 "karaten_is_tenpai": "unless_all_four_incl_melds", "multi_ron_bonus": "each",
+                 "chankan_ankan": "kokushi_only"}),
 ])
 def test_preset_values(name, knobs):
     r = Rules.preset(name)
     assert {k: getattr(r, k) for k in knobs} == knobs
+
+
+@pytest.mark.parametrize("preset", [None, "tenhou", "tenhou_sanma"])
+def test_tenhou_last_tile_and_ankan_rules(preset):
+    """Rules() takes Tenhou's value where it is known: houtei on the discard after a last-tile
+    replacement draw, no haitei on that draw, no kokushi ron on an ankan (docs/rules.md 7.4)."""
+    r = Rules() if preset is None else Rules.preset(preset)
+    assert (r.haitei_with_rinshan, r.houtei_after_rinshan, r.chankan_ankan) == (False, True, "never")
+
+
+def test_the_split_haitei_houtei_knob_is_refused_with_its_replacement():
+    for call in (lambda: Rules.from_dict({"haitei_houtei_with_rinshan": False}),
+                 lambda: Rules.from_toml('preset = "tenhou"\nhaitei_houtei_with_rinshan = true\n'),
+                 lambda: Rules().replace(haitei_houtei_with_rinshan=True)):
+        with pytest.raises(InvalidRulesError, match="haitei_houtei_with_rinshan was split in two: "
+                                                    "haitei_with_rinshan .* houtei_after_rinshan"):
+            call()
 
 
 def test_replace_and_errors():

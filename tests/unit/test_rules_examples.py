@@ -319,7 +319,7 @@ def test_haitei_with_rinshan_knob():
     kw = {"tsumo": True, "rinshan": True, "haitei": True, "dora": "2z6z"}
     s = _s("444567m23477s", "2s", ["ankan 8888p"], **kw)
     assert Y.HAITEI not in s.mask and s.han == 3
-    s = _s("444567m23477s", "2s", ["ankan 8888p"], Rules(haitei_houtei_with_rinshan=True), **kw)
+    s = _s("444567m23477s", "2s", ["ankan 8888p"], Rules(haitei_with_rinshan=True), **kw)
     assert (s.han, s.fu, _payment_text(s)) == (4, 50, "2000/4000")
 
 

@@ -24,7 +24,8 @@ HAND = "123m456p789s11z222z"
 SIGNATURE = ("(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, "
              "rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, "
              "renhou=False, seat_wind='E', round_wind='E', dora=(), ura=(), kita=0, honba=0, "
-             "riichi_sticks=0, rules=None, pao_seat=None, from_seat=None)")
+             "riichi_sticks=0, rules=None, pao_seat=None, from_seat=None, open_riichi=False, sashikomi=False, "
+             "paarenchan=0)")
 
 
 def _fresh(name: str) -> str:

@@ -24,12 +24,16 @@ CONTRACT_BITS = [
 
 
 def test_bits_are_the_contract():
-    assert [m.name for m in Yaku.members()] == CONTRACT_BITS + ["DAICHISEI"]
+    assert [m.name for m in Yaku.members()] == CONTRACT_BITS + [
+        "DAICHISEI", "OPEN_RIICHI", "DOUBLE_OPEN_RIICHI", "SASHIKOMI", "PAARENCHAN"]
     for bit, name in enumerate(CONTRACT_BITS):
         assert Yaku[name].value == 1 << bit
     assert Yaku.KITA.value == 1 << 64
     assert Yaku.DAICHISEI.value == 1 << 65   # above the native mask: reported there on the TSUUIISOU bit
-    assert all(m.value < 1 << 64 for m in Yaku.members() if m not in (Yaku.KITA, Yaku.DAICHISEI))
+    # the local rules' yaku (docs/rules.md 7.4): above the native mask, in its yaku_ext byte
+    assert [Yaku.OPEN_RIICHI.value, Yaku.DOUBLE_OPEN_RIICHI.value, Yaku.SASHIKOMI.value,
+            Yaku.PAARENCHAN.value] == [1 << 66, 1 << 67, 1 << 68, 1 << 69]
+    assert all(m.value < 1 << 64 for m in Yaku.members() if m.value.bit_length() <= 64)
 
 
 def test_tenhou_ids_are_the_low_bits():
@@ -83,7 +87,8 @@ def test_mahjong_soul_ids():
     for m, fan in expected.items():
         assert m.mjsoul_id == fan
     unknown = {Yaku.SUURENKOU, Yaku.ISSHOKU_YONJUN, Yaku.HYAKUMAN_GOKU, Yaku.BENI_KUJAKU,
-               Yaku.TOUHOKU_SHINKANSEN, Yaku.SHIISANPUTA, Yaku.DAICHISEI}
+               Yaku.TOUHOKU_SHINKANSEN, Yaku.SHIISANPUTA, Yaku.DAICHISEI, Yaku.OPEN_RIICHI,
+               Yaku.DOUBLE_OPEN_RIICHI, Yaku.SASHIKOMI, Yaku.PAARENCHAN}
     assert {m for m in Yaku.members() if m.mjsoul_id is None} == unknown
     assert Yaku.from_mjsoul_id(34) is Yaku.KITA
     assert {m.mjsoul_id for m in Yaku.members() if m.name.startswith("JIKAZE")} == {10}
@@ -117,6 +122,8 @@ def test_knob_tables_cover_the_rules_keys():
 
 
 def test_tenhou_names_in_the_data_match_their_ids(shared_data):
+    # Tenhou's own names of its yaku ids: only the shared corpus has them (the fixture corpus's
+    # records carry this project's names, which would check the table against itself)
     path = shared_data("tenhou", "agari.jsonl.gz")
     seen = {}
     with gzip.open(path, "rt", encoding="utf-8") as f:

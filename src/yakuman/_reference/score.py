@@ -121,14 +121,49 @@ def _dora_entries(h: Hand) -> list[tuple[Yaku, int]]:
     return out
 
 
+# Aotenjou (docs/rules.md 3.7): the yaku a yakuman contains, removed beside it
+_PRECURSORS = {
+    Yaku.DAISANGEN: {Yaku.HAKU, Yaku.HATSU, Yaku.CHUN, Yaku.SHOUSANGEN},
+    Yaku.TSUUIISOU: {Yaku.TOITOI, Yaku.HONROUTOU}, Yaku.DAISUUSHII: {Yaku.TOITOI},
+    Yaku.SUUANKOU: {Yaku.TOITOI, Yaku.SANANKOU}, Yaku.SUUANKOU_TANKI: {Yaku.TOITOI, Yaku.SANANKOU},
+    Yaku.CHINROUTOU: {Yaku.TOITOI, Yaku.HONROUTOU}, Yaku.SUUKANTSU: {Yaku.TOITOI, Yaku.SANKANTSU},
+    Yaku.CHUUREN_POUTOU: {Yaku.CHINITSU}, Yaku.JUNSEI_CHUUREN_POUTOU: {Yaku.CHINITSU},
+    Yaku.DAISHARIN: {Yaku.CHINITSU, Yaku.PINFU, Yaku.TANYAO, Yaku.RYANPEIKOU, Yaku.CHIITOITSU},
+    Yaku.RYUUIISOU: {Yaku.HONITSU}, Yaku.SUURENKOU: {Yaku.TOITOI, Yaku.SANRENKOU},
+    Yaku.ISSHOKU_YONJUN: {Yaku.ISSHOKU_SANJUN, Yaku.RYANPEIKOU, Yaku.IIPEIKOU},
+    Yaku.BENI_KUJAKU: {Yaku.TOITOI, Yaku.HONITSU},
+}
+# the listing order: open riichi in the place of riichi / double riichi, the others by bit
+_ORDER = {Yaku.OPEN_RIICHI: Yaku.RIICHI.value, Yaku.DOUBLE_OPEN_RIICHI: Yaku.DOUBLE_RIICHI.value}
+
+
+def _order(e) -> int:
+    return _ORDER.get(e[0], e[0].value)
+
+
+def _local_parts(r: Reading, h: Hand, parts: list, regular: list) -> list:
+    """The hand's yakuman plus sashikomi and paarenchan (docs/rules.md 3.7); paarenchan with
+    paarenchan_needs_yaku only beside another yaku or yakuman."""
+    req, rules = h.req, h.rules
+    out = list(parts)
+    if req.sashikomi and rules.open_riichi_sashikomi:
+        out.append((Yaku.SASHIKOMI, 1))
+    if req.paarenchan and rules.paarenchan and (not rules.paarenchan_needs_yaku or regular or out):
+        out.append((Yaku.PAARENCHAN, req.paarenchan))
+    return out
+
+
 def _evaluate(r: Reading, h: Hand, situational: list, dora: list) -> _Candidate:
     rules, req = h.rules, h.req
     fu, fu_details = fu_of(r, h)
     ykm = hand_yakuman(r, h)
-    if ykm:
-        parts = [(y, yakuman_multiple(y, h)) for y in ykm]
-        if not rules.yakuman_stacking:
-            parts = [max(parts, key=lambda p: (p[1], -int(p[0])))]   # the largest; a tie: the lowest bit
+    regular = [] if r.form == "kokushi" else situational + reading_yaku(r, h)
+    parts = _local_parts(r, h, [(y, yakuman_multiple(y, h)) for y in ykm], regular)
+    if parts and not rules.yakuman_stacking:
+        parts = [max(parts, key=lambda p: (p[1], -int(p[0])))]   # the largest; a tie: the lowest bit
+    if rules.aotenjou:
+        return _evaluate_aotenjou(r, h, regular, parts, dora, fu, fu_details)
+    if parts:
         total = min(sum(m for _, m in parts), rules.yakuman_cap)
         if r.form == "shiisanputa" and rules.shiisanputa_value == "mangan":
             return _fixed(r, h, Yaku.SHIISANPUTA, 5, "mangan", fu, fu_details)
@@ -136,13 +171,35 @@ def _evaluate(r: Reading, h: Hand, situational: list, dora: list) -> _Candidate:
         yaku = [(y, 13 * m) for y, m in parts]
         return _Candidate(r, yaku, total, parts, 0, 13 * total, fu, fu_details, base, limit,
                           hand_value(base, req.is_dealer, req.tsumo, rules))
-    regular = situational + reading_yaku(r, h)
     yaku_han = sum(han for _, han in regular)
     han = yaku_han + sum(n for _, n in dora)
     base, limit = base_points(han, fu, 0, rules)
-    yaku = sorted(regular, key=lambda e: e[0].value) + dora
+    yaku = sorted(regular, key=_order) + dora
     return _Candidate(r, yaku, 0, [], yaku_han, han, fu, fu_details, base, limit,
                       hand_value(base, req.is_dealer, req.tsumo, rules))
+
+
+def _evaluate_aotenjou(r: Reading, h: Hand, regular: list, parts: list, dora: list, fu: int,
+                       fu_details: list) -> _Candidate:
+    """A reading under aotenjou: the yakuman's 13 han per multiple added to the other yaku (their
+    precursors removed) and the dora, base fu x 2^(han + 2) with no limit; kokushi counts 40 fu
+    on a ron and 30 on a tsumo (with no situation yaku), shiisanputa 30."""
+    rules, req = h.rules, h.req
+    total = min(sum(m for _, m in parts), rules.yakuman_cap)
+    if total:
+        gone = set().union(*(_PRECURSORS.get(y, set()) for y, _ in parts))
+        regular = [e for e in regular if e[0] not in gone]
+    if r.form == "kokushi":
+        fu = 30 if req.tsumo else 40
+        fu_details = [("aotenjou kokushi", fu)]
+    elif r.form == "shiisanputa":
+        fu = 30
+    yaku_han = sum(han for _, han in regular)
+    han = yaku_han + 13 * total + sum(n for _, n in dora)
+    base = fu * 2 ** (han + 2)
+    yaku = sorted(regular + [(y, 13 * m) for y, m in parts], key=_order) + dora
+    return _Candidate(r, yaku, total, parts, yaku_han, han, fu, fu_details,
+                      base, None, hand_value(base, req.is_dealer, req.tsumo, rules))
 
 
 def _fixed(r: Reading | None, h: Hand, y: Yaku, han: int, limit: str, fu: int, fu_details: list) -> _Candidate:
@@ -191,7 +248,7 @@ def score_request(req, rules: Rules, *, pao_seat: int | None = None, from_seat: 
     need = 2 if rules.ryanhan_shibari and req.honba >= 5 else 1
     candidates = [_evaluate(r, h, situational, dora) for r in rs]
     valid = [c for c in candidates if c.yakuman or c.yaku_han >= need]
-    if req.renhou and rules.renhou in ("mangan", "baiman"):
+    if req.renhou and rules.renhou in ("mangan", "baiman") and not rules.aotenjou:
         han = 5 if rules.renhou == "mangan" else 8
         fixed = _fixed(None, h, Yaku.RENHOU, han, rules.renhou, 0, [])
         best_normal = max(valid, key=_Candidate.key, default=None)

@@ -60,10 +60,10 @@ def situational_yaku(h: Hand) -> list[tuple[Yaku, int]]:
     """Yaku from the situation alone (valid for every reading)."""
     req, rules = h.req, h.rules
     out = []
-    if req.double_riichi:
-        out.append(Yaku.DOUBLE_RIICHI)
+    if req.double_riichi:   # open riichi (docs/rules.md 3.7): one han more, in riichi's place
+        out.append(Yaku.DOUBLE_OPEN_RIICHI if req.open_riichi else Yaku.DOUBLE_RIICHI)
     elif req.riichi:
-        out.append(Yaku.RIICHI)
+        out.append(Yaku.OPEN_RIICHI if req.open_riichi else Yaku.RIICHI)
     if req.ippatsu:
         out.append(Yaku.IPPATSU)
     if req.tsumo and h.closed:
@@ -72,7 +72,7 @@ def situational_yaku(h: Hand) -> list[tuple[Yaku, int]]:
         out.append(Yaku.CHANKAN)
     if req.rinshan:
         out.append(Yaku.RINSHAN)
-    if req.haitei and (not req.rinshan or rules.haitei_houtei_with_rinshan):
+    if req.haitei and (not req.rinshan or rules.haitei_with_rinshan):
         out.append(Yaku.HAITEI)
     if req.houtei:
         out.append(Yaku.HOUTEI)

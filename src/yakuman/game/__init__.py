@@ -15,6 +15,7 @@ illegal action raises :class:`~yakuman.errors.IllegalActionError` and changes no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -24,6 +25,28 @@ from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.game._actions import (  # Action and seeded_wall are public here
+    Action,
+    POLICIES,
+    _ABORTS,
+    _ACTIONS,
+    _END_REASONS,
+    _LAZY,
+    _LIMITS,
+    _MASK_SEATS,
+    _MELD_NAMES,
+    _OUTCOMES,
+    _PH_OVER,
+    _PH_ROUND_END,
+    _WINDS,
+    _action_fields,
+    _pai,
+    _seed_arg,
+    _short,
+    _sort_key,
+    _walls_arg,
+    seeded_wall,
+)
 from yakuman.rules import Rules
 
 if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports this module)
@@ -36,6 +59,7 @@ __all__ = [
     "Game",
     "GameResult",
     "Observation",
+    "RolloutResult",
     "RoundOutcome",
     "POLICIES",
     "arena",
@@ -45,130 +69,18 @@ __all__ = [
     "VecGame",
 ]
 
-_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
-_WINDS = ("E", "S", "W", "N")
-# C action codes (csrc/ym_game.h YM_A_*) <-> mjai types
-_A_DISCARD, _A_RIICHI, _A_CHI, _A_PON, _A_DAIMINKAN, _A_KAKAN, _A_ANKAN, _A_KITA, _A_TSUMO, _A_RON, \
-    _A_KYUUSHU, _A_PASS = range(1, 13)
-_TYPE_OF = {_A_DISCARD: "dahai", _A_RIICHI: "reach", _A_CHI: "chi", _A_PON: "pon", _A_DAIMINKAN: "daiminkan",
-            _A_KAKAN: "kakan", _A_ANKAN: "ankan", _A_KITA: "nukidora", _A_TSUMO: "hora", _A_RON: "hora",
-            _A_KYUUSHU: "ryukyoku", _A_PASS: "none"}
-_MELD_NAMES = ("chi", "pon", "daiminkan", "kakan", "ankan")
-_OUTCOMES = ("none", "tsumo", "ron", "exhaustive_draw", "nagashi_mangan", "abortive_draw")
-_ABORTS = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 4: "suucha_riichi", 8: "suukaikan", 16: "sanchahou"}
-_END_REASONS = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
-_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-POLICIES = {"random": 0, "tsumogiri": 1, "greedy": 2, "ev": 3}
-_PH_SELF, _PH_RESPONSE, _PH_ROUND_END, _PH_OVER = range(4)
-_LAZY = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 12})   # events that need no state beside their fields
-_MASK_SEATS = tuple(tuple(s for s in range(4) if (m >> s) & 1) for m in range(16))
-_ACTIONS: tuple = tuple({} for _ in range(5))   # per aka_dora: packed code -> Action (immutable, shared)
 
 
-def _pai(tile_id: int, aka: int) -> str:
-    k = tile_id >> 2
-    if k in (4, 13, 22) and (tile_id & 3) < aka:
-        return _NAMES[k] + "r"
-    return _NAMES[k]
+@dataclass(frozen=True, slots=True)
+class RolloutResult:
+    """What :meth:`Game.rollout` gives: per seat the mean point change to the round's end and
+    its standard error (NaN below two rollouts), the rollouts counted and those that failed
+    (the engine's step limit; not counted)."""
 
-
-def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int, ...]:
-    """The wall the engine deals for round ``round_no`` of game ``seed`` (see Game's wall layout)."""
-    return _core.seeded_wall(players, seed & (2**64 - 1), round_no)
-
-
-class Action:
-    """One decision, in mjai field names. ``type``: dahai, reach, chi, pon, daiminkan, kakan,
-    ankan, nukidora, hora, ryukyoku (kyuushu kyuuhai) or none (pass); ``actor`` = the seat;
-    ``pai`` = the tile (mjai name, ``5mr`` = red five); ``consumed`` = tiles from the hand;
-    ``target`` = the seat called from / ronned (tsumo: the actor); ``tsumogiri`` for dahai."""
-
-    __slots__ = ("type", "actor", "pai", "consumed", "target", "tsumogiri", "_code")
-
-    def __init__(self, type: str, actor: int, pai: str | None = None, consumed: tuple[str, ...] = (),
-                 target: int | None = None, tsumogiri: bool | None = None, _code: tuple | None = None) -> None:
-        self.type = type
-        self.actor = actor
-        self.pai = pai
-        self.consumed = tuple(consumed)
-        self.target = target
-        self.tsumogiri = tsumogiri
-        self._code = _code
-
-    @classmethod
-    def _from_code(cls, code: tuple, aka: int) -> Action:
-        t, seat, tile, target, tg, cons = code
-        typ = _TYPE_OF[t]
-        pai = _pai(tile, aka) if tile != 255 else None
-        consumed = tuple(sorted((_pai(c, aka) for c in cons), key=_sort_key))
-        if t == _A_ANKAN:
-            pai = None
-        if t in (_A_RIICHI, _A_KYUUSHU, _A_PASS):
-            pai = None
-        return cls(typ, seat, pai, consumed, target if target != 255 else None,
-                   bool(tg) if t == _A_DISCARD else None, code)
-
-    def _key(self) -> tuple:
-        return (self.type, self.actor, self.pai, tuple(sorted(self.consumed, key=_sort_key)), self.target,
-                self.tsumogiri)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        parts = [f"{self.type}", f"actor={self.actor}"]
-        if self.pai is not None:
-            parts.append(f"pai={self.pai}")
-        if self.consumed:
-            parts.append(f"consumed={'/'.join(map(str, self.consumed))}")
-        if self.target is not None and self.type != "dahai":
-            parts.append(f"target={self.target}")
-        if self.tsumogiri:
-            parts.append("tsumogiri")
-        return f"Action({' '.join(parts)})"
-
-    def to_mjai(self) -> dict[str, Any]:
-        """The mjai message of this action."""
-        d: dict[str, Any] = {"type": self.type, "actor": self.actor}
-        if self.type == "dahai":
-            d.update(pai=self.pai, tsumogiri=bool(self.tsumogiri))
-        elif self.type in ("chi", "pon", "daiminkan"):
-            d.update(target=self.target, pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "kakan":
-            d.update(pai=self.pai, consumed=list(self.consumed))
-        elif self.type == "ankan":
-            d.update(consumed=list(self.consumed))
-        elif self.type == "nukidora":
-            d.update(pai=self.pai)
-        elif self.type == "hora":
-            d.update(target=self.target, pai=self.pai)
-        return d
-
-
-_PAI_NAMES = frozenset(_NAMES) | {"5mr", "5pr", "5sr"}
-
-
-def _check_fields(a: Action) -> None:
-    """Refuse an action whose fields are not of an action's kinds (before comparing it)."""
-    if type(a.type) is not str:
-        raise IllegalActionError(f"action type {a.type!r} is not a string")
-    if a.pai is not None and (type(a.pai) is not str or a.pai not in _PAI_NAMES):
-        raise IllegalActionError(f"{a.type} action: pai {a.pai!r} is not an mjai tile name")
-    for c in a.consumed:
-        if type(c) is not str or c not in _PAI_NAMES:
-            raise IllegalActionError(f"{a.type} action: consumed tile {c!r} is not an mjai tile name")
-    if a.target is not None and type(a.target) is not int:
-        raise IllegalActionError(f"{a.type} action: target {a.target!r} is not a seat")
-    if a.tsumogiri is not None and type(a.tsumogiri) is not bool:
-        raise IllegalActionError(f"{a.type} action: tsumogiri {a.tsumogiri!r} is not a bool")
-
-
-def _sort_key(name: str) -> tuple[int, int]:
-    base = name[:-1] if name.endswith("r") else name
-    return (_NAMES.index(base), 1 if name.endswith("r") else 0)
+    mean: tuple[float, ...]
+    stderr: tuple[float, ...]
+    n: int
+    failed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +100,45 @@ class RoundOutcome:
     deltas: tuple[int, ...]
 
 
-def _state_digest(raw: bytes, rules: dict) -> str:
-    """The digest a pickled game state carries: BLAKE2b of the native state's bytes and of the
-    rules it is played under (the same in every process: to_dict's lists are sorted)."""
-    h = hashlib.blake2b(raw, digest_size=16, person=b"yakuman-game")
-    h.update(json.dumps(rules, sort_keys=True).encode())
+def _state_digest(d: dict) -> str:
+    """The digest a pickled game carries: BLAKE2b over everything restored from it (the native
+    state's bytes, the rules, the seed, the events, the rounds, the walls to come, the round
+    start), written canonically (sorted keys), so that any change to any of them is refused."""
+    h = hashlib.blake2b(d["raw"], digest_size=16, person=b"yakuman-game")
+    rest = [d["rules"], d["seed"], d["events"], [list(dataclasses.astuple(r)) for r in d["rounds"]], d["walls"],
+            d["round_start"], None if d.get("prng") is None else list(d["prng"])]
+    h.update(json.dumps(rest, sort_keys=True, ensure_ascii=True).encode())
     return h.hexdigest()
+
+
+def _restored(d: Any) -> dict:
+    """The fields of a pickled game, each of the kind written (InvalidContextError otherwise)."""
+    def bad(what: str) -> InvalidContextError:
+        return InvalidContextError(f"pickled game state is damaged: {what}")
+
+    if not isinstance(d, dict):
+        raise bad("not a mapping")
+    raw, rules, seed, events, rounds, walls, rs = (d.get(k) for k in (
+        "raw", "rules", "seed", "events", "rounds", "walls", "round_start"))
+    if type(raw) is not bytes or type(rules) is not dict:
+        raise bad("no native state or rules")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise bad(f"seed {_short(seed)}")
+    if type(events) is not list or not all(type(e) is dict and type(e.get("type")) is str for e in events):
+        raise bad("events are not a list of mjai events")
+    if type(rounds) is not list or not all(type(r) is RoundOutcome for r in rounds):
+        raise bad("rounds are not round outcomes")
+    if type(walls) is not list or not all(type(w) is list for w in walls):
+        raise bad("walls are not lists of tile ids")
+    if rs is not None and not (type(rs) is tuple and len(rs) == 3 and type(rs[0]) is str and
+                               type(rs[1]) is int and type(rs[2]) is int):
+        raise bad(f"round start {_short(rs)}")
+    prng = d.get("prng")
+    if prng is not None and not (type(prng) is tuple and len(prng) == 4 and
+                                 all(type(x) is int and 0 <= x < 2**64 for x in prng)):
+        raise bad(f"policy stream {_short(prng)}")
+    return {"raw": raw, "rules": rules, "seed": seed, "events": events, "rounds": rounds, "walls": walls,
+            "round_start": rs, "prng": prng}
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +175,12 @@ class Observation:
     tiles_left: int
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    open_hands: tuple = ()   # per seat: its concealed tiles when in open riichi (shown to all), else None
     _planes: Any = field(default=None, repr=False, compare=False)
     _rules: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
-        """(planes uint8 [30, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
     def wall_counts(self) -> tuple[int, ...]:
@@ -282,13 +228,12 @@ class Game:
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
                  sticks: int = 0) -> None:
         self.rules = _rules_arg(rules)
-        self.seed = _seed_arg(seed, 64)
+        self.seed = _seed_arg(seed)
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         walls: list = []
         if wall is not None:
-            wall = list(wall)
-            walls = [list(w) for w in wall] if wall and not isinstance(wall[0], int) else [wall]
+            walls = _walls_arg(wall)
         for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
                             ("sticks", sticks, 10000)):
             if type(v) is not int or not 0 <= v <= hi:
@@ -305,6 +250,48 @@ class Game:
         self._round_start = None
         self._st.seed_policy(self.seed)   # the policy stream simulate gives game `seed`
         self._absorb()
+
+    @classmethod
+    def from_record(cls, record: Any, upto: int = 0, *, rules: Rules | None = None) -> Game:
+        """A live game at a record's position: the engine state at the first decision at or after
+        event ``upto`` of ``record`` (a ``yakuman.logs`` Game read from a Tenhou mjlog,
+        tenhou.net/6 or mjai record), driven there by the record driver
+        (:func:`yakuman.game.records.position`). ``legal_actions`` then holds the record's next
+        decision, and stepping the record's actions on plays the record: its later rounds are
+        dealt from the record's walls. The wall is the record's; tiles the record never shows
+        fill the rest in an arbitrary order: :meth:`determinize` re-deals everything hidden from
+        a seat. ``rules``: default the rules the record's header states. ``events`` starts with a
+        ``start_game`` event at the position (the record holds the history)."""
+        from yakuman.game.records import position
+
+        return cls._at(position(record, upto, rules))
+
+    @classmethod
+    def from_mjai(cls, events: Any, *, upto: int | None = None, rules: Rules | None = None) -> Game:
+        """A live game after the last of ``events`` (mjai event dicts, or JSON lines text), or at
+        the first decision at or after the mjai event ``upto``. Tiles the events hide (``"?"``:
+        other seats' hands and draws, as one seat's view shows them) are filled with tiles the
+        stream never shows, consistent with every later discard and call of that seat
+        (:func:`yakuman.logs.mjai.fill_hidden`); :meth:`determinize` re-deals them."""
+        from yakuman.logs.mjai import read_position
+
+        record = read_position(events, upto)
+        return cls.from_record(record, len(record.events), rules=rules)
+
+    @classmethod
+    def _at(cls, pos: Any) -> Game:
+        g = cls.__new__(cls)
+        g.rules, g.seed = pos.rules, 0
+        g._n, g._aka = g.rules.players, g.rules.aka_dora
+        g._st = pos.state
+        g._walls = [list(w) for w in pos.walls]
+        g._events = [{"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
+                      "seed": 0}]
+        g._raw = None
+        g._rounds = []
+        rs = pos.start
+        g._round_start = (f"{_WINDS[rs.round // 4 % 4]}{rs.round % 4 + 1}", rs.honba, rs.sticks)
+        return g
 
     # ---- state -----------------------------------------------------------------------------
     @property
@@ -375,7 +362,7 @@ class Game:
 
     def action_index(self, action: Any) -> int:
         """The index of a legal action (an Action or an mjai dict) in the fixed action space."""
-        code = self._resolve(action)
+        code = self._resolve(action)._code
         import numpy as np
 
         m = np.zeros(ACTION_SPACE, dtype=np.uint8)
@@ -399,38 +386,28 @@ class Game:
             raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
 
     # ---- stepping --------------------------------------------------------------------------
-    def _resolve(self, action: Any, seat: int | None = None) -> tuple:
-        """The C code of a legal action equal to ``action`` (an Action or an mjai dict)."""
-        if isinstance(action, Mapping):
-            d = dict(action)
-            a_seat = d.get("actor", seat)
-            if a_seat is None:
-                raise IllegalActionError(f"action {d!r} names no actor")
-            consumed = tuple(d.get("consumed", ()))
-            target = d.get("target")
-            action = Action(d.get("type", ""), a_seat, d.get("pai"), consumed, target, d.get("tsumogiri"))
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action or an mjai dict, not {type(action).__name__}")
-        _check_fields(action)
-        if seat is not None and action.actor != seat:
-            raise IllegalActionError(f"{action!r} given for seat {seat}")
-        if type(action.actor) is not int or not 0 <= action.actor < self._n:
-            raise IllegalActionError(f"{action!r}: actor is not a seat 0..{self._n - 1}")
-        legal = self.legal_actions(action.actor)
-        key = action._key()
+    def _resolve(self, action: Any, seat: int | None = None) -> Action:
+        """The one legal action ``action`` (an Action or an mjai dict) means. Fields left out
+        (None) match any value, but the action must then match exactly one legal action: an
+        answer that could mean several (``{"type": "dahai"}`` among many discards, a chi whose
+        shape is not given) is refused, never guessed."""
+        typ, actor, pai, consumed, target, tg = _action_fields(action, seat)
+        if not 0 <= actor < self._n:
+            raise IllegalActionError(f"{typ} action: actor {actor} is not a seat 0..{self._n - 1}")
+        legal = self.legal_actions(actor)
+        found: dict = {}
         for a in legal:
-            if a._key() == key:
-                return a._code
-        # mjai messages may leave out what only one legal action can mean
-        for a in legal:
-            if a.type == action.type and a.actor == action.actor and (action.pai is None or a.pai == action.pai) \
-                    and (not action.consumed or sorted(a.consumed, key=_sort_key) ==
-                         sorted(action.consumed, key=_sort_key)) \
-                    and (action.tsumogiri is None or a.tsumogiri == action.tsumogiri) \
-                    and (action.target is None or a.type == "dahai" or a.target == action.target):
-                return a._code
-        raise IllegalActionError(f"{action!r} is not legal now; the legal actions of seat {action.actor} are "
-                                 f"{legal!r}")
+            if a.type == typ and (pai is None or a.pai == pai) and (tg is None or a.tsumogiri == tg) \
+                    and (consumed is None or tuple(sorted(a.consumed, key=_sort_key)) == consumed) \
+                    and (target is None or a.type == "dahai" or a.target == target):
+                found.setdefault(a._key(), a)
+        if len(found) == 1:
+            return next(iter(found.values()))
+        shown = _short(action) if isinstance(action, Mapping) else repr(action)
+        if found:
+            raise IllegalActionError(f"{shown} is ambiguous: it matches {len(found)} legal actions "
+                                     f"({', '.join(map(repr, found.values()))}); give the missing fields")
+        raise IllegalActionError(f"{shown} is not legal now; the legal actions of seat {actor} are {legal!r}")
 
     def step(self, action: Any) -> None:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
@@ -447,14 +424,14 @@ class Game:
                 self._check_seat(seat)
                 if seat not in self.to_act:
                     raise IllegalActionError(f"seat {seat} has nothing to decide now (to act: {self.to_act})")
-                codes.append(self._resolve(a, seat))
+                codes.append(self._resolve(a, seat)._code)
             order = sorted(codes, key=lambda c: c[1])
             for c in order:
                 self._apply(c)
             return
         if self.done:
-            raise IllegalActionError(f"{action!r}: the game is over")
-        self._apply(self._resolve(action))
+            raise IllegalActionError(f"{_short(action)}: the game is over")
+        self._apply(self._resolve(action)._code)
 
     def _apply(self, code: tuple) -> None:
         if self._st.step_code(code):
@@ -526,14 +503,17 @@ class Game:
             ev = {"type": "nukidora", "actor": actor, "pai": "N"}
         elif typ == 10:
             ev = {"type": "reach", "actor": actor}
+            if tg:   # open riichi: the hand shown at the declaration (docs/game.md)
+                ev["open"] = True
+                ev["tehai"] = [_pai(x, aka) for x in cons]
         elif typ == 11:
             ev = {"type": "reach_accepted", "actor": actor, "deltas": list(deltas), "scores": list(scores)}
         elif typ == 12:
             ev = {"type": "dora", "dora_marker": _pai(tile, aka)}
         elif typ == 13:
-            from yakuman.logs.events import YAKU_NAMES
+            from yakuman.logs.events import yaku_name
 
-            yakus = [[YAKU_NAMES[b] if b < len(YAKU_NAMES) else str(b), h] for b, h in han_of]
+            yakus = [[yaku_name(b), h] for b, h in han_of]
             ev = {"type": "hora", "actor": actor, "target": target, "pai": _pai(tile, aka),
                   "uradora_markers": [_pai(u, aka) for u in ura], "yakus": yakus, "fan": han, "fu": fu,
                   "hora_points": points, "limit": _LIMITS[extra], "deltas": list(deltas), "scores": list(scores)}
@@ -597,6 +577,7 @@ class Game:
             # while a discard is answered, who else may call or ron is hidden from this seat
             to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,
             legal_actions=tuple(self.legal_actions(seat)),
+            open_hands=tuple(tuple(_pai(x, aka) for x in s[0]) if s[15] else None for s in seats),
             _planes=planes,
             _rules=self.rules,
         )
@@ -619,54 +600,116 @@ class Game:
     def __getstate__(self) -> dict:
         if self._raw is not None:
             self._flush()
-        raw, rules = self._st.raw(), self.rules.to_dict()
-        return {"rules": rules, "seed": self.seed, "raw": raw, "digest": _state_digest(raw, rules),
-                "events": self._events, "rounds": self._rounds, "walls": self._walls,
-                "round_start": self._round_start, "prng": self._st.prng_state()}
+        d = {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
+             "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start,
+             "prng": self._st.prng_state()}
+        d["digest"] = _state_digest(d)
+        return d
 
     def __setstate__(self, d: dict) -> None:
-        # The native state is taken back byte for byte, so a damaged one is refused before the
-        # engine reads it (its indexes would point anywhere): the digest written with it must
-        # match. (A pickle is trusted input like any pickle; this catches damage, not forgery.)
-        raw, rules = d.get("raw"), d.get("rules")
-        if not isinstance(raw, bytes) or not isinstance(rules, dict) or d.get("digest") != _state_digest(raw, rules):
+        # Everything restored is covered by the digest written with it (damage is refused), and
+        # the native state is validated in C before anything reads it (ym_game_validate: tile
+        # accounting, counts, phase, indexes), so that no bytes, with any digest, can make the
+        # engine read out of bounds. A pickle stays trusted input like any pickle: unpickling
+        # can run code, so load only pickles you wrote.
+        f = _restored(d)
+        try:
+            digest = _state_digest(f)
+        except (TypeError, ValueError, RecursionError):   # a value JSON cannot write: not ours
+            digest = None
+        if digest is None or d.get("digest") != digest:
             raise InvalidContextError("pickled game state is damaged (its digest does not match) "
                                       "or was written by another version")
-        self.rules = Rules.from_dict(rules)
-        self.seed = d["seed"]
+        self.rules = Rules.from_dict(f["rules"])
+        self.seed = f["seed"]
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
-        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), raw)
-        self._events = list(d["events"])
+        self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), f["raw"])
+        self._events = [dict(e) for e in f["events"]]
         self._raw = None
-        self._rounds = list(d["rounds"])
-        self._walls = list(d["walls"])
-        self._round_start = d["round_start"]
-        prng = d.get("prng")
-        if isinstance(prng, tuple) and len(prng) == 4 and all(type(x) is int and 0 <= x < 2**64 for x in prng):
-            self._st.set_prng_state(prng)
+        self._rounds = list(f["rounds"])
+        self._walls = [list(w) for w in f["walls"]]
+        self._round_start = f["round_start"]
+        if f["prng"] is not None:
+            self._st.set_prng_state(f["prng"])
         else:   # a state pickled before the policy stream was kept: the stream from the seed
             self._st.seed_policy(self.seed)
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
-        """A copy in which every tile hidden from ``seat`` (the other hands, the live wall and
-        the dead wall except revealed indicators) is re-dealt at random. ``rng``: a
-        ``random.Random``, a numpy Generator, an int seed or None."""
+        """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the
+        other hands, the live wall and the dead wall except revealed indicators (every other
+        riichi hand tenpai), the other seats' starting hands and draws in the record, their
+        furiten, who is asked to answer a discard (only the seats that can act in the world),
+        and the walls of the rounds to come (a new seed). Nothing in it depends on what the seat
+        cannot see; playing on gives a record ``parse_mjai`` reads (yakuman.game._world).
+        ``rng``: a ``random.Random``, a numpy Generator, an int seed or None."""
+        import random
+
+        from yakuman.game._world import rewrite_world
+
         self._check_seat(seat)
         if rng is None:
             s = secrets.randbits(64)
-        elif type(rng) is int:
-            s = rng & (2**64 - 1)
+        elif type(rng) is not bool and hasattr(type(rng), "__index__"):
+            s = rng.__index__() & (2**64 - 1)
         elif hasattr(rng, "getrandbits"):
             s = rng.getrandbits(64)
         elif hasattr(rng, "integers"):
             s = int(rng.integers(0, 2**63))
         else:
             raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        if self._raw is not None:
+            self._flush()        # once here, not in every world
         g = self.copy()
         g._st.determinize(seat, s)
         g._walls = []
+        g.seed = g._st.world_seed()
+        rewrite_world(g, seat, random.Random(s))
         return g
+
+    def rollout(self, policy: Any = "greedy", n: int = 100, seed: int = 0, *, seat: int | None = None,
+                workers: int = 1) -> RolloutResult:
+        """Play this game on to the end of its round ``n`` times and average each seat's point
+        change (riichi sticks paid and won included). Copy i first re-deals every tile hidden
+        from ``seat`` (None = the first seat to act; -1 = re-deal nothing), then every seat plays
+        ``policy``: a built-in name (``"random"``, ``"tsumogiri"``, ``"greedy"``: the native
+        loop, no GIL, ``workers`` threads) or a callable ``policy(observation) -> Action`` (a
+        Python loop). The copies' streams come from ``seed`` alone, so the result does not depend
+        on ``workers``. Returns the mean and its standard error per seat."""
+        import numpy as np
+
+        if type(n) is not int or n < 1:
+            raise InvalidContextError(f"n must be a positive integer, not {n!r}")
+        if type(seed) is not int:
+            raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+        if self._st.phase() >= _PH_ROUND_END:
+            raise InvalidContextError("the round is over: nothing to roll out")
+        if seat is None:
+            seat = self.to_act[0]
+        elif seat != -1:
+            self._check_seat(seat)
+        deltas = np.zeros((n, 4), dtype=np.int32)
+        status = np.zeros(n, dtype=np.uint8)
+        if callable(policy):
+            for i in range(n):
+                deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
+        else:
+            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, workers)
+        ok = deltas[status == 0, : self._n].astype(np.float64)
+        k = len(ok)
+        mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
+        err = ok.std(axis=0, ddof=1) / np.sqrt(k) if k > 1 else np.full(self._n, np.nan)
+        return RolloutResult(tuple(float(x) for x in mean), tuple(float(x) for x in err), k, int(n - k))
+
+    def _rollout_py(self, policy: Any, seat: int, seed: int) -> list[int]:
+        g = self.determinize(seat, seed) if seat >= 0 else self.copy()
+        g._walls = []
+        start = self.scores
+        rounds = len(g._rounds)
+        while not g.done and len(g._rounds) == rounds:
+            acts = {q: policy(g.observation(q)) for q in g.to_act}
+            g.step(next(iter(acts.values())) if len(acts) == 1 else acts)
+        return [g.scores[q] - start[q] for q in range(self._n)]   # the next round is dealt: the end's scores
 
     def check(self) -> int:
         """The engine's structural self-check (0 = every invariant holds)."""
@@ -694,15 +737,6 @@ def _rules_arg(rules: Rules | None) -> Rules:
     return r
 
 
-def _seed_arg(seed: int | None, bits: int) -> int:
-    """A seed (None = ``bits`` random bits from the OS), checked, as a uint64."""
-    if seed is None:
-        seed = secrets.randbits(bits)
-    if type(seed) is not int or seed < 0:
-        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-    return seed & (2**64 - 1)
-
-
 def _workers_arg(workers: int | None) -> int:
     """Threads of a batch call (None = all cores), checked."""
     import os
@@ -718,7 +752,7 @@ def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") ->
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
     pol = _policy(policy)
-    g = Game(rules, seed)
+    g = Game(rules, _seed_arg(seed))
     g._st.seed_policy(g.seed)
     while not g.done:
         code = g._st.policy_action(pol)
@@ -736,28 +770,24 @@ def _policy(policy: str) -> int:
 
 def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str = "random",
              workers: int | None = None) -> dict:
-    """Play ``n`` whole games natively (no GIL, ``workers`` threads; None = all cores) and
+    """Play ``n`` whole games natively (no GIL, ``workers`` threads: None or 0 = all cores, else
+    1..1024 like the batch calls; never more threads than games) and
     return columns (numpy arrays): ``seed`` (each game's seed: ``rebuild(seed[i])`` replays
     it), ``scores`` and ``results`` (n x players), ``placements`` (n x players, 0 = first),
     ``rounds``, ``outcomes`` (n x 6: none, tsumo, ron, exhaustive_draw, nagashi_mangan,
     abortive_draw), ``end_reason``, ``steps``, ``status`` (0 = finished). The game seeds are
-    ``seed, seed + 1, ...``, so the result does not depend on ``workers``."""
+    ``seed, seed + 1, ...`` (``seed``: a non-negative integer, Python or numpy, modulo 2**64;
+    they wrap past 2**64-1), so the result does not depend on ``workers``."""
     import numpy as np
 
+    from yakuman._arrays import n_workers
+
     _count(n)
-    r = _rules(rules)
+    r = _rules_arg(rules)
     pol = _policy(policy)
-    workers = _workers_arg(workers)
-    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(seed & (2**64 - 1)))
+    workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
+    seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
     return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
-
-
-def _rules(rules: Rules | None) -> Rules:
-    """The Rules argument of simulate / arena / simulate_dask (None = Tenhou), checked."""
-    r = Rules.tenhou() if rules is None else rules
-    if not isinstance(r, Rules):
-        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
-    return r
 
 
 def _count(n: object, what: str = "") -> int:

@@ -33,9 +33,9 @@ def _chunk(args: tuple) -> dict:
 
     n, rules_dict, seed, policy, workers = args
     if os.environ.get("YAKUMAN_TEST_KILL_WORKER"):   # the verifier's test hook: a worker kills itself
-        from yakuman.logs.verify import _test_kill_hook
+        from yakuman.logs.corpus import kill_hook
 
-        _test_kill_hook(_label(seed, n))
+        kill_hook(_label(seed, n))
     return simulate(n, rules=Rules.from_dict(rules_dict), seed=seed, policy=policy, workers=workers)
 
 
@@ -50,17 +50,16 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     import numpy as np
 
     from yakuman._dask_retry import gather_retrying
-    from yakuman.game import _count, _policy, _rules, simulate
+    from yakuman.game import _count, _policy, _rules_arg, _seed_arg, simulate
 
     # every argument is checked here, so that a failing task can only mean a failing worker
-    r = _rules(rules)
+    r = _rules_arg(rules)
     _count(n)
     if type(chunk) is not int or chunk < 1:
         raise InvalidContextError(f"chunk must be a positive integer, not {chunk!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
-    if type(seed) is not int:
-        raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+    seed = _seed_arg(seed)
     _policy(policy)
     tasks = [(min(chunk, n - start), r.to_dict(), seed + start, policy, workers) for start in range(0, n, chunk)]
     if not tasks:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules, _workers_arg
+from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg, _workers_arg
 from yakuman.rules import Rules
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
@@ -235,7 +235,7 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
     unused). Returns an :class:`ArenaResult` (module docstring: the intervals' method)."""
     import numpy as np
 
-    r = _rules(rules)
+    r = _rules_arg(rules)
     _count(n, " (walls)")
     if type(seed) is not int or seed < 0:
         raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")

@@ -2,7 +2,7 @@
 (``docs/learning.md``). Importing this module imports gymnasium, which yakuman does not depend
 on: install it beside yakuman to use this adapter.
 
-Observation: a dict of ``planes`` uint8 [30, 34], ``scalars`` int32 [24] (csrc/ym_game_obs.c)
+Observation: a dict of ``planes`` uint8 [33, 34], ``scalars`` int32 [24] (csrc/ym_game_obs.c)
 and ``action_mask`` int8 [A] (the fixed action space). Action: an index in ``Discrete(A)``.
 An index that is not legal now is not applied: the step returns the same observation, reward
 ``illegal_reward`` and ``info["illegal_action"] = True``. Reward: the learning seat's point

@@ -4,41 +4,58 @@
 callable or an external command:
 
 - a callable is called as ``bot(events)`` with the mjai events it has not seen yet (what its
-  seat may see: other seats' draws and dealt tiles are ``"?"``) whenever its seat must decide,
-  and returns the action as an mjai dict (``{"type": "none"}`` passes);
-- a command (a string or an argv list) is started once; every event is written to its stdin as
-  one JSON line and it answers every line with one JSON line (gimite's mjai protocol, as Mortal
-  and akochan speak it); the answer to the last event before its decision is its action, the
-  others are ignored.
+  seat may see: other seats' draws and dealt tiles are ``"?"``, and the game's seed is left out;
+  each call gets its own copies) whenever its seat must decide, and returns the action as an
+  mjai dict (``{"type": "none"}`` passes). It runs in a worker thread: one that overruns
+  ``timeout`` is a timeout fault of its seat, and the thread is abandoned (Python cannot stop
+  it; it ends when the call returns);
+- a command (a string split like a shell line, or an argv list) is started once, in a process
+  group of its own; every event is written to its stdin as one JSON line and it answers every
+  line with one JSON line (gimite's mjai protocol, as Mortal and akochan speak it); the answer to
+  the last event before its decision is its action, the others are ignored. Every write, read
+  and wait is bounded by ``timeout``; at the end the whole process group is ended (a bot's own
+  children too, and bots started through ``sh -c`` or a script).
 
-A bot that raises or exits, that does not answer within ``timeout`` seconds, or whose answer is
-not JSON or not a legal action ends the game at once: the result names the seat and the problem,
-keeps the events so far, and every command started is terminated (no zombie process).
+An answer must name exactly one legal action of its seat (fields left out must not leave a
+choice; an ``actor`` naming another seat is refused). A bot that cannot start, raises or exits,
+that does not answer within ``timeout`` seconds, or whose answer is not JSON or not exactly one
+legal action ends the game at once: the result names the seat and the problem (``BotError``),
+keeps the events so far, and every command started is ended and reaped. ``play`` returns within
+``timeout`` plus about a second of a fault.
+
+The game's seed (None = drawn from the OS) is in the result (``PlayResult.seed``):
+``yakuman.game.Game(rules, seed)`` deals the same walls, so any game can be rebuilt.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import queue
 import selectors
 import shlex
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import Game
+from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError, YakumanError
+from yakuman.game import Game, _seed_arg
 from yakuman.rules import Rules
 
 __all__ = ["BotError", "PlayResult", "mask_event", "play"]
+
+_GRACE = 0.5      # seconds the bots get to exit after the game before their process groups are killed
 
 
 @dataclass
 class BotError:
     seat: int
-    kind: str        # "crash", "timeout", "malformed", "illegal"
+    kind: str        # "start", "crash", "timeout", "malformed", "illegal"
     detail: str
 
 
@@ -48,6 +65,7 @@ class PlayResult:
     error: BotError | None = None
     events: list[dict] = field(default_factory=list)
     exit_codes: list[int | None] = field(default_factory=list)   # of the command bots, after the game
+    seed: int = 0    # the game's seed: Game(rules, seed) deals the same walls
 
     @property
     def ok(self) -> bool:
@@ -55,10 +73,12 @@ class PlayResult:
 
 
 def mask_event(e: dict, seat: int) -> dict:
-    """The event as `seat` may see it."""
+    """The event as `seat` may see it (a new dict when anything is hidden: never the seed, others'
+    dealt tiles or draws)."""
     t = e["type"]
     if t == "start_game":
-        e = dict(e, id=seat)
+        e = {k: v for k, v in e.items() if k != "seed"}
+        e["id"] = seat
     elif t == "start_kyoku":
         e = dict(e)
         e["tehais"] = [h if i == seat else ["?"] * len(h) for i, h in enumerate(e["tehais"])]
@@ -67,108 +87,213 @@ def mask_event(e: dict, seat: int) -> dict:
     return e
 
 
+def _copy(v: Any) -> Any:
+    """A deep copy of a JSON value (events are dicts, lists, strings, numbers, bools, None)."""
+    t = type(v)
+    if t is dict:
+        return {k: _copy(x) for k, x in v.items()}
+    if t is list:
+        return [_copy(x) for x in v]
+    return v
+
+
 class _Failure(Exception):
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(detail)
         self.kind, self.detail = kind, detail
 
 
+def _argv(cmd: Any) -> list[str]:
+    if isinstance(cmd, str):
+        try:
+            argv = shlex.split(cmd)
+        except ValueError as e:
+            raise _Failure("start", f"cannot split the command {cmd!r}: {e}") from None
+    elif isinstance(cmd, (list, tuple)):
+        argv = list(cmd)
+    else:
+        raise _Failure("start", f"a bot is a callable, a command string or an argv list, not {type(cmd).__name__}")
+    if not argv or not all(isinstance(a, (str, bytes, os.PathLike)) for a in argv):
+        raise _Failure("start", f"not a command: {cmd!r}")
+    return argv
+
+
 class _CommandBot:
-    def __init__(self, cmd: str | Sequence[str], timeout: float) -> None:
-        argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1)
-        self.timeout = timeout
-        self.sel = selectors.DefaultSelector()
-        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
-        self.fd = self.proc.stdout.fileno()
-        self.buf = b""   # read from the pipe, not yet a whole line (the pipe is read here, unbuffered)
+    """A command bot in its own process group; every write, read and wait bounded by the timeout."""
+
+    def __init__(self, cmd: Any, timeout: float) -> None:
+        argv = _argv(cmd)
         self.closed = False
+        self.proc = None
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, start_new_session=True)
+        except (OSError, ValueError, subprocess.SubprocessError) as e:
+            detail = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise _Failure("start", f"cannot start {str(argv[0])!r}: {detail}") from None
+        self.timeout = timeout
+        self.out_fd = self.proc.stdout.fileno()
+        self.in_fd = self.proc.stdin.fileno()
+        os.set_blocking(self.in_fd, False)
+        self.rsel = selectors.DefaultSelector()
+        self.rsel.register(self.out_fd, selectors.EVENT_READ)
+        self.wsel = selectors.DefaultSelector()
+        self.wsel.register(self.in_fd, selectors.EVENT_WRITE)
+        self.buf = b""   # read from the pipe, not yet a whole line (the pipe is read here, unbuffered)
 
     def send(self, events: list[dict]) -> Any:
         answer = None
         for e in events:
-            try:
-                self.proc.stdin.write(json.dumps(e, ensure_ascii=False) + "\n")
-                self.proc.stdin.flush()
-            except (BrokenPipeError, OSError):
-                raise _Failure("crash", f"the bot exited (code {self.proc.poll()})") from None
-            answer = self._read()
+            deadline = time.monotonic() + self.timeout
+            self._write((json.dumps(e, ensure_ascii=False) + "\n").encode(), deadline)
+            answer = self._read(deadline)
         return answer
 
-    def _read(self) -> Any:
+    def _exited(self) -> str:
+        code = self.proc.poll()
+        return f"the bot exited (code {code})" if code is not None else "the bot closed its output (still running)"
+
+    def _write(self, data: bytes, deadline: float) -> None:
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.wsel.select(left):
+                raise _Failure("timeout", f"the bot did not read its input within {self.timeout} s")
+            try:
+                k = os.write(self.in_fd, view)
+            except BlockingIOError:
+                continue
+            except OSError:   # EPIPE: its stdin is closed
+                raise _Failure("crash", f"the bot closed its input: {self._exited()}") from None
+            view = view[k:]
+
+    def _read(self, deadline: float) -> Any:
         # lines already read from the pipe are answered first (select sees only the pipe)
-        deadline = time.monotonic() + self.timeout
         while True:
             while b"\n" not in self.buf:
                 left = deadline - time.monotonic()
-                if left <= 0 or not self.sel.select(left):
+                if left <= 0 or not self.rsel.select(left):
                     raise _Failure("timeout", f"no answer within {self.timeout} s")
-                chunk = os.read(self.fd, 65536)
+                chunk = os.read(self.out_fd, 65536)
                 if not chunk:
-                    raise _Failure("crash", f"the bot exited (code {self.proc.wait()})")
+                    try:   # a bot that closed its output usually exits: give it a moment to say how
+                        self.proc.wait(timeout=min(0.2, self.timeout))
+                    except subprocess.TimeoutExpired:
+                        pass
+                    raise _Failure("crash", self._exited())
                 self.buf += chunk
+                if len(self.buf) > (1 << 24):
+                    raise _Failure("malformed", "an answer line longer than 16 MiB")
             raw, self.buf = self.buf.split(b"\n", 1)
             line = raw.decode("utf-8", "replace").strip()
             if not line:
                 continue
             try:
                 return json.loads(line)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 raise _Failure("malformed", f"not JSON: {line[:200]!r}") from None
 
-    def close(self) -> None:
+    def close_input(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+
+    def close(self, deadline: float) -> None:
+        """Wait for the bot until `deadline`, then end its whole process group and reap it."""
         if self.closed:
             return
         self.closed = True
-        self.sel.close()
-        if self.proc.poll() is None:
-            try:
-                self.proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                self.proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        for f in (self.proc.stdout,):
-            try:
-                f.close()
-            except OSError:
-                pass
+        self.rsel.close()
+        self.wsel.close()
+        self.close_input()
+        try:
+            self.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)   # its own children, or a wrapped bot's
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
+        try:
+            self.proc.stdout.close()
+        except OSError:
+            pass
 
 
 class _CallableBot:
-    def __init__(self, fn: Callable) -> None:
+    """A callable bot, called in a worker thread so that a call can be timed."""
+
+    def __init__(self, fn: Callable, timeout: float) -> None:
         self.fn = fn
+        self.timeout = timeout
         self.pending: list[dict] = []
+        self.calls: queue.Queue = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.busy = False   # a call overran its timeout: the thread is abandoned
+
+    def _serve(self) -> None:
+        while True:
+            job = self.calls.get()
+            if job is None:
+                return
+            evs, out = job
+            try:
+                out.put((True, self.fn(evs)))
+            except BaseException as e:  # noqa: BLE001 - a bot's bug is a reported failure, not ours
+                out.put((False, f"{type(e).__name__}: {e}"))
 
     def send(self, events: list[dict], ask: bool) -> Any:
         self.pending += events
         if not ask:
             return None
         evs, self.pending = self.pending, []
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._serve, name="yakuman-bot", daemon=True)
+            self.thread.start()
+        out: queue.Queue = queue.Queue(maxsize=1)
+        self.calls.put((evs, out))
         try:
-            return self.fn(evs)
-        except Exception as e:  # noqa: BLE001 - a bot's bug is a reported failure, not ours
-            raise _Failure("crash", f"{type(e).__name__}: {e}") from None
+            ok, value = out.get(timeout=self.timeout)
+        except queue.Empty:
+            self.busy = True
+            raise _Failure("timeout", f"no answer within {self.timeout} s (the call is abandoned)") from None
+        if not ok:
+            raise _Failure("crash", value)
+        return value
 
-    def close(self) -> None:
-        pass
+    def close(self, deadline: float) -> None:
+        if self.thread is not None:
+            self.calls.put(None)
+            self.thread = None
+
+
+def _timeout_arg(timeout: Any) -> float:
+    if type(timeout) is bool or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
+        raise InvalidArgumentError(f"timeout must be a finite number of seconds > 0, not {timeout!r}")
+    return float(timeout)
 
 
 def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = None, *, timeout: float = 10.0,
          max_decisions: int = 100000) -> PlayResult:
-    """One game between `bots` (one per seat; see the module docstring)."""
+    """One game between `bots` (one per seat; see the module docstring). ``seed`` None = drawn
+    from the OS (recorded in the result)."""
     r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    timeout = _timeout_arg(timeout)
+    bots = list(bots)
     if len(bots) != r.players:
         raise InvalidContextError(f"{len(bots)} bots for a {r.players}-player game")
-    game = Game(r, seed)
+    game = Game(r, _seed_arg(seed))
     wrapped: list[Any] = []
     try:
-        for b in bots:
-            wrapped.append(_CallableBot(b) if callable(b) else _CommandBot(b, timeout))
+        for seat, b in enumerate(bots):
+            try:
+                wrapped.append(_CallableBot(b, timeout) if callable(b) else _CommandBot(b, timeout))
+            except _Failure as f:
+                return _result(game, BotError(seat, f.kind, f.detail), wrapped)
         sent = [0] * r.players
         decisions = 0
         while not game.done and decisions < max_decisions:
@@ -176,55 +301,63 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
             asked = game.to_act
             answers = {}
             for seat in range(r.players):
-                new = [mask_event(e, seat) for e in events[sent[seat]:]]
+                new = events[sent[seat]:]
                 sent[seat] = len(events)
                 bot = wrapped[seat]
                 try:
                     if isinstance(bot, _CallableBot):
-                        ans = bot.send(new, seat in asked)
-                    elif seat in asked or new:
-                        ans = bot.send(new) if new else None
+                        ans = bot.send([_copy(mask_event(e, seat)) for e in new], seat in asked)
+                    elif new:
+                        ans = bot.send([mask_event(e, seat) for e in new])
                     else:
                         ans = None
                 except _Failure as f:
                     return _result(game, BotError(seat, f.kind, f.detail), wrapped)
                 if seat in asked:
                     answers[seat] = ans
+            chosen = {}
             for seat, ans in answers.items():
-                if not isinstance(ans, dict) or not isinstance(ans.get("type"), str):
-                    return _result(game, BotError(seat, "malformed", f"not an mjai action: {ans!r}"), wrapped)
+                if not isinstance(ans, dict) or type(ans.get("type")) is not str:
+                    return _result(game, BotError(seat, "malformed", f"not an mjai action: {_short(ans)}"), wrapped)
                 if ans["type"] == "none" and not any(a.type == "none" for a in game.legal_actions(seat)):
                     return _result(game, BotError(seat, "illegal", "passed when it must act"), wrapped)
+                try:
+                    chosen[seat] = game._resolve(ans, seat)
+                except IllegalActionError as e:
+                    return _result(game, BotError(seat, "illegal", str(e)), wrapped)
             try:
-                if len(answers) == 1 and game._st.phase() == 0:
-                    (seat, ans), = answers.items()
-                    game.step(dict(ans, actor=seat))
+                if len(chosen) == 1 and game._st.phase() == 0:
+                    game.step(next(iter(chosen.values())))
                 else:
-                    game.step({s: dict(a, actor=s) for s, a in answers.items()})
-            except IllegalActionError as e:
-                bad = next((s for s, a in answers.items() if _illegal(game, s, a)), next(iter(answers)))
-                return _result(game, BotError(bad, "illegal", str(e)), wrapped)
+                    game.step(chosen)
+            except YakumanError as e:   # pragma: no cover - each answer was resolved to a legal action
+                seat = next(iter(chosen))
+                return _result(game, BotError(seat, "illegal", str(e)), wrapped)
             decisions += 1
         return _result(game, None, wrapped)
     finally:
-        for b in wrapped:
-            b.close()
+        _close_all(wrapped)
 
+
+def _short(v: Any) -> str:
+    r = repr(v)
+    return r if len(r) <= 200 else r[:197] + "..."
+
+
+def _close_all(wrapped: list) -> None:
+    """Close every bot's input first, so that all of them exit together within one grace period."""
+    for b in wrapped:
+        if isinstance(b, _CommandBot) and not b.closed:
+            b.close_input()
+    deadline = time.monotonic() + _GRACE
+    for b in wrapped:
+        b.close(deadline)
 
 
 def _result(game: Game, error: BotError | None, wrapped: list) -> PlayResult:
-    for b in wrapped:
-        b.close()
+    _close_all(wrapped)
     codes = [b.proc.returncode for b in wrapped if isinstance(b, _CommandBot)]
-    return PlayResult(game, error, game.events, codes)
-
-
-def _illegal(game: Game, seat: int, ans: dict) -> bool:
-    try:
-        game._resolve(dict(ans, actor=seat), seat)
-        return False
-    except IllegalActionError:
-        return True
+    return PlayResult(game, error, game.events, codes, game.seed)
 
 
 def _example_bot_main() -> None:  # pragma: no cover - run as a subprocess by the tests

@@ -26,18 +26,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from yakuman import _core
-from yakuman.game import (
+from yakuman.game._actions import (
     _ABORTS,
     _END_REASONS,
     _OUTCOMES,
     _PH_OVER,
     Action,
+    _pai,
 )
 from yakuman.logs.events import (
     Call,
     Discard,
     Draw,
     GameEnd,
+    GameStart,
     LogError,
     NewDora,
     RiichiAccept,
@@ -46,9 +48,9 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
 )
-from yakuman.logs.replay import RoundResult, engine_draw_case, engine_win_case
+from yakuman.logs.cases import RoundResult, _shape_error, engine_draw_case, engine_win_case, plain
 
-__all__ = ["RecordCheck", "check_record", "drive", "record_walls"]
+__all__ = ["RecordCheck", "check_record", "drive", "engine_rounds", "record_walls"]
 
 
 
@@ -234,13 +236,35 @@ _core.replay_bind(
 _Round = _core.RecordRound
 
 
+def engine_rounds(game, rules=None, check=None, strict: bool = True,
+                  cases: bool | str = True) -> list[RoundResult]:
+    """The rounds of the driver with the record's shape checked first (the log replay's entry,
+    ``yakuman.logs.replay.engine_rounds``; ``check``: a list that receives the RecordCheck).
+
+    ``strict=False`` (``logs verify``, which reports every problem): a decision the engine
+    refuses or a transition that is not its own does not raise but is counted in the check
+    (with its round and event); the round it happens in stops there and holds only the cases
+    the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
+    engine's case). A record of the wrong shape or a malformed event still raises LogError.
+    ``cases="verify"``: the wins are ``_core.EngineWin`` (see :func:`drive`)."""
+    _check_shape(game, game.events)
+    if strict:
+        rc, rounds = drive(game, rules, cases, strict=True)
+    else:
+        try:
+            rc, rounds = drive(game, rules, cases)
+        except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
+            drive(game, rules, cases, strict=True)
+            raise
+    if check is not None:
+        check.append(rc)
+    return rounds
+
+
 def check_records(games: Iterable) -> RecordCheck:
     """check_record over games, every problem counted; a game the driver cannot read (events
     out of the shape it reads, a malformed event: a LogError of the replay's own checks) is
     counted in ``skipped``."""
-    from yakuman.logs.events import LogError
-    from yakuman.logs.replay import engine_rounds
-
     total = RecordCheck()
     for game in games:
         try:
@@ -291,3 +315,170 @@ def _compare_end(r: _Round, evs, label: str, out: RecordCheck) -> None:
     same = "the table's scores" if table == theirs else f"the table's scores are {list(table)}"
     out.add("excerpt", label, index, f"an excerpt: the record's game ends with {list(theirs)} ({same}); "
             f"the engine's game goes on ({nxt} next)")
+
+
+# ---- positions ----------------------------------------------------------------------------------
+class _Found(Exception):
+    """Raised by the position hook: the decision index reached."""
+
+
+@dataclass
+class Position:
+    """A live engine state at a decision of a record (see :func:`position`): ``state`` (a
+    ``_core.GameState`` of its own), ``rules``, ``round`` (the round's index in the record),
+    ``event`` (the index of the record's event that answers the decision: the discard, call,
+    win, riichi or kan; for the answers to a discard, the first win, else the call, else the
+    event after them), ``start`` (the round's RoundStart) and ``walls`` (the engine walls of the
+    record's later rounds)."""
+
+    state: object
+    rules: object
+    round: int
+    event: int
+    start: RoundStart
+    walls: list
+
+
+def _check_shape(game, evs) -> None:
+    if not evs or type(evs[0]) is not GameStart:
+        raise LogError("game does not begin with GameStart", game.source)
+    if not plain(evs):
+        raise _shape_error(game)
+
+
+def _prepare(game, rules):
+    """(events, rules, round starts, make(a, b, out) -> the driver of the round evs[a:b]) of a
+    record whose shape is checked; the drivers read no replay cases (lite)."""
+    evs = tuple(game.events)
+    _check_shape(game, evs)
+    rules = rules or evs[0].rules()
+    cr = _core.compiled_game_rules(rules)
+    n = evs[0].players
+
+    def make(a: int, b: int, out: RecordCheck):
+        return _Round(cr, rules.aka_dora, n, evs[a], evs[a + 1:b], a + 1, _label(evs[a]), out, None, True)
+
+    return evs, rules, _core.round_starts(evs, RoundStart), make
+
+
+def decisions(game, rules=None, hook=None) -> RecordCheck:
+    """Drive the record, calling ``hook(round_index, record_round, event_index)`` before every
+    decision the record answers (the engine state ``record_round.st`` is the position: who is to
+    act and their legal actions; ``event_index`` as in :class:`Position`). Every round is
+    driven from its own start, as :func:`check_record` does; a round with a problem stops there.
+    The hook may raise to stop the drive."""
+    evs, rules, starts, make = _prepare(game, rules)
+    out = RecordCheck()
+    for ri, (a, b) in enumerate(zip(starts, starts[1:])):
+        out.rounds += 1
+        r = make(a, b, out)
+        if hook is not None:
+            r.hook = lambda rr, i, ri=ri: hook(ri, rr, rr.base + i)
+        try:
+            r.run()
+        except _Stop:
+            pass
+    return out
+
+
+def position(game, upto: int = 0, rules=None) -> Position:
+    """The engine state at the first decision at or after event ``upto`` of a record (a
+    ``yakuman.logs`` Game): every round before it is skipped, its round is driven from its start
+    (scores, honba and sticks of the record) up to that decision. The wall is the record's
+    (the deal, the draws, the indicators it shows; tiles it never shows fill the rest in an
+    arbitrary order, so :meth:`yakuman.game.Game.determinize` is what to sample them with). A
+    record that ends in the middle of a round gives the state its last event leaves when
+    ``upto`` is past its end. Raises LogError when the record has a problem before ``upto`` and
+    InvalidContextError when no decision follows ``upto``."""
+    from yakuman.errors import InvalidContextError
+
+    n_evs = len(game.events)
+    if type(upto) is not int or not 0 <= upto <= n_evs:
+        raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{n_evs} of the record")
+    evs, rules, starts, make = _prepare(game, rules)
+
+    def hook(rr, i):
+        if rr.base + i >= upto:
+            raise _Found(rr.base + i)
+
+    for ri, (a, b) in enumerate(zip(starts, starts[1:])):
+        if b <= upto and b < len(evs):
+            continue
+        out = RecordCheck()
+        r = make(a, b, out)
+        r.hook = hook
+        try:
+            r.run()
+        except _Found as f:
+            return _position(game, r, rules, ri, f.args[0], starts)
+        except _Stop:
+            p = out.problems[0] if out.problems else None
+            if (p is not None and p["event"] == b and b == len(evs) and r.st.phase() < 2
+                    and p["what"].startswith("the record's round ends")):
+                return _position(game, r, rules, ri, b, starts)   # a record cut mid-round: its end
+            if p is not None:
+                raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"])) from None
+    raise InvalidContextError(f"no decision of the record at or after event {upto}")
+
+
+def _position(game, r, rules, ri: int, at: int, starts: list) -> Position:
+    walls = record_walls(game)[ri + 1:] if ri + 2 < len(starts) else []
+    return Position(r.st.copy(), rules, ri, at, r.start, walls)
+
+
+_SELF_CODES = {"kakan": 6, "ankan": 7, "kita": 8}
+_CALL_CODES = {"chi": 3, "pon": 4, "daiminkan": 5}
+
+
+def record_action(evs, at: int, seat: int, legal: list):
+    """The action ``seat`` took at the decision the record answers with event ``at`` (an index
+    :func:`decisions` / :func:`position` gives): the entry of ``legal`` (the seat's legal actions
+    there) that equals it -- the same type and tiles, a red five apart from a plain one; the
+    engine lists one action per kind of tile, not per copy --, or None when the record's event is
+    none of them. In a discard's answers (``legal`` holds a pass) a seat that neither wins nor
+    calls passed."""
+    return record_step(evs, at, seat, legal)[0]
+
+
+def record_step(evs, at: int, seat: int, legal: list) -> tuple:
+    """(:func:`record_action`, the engine code of the record's own tiles): stepping the code
+    keeps the game's tile ids those of the record (the driver's own step), so that later events
+    of the record name tiles the game holds."""
+    e = evs[at] if at < len(evs) else None
+    t = type(e)
+    aka = 1 if evs[0].aka else 0
+    answering = any(a._code[0] == 12 for a in legal)
+
+    def first(code_type, cond=lambda a: True):
+        a = next((a for a in legal if a._code[0] == code_type and cond(a)), None)
+        return a, (a._code if a is not None else None)
+
+    if answering:
+        # the wins of this answer run from ``at`` while the events are wins or the automatic
+        # events between them
+        j = at
+        while j < len(evs) and type(evs[j]) in (Win, RiichiAccept, NewDora):
+            w = evs[j]
+            if type(w) is Win and w.seat == seat and w.from_seat != seat:
+                return first(10)
+            j += 1
+        if t is Call and e.kind in _CALL_CODES and e.seat == seat:
+            want = [x for x in e.tiles if x != e.called]
+            names = sorted(_pai(x, aka) for x in want)
+            a, _ = first(_CALL_CODES[e.kind], lambda a: sorted(a.consumed) == names)
+            return a, (_CALL_CODES[e.kind], seat, e.called, e.from_seat, 0, tuple(want))
+        return first(12)
+    if t is Discard:
+        a, _ = first(1, lambda a: a.pai == _pai(e.tile, aka))
+        return a, (1, seat, e.tile, 255, int(bool(e.tsumogiri)), ())
+    if t is RiichiDeclare:
+        return first(2)
+    if t is Call and e.kind in _SELF_CODES:
+        code = _SELF_CODES[e.kind]
+        kind = (e.added if e.kind == "kakan" and e.added is not None else e.tiles[0]) >> 2
+        return first(code, lambda a: code == 8 or a._code[2] >> 2 == kind)
+    if t is Win and e.seat == e.from_seat:
+        return first(9)
+    if t is Ryuukyoku and e.reason == "kyuushu_kyuuhai":
+        return first(11)
+    return None, None

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from yakuman.logs.verify import FileResult, VerifyReport, _died_result, _verify_chunk, find_logs, merge, verify_file
+from yakuman.logs.corpus import dask_bag, dask_results, find_logs
+from yakuman.logs.verify import FileResult, VerifyReport, _died_result, merge, verify_file
 
 __all__ = ["frame_dask", "results_bag", "verify_dask"]
 
@@ -41,32 +42,10 @@ def results_bag(
     max_bytes: int | None = None,
 ):
     """A ``dask.bag`` of :class:`FileResult`, one per log file under ``paths`` (file order)."""
-    db = _dask_bag()
+    _dask_bag()
     files = [str(p) for p in find_logs(paths)]
-    bag = db.from_sequence(files, partition_size=max(1, partition_size))
-    return bag.map(verify_file, rows=rows, max_mismatches=max_mismatches, max_bytes=max_bytes)
-
-
-def _client_results(client: Any, files: list[str], size: int, opts: tuple, deaths: list[dict]) -> list[FileResult]:
-    """Per-file results on a distributed client, one task per group of ``size`` files. A group
-    whose task fails (its worker died more often than the scheduler retries, ``KilledWorker``) loses
-    nothing else: each of its files is retried once as its own task, and a file whose retry fails
-    too gets a "worker died" error (the shared mechanism: :func:`yakuman._dask_retry.gather_retrying`)."""
-    from yakuman._dask_retry import gather_retrying
-
-    groups = [files[i : i + size] for i in range(0, len(files), size)]
-    out: list[FileResult] = []
-    for pieces in gather_retrying(client, _verify_chunk, [(g,) + opts for g in groups],
-                                  split=lambda task: [([f],) + task[1:] for f in task[0]]):
-        for task, state, res in pieces:
-            if state == "died":
-                out.append(_died_result(task[0][0]))
-                deaths.append({"file": task[0][0], "retried": "died again"})
-                continue
-            out.extend(res)
-            if state == "retried":
-                deaths.append({"file": task[0][0], "retried": "ok"})
-    return out
+    return dask_bag(verify_file, files, partition_size=partition_size, rows=rows, max_mismatches=max_mismatches,
+                    max_bytes=max_bytes)
 
 
 def verify_dask(
@@ -89,9 +68,9 @@ def verify_dask(
     deaths: list[dict] = []
     if client is not None:
         files = [str(p) for p in find_logs(paths)]
-        results: list[FileResult] = _client_results(
-            client, files, max(1, partition_size), (rows, max_mismatches, max_bytes), deaths
-        )
+        results: list[FileResult] = dask_results(client, verify_file, files, size=max(1, partition_size),
+                                                 args=(rows, max_mismatches, max_bytes), died=_died_result,
+                                                 deaths=deaths)
         try:
             workers = len(client.scheduler_info().get("workers", {})) or 1
         except Exception:  # noqa: BLE001 - a client without scheduler info

@@ -107,14 +107,13 @@ def read_bytes(
 def read(path: str | Path, strict: bool = True, fmt: str | None = None, max_bytes: int | None = None) -> list[Game]:
     """Games in a file of any supported format. Raises LogError (LogFormatError for an
     unreadable file) naming the file; with ``strict=False`` a truncated game keeps its
-    complete rounds and sets ``Game.truncated``. ``max_bytes``: the limit on the decompressed
-    size of a gzip file (None = :data:`yakuman.logs.events.MAX_DECOMPRESSED`, 64 MiB); past it
-    the file is a LogFormatError."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
-    return read_bytes(data, str(path), strict=strict, fmt=fmt, max_bytes=max_bytes)
+    complete rounds and sets ``Game.truncated``. ``max_bytes``: the limit on the file's size and
+    on the decompressed size of a gzip file (None = :data:`yakuman.logs.events.MAX_DECOMPRESSED`,
+    64 MiB); past it the file is a LogFormatError, as is anything but a regular file (a FIFO, a
+    device)."""
+    from yakuman.logs.tenhou_xml import read_file
+
+    return read_bytes(read_file(path, max_bytes), str(path), strict=strict, fmt=fmt, max_bytes=max_bytes)
 
 
 def mjlog_to_mjai(path: str | Path) -> str:

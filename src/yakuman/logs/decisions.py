@@ -27,14 +27,14 @@ import numpy as np
 from yakuman import _core
 from yakuman.logs.convert import read
 from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
-from yakuman.logs.verify import find_logs
+from yakuman.logs.corpus import find_logs
 
 __all__ = ["Decisions", "decisions", "iter_decisions", "write_shards"]
 
 
 @dataclass(frozen=True)
 class Decisions:
-    """Columns of N decisions: ``planes`` uint8 [N, 30, 34], ``scalars`` int32 [N, 24],
+    """Columns of N decisions: ``planes`` uint8 [N, 33, 34], ``scalars`` int32 [N, 24],
     ``mask`` bool [N, A], ``action`` int16 (the index taken), ``seat`` int8, ``game`` int32
     (the game's number in the input, from 0), ``round`` int16 (the round's number within its
     game), ``event`` int32 (the event index in its record), ``implied_pass`` bool,
@@ -206,7 +206,7 @@ def decisions(paths: str | Path | Iterable[str | Path], player: str | None = Non
 
 def _empty() -> Decisions:
     a = _core.ACTION_SPACE
-    z = {"planes": np.zeros((0, 30, 34), np.uint8), "scalars": np.zeros((0, 24), np.int32),
+    z = {"planes": np.zeros((0, _core.GAME_OBS_PLANES, 34), np.uint8), "scalars": np.zeros((0, 24), np.int32),
          "mask": np.zeros((0, a), np.bool_), "action": np.zeros(0, np.int16), "seat": np.zeros(0, np.int8),
          "game": np.zeros(0, np.int32), "round": np.zeros(0, np.int16), "event": np.zeros(0, np.int32),
          "implied_pass": np.zeros(0, np.bool_), "round_delta": np.zeros(0, np.int32),

@@ -23,6 +23,8 @@ the tenhou.net/6 and mjai layouts as described in tenhou_json.py and mjai.py.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -52,6 +54,8 @@ __all__ = [
     "RYUUKYOKU_REASONS",
     "LIMITS",
     "YAKU_NAMES",
+    "yaku_bit",
+    "yaku_name",
     "round_label",
     "tile_str",
     "format_errors",
@@ -133,6 +137,34 @@ YAKU_NAMES = (
     "ura_dora",
     "aka_dora",
 )
+
+
+def yaku_name(bit: int) -> str:
+    """The mjai name of a yaku bit: Tenhou's name for ids 0-54, else the lower-case
+    ``yakuman.Yaku`` member name (local yaku, kita, the local rules' open_riichi ... paarenchan)."""
+    if 0 <= bit < len(YAKU_NAMES):
+        return YAKU_NAMES[bit]
+    from yakuman.yaku import Yaku
+
+    try:
+        return Yaku(1 << bit).name.lower()
+    except ValueError:
+        return str(bit)
+
+
+def yaku_bit(name: str) -> int:
+    """The inverse of :func:`yaku_name` (a decimal bit number is read too); ValueError otherwise."""
+    from yakuman.yaku import Yaku
+
+    if name in _YAKU_BITS:
+        return _YAKU_BITS[name]
+    member = Yaku.__members__.get(str(name).upper())
+    if member is not None and member.value & (member.value - 1) == 0:
+        return member.value.bit_length() - 1
+    return int(name)
+
+
+_YAKU_BITS = {name: i for i, name in enumerate(YAKU_NAMES)}
 _TILE_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
 
 
@@ -195,6 +227,16 @@ def format_errors(source: str, round: str | None = None, index: int | None = Non
         raise LogFormatError(f"malformed {what}: nested too deeply to read", source, round, index) from None
     except _MALFORMED as e:
         raise LogFormatError(f"malformed {what}: {type(e).__name__}: {e}", source, round, index) from None
+
+
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def player_names(values) -> tuple[str, ...]:
+    """Player names as every reader keeps them: text any output can write (a lone surrogate,
+    possible in JSON as "\udc80", becomes U+FFFD, so that one record cannot stop a whole run's
+    report, JSON or Parquet output)."""
+    return tuple(_LONE.sub("\ufffd", str(x)) for x in values)
 
 
 @dataclass(frozen=True, slots=True)

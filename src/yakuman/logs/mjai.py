@@ -31,7 +31,6 @@ from typing import Any
 
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
-    YAKU_NAMES,
     Call,
     Discard,
     Draw,
@@ -47,6 +46,9 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
     format_errors,
+    player_names,
+    yaku_bit,
+    yaku_name,
 )
 
 __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "parse_mjai_tile"]
@@ -54,7 +56,6 @@ __all__ = ["read_mjai", "parse_mjai", "to_mjai", "to_mjai_lines", "mjai_tile", "
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
 _KIND = {name: i for i, name in enumerate(_NAMES)}
 _WINDS = ("E", "S", "W", "N")
-_YAKU_ID = {name: i for i, name in enumerate(YAKU_NAMES)}
 _REASONS_IN = {
     "exhaustive": "exhaustive",
     "fanpai": "exhaustive",
@@ -193,9 +194,9 @@ def to_mjai(game: Game) -> list[dict]:
             ):
                 if val is not None:
                     d[key] = val
-            d["yakus"] = [[YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i), h] for i, h in e.yaku]
+            d["yakus"] = [[yaku_name(i), h] for i, h in e.yaku]
             if e.yakuman:
-                d["yakuman"] = [YAKU_NAMES[i] if 0 <= i < len(YAKU_NAMES) else str(i) for i in e.yakuman]
+                d["yakuman"] = [yaku_name(i) for i in e.yakuman]
             if e.dora is not None:
                 d["dora_markers"] = tl(e.dora)
             if e.ura is not None:
@@ -240,14 +241,10 @@ def to_mjai_lines(game: Game) -> str:
 
 
 def read_mjai(path: str, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None) -> list[Game]:
-    from yakuman.logs.tenhou_xml import decompress  # gzip handling lives there
+    from yakuman.logs.tenhou_xml import decompress, read_file  # file and gzip handling live there
 
     if data is None:
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise LogFormatError(f"cannot read file: {e.strerror or e}", str(path)) from None
+        data = read_file(path, max_bytes)
     data = decompress(data, str(path), max_bytes)
     try:
         text = data.decode("utf-8")
@@ -298,24 +295,7 @@ def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[G
     games: list[Game] = []
     r = _MjaiReader(source)
     for i, d in enumerate(evs):
-        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
-        try:
-            done = r.feed(i, d)
-        except LogError:
-            raise
-        except LookupError as e:
-            raise LogError(
-                f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
-                source,
-                r.label,
-                i,
-                d,
-            ) from None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-            raise LogFormatError(
-                f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
-            ) from None
+        done = _feed(r, i, d, source)
         if done is not None:
             games.append(done)
     last = r.finish(strict)
@@ -324,6 +304,28 @@ def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[G
     if not games:
         raise LogFormatError("no mjai game found (no start_kyoku)", source)
     return games
+
+
+def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
+    """One event into the reader; a malformed one raises a LogError naming it."""
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
+    try:
+        return r.feed(i, d)
+    except LogError:
+        raise
+    except LookupError as e:
+        raise LogError(
+            f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
+            source,
+            r.label,
+            i,
+            d,
+        ) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
+        raise LogFormatError(
+            f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+        ) from None
 
 
 def _tile_label(args: tuple) -> str:
@@ -355,7 +357,7 @@ class _MjaiReader:
         if t == "start_game":
             done = self.finish(True) if self.events else None
             self.reset()
-            names = tuple(str(x) for x in d.get("names", ()))
+            names = player_names(d.get("names", ()))
             players = int(d.get("players", 0)) or 4
             self.players = players
             self.start = GameStart(
@@ -531,8 +533,8 @@ class _MjaiReader:
             if ura is None:  # both winners of a double ron show the same ura indicators
                 ura = tuple(tr.new(*parse_mjai_tile(x)) for x in markers)
                 self.ura_cache[tuple(markers)] = ura
-        yaku = tuple((_YAKU_ID[n] if n in _YAKU_ID else int(n), int(h)) for n, h in d.get("yakus", ()))
-        yakuman = tuple(_YAKU_ID[n] if n in _YAKU_ID else int(n) for n in d.get("yakuman", ()))
+        yaku = tuple((yaku_bit(n), int(h)) for n, h in d.get("yakus", ()))
+        yakuman = tuple(yaku_bit(n) for n in d.get("yakuman", ()))
 
         def ints(key):
             return tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
@@ -631,3 +633,227 @@ class _MjaiReader:
                 raise LogFormatError(problem + " (no complete round)", self.source, self.label)
             return Game(self.source, tuple(self.events[:cut]), truncated=problem)
         return Game(self.source, tuple(self.events))
+
+
+# ----------------------------------------------------------------------------------------
+# positions: a stream cut anywhere, hidden tiles filled
+# ----------------------------------------------------------------------------------------
+
+
+def _all_tiles(players: int, aka: bool) -> list[str]:
+    """Every tile of the game as mjai names (a red five replaces one plain five per suit)."""
+    out = []
+    for name in _NAMES:
+        if players == 3 and name[1:] == "m" and name[0] in "2345678":
+            continue
+        if aka and name in ("5m", "5p", "5s"):
+            out += [name + "r"] + [name] * 3
+        else:
+            out += [name] * 4
+    return out
+
+
+def fill_hidden(events: Iterable[dict], seed: int = 0) -> list[dict]:
+    """The events with every hidden tile (``"?"``: other seats' dealt tiles and draws, as one
+    seat's mjai view shows them) replaced by a concrete tile, consistent with the stream: a
+    tsumogiri discard is the tile drawn before it, a discard from the hand, a call's consumed
+    tiles, a kakan or nukidora tile come out of that seat's hidden tiles, and the hidden tiles
+    left over are dealt from the tiles the stream never shows (a seeded shuffle). Events without
+    ``"?"`` are returned as they are. Raises ValueError when the stream shows more of a tile
+    than the game has."""
+    import random
+
+    evs = [dict(d) for d in events]
+    aka = True
+    rounds: list[list[int]] = []
+    for i, d in enumerate(evs):
+        if d.get("type") == "start_game":
+            aka = bool(d.get("aka_flag", True))
+        elif d.get("type") == "start_kyoku":
+            rounds.append([i])
+        elif rounds:
+            rounds[-1].append(i)
+    rng = random.Random(seed)
+    for idx in rounds:
+        _fill_round(evs, idx, aka, rng)
+    return evs
+
+
+def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
+    start = evs[idx[0]]
+    tehais = [list(h) for h in start.get("tehais", [])]
+    players = sum(1 for h in tehais if h)
+    if not any(x == "?" for h in tehais for x in h) and not any(
+            evs[i].get("type") == "tsumo" and evs[i].get("pai") == "?" for i in idx):
+        return
+    slots: list[list] = []          # per hidden slot: [value or None, (event index, hand/field, position)]
+    hand: dict[int, list[int]] = {s: [] for s in range(len(tehais))}   # seat -> slot numbers held
+    last_draw: dict[int, int | None] = {s: None for s in hand}
+    known: list[str] = []
+
+    def new_slot(where) -> int:
+        slots.append([None, where])
+        return len(slots) - 1
+
+    for s, h in enumerate(tehais):
+        for j, x in enumerate(h):
+            if x == "?":
+                hand[s].append(new_slot((idx[0], s, j)))
+            else:
+                known.append(x)
+    known.append(start.get("dora_marker"))
+
+    def take(seat: int, tile: str, drawn_ok: bool = True) -> None:
+        """A tile leaves ``seat``'s hidden tiles: the first free slot gets its value."""
+        for k in hand[seat]:
+            if slots[k][0] is None and (drawn_ok or k != last_draw[seat]):
+                slots[k][0] = tile
+                hand[seat].remove(k)
+                return k
+        for k in hand[seat]:   # a tedashi may still come from the drawn slot when nothing else is free
+            if slots[k][0] is None:
+                slots[k][0] = tile
+                hand[seat].remove(k)
+                return k
+        raise ValueError(f"seat {seat} shows {tile} with no hidden tile left")
+
+    hidden_seat = {s for s, h in enumerate(tehais) if h and all(x == "?" for x in h)}
+    riichi: list[tuple[int, list[int]]] = []    # (seat, its hidden slots at the declaration)
+    declared: set[int] = set()
+    for i in idx[1:]:
+        d = evs[i]
+        t, a = d.get("type"), d.get("actor")
+        if t == "reach" and a in hidden_seat:
+            riichi.append((a, list(hand[a])))
+            declared.add(a)
+        if t == "tsumo":
+            if d.get("pai") == "?":
+                k = new_slot((i, "pai", None))
+                hand[a].append(k)
+                last_draw[a] = k
+            else:
+                known.append(d["pai"])
+                last_draw[a] = None
+        elif t == "dahai" and a in hidden_seat:
+            known.append(d["pai"])
+            if d.get("tsumogiri") and last_draw[a] is not None and slots[last_draw[a]][0] is None:
+                k = last_draw[a]
+                slots[k][0] = d["pai"]
+                hand[a].remove(k)
+            else:
+                k = take(a, d["pai"], drawn_ok=False)
+            if a in declared:   # the declaration's discard leaves the 13 tiles that must wait
+                declared.discard(a)
+                seat_, held = riichi[-1] if riichi and riichi[-1][0] == a else next(r for r in riichi if r[0] == a)
+                if k in held:
+                    held.remove(k)
+            last_draw[a] = None
+        elif t in ("chi", "pon", "daiminkan", "ankan", "kakan") and a in hidden_seat:
+            for x in d.get("consumed", ()) if t != "kakan" else (d["pai"],):
+                known.append(x)
+                take(a, x)
+            last_draw[a] = None
+        elif t == "nukidora" and a in hidden_seat:
+            known.append(d.get("pai", "N"))
+            take(a, d.get("pai", "N"))
+        elif t == "dora":
+            known.append(d.get("dora_marker"))
+        elif t == "hora" and a in hidden_seat and d.get("hora_tehais") is not None:
+            shown = list(d["hora_tehais"])
+            if d.get("target") != a and d.get("pai") in shown:
+                shown.remove(d["pai"])   # the ron tile is the discarder's
+            for x in shown:
+                known.append(x)
+                take(a, x)
+        elif t == "ryukyoku" and d.get("tehais") is not None:
+            for q, h in enumerate(d["tehais"]):
+                if q in hidden_seat and h and not any(x == "?" for x in h):
+                    for x in h:
+                        known.append(x)
+                        take(q, x)
+    pool = _all_tiles(players, aka)
+    for x in known:
+        if x is None:
+            continue
+        try:
+            pool.remove(x)
+        except ValueError:
+            raise ValueError(f"the round shows more {x} than the game has") from None
+    rng.shuffle(pool)
+    for _seat, held in riichi:   # a declared riichi: its hidden hand is dealt tenpai
+        _tenpai_fill(slots, held, pool, players, rng)
+    for slot in slots:
+        if slot[0] is None:
+            slot[0] = pool.pop()
+    tehais_out = [list(h) for h in tehais]
+    for value, (i, f, j) in slots:
+        if i == idx[0]:
+            tehais_out[f][j] = value
+        else:
+            evs[i]["pai"] = value
+    evs[idx[0]]["tehais"] = tehais_out
+
+
+def _mpsz_of(names: list[str]) -> str:
+    return "".join("0" + x[1] if x.endswith("r") else (f"{_KIND[x] - 26}z" if _KIND[x] >= 27 else x) for x in names)
+
+
+def _tenpai_fill(slots: list, held: list[int], pool: list[str], players: int, rng) -> None:
+    """Fill the free slots of ``held`` (a riichi hand's hidden tiles) from ``pool`` so that the
+    hand is tenpai: random sets (runs, triplets, a pair) drawn from the pool, tried until one
+    fits the tiles already fixed."""
+    from yakuman import shanten
+
+    free = [k for k in held if slots[k][0] is None]
+    if not free:
+        return
+    fixed = [slots[k][0] for k in held if slots[k][0] is not None]
+    for _ in range(3000):
+        left = list(pool)
+        rng.shuffle(left)
+        chosen: list[str] = []
+        while len(chosen) < len(free) and left:
+            x = left.pop()
+            chosen.append(x)
+            k = _KIND[x[:-1] if x.endswith("r") else x]
+            want = []
+            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
+                want = [_NAMES[k + 1], _NAMES[k + 2]]
+            else:
+                want = [_NAMES[k]] * (2 if rng.random() < 0.5 else 1)
+            for w in want:
+                y = next((y for y in left if y == w or y == w + "r"), None)
+                if y is not None and len(chosen) < len(free):
+                    left.remove(y)
+                    chosen.append(y)
+        if len(chosen) < len(free):
+            break
+        try:
+            if shanten(_mpsz_of(fixed + chosen), players=players) == 0:
+                for k, x in zip(free, chosen):
+                    slots[k][0] = x
+                    pool.remove(x)
+                return
+        except Exception:  # noqa: BLE001 - a shape the counter refuses (five of a kind): try again
+            continue
+    raise ValueError("no tenpai hand fits the tiles a riichi seat shows")
+
+
+def read_position(events: str | Iterable[dict], upto: int | None = None, source: str = "<mjai>") -> Game:
+    """The record of an mjai stream cut after event ``upto`` - 1 (None = every event), hidden
+    tiles filled (:func:`fill_hidden`); the last round is kept even when it has no result yet."""
+    evs = _json_events(events, source) if isinstance(events, str) else list(events)
+    if upto is not None:
+        evs = evs[:upto]
+    evs = fill_hidden(evs)
+    r = _MjaiReader(source)
+    last = None
+    for i, d in enumerate(evs):
+        done = _feed(r, i, d, source)
+        if done is not None:
+            last = done
+    if r.events:
+        return Game(source, tuple(r.events))
+    if last is None:
+        raise LogFormatError("no mjai game found (no start_kyoku)", source)
+    return last

@@ -14,8 +14,10 @@ import io
 import math
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from yakuman.logs.stats import OVERALL, PlayerStats, StatsReport
+if TYPE_CHECKING:   # types only: stats imports this module for its --html
+    from yakuman.logs.stats import PlayerStats, StatsReport
 
 __all__ = ["render_html", "write_html"]
 
@@ -66,7 +68,15 @@ def _svg(fig) -> str:
 
 
 def _label(s: PlayerStats) -> str:
-    return "overall" if s.name == OVERALL else s.name
+    return "overall" if s.is_overall else s.name
+
+
+def _plot_label(s: PlayerStats) -> str:
+    """The name as matplotlib draws it literally: "$" escaped (no math text: "$x^{$" would stop
+    the report, "$5 $" would be drawn as math) and a leading "_" kept (matplotlib leaves labels
+    starting with "_" out of legends)."""
+    text = _label(s).replace("$", r"\$")
+    return " " + text if text.startswith("_") else text
 
 
 def _placement_plot(plt, rows: list[PlayerStats], n: int) -> str:
@@ -74,7 +84,7 @@ def _placement_plot(plt, rows: list[PlayerStats], n: int) -> str:
     width = 0.8 / max(1, len(rows))
     for j, s in enumerate(rows):
         share = [c / s.games if s.games else 0 for c in s.placements]
-        ax.bar([i + j * width for i in range(n)], share, width, label=_label(s))
+        ax.bar([i + j * width for i in range(n)], share, width, label=_plot_label(s))
     ax.set_xticks([i + 0.4 - width / 2 for i in range(n)], [f"{i + 1}" for i in range(n)])
     ax.set_xlabel("placement")
     ax.set_ylabel("share of games")
@@ -104,7 +114,7 @@ def _points_plot(plt, s: PlayerStats) -> str:
     ax.set_xlabel("hand value (points, no honba or sticks)"
                   + (f"; {over} of {cap} or more in the last bin" if over else ""))
     ax.set_ylabel("count")
-    ax.set_title(f"Win and deal-in points: {_label(s)}")
+    ax.set_title(f"Win and deal-in points: {_plot_label(s)}")
     ax.legend(fontsize=8)
     return _svg(fig)
 
@@ -116,7 +126,7 @@ def _yaku_plot(plt, s: PlayerStats) -> str:
     freq = [v / s.yaku_wins if s.yaku_wins else 0 for _, v in items][::-1]
     ax.barh(names, freq)
     ax.set_xlabel(f"share of wins listing yaku ({s.yaku_wins})")
-    ax.set_title(f"Yaku frequencies: {_label(s)}")
+    ax.set_title(f"Yaku frequencies: {_plot_label(s)}")
     ax.tick_params(axis="y", labelsize=7)
     return _svg(fig)
 
@@ -140,7 +150,7 @@ def _rates_plot(plt, rows: list[PlayerStats]) -> str:
             ys.append(v)
             lo.append(max(0.0, v - a))   # rounding may put a bound a hair past the point
             hi.append(max(0.0, b - v))
-        ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o", capsize=3, markersize=4, label=_label(s))
+        ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o", capsize=3, markersize=4, label=_plot_label(s))
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(rates))], [_RATE_LABELS[r] for r in rates])
     ax.set_ylabel("rate (Wilson 95% interval)")
     ax.set_ylim(0, 1)

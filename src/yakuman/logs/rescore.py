@@ -151,22 +151,15 @@ def _rules_label(rules) -> str:
     return "custom rules"
 
 
-def _load_rules(text: str):
-    from yakuman.rules import PRESETS, Rules
-
-    from pathlib import Path
-
-    from yakuman.errors import InvalidRulesError
-
-    if text in PRESETS:
-        return Rules.preset(text)
-    if not Path(text).is_file():
-        raise InvalidRulesError(f"--rules {text!r} is neither a preset ({', '.join(PRESETS)}) nor a rules file")
-    return Rules.load(text)
-
-
 def _cmd_rescore(args) -> int:
-    rules = _load_rules(args.rules)
+    from yakuman._text import terminal_safe
+    from yakuman.cli_score import rules_arg
+
+    from yakuman._outputs import check_output_file
+
+    rules = rules_arg(args.rules)
+    if args.out:
+        check_output_file(args.out, "--out")
     import os
 
     report = rescore(args.paths, rules, workers=args.workers or os.cpu_count() or 1)
@@ -187,7 +180,7 @@ def _cmd_rescore(args) -> int:
         cols = ["file", "round_label", "seat", "hand", "win_tile", "old_points", "new_points", "delta",
                 "new_status"]
         with_name = changed[cols].head(args.max_rows).copy()
-        with_name["file"] = with_name["file"].map(lambda p: str(p).rsplit("/", 1)[-1][-40:])
+        with_name["file"] = with_name["file"].map(lambda p: terminal_safe(str(p).rsplit("/", 1)[-1][-40:]))
         print(with_name.to_string(index=False))
     sys.stdout.flush()
     return 0

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
 from yakuman.logs.events import (
     YAKU_NAMES,
     Call,
@@ -114,6 +115,11 @@ class PlayerStats:
     tenpai_at_draw: int = 0
     yaku_wins: int = 0            # wins whose record lists yaku
     yaku: Counter = field(default_factory=Counter)
+
+    @property
+    def is_overall(self) -> bool:
+        """True for the figures of every seat (the name ``OVERALL``)."""
+        return self.name == OVERALL
 
     def __post_init__(self) -> None:
         if not self.placements:
@@ -378,12 +384,12 @@ class StatsReport:
                          f"{'riichi':>6} {'call':>6} {'tsumo':>6} {'tenpai':>6} {'win pts':>7} {'deal pts':>8}")
             rows = ([self.overall(n)] if self.overall(n) else []) + self.named(n)[:limit]
             for s in rows:
-                label = _fit("(overall)" if s.name == OVERALL else s.name, 24)
+                label = _fit("(overall)" if s.name == OVERALL else terminal_safe(s.name), 24)
                 ap = "     -" if math.isnan(s.avg_placement) else f"{s.avg_placement:6.3f}"
                 lines.append(f"{label} {s.games:6d} {ap} {s.rounds:7d} {pct(s.win_rate)} {pct(s.deal_in_rate):>7} "
                              f"{pct(s.riichi_rate)} {pct(s.call_rate)} {pct(s.tsumo_share)} {pct(s.tenpai_rate)} "
                              f"{num(s.avg_win_points, 7)} {num(s.avg_deal_in_points, 8)}")
-        return "\n".join(lines)
+        return "\n".join(map(terminal_safe, lines))
 
 
 def _fit(text: str, width: int) -> str:
@@ -419,12 +425,20 @@ def _stats_of_file(path: str, player: str | None) -> StatsReport:
     return rep
 
 
+def _died_stats(path: str) -> StatsReport:
+    from yakuman.logs.corpus import WORKER_DIED
+
+    return StatsReport(files=1, errors=[{"file": path, "error": WORKER_DIED + "; retried once, died again"}])
+
+
 def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, player: str | None = None,
-                  progress: bool | None = False) -> StatsReport:
+                  progress: bool | None = False, workers: int = 1) -> StatsReport:
     """Statistics of the games in ``source`` (files / folders, searched as ``logs verify`` does,
     or :class:`Game` objects). ``player``: keep only that name besides the overall figures.
-    ``progress=None`` shows a progress bar when stderr is a terminal."""
-    from yakuman.logs.verify import _progress, find_logs
+    ``progress=None`` shows a progress bar when stderr is a terminal. ``workers`` > 1 reads the
+    files in a process pool (0 = all cores; the corpus runner, :mod:`yakuman.logs.corpus`)."""
+    from yakuman.logs.corpus import find_logs, run_files, worker_count
+    from yakuman.logs.corpus import progress as progress_bar
 
     if isinstance(source, (str, Path, Game)):
         source = [source]
@@ -438,11 +452,10 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
         report.merge(StatsReport(stats=acc.stats, games=len(games)))
     paths = [x for x in items if not isinstance(x, Game)]
     files = [str(p) for p in find_logs(paths)] if paths else []
-    tick = _progress(len(files), progress, "reading")
-    for p in files:
-        report.merge(_stats_of_file(p, player))
-        if tick:
-            tick(1)
+    tick = progress_bar(len(files), progress, "reading")
+    for rep in run_files(_stats_of_file, files, args=(player,), workers=worker_count(workers, len(files)), tick=tick,
+                         died=_died_stats):
+        report.merge(rep)
     return report
 
 
@@ -452,8 +465,12 @@ def _cmd_stats(args) -> int:
     import json
     import sys
 
-    from yakuman.logs.verify import find_logs
+    from yakuman._outputs import check_output_file
+    from yakuman.logs.corpus import find_logs
 
+    for opt, path in (("--out", args.out), ("--html", args.html)):
+        if path:
+            check_output_file(path, opt)
     try:
         files = find_logs(args.paths)
     except FileNotFoundError as e:

@@ -48,6 +48,7 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
     format_errors,
+    player_names,
     round_label,
 )
 
@@ -386,14 +387,11 @@ def _order(
 def read_tenhou_json(
     path: str | Path, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None
 ) -> list[Game]:
-    from yakuman.logs.tenhou_xml import decompress
+    from yakuman.logs.tenhou_xml import decompress, read_file
 
     source = str(path)
     if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as e:
-            raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+        data = read_file(path, max_bytes)
     data = decompress(data, source, max_bytes)
     try:
         text = data.decode("utf-8-sig")
@@ -490,7 +488,7 @@ def _game(obj: dict, source: str) -> Game:
     players = 3 if ("三" in disp or "3-Player" in disp) else 4
     if players == 4 and rounds and len(rounds[0]) > 13 and not rounds[0][13]:
         players = 3
-    names = tuple(str(x) for x in obj.get("name", ()))[:players]
+    names = player_names(obj.get("name", ()))[:players]
     length = "tonpuusen" if ("東" in disp or "East" in disp) else "hanchan"
     kuitan = ("喰" in disp) if disp and any(c in disp for c in "般上特鳳") else True
     x = obj.get("yakuman") if isinstance(obj.get("yakuman"), dict) else {}

@@ -54,13 +54,52 @@ def read_mjlog(
     :func:`decompress`."""
     source = str(path)
     if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as e:
-            raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+        data = read_file(path, max_bytes)
     return parse_mjlog(
         decompress(data, source, max_bytes), source, game_id_hint=_game_id_from_name(source), strict=strict
     )
+
+
+def read_file(path: str | Path, max_bytes: int | None = None) -> bytes:
+    """The bytes of one log file, read by every reader: only a regular file (a FIFO, a device
+    such as /dev/zero or a folder is refused without reading it), at most ``max_bytes`` (None =
+    :data:`MAX_DECOMPRESSED`, 64 MiB; a larger file is refused before it is read). Raises
+    LogFormatError naming the file."""
+    import os
+    import stat
+
+    source = str(path)
+    limit = decompress_limit(max_bytes)
+    try:
+        # O_NONBLOCK: opening a FIFO without a writer would block; the type is checked first
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else \
+                "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a regular file"
+            raise LogFormatError(f"not a regular file ({kind}): not read", source)
+        if st.st_size > limit:
+            raise LogFormatError(f"file of {st.st_size} bytes: more than {limit} bytes (the max_bytes limit): "
+                                 f"not read", source)
+        os.set_blocking(fd, True)
+        chunks = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:   # the file grew while read
+            raise LogFormatError(f"file of more than {limit} bytes (the max_bytes limit): not read", source)
+        return b"".join(chunks)
+    except OSError as e:
+        raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+    finally:
+        os.close(fd)
 
 
 def decompress_limit(max_bytes: int | None) -> int:

@@ -41,17 +41,26 @@ sorted order).
 from __future__ import annotations
 
 import gc
-import os
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
 from yakuman.errors import YakumanError
+from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
+    SKIP_SUFFIXES,
+    WORKER_DIED,
+    LogScan,
+    check_limits,
+    find_logs,
+    progress as progress_bar,
+    run_files,
+    scan_logs,
+    worker_count,
+)
 from yakuman.logs.events import (
     YAKU_NAMES,
     Call,
@@ -178,39 +187,6 @@ _KEYS: dict[str, dict[str, str]] = {
 }
 _N_FIELDS = len(ROW_FIELDS)
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-# Files a folder scan leaves out (everything else is tried: Tenhou names its files by game id alone).
-SKIP_SUFFIXES = (
-    ".md",
-    ".rst",
-    ".py",
-    ".pyc",
-    ".c",
-    ".h",
-    ".so",
-    ".png",
-    ".jpg",
-    ".jpeg",
-    ".gif",
-    ".svg",
-    ".pdf",
-    ".zip",
-    ".tar",
-    ".tgz",
-    ".7z",
-    ".csv",
-    ".tsv",
-    ".parquet",
-    ".arrow",
-    ".db",
-    ".sqlite",
-    ".exe",
-    ".toml",
-    ".yaml",
-    ".yml",
-    ".ini",
-    ".cfg",
-    ".lock",
-)
 
 
 def game_key(game: Game) -> str | None:
@@ -395,7 +371,7 @@ class VerifyReport:
             f"{'OK' if self.ok else 'DISAGREE'}  ({self.elapsed:.2f} s, {self.workers} worker"
             f"{'s' if self.workers != 1 else ''})"
         )
-        return "\n".join(lines)
+        return "\n".join(map(terminal_safe, lines))   # names from records, escaped
 
 
 def _error_dict(e: BaseException, source: str) -> dict:
@@ -1033,251 +1009,11 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
 
 
 # ---- files and runs --------------------------------------------------------------------------
-def _is_log_name(p: Path) -> bool:
-    name = p.name.lower()
-    if name.startswith("."):
-        return False
-    name = name.removesuffix(".gz")
-    return not name.endswith(SKIP_SUFFIXES)
-
-
-@dataclass
-class LogScan:
-    """What :func:`scan_logs` found: the log files, and what it skipped in the folders: hidden
-    subfolders (``.git``, ``.venv``, ...; not entered), hidden files, and files whose name ends in
-    one of ``SKIP_SUFFIXES`` (by suffix, e.g. ``.md``)."""
-
-    files: list[Path]
-    hidden_dirs: list[Path] = field(default_factory=list)
-    hidden_files: int = 0
-    not_logs: Counter = field(default_factory=Counter)   # suffix -> files skipped
-
-    def skipped_line(self) -> str:
-        """One line saying what was skipped and why ("" when nothing was)."""
-        parts = []
-        if self.hidden_dirs:
-            names = sorted({d.name for d in self.hidden_dirs})
-            shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
-            n = len(self.hidden_dirs)
-            parts.append(f"{n} hidden folder{'s' * (n != 1)} ({shown}; not entered)")
-        if self.hidden_files:
-            parts.append(f"{self.hidden_files} hidden file{'s' * (self.hidden_files != 1)}")
-        n = sum(self.not_logs.values())
-        if n:
-            kinds = " ".join(k for k, _ in self.not_logs.most_common(6))
-            parts.append(f"{n} non-log file{'s' * (n != 1)} by name ({kinds})")
-        return "skipped " + ", ".join(parts) if parts else ""
-
-
-def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
-    """Files named directly, plus every log file under the folders (recursive), sorted. A folder
-    contributes every file except those in hidden subfolders, hidden files and names ending in
-    ``SKIP_SUFFIXES`` (optionally ``.gz``); a missing path raises FileNotFoundError."""
-    if isinstance(paths, (str, Path)):
-        paths = [paths]
-    scan = LogScan([])
-    seen: set[Path] = set()
-    for p in map(Path, paths):
-        if p.is_dir():
-            found = []
-            for root, dirs, names in os.walk(p):
-                hidden = sorted(d for d in dirs if d.startswith("."))
-                scan.hidden_dirs.extend(Path(root, d) for d in hidden)
-                dirs[:] = [d for d in dirs if not d.startswith(".")]
-                for name in names:
-                    q = Path(root, name)
-                    if name.startswith("."):
-                        scan.hidden_files += 1
-                    elif not _is_log_name(q):
-                        scan.not_logs[_skip_suffix(name)] += 1
-                    elif q.is_file():
-                        found.append(q)
-            found.sort()
-        elif p.exists():
-            found = [p]
-        else:
-            raise FileNotFoundError(f"no such file or folder: {p}")
-        for q in found:
-            if q not in seen:
-                seen.add(q)
-                scan.files.append(q)
-    return scan
-
-
-def _skip_suffix(name: str) -> str:
-    low = name.lower().removesuffix(".gz")
-    return next((s for s in SKIP_SUFFIXES if low.endswith(s)), "?")
-
-
-def find_logs(paths: str | Path | Iterable[str | Path]) -> list[Path]:
-    """The log files of :func:`scan_logs` (hidden folders and non-log names skipped), sorted."""
-    return scan_logs(paths).files
-
-
-def _progress(total: int, enabled: bool | None, what: str = "verifying") -> Callable[[int], None] | None:
-    """A per-file progress callback on a terminal: tqdm when installed, else a stderr line."""
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled or total == 0:
-        return None
-    try:
-        from tqdm import tqdm  # type: ignore[import-not-found]
-
-        bar = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
-
-        def tick(k: int) -> None:
-            bar.update(k)
-            if bar.n >= total:
-                bar.close()
-
-        return tick
-    except ImportError:
-        done = [0]
-        step = max(1, total // 200)
-
-        def tick(k: int) -> None:
-            done[0] += k
-            if done[0] % step < k or done[0] >= total:
-                end = "\n" if done[0] >= total else ""
-                print(f"\r{what} {done[0]}/{total} files", end=end, file=sys.stderr, flush=True)
-
-        return tick
-
-
-#: Test hook: ``YAKUMAN_TEST_KILL_WORKER=fragment`` makes a pool worker SIGKILL itself when it
-#: starts on a file whose path contains ``fragment`` (``fragment:once:MARKER`` only the first time,
-#: the marker file recording it). It acts in pool workers only, never in the calling process.
-_KILL_HOOK = "YAKUMAN_TEST_KILL_WORKER"
-
-
-def _test_kill_hook(path: str) -> None:
-    spec = os.environ.get(_KILL_HOOK)
-    if not spec:
-        return
-    fragment, _, once = spec.partition(":once:")
-    if fragment and fragment in path:
-        if once:
-            if os.path.exists(once):
-                return
-            Path(once).write_text(path)
-        import signal
-
-        os.kill(os.getpid(), signal.SIGKILL)
-
-
-def _verify_chunk(args: tuple) -> list[FileResult]:
-    paths, rows, max_mismatches, max_bytes = args
-    out = []
-    for p in paths:
-        _test_kill_hook(p)
-        out.append(verify_file(p, rows, max_mismatches, max_bytes))
-    return out
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
-
-
-WORKER_DIED = "worker died (killed by a signal, e.g. the OOM killer, or exited) while verifying this file"
-
-
 def _died_result(path: str) -> FileResult:
     out = FileResult(path)
     problem = WORKER_DIED + "; retried once in a fresh worker, which died too"
     out.errors.append({"file": path, "round": None, "event": None, "problem": problem, "message": f"{path}: {problem}"})
     return out
-
-
-def _pool_run(files: list[str], workers: int, size: int, opts: tuple, tick, deaths: list[dict]) -> dict:
-    """Results by path for every file. A dying worker breaks the pool: the results already in
-    are kept; the files not done are run again in a fresh pool one per task with at most
-    ``workers`` in flight, so that the files in flight when a worker dies are known; each of
-    those is retried once alone in a fresh worker: its result if that works (listed in
-    ``deaths``), else a "worker died" error. The run always goes on."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-    from concurrent.futures.process import BrokenProcessPool
-
-    done: dict[str, FileResult] = {}
-
-    def take(results: list[FileResult]) -> None:
-        for fr in results:
-            done[fr.source] = fr
-        if tick:
-            tick(len(results))
-
-    # phase 1: chunks (fast); a break leaves no way to tell which chunk killed its worker
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures = []
-        for c in _chunks(files, size):
-            try:
-                futures.append(pool.submit(_verify_chunk, (c,) + opts))
-            except BrokenProcessPool:  # a worker died already: the rest goes to phase 2
-                break
-        for fut in futures:
-            try:
-                take(fut.result())
-            except BrokenProcessPool:
-                break
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    # futures that finished before the break still hold their results
-    for fut in futures:
-        if fut.done() and not fut.cancelled() and fut.exception() is None:
-            for fr in fut.result():
-                if fr.source not in done:
-                    take([fr])
-    left = [f for f in files if f not in done]
-    if left:
-        deaths.append({"file": None, "retried": f"a worker died with {len(left)} file(s) not done: re-run one per task"})
-    # phase 2: one file per task, at most `workers` in flight
-    stalled = 0
-    while left:
-        if stalled >= 3:  # pools that break before running anything: give up on what is left
-            for f in left:
-                take([_died_result(f)])
-            break
-        pool = ProcessPoolExecutor(max_workers=workers)
-        in_flight: dict = {}
-        suspects: list[str] = []
-        try:
-            queue = list(left)
-            broken = False
-            while queue or in_flight:
-                while queue and len(in_flight) < workers and not broken:
-                    try:
-                        in_flight[pool.submit(_verify_chunk, ([queue[0]],) + opts)] = queue[0]
-                        queue.pop(0)
-                    except BrokenProcessPool:  # broke since the last wait: the file stays queued
-                        broken = True
-                if not in_flight:
-                    break
-                finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    f = in_flight.pop(fut)
-                    try:
-                        take(fut.result())
-                    except BrokenProcessPool:
-                        broken = True
-                        suspects.append(f)
-                if broken:
-                    suspects.extend(in_flight.values())
-                    break
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-        for f in suspects:  # retried once, alone, in a fresh worker
-            with ProcessPoolExecutor(max_workers=1) as solo:
-                try:
-                    take(solo.submit(_verify_chunk, ([f],) + opts).result())
-                    deaths.append({"file": f, "retried": "ok"})
-                except BrokenProcessPool:
-                    take([_died_result(f)])
-                    deaths.append({"file": f, "retried": "died again"})
-        still = [f for f in left if f not in done]
-        stalled = stalled + 1 if len(still) == len(left) else 0
-        left = still
-    return done
 
 
 def verify_paths(
@@ -1298,26 +1034,14 @@ def verify_paths(
     A pool worker that dies (SIGKILL from the OOM killer, a crash) loses nothing: the finished
     files keep their results, the files it had in flight are retried once in a fresh worker, and a
     file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
-    from yakuman.logs.tenhou_xml import decompress_limit
-
-    decompress_limit(max_bytes)   # refused before any file is read
+    check_limits(max_bytes)   # refused before any file is read
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
-    if workers <= 0:
-        workers = os.cpu_count() or 1
-    workers = max(1, min(workers, len(files) or 1))
+    workers = worker_count(workers, len(files))
     report = VerifyReport(max_mismatches=max_mismatches, workers=workers)
-    tick = _progress(len(files), progress)
-    if workers == 1:
-        for p in files:
-            report.add(verify_file(p, rows, max_mismatches, max_bytes))
-            if tick:
-                tick(1)
-    else:
-        size = chunk or max(1, min(32, len(files) // (workers * 8) or 1))
-        done = _pool_run(files, workers, size, (rows, max_mismatches, max_bytes), tick, report.worker_deaths)
-        for p in files:
-            report.add(done[p])
+    for fr in run_files(verify_file, files, args=(rows, max_mismatches, max_bytes), workers=workers, chunk=chunk,
+                        tick=progress_bar(len(files), progress), died=_died_result, deaths=report.worker_deaths):
+        report.add(fr)
     report.elapsed = time.perf_counter() - t0
     return report
 

@@ -1,0 +1,296 @@
+"""Regressions of the bot runner's hardening (issue 25, items 1-6): bots get nothing hidden, every
+bot I/O is bounded, a bot's whole process group ends with the game, bad answers and bots that
+cannot start are faults of their seat, an answer must name exactly one legal action, and
+callables get copies of the events."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from yakuman.errors import IllegalActionError, InvalidArgumentError
+from yakuman.game import Game
+from yakuman.game.mjai import play
+from yakuman.rules import Rules
+
+from .test_engine_layer import _BOT
+
+T4 = Rules.tenhou()
+PY = sys.executable
+# a command bot that discards what it draws and passes everything else
+BOT = 'PREFIX = ""\n' + _BOT
+
+
+def tsumogiri(events):
+    last = events[-1]
+    if last["type"] == "tsumo" and last["pai"] != "?":
+        return {"type": "dahai", "actor": last["actor"], "pai": last["pai"], "tsumogiri": True}
+    return {"type": "none"}
+
+
+def _bot_cmd(body: str = BOT) -> list[str]:
+    return [PY, "-c", body]
+
+
+# ---- item 1: bots can see the wall ---------------------------------------------------------------------------
+def test_item1_no_bot_receives_the_seed_and_default_seeds_come_from_the_os(tmp_path):
+    seen: list[dict] = []
+
+    def spy(events):
+        seen.extend(events)
+        return tsumogiri(events)
+
+    log = tmp_path / "lines.jsonl"
+    tee = BOT.replace("e = json.loads(line)", f"e = json.loads(line); open({str(log)!r}, 'a').write(line)")
+    res = play([spy, _bot_cmd(tee), tsumogiri, tsumogiri], T4, seed=77, max_decisions=40)
+    assert res.error is None and res.seed == 77
+    starts = [e for e in seen if e["type"] == "start_game"] + \
+        [json.loads(x) for x in log.read_text().splitlines() if '"start_game"' in x]
+    assert len(starts) == 2 and all("seed" not in e for e in starts)
+    assert not any("seed" in json.dumps(e) for e in seen)
+    # the default seed is drawn from the OS, recorded, and rebuilds the same deal
+    a, b = play([tsumogiri] * 4, T4, max_decisions=5), play([tsumogiri] * 4, T4, max_decisions=5)
+    assert a.seed != b.seed
+    first = next(e for e in a.events if e["type"] == "start_kyoku")
+    again = next(e for e in Game(T4, a.seed).events if e["type"] == "start_kyoku")
+    assert first["tehais"] == again["tehais"]
+
+
+def test_item1_game_play_seeds_from_the_os_and_names_files_by_seed(tmp_path, capsys):
+    from yakuman.cli import main
+
+    out = tmp_path / "out"
+    assert main(["game", "play", "--bots", *[f"{PY} -c '{BOT}'"] * 4, "--games", "2", "--out", str(out),
+                 "--timeout", "20"]) == 0
+    files = sorted(p.name for p in out.glob("*.mjai.jsonl"))
+    seeds = [int(n.split("_")[1].split(".")[0]) for n in files]
+    assert len(seeds) == 2 and seeds != [0, 1] and seeds[0] != seeds[1]
+    rec = [json.loads(x) for x in (out / files[0]).read_text().splitlines()]
+    first = next(e for e in rec if e["type"] == "start_kyoku")
+    assert first["tehais"] == next(e for e in Game(T4, seeds[0]).events if e["type"] == "start_kyoku")["tehais"]
+
+
+# ---- item 2: hangs -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("body, detail", [
+    ("import os, time\nos.close(1)\ntime.sleep(30)", "closed its output"),          # stdout closed, still running
+    ("import time\ntime.sleep(30)", "no answer within"),
+])
+def test_item2_every_read_write_and_wait_of_a_command_bot_is_bounded(body, detail):
+    t = time.monotonic()
+    res = play([_bot_cmd(body), tsumogiri, tsumogiri, tsumogiri], T4, seed=5, timeout=1.0)
+    took = time.monotonic() - t
+    assert res.error is not None and res.error.seat == 0 and detail in res.error.detail, res.error
+    assert took < 1.0 + 1.5, took
+    assert all(c is not None for c in res.exit_codes)
+
+
+def test_item2_a_bot_that_never_reads_its_input_cannot_block_a_write():
+    from yakuman.game.mjai import _CommandBot, _Failure
+
+    bot = _CommandBot(_bot_cmd("import time\ntime.sleep(30)"), timeout=1.0)
+    t = time.monotonic()
+    try:
+        with pytest.raises(_Failure, match="did not read its input"):
+            bot.send([{"type": "start_game", "names": ["x" * (1 << 20)]}])   # more than a pipe holds
+        assert time.monotonic() - t < 2.0
+    finally:
+        bot.close(time.monotonic())
+    assert bot.proc.returncode is not None
+
+
+def test_item2_a_callable_that_overruns_is_a_timeout_of_its_seat():
+    def slow(events):
+        time.sleep(5)
+        return {"type": "none"}
+
+    t = time.monotonic()
+    res = play([tsumogiri, slow, tsumogiri, tsumogiri], T4, seed=5, timeout=0.5)
+    assert time.monotonic() - t < 0.5 + 1.0
+    assert (res.error.seat, res.error.kind) == (1, "timeout")
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1, 0, True, "1"])
+def test_item10_play_refuses_a_timeout_that_is_not_a_finite_positive_number(timeout):
+    with pytest.raises(InvalidArgumentError, match="timeout"):
+        play([tsumogiri] * 4, T4, seed=1, timeout=timeout)
+
+
+# ---- item 3: stray processes ----------------------------------------------------------------------------------
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in state   # a zombie is ended (its parent may not reap it in a container)
+
+
+def test_item3_the_whole_process_group_ends_with_the_game(tmp_path):
+    pidfile = tmp_path / "pids"
+    bot = tmp_path / "bot.py"
+    bot.write_text(BOT)
+    # a wrapper shell with a background child, and a bot that starts its own child
+    wrapped = f"sh -c 'sleep 300 & echo $! >> {pidfile}; exec {PY} {bot}'"
+    spawner = _bot_cmd(f"import subprocess\np = subprocess.Popen(['sleep', '300'])\n"
+                       f"open({str(pidfile)!r}, 'a').write(str(p.pid) + '\\n')\n" + BOT)
+    res = play([wrapped, spawner, tsumogiri, tsumogiri], T4, seed=2, timeout=20, max_decisions=30)
+    assert res.error is None
+    pids = [int(x) for x in pidfile.read_text().split()]
+    assert len(pids) == 2
+    deadline = time.monotonic() + 3
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in pids)
+
+
+# ---- item 4: bad answers and bots that cannot start -----------------------------------------------------------
+@pytest.mark.parametrize("field, value", [(f, v) for f in ("consumed", "pai", "target", "tsumogiri", "actor", "type")
+                                          for v in (None, 3, 1.5, [], ["5m", 7], "5m", {"a": 1}, True)])
+def test_item4_any_shape_of_answer_is_a_fault_of_its_seat_never_an_exception(field, value):
+    def odd(events):
+        last = events[-1]
+        ans = {"type": "dahai", "pai": last.get("pai"), "tsumogiri": True}
+        ans[field] = value
+        return ans
+
+    res = play([odd, tsumogiri, tsumogiri, tsumogiri], T4, seed=4, timeout=5)
+    if res.error is not None:
+        assert res.error.seat == 0 and res.error.kind in ("illegal", "malformed")
+    g = Game(T4, 4)
+    a = g.legal_actions(0)[0].to_mjai()
+    a[field] = value
+    try:
+        g.step(a)
+    except IllegalActionError:
+        pass
+
+
+@pytest.mark.parametrize("cmd, detail", [("/nonexistent/bot --x", "cannot start"),
+                                         (f"{PY} -c 'print(1)", "cannot split"),
+                                         ([], "not a command"), (42, "a bot is a callable")])
+def test_item4_a_bot_that_cannot_start_is_a_fault_of_its_seat(cmd, detail):
+    res = play([tsumogiri, tsumogiri, cmd, tsumogiri], T4, seed=1)
+    assert (res.error.seat, res.error.kind) == (2, "start") and detail in res.error.detail
+
+
+def test_item4_game_play_keeps_every_game_when_a_bot_fails(tmp_path, capsys):
+    from yakuman.cli import main
+
+    out = tmp_path / "o"
+    bad = f"{PY} -c " + "'import sys\nfor l in sys.stdin: print(\"{\\\"type\\\": \\\"dahai\\\", \\\"consumed\\\": null}\", flush=True)'"
+    code = main(["game", "play", "--bots", bad, *[f"{PY} -c '{BOT}'"] * 3, "--games", "2", "--seed", "3",
+                 "--out", str(out), "--timeout", "20"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err and "game 3: seat 0" in err and "game 4: seat 0" in err
+    assert sorted(p.name for p in out.iterdir()) == ["game_3.mjai.jsonl", "game_4.mjai.jsonl"]
+    assert main(["game", "play", "--bots", "/nonexistent/x", "y", "z", "w", "--out", str(tmp_path / "p"),
+                 "--seed", "1"]) == 1
+    assert "seat 0 start: cannot start" in capsys.readouterr().err
+
+
+def test_item15_game_play_checks_its_out_folder_first(tmp_path, capsys):
+    from yakuman.cli import main
+
+    f = tmp_path / "file"
+    f.write_text("x")
+    for out in (f, f / "sub"):
+        assert main(["game", "play", "--bots", "a", "b", "c", "d", "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert "--out" in err and "Traceback" not in err
+
+
+def test_item10_game_play_takes_a_rules_file(tmp_path, capsys):
+    from yakuman.cli import main
+
+    path = tmp_path / "sanma.toml"
+    Rules.tenhou_sanma().save(path)
+    assert main(["game", "play", "--bots", *[f"{PY} -c '{BOT}'"] * 3, "--rules", str(path), "--seed", "1",
+                 "--out", str(tmp_path / "o"), "--timeout", "20"]) == 0
+    assert main(["game", "play", "--bots", "a", "b", "c", "--rules", str(tmp_path / "none.toml"),
+                 "--out", str(tmp_path / "p")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+# ---- item 5: ambiguous answers --------------------------------------------------------------------------------
+def test_item5_an_answer_must_match_exactly_one_legal_action():
+    g = Game(T4, 1)
+    seat = g.to_act[0]
+    with pytest.raises(IllegalActionError, match="ambiguous"):
+        g.step({"type": "dahai", "actor": seat})
+    with pytest.raises(IllegalActionError, match="ambiguous"):
+        g._resolve({"type": "dahai"}, seat)
+    res = play([lambda ev: {"type": "dahai"}, tsumogiri, tsumogiri, tsumogiri], T4, seed=1)
+    assert (res.error.seat, res.error.kind) == (0, "illegal") and "ambiguous" in res.error.detail
+    # another seat's actor is refused, never rewritten
+    other = (seat + 1) % 4
+    with pytest.raises(IllegalActionError, match=f"names actor {other}"):
+        g._resolve(dict(g.legal_actions(seat)[0].to_mjai(), actor=other), seat)
+    res = play([lambda ev: dict(tsumogiri(ev), actor=3), tsumogiri, tsumogiri, tsumogiri], T4, seed=1)
+    assert (res.error.seat, res.error.kind) == (0, "illegal") and "names actor 3" in res.error.detail
+
+
+def test_item5_a_chi_without_its_shape_is_refused_when_two_shapes_fit():
+    import random
+
+    for seed in range(400):
+        g = Game(T4, seed)
+        rng = random.Random(seed)
+        while not g.done:
+            for s in g.to_act:
+                chis = [a for a in g.legal_actions(s) if a.type == "chi"]
+                if len({a.consumed for a in chis if a.pai == chis[0].pai}) >= 2:
+                    with pytest.raises(IllegalActionError, match="ambiguous"):
+                        g._resolve({"type": "chi", "pai": chis[0].pai, "target": chis[0].target}, s)
+                    a = chis[0]
+                    assert g._resolve(a.to_mjai(), s) == a       # with its consumed tiles: that one
+                    return
+            acts = {s: rng.choice(g.legal_actions(s)) for s in g.to_act}
+            g.step(next(iter(acts.values())) if g._st.phase() == 0 else acts)
+    pytest.fail("no chi with two shapes in 400 games")
+
+
+# ---- item 6: bots can rewrite the record ---------------------------------------------------------------------
+def test_item6_callables_get_copies_of_the_events():
+    def vandal(events):
+        ans = tsumogiri(events)
+        for e in events:
+            e.clear()
+            e["type"] = "vandalized"
+        return ans
+
+    views: list = []
+
+    def watcher(events):
+        views.extend(json.dumps(e, sort_keys=True) for e in events)
+        return tsumogiri(events)
+
+    clean_views: list = []
+
+    def clean_watcher(events):
+        clean_views.extend(json.dumps(e, sort_keys=True) for e in events)
+        return tsumogiri(events)
+
+    res = play([vandal, watcher, tsumogiri, tsumogiri], T4, seed=8, max_decisions=60)
+    ref = play([tsumogiri, clean_watcher, tsumogiri, tsumogiri], T4, seed=8, max_decisions=60)
+    assert res.events == ref.events and not any(e["type"] == "vandalized" for e in res.events)
+    assert views == clean_views
+
+
+# ---- item 7: a shared mutable cache -------------------------------------------------------------------------
+def test_item7_actions_are_immutable_and_shared_values_stay_true():
+    import pickle
+
+    g = Game(T4, 1)
+    a = g.legal_actions(g.to_act[0])[0]
+    for name, value in (("pai", "1m"), ("consumed", ("1m",)), ("actor", 2), ("_code", None), ("new", 1)):
+        with pytest.raises(AttributeError):
+            setattr(a, name, value)
+    with pytest.raises(AttributeError):
+        del a.pai
+    assert not hasattr(a, "__dict__")
+    h = Game(T4, 1)
+    assert h.legal_actions(h.to_act[0])[0] == a and a._code is not None
+    assert pickle.loads(pickle.dumps(a)) == a

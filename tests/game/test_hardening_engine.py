@@ -1,0 +1,290 @@
+"""Regressions of the engine layer's hardening (issue 25, items 8-10): determinized worlds that are
+consistent and leak nothing, pickles and raw states that cannot be forged into a crash, and
+arguments that are checked instead of wrapping."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from yakuman.errors import InvalidArgumentError, InvalidContextError, InvalidRulesError
+from yakuman.game import Game, _state_digest, rebuild, simulate
+from yakuman.logs.mjai import parse_mjai
+from yakuman.rules import Rules
+
+T4, T3 = Rules.tenhou(), Rules.tenhou_sanma()
+
+
+def _random_step(g: Game, rng: random.Random) -> None:
+    acts = {s: rng.choice(g.legal_actions(s)) for s in g.to_act}
+    g.step(next(iter(acts.values())) if g._st.phase() == 0 else acts)
+
+
+def _play(g: Game, rng: random.Random, steps: int = 10**6) -> Game:
+    for _ in range(steps):
+        if g.done:
+            break
+        _random_step(g, rng)
+    return g
+
+
+def _states(n: int, rules=T4, seed0: int = 0):
+    """(game, rng) at random cuts of random games, not over."""
+    for seed in range(seed0, seed0 + n):
+        rng = random.Random(seed)
+        g = _play(Game(rules, seed), rng, rng.randrange(5, 500))
+        if not g.done:
+            yield g, rng
+
+
+# ---- item 8: determinize ------------------------------------------------------------------------------------
+def test_item8_a_world_asks_only_the_seats_that_can_act_in_it():
+    checked = 0
+    for rules in (T4, T3):
+        for g, rng in _states(400, rules):
+            if g._st.phase() != 1:
+                continue
+            for seat in range(rules.players):
+                w = g.determinize(seat, rng.getrandbits(64))
+                if w._st.phase() != 1:
+                    continue
+                for q in w.to_act:
+                    if q != seat:   # asked in the world only with a call or a ron there
+                        assert len(w.legal_actions(q)) > 1
+                        checked += 1
+                if seat in g.to_act:
+                    assert seat in w.to_act
+    assert checked > 20
+
+
+def test_item8_playing_on_from_a_world_gives_a_record_parse_mjai_reads():
+    n = 0
+    for rules in (T4, T3):
+        for g, rng in _states(25, rules, 100):
+            w = g.determinize(rng.randrange(rules.players), rng.getrandbits(64))
+            assert w._st.validate() is None and w.check() == 0
+            assert "seed" not in w.events[0] and w.seed != g.seed
+            _play(w, rng)
+            assert len(parse_mjai(w.events)) == 1
+            n += 1
+    assert n > 30
+
+
+def test_item8_a_world_is_a_function_of_the_seats_view_only():
+    # a world drawn from the truth and one drawn from another world (another truth the seat cannot
+    # tell apart) are the same for the same seed: nothing hidden can leak into either
+    n = 0
+    for rules in (T4, T3):
+        for g, rng in _states(30, rules, 200):
+            seat = g.to_act[0]
+            twin = g.determinize(seat, rng.getrandbits(64))
+            for s in (1, 2**63 + 5):
+                a, b = g.determinize(seat, s), twin.determinize(seat, s)
+                assert a._st.raw() == b._st.raw() and a.events == b.events
+                n += 1
+    assert n > 60
+
+
+def test_item8_hidden_hands_are_independent_of_the_truth():
+    # in many worlds, an id the hidden seat really holds is no likelier in its world hand than any
+    # other hidden id
+    g, rng = next(_states(1, T4, 7))
+    seat = g.to_act[0]
+    q = (seat + 1) % 4
+    truth = set(g._st.seat(q)[0])
+    hidden = set(truth) | {t for r in range(4) if r != seat for t in g._st.seat(r)[0]}
+    counts = dict.fromkeys(hidden, 0)
+    worlds = 400
+    for _ in range(worlds):
+        for t in g.determinize(seat, rng.getrandbits(64))._st.seat(q)[0]:
+            if t in counts:
+                counts[t] += 1
+    held = np.mean([counts[t] for t in truth]) / worlds
+    other = np.mean([counts[t] for t in hidden - truth]) / worlds
+    assert abs(held - other) < 0.05, (held, other)
+
+
+def test_item8_other_riichi_hands_are_tenpai_in_every_world():
+    n = 0
+    for seed in range(300, 340):
+        rng = random.Random(seed)
+        g = Game(T4, seed)
+        g._st.seed_policy(seed)
+        for _ in range(rng.randrange(20, 300)):   # the native greedy policy (it declares riichi)
+            if g.done:
+                break
+            g._apply(g._st.policy_action(2))
+        if g.done:
+            continue
+        seat = g.to_act[0]
+        riichi = [q for q in range(4) if q != seat and g._st.seat(q)[3] == 2]
+        if not riichi:
+            continue
+        for _ in range(3):
+            w = g.determinize(seat, rng.getrandbits(64))
+            assert all(w._st.seat(q)[12] for q in riichi if len(w._st.seat(q)[0]) % 3 == 1)
+            n += 1
+    assert n > 0
+
+
+# ---- item 9: pickles and raw states ---------------------------------------------------------------------------
+def _valid_state() -> Game:
+    g, _ = next(_states(1, T4, 11))
+    return g
+
+
+def test_item9_the_digest_covers_the_events_and_every_restored_field():
+    g = _valid_state()
+    state = g.__getstate__()
+    for key, change in (("events", lambda e: e[:-1]), ("events", lambda e: [dict(e[0], seed=1)] + e[1:]),
+                        ("seed", lambda s: s ^ 1), ("walls", lambda w: w + [[0]]), ("round_start", lambda r: None),
+                        ("rounds", lambda r: r + r[:1] if r else [None])):
+        bad = dict(state, **{key: change(state[key])})
+        with pytest.raises(InvalidContextError, match="damaged"):
+            Game.__new__(Game).__setstate__(bad)
+    p = pickle.loads(pickle.dumps(g))
+    assert p.events == g.events and p._st.raw() == g._st.raw()
+
+
+def test_item9_forged_states_with_recomputed_digests_are_refused_or_valid():
+    # single-byte forgeries of every byte of a valid state, with the digest recomputed: each is
+    # refused (InvalidContextError), or loads as a state that passes every invariant and plays on
+    g = _valid_state()
+    state = g.__getstate__()
+    raw = state["raw"]
+    rng = random.Random(3)
+    refused = loaded = 0
+    for i in range(len(raw)):
+        b = bytearray(raw)
+        b[i] ^= rng.choice((1, 0x80, 0xFF, rng.randrange(1, 256)))
+        forged = dict(state, raw=bytes(b))
+        forged["digest"] = _state_digest(forged)
+        h = Game.__new__(Game)
+        try:
+            h.__setstate__(forged)
+        except InvalidContextError:
+            refused += 1
+            continue
+        loaded += 1
+        assert h.check() == 0 and h._st.validate() is None
+        for s in h.to_act:
+            h.legal_actions(s)
+        h.observation(0)
+    assert refused > 300 and loaded > 0
+
+
+def test_item9_from_raw_refuses_random_bytes():
+    from yakuman import _core
+
+    cr = _core.compiled_game_rules(T4)
+    size = len(Game(T4, 1)._st.raw())
+    rng = random.Random(5)
+    for _ in range(300):
+        with pytest.raises(InvalidContextError):
+            _core.GameState.from_raw(cr, rng.randbytes(size))
+    with pytest.raises(InvalidContextError, match="wrong size"):
+        _core.GameState.from_raw(cr, b"\0" * 7)
+
+
+# ---- item 10: values that wrap or are not checked -----------------------------------------------------------
+@pytest.mark.parametrize("workers", [100000, 2**40, 1025, -1, True, 1.0, "2"])
+def test_item10_simulate_bounds_its_workers_like_the_batch_calls(workers):
+    with pytest.raises(InvalidArgumentError, match="workers"):
+        simulate(2, workers=workers)
+
+
+def test_item10_simulate_and_rebuild_take_integer_seeds_only():
+    for bad in (1.5, -1, "3", True, None.__class__):
+        with pytest.raises(InvalidContextError, match="seed"):
+            simulate(1, seed=bad)
+    out = simulate(2, seed=np.int64(9))
+    assert out["seed"].tolist() == [9, 10]
+    g = rebuild(out["seed"][1])                     # the usage the docstring gives: a numpy uint64
+    assert g.done and g.result.scores == tuple(out["scores"][1])
+    assert simulate(1, seed=2**64 + 3)["seed"].tolist() == [3]
+
+
+def test_item10_game_takes_a_numpy_wall():
+    from yakuman.game import seeded_wall
+
+    w = seeded_wall(4, 12, 0)
+    a = Game(T4, 1, wall=np.array(w, dtype=np.uint8))
+    b = Game(T4, 1, wall=list(w))
+    assert a.events == b.events
+    two = np.array([w, seeded_wall(4, 13, 0)], dtype=np.int64)
+    assert Game(T4, 1, wall=two).events == b.events
+    with pytest.raises(InvalidContextError):
+        Game(T4, 1, wall=np.array(w[:-1]))
+    with pytest.raises(InvalidContextError):
+        Game(T4, 1, wall=np.array(w, dtype=float))
+
+
+@pytest.mark.parametrize("uma", [(10**20, 0, 0, -(10**20)), (2**31 - 1, 0, 0, 0), (1000001, 0, 0, -1000001)])
+def test_item10_uma_is_range_checked(uma):
+    with pytest.raises(InvalidRulesError, match=r"uma\[0\]"):
+        Rules(uma=uma)
+
+
+def test_item10_uma_must_have_one_entry_per_player_to_play():
+    for rules in (Rules.tenhou_sanma().replace(uma=(1, 2, 3, -6)), Rules.tenhou().replace(uma=(1, 0, -1))):
+        for call in (lambda: Game(rules, 1), lambda: simulate(1, rules=rules), lambda: rebuild(1, rules=rules)):
+            with pytest.raises(InvalidRulesError, match="entries for a"):
+                call()
+
+
+def _bad_rules_files(tmp_path):
+    deep = "[" * 100000 + "]" * 100000
+    files = {
+        "deep.json": '{"uma": ' + deep + "}",
+        "deep2.json": deep,
+        "deep.toml": "uma = " + deep + "\n",
+        "latin1.toml": "kiriage_mangan = true # caf\xe9\n",
+        "nonstr.json": '{"1": 2}',
+        "dir.json": None,
+    }
+    out = []
+    for name, text in files.items():
+        p = tmp_path / name
+        if text is None:
+            p.mkdir()
+        elif name == "latin1.toml":
+            p.write_bytes(text.encode("latin-1"))
+        else:
+            p.write_text(text)
+        out.append(p)
+    return out
+
+
+def test_item10_every_bad_rules_file_is_an_invalid_rules_error_naming_it(tmp_path):
+    for p in _bad_rules_files(tmp_path):
+        with pytest.raises(InvalidRulesError, match=p.name):
+            Rules.load(p)
+    with pytest.raises(InvalidRulesError, match="not a knob name"):
+        Rules.from_dict({1: 2})
+    with pytest.raises(InvalidRulesError, match="preset"):
+        Rules.from_dict({"preset": ["tenhou"]})
+    nested: list = []
+    for _ in range(100000):
+        nested = [nested]
+    with pytest.raises(InvalidRulesError):
+        Rules.from_dict({"uma": nested})
+    with pytest.raises(InvalidRulesError, match="nested too deeply"):
+        Rules.from_json("[" * 100000)
+
+
+def test_item10_score_and_rescore_never_show_a_traceback_for_a_rules_file(tmp_path, capsys):
+    from yakuman.cli import main
+
+    log = tmp_path / "g.mjai"
+    log.write_text("\n".join(json.dumps(e) for e in _play(Game(T4, 3), random.Random(3)).events))
+    for p in _bad_rules_files(tmp_path):
+        assert main(["score", "123m456p789s11z22z", "--win", "2z", "--rules", str(p)]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and p.name in err
+        assert main(["logs", "rescore", str(log), "--rules", str(p)]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and p.name in err

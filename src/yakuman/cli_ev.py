@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 
-from yakuman.cli_score import RULES_HELP, _rules
+from yakuman.cli_score import RULES_HELP, rules_arg
 
 
 def _cmd_ev(args) -> int:
     from yakuman.ev import discard_ev
 
     res = discard_ev(args.hand, melds=args.meld or (), dora=args.dora or (), round_wind=args.round_wind,
-                     seat_wind=args.seat_wind, rules=_rules(args.rules), turn=args.turn,
+                     seat_wind=args.seat_wind, rules=rules_arg(args.rules), turn=args.turn,
                      model=args.model)
     if args.json:
         print(json.dumps({"hand": args.hand, **res.to_dict()}))

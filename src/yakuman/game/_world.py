@@ -102,7 +102,7 @@ def _sorted_names(names: list, sort_key) -> list:
 def rewrite_world(world: Any, seat: int, rng: random.Random) -> None:
     """Rewrite ``world`` (a Game just re-dealt for ``seat`` by the engine; its events are the
     true game's) into a consistent world (see the module docstring)."""
-    from yakuman.game import _pai, _sort_key
+    from yakuman.game._actions import _pai, _sort_key
 
     aka, n = world._aka, world._n
     if world._raw is not None:
@@ -272,7 +272,7 @@ _KIND: dict = {}
 
 def _kind_of(name: str) -> int:
     if not _KIND:
-        from yakuman.game import _NAMES
+        from yakuman.game._actions import _NAMES
 
         _KIND.update({n: i for i, n in enumerate(_NAMES)})
         _KIND.update({n + "r": _KIND[n] for n in ("5m", "5p", "5s")})

@@ -311,7 +311,17 @@ void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes /* [YM_OBS_PLANES
 void ym_game_visible(const ym_game_t *g, uint8_t vis[34]);
 
 /* ---- rollouts (ym_game_sim.c) ----------------------------------------------------------- */
-enum { YM_POL_RANDOM = 0, YM_POL_TSUMOGIRI = 1, YM_POL_GREEDY = 2 };
+enum { YM_POL_RANDOM = 0, YM_POL_TSUMOGIRI = 1, YM_POL_GREEDY = 2, YM_POL_EV = 3, YM_POLICIES };
+/* The ev policy (ym_game_ev.c): the calculator's work memory (ym_ev.h), kept by the caller. */
+struct ym_ev_work;
+#define YM_POL_EV_MAX_SHANTEN 3     /* above: greedy's discard */
+#define YM_POL_EV_FULL_SHANTEN 3    /* from here on: no exchanges, no shanten-down discards */
+/* The index in a[0..n-1] (the seat's legal actions, SELF phase) of the ev policy's riichi or
+ * discard, or -1 to leave the choice to greedy. *work: made on first use (free it with
+ * ym_policy_ev_free). */
+int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, struct ym_ev_work **work);
+void ym_policy_ev_free(struct ym_ev_work *work);
+int ym_policy_ev_draws_left(const ym_game_t *g);   /* the seat to move's own draws left (<= 17) */
 typedef struct {
     int32_t scores[4], results[4];
     uint8_t ranks[4];
@@ -322,11 +332,17 @@ typedef struct {
 } ym_sim_result_t;
 /* Play one whole game with the policy; 0 = finished, 1 = step limit hit. */
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out);
+/* The same with one policy per seat (policies[seat], `players` entries): the duplicate arena's
+ * game. The policy stream is the game's own whatever the seats play. */
+int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
+                           ym_sim_result_t *out);
 /* The rollout's policy stream of game `seed`, and the seat it asks next (-1: nobody). */
 void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed);
 int ym_sim_seat(const ym_game_t *g);
-/* The policy's choice for `seat` now (legal). */
-void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out);
+/* The policy's choice for `seat` now (legal). ev: the ev policy's work memory (made on first
+ * use, the caller frees it with ym_policy_ev_free); NULL = ev plays greedy. */
+void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, struct ym_ev_work **ev,
+                      ym_action_t *out);
 /* One rollout of `g0` (not changed) to the end of its round: a copy in which every tile hidden
  * from `seat` is re-dealt (seat < 0: none), every seat played by `policy`, the copy's streams
  * drawn from `seed`. delta[q] = seat q's point change (riichi sticks paid and won included;

@@ -6,7 +6,8 @@
  * drawn tile (or the first legal discard after a call), pass on every response, never win;
  * greedy = win whenever allowed, riichi whenever allowed, otherwise the discard with the lowest
  * shanten then the most ukeire (ym_discard_analysis over the seat's visible tiles), pass on
- * every call (it calls only to win).
+ * every call (it calls only to win); ev = greedy, except that a discard (and whether to declare
+ * riichi) is chosen by expected score (ym_game_ev.c) at 3 or fewer shanten.
  * Responses are asked seat by seat in turn order after the discarder, the same order whatever
  * the policy, so a game is a pure function of (rules, seed, policy). The chosen action is an
  * entry of ym_game_legal's output, applied by ym_game_apply (the transition ym_game_step would
@@ -23,7 +24,8 @@ static int find(const ym_action_t *a, int n, int type) {
     return -1;
 }
 
-void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out) {
+void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, struct ym_ev_work **ev,
+                      ym_action_t *out) {
     ym_action_t a[YM_G_MAX_ACTIONS];
     int n = ym_game_legal(g, seat, a);
     if (n <= 0) {
@@ -43,12 +45,17 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, y
         *out = a[i < 0 ? 0 : i];
         return;
     }
-    /* greedy */
-    if ((i = find(a, n, YM_A_TSUMO)) >= 0 || (i = find(a, n, YM_A_RON)) >= 0 || (i = find(a, n, YM_A_RIICHI)) >= 0) {
+    /* greedy and ev */
+    if ((i = find(a, n, YM_A_TSUMO)) >= 0 || (i = find(a, n, YM_A_RON)) >= 0 ||
+        (i = find(a, n, YM_A_PASS)) >= 0) {
         *out = a[i];
         return;
     }
-    if ((i = find(a, n, YM_A_PASS)) >= 0) {
+    if (policy == YM_POL_EV && ev && (i = ym_policy_ev(g, seat, a, n, ev)) >= 0) {
+        *out = a[i];
+        return;
+    }
+    if ((i = find(a, n, YM_A_RIICHI)) >= 0) {
         *out = a[i];
         return;
     }
@@ -100,11 +107,19 @@ int ym_sim_seat(const ym_game_t *g) {
 }
 
 int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out) {
+    const uint8_t pol[4] = {(uint8_t)policy, (uint8_t)policy, (uint8_t)policy, (uint8_t)policy};
+    return ym_game_simulate_seats(R, seed, pol, out);
+}
+
+int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
+                           ym_sim_result_t *out) {
     ym_game_t g;
     ym_rng_t rng;
     ym_policy_rng_init(&rng, seed);
     memset(out, 0, sizeof *out);
     ym_game_init(&g, R, seed, NULL, NULL, 0, 0, 0, 0, NULL);
+    struct ym_ev_work *ev = NULL;
+    int rc = 0;
     uint32_t steps = 0;
     while (g.phase != YM_PH_OVER && steps < 200000) {
         if (g.phase == YM_PH_ROUND_END) {
@@ -114,13 +129,17 @@ int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim
             continue;
         }
         int seat = ym_sim_seat(&g);
-        if (seat < 0) return 2;
         ym_action_t a;
-        ym_policy_choose(&g, seat, policy, &rng, &a);
-        if (a.type == YM_A_NONE) return 2;
+        if (seat >= 0) ym_policy_choose(&g, seat, policies[seat], &rng, &ev, &a);
+        if (seat < 0 || a.type == YM_A_NONE) {
+            rc = 2;
+            break;
+        }
         ym_game_apply(&g, &a, NULL);   /* an entry of the legal list: no second validation */
         steps++;
     }
+    ym_policy_ev_free(ev);
+    if (rc) return rc;
     if (g.phase == YM_PH_OVER) {
         out->outcomes[g.last.outcome < YM_OUT_KINDS ? g.last.outcome : 0]++;
         out->rounds++;
@@ -144,16 +163,23 @@ int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed
     if (seat >= 0 && seat < n) ym_game_determinize(&g, seat, ym_splitmix64(&x));
     ym_policy_rng_init(&rng, ym_splitmix64(&x));
     for (int q = 0; q < 4; q++) delta[q] = 0;
+    struct ym_ev_work *ev = NULL;   /* the ev policy's memory, made on first use */
     uint32_t steps = 0;
     while (g.phase < YM_PH_ROUND_END) {
-        if (steps++ >= 20000) return 1;
-        int s = ym_sim_seat(&g);
-        if (s < 0) return 2;
+        int s = steps++ >= 20000 ? -2 : ym_sim_seat(&g);
+        if (s < 0) {
+            ym_policy_ev_free(ev);
+            return s == -2 ? 1 : 2;
+        }
         ym_action_t a;
-        ym_policy_choose(&g, s, policy, &rng, &a);
-        if (a.type == YM_A_NONE) return 2;
+        ym_policy_choose(&g, s, policy, &rng, &ev, &a);
+        if (a.type == YM_A_NONE) {
+            ym_policy_ev_free(ev);
+            return 2;
+        }
         ym_game_apply(&g, &a, NULL);
     }
+    ym_policy_ev_free(ev);
     for (int q = 0; q < n; q++) delta[q] = g.s[q].score - g0->s[q].score;
     return 0;
 }

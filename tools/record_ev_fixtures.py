@@ -2,8 +2,8 @@
 
     YAKUMAN_EV_ORACLE=/tmp/mcpp/build/bin/ev_oracle python tools/record_ev_fixtures.py
 
-The oracle is the external build of ../shared/ev_reference-style tooling (not part of this
-project); the numbers it wrote are facts the tests compare against."""
+The oracle is an external build of the public reference calculator (not part of this project;
+docs/ev.md); the numbers it wrote are facts the tests compare against."""
 from __future__ import annotations
 
 import json

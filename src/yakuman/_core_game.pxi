@@ -106,12 +106,16 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_dora_indicator(const ym_game_t *g, int i)
     int ym_game_ura_indicator(const ym_game_t *g, int i)
     void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *scalars)
-    int ym_game_simulate(const ym_game_rules_t *R, uint64_t seed, int policy, ym_sim_result_t *out)
+    int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
+                               ym_sim_result_t *out)
     ctypedef struct ym_rng_t:
         uint64_t s[4]
     void ym_policy_rng_init(ym_rng_t *rng, uint64_t seed)
     int ym_sim_seat(const ym_game_t *g)
-    void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_action_t *out)
+    struct ym_ev_work
+    void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_ev_work **ev,
+                          ym_action_t *out)
+    void ym_policy_ev_free(ym_ev_work *work)
     int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta)
 
 GAME_OBS_PLANES = YM_OBS_PLANES
@@ -260,7 +264,11 @@ cdef class GameState:
     cdef ym_game_t g
     cdef ym_events_t ev
     cdef ym_rng_t prng
+    cdef ym_ev_work *evw        # the ev policy's work memory (made on first use; never copied)
     cdef readonly CompiledGameRules crules
+
+    def __dealloc__(self):
+        ym_policy_ev_free(self.evw)
 
     def __init__(self, CompiledGameRules crules, unsigned long long seed, wall=None, scores=None,
                  int round_wind=0, int kyoku=0, int honba=0, int sticks=0):
@@ -417,7 +425,8 @@ cdef class GameState:
         cdef int seat = ym_sim_seat(&self.g)
         if seat < 0:
             return None
-        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
+        with nogil:
+            ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
 
     def rollout(self, int seat, int policy, unsigned long long seed, int32_t[:, ::1] deltas, uint8_t[::1] status,
@@ -434,13 +443,23 @@ cdef class GameState:
                                                          seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
 
     def policy_choose(self, int seat, int policy):
-        """The built-in policy's action for ``seat`` now (a legal code), or None; its random
-        stream is this state's (``seed_policy``)."""
+        """The policy's action for `seat` now (its legal action; random draws from this state's
+        policy stream), or None when the seat has nothing to decide."""
         cdef ym_action_t a
-        if seat < 0 or seat >= self.crules.r.players or not (ym_game_to_act(&self.g) >> seat) & 1:
+        if not 0 <= seat < self.crules.r.players:
             return None
-        ym_policy_choose(&self.g, seat, policy, &self.prng, &a)
-        return _action_tuple(&a) if a.type else None
+        with nogil:
+            ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
+        if a.type == 0:
+            return None
+        return _action_tuple(&a)
+
+    def prng_state(self):
+        return tuple(self.prng.s[i] for i in range(4))
+
+    def set_prng_state(self, state):
+        for i in range(4):
+            self.prng.s[i] = state[i]
 
     def events(self):
         """The events of the last step / next_round / init (then cleared)."""
@@ -580,23 +599,26 @@ def seeded_wall(int players, unsigned long long seed, unsigned int round_no=0):
     return tuple(w[i] for i in range(n))
 
 
-def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, int policy, int workers,
+def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, const uint8_t[:, ::1] policies, int workers,
               int32_t[:, ::1] scores, int32_t[:, ::1] results, uint8_t[:, ::1] ranks,
               uint16_t[::1] rounds, uint16_t[:, ::1] outcomes, uint8_t[::1] end_reason,
               uint8_t[::1] status, uint32_t[::1] steps):
+    """Game i: seed seeds[i], seat q plays policies[i, q] (n x 4, checked by the caller)."""
     cdef Py_ssize_t n = seeds.shape[0], i
     cdef ym_game_rules_t *R = &crules.r
+    if policies.shape[0] != n or policies.shape[1] != 4:
+        raise ValueError("policies must be n x 4")
     with nogil:
         for i in prange(n, num_threads=workers, schedule="dynamic"):
-            status[i] = <uint8_t>_sim_one(R, seeds[i], policy, &scores[i, 0], &results[i, 0], &ranks[i, 0],
+            status[i] = <uint8_t>_sim_one(R, seeds[i], &policies[i, 0], &scores[i, 0], &results[i, 0], &ranks[i, 0],
                                           &rounds[i], &outcomes[i, 0], &end_reason[i], &steps[i])
 
 
-cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, int policy, int32_t *scores, int32_t *results,
-                  uint8_t *ranks, uint16_t *rounds, uint16_t *outcomes, uint8_t *end_reason,
+cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies, int32_t *scores,
+                  int32_t *results, uint8_t *ranks, uint16_t *rounds, uint16_t *outcomes, uint8_t *end_reason,
                   uint32_t *steps) noexcept nogil:
     cdef ym_sim_result_t res
-    cdef int rc = ym_game_simulate(R, seed, policy, &res)
+    cdef int rc = ym_game_simulate_seats(R, seed, policies, &res)
     cdef int j
     for j in range(R.players):
         scores[j] = res.scores[j]

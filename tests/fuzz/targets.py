@@ -628,7 +628,7 @@ def t_answers(src) -> None:
 
 def _plain(d) -> bool:
     """An answer whose given fields are all of an action's kinds (what _resolve may take)."""
-    from yakuman.game import _PAI_NAMES
+    from yakuman.game._actions import _PAI_NAMES
 
     if not isinstance(d, dict) or type(d.get("type")) is not str or type(d.get("actor", 0)) is not int:
         return False

@@ -504,7 +504,7 @@ def test_simulate_columns_and_checks():
             simulate(1, workers=w)
     with pytest.raises(InvalidContextError):
         rebuild(1, policy="best")
-    assert POLICIES == {"random": 0, "tsumogiri": 1, "greedy": 2}
+    assert POLICIES == {"random": 0, "tsumogiri": 1, "greedy": 2, "ev": 3}
     assert rebuild(5, policy="tsumogiri").result.scores == tuple(simulate(1, seed=5, policy="tsumogiri")["scores"][0])
 
 

@@ -25,38 +25,19 @@ from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game._actions import (  # noqa: F401 - Action, seeded_wall and the codes: yakuman.game's names
+from yakuman.game._actions import (  # Action and seeded_wall are public here
     Action,
     POLICIES,
     _ABORTS,
     _ACTIONS,
-    _A_ANKAN,
-    _A_CHI,
-    _A_DAIMINKAN,
-    _A_DISCARD,
-    _A_KAKAN,
-    _A_KITA,
-    _A_KYUUSHU,
-    _A_OPEN_RIICHI,
-    _A_PASS,
-    _A_PON,
-    _A_RIICHI,
-    _A_RON,
-    _A_TSUMO,
     _END_REASONS,
     _LAZY,
     _LIMITS,
     _MASK_SEATS,
     _MELD_NAMES,
-    _NAMES,
-    _NO,
     _OUTCOMES,
-    _PAI_NAMES,
     _PH_OVER,
-    _PH_RESPONSE,
     _PH_ROUND_END,
-    _PH_SELF,
-    _TYPE_OF,
     _WINDS,
     _action_fields,
     _pai,
@@ -68,20 +49,27 @@ from yakuman.game._actions import (  # noqa: F401 - Action, seeded_wall and the 
 )
 from yakuman.rules import Rules
 
+if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports this module)
+    from yakuman.game.duplicate import ArenaResult, arena
+
 __all__ = [
     "ACTION_SPACE",
     "Action",
+    "ArenaResult",
     "Game",
     "GameResult",
     "Observation",
     "RolloutResult",
     "RoundOutcome",
     "POLICIES",
+    "arena",
     "rebuild",
     "seeded_wall",
     "simulate",
     "VecGame",
 ]
+
+
 
 @dataclass(frozen=True, slots=True)
 class RolloutResult:
@@ -118,7 +106,7 @@ def _state_digest(d: dict) -> str:
     start), written canonically (sorted keys), so that any change to any of them is refused."""
     h = hashlib.blake2b(d["raw"], digest_size=16, person=b"yakuman-game")
     rest = [d["rules"], d["seed"], d["events"], [list(dataclasses.astuple(r)) for r in d["rounds"]], d["walls"],
-            d["round_start"]]
+            d["round_start"], None if d.get("prng") is None else list(d["prng"])]
     h.update(json.dumps(rest, sort_keys=True, ensure_ascii=True).encode())
     return h.hexdigest()
 
@@ -145,8 +133,12 @@ def _restored(d: Any) -> dict:
     if rs is not None and not (type(rs) is tuple and len(rs) == 3 and type(rs[0]) is str and
                                type(rs[1]) is int and type(rs[2]) is int):
         raise bad(f"round start {_short(rs)}")
+    prng = d.get("prng")
+    if prng is not None and not (type(prng) is tuple and len(prng) == 4 and
+                                 all(type(x) is int and 0 <= x < 2**64 for x in prng)):
+        raise bad(f"policy stream {_short(prng)}")
     return {"raw": raw, "rules": rules, "seed": seed, "events": events, "rounds": rounds, "walls": walls,
-            "round_start": rs}
+            "round_start": rs, "prng": prng}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +177,31 @@ class Observation:
     legal_actions: tuple[Action, ...]
     open_hands: tuple = ()   # per seat: its concealed tiles when in open riichi (shown to all), else None
     _planes: Any = field(default=None, repr=False, compare=False)
+    _rules: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
         """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
+
+    def wall_counts(self) -> tuple[int, ...]:
+        """34 counts: the copies of each kind this seat cannot see (4 minus its own hand and
+        every visible tile: rivers, melds, kita, dora indicators; 2m-8m are 0 in sanma) -- the
+        tiles it may still draw, as ``yakuman.ev.discard_ev(wall=...)`` takes them."""
+        return tuple(int(x) for x in self._planes[0][21])
+
+    def ev_planes(self, **options: Any):
+        """Per-discard values for learning: float32 [5, 34], one column per tile kind
+        (docs/ev.md, "Feature planes"). Plane 0: 1 where the kind is a discard of the seat's
+        hand now; 1: shanten after discarding it; 2, 3, 4: tenpai probability, win
+        probability and expected score by its last draw, from now, by ``yakuman.ev.discard_ev``
+        over this seat's view (``wall_counts()``) with the ev policy's settings (t_max = the
+        seat's own draws left, max_shanten 3; ``options`` override discard_ev's keywords).
+        A red five and a plain five share their kind's column (the better of the two rows).
+        Columns that are no discard are 0; the values are NaN above max_shanten and 0 when no
+        draw is left. Without a discard to make (a 13-tile hand) every plane is 0."""
+        from yakuman.game.evplanes import ev_planes
+
+        return ev_planes(self, **options)
 
     def __repr__(self) -> str:
         from yakuman.game.view import observation_repr
@@ -235,6 +248,7 @@ class Game:
         self._raw: int | None = None   # index of the first event still kept as an engine tuple
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
+        self._st.seed_policy(self.seed)   # the policy stream simulate gives game `seed`
         self._absorb()
 
     @classmethod
@@ -318,6 +332,16 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._check_seat(seat)
         return self._st.legal_actions(seat, _ACTIONS[self._aka], Action._from_code, self._aka)
+
+    def policy_action(self, seat: int, policy: str) -> Action | None:
+        """The action the built-in ``policy`` (a name of :data:`POLICIES`) picks for ``seat``
+        now, exactly as :func:`simulate` would pick it (``random`` draws from this game's policy
+        stream, seeded from the game seed), or None when ``seat`` has nothing to decide. The
+        game is not changed: ``game.step(game.policy_action(seat, "ev"))`` plays it."""
+        pol = _policy(policy)
+        self._check_seat(seat)
+        code = self._st.policy_choose(seat, pol)
+        return None if code is None else Action._from_code(code, self._aka)
 
     # ---- the fixed action space (docs/learning.md) ----------------------------------------------
     @property
@@ -555,6 +579,7 @@ class Game:
             legal_actions=tuple(self.legal_actions(seat)),
             open_hands=tuple(tuple(_pai(x, aka) for x in s[0]) if s[15] else None for s in seats),
             _planes=planes,
+            _rules=self.rules,
         )
 
     # ---- copies --------------------------------------------------------------------------------
@@ -576,7 +601,8 @@ class Game:
         if self._raw is not None:
             self._flush()
         d = {"rules": self.rules.to_dict(), "seed": self.seed, "raw": self._st.raw(), "events": self._events,
-             "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start}
+             "rounds": self._rounds, "walls": self._walls, "round_start": self._round_start,
+             "prng": self._st.prng_state()}
         d["digest"] = _state_digest(d)
         return d
 
@@ -604,6 +630,10 @@ class Game:
         self._rounds = list(f["rounds"])
         self._walls = [list(w) for w in f["walls"]]
         self._round_start = f["round_start"]
+        if f["prng"] is not None:
+            self._st.set_prng_state(f["prng"])
+        else:   # a state pickled before the policy stream was kept: the stream from the seed
+            self._st.seed_policy(self.seed)
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
         """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the
@@ -752,13 +782,27 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
 
     from yakuman._arrays import n_workers
 
-    if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
+    _count(n)
     r = _rules_arg(rules)
     pol = _policy(policy)
     workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
-    p = r.players
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
+    return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
+
+
+def _count(n: object, what: str = "") -> int:
+    """A non-negative integer argument n (games, or walls), checked."""
+    if type(n) is not int or n < 0:
+        raise InvalidContextError(f"n must be a non-negative integer{what}, not {n!r}")
+    return n
+
+
+def _play(r: Rules, seeds: Any, policies: Any, workers: int) -> dict:
+    """The native loop over games: game i has seed seeds[i] and seat q plays policies[i, q]
+    (codes of POLICIES); the columns of :func:`simulate`."""
+    import numpy as np
+
+    n, p = len(seeds), r.players
     scores = np.zeros((n, 4), dtype=np.int32)
     results = np.zeros((n, 4), dtype=np.int32)
     ranks = np.zeros((n, 4), dtype=np.uint8)
@@ -767,8 +811,8 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     end_reason = np.zeros(n, dtype=np.uint8)
     status = np.zeros(n, dtype=np.uint8)
     steps = np.zeros(n, dtype=np.uint32)
-    _core._simulate(_core.compiled_game_rules(r), seeds, pol, workers, scores, results, ranks, rounds, outcomes,
-                    end_reason, status, steps)
+    _core._simulate(_core.compiled_game_rules(r), seeds, policies, workers, scores, results, ranks, rounds,
+                    outcomes, end_reason, status, steps)
     return {"seed": seeds, "scores": scores[:, :p], "results": results[:, :p], "placements": ranks[:, :p],
             "rounds": rounds, "outcomes": outcomes, "end_reason": end_reason, "steps": steps, "status": status}
 
@@ -785,4 +829,8 @@ def __getattr__(name: str) -> Any:
         from yakuman.game.vec import VecGame
 
         return VecGame
+    if name in ("arena", "ArenaResult"):   # likewise: yakuman.game.duplicate imports this module
+        from yakuman.game import duplicate
+
+        return getattr(duplicate, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

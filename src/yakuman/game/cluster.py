@@ -50,14 +50,11 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     import numpy as np
 
     from yakuman._dask_retry import gather_retrying
-    from yakuman.game import _policy, _seed_arg, simulate
+    from yakuman.game import _count, _policy, _rules_arg, _seed_arg, simulate
 
-    r = Rules.tenhou() if rules is None else rules
-    if not isinstance(r, Rules):
-        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     # every argument is checked here, so that a failing task can only mean a failing worker
-    if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer, not {n!r}")
+    r = _rules_arg(rules)
+    _count(n)
     if type(chunk) is not int or chunk < 1:
         raise InvalidContextError(f"chunk must be a positive integer, not {chunk!r}")
     if workers is not None and (type(workers) is not int or workers < 1):

@@ -286,6 +286,7 @@ class _Bot:
 
     def ask(self, g: Any, seat: int, at: int, answering: bool) -> Any:
         from yakuman.errors import IllegalActionError
+        from yakuman.game import Action
         from yakuman.game.mjai import _Failure
         from yakuman.logs.events import Call, Discard
 
@@ -308,7 +309,7 @@ class _Bot:
         if not isinstance(reply, dict):
             return None
         try:
-            return g._resolve(dict(reply, actor=reply.get("actor", seat)), seat)
+            return g._resolve(reply, seat)
         except IllegalActionError:
             return None   # not a legal action: no agreement
 
@@ -316,7 +317,7 @@ class _Bot:
         if self.proc is not None:
             from yakuman.game.mjai import _close_all
 
-            _close_all([self.proc])   # its input closed, a grace period, then its process group ended
+            _close_all([self.proc])   # input closed, a grace period, then the whole process group
             self.proc = None
 
 

@@ -1,0 +1,85 @@
+"""``Observation.ev_planes()``: the per-discard values of :func:`yakuman.ev.discard_ev` as
+fixed-size feature planes, computed from the observation alone (its own hand and melds, the
+visible tiles, the round) with the settings of the ``ev`` policy (docs/ev.md).
+
+Planes (float32 [EV_PLANES, 34], one column per tile kind):
+  0 discard mask (1 where discarding the kind is possible now)
+  1 shanten after the discard
+  2 tenpai probability, 3 win probability, 4 expected score: by the seat's last draw, from now
+    (the calculator's turn 1 with t_max = 1 + the seat's draws left, at most 17: turns 1 ..
+    t_max - 1 are its draws, as the reference's defaults turn 1, t_max 18 are 17 draws)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yakuman.game.view import mpsz
+
+__all__ = ["EV_PLANES", "EV_MAX_SHANTEN", "ev_planes", "ev_options"]
+
+EV_PLANES = 5
+#: the ev policy's cap (csrc/ym_game.h YM_POL_EV_MAX_SHANTEN / YM_POL_EV_FULL_SHANTEN): above it the
+#: policy plays greedy's discard; at it, no exchanges and no shanten-down discards
+EV_MAX_SHANTEN = 3
+_WINDS = ("E", "S", "W", "N")
+
+
+def _kind(mpsz_tile: str) -> int:
+    """The kind of one mpsz tile (``"0m"`` = red 5m)."""
+    return 9 * "mpsz".index(mpsz_tile[-1]) + (int(mpsz_tile[0]) or 5) - 1
+
+
+def ev_options(obs: Any) -> dict[str, Any]:
+    """The keywords of :func:`yakuman.ev.discard_ev` for the seat of ``obs`` holding 14 - 3k
+    tiles (what it knows; wall = its unseen counts), t_max included (0: no draw left)."""
+    from yakuman.rules import Rules
+
+    rules = obs._rules if obs._rules is not None else Rules.tenhou()
+    n = rules.players
+    seat = obs.seat
+    melds = [f"{'minkan' if typ == 'daiminkan' else typ} {mpsz(tiles)}" for typ, tiles, _ in obs.melds[seat]]
+    return {
+        "hand": mpsz(obs.hand),
+        "melds": melds,
+        "dora": mpsz(obs.dora_indicators) if obs.dora_indicators else (),
+        "round_wind": obs.round_wind,
+        "seat_wind": _WINDS[(seat - obs.dealer) % n],
+        "rules": rules,
+        "wall": obs.wall_counts(),
+        "kita": obs.kita[seat],
+        "honba": obs.honba,
+        "riichi_sticks": obs.sticks,
+        "t_max": min(17, obs.tiles_left // n) + 1,
+        "turn": 1,
+        "max_shanten": EV_MAX_SHANTEN,
+    }
+
+
+def ev_planes(obs: Any, **options: Any):
+    """The planes of the module docstring for ``obs`` (``options`` override the keywords of
+    :func:`ev_options`)."""
+    import numpy as np
+
+    from yakuman import shanten
+    from yakuman.ev import discard_ev
+
+    out = np.zeros((EV_PLANES, 34), dtype=np.float32)
+    discards = {a.pai for a in obs.legal_actions if a.type == "dahai"}
+    if not discards:
+        return out
+    kw = ev_options(obs)
+    if shanten(kw["hand"], melds=kw["melds"], rules=kw["rules"]) >= EV_MAX_SHANTEN:
+        kw.update(tegawari=False, shanten_down=False)
+    kw.update(options)
+    turn = kw["turn"]
+    rows = discard_ev(kw.pop("hand"), **kw)
+    allowed = {_kind(mpsz([p])) for p in discards}
+    for r in rows:    # best first: the first row of a kind is the better of a red and a plain five
+        k = _kind(r.tile)
+        if k not in allowed or out[0, k]:
+            continue
+        out[0, k] = 1
+        out[1, k] = r.shanten
+        out[2, k], out[3, k], out[4, k] = r.tenpai_prob[turn], r.win_prob[turn], r.exp_score[turn]
+    return out

@@ -1,0 +1,169 @@
+"""The ev policy in the engine (policy="ev": csrc/ym_game_ev.c), Observation.wall_counts() and
+Observation.ev_planes() (yakuman.game.evplanes)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from yakuman import Rules
+from yakuman.game import Game, simulate
+from yakuman.game.evplanes import EV_MAX_SHANTEN, EV_PLANES
+from yakuman.game.view import mpsz
+
+pytest.importorskip("yakuman.ev")
+
+
+def states(seed: int, count: int, rules=None, melds: int = 2):
+    """Copies of the game of `seed` played by the random policy (which calls often) at SELF
+    decisions of a seat holding at least `melds` melds and a discard to make: small concealed
+    hands, so the calculator answers in milliseconds."""
+    out = []
+    while len(out) < count:
+        g = Game(rules, seed)
+        seed += 1000
+        while not g.done and len(out) < count:
+            seat = g.decision_seat
+            if g._st.phase() == 0 and len(g._st.seat(seat)[1]) >= melds and \
+                    any(a.type == "dahai" for a in g.legal_actions(seat)):
+                out.append(g.copy())
+            g.step(g.policy_action(seat, "random"))
+    return out
+
+
+def hand_shanten(g, seat):
+    from yakuman import shanten
+
+    o = g.observation(seat)
+    melds = [f"{'minkan' if t == 'daiminkan' else t} {mpsz(x)}" for t, x, _ in o.melds[seat]]
+    return shanten(mpsz(o.hand), melds=melds, rules=g.rules)
+
+
+# ---- wall_counts ---------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", [None, Rules.tenhou_sanma()], ids=["yonma", "sanma"])
+def test_wall_counts_is_four_minus_what_the_seat_sees(rules):
+    from yakuman.tiles import from_mjai
+
+    for g in states(11, 6, rules, melds=0):
+        for seat in range(g.rules.players):
+            o = g.observation(seat)
+            seen = list(from_mjai(list(o.hand))[0])
+            for q in range(g.rules.players):
+                for _typ, tiles, _ in o.melds[q]:
+                    for k, c in enumerate(from_mjai(list(tiles))[0]):
+                        seen[k] += c
+                for pai, _tg, _ri, called in o.discards[q]:
+                    if not called:
+                        seen[list(from_mjai([pai])[0]).index(1)] += 1
+            seen[30] += sum(o.kita)
+            for k, c in enumerate(from_mjai(list(o.dora_indicators))[0]):
+                seen[k] += c
+            absent = set(range(1, 8)) if g.rules.players == 3 else set()
+            assert o.wall_counts() == tuple(0 if k in absent else 4 - seen[k] for k in range(34))
+            # hidden tiles do not enter: a re-deal of them leaves the counts unchanged
+            assert g.determinize(seat, 5).observation(seat).wall_counts() == o.wall_counts()
+
+
+# ---- the policy ------------------------------------------------------------------------------
+def test_ev_policy_is_named_everywhere_and_the_native_game_is_the_policy_action_game():
+    from yakuman.game import POLICIES, _play
+    from yakuman.game.cluster import simulate_dask
+
+    assert POLICIES["ev"] == 3
+    assert simulate(0, policy="ev")["scores"].shape == (0, 4)
+    with pytest.raises(Exception, match="n must be"):   # "ev" passes simulate_dask's policy check
+        simulate_dask(None, -1, policy="ev")
+    # one tonpuusen game, ev at seat 0 against greedy: the native loop (no GIL) and the game
+    # stepped by Game.policy_action in the same order are the same game
+    rules = Rules.tenhou().replace(length="tonpuusen")
+    seeds = np.array([6], dtype=np.uint64)
+    cols = _play(rules, seeds, np.array([[3, 2, 2, 2]], dtype=np.uint8), 1)
+    g = Game(rules, 6)
+    while not g.done:
+        seat = g.decision_seat
+        g.step(g.policy_action(seat, "ev" if seat == 0 else "greedy"))
+    assert cols["status"][0] == 0 and g.result.scores == tuple(cols["scores"][0])
+    # and ev played otherwise than greedy would have (172 steps against the all-greedy game's 158
+    # with the calculator of this writing)
+    greedy = _play(rules, seeds, np.array([[2, 2, 2, 2]], dtype=np.uint8), 1)
+    assert (cols["steps"][0], tuple(cols["scores"][0])) != (greedy["steps"][0], tuple(greedy["scores"][0]))
+
+
+def test_ev_decides_from_the_seat_view_only():
+    # re-dealing every tile hidden from the seat never changes its choice
+    for g in states(21, 8):
+        seat = g.decision_seat
+        a = g.policy_action(seat, "ev")
+        for s in (1, 2):
+            assert g.determinize(seat, s).policy_action(seat, "ev") == a
+
+
+def test_ev_discards_the_calculators_best_and_plays_greedy_beyond_the_cap():
+    # the C policy builds its own position from the engine state; ev_planes builds one from the
+    # Observation through yakuman.ev.discard_ev: the discard the policy makes is the kind with the
+    # highest expected score in the planes (riichi when that discard keeps tenpai)
+    checked = far = 0
+    for g in states(33, 12):
+        seat = g.decision_seat
+        acts = g.legal_actions(seat)
+        if any(a.type == "hora" for a in acts):
+            continue
+        a = g.policy_action(seat, "ev")
+        sh = hand_shanten(g, seat)
+        if sh > EV_MAX_SHANTEN:
+            assert a == g.policy_action(seat, "greedy")
+            far += 1
+            continue
+        planes = g.observation(seat).ev_planes()
+        assert planes.shape == (EV_PLANES, 34) and planes.dtype == np.float32
+        score = np.where(planes[0] > 0, planes[4], -1.0)
+        if score.max() <= 0:
+            assert a == g.policy_action(seat, "greedy")
+            continue
+        best = set(np.flatnonzero(score >= score.max() - 1e-3 * max(1.0, score.max())))
+        if a.type == "reach":
+            assert any(planes[1, k] == 0 for k in best)
+        else:
+            assert a.type == "dahai" and mpsz([a.pai]) and _kind(a.pai) in best
+        checked += 1
+    assert checked >= 2
+
+
+def _kind(pai: str) -> int:
+    from yakuman.tiles import from_mjai
+
+    return list(from_mjai([pai])[0]).index(1)
+
+
+def test_ev_calls_only_to_win():
+    g = Game(seed=9)
+    seen = 0
+    while not g.done and seen < 30:
+        seat = g.decision_seat
+        if g._st.phase() == 1:
+            acts = g.legal_actions(seat)
+            a = g.policy_action(seat, "ev")
+            assert a.type == ("hora" if any(x.type == "hora" for x in acts) else "none")
+            seen += 1
+        g.step(g.policy_action(seat, "greedy"))
+    assert seen
+
+
+def test_ev_planes_columns():
+    for g in states(5, 4):
+        seat = g.decision_seat
+        o = g.observation(seat)
+        p = o.ev_planes()
+        kinds = {_kind(a.pai) for a in o.legal_actions if a.type == "dahai"}
+        assert set(np.flatnonzero(p[0])) == kinds
+        off = [k for k in range(34) if k not in kinds]
+        assert not p[:, off].any()
+        ok = p[1][list(kinds)] <= EV_MAX_SHANTEN
+        probs = p[2:4][:, list(kinds)][:, ok]
+        assert ((probs >= 0) & (probs <= 1)).all()
+    # a seat with no discard to make: zeros
+    g = Game(seed=5)
+    other = (g.to_act[0] + 1) % 4
+    assert not g.observation(other).ev_planes().any()

@@ -246,3 +246,12 @@ def test_an_mjai_bot_command_as_the_policy(monkeypatch):
             assert r["agree"] == (r["taken"].endswith("tsumogiri") or r["taken"] == "none"), r
     with pytest.raises(InvalidContextError, match="mjai bot command"):
         review(LOGS, seat=0, policy="no-such-bot-command --x")
+
+
+def test_cli_checks_outputs_first_and_escapes_names(tmp_path, capsys):
+    code = cli.main(["logs", "review", str(LOGS / "fixture4.mjlog"), "--seat", "0", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "--out" in err and "is a folder" in err
+    code = cli.main(["logs", "review", str(LOGS), "--player", "x\x1b[2Jy"])
+    err = capsys.readouterr().err
+    assert code == 2 and "\x1b" not in err and "\\x1b" in err

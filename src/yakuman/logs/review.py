@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._text import terminal_safe
+
 __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_dask",
            "review_file"]
 
@@ -629,7 +631,7 @@ class ReviewReport:
                              f"took {r['taken']}, best {r['best']}, loss {r['loss']:.1f} {r['units']}")
         if self.errors:
             lines.append(f"errors: {len(self.errors)} (first: {self.errors[0]['error']})")
-        return "\n".join(lines)
+        return "\n".join(map(terminal_safe, lines))   # names and paths from records, escaped
 
 
 def review(paths: str | Path | Iterable[str | Path], *, player: str | None = None, seat: int | None = None,
@@ -701,12 +703,16 @@ def review_dask(paths: str | Path | Iterable[str | Path], client: Any, *, player
 def _cmd_review(args) -> int:
     import sys
 
+    from yakuman._outputs import check_output_file
     from yakuman.errors import YakumanError
     from yakuman.logs.corpus import cli_files, cli_needs
 
     if (args.player is None) == (args.seat is None):
         print("yakuman: error: give exactly one of --player NAME and --seat N", file=sys.stderr)
         return 2
+    for opt, path in (("--out", args.out), ("--html", args.html)):   # refused before any file is read
+        if path:
+            check_output_file(path, opt)
     if not cli_needs(args.out, "pyarrow", 'pip install "yakuman[frame]"'):
         return 2
     files = cli_files(args.paths)
@@ -719,7 +725,8 @@ def _cmd_review(args) -> int:
         print(f"yakuman: error: {e}", file=sys.stderr)
         return 2
     if args.player is not None and report.games == 0:
-        print(f"yakuman: error: no game of a player named {args.player!r} in {len(files)} files", file=sys.stderr)
+        print(terminal_safe(f"yakuman: error: no game of a player named {args.player!r} in {len(files)} files"),
+              file=sys.stderr)
         return 2
     if args.out:
         report.write_parquet(args.out)

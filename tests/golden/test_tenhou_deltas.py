@@ -175,8 +175,11 @@ class _Replay:
             if t == "INIT":
                 seed = [int(x) for x in a["seed"].split(",")]
                 wind, hand = divmod(seed[0], 4)
+                # the record does not state the dealer's run of wins (paarenchan's count): it is
+                # carried from our own settlement of the round before
+                run = expected.state.dealer_wins if expected is not None else 0
                 state = RoundState(tuple(int(x) * 100 for x in a["ten"].split(",")[:n]), wind, hand,
-                                   seed[1], seed[2], first)
+                                   seed[1], seed[2], first, run)
                 self.check("dealer", int(a["oya"]) == state.dealer, f"{a['oya']} vs {state}")
                 if expected is not None:
                     self.check("transition", expected.state == state, f"{expected.state} -> {state}")

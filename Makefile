@@ -36,7 +36,7 @@ $(TEST_STAMP): $(RUN_STAMP) Makefile
 	$(VPY) -m pip install -q $(TEST_DEPS)
 	touch $@
 
-$(BENCH_STAMP): $(RUN_STAMP) Makefile
+$(BENCH_STAMP): $(TEST_STAMP) Makefile
 	$(VPY) -m pip install -q $(BENCH_DEPS)
 	touch $@
 

@@ -241,9 +241,29 @@ int ym_game_check(const ym_game_t *g);
 /* The invariants of a state read from outside (ym_game_valid.c): 0 = valid; 1 = not, with a
  * message naming the field in why (n bytes). Every other function may assume them. */
 int ym_game_validate(const ym_game_t *g, char *why, size_t n);
+/* ---- determinization (ym_game_world.c) --------------------------------------------------- */
 /* Re-deal every tile hidden from `seat` at random (others' hands, the wall, the dead wall
- * except revealed indicators). */
+ * except revealed indicators; hidden riichi hands tenpai). The state only: drawn positions and
+ * furiten flags are not rebuilt (the rollouts' copy). Unchanged when a riichi hand has no tenpai
+ * deal (never with a state the engine made). */
 void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
+/* The round's history for ym_game_world: 2 bytes per op of any seat, in order: (type << 2 | actor,
+ * arg); DRAW arg = the wall position drawn (live or replacement), KAKAN arg = the meld's kind. A
+ * DISCARD takes the actor's next river entry, CALL (chi, pon, daiminkan) and ANKAN its next meld,
+ * KITA its next kita. */
+enum { YM_OP_DRAW = 1, YM_OP_DISCARD, YM_OP_CALL, YM_OP_ANKAN, YM_OP_KAKAN, YM_OP_KITA };
+#define YM_WORLD_MAX_OPS 512
+#define YM_WORLD_TRIES (1L << 20)   /* rejection tries per hidden riichi hand */
+enum { YM_WORLD_OK = 0, YM_WORLD_BAD_OPS = 1, YM_WORLD_NO_TENPAI = 2, YM_WORLD_PHASE = 3 };
+/* A whole world for `seat` (ym_game_determinize, and from the round's ops: the hidden seats'
+ * starting hands and draws in the wall's drawn positions, their furiten flags, a pending
+ * response asked again; events of a response that then resolves go to ev). ops = NULL: the
+ * history is unknown (a position read from a record): the drawn positions' ids are shuffled
+ * among them and the hidden seats' furiten flags cleared. Returns YM_WORLD_OK,
+ * or a YM_WORLD_* error with the state unchanged. */
+int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int n_ops, ym_events_t *ev);
+/* Positions of the wall whose tile is still undrawn, ascending; returns the count. */
+int ym_game_undrawn(const ym_game_t *g, uint8_t *pos);
 /* After a re-deal: a response phase asks the other seats again from their new hands (ym_game_step.c). */
 void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev);
 

@@ -1,4 +1,4 @@
-/* ym_game_obs.c - what one seat can see (feature planes), the invariant check, determinization.
+/* ym_game_obs.c - what one seat can see (feature planes), the invariant check.
  *
  * Planes (uint8 [YM_OBS_PLANES][34], seats relative to the observer: 0 = self, 1 = next, ...):
  *   0 own concealed counts          1 own drawn tile (1 at its kind)
@@ -16,13 +16,11 @@
  * (except revealed indicators) enters: the planes are a function of the seat's information set (tested).
  *
  * ym_game_check: every id in exactly one place (hands, melds, kita, rivers, the undrawn wall).
- * ym_game_determinize: the ids hidden from a seat are shuffled over the places that hide them
- * (every state it makes has a legal action: see the kuikae and riichi fallbacks).
+ * Determinization (what a seat cannot see, re-dealt): ym_game_world.c.
  */
 #include <string.h>
 
 #include "ym_game.h"
-#include "ym_shanten.h"
 
 /* What every seat sees, by kind: river tiles (those not called away: a called tile is counted in
  * the caller's meld), every meld, kita and the revealed dora indicators. */
@@ -115,21 +113,6 @@ void ym_game_obs(const ym_game_t *restrict g, int seat, uint8_t *restrict planes
     sc[23] = g->n_dora;
 }
 
-/* Positions of the wall array whose tile is still undrawn. */
-static int undrawn(const ym_game_t *g, uint8_t *pos) {
-    int m = 0, N = g->n_tiles, L0 = N - 14;
-    uint8_t drawn[136];
-    memset(drawn, 0, sizeof drawn);
-    for (int i = 0; i < g->next; i++) drawn[i] = 1;
-    for (int k = 0; k < g->n_rinshan; k++) {
-        if (k < 4) drawn[L0 + k] = 1;
-        else drawn[L0 - (k + 1)] = 1;
-    }
-    for (int i = 0; i < N; i++)
-        if (!drawn[i]) pos[m++] = (uint8_t)i;
-    return m;
-}
-
 int ym_game_check(const ym_game_t *g) {
     uint8_t where[136];
     memset(where, 0, sizeof where);
@@ -161,7 +144,7 @@ int ym_game_check(const ym_game_t *g) {
         if (p->n + 3 * p->n_melds != 13 && p->n + 3 * p->n_melds != 14) return 3;
     }
     uint8_t pos[136];
-    int m = undrawn(g, pos);
+    int m = ym_game_undrawn(g, pos);
     for (int i = 0; i < m; i++) {
         where[g->wall[pos[i]]]++;
         total++;
@@ -175,146 +158,4 @@ int ym_game_check(const ym_game_t *g) {
     for (int q = 0; q < n; q++) sum += g->s[q].score;
     (void)sum;   /* conservation is checked by the caller, who knows the starting total */
     return 0;
-}
-
-/* A tenpai hand of n = 13 - 3 * melds ids from pool[0..h-1] (not `used`), into out; the ids it
- * takes are marked used. A random complete hand of (n + 1) tiles (sets and a pair) less one random
- * tile, built from what the pool holds; 0 when no such hand was found in the tries. */
-static int tenpai_from_pool(const uint8_t *pool, int h, uint8_t *used, int n, int melds, int sanma, ym_rng_t *r,
-                            uint8_t *out) {
-    uint8_t avail[34];
-    memset(avail, 0, sizeof avail);
-    for (int i = 0; i < h; i++)
-        if (!used[i]) avail[pool[i] >> 2]++;
-    int groups = (n - 1) / 3;
-    for (int tries = 0; tries < 64; tries++) {
-        uint8_t c[34], kinds[15];
-        int m = 0, ok = 1;
-        memcpy(c, avail, 34);
-        for (int gi = 0; gi < groups && ok; gi++) {
-            ok = 0;
-            for (int pick = 0; pick < 40 && !ok; pick++) {
-                int k = (int)ym_rng_below(r, 34);
-                if (ym_rng_below(r, 2) && k < 27 && k % 9 <= 6 && c[k] && c[k + 1] && c[k + 2]) {
-                    c[k]--, c[k + 1]--, c[k + 2]--;
-                    kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)(k + 1), kinds[m++] = (uint8_t)(k + 2);
-                    ok = 1;
-                } else if (c[k] >= 3) {
-                    c[k] -= 3;
-                    kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k;
-                    ok = 1;
-                }
-            }
-        }
-        if (!ok) continue;
-        ok = 0;
-        for (int pick = 0; pick < 40 && !ok; pick++) {
-            int k = (int)ym_rng_below(r, 34);
-            if (c[k] >= 2) {
-                kinds[m++] = (uint8_t)k, kinds[m++] = (uint8_t)k;
-                ok = 1;
-            }
-        }
-        if (!ok) continue;
-        int drop = (int)ym_rng_below(r, (uint32_t)m);
-        kinds[drop] = kinds[--m];
-        uint8_t hc[34];
-        memset(hc, 0, sizeof hc);
-        for (int i = 0; i < m; i++) hc[kinds[i]]++;
-        if (!ym_waits(hc, melds, sanma)) continue;
-        /* the ids: the first unused of each kind in the (shuffled) pool */
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < h; j++)
-                if (!used[j] && (pool[j] >> 2) == kinds[i]) {
-                    used[j] = 1;
-                    out[i] = pool[j];
-                    break;
-                }
-        return 1;
-    }
-    return 0;
-}
-
-static void redeal(ym_game_t *g, int seat, ym_rng_t *r) {
-    int n = g->R.players, N = g->n_tiles;
-    uint8_t pos[136], ids[136];
-    int m = undrawn(g, pos), h = 0;
-    /* the revealed indicators stay */
-    uint8_t is_ind[136];
-    memset(is_ind, 0, sizeof is_ind);
-    for (int i = 0; i < g->n_dora; i++) is_ind[N - 14 + 4 + 2 * i] = 1;
-    uint8_t wpos[136];
-    int nw = 0;
-    for (int i = 0; i < m; i++)
-        if (!is_ind[pos[i]]) wpos[nw++] = pos[i];
-    for (int i = 0; i < nw; i++) ids[h++] = g->wall[wpos[i]];
-    /* an open riichi's hand is seen by everyone: it stays */
-    for (int q = 0; q < n; q++) {
-        if (q == seat || g->s[q].open_riichi) continue;
-        for (int i = 0; i < g->s[q].n; i++) ids[h++] = g->s[q].ids[i];
-    }
-    /* in id order first: the deal is then a function of what `seat` sees (the set of hidden ids
-     * and the places' sizes) and the seed, never of where the hidden ids were */
-    uint8_t have[136];
-    memset(have, 0, sizeof have);
-    for (int i = 0; i < h; i++) have[ids[i]] = 1;
-    h = 0;
-    for (int id = 0; id < 136; id++)
-        if (have[id]) ids[h++] = (uint8_t)id;
-    for (int i = h - 1; i > 0; i--) {
-        int j = (int)ym_rng_below(r, (uint32_t)i + 1);
-        uint8_t t = ids[i];
-        ids[i] = ids[j];
-        ids[j] = t;
-    }
-    /* a hidden hand in riichi is tenpai: built from the pool first (its waits are known to exist) */
-    uint8_t used[136], built[4] = {0, 0, 0, 0};
-    memset(used, 0, sizeof used);
-    for (int q = 0; q < n; q++) {
-        ym_seat_t *p = &g->s[q];
-        if (q == seat || p->open_riichi || !p->riichi || p->n + 3 * p->n_melds != 13) continue;
-        uint8_t hand[14];
-        if (tenpai_from_pool(ids, h, used, p->n, p->n_melds, SANMA(g), r, hand)) {
-            memcpy(p->ids, hand, p->n);
-            built[q] = 1;
-        }
-    }
-    int k = 0;
-    for (int i = 0; i < nw; i++) {
-        while (used[k]) k++;
-        g->wall[wpos[i]] = ids[k++];
-    }
-    for (int q = 0; q < n; q++) {
-        if (q == seat || g->s[q].open_riichi) continue;
-        ym_seat_t *p = &g->s[q];
-        memset(p->c, 0, 34);
-        for (int i = 0; i < p->n; i++) {
-            if (!built[q]) {
-                while (used[k]) k++;
-                p->ids[i] = ids[k++];
-            }
-            p->c[p->ids[i] >> 2]++;
-        }
-        if (p->drawn != 255) p->drawn = p->ids[p->n - 1];
-        if (p->n + 3 * p->n_melds == 13) p->waits = ym_game_waits(p, SANMA(g));
-        /* a kuikae restriction that now forbids every held tile is lifted (the re-dealt hand
-         * must keep a legal discard) */
-        int free_tile = 0;
-        for (int i = 0; i < p->n; i++) free_tile |= !((p->forbid >> (p->ids[i] >> 2)) & 1);
-        if (!free_tile) p->forbid = 0;
-    }
-}
-
-void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
-    ym_rng_t r;
-    ym_rng_seed(&r, seed);
-    redeal(g, seat, &r);
-    /* nothing of the other seats' old hands stays behind: their pending answers and the shanten
-     * memo of another seat's hand are cleared */
-    for (int q = 0; q < 4; q++)
-        if (q != seat) memset(&g->resp[q], 0, sizeof g->resp[q]);
-    if (g->memo_seat != seat) g->memo_seat = 255;
-    /* the rounds to come are dealt from a new seed: the world's future walls are not the game's */
-    uint64_t s = seed ^ 0x9e3779b97f4a7c15ULL;
-    g->seed = ym_splitmix64(&s);
 }

@@ -98,7 +98,7 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_check(const ym_game_t *g)
     int ym_game_validate(const ym_game_t *g, char *why, size_t n)
     void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
-    void ym_game_reask(ym_game_t *g, int seat, ym_events_t *ev)
+    int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int n_ops, ym_events_t *ev)
     int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out)
     int ym_game_draw_tenpai(const ym_game_t *g, int seat)
     int ym_wall_check(const uint8_t *wall, int n, int players)
@@ -513,28 +513,22 @@ cdef class GameState:
     def world_seed(self):
         return self.g.seed
 
-    def set_world(self, int seat, furiten, wall):
-        """A determinized world's history (yakuman.game.determinize): furiten = {seat: (temp,
-        riichi)} of the other seats, wall = {position: id} for the drawn positions; then the
-        response phase asks again (ym_game_reask). Refused (ValueError, state unchanged) unless
-        the result is a valid state."""
-        cdef ym_game_t keep = self.g
-        cdef char why[200]
-        for q, (t, r) in furiten.items():
-            if not 0 <= q < self.crules.r.players or q == seat:
-                raise ValueError(q)
-            self.g.s[q].temp_furiten = 1 if t else 0
-            self.g.s[q].riichi_furiten = 1 if r else 0
-        for pos, tid in wall.items():
-            if not 0 <= pos < self.g.n_tiles or not 0 <= tid < 136:
-                self.g = keep
-                raise ValueError(pos)
-            self.g.wall[pos] = tid
-        if ym_game_validate(&self.g, why, sizeof(why)):
-            self.g = keep
-            raise ValueError(why.decode("utf-8", "replace"))
+    def world(self, int seat, unsigned long long seed, ops):
+        """Make this state a determinized world for seat (ym_game_world): ops = the round's
+        history, 2 bytes per op (ym_game.h), or None when it is unknown. Returns 0, or the YM_WORLD_* error (1 the ops do not
+        match the state, 2 a hidden riichi hand without a tenpai deal, 3 not in a round) with the
+        state unchanged. Events of a response that resolves are kept for events()."""
+        if not 0 <= seat < self.crules.r.players:
+            raise IndexError(seat)
+        cdef const uint8_t *p = NULL
+        cdef int n = 0
+        if ops is not None:
+            if type(ops) is not bytes or len(ops) // 2 > 100000:
+                raise TypeError("ops must be bytes or None")
+            p = <const uint8_t *><const char *>ops
+            n = len(ops) // 2
         self.ev.n = 0
-        ym_game_reask(&self.g, seat, &self.ev)
+        return ym_game_world(&self.g, seat, seed, p, n, &self.ev)
 
     def draw_tenpai(self, int seat):
         return ym_game_draw_tenpai(&self.g, seat)

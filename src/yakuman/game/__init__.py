@@ -100,6 +100,22 @@ class RoundOutcome:
     deltas: tuple[int, ...]
 
 
+_WORLD_ERRORS = {
+    1: "determinize: the record of the current round does not match the engine state",
+    2: "determinize: no tenpai deal for a hidden riichi hand was found",
+}
+
+
+def _copy_event(e: dict) -> dict:
+    """A copy of an mjai event dict deep enough that no change to it reaches the original (its
+    values are strings, numbers, booleans, None and lists of those or of lists)."""
+    d = e.copy()
+    for k, v in d.items():
+        if type(v) is list:
+            d[k] = [x.copy() if type(x) is list else x for x in v]
+    return d
+
+
 def _state_digest(d: dict) -> str:
     """The digest a pickled game carries: BLAKE2b over everything restored from it (the native
     state's bytes, the rules, the seed, the events, the rounds, the walls to come, the round
@@ -222,7 +238,8 @@ class Game:
     for the first rounds (layout: ``docs/game.md``). ``scores``, ``round_wind`` (0 = East),
     ``kyoku`` (0-based), ``honba``, ``sticks`` start the game elsewhere than East 1."""
 
-    __slots__ = ("rules", "seed", "_st", "_aka", "_n", "_events", "_raw", "_rounds", "_walls", "_round_start")
+    __slots__ = ("rules", "seed", "_st", "_aka", "_n", "_events", "_raw", "_rounds", "_walls", "_round_start",
+                 "_views")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None, wall: Sequence | None = None, *,
                  scores: Sequence[int] | None = None, round_wind: int = 0, kyoku: int = 0, honba: int = 0,
@@ -246,6 +263,7 @@ class Game:
         self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
                                      "length": self.rules.length, "seed": self.seed}]
         self._raw: int | None = None   # index of the first event still kept as an engine tuple
+        self._views: dict | None = None   # determinize's seat views (yakuman.game._world.seat_view)
         self._rounds: list[RoundOutcome] = []
         self._round_start = None
         self._st.seed_policy(self.seed)   # the policy stream simulate gives game `seed`
@@ -288,6 +306,7 @@ class Game:
         g._events = [{"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
                       "seed": 0}]
         g._raw = None
+        g._views = None
         g._rounds = []
         rs = pos.start
         g._round_start = (f"{_WINDS[rs.round // 4 % 4]}{rs.round % 4 + 1}", rs.honba, rs.sticks)
@@ -305,10 +324,14 @@ class Game:
 
     @property
     def events(self) -> list[dict]:
-        """The mjai events so far (dicts; a copy)."""
+        """The mjai events so far: copies (changing them does not change the game's record)."""
+        return [_copy_event(e) for e in self._event_list()]
+
+    def _event_list(self) -> list[dict]:
+        """The record's own event dicts (not copied: for readers inside yakuman that never change them)."""
         if self._raw is not None:
             self._flush()
-        return list(self._events)
+        return self._events
 
     @property
     def result(self) -> GameResult | None:
@@ -460,9 +483,17 @@ class Game:
             self._st.next_round(self._walls.pop(0) if self._walls else None)
 
     def _flush(self) -> None:
-        """Convert the events kept raw (tsumo, dahai, calls, reach, dora) into dicts."""
+        """Convert the events kept raw (tsumo, dahai, calls, reach, dora) into dicts, and a
+        determinized world's history (a WorldHead first) into its events."""
+        from yakuman.game._world import WorldHead
+
         ev = self._events
-        for i in range(self._raw, len(ev)):
+        first = self._raw
+        if ev and type(ev[0]) is WorldHead:
+            head = ev[0].events()
+            ev[0:1] = head
+            first = len(head)
+        for i in range(first, len(ev)):
             if type(ev[i]) is tuple:
                 ev[i] = self._event(ev[i])
         self._raw = None
@@ -590,6 +621,7 @@ class Game:
         g._st = self._st.copy()
         g._events = list(self._events)
         g._raw = self._raw
+        g._views = None
         g._rounds = list(self._rounds)
         g._walls = [list(w) for w in self._walls]
         g._round_start = self._round_start
@@ -627,6 +659,7 @@ class Game:
         self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), f["raw"])
         self._events = [dict(e) for e in f["events"]]
         self._raw = None
+        self._views = None
         self._rounds = list(f["rounds"])
         self._walls = [list(w) for w in f["walls"]]
         self._round_start = f["round_start"]
@@ -637,15 +670,15 @@ class Game:
 
     def determinize(self, seat: int, rng: Any = None) -> Game:
         """A consistent game in which everything hidden from ``seat`` is re-dealt at random: the
-        other hands, the live wall and the dead wall except revealed indicators (every other
-        riichi hand tenpai), the other seats' starting hands and draws in the record, their
-        furiten, who is asked to answer a discard (only the seats that can act in the world),
-        and the walls of the rounds to come (a new seed). Nothing in it depends on what the seat
-        cannot see; playing on gives a record ``parse_mjai`` reads (yakuman.game._world).
-        ``rng``: a ``random.Random``, a numpy Generator, an int seed or None."""
-        import random
-
-        from yakuman.game._world import rewrite_world
+        other hands, the live wall and the dead wall except revealed indicators, uniformly among
+        the deals in which every other riichi hand is tenpai (docs/game.md), the other seats'
+        starting hands and draws in the record, their furiten, who is asked to answer a discard
+        (only the seats that can act in the world), and the walls of the rounds to come (a new
+        seed). Nothing in it depends on what the seat cannot see; playing on gives a record
+        ``parse_mjai`` reads. The engine makes the world (csrc/ym_game_world.c); its events are
+        filled in when first read (yakuman.game._world). ``rng``: a ``random.Random``, a numpy
+        Generator, an int seed or None (from the OS)."""
+        from yakuman.game._world import WorldHead, seat_view
 
         self._check_seat(seat)
         if rng is None:
@@ -659,12 +692,26 @@ class Game:
         else:
             raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
         if self._raw is not None:
-            self._flush()        # once here, not in every world
-        g = self.copy()
-        g._st.determinize(seat, s)
+            self._flush()
+        view = seat_view(self, seat)
+        g = Game.__new__(Game)
+        g.rules, g._aka, g._n = self.rules, self._aka, self._n
+        g._st = st = self._st.copy()
+        if self.done:
+            st.determinize(seat, s)
+        else:
+            rc = st.world(seat, s, view.ops)
+            if rc:
+                raise InvalidContextError(_WORLD_ERRORS.get(rc, f"determinize: engine error {rc}") + f" (seat {seat})")
+        g.seed = st.world_seed()
+        hands = tuple(st.seat(q)[0] if view.ops is None and q in view.hidden else () for q in range(self._n))
+        g._events = [WorldHead(view, seat, s, self._aka, self._n, st.wall() if view.start is not None else (), hands)]
+        g._raw = 0
+        g._views = None
+        g._rounds = list(self._rounds)
         g._walls = []
-        g.seed = g._st.world_seed()
-        rewrite_world(g, seat, random.Random(s))
+        g._round_start = self._round_start
+        g._absorb()   # a pending response that nobody in the world can answer resolves
         return g
 
     def rollout(self, policy: Any = "greedy", n: int = 100, seed: int = 0, *, seat: int | None = None,

@@ -1,20 +1,21 @@
-"""The history of a determinized world (``Game.determinize``): a consistent record in which
-everything hidden from the seat was re-dealt.
+"""The record of a determinized world (``Game.determinize``).
 
-The engine re-deals the current round's hidden tiles (csrc/ym_game_obs.c). Here the rest of the
-world is made to agree with that deal and to reveal nothing the seat could not know:
+The engine makes the world's state (csrc/ym_game_world.c): it re-deals everything hidden from the
+seat and, from the current round's history (:func:`seat_view` gives it as ops), rebuilds the
+other seats' starting hands and draws into the wall's drawn positions, their furiten flags and who
+is asked to answer a pending discard.
 
-- the current round: every other seat's starting hand and draws are rewritten (backwards from
-  its new hand through its visible discards and calls), the wall's drawn positions get those
-  tiles, the other seats' furiten flags are recomputed from their new waits and the tiles that
-  passed them, and a response phase asks again only the seats that can act in the world;
+The world's events are the seat's own view of the game (:func:`seat_view`: the other seats'
+hidden tiles left out, the game's seed dropped), with the hidden tiles filled in:
+
+- the current round: from the world's wall (starting hands and draws as the engine rebuilt them);
 - finished rounds: a seat whose hand was never shown (no win, no tenpai at a draw) gets a hand
-  drawn from the tiles the seat could not see, and its starting hand and draws are rewritten the
-  same way; shown hands stay;
-- the game's seed is left out of the record (the world's later rounds are dealt from a new one).
+  drawn from the tiles the seat could not see, and its starting hand and draws are rebuilt
+  backwards through its visible discards and calls; shown hands stay.
 
-So the world's events are the seat's own view with the hidden tiles filled in from the world,
-and playing on from it gives a record ``parse_mjai`` reads.
+The filling is deferred (:class:`WorldHead`) until someone reads the world's events, so that a
+determinization costs the engine's re-deal only; the view a world keeps holds nothing the seat
+could not see. Playing on from a world gives a record ``parse_mjai`` reads.
 """
 
 from __future__ import annotations
@@ -22,23 +23,213 @@ from __future__ import annotations
 import random
 from typing import Any
 
-__all__ = ["rewrite_world"]
+__all__ = ["WorldHead", "seat_view"]
 
 _OUT = ("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora")
 _KANS = ("ankan", "kakan", "daiminkan", "nukidora")
+# the engine's history ops (csrc/ym_game.h, YM_OP_*)
+_OP = {"tsumo": 1, "dahai": 2, "chi": 3, "pon": 3, "daiminkan": 3, "ankan": 4, "kakan": 5, "nukidora": 6}
+
+
+class _View:
+    """One seat's view of a game's events (hidden tiles None) and the current round's ops."""
+
+    __slots__ = ("n", "events", "start", "ops", "draws", "hidden")
+
+    def __init__(self, n: int, events: list, start: int | None, ops: bytes | None, draws: list, hidden: tuple):
+        self.n, self.events, self.start, self.ops, self.draws, self.hidden = n, events, start, ops, draws, hidden
+
+
+def _riichi_at(events: list[dict], q: int) -> int | None:
+    return next((i for i, e in enumerate(events) if e["type"] == "reach" and e.get("actor") == q), None)
+
+
+def _shown(rnd: list[dict], seat: int, n: int) -> set:
+    """The seats whose hands a finished round showed (and the seat itself)."""
+    shown = {seat}
+    last_tsumo = None
+    for e in rnd:
+        t = e["type"]
+        if t == "tsumo":
+            last_tsumo = e["actor"]
+        elif t == "hora":
+            shown.add(e["actor"])
+        elif t == "ryukyoku":
+            reason = e.get("reason")
+            shown.update(s for s in range(n) if (e.get("tenpais") or [False] * n)[s])
+            if reason == "kyuushu_kyuuhai" and last_tsumo is not None:
+                shown.add(last_tsumo)
+            elif reason == "suucha_riichi":
+                shown.update(s for s in range(n) if _riichi_at(rnd, s) is not None)
+        elif t == "reach" and e.get("open") is True:
+            shown.add(e["actor"])
+    return shown
+
+
+def _mask(rnd: list[dict], hidden: set) -> list[dict]:
+    """The round with the hidden seats' starting hands and draws left out (None)."""
+    if not hidden:
+        return rnd
+    out = []
+    for e in rnd:
+        t = e["type"]
+        if t == "start_kyoku":
+            e = dict(e, tehais=[None if q in hidden else h for q, h in enumerate(e["tehais"])])
+        elif t == "tsumo" and e["actor"] in hidden:
+            e = dict(e, pai=None)
+        out.append(e)
+    return out
+
+
+def _ops(rnd: list[dict], hidden: tuple, n: int) -> tuple[bytes, list]:
+    """The round's ops for the engine, and [(event index, wall position)] of the hidden seats' draws."""
+    n_tiles = 108 if n == 3 else 136
+    L0 = n_tiles - 14
+    ops = bytearray()
+    draws = []
+    j = r = 0
+    prev = None
+    for i, e in enumerate(rnd):
+        t = e["type"]
+        op = _OP.get(t)
+        if op is not None:
+            a = e["actor"]
+            arg = 0
+            if op == 1:
+                if prev is not None and prev.get("actor") == a and prev["type"] in _KANS:
+                    arg = L0 + r if r < 4 else L0 - (r + 1)
+                    r += 1
+                else:
+                    arg = 13 * n + j
+                    j += 1
+                if a in hidden:
+                    draws.append((i, arg))
+            elif op == 5:
+                arg = _kind_of(e["pai"])
+            ops += bytes((op << 2 | a, arg))
+        if t not in ("dora", "reach"):
+            prev = e
+    return bytes(ops), draws
+
+
+def _segments(events: list[dict]) -> list[tuple[int, int]]:
+    """(first, end) of each round's events; a position read from a record starts with events of
+    a round whose start_kyoku it does not hold (from index 1)."""
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    if len(events) > 1 and (not starts or starts[0] > 1):
+        starts.insert(0, 1)
+    return [(a, starts[r + 1] if r + 1 < len(starts) else len(events)) for r, a in enumerate(starts)]
+
+
+def seat_view(game: Any, seat: int) -> _View:
+    """``seat``'s view of ``game``'s events (flushed), cached on the game until it moves on."""
+    cache = game._views
+    if cache is None:
+        cache = game._views = {}
+    evs = game._events
+    v = cache.get(seat)
+    if v is not None and v.n == len(evs):
+        return v
+    n = game._n
+    events = list(evs)
+    if events and events[0]["type"] == "start_game" and "seed" in events[0]:
+        events[0] = {k: x for k, x in events[0].items() if k != "seed"}
+    segs = _segments(events)
+    start = ops = None
+    draws: list = []
+    hidden: tuple = ()
+    for r, (a, b) in enumerate(segs):
+        rnd = events[a:b]
+        if not game.done and r == len(segs) - 1:
+            opened = {e["actor"] for e in rnd if e["type"] == "reach" and e.get("open") is True}
+            hidden = tuple(q for q in range(n) if q != seat and q not in opened)
+            if rnd[0]["type"] == "start_kyoku":
+                ops, draws = _ops(rnd, hidden, n)
+            start = a
+            hid = set(hidden)
+        elif rnd[0]["type"] == "start_kyoku":
+            hid = set(range(n)) - _shown(rnd, seat, n)
+        else:
+            hid = set(range(n)) - {seat}
+        events[a:b] = _mask(rnd, hid)
+    v = cache[seat] = _View(len(evs), events, start, ops, draws, hidden)
+    return v
+
+
+class WorldHead:
+    """The events of a determinized world up to its making, filled in when read (module doc)."""
+
+    __slots__ = ("view", "seat", "seed", "aka", "n", "wall", "hands")
+
+    def __init__(self, view: _View, seat: int, seed: int, aka: int, n: int, wall: tuple, hands: tuple):
+        self.view, self.seat, self.seed, self.aka, self.n = view, seat, seed, aka, n
+        self.wall, self.hands = wall, hands
+
+    def events(self) -> list[dict]:
+        from yakuman.game._actions import _pai, _sort_key
+
+        v, aka, n = self.view, self.aka, self.n
+        rng = random.Random(self.seed)
+        events = list(v.events)
+        for a, b in _segments(events):
+            rnd = events[a:b]
+            if a == v.start and rnd[0]["type"] == "start_kyoku":
+                self._current(rnd, _pai, _sort_key)
+            elif a == v.start:
+                for q in v.hidden:   # from the world's hands back through the round's plays
+                    _, drawn = _unwind(rng, [_pai(t, aka) for t in self.hands[q]], _round_ops(rnd, q),
+                                       _name_outs(rnd, q), _riichi_at(rnd, q))
+                    for i, d in drawn.items():
+                        rnd[i] = dict(rnd[i], pai=d)
+            elif rnd[0]["type"] == "start_kyoku":
+                _past_round(rnd, self.seat, n, aka, rng, _pai, _sort_key)
+            else:
+                _fill_draws(rnd, n, aka, rng, _pai)
+            events[a:b] = rnd
+        return events
+
+    def _current(self, rnd: list[dict], pai, sort_key) -> None:
+        v, wall, aka, n = self.view, self.wall, self.aka, self.n
+        start = rnd[0]
+        tehais = list(start["tehais"])
+        for q in v.hidden:
+            k = (q - start["oya"]) % n
+            tehais[q] = sorted((pai(t, aka) for t in wall[13 * k:13 * k + 13]), key=sort_key)
+        rnd[0] = dict(start, tehais=tehais)
+        for i, pos in v.draws:
+            rnd[i] = dict(rnd[i], pai=pai(wall[pos], aka))
+
+
+def _fill_draws(rnd: list[dict], n: int, aka: int, rng: random.Random, pai) -> None:
+    """A finished round the record position began inside (no starting hands): each hidden draw is
+    the tile discarded next when that discard was tsumogiri, else a tile nobody saw in it."""
+    seen = [e.get("pai") for e in rnd if e["type"] in ("dahai", "kakan")]
+    pool = [pai(t, aka) for t in range(136) if n == 4 or not 4 <= t < 32]
+    for x in seen:
+        if x in pool:
+            pool.remove(x)
+    rng.shuffle(pool)
+    for i, e in enumerate(rnd):
+        if e["type"] == "tsumo" and e["pai"] is None:
+            nxt = next((f for f in rnd[i + 1:] if f.get("actor") == e["actor"] and f["type"] in _OUT), None)
+            if nxt is not None and nxt["type"] == "dahai" and nxt.get("tsumogiri"):
+                d = nxt["pai"]
+            else:
+                d = pool.pop() if pool else pai(rng.randrange(108, 136), aka)   # (never: fewer draws than tiles)
+            rnd[i] = dict(e, pai=d)
 
 
 def _round_ops(events: list[dict], q: int) -> list[tuple]:
-    """The seat's hand-changing events of one round, in order: ("draw", i) or (type, i)."""
+    """The seat's hand-changing events of one round, in order: (type, i)."""
     return [(e["type"], i) for i, e in enumerate(events) if e.get("actor") == q and
             (e["type"] == "tsumo" or e["type"] in _OUT)]
 
 
 def _choose_draw(rng: random.Random, hand: list, nxt: tuple | None, outs: dict, riichi_at: int | None,
-                 i: int, held: Any) -> Any:
+                 i: int) -> Any:
     """The tile a hidden seat drew at event i, given what it did next (its next op)."""
     if nxt is None:
-        return held if held is not None else rng.choice(hand)
+        return rng.choice(hand)
     typ, j = nxt
     out = outs[j]
     if typ == "dahai":
@@ -50,13 +241,10 @@ def _choose_draw(rng: random.Random, hand: list, nxt: tuple | None, outs: dict, 
         return rng.choice(rest)
     if typ in ("ankan", "nukidora") and riichi_at is not None and riichi_at < i:
         return rng.choice(out[0])      # under riichi only the drawn tile may be called so
-    if typ == "hora":                  # pragma: no cover - a tsumo win ends the round with that tile
-        return out[0]
     return rng.choice(hand)
 
 
-def _unwind(rng: random.Random, final: list, ops: list[tuple], outs: dict, riichi_at: int | None,
-            held: Any) -> tuple[list, dict]:
+def _unwind(rng: random.Random, final: list, ops: list[tuple], outs: dict, riichi_at: int | None) -> tuple[list, dict]:
     """(starting hand, {event index: drawn tile}) of a seat whose hand is now ``final``."""
     hand = list(final)
     drawn: dict = {}
@@ -64,17 +252,13 @@ def _unwind(rng: random.Random, final: list, ops: list[tuple], outs: dict, riich
         typ, i = ops[k]
         if typ == "tsumo":
             nxt = ops[k + 1] if k + 1 < len(ops) else None
-            d = _choose_draw(rng, hand, nxt, outs, riichi_at, i, held if nxt is None else None)
+            d = _choose_draw(rng, hand, nxt, outs, riichi_at, i)
             hand.remove(d)
             drawn[i] = d
         else:
             out = outs[i]
             hand.extend(out[0] if typ != "dahai" else (out[0],))
     return hand, drawn
-
-
-def _riichi_at(events: list[dict], q: int) -> int | None:
-    return next((i for i, e in enumerate(events) if e["type"] == "reach" and e.get("actor") == q), None)
 
 
 def _name_outs(events: list[dict], q: int) -> dict:
@@ -90,181 +274,56 @@ def _name_outs(events: list[dict], q: int) -> dict:
             outs[i] = (list(e["consumed"]),)
         elif t in ("kakan", "nukidora"):
             outs[i] = ([e["pai"]],)
-        elif t == "hora" and e.get("target") == q:
-            outs[i] = (e["pai"],)
     return outs
 
 
-def _sorted_names(names: list, sort_key) -> list:
-    return sorted(names, key=sort_key)
-
-
-def rewrite_world(world: Any, seat: int, rng: random.Random) -> None:
-    """Rewrite ``world`` (a Game just re-dealt for ``seat`` by the engine; its events are the
-    true game's) into a consistent world (see the module docstring)."""
-    from yakuman.game._actions import _pai, _sort_key
-
-    aka, n = world._aka, world._n
-    if world._raw is not None:
-        world._flush()
-    events = [dict(e) for e in world._events]
-    for e in events:
-        for key in ("tehais",):
-            if key in e:
-                e[key] = [list(h) for h in e[key]]
-    if events and events[0]["type"] == "start_game":
-        events[0].pop("seed", None)
-    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
-    st = world._st
-    live = not world.done and starts
-    for r, a in enumerate(starts):
-        b = starts[r + 1] if r + 1 < len(starts) else len(events)
-        rnd = events[a:b]
-        if live and r == len(starts) - 1:
-            furiten, wall = _current_round(world, rnd, seat, rng, _pai, _sort_key)
-        else:
-            _past_round(rnd, seat, n, aka, rng, _pai, _sort_key)
-        events[a:b] = rnd
-    world._events = events
-    world._raw = None
-    if live:
-        st.set_world(seat, furiten, wall)
-        world._absorb()
-
-
 def _past_round(rnd: list[dict], seat: int, n: int, aka: int, rng: random.Random, pai, sort_key) -> None:
-    """Re-deal a finished round's unseen hands (names) and rewrite its starting hands and draws."""
+    """Re-deal a finished round's unseen hands (names) and rewrite their starting hands and draws."""
     start = rnd[0]
-    n_tiles = 108 if n == 3 else 136
-    # the true hands at the round's end, and who showed theirs
-    final = [list(h) for h in start["tehais"]]
-    shown = {seat}
-    last_tsumo = None
-    known: list = []
+    hidden = [q for q, h in enumerate(start["tehais"]) if h is None]
+    if not hidden:
+        return
+    # the shown hands at the round's end, the sizes of the hidden ones, the tiles everyone saw
+    final = [list(h) if h is not None else None for h in start["tehais"]]
+    size = [13] * n
+    known: list = [start["dora_marker"]]
     for e in rnd:
         t, q = e["type"], e.get("actor")
+        gone: tuple | list = ()
         if t == "tsumo":
-            final[q].append(e["pai"])
-            last_tsumo = q
-        elif t == "dahai":
-            final[q].remove(e["pai"])
-            known.append(e["pai"])
+            size[q] += 1
+            if final[q] is not None:
+                final[q].append(e["pai"])
+        elif t in ("dahai", "kakan", "nukidora"):
+            gone = (e["pai"],)
         elif t in ("chi", "pon", "daiminkan", "ankan"):
-            for c in e["consumed"]:
-                final[q].remove(c)
-            known.extend(e["consumed"])
-        elif t in ("kakan", "nukidora"):
-            final[q].remove(e["pai"])
-            known.append(e["pai"])
+            gone = e["consumed"]
         elif t == "dora":
             known.append(e["dora_marker"])
         elif t == "hora":
-            shown.add(q)
             known.extend(e.get("uradora_markers", ()))
-        elif t == "ryukyoku":
-            reason = e.get("reason")
-            shown.update(s for s in range(n) if (e.get("tenpais") or [False] * n)[s])
-            if reason == "kyuushu_kyuuhai" and last_tsumo is not None:
-                shown.add(last_tsumo)
-            elif reason == "suucha_riichi":   # (open riichi hands: below)
-                shown.update(s for s in range(n) if _riichi_at(rnd, s) is not None)
-    shown.update(e["actor"] for e in rnd if e["type"] == "reach" and e.get("open") is True)
-    known.append(start["dora_marker"])
-    hidden = [q for q in range(n) if q not in shown]
-    if not hidden:
-        return
-    for q in shown:
-        known.extend(final[q])
-    pool = [pai(t, aka) for t in range(136) if n_tiles == 136 or not 4 <= t < 32]
+        for x in gone:
+            size[q] -= 1
+            known.append(x)
+            if final[q] is not None:
+                final[q].remove(x)
+    for h in final:
+        if h is not None:
+            known.extend(h)
+    pool = [pai(t, aka) for t in range(136) if n == 4 or not 4 <= t < 32]
     for name in known:
         pool.remove(name)
     rng.shuffle(pool)
     k = 0
     for q in hidden:
-        fq = pool[k:k + len(final[q])]
-        k += len(final[q])
-        ops = _round_ops(rnd, q)
-        h0, drawn = _unwind(rng, fq, ops, _name_outs(rnd, q), _riichi_at(rnd, q), None)
-        start["tehais"][q] = _sorted_names(h0, sort_key)
+        fq = pool[k:k + size[q]]
+        k += size[q]
+        h0, drawn = _unwind(rng, fq, _round_ops(rnd, q), _name_outs(rnd, q), _riichi_at(rnd, q))
+        tehais = list(rnd[0]["tehais"])
+        tehais[q] = sorted(h0, key=sort_key)
+        rnd[0] = dict(rnd[0], tehais=tehais)
         for i, d in drawn.items():
             rnd[i] = dict(rnd[i], pai=d)
-
-
-def _current_round(world: Any, rnd: list[dict], seat: int, rng: random.Random, pai, sort_key) -> tuple[dict, dict]:
-    """Rewrite the current round (ids from the engine); return the furiten flags and the wall
-    positions to set."""
-    st, aka, n = world._st, world._aka, world._n
-    start = rnd[0]
-    seats = [st.seat(q) for q in range(n)]
-    next_pos, live_end, n_rinshan, _ = st.wall_state()
-    n_tiles = 108 if n == 3 else 136
-    L0 = n_tiles - 14
-    # the ids that left each hand, from the engine (rivers, melds and kita in the order of the events)
-    draws_at: dict = {}
-    wall: dict = {}
-    for q in range(n):
-        if q == seat or seats[q][15]:      # an open riichi's hand is shown: its history stays
-            continue
-        ids, melds, river, *_ = seats[q]
-        kita_ids, drawn_id = seats[q][8], seats[q][10]
-        outs: dict = {}
-        ri = mi = ki = 0
-        for i, e in enumerate(rnd):
-            if e.get("actor") != q:
-                continue
-            t = e["type"]
-            if t == "dahai":
-                outs[i] = (river[ri][0], bool(e.get("tsumogiri")))
-                ri += 1
-            elif t in ("chi", "pon", "daiminkan"):
-                m = melds[mi]
-                mi += 1
-                rest = list(m[5])
-                rest.remove(m[3])
-                if m[0] == 3:        # since made a kakan: its added tile came later
-                    rest.remove(m[4])
-                outs[i] = (rest,)
-            elif t == "ankan":
-                outs[i] = (list(melds[mi][5]),)
-                mi += 1
-            elif t == "kakan":
-                kind = _kind_of(e["pai"])
-                m = next(m for m in melds if m[0] == 3 and m[1] == kind)
-                outs[i] = ([m[4]],)
-            elif t == "nukidora":
-                outs[i] = ([kita_ids[ki]],)
-                ki += 1
-        ops = _round_ops(rnd, q)
-        h0, drawn = _unwind(rng, list(ids), ops, outs, _riichi_at(rnd, q), drawn_id if drawn_id != 255 else None)
-        if len(h0) != 13:  # pragma: no cover - the engine's hands and events agree
-            raise AssertionError(f"seat {q}: {len(h0)} starting tiles")
-        k = (q - start["oya"]) % n
-        for j, tid in enumerate(h0):
-            wall[13 * k + j] = tid
-        start["tehais"][q] = _sorted_names([pai(t, aka) for t in h0], sort_key)
-        for i, d in drawn.items():
-            rnd[i] = dict(rnd[i], pai=pai(d, aka))
-        draws_at.update(drawn)
-    # the wall positions of the draws: live draws in order, replacement draws from the dead wall
-    j = r = 0
-    prev = None
-    for i, e in enumerate(rnd):
-        t = e["type"]
-        if t == "tsumo":
-            rinshan = prev is not None and prev.get("actor") == e["actor"] and prev["type"] in _KANS
-            if rinshan:
-                pos = L0 + r if r < 4 else L0 - (r + 1)
-                r += 1
-            else:
-                pos = 13 * n + j
-                j += 1
-            if i in draws_at:
-                wall[pos] = draws_at[i]
-        if t not in ("dora", "reach"):
-            prev = e
-    if 13 * n + j != next_pos or r != n_rinshan:  # pragma: no cover - one draw per tsumo event
-        raise AssertionError(f"{j} live and {r} replacement draws for next {next_pos}, {n_rinshan} replacements")
-    return _furiten(world, rnd, seat, seats), wall
 
 
 _KIND: dict = {}
@@ -277,33 +336,3 @@ def _kind_of(name: str) -> int:
         _KIND.update({n: i for i, n in enumerate(_NAMES)})
         _KIND.update({n + "r": _KIND[n] for n in ("5m", "5p", "5s")})
     return _KIND[name]
-
-
-def _furiten(world: Any, rnd: list[dict], seat: int, seats: list) -> dict:
-    """{q: (temporary, riichi furiten)} of the other seats with their world waits: the kinds
-    that passed them (a discard answered without a ron, a kakan without a chankan) since their
-    last draw or call (any call, under temp_furiten_clear = any_call), and since their riichi."""
-    any_call = world.rules.temp_furiten_clear == "any_call"
-    pending = world._st.phase() == 1
-    last = len(rnd) - 1
-    out = {}
-    for q in range(world._n):
-        if q == seat:
-            continue
-        waits = seats[q][12]
-        temp = riichi = False
-        accepted = False
-        for i, e in enumerate(rnd):
-            t, a = e["type"], e.get("actor")
-            if t == "reach_accepted" and a == q:
-                accepted = True
-            elif (t == "tsumo" and a == q) or (t in ("chi", "pon", "daiminkan") and (a == q or any_call)):
-                temp = False
-            elif t in ("dahai", "kakan", "nukidora") and a != q and not (pending and i == last):
-                if (waits >> _kind_of(e["pai"])) & 1:
-                    if accepted:
-                        riichi = True
-                    else:
-                        temp = True
-        out[q] = (temp, riichi)
-    return out

@@ -297,7 +297,7 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
         sent = [0] * r.players
         decisions = 0
         while not game.done and decisions < max_decisions:
-            events = game.events
+            events = game._event_list()   # the record itself: each bot gets its own copies below
             asked = game.to_act
             answers = {}
             for seat in range(r.players):

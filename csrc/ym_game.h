@@ -243,8 +243,8 @@ int ym_game_check(const ym_game_t *g);
 int ym_game_validate(const ym_game_t *g, char *why, size_t n);
 /* ---- determinization (ym_game_world.c) --------------------------------------------------- */
 /* Re-deal every tile hidden from `seat` at random (others' hands, the wall, the dead wall
- * except revealed indicators; hidden riichi hands tenpai). The state only: drawn positions and
- * furiten flags are not rebuilt (the rollouts' copy). Unchanged when a riichi hand has no tenpai
+ * except revealed indicators; hidden riichi hands tenpai). The state only (the rollouts' copy):
+ * the drawn positions get the other ids in random order, furiten flags are not rebuilt. Unchanged when a riichi hand has no tenpai
  * deal (never with a state the engine made). */
 void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed);
 /* The round's history for ym_game_world: 2 bytes per op of any seat, in order: (type << 2 | actor,
@@ -258,10 +258,13 @@ enum { YM_WORLD_OK = 0, YM_WORLD_BAD_OPS = 1, YM_WORLD_NO_TENPAI = 2, YM_WORLD_P
 /* A whole world for `seat` (ym_game_determinize, and from the round's ops: the hidden seats'
  * starting hands and draws in the wall's drawn positions, their furiten flags, a pending
  * response asked again; events of a response that then resolves go to ev). ops = NULL: the
- * history is unknown (a position read from a record): the drawn positions' ids are shuffled
- * among them and the hidden seats' furiten flags cleared. Returns YM_WORLD_OK,
+ * history is unknown (a position read from a record): the drawn positions get the ids that are
+ * not undrawn in random order and the hidden seats' furiten flags are cleared. Returns YM_WORLD_OK,
  * or a YM_WORLD_* error with the state unchanged. */
 int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int n_ops, ym_events_t *ev);
+/* One hidden riichi hand as ym_game_world draws it (for tests): `need` ids of pool[0..h-1] forming
+ * a tenpai hand with `melds` melds, uniform among such subsets (out); 1, or 0 when none was found. */
+int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int sanma, uint64_t seed, uint8_t *out);
 /* Positions of the wall whose tile is still undrawn, ascending; returns the count. */
 int ym_game_undrawn(const ym_game_t *g, uint8_t *pos);
 /* After a re-deal: a response phase asks the other seats again from their new hands (ym_game_step.c). */

@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "ym_bits.h"
 #include "ym_game.h"
 #include "ym_shanten.h"
 
@@ -39,6 +40,39 @@ int ym_game_undrawn(const ym_game_t *g, uint8_t *pos) {
     for (int i = 0; i < N; i++)
         if (!drawn[i]) pos[m++] = (uint8_t)i;
     return m;
+}
+
+/* Uniform in 0..n-1 (1 <= n <= 136), exact: 32-bit halves of the stream (two per draw, kept in
+ * *buf / *have) and Lemire's multiply-and-reject (no division unless a rejection is possible). */
+static uint32_t below(ym_rng_t *r, uint64_t *buf, int *have, uint32_t n) {
+    for (;;) {
+        if (!*have) {
+            *buf = ym_rng_next(r);
+            *have = 2;
+        }
+        uint32_t x = (uint32_t)(*buf >> (32 * --*have));
+        uint64_t m = (uint64_t)x * n;
+        uint32_t l = (uint32_t)m;
+        if (l >= n || l >= (uint32_t)(-n) % n) return (uint32_t)(m >> 32);
+    }
+}
+
+/* A necessary condition for tenpai, cheap: a regular-form tenpai hand has at most one tile
+ * without a neighbour of its kind within two (its tanki wait; sets and partial sets have one),
+ * chiitoitsu tenpai six pairs, kokushi tenpai twelve terminal or honor kinds. */
+static int may_be_tenpai(uint64_t present, uint64_t pair, int melds) {
+    uint64_t single = present & ~pair;
+    int lone = ym_popcount64(single >> 27);
+    for (int s = 0; s < 27; s += 9) {
+        uint64_t p = (present >> s) & 0x1FF, one = (single >> s) & 0x1FF;
+        uint64_t near = ((p << 1) | (p >> 1) | (p << 2) | (p >> 2)) & 0x1FF;
+        lone += ym_popcount64(one & ~near);
+    }
+    if (lone <= 1) return 1;
+    if (melds) return 0;
+    const uint64_t yao = (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) | (1ULL << 26) |
+                         (0x7FULL << 27);
+    return ym_popcount64(pair) >= 6 || ym_popcount64(present & yao) >= 12;
 }
 
 /* 1 when the counts c (13 - 3 * melds tiles) are tenpai (a wait not held four times). */
@@ -115,22 +149,38 @@ static int tenpai_hand(const uint8_t *pool, int h, const uint8_t *used, int need
     for (int i = 0; i < h; i++)
         if (!used[i]) freei[nf++] = (uint8_t)i;
     if (need < 1 || need > nf) return 0;
+    uint64_t buf = 0;
+    int have = 0;
     for (long t = 0; t < YM_WORLD_TRIES; t++) {
         uint8_t c[34];
+        uint64_t present = 0, pair = 0;
         memset(c, 0, sizeof c);
         for (int j = 0; j < need; j++) {   /* a partial Fisher-Yates: freei[0..need-1] uniform */
-            int k = j + (int)ym_rng_below(r, (uint32_t)(nf - j));
+            int k = j + (int)below(r, &buf, &have, (uint32_t)(nf - j));
             uint8_t x = freei[j];
             freei[j] = freei[k];
             freei[k] = x;
-            c[pool[freei[j]] >> 2]++;
+            int kind = pool[freei[j]] >> 2;
+            pair |= (uint64_t)(c[kind]++ != 0) << kind;
+            present |= 1ULL << kind;
         }
-        if (is_tenpai(c, melds, sanma)) {
+        if (may_be_tenpai(present, pair, melds) && is_tenpai(c, melds, sanma)) {
             memcpy(out, freei, (size_t)need);
             return 1;
         }
     }
     return tenpai_built(pool, h, used, need, melds, sanma, r, out);
+}
+
+int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int sanma, uint64_t seed, uint8_t *out) {
+    uint8_t used[136], idx[14];
+    ym_rng_t r;
+    if (h < 0 || h > 136 || need < 1 || need > 14) return 0;
+    memset(used, 0, sizeof used);
+    ym_rng_seed(&r, seed);
+    if (!tenpai_hand(pool, h, used, need, melds, sanma, &r, idx)) return 0;
+    for (int i = 0; i < need; i++) out[i] = pool[idx[i]];
+    return 1;
 }
 
 /* The re-deal (module comment). Returns 0, or YM_WORLD_NO_TENPAI (nothing changed). */
@@ -361,21 +411,29 @@ static void furiten(ym_game_t *g, int q, const uint8_t *ops, int n_ops, const ui
     p->riichi_furiten = (uint8_t)riichi;
 }
 
-/* Without the round's history: the drawn positions' ids shuffled among them (the true starting
- * hands and draws do not stay in the state; no history is claimed for them). */
-static void scramble_history(ym_game_t *g, ym_rng_t *r) {
-    uint8_t pos[136], undrawn[136], dpos[136];
-    int m = ym_game_undrawn(g, pos), nd = 0;
+/* Without the round's history: the drawn positions get the ids that are not undrawn, in random
+ * order (a permutation again; the true starting hands and draws do not stay in the state, and no
+ * history is claimed for them). */
+static void refill_drawn(ym_game_t *g, ym_rng_t *r) {
+    uint8_t pos[136], undrawn[136], dpos[136], in_wall[136], ids[136];
+    int m = ym_game_undrawn(g, pos), nd = 0, ni = 0;
     memset(undrawn, 0, sizeof undrawn);
-    for (int i = 0; i < m; i++) undrawn[pos[i]] = 1;
+    memset(in_wall, 0, sizeof in_wall);
+    for (int i = 0; i < m; i++) {
+        undrawn[pos[i]] = 1;
+        in_wall[g->wall[pos[i]]] = 1;
+    }
     for (int i = 0; i < g->n_tiles; i++)
         if (!undrawn[i]) dpos[nd++] = (uint8_t)i;
-    for (int i = nd - 1; i > 0; i--) {
+    for (int id = 0; id < 136; id++)
+        if (!in_wall[id] && !(g->n_tiles == 108 && id >= 4 && id < 32)) ids[ni++] = (uint8_t)id;
+    for (int i = ni - 1; i > 0; i--) {
         int j = (int)ym_rng_below(r, (uint32_t)i + 1);
-        uint8_t t = g->wall[dpos[i]];
-        g->wall[dpos[i]] = g->wall[dpos[j]];
-        g->wall[dpos[j]] = t;
+        uint8_t t = ids[i];
+        ids[i] = ids[j];
+        ids[j] = t;
     }
+    for (int i = 0; i < nd && i < ni; i++) g->wall[dpos[i]] = ids[i];
 }
 
 static void finish(ym_game_t *g, int seat, uint64_t seed) {
@@ -397,6 +455,7 @@ void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed) {
         *g = keep;
         return;
     }
+    refill_drawn(g, &r);
     finish(g, seat, seed);
 }
 
@@ -410,7 +469,7 @@ int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int
     ym_rng_seed(&r, seed);
     ym_game_t keep = *g;
     int rc = redeal(g, seat, &r);
-    if (!ops && !rc) scramble_history(g, &r);
+    if (!ops && !rc) refill_drawn(g, &r);
     for (int q = 0; q < n && !rc; q++) {
         if (q == seat || g->s[q].open_riichi) continue;
         if (!ops) {

@@ -99,6 +99,8 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_validate(const ym_game_t *g, char *why, size_t n)
     void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
     int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int n_ops, ym_events_t *ev)
+    int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int sanma, uint64_t seed,
+                               uint8_t *out)
     int ym_game_legal(const ym_game_t *g, int seat, ym_action_t *out)
     int ym_game_draw_tenpai(const ym_game_t *g, int seat)
     int ym_wall_check(const uint8_t *wall, int n, int players)
@@ -583,6 +585,27 @@ cdef class GameState:
         cdef int32_t[::1] sv = scalars
         ym_game_obs(&self.g, seat, &pv[0, 0], &sv[0])
         return planes, scalars
+
+
+def world_tenpai_sample(pool, int need, int melds, bint sanma, unsigned long long seed):
+    """The ids of one hidden riichi hand as ym_game_world draws it (tests): need ids of pool
+    (distinct tile ids) forming a tenpai hand with melds melds, uniform among such subsets
+    (rejection sampling), or None when none was found."""
+    cdef uint8_t p[136]
+    cdef uint8_t out[14]
+    cdef int h = len(pool), i
+    if h > 136 or not 1 <= need <= 14 or not 0 <= melds <= 4:
+        raise ValueError("pool of at most 136 ids, need 1..14, melds 0..4")
+    seen = set()
+    for i in range(h):
+        v = pool[i]
+        if type(v) is not int or not 0 <= v < 136 or v in seen:
+            raise ValueError(f"pool[{i}] = {v!r} is not a new tile id")
+        seen.add(v)
+        p[i] = v
+    if not ym_world_tenpai_sample(p, h, need, melds, sanma, seed, out):
+        return None
+    return tuple(out[i] for i in range(need))
 
 
 def seeded_wall(int players, unsigned long long seed, unsigned int round_no=0):

@@ -70,6 +70,7 @@ def _cmd_waits(args) -> int:
 
 def _cmd_logs_verify(args) -> int:
     from yakuman._outputs import check_output_file
+    from yakuman._text import terminal_json, terminal_safe
     from yakuman.logs.verify import scan_logs, verify_paths
 
     if args.out:
@@ -82,12 +83,12 @@ def _cmd_logs_verify(args) -> int:
     try:
         scan = scan_logs(args.paths)
     except FileNotFoundError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+        print(terminal_safe(f"yakuman: error: {e}"), file=sys.stderr)
         return 2
     skipped = scan.skipped_line()
     if not scan.files:
-        print("yakuman: error: no log files under " + " ".join(args.paths) + (f" ({skipped})" if skipped else ""),
-              file=sys.stderr)
+        print(terminal_safe("yakuman: error: no log files under " + " ".join(args.paths)) +
+              (f" ({skipped})" if skipped else ""), file=sys.stderr)
         return 2
     if args.workers < 0:
         print("yakuman: error: --workers must be 0 (all cores) or more", file=sys.stderr)
@@ -105,11 +106,11 @@ def _cmd_logs_verify(args) -> int:
 
         write_parquet(report, args.out)
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False))
+        print(terminal_json(report.to_dict()))
     else:
         print(report.format())
         if args.out:
-            print(f"wrote {len(report.rows or ())} rows to {args.out}")
+            print(terminal_safe(f"wrote {len(report.rows or ())} rows to {args.out}"))
     d = report.to_dict()
     verified = d["wins"] + d["draws"] + d["special"]["wins"] + d["special"]["draws"]
     unread = len(report.errors)

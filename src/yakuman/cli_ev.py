@@ -14,10 +14,12 @@ def _cmd_ev(args) -> int:
     res = discard_ev(args.hand, melds=args.meld or (), dora=args.dora or (), round_wind=args.round_wind,
                      seat_wind=args.seat_wind, rules=rules_arg(args.rules), turn=args.turn,
                      model=args.model)
+    from yakuman._text import terminal_lines
+
     if args.json:
-        print(json.dumps({"hand": args.hand, **res.to_dict()}))
+        print(json.dumps({"hand": args.hand, **res.to_dict()}))   # ASCII: every other character escaped
     else:
-        print(repr(res))
+        print(terminal_lines(repr(res)))
     return 0
 
 

@@ -43,6 +43,7 @@ def _score_json(s) -> dict:
 
 
 def _cmd_score(args) -> int:
+    from yakuman._text import terminal_json, terminal_safe
     from yakuman.scoring import score
 
     flags = {name: getattr(args, name) for name in (
@@ -54,10 +55,10 @@ def _cmd_score(args) -> int:
               dora=args.dora or (), ura=args.ura or (), kita=args.kita, honba=args.honba,
               riichi_sticks=args.sticks, rules=rules_arg(args.rules), **flags)
     if args.json:
-        print(json.dumps(_score_json(s), ensure_ascii=False))
+        print(terminal_json(_score_json(s)))
         return 0
     if not s.is_win:
-        print(f"{s.status.name}: {s.reason}")
+        print(terminal_safe(f"{s.status.name}: {s.reason}"))
         return 0
     for y, h in s.yaku:
         print(f"  {y.romaji:24} {h:3d}")

@@ -58,7 +58,7 @@ def _cmd_play(args) -> int:
                                                              encoding="utf-8")
             except YakumanError as e:   # pragma: no cover - the engine's records parse
                 failures += 1
-                print(f"\ngame {seed}: the record does not convert: {e}", file=sys.stderr)
+                print(f"\ngame {seed}: the record does not convert: {_terminal(str(e))}", file=sys.stderr)
         else:
             failures += 1
             err = res.error

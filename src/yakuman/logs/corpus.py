@@ -424,10 +424,10 @@ def cli_files(paths: list[str]) -> list[Path] | None:
     try:
         files = find_logs(paths)
     except FileNotFoundError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+        print(terminal_safe(f"yakuman: error: {e}"), file=sys.stderr)
         return None
     if not files:
-        print("yakuman: error: no log files under " + " ".join(paths), file=sys.stderr)
+        print(terminal_safe("yakuman: error: no log files under " + " ".join(paths)), file=sys.stderr)
         return None
     return files
 

@@ -152,7 +152,7 @@ def _rules_label(rules) -> str:
 
 
 def _cmd_rescore(args) -> int:
-    from yakuman._text import terminal_safe
+    from yakuman._text import terminal_json, terminal_lines, terminal_safe
     from yakuman.cli_score import rules_arg
 
     from yakuman._outputs import check_output_file
@@ -162,7 +162,11 @@ def _cmd_rescore(args) -> int:
         check_output_file(args.out, "--out")
     import os
 
-    report = rescore(args.paths, rules, workers=args.workers or os.cpu_count() or 1)
+    try:
+        report = rescore(args.paths, rules, workers=args.workers or os.cpu_count() or 1)
+    except FileNotFoundError as e:
+        print(terminal_safe(f"yakuman: error: {e}"), file=sys.stderr)
+        return 2
     if args.out:
         report.rows.to_parquet(args.out, index=False)
     if args.json:
@@ -170,10 +174,10 @@ def _cmd_rescore(args) -> int:
         out = {"summary": report.summary,
                "transitions": [{"old": a, "new": b, "wins": n} for (a, b), n in report.transitions.items()],
                "changed": json.loads(rows.to_json(orient="records"))}
-        print(json.dumps(out, ensure_ascii=False))
+        print(terminal_json(out))
         return 0
     for line in report.summary_lines():
-        print(line)
+        print(terminal_safe(line))
     changed = report.rows[report.rows["changed"]]
     if len(changed):
         print(f"\nchanged wins (first {min(len(changed), args.max_rows)} of {len(changed)}):")
@@ -181,7 +185,7 @@ def _cmd_rescore(args) -> int:
                 "new_status"]
         with_name = changed[cols].head(args.max_rows).copy()
         with_name["file"] = with_name["file"].map(lambda p: terminal_safe(str(p).rsplit("/", 1)[-1][-40:]))
-        print(with_name.to_string(index=False))
+        print(terminal_lines(with_name.to_string(index=False)))
     sys.stdout.flush()
     return 0
 

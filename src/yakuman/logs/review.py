@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yakuman._text import terminal_safe
+from yakuman._text import terminal_json, terminal_safe
 
 __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_dask",
            "review_file"]
@@ -722,7 +722,7 @@ def _cmd_review(args) -> int:
         report = review(files, player=args.player, seat=args.seat, policy=args.policy, rollouts=args.rollouts,
                         seed=args.seed, workers=args.workers, progress=args.progress)
     except YakumanError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+        print(terminal_safe(f"yakuman: error: {e}"), file=sys.stderr)
         return 2
     if args.player is not None and report.games == 0:
         print(terminal_safe(f"yakuman: error: no game of a player named {args.player!r} in {len(files)} files"),
@@ -735,12 +735,12 @@ def _cmd_review(args) -> int:
 
         write_html(report, args.html)
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, allow_nan=False, default=_json_default))
+        print(terminal_json(report.to_dict(), allow_nan=False, default=_json_default))
     else:
         print(report.format())
         for what, path in (("decisions", args.out), ("report", args.html)):
             if path:
-                print(f"wrote {what} to {path}")
+                print(terminal_safe(f"wrote {what} to {path}"))
     return 0
 
 

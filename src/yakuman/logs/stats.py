@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yakuman._text import terminal_safe
+from yakuman._text import terminal_json, terminal_safe
 from yakuman.logs.events import (
     YAKU_NAMES,
     Call,
@@ -474,7 +474,7 @@ def _cmd_stats(args) -> int:
     try:
         files = find_logs(args.paths)
     except FileNotFoundError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+        print(terminal_safe(f"yakuman: error: {e}"), file=sys.stderr)
         return 2
     if not files:
         print("yakuman: error: no log files under " + " ".join(args.paths), file=sys.stderr)
@@ -498,12 +498,12 @@ def _cmd_stats(args) -> int:
 
         write_html(report, args.html)
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, allow_nan=False))
+        print(terminal_json(report.to_dict(), allow_nan=False))
     else:
         print(report.format())
         for what, path in (("statistics", args.out), ("report", args.html)):
             if path:
-                print(f"wrote {what} to {path}")
+                print(terminal_safe(f"wrote {what} to {path}"))
     return 0
 
 

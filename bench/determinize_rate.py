@@ -94,7 +94,23 @@ def first_read(g: Game, seat: int, n: int) -> float:
     return (time.perf_counter() - t) / n * 1e6
 
 
+def tenpai_share(n: int = 1_000_000) -> float:
+    """The share of random 13-tile hands (13 of the 136 ids) that are tenpai: the acceptance rate
+    of the riichi sampler's rejection."""
+    import numpy as np
+
+    from yakuman.batch import waits_many
+
+    rng = np.random.default_rng(1)
+    ids = np.argsort(rng.random((n, 136)), axis=1)[:, :13]
+    counts = np.zeros((n, 34), dtype=np.uint8)
+    np.add.at(counts, (np.repeat(np.arange(n), 13), (ids // 4).ravel()), 1)
+    return float((waits_many(counts) != 0).mean())
+
+
 def main(rounds: int) -> None:
+    share = tenpai_share()
+    print(f"random 13-tile hands that are tenpai: {share:.3g} (1 in {1 / share:,.0f})")
     pos = positions()
     best: dict[str, float] = {}
     for _ in range(rounds):

@@ -189,29 +189,33 @@ def _hands_from_record(events: list[dict], n: int) -> list[Counter]:
     return [+h for h in hands]
 
 
+def _worlds(n: int, seed0: int):
+    """(rules, game, seat to act, a world of it) at random cuts of 4- and 3-player random games."""
+    for rules in (T4, T3):
+        for g, rng in _states(n, rules, seed0):
+            yield rules, g, g.to_act[0], g.determinize(g.to_act[0], rng.getrandbits(64))
+
+
 def test_a_worlds_record_leads_to_its_hands_and_hides_the_truth():
     from yakuman.game._actions import _pai
 
     n = 0
-    for rules in (T4, T3):
-        for g, rng in _states(40, rules, 900):
-            seat = g.to_act[0]
-            w = g.determinize(seat, rng.getrandbits(64))
-            ev = w.events
-            assert "seed" not in ev[0] and w.seed != g.seed
-            hands = _hands_from_record(ev, rules.players)
-            for q in range(rules.players):
-                assert hands[q] == Counter(_pai(t, rules.aka_dora) for t in w._st.seat(q)[0]), q
-            # the seat's own record is the truth's; another seat's starting hand is the world's
-            start = max(i for i, e in enumerate(ev) if e["type"] == "start_kyoku")
-            true_start = max(i for i, e in enumerate(g.events) if e["type"] == "start_kyoku")
-            assert ev[start]["tehais"][seat] == g.events[true_start]["tehais"][seat]
-            oya, wall = ev[start]["oya"], w._st.wall()
-            for q in range(rules.players):
-                k = (q - oya) % rules.players
-                assert sorted(ev[start]["tehais"][q]) == sorted(_pai(t, rules.aka_dora) for t in wall[13 * k:13 * k + 13])
-            assert w._st.validate() is None and w.check() == 0
-            n += 1
+    for rules, g, seat, w in _worlds(40, 900):
+        ev = w.events
+        assert "seed" not in ev[0] and w.seed != g.seed
+        hands = _hands_from_record(ev, rules.players)
+        for q in range(rules.players):
+            assert hands[q] == Counter(_pai(t, rules.aka_dora) for t in w._st.seat(q)[0]), q
+        # the seat's own record is the truth's; another seat's starting hand is the world's
+        start = max(i for i, e in enumerate(ev) if e["type"] == "start_kyoku")
+        true_start = max(i for i, e in enumerate(g.events) if e["type"] == "start_kyoku")
+        assert ev[start]["tehais"][seat] == g.events[true_start]["tehais"][seat]
+        oya, wall = ev[start]["oya"], w._st.wall()
+        for q in range(rules.players):
+            k = (q - oya) % rules.players
+            assert sorted(ev[start]["tehais"][q]) == sorted(_pai(t, rules.aka_dora) for t in wall[13 * k:13 * k + 13])
+        assert w._st.validate() is None and w.check() == 0
+        n += 1
     assert n > 50
 
 

@@ -24,6 +24,14 @@ def _clean(text: str) -> None:
     assert not bad, bad
 
 
+def _output(capsys):
+    """What the command printed, checked: no raw control on stdout or stderr."""
+    out = capsys.readouterr()
+    _clean(out.out)
+    _clean(out.err)
+    return out
+
+
 def test_terminal_json_is_the_same_json_value_without_raw_controls():
     obj = {"names": HOSTILE + ["\udc80", "東", "\u00e9"], "n": 1}
     text = terminal_json(obj)
@@ -42,9 +50,7 @@ def hostile(tmp_path):
 def test_logs_stats_escapes_names_and_file_names(hostile, capsys, json_flag):
     args = ["logs", "stats", str(hostile), "--no-progress"] + (["--json"] if json_flag else [])
     assert cli.main(args) == 0
-    out = capsys.readouterr()
-    _clean(out.out)
-    _clean(out.err)
+    out = _output(capsys)
     if json_flag:
         back = json.dumps(json.loads(out.out), ensure_ascii=False)   # the names read back exactly
         assert all(json.dumps(name, ensure_ascii=False)[1:-1] in back for name in HOSTILE)
@@ -58,9 +64,7 @@ def test_logs_verify_escapes_file_names(tmp_path, capsys, json_flag):
     bad.write_bytes(b"<mjloggm ver='2.3'><GO")
     args = ["logs", "verify", str(bad), "--no-progress"] + (["--json"] if json_flag else [])
     assert cli.main(args) == 1
-    out = capsys.readouterr()
-    _clean(out.out)
-    _clean(out.err)
+    out = _output(capsys)
     if json_flag:
         assert json.loads(out.out)["error_list"][0]["file"] == str(bad)   # the same value
 
@@ -70,10 +74,8 @@ def test_logs_verify_escapes_file_names(tmp_path, capsys, json_flag):
 def test_a_missing_hostile_path_is_reported_escaped(tmp_path, capsys, cmd):
     missing = tmp_path / "no\x1b]2;x\x07such\u202e"
     code = cli.main([*cmd, str(missing)])
-    out = capsys.readouterr()
+    out = _output(capsys)
     assert code != 0
-    _clean(out.out)
-    _clean(out.err)
     assert "Traceback" not in out.err
 
 
@@ -81,9 +83,7 @@ def test_a_missing_hostile_path_is_reported_escaped(tmp_path, capsys, cmd):
 def test_logs_review_escapes_names(hostile, capsys, json_flag):
     args = ["logs", "review", str(hostile), "--player", HOSTILE[1], "--policy", "greedy"]
     assert cli.main(args + (["--json"] if json_flag else [])) == 0
-    out = capsys.readouterr()
-    _clean(out.out)
-    _clean(out.err)
+    out = _output(capsys)
     if json_flag:
         assert HOSTILE[1] in json.dumps(json.loads(out.out), ensure_ascii=False)
 
@@ -92,9 +92,7 @@ def test_logs_review_escapes_names(hostile, capsys, json_flag):
 def test_logs_rescore_escapes_file_names(hostile, capsys, json_flag):
     args = ["logs", "rescore", str(hostile), "--rules", "mleague"]
     assert cli.main(args + (["--json"] if json_flag else [])) == 0
-    out = capsys.readouterr()
-    _clean(out.out)
-    _clean(out.err)
+    out = _output(capsys)
 
 
 def test_a_hostile_rules_file_name_is_escaped(tmp_path, capsys):
@@ -103,9 +101,7 @@ def test_a_hostile_rules_file_name_is_escaped(tmp_path, capsys):
     for args in (["score", "123m456p789s11z222z", "--win", "2z", "--rules", str(f)],
                  ["ev", "123m456p789s11z23z", "--rules", str(f)]):
         assert cli.main(args) != 0
-        out = capsys.readouterr()
-        _clean(out.out)
-        _clean(out.err)
+        out = _output(capsys)
         assert "Traceback" not in out.err
 
 
@@ -113,5 +109,4 @@ def test_the_ev_and_score_outputs_hold_no_raw_control(capsys):
     assert cli.main(["ev", "123m456p789s11z23z"]) == 0
     assert cli.main(["ev", "123m456p789s11z23z", "--json"]) == 0
     assert cli.main(["score", "123m456p789s11z222z", "--win", "2z", "--json"]) == 0
-    out = capsys.readouterr()
-    _clean(out.out)
+    _output(capsys)

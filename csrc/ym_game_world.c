@@ -10,8 +10,10 @@
  *    seat sees and the seed only, never on where the hidden ids were;
  *  - a hidden seat in riichi must hold a tenpai hand (a rule: nobody may declare otherwise, and an
  *    established riichi hand only changes by a wait-keeping ankan): its concealed tiles (its drawn
- *    tile aside when it holds one) are drawn by rejection sampling, a uniform subset of the unused
- *    hidden ids kept only when it is tenpai, at most YM_WORLD_TRIES tries; riichi seats are drawn
+ *    tile aside when it holds one; a seat that has just declared and still chooses its discard:
+ *    all of them, with a discard that leaves it tenpai) are drawn by rejection sampling, a uniform
+ *    subset of the unused hidden ids kept only when it qualifies, at most YM_WORLD_TRIES tries;
+ *    riichi seats are drawn
  *    in seat order, each from the ids the earlier ones left. Past the cap, a tenpai hand is built
  *    from the pool's groups (not uniform); when that fails too, YM_WORLD_NO_TENPAI is returned and
  *    the state is left as it was;
@@ -139,10 +141,27 @@ static int tenpai_built(const uint8_t *pool, int h, const uint8_t *used, int nee
     return 0;
 }
 
-/* `need` indexes of unused pool ids forming a tenpai hand, uniform among all such subsets: a
- * uniform subset of the free ids per try, kept when tenpai (rejection sampling, exact), at most
- * YM_WORLD_TRIES tries, then tenpai_built. Returns 1, or 0 when neither found one. */
-static int tenpai_hand(const uint8_t *pool, int h, const uint8_t *used, int need, int melds, int sanma,
+/* 1 when the counts c (14 - 3 * melds tiles) have a discard that leaves a tenpai hand. */
+static int tenpai_discard(const uint8_t *c, int melds, int sanma) {
+    if (ym_shanten(c, melds, YM_FORM_ALL, sanma) > 0) return 0;
+    uint8_t d[34];
+    memcpy(d, c, 34);
+    for (int k = 0; k < 34; k++) {
+        if (!d[k]) continue;
+        d[k]--;
+        int ok = ym_waits(d, melds, sanma) != 0;
+        d[k]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* `need` indexes of unused pool ids forming a tenpai hand (decl: a 14 - 3k hand with a discard
+ * that leaves one, the hand of a seat that has just declared riichi), uniform among all such
+ * subsets: a uniform subset of the free ids per try, kept when it qualifies (rejection sampling,
+ * exact), at most YM_WORLD_TRIES tries, then tenpai_built (decl: and any other free id). Returns 1,
+ * or 0 when neither found one. */
+static int tenpai_hand(const uint8_t *pool, int h, const uint8_t *used, int need, int melds, int sanma, int decl,
                        ym_rng_t *r, uint8_t *out) {
     uint8_t freei[136];
     int nf = 0;
@@ -164,12 +183,22 @@ static int tenpai_hand(const uint8_t *pool, int h, const uint8_t *used, int need
             pair |= (uint64_t)(c[kind]++ != 0) << kind;
             present |= 1ULL << kind;
         }
-        if (may_be_tenpai(present, pair, melds) && is_tenpai(c, melds, sanma)) {
+        if (decl ? tenpai_discard(c, melds, sanma) : may_be_tenpai(present, pair, melds) && is_tenpai(c, melds, sanma)) {
             memcpy(out, freei, (size_t)need);
             return 1;
         }
     }
-    return tenpai_built(pool, h, used, need, melds, sanma, r, out);
+    if (!decl) return tenpai_built(pool, h, used, need, melds, sanma, r, out);
+    if (need < 2 || !tenpai_built(pool, h, used, need - 1, melds, sanma, r, out)) return 0;
+    for (int i = 0; i < h; i++) {   /* beside the built tenpai hand, any other free id */
+        int taken = used[i];
+        for (int j = 0; j < need - 1; j++) taken |= out[j] == i;
+        if (!taken) {
+            out[need - 1] = (uint8_t)i;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int sanma, uint64_t seed, uint8_t *out) {
@@ -178,7 +207,7 @@ int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int 
     if (h < 0 || h > 136 || need < 1 || need > 14) return 0;
     memset(used, 0, sizeof used);
     ym_rng_seed(&r, seed);
-    if (!tenpai_hand(pool, h, used, need, melds, sanma, &r, idx)) return 0;
+    if (!tenpai_hand(pool, h, used, need, melds, sanma, 0, &r, idx)) return 0;
     for (int i = 0; i < need; i++) out[i] = pool[idx[i]];
     return 1;
 }
@@ -214,13 +243,17 @@ static int redeal(ym_game_t *g, int seat, ym_rng_t *r) {
         if (q == seat || p->open_riichi || !p->riichi) continue;
         int core = 13 - 3 * p->n_melds, k = 0;
         if (core < 1 || (p->n != core && p->n != core + 1)) continue;
+        /* the seat that has just declared (its declaration discard still to choose): some discard
+         * leaves it tenpai; else its hand less any drawn tile is tenpai */
+        int decl = g->phase == YM_PH_SELF && g->actor == q && g->self_mode == YM_SM_RIICHI && p->n == core + 1;
+        int take = decl ? core + 1 : core;
         uint8_t idx[14];
-        if (!tenpai_hand(ids, h, used, core, p->n_melds, SANMA(g), r, idx)) return YM_WORLD_NO_TENPAI;
-        for (int i = 0; i < core; i++) {
+        if (!tenpai_hand(ids, h, used, take, p->n_melds, SANMA(g), decl, r, idx)) return YM_WORLD_NO_TENPAI;
+        for (int i = 0; i < take; i++) {
             used[idx[i]] = 1;
             hands[q][i] = ids[idx[i]];
         }
-        if (p->n == core + 1) {   /* its drawn tile: any unused id (uniform: the next in shuffled order) */
+        if (!decl && p->n == core + 1) {   /* its drawn tile: any unused id (uniform: the next in shuffled order) */
             while (used[k]) k++;
             used[k] = 1;
             hands[q][core] = ids[k];

@@ -117,6 +117,16 @@ def test_the_riichi_sampler_is_bounded_when_no_tenpai_subset_exists():
         _core.world_tenpai_sample([200, 1, 2, 3], 2, 4, False, 1)
 
 
+def _riichi_hand_ok(w: Game, q: int) -> bool:
+    """Seat q's world hand fits its riichi: tenpai less its drawn tile; a declarer still choosing
+    its declaration discard (riichi 1, its turn): some discard leaves it tenpai."""
+    me = w._st.seat(q)
+    ids = list(me[0])
+    if me[3] == 1 and w._st.phase() == 0 and w.to_act == (q,):
+        return any(_tenpai(ids[:i] + ids[i + 1:]) for i in range(len(ids)))
+    return _tenpai([t for t in ids if t != me[10]])
+
+
 def _riichi_positions(n: int, rules=T4, actor_riichi: bool = False):
     """Positions of native greedy play where a seat other than the one to determinize is in riichi."""
     for seed in range(500, 700):
@@ -148,11 +158,8 @@ def test_hidden_riichi_hands_are_tenpai_and_drawn_anew():
         for s in range(20):
             w = g.determinize(seat, s)
             for q in riichi:
-                ids = list(w._st.seat(q)[0])
-                drawn = w._st.seat(q)[10]
-                core = [t for t in ids if t != drawn]
-                assert _tenpai(core), (q, core)
-                differ += sorted(ids) != truths[q]
+                assert _riichi_hand_ok(w, q), (q, w._st.seat(q)[0])
+                differ += sorted(w._st.seat(q)[0]) != truths[q]
             n += 1
         assert differ > 15
     assert n == 80
@@ -166,10 +173,41 @@ def test_a_riichi_seat_holding_its_draw_keeps_a_tenpai_hand_beside_it():
             for q in riichi:
                 me = w._st.seat(q)
                 if me[10] != 255:
-                    assert me[10] in me[0]
-                    assert _tenpai([t for t in me[0] if t != me[10]])
+                    assert me[10] in me[0] and _riichi_hand_ok(w, q)
                     n += 1
     assert n >= 10
+
+
+def test_a_seat_that_has_just_declared_riichi_keeps_a_discard_that_leaves_it_tenpai():
+    # the declarer still chooses its declaration discard: in every world some discard leaves it
+    # tenpai, so its legal discards are the riichi-keeping ones (never the any-discard fallback)
+    n = 0
+    for seed in range(700, 1100):
+        g = Game(T4, seed)
+        g._st.seed_policy(seed)
+        while not g.done and n < 40:
+            if g._st.phase() == 0 and any(a.type == "reach" for a in g.legal_actions(g.to_act[0])):
+                q = g.to_act[0]
+                g.step(next(a for a in g.legal_actions(q) if a.type == "reach"))
+                for s in range(4):
+                    w = g.determinize((q + 1) % 4, s)
+                    hand = list(w._st.seat(q)[0])
+                    for a in w.legal_actions(q):
+                        rest = list(hand)
+                        rest.remove(next(t for t in rest if _pai_of(t) == a.pai))
+                        assert _tenpai(rest), (seed, a)
+                    n += 1
+                break
+            g._apply(g._st.policy_action(2))
+        if n >= 40:
+            break
+    assert n >= 40
+
+
+def _pai_of(t: int) -> str:
+    from yakuman.game._actions import _pai
+
+    return _pai(t, T4.aka_dora)
 
 
 # ---- the world's record and state agree, and hide what the seat cannot see ----------------------------------------

@@ -380,32 +380,50 @@ def test_a_world_pickles_and_reads_back_its_record():
     assert back.events == w.events and back._st.raw() == w._st.raw()
 
 
-# ---- Game.events hands out copies ----------------------------------------------------------------------------------
-def _mutate(events: list[dict]) -> None:
-    for e in events:
-        for k, v in list(e.items()):
-            if type(v) is list:
-                for x in v:
-                    if type(x) is list:
-                        x.append("X")
-                v.append("X")
-            elif k != "type":
-                e[k] = "X"
-        e["extra"] = 1
-    events.append({"type": "forged"})
+# ---- Game.events: read-only views of the record --------------------------------------------------------------------
+def _attempts(e: dict) -> list:
+    """Every way of changing an event in place (the dict and the lists in it)."""
+    out = [lambda: e.__setitem__("type", "X"), lambda: e.__delitem__("type"), lambda: e.pop("type"),
+           lambda: e.popitem(), lambda: e.update(x=1), lambda: e.setdefault("x", 1), lambda: e.clear()]
+    for v in e.values():
+        if isinstance(v, list):
+            out += [lambda v=v: v.append("X"), lambda v=v: v.__setitem__(0, "X") if v else v.append(1),
+                    lambda v=v: v.extend("X"), lambda v=v: v.sort(), lambda v=v: v.clear()]
+            out += [lambda x=x: x.append("X") for x in v if isinstance(x, list)]
+    return out
 
 
 @pytest.mark.parametrize("kind", ["game", "copy", "world"])
 def test_changing_the_returned_events_does_not_change_the_game(kind):
+    import copy
+
     rng = random.Random(5)
     g = _play(Game(T4, 5), rng, 300)
     while not g.done and len(g.rounds) < 2:
         _play(g, rng, 1)
     src = {"game": g, "copy": g.copy(), "world": g.determinize(g.to_act[0], 3) if not g.done else g}[kind]
     before = json.dumps(src.events)
-    _mutate(src.events)
+    events = src.events
+    tried = 0
+    for e in events:
+        for change in _attempts(e):
+            with pytest.raises(TypeError, match="read-only"):
+                change()
+            tried += 1
+    events.append({"type": "forged"})
+    del events[1]
+    assert tried > 5 * len(src.events)
+    assert json.dumps(src.events) == before and json.dumps(g.events) == json.dumps(g.copy().events)
+    # plain, mutable copies: dict(e), copy.deepcopy, a pickle; equal to the read-only ones
+    mine = copy.deepcopy(src.events)
+    assert mine == src.events and type(mine[1]) is dict
+    mine[1]["x"] = 1
+    mine[1]["tehais"][0].append("X")
+    d = dict(src.events[1])
+    d["type"] = "X"
     assert json.dumps(src.events) == before
     assert json.dumps(pickle.loads(pickle.dumps(src)).events) == before
+    assert all(type(e) is dict for e in pickle.loads(pickle.dumps(src.events)))
     assert len(parse_mjai(_play(src.copy(), rng).events)) == 1
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.game._frozen import freeze
 from yakuman.game._actions import (  # Action and seeded_wall are public here
     Action,
     POLICIES,
@@ -106,16 +107,6 @@ _WORLD_ERRORS = {
 }
 
 
-def _copy_event(e: dict) -> dict:
-    """A copy of an mjai event dict deep enough that no change to it reaches the original (its
-    values are strings, numbers, booleans, None and lists of those or of lists)."""
-    d = e.copy()
-    for k, v in d.items():
-        if type(v) is list:
-            d[k] = [x.copy() if type(x) is list else x for x in v]
-    return d
-
-
 def _state_digest(d: dict) -> str:
     """The digest a pickled game carries: BLAKE2b over everything restored from it (the native
     state's bytes, the rules, the seed, the events, the rounds, the walls to come, the round
@@ -140,7 +131,7 @@ def _restored(d: Any) -> dict:
         raise bad("no native state or rules")
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise bad(f"seed {_short(seed)}")
-    if type(events) is not list or not all(type(e) is dict and type(e.get("type")) is str for e in events):
+    if type(events) is not list or not all(isinstance(e, dict) and type(e.get("type")) is str for e in events):
         raise bad("events are not a list of mjai events")
     if type(rounds) is not list or not all(type(r) is RoundOutcome for r in rounds):
         raise bad("rounds are not round outcomes")
@@ -260,8 +251,8 @@ class Game:
         self._walls = walls
         self._st = _core.GameState(cr, self.seed, first, None if scores is None else list(scores), round_wind, kyoku,
                                    honba, sticks)
-        self._events: list[dict] = [{"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
-                                     "length": self.rules.length, "seed": self.seed}]
+        self._events: list[dict] = [freeze({"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
+                                            "length": self.rules.length, "seed": self.seed})]
         self._raw: int | None = None   # index of the first event still kept as an engine tuple
         self._views: dict | None = None   # determinize's seat views (yakuman.game._world.seat_view)
         self._rounds: list[RoundOutcome] = []
@@ -303,8 +294,8 @@ class Game:
         g._n, g._aka = g.rules.players, g.rules.aka_dora
         g._st = pos.state
         g._walls = [list(w) for w in pos.walls]
-        g._events = [{"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
-                      "seed": 0}]
+        g._events = [freeze({"type": "start_game", "players": g._n, "aka_flag": g._aka > 0, "length": g.rules.length,
+                             "seed": 0})]
         g._raw = None
         g._views = None
         g._rounds = []
@@ -324,14 +315,12 @@ class Game:
 
     @property
     def events(self) -> list[dict]:
-        """The mjai events so far: copies (changing them does not change the game's record)."""
-        return [_copy_event(e) for e in self._event_list()]
-
-    def _event_list(self) -> list[dict]:
-        """The record's own event dicts (not copied: for readers inside yakuman that never change them)."""
+        """The mjai events so far: a new list of the record's read-only event dicts
+        (:class:`yakuman.game._frozen.FrozenEvent`: equal to plain dicts, written by ``json``;
+        changing one raises TypeError, ``dict(e)`` is a mutable copy)."""
         if self._raw is not None:
             self._flush()
-        return self._events
+        return list(self._events)
 
     @property
     def result(self) -> GameResult | None:
@@ -490,7 +479,7 @@ class Game:
         ev = self._events
         first = self._raw
         if ev and type(ev[0]) is WorldHead:
-            head = ev[0].events()
+            head = [freeze(e) for e in ev[0].events()]
             ev[0:1] = head
             first = len(head)
         for i in range(first, len(ev)):
@@ -562,7 +551,7 @@ class Game:
             ev = {"type": "end_game", "scores": list(points), "result": list(results)}
         else:  # pragma: no cover - the engine has no other event
             raise AssertionError(f"unknown engine event {typ}")
-        return ev
+        return freeze(ev)
 
     def _round_outcome(self) -> None:
         """Record the round once (a multiple ron has several hora events)."""
@@ -657,7 +646,7 @@ class Game:
         self._n = self.rules.players
         self._aka = self.rules.aka_dora
         self._st = _core.GameState.from_raw(_core.compiled_game_rules(self.rules), f["raw"])
-        self._events = [dict(e) for e in f["events"]]
+        self._events = [freeze(e) for e in f["events"]]
         self._raw = None
         self._views = None
         self._rounds = list(f["rounds"])

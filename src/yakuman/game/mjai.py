@@ -89,10 +89,9 @@ def mask_event(e: dict, seat: int) -> dict:
 
 def _copy(v: Any) -> Any:
     """A deep copy of a JSON value (events are dicts, lists, strings, numbers, bools, None)."""
-    t = type(v)
-    if t is dict:
+    if isinstance(v, dict):   # FrozenEvent / FrozenList (the record's own) too
         return {k: _copy(x) for k, x in v.items()}
-    if t is list:
+    if isinstance(v, list):
         return [_copy(x) for x in v]
     return v
 
@@ -297,7 +296,7 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
         sent = [0] * r.players
         decisions = 0
         while not game.done and decisions < max_decisions:
-            events = game._event_list()   # the record itself: each bot gets its own copies below
+            events = game.events   # read-only events; each callable bot gets its own copies below
             asked = game.to_act
             answers = {}
             for seat in range(r.players):

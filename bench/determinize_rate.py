@@ -7,7 +7,8 @@ Positions (all from seeded random play, so every run times the same states):
   riichi     a position where another seat is in riichi (its hand is drawn among tenpai hands);
   new-pos    round1's game moved on one decision before each call (the seat's view is rebuilt).
 Each call is followed by nothing else: the world's record is filled in only when read, which
-``events`` times separately (round7's world, first read).
+``events`` times separately (round7's world, first read), and ``Game.events`` of round7's game
+(a list of the record's read-only events).
 
 Usage: ``PYTHONPATH=src python bench/determinize_rate.py [ROUNDS]`` (default 5). Run it with
 another checkout's ``src`` on PYTHONPATH to compare versions in the same conditions.
@@ -120,6 +121,11 @@ def main(rounds: int) -> None:
         g, seat = pos["round7"]
         best["round7 world events, first read"] = min(best.get("round7 world events, first read", 1e18),
                                                       first_read(g, seat, 20))
+        t = time.perf_counter()
+        for _ in range(200):
+            g.events
+        best[f"Game.events of round7's game ({len(g.events)} events)"] = min(
+            best.get(f"Game.events of round7's game ({len(g.events)} events)", 1e18), (time.perf_counter() - t) / 200 * 1e6)
     for name, us in best.items():
         print(f"{name:36} {us:10.1f} us per call")
 

@@ -373,6 +373,28 @@ def test_the_seats_view_a_world_keeps_holds_no_hidden_tile():
     assert w._views is None
 
 
+def test_the_seats_view_extended_as_the_game_moves_on_equals_one_built_anew():
+    from yakuman.game._world import seat_view
+
+    rng = random.Random(8)
+    for rules in (T4, T3):
+        g = Game(rules, 8)
+        checked = 0
+        while not g.done and len(g.rounds) < 3:
+            _play(g, rng, rng.randrange(1, 12))
+            if g.done:
+                break
+            seat = rng.randrange(2)
+            g.determinize(seat, 1)                      # extends the cached view
+            kept = seat_view(g, seat)
+            fresh = seat_view(g.copy(), seat)            # a copy starts without views
+            assert kept.events == fresh.events and kept.n == fresh.n
+            assert (kept.start, kept.ops, kept.draws, kept.hidden, kept.last) == \
+                (fresh.start, fresh.ops, fresh.draws, fresh.hidden, fresh.last)
+            checked += 1
+        assert checked > 20
+
+
 def test_a_world_pickles_and_reads_back_its_record():
     g, rng = next(_states(1, T3, 51))
     w = g.determinize(g.to_act[0], 9)

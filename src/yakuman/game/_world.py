@@ -34,10 +34,12 @@ _OP = {"tsumo": 1, "dahai": 2, "chi": 3, "pon": 3, "daiminkan": 3, "ankan": 4, "
 class _View:
     """One seat's view of a game's events (hidden tiles None) and the current round's ops."""
 
-    __slots__ = ("n", "events", "start", "ops", "draws", "hidden")
+    __slots__ = ("n", "events", "start", "ops", "draws", "hidden", "last")
 
-    def __init__(self, n: int, events: list, start: int | None, ops: bytes | None, draws: list, hidden: tuple):
+    def __init__(self, n: int, events: list, start: int | None, ops: bytes | None, draws: list, hidden: tuple,
+                 last: int):
         self.n, self.events, self.start, self.ops, self.draws, self.hidden = n, events, start, ops, draws, hidden
+        self.last = last   # the first event of the last round: what comes before it is final
 
 
 def _riichi_at(events: list[dict], q: int) -> int | None:
@@ -112,12 +114,13 @@ def _ops(rnd: list[dict], hidden: tuple, n: int) -> tuple[bytes, list]:
     return bytes(ops), draws
 
 
-def _segments(events: list[dict]) -> list[tuple[int, int]]:
-    """(first, end) of each round's events; a position read from a record starts with events of
-    a round whose start_kyoku it does not hold (from index 1)."""
-    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
-    if len(events) > 1 and (not starts or starts[0] > 1):
-        starts.insert(0, 1)
+def _segments(events: list[dict], base: int = 0) -> list[tuple[int, int]]:
+    """(first, end) of each round's events from the round starting at ``base`` on; a position read
+    from a record starts with events of a round whose start_kyoku it does not hold (from index 1)."""
+    starts = [i for i in range(base, len(events)) if events[i]["type"] == "start_kyoku"]
+    first = base or 1
+    if len(events) > first and (not starts or starts[0] > first):
+        starts.insert(0, first)
     return [(a, starts[r + 1] if r + 1 < len(starts) else len(events)) for r, a in enumerate(starts)]
 
 
@@ -131,10 +134,15 @@ def seat_view(game: Any, seat: int) -> _View:
     if v is not None and v.n == len(evs):
         return v
     n = game._n
-    events = list(evs)
-    if events and events[0]["type"] == "start_game" and "seed" in events[0]:
-        events[0] = {k: x for k, x in events[0].items() if k != "seed"}
-    segs = _segments(events)
+    if v is not None and v.n < len(evs):   # the game moved on: the rounds before its last are final
+        base = v.last
+        events = v.events[:base] + evs[base:]
+    else:
+        base = 0
+        events = list(evs)
+        if events and events[0]["type"] == "start_game" and "seed" in events[0]:
+            events[0] = {k: x for k, x in events[0].items() if k != "seed"}
+    segs = _segments(events, base)
     start = ops = None
     draws: list = []
     hidden: tuple = ()
@@ -152,7 +160,7 @@ def seat_view(game: Any, seat: int) -> _View:
         else:
             hid = set(range(n)) - {seat}
         events[a:b] = _mask(rnd, hid)
-    v = cache[seat] = _View(len(evs), events, start, ops, draws, hidden)
+    v = cache[seat] = _View(len(evs), events, start, ops, draws, hidden, segs[-1][0] if segs else base)
     return v
 
 

@@ -358,6 +358,19 @@ def test_a_record_position_without_its_rounds_start_still_hides_the_truth():
         _play(w, rng, 40)
 
 
+def test_a_worlds_policy_stream_comes_from_its_own_seed():
+    # the source's policy stream is seeded from the game seed (xoshiro over splitmix64, both
+    # invertible): a world that kept it would give the seed, hence every wall, away
+    for g, rng in _states(6, T4, 71):
+        seat = g.to_act[0]
+        a, b = g.determinize(seat, 5), g.determinize(seat, 99).determinize(seat, 5)   # b: from another truth
+        fresh = a._st.copy()
+        fresh.seed_policy(a.seed)
+        assert a._st.prng_state() == fresh.prng_state() != g._st.prng_state()
+        assert a._st.prng_state() == b._st.prng_state() and a._st.raw() == b._st.raw()
+        assert a.policy_action(a.to_act[0], "random") == b.policy_action(b.to_act[0], "random")
+
+
 def test_the_seats_view_a_world_keeps_holds_no_hidden_tile():
     g, rng = next(_states(1, T4, 41))
     seat = g.to_act[0]

@@ -693,6 +693,7 @@ class Game:
             if rc:
                 raise InvalidContextError(_WORLD_ERRORS.get(rc, f"determinize: engine error {rc}") + f" (seat {seat})")
         g.seed = st.world_seed()
+        st.seed_policy(g.seed)   # the policy stream too: the game's would give its seed away
         hands = tuple(st.seat(q)[0] if view.ops is None and q in view.hidden else () for q in range(self._n))
         g._events = [WorldHead(view, seat, s, self._aka, self._n, st.wall() if view.start is not None else (), hands)]
         g._raw = 0

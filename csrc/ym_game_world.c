@@ -513,6 +513,7 @@ int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int
             furiten(g, q, ops, n_ops, pass);
         }
     }
+    if (!rc && ym_game_validate(g, NULL, 0)) rc = YM_WORLD_BAD_OPS;   /* ops that fit no history */
     if (rc) {
         *g = keep;
         return rc;

@@ -700,14 +700,27 @@ def t_forged_state(src) -> None:
 def t_determinize(src) -> None:
     """Determinized worlds: valid states, the seat's own view unchanged when it is to act, a world
     that is the same from another world of the same seat (a function of its view), that plays on
-    without an illegal state; 1 in 8 played to the end gives a record parse_mjai reads."""
+    without an illegal state; 1 in 8 played to the end gives a record parse_mjai reads. Also forged
+    history ops given to the engine (refused, or a valid world) and positions read from a record."""
     from yakuman.logs.mjai import parse_mjai
+
+    from yakuman.game import Game
 
     g = _random_state(src)
     if g.done:
         return
     seat = src.int(0, g.rules.players - 1)
     s = src.int(0, 2**64 - 1)
+    if src.int(0, 3) == 0:   # forged history ops: refused with the state unchanged, or a valid world
+        st = g._st.copy()
+        ops = bytes(src.int(0, 255) for _ in range(src.int(0, 700)))
+        rc = st.world(seat, s, ops)
+        assert rc in (0, 1) and (st.raw() == g._st.raw() if rc else st.validate() is None and st.check() == 0)
+    record = src.int(0, 7) == 0 and g._st.phase() <= 1
+    if record:   # a position read from the record: its events begin inside the round (no start_kyoku)
+        g = Game.from_mjai(g.events)
+        if g.done:
+            return
     w = g.determinize(seat, s)
     assert w._st.validate() is None and w.check() == 0
     if seat in g.to_act:
@@ -722,7 +735,7 @@ def t_determinize(src) -> None:
         acts = {q: src.choice(w.legal_actions(q)) for q in w.to_act}
         w.step(next(iter(acts.values())) if w._st.phase() == 0 else acts)
         assert w.check() == 0
-    if full:
+    if full and not record:
         assert len(parse_mjai(w.events)) == 1
 
 

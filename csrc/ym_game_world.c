@@ -212,6 +212,22 @@ int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int 
     return 1;
 }
 
+/* The waits the engine keeps for a seat: of its 13 - 3k hand; holding a drawn tile, of the hand
+ * before the draw; having just called, of the hand before the call. */
+static uint64_t hand_waits(const ym_seat_t *p, int sanma) {
+    if (p->n + 3 * p->n_melds == 13) return ym_game_waits(p, sanma);
+    ym_seat_t t = *p;
+    if (p->drawn != 255) {
+        t.c[p->drawn >> 2]--;
+    } else if (p->n_melds) {
+        const ym_gmeld_t *m = &p->melds[p->n_melds - 1];
+        for (int j = 0; j < m->n && j < 4; j++)
+            if (m->ids[j] != m->called) t.c[m->ids[j] >> 2]++;
+        t.n_melds--;
+    }
+    return ym_game_waits(&t, sanma);
+}
+
 /* The re-deal (module comment). Returns 0, or YM_WORLD_NO_TENPAI (nothing changed). */
 static int redeal(ym_game_t *g, int seat, ym_rng_t *r) {
     int n = g->R.players, N = g->n_tiles;
@@ -279,7 +295,7 @@ static int redeal(ym_game_t *g, int seat, ym_rng_t *r) {
             p->c[p->ids[i] >> 2]++;
         }
         if (p->drawn != 255) p->drawn = p->ids[p->n - 1];
-        if (p->n + 3 * p->n_melds == 13) p->waits = ym_game_waits(p, SANMA(g));
+        p->waits = hand_waits(p, SANMA(g));
         /* a kuikae restriction that now forbids every held tile is lifted (the re-dealt hand
          * must keep a legal discard) */
         int free_tile = 0;
@@ -418,13 +434,7 @@ static int unwind(ym_game_t *g, int q, const uint8_t *ops, int n_ops, uint8_t (*
  * riichi furiten. */
 static void furiten(ym_game_t *g, int q, const uint8_t *ops, int n_ops, const uint8_t *pass) {
     ym_seat_t *p = &g->s[q];
-    uint64_t waits = p->waits;
-    if (p->n + 3 * p->n_melds == 14 && p->drawn != 255) {   /* the actor: the waits before its draw */
-        ym_seat_t tmp = *p;
-        tmp.c[p->drawn >> 2]--;
-        tmp.n--;
-        waits = ym_waits(tmp.c, tmp.n_melds, SANMA(g));
-    }
+    uint64_t waits = p->waits;   /* the actor's: of its hand before its draw (hand_waits) */
     int temp = 0, riichi = 0, accepted = 0, ri = 0;
     int last = g->phase == YM_PH_RESPONSE ? n_ops - 1 : n_ops;
     for (int o = 0; o < n_ops; o++) {

@@ -318,6 +318,30 @@ def _furiten_reference(w: Game, seat: int) -> dict:
     return out
 
 
+def test_the_waits_kept_for_a_hidden_seat_are_its_world_hands():
+    # the engine keeps each seat's waits (of the hand before its draw or call while it holds 14 -
+    # 3k tiles); a world's are those of its hands, never the true ones
+    n = 0
+    for g, rng in _states(60, T4, 1300):
+        seat = (g.to_act[0] + 1) % 4
+        w = g.determinize(seat, rng.getrandbits(64))
+        for q in range(4):
+            me = w._st.seat(q)
+            ids = list(me[0])
+            if len(ids) + 3 * len(me[1]) == 14:
+                if me[10] != 255:
+                    ids.remove(me[10])
+                else:
+                    m = me[1][-1]
+                    ids += [t for t in m[5] if t != m[3]]
+                n += 1
+            c = [0] * 34
+            for t in ids:
+                c[t >> 2] += 1
+            assert me[12] == sum(1 << k for k in ref_waits(c)), q
+    assert n > 20
+
+
 def test_the_other_seats_furiten_follows_their_world_waits():
     n = flagged = 0
     for g, seat, _ in _riichi_positions(6):

@@ -694,7 +694,11 @@ class Game:
                 raise InvalidContextError(_WORLD_ERRORS.get(rc, f"determinize: engine error {rc}") + f" (seat {seat})")
         g.seed = st.world_seed()
         st.seed_policy(g.seed)   # the policy stream too: the game's would give its seed away
-        hands = tuple(st.seat(q)[0] if view.ops is None and q in view.hidden else () for q in range(self._n))
+        hands = {}   # without the round's start (a record position): the hidden hands and drawn tiles
+        if view.ops is None:
+            for q in view.hidden:
+                s_q = st.seat(q)
+                hands[q] = (s_q[0], s_q[10])
         g._events = [WorldHead(view, seat, s, self._aka, self._n, st.wall() if view.start is not None else (), hands)]
         g._raw = 0
         g._views = None

@@ -169,7 +169,7 @@ class WorldHead:
 
     __slots__ = ("view", "seat", "seed", "aka", "n", "wall", "hands")
 
-    def __init__(self, view: _View, seat: int, seed: int, aka: int, n: int, wall: tuple, hands: tuple):
+    def __init__(self, view: _View, seat: int, seed: int, aka: int, n: int, wall: tuple, hands: dict):
         self.view, self.seat, self.seed, self.aka, self.n = view, seat, seed, aka, n
         self.wall, self.hands = wall, hands
 
@@ -185,8 +185,9 @@ class WorldHead:
                 self._current(rnd, _pai, _sort_key)
             elif a == v.start:
                 for q in v.hidden:   # from the world's hands back through the round's plays
-                    _, drawn = _unwind(rng, [_pai(t, aka) for t in self.hands[q]], _round_ops(rnd, q),
-                                       _name_outs(rnd, q), _riichi_at(rnd, q))
+                    ids, held = self.hands[q]
+                    _, drawn = _unwind(rng, [_pai(t, aka) for t in ids], _round_ops(rnd, q), _name_outs(rnd, q),
+                                       _riichi_at(rnd, q), _pai(held, aka) if held != 255 else None)
                     for i, d in drawn.items():
                         rnd[i] = dict(rnd[i], pai=d)
             elif rnd[0]["type"] == "start_kyoku":
@@ -234,10 +235,11 @@ def _round_ops(events: list[dict], q: int) -> list[tuple]:
 
 
 def _choose_draw(rng: random.Random, hand: list, nxt: tuple | None, outs: dict, riichi_at: int | None,
-                 i: int) -> Any:
-    """The tile a hidden seat drew at event i, given what it did next (its next op)."""
+                 i: int, held: Any = None) -> Any:
+    """The tile a hidden seat drew at event i, given what it did next (its next op; none: the
+    drawn tile it holds, when it holds one)."""
     if nxt is None:
-        return rng.choice(hand)
+        return held if held is not None else rng.choice(hand)
     typ, j = nxt
     out = outs[j]
     if typ == "dahai":
@@ -252,15 +254,17 @@ def _choose_draw(rng: random.Random, hand: list, nxt: tuple | None, outs: dict, 
     return rng.choice(hand)
 
 
-def _unwind(rng: random.Random, final: list, ops: list[tuple], outs: dict, riichi_at: int | None) -> tuple[list, dict]:
-    """(starting hand, {event index: drawn tile}) of a seat whose hand is now ``final``."""
+def _unwind(rng: random.Random, final: list, ops: list[tuple], outs: dict, riichi_at: int | None,
+            held: Any = None) -> tuple[list, dict]:
+    """(starting hand, {event index: drawn tile}) of a seat whose hand is now ``final`` (holding
+    the drawn tile ``held``, or None)."""
     hand = list(final)
     drawn: dict = {}
     for k in range(len(ops) - 1, -1, -1):
         typ, i = ops[k]
         if typ == "tsumo":
             nxt = ops[k + 1] if k + 1 < len(ops) else None
-            d = _choose_draw(rng, hand, nxt, outs, riichi_at, i)
+            d = _choose_draw(rng, hand, nxt, outs, riichi_at, i, held)
             hand.remove(d)
             drawn[i] = d
         else:

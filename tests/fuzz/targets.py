@@ -718,7 +718,7 @@ def t_determinize(src) -> None:
         assert rc in (0, 1) and (st.raw() == g._st.raw() if rc else st.validate() is None and st.check() == 0)
     record = src.int(0, 7) == 0 and g._st.phase() <= 1
     if record:   # a position read from the record: its events begin inside the round (no start_kyoku)
-        g = Game.from_mjai(g.events)
+        g = Game.from_mjai(g.events, rules=g.rules)   # an mjai record does not carry the rules
         if g.done:
             return
     w = g.determinize(seat, s)

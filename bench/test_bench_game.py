@@ -66,3 +66,21 @@ def test_yakuman_game_copy(benchmark):
             g.copy()
 
     benchmark(run)
+
+
+@pytest.mark.benchmark(group="game-determinize")
+def test_yakuman_determinize(benchmark):
+    """Game.determinize 200 times at one position (East 1, 100 decisions in, no riichi): the
+    engine's world (csrc/ym_game_world.c); the record is filled in only when read."""
+    g = Game(seed=1)
+    rng = random.Random(1)
+    for _ in range(100):
+        g.step(rng.choice(g.legal_actions(g.to_act[0])))
+    seat = g.to_act[0]
+    benchmark.extra_info["hands"] = 200
+
+    def run():
+        for i in range(200):
+            g.determinize(seat, i)
+
+    benchmark(run)

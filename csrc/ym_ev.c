@@ -26,8 +26,7 @@ typedef struct {
     ev_key_t key;
     int8_t shanten;
     uint8_t draw;      /* 1: draw state */
-    uint8_t locked;    /* draw state under riichi: only winning draws */
-    uint8_t riichi;    /* a win from this draw state counts riichi */
+    uint8_t riichi;    /* draw state: riichi declared (a win counts riichi; no exchanges) */
     int32_t e0, ne;    /* edges */
 } node_t;
 
@@ -35,7 +34,6 @@ typedef struct {
     int32_t to;        /* draw state: the discard state reached; discard state: the draw state */
     uint8_t w;         /* copies (draw edges) */
     uint8_t win;       /* the draw completes a hand with a yaku */
-    uint8_t terminal;  /* a win under riichi: no continuation */
     double score;      /* value of the win (0 if none) */
 } edge_t;
 
@@ -184,21 +182,19 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
     n->key = k;
     n->draw = (uint8_t)draw;
     n->shanten = (int8_t)shanten_of(x, c);
-    n->riichi = (uint8_t)(x->closed && !flag);
-    n->locked = 0;   /* no riichi lock: the reference keeps changing a tenpai hand (docs/ev.md) */
+    n->riichi = (uint8_t)(draw && flag);   /* draw state: a closed hand that declared riichi */
     w->table[-i - 1] = (int32_t)w->n_nodes + 1;
     x->queue[x->nq++] = (int32_t)w->n_nodes;
     return (long)w->n_nodes++;
 }
 
-static int push_edge(ctx_t *x, int32_t to, int wt, int win, int terminal, double score) {
+static int push_edge(ctx_t *x, int32_t to, int wt, int win, double score) {
     ym_ev_work_t *w = x->w;
     if (reserve((void **)&w->edges, &w->cap_edges, w->n_edges + 1, sizeof(edge_t))) return -1;
     edge_t *e = &w->edges[w->n_edges++];
     e->to = to;
     e->w = (uint8_t)wt;
     e->win = (uint8_t)win;
-    e->terminal = (uint8_t)terminal;
     e->score = score;
     return 0;
 }
@@ -284,98 +280,132 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
 }
 
 /* ---- building the graph ------------------------------------------------------------------- */
-static int expand_draw(ctx_t *x, int32_t ni) {
+/* The graph is made in two passes. The first creates the states: from a draw state, the draws
+ * that lower the shanten and, with exchanges on, the draws that keep it, while the state is close
+ * enough to the request (tiles held beyond it + shanten < the request's shanten + extra) and is not
+ * a hand under riichi waiting; from a discard state, the discards that keep the shanten and, with
+ * shanten-down on, those one back, under the same limit. The second pass links every state to
+ * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
+ * not the first pass reached it that way (docs/ev.md, "Which draws and discards are followed"). */
+
+/* the five's copies: calls f(red) for the plain copies (red = 0) and the red one (red = 1) that
+   may be moved; `have` is whether the red one is among them */
+static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
+
+static int create_draws(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
     int b = nd.shanten;
-    int32_t e0 = (int32_t)x->w->n_edges;
+    int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
     for (int k = 0; k < 34; k++) {
         int left = (int)x->base[k] - c[k];
         if (left <= 0) continue;
         c[k]++;
         int s2 = shanten_of(x, c);
-        if (s2 < b || !nd.locked) {
-            /* a five splits into its red copy and the plain ones */
-            int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
-            int red_left = 0;
-            if (suit >= 0 && in->red) red_left = (int)x->base_red[suit] - (int)(reds >> suit & 1);
-            for (int r = 0; r < 2; r++) {
-                int wt = r ? red_left : left - red_left;
-                if (wt <= 0) continue;
-                unsigned r2 = r ? reds | 1u << suit : reds;
-                if (r && (reds >> suit & 1)) continue;
-                if (s2 >= b) {
-                    /* the draw back to the request's own hand (the same red fives), or an
-                       exchange within the limit (docs/ev.md) */
-                    int back = r2 == x->reds0 && memcmp(c, x->h0, 34) == 0;
-                    if (!back && !(in->tegawari && b > 0 && dist_up(x, c, r2) + b <= x->s0 + in->extra))
-                        continue;
-                }
-                double sc = 0.0;
-                int win = 0;
-                if (s2 == -1) {
-                    sc = win_score(x, c, r2, k, nd.riichi);
-                    win = sc > 0.0;
-                }
-                /* a win under riichi ends the hand: no discard state behind it */
-                long to = nd.locked && win ? -1 : node_of(x, c, r2, 0, 0);
-                if (to < 0 && !(nd.locked && win)) return -1;
-                if (push_edge(x, (int32_t)to, wt, win, nd.locked && win, sc)) return -1;
-            }
+        if (s2 < b || (teg && s2 == b)) {
+            int suit = five_suit(k);
+            int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+            if (left - red_left > 0 && node_of(x, c, reds, 0, 0) < 0) return -1;
+            if (red_left > 0 && node_of(x, c, reds | 1u << suit, 0, 0) < 0) return -1;
         }
         c[k]--;
     }
-    node_t *n = &x->w->nodes[ni];
-    n->e0 = e0;
-    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
-static int expand_discard(ctx_t *x, int32_t ni) {
+static int create_discards(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
-    int a = nd.shanten < 0 ? 0 : nd.shanten;
-    int32_t e0 = (int32_t)x->w->n_edges;
+    int a = nd.shanten;
+    int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
     for (int k = 0; k < 34; k++) {
         if (!c[k]) continue;
         c[k]--;
         int s2 = shanten_of(x, c);
-        /* a complete hand may be kept going (expected score) within the exchange limit */
-        int keep = nd.shanten >= 0 && s2 == a;
-        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 : keep || (in->shanten_down && s2 == a + 1);
-        if (take) {
-            int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
+        if ((a >= 0 && s2 == a) || (down && s2 == a + 1)) {
+            int suit = five_suit(k);
             int has_red = suit >= 0 && (reds >> suit & 1);
-            int plain = c[k] + 1 - has_red;
-            for (int r = 0; r < 2; r++) {
-                if (r ? !has_red : plain <= 0) continue;
-                unsigned r2 = r ? reds & ~(1u << suit) : reds;
-                if (!keep && dist_up(x, c, r2) + s2 > x->s0 + in->extra) continue;
-                long to = node_of(x, c, r2, 0, 1);
-                if (to < 0) return -1;
-                if (push_edge(x, (int32_t)to, 0, 0, 0, 0.0)) return -1;
-            }
+            unsigned flag = (unsigned)(x->closed && s2 == 0);
+            if (c[k] + 1 - has_red > 0 && node_of(x, c, reds, flag, 1) < 0) return -1;
+            if (has_red && node_of(x, c, reds & ~(1u << suit), flag, 1) < 0) return -1;
         }
         c[k]++;
     }
-    node_t *n = &x->w->nodes[ni];
-    n->e0 = e0;
-    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
 static int build(ctx_t *x) {
     for (size_t q = 0; q < x->nq; q++) {
         int32_t ni = x->queue[q];
-        int r = x->w->nodes[ni].draw ? expand_draw(x, ni) : expand_discard(x, ni);
+        int r = x->w->nodes[ni].draw ? create_draws(x, ni) : create_discards(x, ni);
         if (r) return r;
     }
+    return 0;
+}
+
+/* the discard state of (c, reds) if the graph has it */
+static long find_discard_state(const ctx_t *x, const uint8_t *c, unsigned reds) {
+    return lookup(x->w, make_key(c, reds, 0));
+}
+
+/* the draw state of (c, reds) the rules give a discard leading to it, if the graph has it: under
+   riichi when a closed hand is tenpai */
+static long find_draw_state(const ctx_t *x, const uint8_t *c, unsigned reds) {
+    if (x->closed) {
+        long i = lookup(x->w, make_key(c, reds, 1));
+        if (i >= 0) return i;
+    }
+    long i = lookup(x->w, make_key(c, reds, 0));
+    if (i >= 0 && x->closed && x->w->nodes[i].shanten == 0) return -1;   /* the 13-tile request itself */
+    return i;
+}
+
+static int link(ctx_t *x, int32_t ni) {
+    const ym_ev_input_t *in = x->in;
+    uint8_t c[34];
+    unsigned reds;
+    node_t nd = x->w->nodes[ni];
+    unpack(nd.key, c, &reds);
+    int32_t e0 = (int32_t)x->w->n_edges;
+    for (int k = 0; k < 34; k++) {
+        int suit = five_suit(k);
+        if (nd.draw) {
+            int left = (int)x->base[k] - c[k];
+            if (left <= 0) continue;
+            int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+            c[k]++;
+            for (int r = 0; r < 2; r++) {
+                int wt = r ? red_left : left - red_left;
+                if (wt <= 0) continue;
+                unsigned r2 = r ? reds | 1u << suit : reds;
+                long to = find_discard_state(x, c, r2);
+                if (to < 0) continue;
+                double sc = 0.0;
+                if (x->w->nodes[to].shanten == -1) sc = win_score(x, c, r2, k, nd.riichi);
+                if (push_edge(x, (int32_t)to, wt, sc > 0.0, sc)) return -1;
+            }
+            c[k]--;
+        } else {
+            if (!c[k]) continue;
+            int has_red = suit >= 0 && (reds >> suit & 1);
+            c[k]--;
+            for (int r = 0; r < 2; r++) {
+                if (r ? !has_red : c[k] + 1 - has_red <= 0) continue;
+                long to = find_draw_state(x, c, r ? reds & ~(1u << suit) : reds);
+                if (to >= 0 && push_edge(x, (int32_t)to, 0, 0, 0.0)) return -1;
+            }
+            c[k]++;
+        }
+    }
+    node_t *n = &x->w->nodes[ni];
+    n->e0 = e0;
+    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
@@ -424,13 +454,10 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             double tp = u[0], wp = u[1], sc = u[2];
             for (int32_t e = nd->e0; e < nd->e0 + nd->ne; e++) {
                 const edge_t *ed = &w->edges[e];
-                static const double none[3] = {1.0, 1.0, 0.0};
-                const double *y = ed->to < 0 ? none : v + 6 * (size_t)ed->to;
+                const double *y = v + 6 * (size_t)ed->to;
                 double p = ed->w * inv;
                 double yt = y[0], yw = ed->win ? 1.0 : y[1];
-                double ys = ed->terminal ? (ed->score > u[2] ? ed->score : u[2])
-                                         : (ed->score > y[2] ? ed->score : y[2]);
-                if (ed->terminal) yt = 1.0;
+                double ys = ed->score > y[2] ? ed->score : y[2];
                 tp += p * (yt - u[0]);
                 wp += p * (yw - u[1]);
                 sc += p * (ys - u[2]);
@@ -499,16 +526,16 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     uint8_t c[34];
     memcpy(c, x.h0, 34);
     if (n0 == want) {
-        long r = node_of(&x, c, x.reds0, 1, 1);
-        if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
-        /* a 13-tile request does not declare riichi on its first tenpai */
-        w->nodes[r].riichi = 0;
-        w->nodes[r].locked = 0;
+        /* a 13-tile request has made no discard: it has not declared riichi */
+        long r = -1;
+        if (x.s0 <= in->max_shanten && (r = node_of(&x, c, x.reds0, 0, 1)) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         memset(&rows[0], 0, sizeof rows[0]);
         rows[0].tile = -1;
         rows[0].shanten = (int8_t)x.s0;
         roots[nr++] = (int32_t)r;
     } else {
+        /* the request itself is a discard state of the graph (a draw may return to it) */
+        if (x.s0 <= in->max_shanten && node_of(&x, c, x.reds0, 0, 0) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         for (int k = 0; k < 34 && nr < max_rows; k++) {
             if (!c[k]) continue;
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
@@ -523,10 +550,9 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1;
-                if (s2 <= in->max_shanten) {
-                    r = node_of(&x, c, r2, 0, 1);
+                if (x.s0 <= in->max_shanten) {
+                    r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
-                    w->nodes[r].locked = 0;
                 }
                 roots[nr++] = (int32_t)r;
                 c[k]++;
@@ -550,6 +576,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         }
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (link(&x, (int32_t)i)) { rc = YM_EV_E_MEMORY; goto out; }
     if (reserve((void **)&w->val, &w->cap_val, 6 * w->n_nodes, sizeof(double))) { rc = YM_EV_E_MEMORY; goto out; }
     {
         /* rows beyond max_shanten: NaN; the others from the solve */

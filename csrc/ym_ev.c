@@ -71,6 +71,7 @@ void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
     in->extra = 1;
     in->tegawari = in->shanten_down = in->uradora = in->red = 1;
     in->max_shanten = 3;
+    in->bounded = 1;
 }
 
 /* ---- keys and the table ----------------------------------------------------------------- */
@@ -82,9 +83,27 @@ static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
     return k;
 }
 
+/* the key with one more (delta = 1) or one less (delta = -1) tile of a kind */
+static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
+    uint64_t one = kind < 21 ? 1ULL << (3 * kind) : 1ULL << (3 * (kind - 21));
+    if (kind < 21) k.k0 = delta > 0 ? k.k0 + one : k.k0 - one;
+    else k.k1 = delta > 0 ? k.k1 + one : k.k1 - one;
+    return k;
+}
+
+static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
+    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    return k;
+}
+
+/* a full 64-bit mix (the low bits index the table, so every key bit must reach them) */
 static inline uint64_t mix(ev_key_t k) {
-    uint64_t h = k.k0 * 0x9E3779B97F4A7C15ULL ^ (k.k1 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    return h ^ (h >> 29);
+    uint64_t h = k.k0 ^ (k.k1 * 0x9E3779B97F4A7C15ULL);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
 }
 
 static int grow_table(ym_ev_work_t *w) {
@@ -165,10 +184,10 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
 
-/* get or create the node of (c, reds, flag); returns its index or -1 on memory failure */
-static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
+/* get or create the node of key k (counts c); `sh` is its shanten when the caller knows it (else
+   below -1); returns its index or -1 on memory failure */
+static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
     ym_ev_work_t *w = x->w;
-    ev_key_t k = make_key(c, reds, flag);
     long i = lookup(w, k);
     if (i >= 0) return i;
     if ((w->n_nodes + 1) * 2 > w->table_cap) {
@@ -181,11 +200,15 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
     memset(n, 0, sizeof *n);
     n->key = k;
     n->draw = (uint8_t)draw;
-    n->shanten = (int8_t)shanten_of(x, c);
-    n->riichi = (uint8_t)(draw && flag);   /* draw state: a closed hand that declared riichi */
+    n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
+    n->riichi = (uint8_t)(draw && (k.k1 >> 42 & 1u));   /* draw state: a closed hand under riichi */
     w->table[-i - 1] = (int32_t)w->n_nodes + 1;
     x->queue[x->nq++] = (int32_t)w->n_nodes;
     return (long)w->n_nodes++;
+}
+
+static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
+    return node_at(x, make_key(c, reds, flag), c, -2, draw);
 }
 
 static int push_edge(ctx_t *x, int32_t to, int wt, int win, double score) {
@@ -299,17 +322,23 @@ static int create_draws(ctx_t *x, int32_t ni) {
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
     int b = nd.shanten;
+    /* a draw never raises the shanten: with exchanges allowed every draw is followed */
     int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
+    ev_key_t kb = key_with(nd.key, reds, 0);
     for (int k = 0; k < 34; k++) {
         int left = (int)x->base[k] - c[k];
         if (left <= 0) continue;
+        int suit = five_suit(k);
+        int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+        ev_key_t kp = key_step(kb, k, 1), kr = key_with(kp, suit >= 0 ? reds | 1u << suit : reds, 0);
+        int need_p = left - red_left > 0 && lookup(x->w, kp) < 0;
+        int need_r = red_left > 0 && lookup(x->w, kr) < 0;
+        if (!need_p && !need_r) continue;
         c[k]++;
         int s2 = shanten_of(x, c);
-        if (s2 < b || (teg && s2 == b)) {
-            int suit = five_suit(k);
-            int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
-            if (left - red_left > 0 && node_of(x, c, reds, 0, 0) < 0) return -1;
-            if (red_left > 0 && node_of(x, c, reds | 1u << suit, 0, 0) < 0) return -1;
+        if (s2 < b || teg) {
+            if (need_p && node_at(x, kp, c, s2, 0) < 0) return -1;
+            if (need_r && node_at(x, kr, c, s2, 0) < 0) return -1;
         }
         c[k]--;
     }
@@ -323,17 +352,19 @@ static int create_discards(ctx_t *x, int32_t ni) {
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
     int a = nd.shanten;
+    /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
     for (int k = 0; k < 34; k++) {
         if (!c[k]) continue;
+        int suit = five_suit(k);
+        int has_red = suit >= 0 && (reds >> suit & 1);
         c[k]--;
         int s2 = shanten_of(x, c);
         if ((a >= 0 && s2 == a) || (down && s2 == a + 1)) {
-            int suit = five_suit(k);
-            int has_red = suit >= 0 && (reds >> suit & 1);
             unsigned flag = (unsigned)(x->closed && s2 == 0);
-            if (c[k] + 1 - has_red > 0 && node_of(x, c, reds, flag, 1) < 0) return -1;
-            if (has_red && node_of(x, c, reds & ~(1u << suit), flag, 1) < 0) return -1;
+            ev_key_t kp = key_step(key_with(nd.key, reds, flag), k, -1);
+            if (c[k] + 1 - has_red > 0 && node_at(x, kp, c, s2, 1) < 0) return -1;
+            if (has_red && node_at(x, key_with(kp, reds & ~(1u << suit), flag), c, s2, 1) < 0) return -1;
         }
         c[k]++;
     }
@@ -349,19 +380,14 @@ static int build(ctx_t *x) {
     return 0;
 }
 
-/* the discard state of (c, reds) if the graph has it */
-static long find_discard_state(const ctx_t *x, const uint8_t *c, unsigned reds) {
-    return lookup(x->w, make_key(c, reds, 0));
-}
-
-/* the draw state of (c, reds) the rules give a discard leading to it, if the graph has it: under
+/* the draw state a discard leads to (key without the riichi bit), if the graph has it: under
    riichi when a closed hand is tenpai */
-static long find_draw_state(const ctx_t *x, const uint8_t *c, unsigned reds) {
+static long find_draw_state(const ctx_t *x, ev_key_t k) {
     if (x->closed) {
-        long i = lookup(x->w, make_key(c, reds, 1));
+        long i = lookup(x->w, key_with(k, (unsigned)(k.k1 >> 39 & 7u), 1));
         if (i >= 0) return i;
     }
-    long i = lookup(x->w, make_key(c, reds, 0));
+    long i = lookup(x->w, k);
     if (i >= 0 && x->closed && x->w->nodes[i].shanten == 0) return -1;   /* the 13-tile request itself */
     return i;
 }
@@ -372,6 +398,7 @@ static int link(ctx_t *x, int32_t ni) {
     unsigned reds;
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
+    ev_key_t kb = key_with(nd.key, reds, 0);
     int32_t e0 = (int32_t)x->w->n_edges;
     for (int k = 0; k < 34; k++) {
         int suit = five_suit(k);
@@ -379,28 +406,30 @@ static int link(ctx_t *x, int32_t ni) {
             int left = (int)x->base[k] - c[k];
             if (left <= 0) continue;
             int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
-            c[k]++;
+            ev_key_t kp = key_step(kb, k, 1);
             for (int r = 0; r < 2; r++) {
                 int wt = r ? red_left : left - red_left;
                 if (wt <= 0) continue;
                 unsigned r2 = r ? reds | 1u << suit : reds;
-                long to = find_discard_state(x, c, r2);
+                long to = lookup(x->w, r ? key_with(kp, r2, 0) : kp);
                 if (to < 0) continue;
                 double sc = 0.0;
-                if (x->w->nodes[to].shanten == -1) sc = win_score(x, c, r2, k, nd.riichi);
+                if (x->w->nodes[to].shanten == -1) {
+                    c[k]++;
+                    sc = win_score(x, c, r2, k, nd.riichi);
+                    c[k]--;
+                }
                 if (push_edge(x, (int32_t)to, wt, sc > 0.0, sc)) return -1;
             }
-            c[k]--;
         } else {
             if (!c[k]) continue;
             int has_red = suit >= 0 && (reds >> suit & 1);
-            c[k]--;
+            ev_key_t kp = key_step(kb, k, -1);
             for (int r = 0; r < 2; r++) {
-                if (r ? !has_red : c[k] + 1 - has_red <= 0) continue;
-                long to = find_draw_state(x, c, r ? reds & ~(1u << suit) : reds);
+                if (r ? !has_red : c[k] - has_red <= 0) continue;
+                long to = find_draw_state(x, r ? key_with(kp, reds & ~(1u << suit), 0) : kp);
                 if (to >= 0 && push_edge(x, (int32_t)to, 0, 0, 0.0)) return -1;
             }
-            c[k]++;
         }
     }
     node_t *n = &x->w->nodes[ni];
@@ -461,6 +490,10 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
                 tp += p * (yt - u[0]);
                 wp += p * (yw - u[1]);
                 sc += p * (ys - u[2]);
+            }
+            if (x->in->bounded) {
+                if (tp > 1.0) tp = 1.0;
+                if (wp > 1.0) wp = 1.0;
             }
             v[6 * i + 0] = tp;
             v[6 * i + 1] = wp;

@@ -226,7 +226,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     nodes, rows = _core._ev_search(
         bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
-        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn)
+        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference")
     out = []
     for tile, is_red, sh, nec, mask, tp, wp, sc in rows:
         necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}

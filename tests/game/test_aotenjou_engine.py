@@ -250,3 +250,18 @@ def test_settle_takes_64_bit_scores():
     assert fin.results[0] == LIMIT - r.return_points + r.uma[0] + (r.return_points - r.start_points) * 4
     with pytest.raises(InvalidContextError, match=r"scores\[0\]"):
         final_scores([2**63, 0, 0, 0])
+
+
+def test_settle_wins_pays_an_aotenjou_base_beyond_the_limits():
+    """yakuman.settle under aotenjou: a Win's base points up to 2^54, paid as the engine pays."""
+    from yakuman.settle import Win, settle_wins
+
+    base = 50 * 2**35
+    s = settle_wins(RoundState((25000,) * 4), Win(0, base=base), rules=AO)
+    each = _up100(2 * base)
+    assert s.deltas == (3 * each, -each, -each, -each) and s.game_over and s.end_reason == "tobi"
+    g = Game(AO, seed=1, wall=_wall(BIG_HAND, BIG_DRAW))
+    act(g, 0, "hora")
+    assert tuple(_hora(g)["deltas"]) == s.deltas
+    with pytest.raises(InvalidContextError, match="out of range"):
+        settle_wins(RoundState((25000,) * 4), Win(0, base=CAP + 1), rules=AO)

@@ -265,3 +265,46 @@ def test_settle_wins_pays_an_aotenjou_base_beyond_the_limits():
     assert tuple(_hora(g)["deltas"]) == s.deltas
     with pytest.raises(InvalidContextError, match="out of range"):
         settle_wins(RoundState((25000,) * 4), Win(0, base=CAP + 1), rules=AO)
+
+
+def _big_game_events() -> list[dict]:
+    g = Game(AO, seed=1, wall=_wall(BIG_HAND, BIG_DRAW))
+    act(g, 0, "hora")
+    return [dict(e) for e in g.events]
+
+
+@pytest.mark.parametrize("bad", [1.5, 1e20, 2.0**53, float("inf"), True, [1]])
+def test_mjai_reader_refuses_point_values_it_cannot_hold_exactly(bad):
+    """A float beyond 2^53 (its integer is unknown), a fraction, inf, a bool or a list where a
+    point value belongs: LogFormatError naming the event, never a silently rounded score."""
+    from yakuman.logs.events import LogFormatError
+
+    evs = _big_game_events()
+    hora = next(e for e in evs if e["type"] == "hora")
+    hora["deltas"] = [bad] + hora["deltas"][1:]
+    with pytest.raises(LogFormatError, match="bad mjai 'hora' event: ValueError: point value"):
+        parse_mjai(evs)
+
+
+def test_mjai_reader_takes_whole_floats_and_huge_ints_exactly():
+    evs = _big_game_events()
+    start = next(e for e in evs if e["type"] == "start_kyoku")
+    start["scores"] = [25000.0, 2**52 * 1.0, 10**30, "-5"]
+    (rec,) = parse_mjai(evs)
+    assert _starts(rec)[0].scores == (25000, 2**52, 10**30, -5)
+    assert [type(x) for x in _starts(rec)[0].scores] == [int] * 4
+    # the engine replays nothing beyond its range: a clear error naming the round's scores
+    with pytest.raises(InvalidContextError, match=r"the round's scores\[2\] = 10{30} is not an integer"):
+        check_record(rec, AO)
+
+
+def test_tenhou6_reader_refuses_inexact_scores():
+    from yakuman.logs.events import LogFormatError
+
+    evs = _big_game_events()
+    (rec,) = parse_mjai(evs)
+    t6 = to_tenhou_json(rec)
+    assert t6["log"][0][16][1][:4] == [3 * 3435973836800] + [-3435973836800] * 3   # written exactly
+    t6["log"][0][1][0] = 1e20
+    with pytest.raises(LogFormatError, match="point value"):
+        parse_tenhou_json(json.dumps(t6))

@@ -180,10 +180,9 @@ def tile_str(tile: int, aka: bool = True) -> str:
 def exact_int(x: object) -> int:
     """A point value read from a record: an integer (Python int of any size, a string of one, or
     a float that is a whole number below 2^53: only below it is the integer a float stands for
-    unique). A bool, a fraction,
-    an inf / nan or a float of 2^53 or more (whose integer is not known) raises ValueError, which the
-    readers report as a LogFormatError naming the event: a record's scores are read exactly or
-    not at all (aotenjou games write values far beyond 2^31)."""
+    unique). A bool, a fraction, an inf / nan or a float of 2^53 or more (whose integer is not
+    known) raises ValueError, which the readers report as a LogFormatError naming the event: a
+    record's scores are read exactly or not at all (aotenjou games write values far beyond 2^31)."""
     if type(x) is int:
         return x
     if isinstance(x, float):

@@ -308,3 +308,18 @@ def test_tenhou6_reader_refuses_inexact_scores():
     t6["log"][0][1][0] = 1e20
     with pytest.raises(LogFormatError, match="point value"):
         parse_tenhou_json(json.dumps(t6))
+
+
+def test_settle_from_an_aotenjou_score_equals_the_engine():
+    """score() -> Win.from_score -> settle_wins under aotenjou: the engine's deltas exactly."""
+    from yakuman import score
+    from yakuman.settle import Win, settle_wins
+
+    s = score(BIG_HAND + BIG_DRAW, BIG_DRAW, rules=AO, tsumo=True, tenhou=True)
+    assert (s.han, s.fu) == (33, 50)
+    win = Win.from_score(s, 0, rules=AO, state=RoundState((25000,) * 4))
+    assert win.base == 50 * 2**35 and win.dealer is True
+    st = settle_wins(RoundState((25000,) * 4), win, rules=AO)
+    g = Game(AO, seed=1, wall=_wall(BIG_HAND, BIG_DRAW))
+    act(g, 0, "hora")
+    assert st.deltas == tuple(_hora(g)["deltas"]) == (s.points, *(-s.payment.from_non_dealer,) * 3)

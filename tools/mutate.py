@@ -97,7 +97,7 @@ TESTS = [
 SKIP_LINES = [r"^\s*raise ", r"raise self\.fail\(", r"^\s*f?\"[^\"]*\"\s*\)?,?\s*$", r"^\s*f?\"[^\"]*\"\s*$"]
 
 # Files beside src/ and tests/ that the tests read (copied into the scratch copy and mutmut's).
-EXTRA_FILES = ["docs", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "Makefile", "csrc", "tools"]
+EXTRA_FILES = ["docs", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "Makefile", "csrc", "tools", "bench"]
 
 # A status mutmut records per mutant -> how it counts here.
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from yakuman import _core
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
@@ -241,11 +244,10 @@ def _is_complete(counts, n_melds: int) -> bool:
 # ---------------------------------------------------------------------------------------------
 # ev_many: a batch of rows natively, on every core (csrc/ym_ev_many.h)
 
-import numpy as np  # noqa: E402  (numpy is needed only by the batch form)
 
 #: Input columns of :func:`ev_many`: score_many's conventions (yakuman.batch.SCORE_COLUMNS), the
 #: ones the search reads, plus ``wall``. Only ``counts`` is required.
-EV_COLUMNS = (
+EV_COLUMNS: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
     ("counts", np.uint8, (34,)),        # concealed tiles, 14-3k (a discard to choose) or 13-3k
     ("reds", np.uint8, (3,)),           # red fives among them, per suit (m, p, s)
     ("meld_type", np.int8, (4,)),       # 0 chi, 1 pon, 2 minkan, 3 kakan, 4 ankan; negative = empty slot
@@ -285,7 +287,7 @@ _EV_RANGE, _EV_PLAYERS = 13, 14
 #: The 37 slots of the per-discard columns: kinds 0..33 (a plain tile), then the red fives.
 SLOT_NAMES = tuple(_name(k) for k in range(34)) + ("0m", "0p", "0s")
 
-_EV_OUT = (
+_EV_OUT: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
     ("status", np.uint8, ()), ("code", np.int8, ()), ("n_discards", np.uint8, ()),
     ("tile", np.int8, ()), ("tile_red", np.uint8, ()), ("shanten", np.int8, ()),
     ("tenpai_prob", np.float64, ()), ("win_prob", np.float64, ()), ("exp_score", np.float64, ()),

@@ -198,7 +198,7 @@ static void cum_of(const double *p, int n, double *cum) {
 /* _cat: searchsorted(cum, u, "right"), at most n - 1 */
 static inline int cat(const double *cum, int n, double u) {
     int k = 0;
-    while (k < n && cum[k] <= u) k++;
+    for (int j = 0; j < n; j++) k += cum[j] <= u;   /* cum is sorted: the count is the place */
     return k > n - 1 ? n - 1 : k;
 }
 
@@ -207,11 +207,11 @@ static inline int cat(const double *cum, int n, double u) {
 static int row_cat(const int16_t *w, double u) {
     int total = 0;
     for (int j = 0; j < 34; j++) total += w[j];
-    double x = u * (double)total;
-    int c = 0;
+    /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
+    int target = (int)(u * (double)total), c = 0;
     for (int j = 0; j < 34; j++) {
         c += w[j];
-        if ((double)c > x) return j;
+        if (c > target) return j;
     }
     return 33;
 }
@@ -477,9 +477,13 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         }
         total[b] += m >= MINKAN;
     }
-    int ok = 1;
-    for (int k = 0; k < 34; k++) ok &= total[k] <= 4;
-    return ok;
+    int over = total[c->pair] > 4;   /* only the kinds the candidate touched can exceed four */
+    for (int j = 0; j < 4; j++) {
+        int b = mtile[j];
+        over |= total[b] > 4;
+        if (c->is_run[j]) over |= (total[b + 1 < 33 ? b + 1 : 33] > 4) | (total[b + 2 < 33 ? b + 2 : 33] > 4);
+    }
+    return !over;
 }
 
 /* candidate r of a meld-less template: chiitoitsu, kokushi, chuuren (always within four copies) */
@@ -574,7 +578,8 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
                     cnt = conc[five];
                 } else {
                     int t = mtype[loc - 1], b = mtile[loc - 1];
-                    int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : (b == five && t >= 0);
+                    if (t < 0) continue;   /* a concealed set: its fives are among the concealed tiles */
+                    int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : b == five;
                     cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
                 }
                 for (int copy = 0; copy < cnt && copy < 4; copy++) {

@@ -202,11 +202,10 @@ static inline int cat(const double *cum, int n, double u) {
     return k > n - 1 ? n - 1 : k;
 }
 
-/* _row_cat over 34 integer weights: the number of cumulative weights <= u * total (the first
- * cumulative weight above it; at most 33: numpy would fail on 34, which no reachable row gives) */
-static int row_cat(const int16_t *w, double u) {
-    int total = 0;
-    for (int j = 0; j < 34; j++) total += w[j];
+/* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
+ * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
+ * row gives) */
+static int row_cat(const int16_t *w, int total, double u) {
     /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
     int target = (int)(u * (double)total), c = 0;
     for (int j = 0; j < 34; j++) {
@@ -597,7 +596,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
 
     /* winning tile */
-    int win = row_cat(conc, RB(RC_WIN, D->win0 + R));
+    int win = row_cat(conc, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
     int wsuit = win / 9 < 2 ? win / 9 : 2;
     int win_five = win < 27 && win % 9 == 4;
     out->win[r] = (uint8_t)win;
@@ -654,16 +653,25 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
 
     /* indicators from the tiles left: the block (10, m), step by step */
     int16_t left[34];
-    for (int k = 0; k < 34; k++) left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
+    int n_left = 0;
+    for (int k = 0; k < 34; k++) {
+        left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
+        n_left += left[k];
+    }
     left[30] = (int16_t)(left[30] - kita);
-    if (chankan) left[win] = 0;
+    n_left -= kita;
+    if (chankan) {
+        n_left -= left[win];
+        left[win] = 0;
+    }
     memset(out->dora + r * 5, 255, 5);
     memset(out->ura + r * 5, 255, 5);
     for (int step = 0; step < 10; step++) {
         if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) continue;
-        int k = row_cat(left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
+        int k = row_cat(left, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
         (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
         left[k] -= 1;
+        n_left -= 1;
     }
 
     /* meld slots: melds first, in set order; empty slots tile 0 */

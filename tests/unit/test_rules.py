@@ -40,7 +40,8 @@ def test_tenhou_presets_match_the_records():
 @pytest.mark.parametrize("name, knobs", [
     ("mahjongsoul", {"multiple_ron": "triple", "double_yakuman": DOUBLE_YAKUMAN_KEYS, "nagashi_mangan": "draw",
                          "abortive_draws": ABORTIVE_DRAW_KEYS - {"sanchahou"}, "pao_scope": "liable_yakuman_only",
-                         "uma": (15000, 5000, -5000, -15000), "return_points": 25000, "extension": "sudden_death",
+                         "uma": (15000, 5000, -5000, -15000), "start_points": 25000, "return_points": 25000,
+                         "multi_ron_bonus": "each", "extension": "sudden_death",
                          "target_points": 30000, "all_last_stop": True, "chankan_ankan": "kokushi_only",
                          "houtei_after_rinshan": True, "haitei_with_rinshan": False}),
     ("mahjongsoul_sanma", {"players": 3, "honba_ron": 200, "noten_payment_total": 2000, "tsumo_loss": True,

@@ -316,11 +316,29 @@ class EvBatch:
     ``discard_*_by_turn``. A 13-3k hand has no discard: its one row is in the best-discard columns.
     """
 
-    def __init__(self, data: dict, messages: dict, turn: int, t_max: int) -> None:
+    def __init__(self, data: dict, messages: dict, turn: int, t_max: int, cols: dict | None = None,
+                 options: dict | None = None) -> None:
         self._data = data
-        self.messages = messages
+        self._messages = messages
+        self._cols = cols
+        self._options = options
+        self._complete = cols is None
         self.turn = turn
         self.t_max = t_max
+
+    @property
+    def messages(self) -> dict:
+        """{row: why it is bad} for every row with a non-zero status: the error discard_ev raises
+        for the row where it raises one, else the status text (made on first use: a batch of many
+        bad rows costs nothing until its messages are read)."""
+        if not self._complete:
+            for i in np.flatnonzero(self._data["status"]):
+                i = int(i)
+                if i not in self._messages:
+                    self._messages[i] = _row_message(self._cols, i, int(self._data["status"][i]), self._options)
+            self._complete = True
+            self._cols = None
+        return self._messages
 
     def __getattr__(self, name: str):
         data = self.__dict__.get("_data")
@@ -390,11 +408,7 @@ def ev_many(columns, *, turn=1, workers=None, rules=None, t_max=18, extra=1, teg
                    bool(red), max_shanten, turn, n_workers(workers))
     options = dict(rules=rules, turn=turn, t_max=t_max, extra=extra, tegawari=tegawari,
                    shanten_down=shanten_down, uradora=uradora, red=red, max_shanten=max_shanten)
-    for i in np.flatnonzero(out["status"]):
-        i = int(i)
-        if i not in messages:
-            messages[i] = _row_message(cols, i, int(out["status"][i]), options)
-    return EvBatch(out, messages, turn, t_max)
+    return EvBatch(out, messages, turn, t_max, cols, options)
 
 
 def ev_row_kwargs(columns: dict, i: int) -> dict:

@@ -188,7 +188,7 @@ cdef class VecCore:
         with nogil:
             ym_pool_run(self.pool, ym_vgame_step_range, &bt, n, 32)
             for i in range(n):
-                if self.v[i].over:
+                if self.donev[i]:     # done[] (written by the step): contiguous, not a line per game
                     self._reset(i)
         return self.rewards
 

@@ -141,9 +141,19 @@ typedef struct {
     size_t nq, cap_q;
 } ctx_t;
 
-static int dist_up(const ctx_t *x, const uint8_t *c) {
+/* tiles held beyond the request's hand (a red five and a plain five are different tiles) */
+static int dist_up(const ctx_t *x, const uint8_t *c, unsigned reds) {
     int d = 0;
-    for (int k = 0; k < 34; k++) d += c[k] > x->h0[k] ? c[k] - x->h0[k] : 0;
+    for (int k = 0; k < 34; k++) {
+        if (k < 27 && k % 9 == 4) {
+            int s = k / 9;
+            int r = (int)(reds >> s & 1u), r0 = (int)(x->reds0 >> s & 1u);
+            int p = c[k] - r, p0 = x->h0[k] - r0;
+            d += (p > p0 ? p - p0 : 0) + (r > r0 ? r - r0 : 0);
+        } else {
+            d += c[k] > x->h0[k] ? c[k] - x->h0[k] : 0;
+        }
+    }
     return d;
 }
 
@@ -287,13 +297,7 @@ static int expand_draw(ctx_t *x, int32_t ni) {
         if (left <= 0) continue;
         c[k]++;
         int s2 = shanten_of(x, c);
-        int take = s2 < b;
-        if (!take && !nd.locked) {
-            int back = memcmp(c, x->h0, 34) == 0;
-            int teg = in->tegawari && b > 0 && dist_up(x, c) + b <= x->s0 + in->extra;
-            take = back || teg;
-        }
-        if (take) {
+        if (s2 < b || !nd.locked) {
             /* a five splits into its red copy and the plain ones */
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
             int red_left = 0;
@@ -303,6 +307,13 @@ static int expand_draw(ctx_t *x, int32_t ni) {
                 if (wt <= 0) continue;
                 unsigned r2 = r ? reds | 1u << suit : reds;
                 if (r && (reds >> suit & 1)) continue;
+                if (s2 >= b) {
+                    /* the draw back to the request's own hand (the same red fives), or an
+                       exchange within the limit (docs/ev.md) */
+                    int back = r2 == x->reds0 && memcmp(c, x->h0, 34) == 0;
+                    if (!back && !(in->tegawari && b > 0 && dist_up(x, c, r2) + b <= x->s0 + in->extra))
+                        continue;
+                }
                 double sc = 0.0;
                 int win = 0;
                 if (s2 == -1) {
@@ -335,9 +346,9 @@ static int expand_discard(ctx_t *x, int32_t ni) {
         if (!c[k]) continue;
         c[k]--;
         int s2 = shanten_of(x, c);
-        int within = dist_up(x, c) + s2 <= x->s0 + in->extra;
         /* a complete hand may be kept going (expected score) within the exchange limit */
-        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 && within : s2 == a || (in->shanten_down && s2 == a + 1 && within);
+        int keep = nd.shanten >= 0 && s2 == a;
+        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 : keep || (in->shanten_down && s2 == a + 1);
         if (take) {
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
             int has_red = suit >= 0 && (reds >> suit & 1);
@@ -345,6 +356,7 @@ static int expand_discard(ctx_t *x, int32_t ni) {
             for (int r = 0; r < 2; r++) {
                 if (r ? !has_red : plain <= 0) continue;
                 unsigned r2 = r ? reds & ~(1u << suit) : reds;
+                if (!keep && dist_up(x, c, r2) + s2 > x->s0 + in->extra) continue;
                 long to = node_of(x, c, r2, 0, 1);
                 if (to < 0) return -1;
                 if (push_edge(x, (int32_t)to, 0, 0, 0, 0.0)) return -1;

@@ -12,12 +12,14 @@
  * job can never claim a chunk of a newer one: its compare-and-swap fails on the epoch. The caller
  * publishes a job only after every chunk of the previous one is done.
  *
- * Back-off: a call whose caller had to wait long for a chunk another thread was running (that
- * thread was descheduled mid-chunk: the machine's cores are busy with other work) makes the next
- * calls run on the caller alone, 8 at first, doubling while it happens again (at most
- * YM_POOL_MAX_SOLO), halving while the threads keep up. On an idle machine it never triggers; on
- * a loaded one a call costs about what one thread costs, never a time slice per call. Results
- * never depend on it: each index is handled by one thread, whichever it is.
+ * Back-off: when the threads did not run beside each other in a call -- its caller waited long
+ * for a chunk another thread was running (that thread was descheduled mid-chunk), or ran under
+ * half its share of the chunks (the other threads ran instead of it, on its core) -- the next
+ * calls run on the caller alone: 8 at first, doubling while it happens again (at most
+ * YM_POOL_MAX_SOLO), halving while the threads keep up. Both happen when the cores are busy with
+ * other work (on Linux, another session's tasks: the scheduler shares CPU time between sessions,
+ * so more threads get a session no more of it); on an idle machine neither does. Results never
+ * depend on it: each index is handled by one thread, whichever it is.
  */
 #include <stdlib.h>
 
@@ -191,7 +193,9 @@ void ym_pool_run(ym_pool_t *p, ym_pool_fn fn, void *ctx, int64_t n, int64_t chun
     /* every chunk is claimed now; wait for the ones other threads are running */
     while (atomic_load_explicit(&p->done, memory_order_acquire) < n_chunks) sched_yield();
     int64_t waited = now_ns() - t1, per_chunk = (t1 - t0) / (mine ? mine : 1);
-    if (waited > 4 * per_chunk + YM_POOL_SLACK_NS) {
+    /* the caller waited long for a thread descheduled mid-chunk, or ran under half its share of
+       the chunks (the other threads ran instead of it, not beside it: no core was free for them) */
+    if (waited > 4 * per_chunk + YM_POOL_SLACK_NS || mine * 2 * parts < n_chunks) {
         p->backoff = p->backoff ? (2 * p->backoff < YM_POOL_MAX_SOLO ? 2 * p->backoff : YM_POOL_MAX_SOLO) : 8;
         p->solo = p->backoff;
     } else {

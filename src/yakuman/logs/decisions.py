@@ -164,24 +164,27 @@ def _spill(chunks: list[dict], folder: str) -> tuple[str, list[tuple]]:
 
 
 def _unspill(spilled: tuple[str, list[tuple]]) -> list[dict]:
-    """The rows :func:`_spill` wrote, as one chunk (views of the file mapped in memory, read
-    once by the block's concatenation; ``game`` a copy, as the caller renumbers it); the file is
-    removed (POSIX: at once, the mapping stays valid; elsewhere after reading it)."""
+    """The rows :func:`_spill` wrote, as one chunk (views of the file mapped in memory, its pages
+    mapped at once, read once by the block's concatenation; ``game`` a copy, as the caller
+    renumbers it); the file is removed (POSIX: at once, the mapping stays valid; elsewhere after
+    reading it)."""
+    import math
     import mmap
 
     name, layout = spilled
-    sizes = [int(np.dtype(dt).itemsize * np.prod(shape)) for _, dt, shape in layout]
+    sizes = [np.dtype(dt).itemsize * math.prod(shape) for _, dt, shape in layout]
     with open(name, "rb") as f:
         if os.fstat(f.fileno()).st_size != sum(sizes):
             raise OSError(f"{name}: not the {sum(sizes)} bytes of spilled decision rows it should hold")
         if os.name == "posix":
-            buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            buf = mmap.mmap(f.fileno(), 0, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0),
+                            prot=mmap.PROT_READ)
         else:
             buf = bytearray(f.read())
     os.unlink(name)
     out, off = {}, 0
     for (k, dt, shape), size in zip(layout, sizes):
-        out[k] = np.frombuffer(buf, dtype=dt, count=int(np.prod(shape)), offset=off).reshape(shape)
+        out[k] = np.frombuffer(buf, dtype=dt, count=size // np.dtype(dt).itemsize, offset=off).reshape(shape)
         off += size
     out["game"] = out["game"].copy()
     return [out]

@@ -39,3 +39,23 @@ def test_discard_ev(benchmark, shanten):
     if d.oracle_path():
         ref = d.run_oracle([{"hand": h} for h in hands])
         benchmark.extra_info["reference_median_ms"] = statistics.median(r["time_us"] for r in ref) / 1e3
+
+
+def _columns(shanten, n):
+    """n closed 14-tile hands of the given shanten as ev_many columns (the benchmark's hands)."""
+    import numpy as np
+
+    rng = random.Random(70 + shanten)
+    return {"counts": np.array([d.random_hand(rng, shanten)[0] for _ in range(n)], dtype=np.uint8)}
+
+
+@pytest.mark.parametrize("shanten", [1, 2])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ev_many(benchmark, shanten, workers):
+    """ev_many on 2N hands: the batch form on the native thread pool (per row: the time / 2N)."""
+    from yakuman.ev import ev_many
+
+    cols = _columns(shanten, 2 * N)
+    res = benchmark.pedantic(lambda: ev_many(cols, workers=workers), rounds=3, iterations=1)
+    assert (res.status == 0).all()
+    benchmark.extra_info["rows"] = 2 * N

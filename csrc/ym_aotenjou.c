@@ -10,8 +10,9 @@
  *
  * The amounts reach 2^112 at han 110, so they are 128-bit numbers held as four 32-bit limbs
  * (C99 has no 128-bit integer): multiplications and divisions by small numbers only. The
- * Python layer turns them into Python ints (Score.points, Score.payment); the engine and the
- * batch take them only when they fit their 64-bit / 32-bit fields (ym_u128_to_i64).
+ * Python layer turns them into Python ints (Score.points, Score.payment); the batch takes them
+ * only when they fit its 32-bit fields (ym_u128_to_i64), the game engine caps the base points
+ * (YM_AOTENJOU_ENGINE_BASE, csrc/ym_game.h) and pays from that base (ym_aotenjou_payments_base).
  */
 #include "ym_score.h"
 
@@ -101,16 +102,41 @@ int ym_u128_to_i64(const ym_u128_t *x, int64_t max, int64_t *out) {
 int ym_aotenjou_payments(const ym_rules_t *r, int han, int fu, int dealer, int tsumo, int honba,
                          int riichi_sticks, int liable, ym_wide_pay_t *o) {
     memset(o, 0, sizeof *o);
-    if (han < 0 || han > YM_AOTENJOU_MAX_HAN || fu < 0 || fu > 1000 || honba < 0 || honba > 65535 ||
-        riichi_sticks < 0 || riichi_sticks > 65535)
+    if (han < 0 || han > YM_AOTENJOU_MAX_HAN || fu < 0 || fu > 1000) return -1;
+    ym_u128_t a;
+    u_set(&a, (uint64_t)fu);
+    u_shl(&a, han + 2); /* fu < 2^10, han + 2 <= 112: no bit lost */
+    return ym_aotenjou_payments_base(r, &a, dealer, tsumo, honba, riichi_sticks, liable, o);
+}
+
+int ym_aotenjou_base_cmp(const ym_u128_t *a, uint64_t v) {
+    if (a->w[2] || a->w[3]) return 1;
+    uint64_t x = (uint64_t)a->w[0] | (uint64_t)a->w[1] << 32;
+    return x > v ? 1 : x < v ? -1 : 0;
+}
+
+void ym_aotenjou_base_set(ym_u128_t *a, uint64_t v) { u_set(a, v); }
+
+int ym_aotenjou_hand_pao(const ym_rules_t *r, const ym_score_t *o, const ym_hand_t *h) {
+    /* the whole hand under pao: a yakuman whose liability the rules have and the hand carries
+     * (daisangen bit 39 / pao bit 1, daisuushii 49 / 2, suukantsu 51 / 4) */
+    unsigned bits = h->pao & r->pao_yakuman & 7;
+    if (!o->yakuman || !bits) return 0;
+    return (((o->yaku >> 39) & 1) && (bits & 1)) || (((o->yaku >> 49) & 1) && (bits & 2)) ||
+           (((o->yaku >> 51) & 1) && (bits & 4));
+}
+
+int ym_aotenjou_payments_base(const ym_rules_t *r, const ym_u128_t *base, int dealer, int tsumo, int honba,
+                              int riichi_sticks, int liable, ym_wide_pay_t *o) {
+    memset(o, 0, sizeof *o);
+    /* base < 2^122 (1000 fu at 110 han is below it) keeps every share and sum within 128 bits */
+    if (honba < 0 || honba > 65535 || riichi_sticks < 0 || riichi_sticks > 65535 || (base->w[3] >> 26))
         return -1;
     dealer = dealer != 0;
     tsumo = tsumo != 0;
     static const uint8_t SHARE[2][2][3] = {{{4, 0, 0}, {0, 2, 1}}, {{6, 0, 0}, {0, 0, 2}}};
     const uint8_t *m = SHARE[dealer][tsumo];
-    ym_u128_t a;
-    u_set(&a, (uint64_t)fu);
-    u_shl(&a, han + 2); /* fu < 2^10, han + 2 <= 112: no bit lost */
+    ym_u128_t a = *base;
     o->base = a;
     ym_u128_t disc = up100(&a, m[0], 0), from_dealer = up100(&a, m[1], 0), non = up100(&a, m[2], 0);
     int n = tsumo * (r->players - 2 + dealer);

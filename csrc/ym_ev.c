@@ -26,8 +26,7 @@ typedef struct {
     ev_key_t key;
     int8_t shanten;
     uint8_t draw;      /* 1: draw state */
-    uint8_t locked;    /* draw state under riichi: only winning draws */
-    uint8_t riichi;    /* a win from this draw state counts riichi */
+    uint8_t riichi;    /* draw state: riichi declared (a win counts riichi; no exchanges) */
     int32_t e0, ne;    /* edges */
 } node_t;
 
@@ -35,7 +34,6 @@ typedef struct {
     int32_t to;        /* draw state: the discard state reached; discard state: the draw state */
     uint8_t w;         /* copies (draw edges) */
     uint8_t win;       /* the draw completes a hand with a yaku */
-    uint8_t terminal;  /* a win under riichi: no continuation */
     double score;      /* value of the win (0 if none) */
 } edge_t;
 
@@ -73,6 +71,7 @@ void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
     in->extra = 1;
     in->tegawari = in->shanten_down = in->uradora = in->red = 1;
     in->max_shanten = 3;
+    in->bounded = 1;
 }
 
 /* ---- keys and the table ----------------------------------------------------------------- */
@@ -84,9 +83,27 @@ static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
     return k;
 }
 
+/* the key with one more (delta = 1) or one less (delta = -1) tile of a kind */
+static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
+    uint64_t one = kind < 21 ? 1ULL << (3 * kind) : 1ULL << (3 * (kind - 21));
+    if (kind < 21) k.k0 = delta > 0 ? k.k0 + one : k.k0 - one;
+    else k.k1 = delta > 0 ? k.k1 + one : k.k1 - one;
+    return k;
+}
+
+static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
+    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    return k;
+}
+
+/* a full 64-bit mix (the low bits index the table, so every key bit must reach them) */
 static inline uint64_t mix(ev_key_t k) {
-    uint64_t h = k.k0 * 0x9E3779B97F4A7C15ULL ^ (k.k1 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    return h ^ (h >> 29);
+    uint64_t h = k.k0 ^ (k.k1 * 0x9E3779B97F4A7C15ULL);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
 }
 
 static int grow_table(ym_ev_work_t *w) {
@@ -167,10 +184,10 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
 
-/* get or create the node of (c, reds, flag); returns its index or -1 on memory failure */
-static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
+/* get or create the node of key k (counts c); `sh` is its shanten when the caller knows it (else
+   below -1); returns its index or -1 on memory failure */
+static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
     ym_ev_work_t *w = x->w;
-    ev_key_t k = make_key(c, reds, flag);
     long i = lookup(w, k);
     if (i >= 0) return i;
     if ((w->n_nodes + 1) * 2 > w->table_cap) {
@@ -183,22 +200,24 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
     memset(n, 0, sizeof *n);
     n->key = k;
     n->draw = (uint8_t)draw;
-    n->shanten = (int8_t)shanten_of(x, c);
-    n->riichi = (uint8_t)(x->closed && !flag);
-    n->locked = 0;   /* no riichi lock: the reference keeps changing a tenpai hand (docs/ev.md) */
+    n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
+    n->riichi = (uint8_t)(draw && (k.k1 >> 42 & 1u));   /* draw state: a closed hand under riichi */
     w->table[-i - 1] = (int32_t)w->n_nodes + 1;
     x->queue[x->nq++] = (int32_t)w->n_nodes;
     return (long)w->n_nodes++;
 }
 
-static int push_edge(ctx_t *x, int32_t to, int wt, int win, int terminal, double score) {
+static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
+    return node_at(x, make_key(c, reds, flag), c, -2, draw);
+}
+
+static int push_edge(ctx_t *x, int32_t to, int wt, int win, double score) {
     ym_ev_work_t *w = x->w;
     if (reserve((void **)&w->edges, &w->cap_edges, w->n_edges + 1, sizeof(edge_t))) return -1;
     edge_t *e = &w->edges[w->n_edges++];
     e->to = to;
     e->w = (uint8_t)wt;
     e->win = (uint8_t)win;
-    e->terminal = (uint8_t)terminal;
     e->score = score;
     return 0;
 }
@@ -284,98 +303,138 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
 }
 
 /* ---- building the graph ------------------------------------------------------------------- */
-static int expand_draw(ctx_t *x, int32_t ni) {
+/* The graph is made in two passes. The first creates the states: from a draw state, the draws
+ * that lower the shanten and, with exchanges on, the draws that keep it, while the state is close
+ * enough to the request (tiles held beyond it + shanten < the request's shanten + extra) and is not
+ * a hand under riichi waiting; from a discard state, the discards that keep the shanten and, with
+ * shanten-down on, those one back, under the same limit. The second pass links every state to
+ * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
+ * not the first pass reached it that way (docs/ev.md, "Which draws and discards are followed"). */
+
+/* the five's copies: calls f(red) for the plain copies (red = 0) and the red one (red = 1) that
+   may be moved; `have` is whether the red one is among them */
+static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
+
+static int create_draws(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
     int b = nd.shanten;
-    int32_t e0 = (int32_t)x->w->n_edges;
+    /* a draw never raises the shanten: with exchanges allowed every draw is followed */
+    int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
+    ev_key_t kb = key_with(nd.key, reds, 0);
     for (int k = 0; k < 34; k++) {
         int left = (int)x->base[k] - c[k];
         if (left <= 0) continue;
+        int suit = five_suit(k);
+        int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+        ev_key_t kp = key_step(kb, k, 1), kr = key_with(kp, suit >= 0 ? reds | 1u << suit : reds, 0);
+        int need_p = left - red_left > 0 && lookup(x->w, kp) < 0;
+        int need_r = red_left > 0 && lookup(x->w, kr) < 0;
+        if (!need_p && !need_r) continue;
         c[k]++;
         int s2 = shanten_of(x, c);
-        if (s2 < b || !nd.locked) {
-            /* a five splits into its red copy and the plain ones */
-            int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
-            int red_left = 0;
-            if (suit >= 0 && in->red) red_left = (int)x->base_red[suit] - (int)(reds >> suit & 1);
-            for (int r = 0; r < 2; r++) {
-                int wt = r ? red_left : left - red_left;
-                if (wt <= 0) continue;
-                unsigned r2 = r ? reds | 1u << suit : reds;
-                if (r && (reds >> suit & 1)) continue;
-                if (s2 >= b) {
-                    /* the draw back to the request's own hand (the same red fives), or an
-                       exchange within the limit (docs/ev.md) */
-                    int back = r2 == x->reds0 && memcmp(c, x->h0, 34) == 0;
-                    if (!back && !(in->tegawari && b > 0 && dist_up(x, c, r2) + b <= x->s0 + in->extra))
-                        continue;
-                }
-                double sc = 0.0;
-                int win = 0;
-                if (s2 == -1) {
-                    sc = win_score(x, c, r2, k, nd.riichi);
-                    win = sc > 0.0;
-                }
-                /* a win under riichi ends the hand: no discard state behind it */
-                long to = nd.locked && win ? -1 : node_of(x, c, r2, 0, 0);
-                if (to < 0 && !(nd.locked && win)) return -1;
-                if (push_edge(x, (int32_t)to, wt, win, nd.locked && win, sc)) return -1;
-            }
+        if (s2 < b || teg) {
+            if (need_p && node_at(x, kp, c, s2, 0) < 0) return -1;
+            if (need_r && node_at(x, kr, c, s2, 0) < 0) return -1;
         }
         c[k]--;
     }
-    node_t *n = &x->w->nodes[ni];
-    n->e0 = e0;
-    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
-static int expand_discard(ctx_t *x, int32_t ni) {
+static int create_discards(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = x->w->nodes[ni];
     unpack(nd.key, c, &reds);
-    int a = nd.shanten < 0 ? 0 : nd.shanten;
-    int32_t e0 = (int32_t)x->w->n_edges;
+    int a = nd.shanten;
+    /* a discard never lowers the shanten nor raises it by more than one */
+    int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
     for (int k = 0; k < 34; k++) {
         if (!c[k]) continue;
+        int suit = five_suit(k);
+        int has_red = suit >= 0 && (reds >> suit & 1);
         c[k]--;
         int s2 = shanten_of(x, c);
-        /* a complete hand may be kept going (expected score) within the exchange limit */
-        int keep = nd.shanten >= 0 && s2 == a;
-        int take = nd.shanten < 0 ? in->tegawari && s2 == 0 : keep || (in->shanten_down && s2 == a + 1);
-        if (take) {
-            int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
-            int has_red = suit >= 0 && (reds >> suit & 1);
-            int plain = c[k] + 1 - has_red;
-            for (int r = 0; r < 2; r++) {
-                if (r ? !has_red : plain <= 0) continue;
-                unsigned r2 = r ? reds & ~(1u << suit) : reds;
-                if (!keep && dist_up(x, c, r2) + s2 > x->s0 + in->extra) continue;
-                long to = node_of(x, c, r2, 0, 1);
-                if (to < 0) return -1;
-                if (push_edge(x, (int32_t)to, 0, 0, 0, 0.0)) return -1;
-            }
+        if ((a >= 0 && s2 == a) || (down && s2 == a + 1)) {
+            unsigned flag = (unsigned)(x->closed && s2 == 0);
+            ev_key_t kp = key_step(key_with(nd.key, reds, flag), k, -1);
+            if (c[k] + 1 - has_red > 0 && node_at(x, kp, c, s2, 1) < 0) return -1;
+            if (has_red && node_at(x, key_with(kp, reds & ~(1u << suit), flag), c, s2, 1) < 0) return -1;
         }
         c[k]++;
     }
-    node_t *n = &x->w->nodes[ni];
-    n->e0 = e0;
-    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
 static int build(ctx_t *x) {
     for (size_t q = 0; q < x->nq; q++) {
         int32_t ni = x->queue[q];
-        int r = x->w->nodes[ni].draw ? expand_draw(x, ni) : expand_discard(x, ni);
+        int r = x->w->nodes[ni].draw ? create_draws(x, ni) : create_discards(x, ni);
         if (r) return r;
     }
+    return 0;
+}
+
+/* the draw state a discard leads to (key without the riichi bit), if the graph has it: under
+   riichi when a closed hand is tenpai */
+static long find_draw_state(const ctx_t *x, ev_key_t k) {
+    if (x->closed) {
+        long i = lookup(x->w, key_with(k, (unsigned)(k.k1 >> 39 & 7u), 1));
+        if (i >= 0) return i;
+    }
+    long i = lookup(x->w, k);
+    if (i >= 0 && x->closed && x->w->nodes[i].shanten == 0) return -1;   /* the 13-tile request itself */
+    return i;
+}
+
+static int link(ctx_t *x, int32_t ni) {
+    const ym_ev_input_t *in = x->in;
+    uint8_t c[34];
+    unsigned reds;
+    node_t nd = x->w->nodes[ni];
+    unpack(nd.key, c, &reds);
+    ev_key_t kb = key_with(nd.key, reds, 0);
+    int32_t e0 = (int32_t)x->w->n_edges;
+    for (int k = 0; k < 34; k++) {
+        int suit = five_suit(k);
+        if (nd.draw) {
+            int left = (int)x->base[k] - c[k];
+            if (left <= 0) continue;
+            int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+            ev_key_t kp = key_step(kb, k, 1);
+            for (int r = 0; r < 2; r++) {
+                int wt = r ? red_left : left - red_left;
+                if (wt <= 0) continue;
+                unsigned r2 = r ? reds | 1u << suit : reds;
+                long to = lookup(x->w, r ? key_with(kp, r2, 0) : kp);
+                if (to < 0) continue;
+                double sc = 0.0;
+                if (x->w->nodes[to].shanten == -1) {
+                    c[k]++;
+                    sc = win_score(x, c, r2, k, nd.riichi);
+                    c[k]--;
+                }
+                if (push_edge(x, (int32_t)to, wt, sc > 0.0, sc)) return -1;
+            }
+        } else {
+            if (!c[k]) continue;
+            int has_red = suit >= 0 && (reds >> suit & 1);
+            ev_key_t kp = key_step(kb, k, -1);
+            for (int r = 0; r < 2; r++) {
+                if (r ? !has_red : c[k] - has_red <= 0) continue;
+                long to = find_draw_state(x, r ? key_with(kp, reds & ~(1u << suit), 0) : kp);
+                if (to >= 0 && push_edge(x, (int32_t)to, 0, 0, 0.0)) return -1;
+            }
+        }
+    }
+    node_t *n = &x->w->nodes[ni];
+    n->e0 = e0;
+    n->ne = (int32_t)x->w->n_edges - e0;
     return 0;
 }
 
@@ -424,16 +483,17 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             double tp = u[0], wp = u[1], sc = u[2];
             for (int32_t e = nd->e0; e < nd->e0 + nd->ne; e++) {
                 const edge_t *ed = &w->edges[e];
-                static const double none[3] = {1.0, 1.0, 0.0};
-                const double *y = ed->to < 0 ? none : v + 6 * (size_t)ed->to;
+                const double *y = v + 6 * (size_t)ed->to;
                 double p = ed->w * inv;
                 double yt = y[0], yw = ed->win ? 1.0 : y[1];
-                double ys = ed->terminal ? (ed->score > u[2] ? ed->score : u[2])
-                                         : (ed->score > y[2] ? ed->score : y[2]);
-                if (ed->terminal) yt = 1.0;
+                double ys = ed->score > y[2] ? ed->score : y[2];
                 tp += p * (yt - u[0]);
                 wp += p * (yw - u[1]);
                 sc += p * (ys - u[2]);
+            }
+            if (x->in->bounded) {
+                if (tp > 1.0) tp = 1.0;
+                if (wp > 1.0) wp = 1.0;
             }
             v[6 * i + 0] = tp;
             v[6 * i + 1] = wp;
@@ -499,16 +559,16 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     uint8_t c[34];
     memcpy(c, x.h0, 34);
     if (n0 == want) {
-        long r = node_of(&x, c, x.reds0, 1, 1);
-        if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
-        /* a 13-tile request does not declare riichi on its first tenpai */
-        w->nodes[r].riichi = 0;
-        w->nodes[r].locked = 0;
+        /* a 13-tile request has made no discard: it has not declared riichi */
+        long r = -1;
+        if (x.s0 <= in->max_shanten && (r = node_of(&x, c, x.reds0, 0, 1)) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         memset(&rows[0], 0, sizeof rows[0]);
         rows[0].tile = -1;
         rows[0].shanten = (int8_t)x.s0;
         roots[nr++] = (int32_t)r;
     } else {
+        /* the request itself is a discard state of the graph (a draw may return to it) */
+        if (x.s0 <= in->max_shanten && node_of(&x, c, x.reds0, 0, 0) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         for (int k = 0; k < 34 && nr < max_rows; k++) {
             if (!c[k]) continue;
             int suit = (k < 27 && k % 9 == 4) ? k / 9 : -1;
@@ -523,10 +583,9 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1;
-                if (s2 <= in->max_shanten) {
-                    r = node_of(&x, c, r2, 0, 1);
+                if (x.s0 <= in->max_shanten) {
+                    r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
-                    w->nodes[r].locked = 0;
                 }
                 roots[nr++] = (int32_t)r;
                 c[k]++;
@@ -550,6 +609,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         }
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (link(&x, (int32_t)i)) { rc = YM_EV_E_MEMORY; goto out; }
     if (reserve((void **)&w->val, &w->cap_val, 6 * w->n_nodes, sizeof(double))) { rc = YM_EV_E_MEMORY; goto out; }
     {
         /* rows beyond max_shanten: NaN; the others from the solve */

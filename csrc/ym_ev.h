@@ -46,6 +46,7 @@ typedef struct {
     uint8_t tegawari, shanten_down, uradora, red;
     uint8_t max_shanten;       /* rows at a higher shanten get NaN (default 3) */
     int16_t wall_sum;          /* divisor base S (turn t divides by S - t); 0 = sum of unseen */
+    uint8_t bounded;           /* 1 (default): a probability never passes 1 (docs/ev.md, the wall); 0: as the reference */
 } ym_ev_input_t;
 
 typedef struct {

@@ -14,6 +14,11 @@
  *  - every tile id of the game (136, or 108 in sanma) is in exactly one place: a concealed hand,
  *    a meld, a kita slot, a river, or the wall / dead wall (undrawn);
  *  - sum(scores) + 1000 * sticks == players * start_points (+ what earlier rules moved);
+ *  - scores are 64-bit: a game starts with |score| <= YM_SCORE_MAX, one hand moves a seat by at
+ *    most YM_DELTA_MAX (an aotenjou hand's base points are capped at YM_AOTENJOU_ENGINE_BASE),
+ *    and a hand that leaves a seat beyond +-YM_SCORE_MAX ends the game (YM_END_SCORE_LIMIT), so
+ *    no score, delta or final value ever leaves +-YM_STATE_MAX (ym_game_validate checks these
+ *    bounds on a state read from outside, so no add on a valid state can overflow);
  *  - seat.c[] equals the kinds of seat.ids[]; seat.waits is ym_waits of the 13-3k hand whenever the
  *    seat is not holding a drawn tile;
  *  - a step with an illegal action returns YM_G_ILLEGAL and leaves the state unchanged.
@@ -55,7 +60,13 @@ enum { YM_OUT_NONE = 0, YM_OUT_TSUMO, YM_OUT_RON, YM_OUT_EXHAUSTIVE, YM_OUT_NAGA
 /* abortive draw kinds (bits in rules.abortive) */
 enum { YM_AB_KYUUSHU = 1, YM_AB_SUUFON = 2, YM_AB_SUUCHA = 4, YM_AB_SUUKAIKAN = 8, YM_AB_SANCHAHOU = 16 };
 /* game end reasons */
-enum { YM_END_NONE = 0, YM_END_TOBI, YM_END_LAST_HAND, YM_END_SUDDEN_DEATH, YM_END_ALL_LAST_STOP };
+enum { YM_END_NONE = 0, YM_END_TOBI, YM_END_LAST_HAND, YM_END_SUDDEN_DEATH, YM_END_ALL_LAST_STOP,
+       YM_END_SCORE_LIMIT };
+/* The 64-bit score range (see the invariants above). */
+#define YM_SCORE_MAX ((int64_t)1 << 62)            /* starting scores; beyond it after a hand: game over */
+#define YM_DELTA_MAX ((int64_t)1 << 59)            /* one seat's change over one hand, at most */
+#define YM_AOTENJOU_ENGINE_BASE ((int64_t)1 << 54) /* the engine's cap on an aotenjou hand's base points */
+#define YM_STATE_MAX (YM_SCORE_MAX + YM_DELTA_MAX + ((int64_t)1 << 40)) /* any score / final value */
 /* step results */
 enum { YM_G_OK = 0, YM_G_ILLEGAL = 1 };
 /* river marks */
@@ -128,7 +139,7 @@ typedef struct {
     uint64_t discarded;              /* D: kinds discarded this round (called ones too) */
     uint64_t waits;                  /* waits of the 13-3k hand */
     uint64_t forbid;                 /* kuikae: kinds not to discard now */
-    int32_t score;
+    int64_t score;
     uint8_t open_riichi;             /* the riichi (declared or established) is open: the hand is shown */
 } ym_seat_t;
 
@@ -138,7 +149,7 @@ typedef struct {
     uint8_t winners;                 /* bit mask (nagashi achievers too) */
     uint8_t from;                    /* ron: discarder */
     uint8_t tenpai;                  /* bit mask at an exhaustive draw */
-    int32_t deltas[4];
+    int64_t deltas[4];
 } ym_round_result_t;
 
 typedef struct {
@@ -148,11 +159,11 @@ typedef struct {
     uint8_t extra;       /* hora: form flags; ryukyoku: abort kind / outcome; dora: 0; reach: 1 = open */
     uint8_t tenpai;      /* ryukyoku: tenpai mask */
     int16_t han, fu;
-    int32_t points;
+    int64_t points;      /* hora: the hand value (aotenjou: base points capped, ym_game_win_pay) */
     uint64_t yaku;
     uint8_t han_of[64];  /* hora: han per yaku bit (dora bits: counts) */
-    int32_t deltas[4];
-    int32_t scores[4];
+    int64_t deltas[4];
+    int64_t scores[4];
     uint8_t ura[5], n_ura;
     uint8_t form, yakuman, kita;   /* hora: the scorer's form (YM_FORM_*), yakuman multiple, kita count */
     uint8_t yaku_ext, han_ext[3];  /* hora: the local rules' yaku (ym_score_t.yaku_ext, han_ext) */
@@ -199,7 +210,7 @@ typedef struct {
     uint16_t n_rounds;
     uint64_t seed;                   /* game seed: round r's wall comes from (seed, r) */
     ym_round_result_t last;          /* the last round's result */
-    int32_t final_points[4], final_results[4];
+    int64_t final_points[4], final_results[4];
     uint8_t final_rank[4];
     uint8_t dealer_wins;             /* paarenchan: the dealer's wins in a row before this hand (0 after a
                                       * hand without a win or when the deal passes; docs/rules.md 3.7) */
@@ -226,7 +237,7 @@ static inline int ym_is_red(const ym_game_t *g, int id) {
 /* ---- lifecycle and transitions (ym_game_step.c) ----------------------------------------- */
 /* scores = NULL: start points. wall = NULL: the seeded wall. */
 void ym_game_init(ym_game_t *g, const ym_game_rules_t *R, uint64_t seed, const uint8_t *wall,
-                  const int32_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev);
+                  const int64_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev);
 /* After ROUND_END: deal the next round (wall = NULL: seeded). */
 void ym_game_next_round(ym_game_t *g, const uint8_t *wall, ym_events_t *ev);
 /* Apply one action (ev may be NULL). YM_G_ILLEGAL: the state is unchanged. */
@@ -258,6 +269,10 @@ int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a);
 int ym_game_pass_legal(const ym_game_t *g, int seat);
 /* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
+/* The same with the win's 64-bit payments and hand value (ym_game_win_pay, ym_game_settle.c). */
+struct ym_gpay;
+int ym_game_score_win_pay(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,
+                          struct ym_gpay *pay, int64_t *points);
 /* The situation flags (YM_F_* of ym_score.h) of that win, as the scorer gets them. */
 unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk);
 uint64_t ym_game_waits(const ym_seat_t *p, int sanma);
@@ -276,37 +291,52 @@ void ym_game_memo_store(ym_game_t *g, int seat);
 int ym_game_responders(const ym_game_t *g);
 
 /* ---- settlement (ym_game_settle.c) ------------------------------------------------------ */
-void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas);
+void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int64_t *deltas);
 /* One win's payments as transfers payer -> winner (payer 255 = the riichi sticks on the table). */
 enum { YM_TR_RON = 0, YM_TR_TSUMO = 1, YM_TR_PAO = 2, YM_TR_HONBA = 3, YM_TR_STICKS = 4 };
 #define YM_MAX_TRANSFERS 12
 typedef struct {
     uint8_t payer, reason;           /* YM_TR_* */
-    int32_t amount;
+    int64_t amount;
 } ym_transfer_t;
+/* One win's payments in the engine's 64-bit amounts (the fields of ym_payment_t). */
+typedef struct ym_gpay {
+    int64_t discarder, dealer, non_dealer, liable, honba, sticks, total;
+    uint8_t n_non_dealer;
+} ym_gpay_t;
+void ym_gpay_from(const ym_payment_t *pay, ym_gpay_t *out);
+/* The payments and hand value of the win scored in *sc from hand *h (ym_score: status OK): the
+ * scorer's ym_payment_t, or under aotenjou ym_aotenjou_hand_payments with the base points
+ * capped at YM_AOTENJOU_ENGINE_BASE (docs/game.md). */
+void ym_game_win_pay(const ym_rules_t *r, const ym_score_t *sc, const ym_hand_t *h, ym_gpay_t *pay,
+                     int64_t *points);
 int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
-                     const ym_payment_t *pay, ym_transfer_t *out);
+                     const ym_gpay_t *pay, ym_transfer_t *out);
 /* A win worth base points a (a_pao: the part under pao, used with pao_scope liable_yakuman_only;
  * liable 255 = none; from 255 = tsumo): ym_payments, then ym_win_transfers. Returns the count. */
 int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable, int32_t a,
                   int32_t a_pao, int honba, int sticks, ym_transfer_t *out);
+/* The same for a hand worth base points a (1..YM_AOTENJOU_ENGINE_BASE) under aotenjou (the whole
+ * hand under pao when liable != 255): ym_aotenjou_payments_base, then ym_win_transfers. */
+int ym_settle_win_aotenjou(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                           int64_t a, int honba, int sticks, ym_transfer_t *out);
 /* Deltas of one win's payment (from = discarder, or 255 for tsumo; liable 255 = none). */
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
-                   const ym_payment_t *pay, int32_t *deltas);
+                   const ym_gpay_t *pay, int64_t *deltas);
 /* The next hand after a hand of (round_wind, kyoku) whose scores are now `scores`: returns the
  * game end reason (YM_END_NONE: play on with *wind_out, *hand_out). */
-int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+int ym_next_hand(const ym_game_rules_t *R, const int64_t *scores, int round_wind, int kyoku, int first_dealer,
                  int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out);
 /* End the round: apply deltas; repeat / honba / sticks; next round or game over. */
 void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai);
-void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
-                     int32_t *points, uint8_t *ranks, int32_t *results);
+void ym_final_scores(const ym_game_rules_t *R, int n, const int64_t *scores, int sticks, int first_dealer,
+                     int64_t *points, uint8_t *ranks, int64_t *results);
 
 /* ---- observation (ym_game_obs.c) -------------------------------------------------------- */
 #define YM_OBS_PLANES 33
 #define YM_OBS_SCALARS 24
 void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes /* [YM_OBS_PLANES][34] */,
-                 int32_t *scalars /* [YM_OBS_SCALARS] */);
+                 int64_t *scalars /* [YM_OBS_SCALARS] */);
 /* Kinds every seat sees: uncalled river tiles, melds, kita, revealed dora indicators. */
 void ym_game_visible(const ym_game_t *g, uint8_t vis[34]);
 
@@ -323,7 +353,7 @@ int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, stru
 void ym_policy_ev_free(struct ym_ev_work *work);
 int ym_policy_ev_draws_left(const ym_game_t *g);   /* the seat to move's own draws left (<= 17) */
 typedef struct {
-    int32_t scores[4], results[4];
+    int64_t scores[4], results[4];
     uint8_t ranks[4];
     uint16_t rounds;
     uint16_t outcomes[YM_OUT_KINDS];
@@ -347,6 +377,6 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, s
  * from `seat` is re-dealt (seat < 0: none), every seat played by `policy`, the copy's streams
  * drawn from `seed`. delta[q] = seat q's point change (riichi sticks paid and won included;
  * 0 for q >= players). Returns 0, 1 when the step limit was hit, 2 when no seat could act. */
-int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta);
+int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta);
 
 #endif

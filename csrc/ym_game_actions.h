@@ -71,7 +71,7 @@ typedef struct {
 /* Outputs of one game: the observation of the deciding seat and its mask. */
 typedef struct {
     uint8_t *planes;                  /* [YM_OBS_PLANES][34] */
-    int32_t *scalars;                 /* [YM_OBS_SCALARS] */
+    int64_t *scalars;                 /* [YM_OBS_SCALARS] */
     uint8_t *mask;                    /* [YM_AX_N] */
     float *reward;                    /* [players] */
 } ym_vout_t;
@@ -89,7 +89,7 @@ typedef struct {
     ym_vgame_t *v;
     const int64_t *acts;
     uint8_t *planes;                  /* [n][YM_OBS_PLANES][34] */
-    int32_t *scalars;                 /* [n][YM_OBS_SCALARS] */
+    int64_t *scalars;                 /* [n][YM_OBS_SCALARS] */
     uint8_t *mask;                    /* [n][YM_AX_N] */
     float *rewards;                   /* [n][players] */
     uint8_t *status, *done;

@@ -109,49 +109,63 @@ unsigned ym_game_win_flags(const ym_game_t *g, int seat, int from, int rk) {
 }
 
 /* ---- scoring a win ------------------------------------------------------------------------ */
-static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,
-                     int lite) {
+static void win_hand(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_hand_t *hp) {
     const ym_seat_t *p = &g->s[seat];
     int n = g->R.players, tsumo = from == seat || from == 255;
-    ym_hand_t h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.counts, p->c, 34);
+    ym_hand_t *h = hp;
+    memset(h, 0, sizeof *h);
+    memcpy(h->counts, p->c, 34);
     int reds = 0;
     for (int i = 0; i < p->n; i++) reds += ym_is_red(g, p->ids[i]);
     if (!tsumo) {
-        h.counts[tile >> 2]++;
+        h->counts[tile >> 2]++;
         reds += ym_is_red(g, tile);
     }
-    h.n_melds = p->n_melds;
+    h->n_melds = p->n_melds;
     for (int i = 0; i < p->n_melds; i++) {
         const ym_gmeld_t *m = &p->melds[i];
-        h.meld_type[i] = m->type;
-        h.meld_tile[i] = m->kind;
+        h->meld_type[i] = m->type;
+        h->meld_tile[i] = m->kind;
         for (int j = 0; j < m->n; j++) reds += ym_is_red(g, m->ids[j]);
     }
-    h.reds = (uint8_t)reds;
-    h.win = (uint8_t)(tile >> 2);
-    h.seat_wind = (uint8_t)((seat - g->dealer + n) % n);
-    h.round_wind = g->round_wind;
-    h.n_dora = g->n_dora;
-    for (int i = 0; i < g->n_dora; i++) h.dora[i] = (uint8_t)(ym_game_dora_indicator(g, i) >> 2);
+    h->reds = (uint8_t)reds;
+    h->win = (uint8_t)(tile >> 2);
+    h->seat_wind = (uint8_t)((seat - g->dealer + n) % n);
+    h->round_wind = g->round_wind;
+    h->n_dora = g->n_dora;
+    for (int i = 0; i < g->n_dora; i++) h->dora[i] = (uint8_t)(ym_game_dora_indicator(g, i) >> 2);
     if (p->riichi == 2) {
-        h.n_ura = g->n_dora;
-        for (int i = 0; i < g->n_dora; i++) h.ura[i] = (uint8_t)(ym_game_ura_indicator(g, i) >> 2);
+        h->n_ura = g->n_dora;
+        for (int i = 0; i < g->n_dora; i++) h->ura[i] = (uint8_t)(ym_game_ura_indicator(g, i) >> 2);
     }
-    h.kita = p->kita;
-    if (p->pao_seat != 255 && p->pao_seat != from) h.pao = p->pao_bits;
-    if (tsumo && p->rinshan && p->kan_from != 255) h.pao |= YM_PAO_RINSHAN;   /* daiminkan_rinshan_pao */
-    h.flags = (uint16_t)ym_game_win_flags(g, seat, from, rk);
+    h->kita = p->kita;
+    if (p->pao_seat != 255 && p->pao_seat != from) h->pao = p->pao_bits;
+    if (tsumo && p->rinshan && p->kan_from != 255) h->pao |= YM_PAO_RINSHAN;   /* daiminkan_rinshan_pao */
+    h->flags = (uint16_t)ym_game_win_flags(g, seat, from, rk);
     if (bonus) {
-        h.honba = g->honba;
-        h.riichi_sticks = (uint16_t)g->sticks;
+        h->honba = g->honba;
+        h->riichi_sticks = (uint16_t)(g->sticks > 65535 ? 65535 : g->sticks);
     }
+}
+
+static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,
+                     int lite) {
+    ym_hand_t h;
+    win_hand(g, seat, tile, from, rk, bonus, &h);
     return ym_score_ex(&g->R.score, &h, out, lite);
 }
 
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out) {
     return score_win(g, seat, tile, from, rk, bonus, out, 0);
+}
+
+int ym_game_score_win_pay(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,
+                          ym_gpay_t *pay, int64_t *points) {
+    ym_hand_t h;
+    win_hand(g, seat, tile, from, rk, bonus, &h);
+    int st = ym_score_ex(&g->R.score, &h, out, 0);
+    ym_game_win_pay(&g->R.score, out, &h, pay, points);
+    return st;
 }
 
 static int can_ron(const ym_game_t *g, int seat) {

@@ -6,7 +6,10 @@
  * ym_win_deltas sums those. ym_settle_win is the entry for a hand given by its base points
  * (yakuman.settle.settle_wins and nagashi): it applies pao_scope and the "liable player dealt in"
  * case, then ym_payments and ym_win_transfers, so the engine and yakuman.settle share one
- * implementation of every payment rule. Transfers: at most YM_MAX_TRANSFERS, each amount > 0,
+ * implementation of every payment rule. Amounts are 64-bit (ym_gpay_t); under aotenjou
+ * ym_game_win_pay / ym_settle_win_aotenjou take them from ym_aotenjou_payments_base with the base
+ * points capped at YM_AOTENJOU_ENGINE_BASE (2^54), so one hand moves a seat by less than 2^59.
+ * Transfers: at most YM_MAX_TRANSFERS, each amount > 0,
  * their sum = the winner's income (pay.total). Noten payments: the noten seats pay
  * noten_total split evenly to the tenpai seats; nothing when all or none are tenpai. Nagashi
  * mangan: a mangan tsumo per achiever (turn order from the last drawer; nagashi_multiple).
@@ -14,7 +17,8 @@
  * ym_game_finish_round is the next-hand rule: the deal passes unless the dealer repeats; East
  * only or East + South, the sudden-death extension (until someone reaches target_points),
  * tobi, and agari-yame / tenpai-yame (all_last_stop: the dealer repeats in the last hand while
- * on top, and with the extension holds target_points). ym_final_scores: leftover sticks
+ * on top, and with the extension holds target_points), and the 64-bit scores' limit (a seat beyond
+ * +-YM_SCORE_MAX ends the game: YM_END_SCORE_LIMIT). ym_final_scores: leftover sticks
  * (to_top / lost), ranks (ties: first_dealer order, or split uma), uma and oka.
  * The same arithmetic is what yakuman.settle computes; tests/game hold them equal on random games.
  *
@@ -31,7 +35,7 @@
 #include "ym_game.h"
 #include "ym_shanten.h"
 
-void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas) {
+void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int64_t *deltas) {
     int k = 0;
     for (int i = 0; i < n; i++) k += tenpai[i] != 0;
     for (int i = 0; i < 4; i++) deltas[i] = 0;
@@ -39,8 +43,60 @@ void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *delta
     for (int i = 0; i < n; i++) deltas[i] = tenpai[i] ? total / k : -(total / (n - k));
 }
 
+void ym_gpay_from(const ym_payment_t *pay, ym_gpay_t *o) {
+    o->discarder = pay->discarder;
+    o->dealer = pay->dealer;
+    o->non_dealer = pay->non_dealer;
+    o->liable = pay->liable;
+    o->honba = pay->honba;
+    o->sticks = pay->sticks;
+    o->total = pay->total;
+    o->n_non_dealer = pay->n_non_dealer;
+}
+
+/* a wide amount the capped base keeps below 2^59 (0 if it were not: never, see the cap) */
+static int64_t narrow(const ym_u128_t *x) {
+    int64_t v = 0;
+    return ym_u128_to_i64(x, YM_DELTA_MAX, &v) ? 0 : v;
+}
+
+static void gpay_wide(const ym_wide_pay_t *w, ym_gpay_t *o) {
+    o->discarder = narrow(&w->discarder);
+    o->dealer = narrow(&w->dealer);
+    o->non_dealer = narrow(&w->non_dealer);
+    o->liable = narrow(&w->liable);
+    o->honba = narrow(&w->honba);
+    o->sticks = narrow(&w->sticks);
+    o->total = narrow(&w->total);
+    o->n_non_dealer = w->n_non_dealer;
+}
+
+void ym_game_win_pay(const ym_rules_t *r, const ym_score_t *sc, const ym_hand_t *h, ym_gpay_t *pay,
+                     int64_t *points) {
+    if (!r->aotenjou) {
+        ym_gpay_from(&sc->pay, pay);
+        *points = sc->points;
+        return;
+    }
+    ym_wide_pay_t w;
+    ym_u128_t base;
+    if (ym_aotenjou_payments(r, sc->han, sc->fu, h->seat_wind == 0, h->flags & YM_F_TSUMO, h->honba,
+                             h->riichi_sticks, ym_aotenjou_hand_pao(r, sc, h), &w) == 0 &&
+        ym_aotenjou_base_cmp(&w.base, (uint64_t)YM_AOTENJOU_ENGINE_BASE) <= 0) {
+        gpay_wide(&w, pay);
+        *points = narrow(&w.points);
+        return;
+    }
+    /* beyond the engine's range (or the scorer's 110 han): paid as base points at the cap */
+    ym_aotenjou_base_set(&base, (uint64_t)YM_AOTENJOU_ENGINE_BASE);
+    ym_aotenjou_payments_base(r, &base, h->seat_wind == 0, h->flags & YM_F_TSUMO, h->honba, h->riichi_sticks,
+                              ym_aotenjou_hand_pao(r, sc, h), &w);
+    gpay_wide(&w, pay);
+    *points = narrow(&w.points);
+}
+
 int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
-                     const ym_payment_t *pay, ym_transfer_t *out) {
+                     const ym_gpay_t *pay, ym_transfer_t *out) {
     int k = 0;
 #define PUT(P, AMT, WHY)                                                                        \
     do {                                                                                        \
@@ -54,11 +110,11 @@ int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int 
         PUT(honba_payer, pay->honba, YM_TR_HONBA);
     } else {
         /* plain tsumo: each of the n - 1 payers' shares holds the same honba part */
-        int32_t hb_each = has_liable ? 0 : pay->honba / (n - 1);
+        int64_t hb_each = has_liable ? 0 : pay->honba / (n - 1);
         if (has_liable) PUT(liable, pay->liable - pay->honba, YM_TR_PAO);
         for (int q = 0; q < n; q++) {
             if (q == winner) continue;
-            int32_t share = (winner == dealer || q != dealer) ? pay->non_dealer : pay->dealer;
+            int64_t share = (winner == dealer || q != dealer) ? pay->non_dealer : pay->dealer;
             PUT(q, share - hb_each, YM_TR_TSUMO);
             PUT(q, hb_each, YM_TR_HONBA);
         }
@@ -70,7 +126,7 @@ int ym_win_transfers(const ym_game_rules_t *R, int n, int winner, int from, int 
 }
 
 void ym_win_deltas(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
-                   const ym_payment_t *pay, int32_t *d) {
+                   const ym_gpay_t *pay, int64_t *d) {
     ym_transfer_t t[YM_MAX_TRANSFERS];
     int k = ym_win_transfers(R, n, winner, from, dealer, liable, pay, t);
     for (int i = 0; i < k; i++) {
@@ -86,12 +142,29 @@ int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from, int dea
     if (liable == 255) a_pao = 0;
     else if (R->score.pao_whole_hand || a_pao <= 0 || a_pao > a) a_pao = a;
     ym_payment_t pay;
+    ym_gpay_t gp;
     int32_t points;
     ym_payments(&R->score, a, a_pao, winner == dealer, from == 255, honba, sticks, &pay, &points);
-    return ym_win_transfers(R, n, winner, from, dealer, liable, &pay, out);
+    ym_gpay_from(&pay, &gp);
+    return ym_win_transfers(R, n, winner, from, dealer, liable, &gp, out);
 }
 
-static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {
+int ym_settle_win_aotenjou(const ym_game_rules_t *R, int n, int winner, int from, int dealer, int liable,
+                           int64_t a, int honba, int sticks, ym_transfer_t *out) {
+    if (from == winner) from = 255;
+    if (liable == winner || liable == from) liable = 255;
+    if (a < 1 || a > YM_AOTENJOU_ENGINE_BASE) return 0;
+    ym_u128_t base;
+    ym_wide_pay_t w;
+    ym_gpay_t gp;
+    ym_aotenjou_base_set(&base, (uint64_t)a);
+    if (ym_aotenjou_payments_base(&R->score, &base, winner == dealer, from == 255, honba, sticks, liable != 255, &w))
+        return 0;
+    gpay_wide(&w, &gp);
+    return ym_win_transfers(R, n, winner, from, dealer, liable, &gp, out);
+}
+
+static int is_top(const int64_t *scores, int n, int seat, int first_dealer) {
     int best = -1;
     for (int i = 0; i < n; i++) {
         int s = (first_dealer + i) % n;
@@ -100,7 +173,7 @@ static int is_top(const int32_t *scores, int n, int seat, int first_dealer) {
     return best == seat;
 }
 
-int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+int ym_next_hand(const ym_game_rules_t *R, const int64_t *scores, int round_wind, int kyoku, int first_dealer,
                  int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out) {
     int n = R->players;
     int dealer = (first_dealer + kyoku) % n;
@@ -115,13 +188,16 @@ int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind
     int last_wind = R->length == 0 ? 1 : 0;
     int max_wind = last_wind + (R->extension ? 1 : 0);
     int all_last = round_wind > last_wind || (round_wind == last_wind && kyoku == n - 1);
-    int reason = YM_END_NONE, reach_target = 0, tobi = 0;
+    int reason = YM_END_NONE, reach_target = 0, tobi = 0, beyond = 0;
     for (int q = 0; q < n; q++) {
         reach_target |= scores[q] >= R->target_points;
         tobi |= scores[q] < 0 || (R->tobi == 1 && scores[q] == 0);
+        beyond |= scores[q] > YM_SCORE_MAX || scores[q] < -YM_SCORE_MAX;
     }
     if (R->tobi != 2 && tobi)
         reason = YM_END_TOBI;
+    else if (beyond)   /* the 64-bit scores' limit (ym_game.h): no hand may follow */
+        reason = YM_END_SCORE_LIMIT;
     else if (wind > max_wind)
         reason = YM_END_LAST_HAND;
     else if (!repeat && wind > last_wind && reach_target)
@@ -137,9 +213,9 @@ int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind
 void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, int dealer_won_or_tenpai) {
     const ym_game_rules_t *R = &g->R;
     int n = R->players;
-    int32_t scores[4] = {0, 0, 0, 0};
+    int64_t scores[4] = {0, 0, 0, 0};
     for (int q = 0; q < n; q++) {
-        g->s[q].score += g->last.deltas[q];
+        g->s[q].score += g->last.deltas[q];   /* within int64: |score| and |delta| are bounded (ym_game.h) */
         scores[q] = g->s[q].score;
     }
     int wind, hand;
@@ -163,8 +239,8 @@ void ym_game_finish_round(ym_game_t *g, int repeat, int honba, int sticks_left, 
     }
 }
 
-void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
-                     int32_t *points, uint8_t *ranks, int32_t *results) {
+void ym_final_scores(const ym_game_rules_t *R, int n, const int64_t *scores, int sticks, int first_dealer,
+                     int64_t *points, uint8_t *ranks, int64_t *results) {
     int order[4] = {0, 1, 2, 3};
     for (int i = 0; i < 4; i++) points[i] = i < n ? scores[i] : 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -176,27 +252,27 @@ void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int
                 order[j - 1] = t;
             }
         if (pass == 0) {
-            if (sticks && R->leftover_to_top) points[order[0]] += 1000 * sticks;
+            if (sticks && R->leftover_to_top) points[order[0]] += 1000 * (int64_t)sticks;
             else break;
         }
     }
-    int32_t bonus[4] = {0, 0, 0, 0}, per_rank[4] = {0, 0, 0, 0};
+    int64_t bonus[4] = {0, 0, 0, 0}, per_rank[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) bonus[i] = R->uma[i];
-    bonus[0] += (R->return_points - R->start_points) * n;
+    bonus[0] += ((int64_t)R->return_points - R->start_points) * n;
     int i = 0;
     while (i < n) {
         int j = i;
         while (j + 1 < n && R->tie_split && points[order[j + 1]] == points[order[i]]) j++;
         int m = j - i + 1;
-        int32_t total = 0;
+        int64_t total = 0;
         for (int k = i; k <= j; k++) total += bonus[k];
         /* floor division as Python's // (total may be negative) */
-        int32_t q = total / m;
+        int64_t q = total / m;
         if ((total % m) && ((total < 0) != (m < 0))) q--;
-        int32_t share = q / 100;
+        int64_t share = q / 100;
         if ((q % 100) && (q < 0)) share--;
         share *= 100;
-        int32_t left = total - share * m;
+        int64_t left = total - share * m;
         for (int k = 0; k < m; k++) per_rank[i + k] = share + (k == 0 ? left : 0);
         i = j + 1;
     }

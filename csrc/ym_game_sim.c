@@ -154,7 +154,7 @@ int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_
     return g.phase == YM_PH_OVER ? 0 : 1;
 }
 
-int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta) {
+int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta) {
     ym_game_t g;
     ym_rng_t rng;
     uint64_t x = seed;

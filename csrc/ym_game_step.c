@@ -108,15 +108,15 @@ static void abort_round(ym_game_t *g, int kind, ym_events_t *ev) {
     if (g->game_over) ev_scores(g, ev_push(ev, YM_EV_END_GAME, 255));
 }
 
-static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_score_t *sc, const int32_t *d,
-                           ym_events_t *ev) {
+static void push_win_event(ym_game_t *g, int seat, int from, int tile, const ym_score_t *sc, int64_t points,
+                           const int64_t *d, ym_events_t *ev) {
     ym_event_t *e = ev_push(ev, YM_EV_HORA, seat);
     if (!e) return;
     e->target = (uint8_t)from;
     e->tile = (uint8_t)tile;
     e->han = (int16_t)sc->han;
     e->fu = (int16_t)sc->fu;
-    e->points = sc->points;
+    e->points = points;
     e->yaku = sc->yaku;
     e->extra = (uint8_t)sc->limit;
     e->form = sc->form;
@@ -139,12 +139,14 @@ static void settle_wins(ym_game_t *g, int n_win, const uint8_t *winners, int fro
     g->last.outcome = from == 255 ? YM_OUT_TSUMO : YM_OUT_RON;
     g->last.from = (uint8_t)from;
     int repeat = 0;
-    int32_t scores_before[4];
+    int64_t scores_before[4];
     for (int i = 0; i < 4; i++) scores_before[i] = g->s[i].score;
     for (int i = 0; i < n_win; i++) {
         int w = winners[i];
         int bonus = (i == 0) ? 3 : (g->R.multi_ron_each ? 1 : 0);
         ym_score_t sc;
+        ym_gpay_t pay;
+        int64_t points;
         ym_game_t tmp;
         const ym_game_t *src = g;
         if (bonus != 3) {   /* the honba and / or sticks go to the first winner only */
@@ -153,20 +155,20 @@ static void settle_wins(ym_game_t *g, int n_win, const uint8_t *winners, int fro
             tmp.sticks = 0;
             src = &tmp;
         }
-        ym_game_score_win(src, w, tile, from == 255 ? w : from, g->resp_kind, 1, &sc);
+        ym_game_score_win_pay(src, w, tile, from == 255 ? w : from, g->resp_kind, 1, &sc, &pay, &points);
         int liable = g->s[w].pao_seat;
         if (from == 255 && g->s[w].rinshan && g->s[w].kan_from != 255 && g->R.score.daiminkan_rinshan_pao)
             liable = g->s[w].kan_from;   /* a rinshan win after a daiminkan: the kan tile's discarder */
-        if (sc.pay.liable == 0) liable = 255;
-        int32_t d[4] = {0, 0, 0, 0};
-        ym_win_deltas(&g->R, n, w, from, g->dealer, liable, &sc.pay, d);
+        if (pay.liable == 0) liable = 255;
+        int64_t d[4] = {0, 0, 0, 0};
+        ym_win_deltas(&g->R, n, w, from, g->dealer, liable, &pay, d);
         for (int q = 0; q < n; q++) {
             g->s[q].score += d[q];
             g->last.deltas[q] += d[q];
         }
         g->last.winners |= (uint8_t)(1 << w);
         if (w == g->dealer) repeat = 1;
-        push_win_event(g, w, from == 255 ? w : from, tile, &sc, d, ev);
+        push_win_event(g, w, from == 255 ? w : from, tile, &sc, points, d, ev);
         if (ev && ev->n) ev_scores(g, &ev->ev[ev->n - 1]);
     }
     for (int q = 0; q < n; q++) g->s[q].score = scores_before[q];   /* finish_round applies deltas */
@@ -204,7 +206,7 @@ static void exhaustive_draw(ym_game_t *g, int last_drawer, ym_events_t *ev) {
         }
         if (n_ach > 1 && g->R.nagashi_nearest) n_ach = 1;
     }
-    int32_t d[4] = {0, 0, 0, 0};
+    int64_t d[4] = {0, 0, 0, 0};
     if (!n_ach) {
         g->last.outcome = YM_OUT_EXHAUSTIVE;
         ym_noten_deltas(n, tenpai, g->R.noten_total, d);
@@ -224,9 +226,12 @@ static void exhaustive_draw(ym_game_t *g, int last_drawer, ym_events_t *ev) {
             int honba = as_win && (i == 0 || g->R.multi_ron_each) ? g->honba : 0;
             int sticks = as_win && i == 0 ? g->sticks : 0;
             ym_payment_t pay;
-            int32_t pts, di[4] = {0, 0, 0, 0};
+            ym_gpay_t gp;
+            int32_t pts;
+            int64_t di[4] = {0, 0, 0, 0};
             ym_payments(&g->R.score, 2000, 0, q == g->dealer, 1, honba, sticks, &pay, &pts);
-            ym_win_deltas(&g->R, n, q, 255, g->dealer, 255, &pay, di);
+            ym_gpay_from(&pay, &gp);
+            ym_win_deltas(&g->R, n, q, 255, g->dealer, 255, &gp, di);
             for (int j = 0; j < 4; j++) d[j] += di[j];
             g->last.winners |= (uint8_t)(1 << q);
             repeat |= q == g->dealer;
@@ -280,7 +285,7 @@ static void deal(ym_game_t *g, const uint8_t *wall, ym_events_t *ev) {
     g->dealer = (uint8_t)(g->kyoku % n);
     for (int q = 0; q < 4; q++) {
         ym_seat_t *p = &g->s[q];
-        int32_t score = p->score;
+        int64_t score = p->score;
         memset(p, 0, sizeof *p);
         p->score = score;
         p->drawn = 255;
@@ -310,7 +315,7 @@ static void deal(ym_game_t *g, const uint8_t *wall, ym_events_t *ev) {
 }
 
 void ym_game_init(ym_game_t *g, const ym_game_rules_t *R, uint64_t seed, const uint8_t *wall,
-                  const int32_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev) {
+                  const int64_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev) {
     memset(g, 0, sizeof *g);
     g->R = *R;
     g->seed = seed;

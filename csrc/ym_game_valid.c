@@ -6,6 +6,11 @@
  * reads the state: the engine's other functions assume these invariants and index with the fields.
  * One function per part of the struct (table, seat, meld, pending answers, accounting), so that a
  * new field gets its check next to its neighbours. Returns 0, or 1 with a message naming the field.
+ * Scores (ym_game.h): while a game goes on every score is within +-YM_SCORE_MAX (a hand is only
+ * played from there); once it is over, within +-YM_STATE_MAX, as is every final value; every
+ * delta within +-YM_DELTA_MAX. The checks are comparisons only (no arithmetic on a forged value),
+ * and within these bounds no add the engine makes can overflow: a hand adds at most
+ * YM_DELTA_MAX to a score within YM_SCORE_MAX, the end of a game at most 2^40.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,7 +19,6 @@
 #include "ym_game.h"
 #include "ym_shanten.h"
 
-#define SCORE_LIMIT 1000000000    /* |score|, |delta| of a stored state (the engine's int32 arithmetic) */
 #define STICKS_LIMIT 100000        /* 1000 points each */
 
 static int fail(char *why, size_t n, const char *fmt, ...) {
@@ -29,7 +33,9 @@ static int fail(char *why, size_t n, const char *fmt, ...) {
 
 static int seat_or_none(int v, int players) { return v == 255 || v < players; }
 
-static int bad_score(int32_t v) { return v < -SCORE_LIMIT || v > SCORE_LIMIT; }
+static int bad_score(int64_t v) { return v < -YM_STATE_MAX || v > YM_STATE_MAX; }
+static int64_t score_limit(const ym_game_t *g) { return g->phase == YM_PH_OVER ? YM_STATE_MAX : YM_SCORE_MAX; }
+static int bad_delta(int64_t v) { return v < -YM_DELTA_MAX || v > YM_DELTA_MAX; }
 
 static int valid_meld(const ym_gmeld_t *m, int q, int i, int players, char *why, size_t n) {
     int want = (m->type == YM_CHI || m->type == YM_PON) ? 3 : 4;
@@ -110,7 +116,9 @@ static int valid_seat(const ym_game_t *g, int q, char *why, size_t n) {
     if ((p->discarded | p->waits | p->forbid) & ~kinds) return fail(why, n, "s[%d]: a kind mask past kind 33", q);
     if (p->n + 3 * p->n_melds == 13 && p->waits != ym_game_waits(p, SANMA(g)))
         return fail(why, n, "s[%d].waits differ from the hand's waits", q);
-    if (bad_score(p->score)) return fail(why, n, "s[%d].score = %d is out of range", q, (int)p->score);
+    if (p->score < -score_limit(g) || p->score > score_limit(g))
+        return fail(why, n, "s[%d].score = %lld is out of range (|score| <= %lld in phase %d)", q,
+                    (long long)p->score, (long long)score_limit(g), g->phase);
     return 0;
 }
 
@@ -152,14 +160,14 @@ static int valid_table(const ym_game_t *g, char *why, size_t n) {
     if (g->n_kans > 5 || (g->kan_seats & ~all)) return fail(why, n, "n_kans = %d / kan_seats", g->n_kans);
     if (g->first_go > 1 || g->suukaikan_pending > 1 || g->game_over > 1 || (g->ippatsu_save & ~all))
         return fail(why, n, "a flag (first_go, suukaikan_pending, game_over, ippatsu_save) out of range");
-    if (g->end_reason > YM_END_ALL_LAST_STOP) return fail(why, n, "end_reason = %d", g->end_reason);
+    if (g->end_reason > YM_END_SCORE_LIMIT) return fail(why, n, "end_reason = %d", g->end_reason);
     if (g->game_over != (g->phase == YM_PH_OVER)) return fail(why, n, "game_over = %d in phase %d", g->game_over, g->phase);
     if (g->memo_melds > 4) return fail(why, n, "memo_melds = %d", g->memo_melds);
     const ym_round_result_t *r = &g->last;
     if (r->outcome >= YM_OUT_KINDS || (r->winners & ~all) || (r->tenpai & ~all) || !seat_or_none(r->from, players))
         return fail(why, n, "last: not a round result");
     for (int q = 0; q < 4; q++)
-        if (bad_score(r->deltas[q]) || bad_score(g->final_points[q]) || bad_score(g->final_results[q]) ||
+        if (bad_delta(r->deltas[q]) || bad_score(g->final_points[q]) || bad_score(g->final_results[q]) ||
             (q < players && g->final_rank[q] >= players))
             return fail(why, n, "last / final: a value out of range at seat %d", q);
     return 0;

@@ -1,8 +1,17 @@
-/* ym_random: winning_hands, natively (see ym_random.h). A line-by-line port of
- * src/yakuman/random.py (_chunk, _gen_regular, _gen_direct, _assemble): each numpy block
- * rng.random(shape) is one fill() of as many doubles, read back row-major; the names follow
- * the Python ones. The rows of a template are filled in row order from its candidates (a row's
- * template decides which candidates it takes; rows of other templates do not interleave). */
+/* ym_random: winning_hands, natively (see ym_random.h). A port of src/yakuman/random.py
+ * (_chunk, _gen_regular, _gen_direct, _assemble) that gives the same rows, every column equal.
+ *
+ * The reference draws numpy blocks rng.random(shape) and reads them row-major; a double's place
+ * in the chunk's PCG64 stream is therefore fixed by the block layout alone. This port reads only
+ * the doubles a row's result depends on, each at its place: PCG64 is an LCG, so the state d steps
+ * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (jumps_init, per chunk:
+ * C_d depends on the stream's increment) a read d places ahead costs one multiply-add per nonzero
+ * digit, the same as a step when d < 256. Every block has its own cursors (a state and its
+ * place), moved forward only. So a candidate set is generated only until its template's rows are
+ * filled (the reference draws twice as many), a set replaced by the template is never drawn, and
+ * a situation, red-five or indicator draw that cannot change the row (its flag already decided
+ * by an earlier condition) is never computed. The rows of a template are filled in row order
+ * from its candidates, as in the reference. */
 #include "ym_random.h"
 
 #include <stdlib.h>
@@ -42,6 +51,7 @@ static const int TERMINALS[6] = {0, 8, 9, 17, 18, 26};
 typedef struct {
     int players;
     uint8_t allowed[34];
+    int16_t allowed16[34];
     int n_kinds, kinds[34];
     int n_suits, run_suits[3];
     int n_run_bases, run_bases[21];
@@ -54,6 +64,7 @@ static void make_tables(tables *t, int players) {
     t->players = players;
     for (int k = 0; k < 34; k++) {
         t->allowed[k] = !(players == 3 && k >= 1 && k <= 7);
+        t->allowed16[k] = t->allowed[k];
         if (t->allowed[k]) t->kinds[t->n_kinds++] = k;
     }
     for (int s = (players == 4 ? 0 : 1); s < 3; s++) t->run_suits[t->n_suits++] = s;
@@ -111,37 +122,62 @@ static inline uint64_t pcg_next64(ym_uniform_src *s) {
     return (x >> rot) | (x << ((64u - rot) & 63u));
 }
 
-/* the state n steps on (numpy's pcg64_advance: the LCG's jump by squaring), for draws whose values
- * nothing reads */
-static void skip(ym_uniform_src *s, size_t n) {
-    if (n < 48) {
-        while (n--) (void)pcg_next64(s);
-        return;
-    }
-    u128 cur_mult = PCG_MULT, cur_plus = mk128(s->inc_hi, s->inc_lo), acc_mult = mk128(0, 1), acc_plus = mk128(0, 0);
-    for (; n; n >>= 1) {
-        if (n & 1) {
-            acc_mult = mul128(acc_mult, cur_mult);
-            acc_plus = add128(mul128(acc_plus, cur_mult), cur_plus);
-        }
-        cur_plus = mul128(add128(cur_mult, mk128(0, 1)), cur_plus);
-        cur_mult = mul128(cur_mult, cur_mult);
-    }
-    u128 st = add128(mul128(acc_mult, mk128(s->state_hi, s->state_lo)), acc_plus);
-    s->state_hi = hi64(st);
-    s->state_lo = lo64(st);
-}
 
-static inline double next_double(ym_uniform_src *src) {
-    return (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
+/* the XSL-RR output of a state, as numpy's next_double keeps it (top 53 bits) */
+static inline double out_double(u128 st) {
+    uint64_t hi = hi64(st), x = hi ^ lo64(st);
+    unsigned rot = (unsigned)(hi >> 58);
+    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 double ym_pcg64_next_double(ym_uniform_src *src) {
-    return next_double(src);
+    return (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static void fill(ym_uniform_src *src, double *u, size_t n) {
-    for (size_t i = 0; i < n; i++) u[i] = next_double(src);
+/* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l
+ * steps; big is 2^32 steps (never reached by a 4096-row chunk, kept for any m) */
+typedef struct {
+    u128 a[4][256], c[4][256];
+    u128 big_a, big_c;
+} jumps;
+
+static void jumps_init(jumps *J, u128 inc) {
+    u128 m = PCG_MULT, p = inc;   /* the unit map s -> m s + p of this level */
+    for (int l = 0; l < 4; l++) {
+        J->a[l][0] = mk128(0, 1);
+        J->c[l][0] = mk128(0, 0);
+        for (int k = 1; k < 256; k++) {
+            J->a[l][k] = mul128(J->a[l][k - 1], m);
+            J->c[l][k] = add128(mul128(J->c[l][k - 1], m), p);
+        }
+        u128 nm = mul128(J->a[l][255], m), np = add128(mul128(J->c[l][255], m), p);
+        m = nm;
+        p = np;
+    }
+    J->big_a = m;
+    J->big_c = p;
+}
+
+static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
+    for (int l = 0; l < 4 && d; l++, d >>= 8) {
+        unsigned k = (unsigned)(d & 255u);
+        if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);
+    }
+    for (; d; d--) st = add128(mul128(J->big_a, st), J->big_c);
+    return st;
+}
+
+/* a reader of one block: the state after `pos` steps from the chunk's start */
+typedef struct {
+    u128 st;
+    uint64_t pos;
+} cursor;
+
+/* the double at place q of the chunk's stream (q >= c->pos: a cursor only moves forward) */
+static inline double rd(const jumps *J, cursor *c, uint64_t q) {
+    c->st = jump(J, c->st, q + 1 - c->pos);
+    c->pos = q + 1;
+    return out_double(c->st);
 }
 
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
@@ -162,19 +198,21 @@ static void cum_of(const double *p, int n, double *cum) {
 /* _cat: searchsorted(cum, u, "right"), at most n - 1 */
 static inline int cat(const double *cum, int n, double u) {
     int k = 0;
-    while (k < n && cum[k] <= u) k++;
+    for (int j = 0; j < n; j++) k += cum[j] <= u;   /* cum is sorted: the count is the place */
     return k > n - 1 ? n - 1 : k;
 }
 
-/* _row_cat over 34 weights: the number of cumulative weights <= u * total (at most 33 here:
- * numpy would fail on 34, which no reachable row gives) */
-static int row_cat(const double *w, double u) {
-    double cum[34], c = 0.0;
-    for (int j = 0; j < 34; j++) cum[j] = c = c + w[j];
-    double x = u * cum[33];
-    int k = 0;
-    for (int j = 0; j < 34; j++) k += cum[j] <= x;
-    return k > 33 ? 33 : k;
+/* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
+ * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
+ * row gives) */
+static int row_cat(const int16_t *w, int total, double u) {
+    /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
+    int target = (int)(u * (double)total), c = 0;
+    for (int j = 0; j < 34; j++) {
+        c += w[j];
+        if (c > target) return j;
+    }
+    return 33;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -189,550 +227,583 @@ static void smallest(const double *keys, int n, int k, int *out) {
     }
 }
 
-/* ---- candidates of a template (random.py _gen_regular, _gen_direct, _assemble) -------------- */
+/* ---- one candidate of a template (random.py _gen_regular, _gen_direct, _assemble) ----------- */
 
-typedef struct {      /* per candidate: pair, four sets, flags; then the assembled counts */
-    int *pair, *base;
-    uint8_t *is_run, *closed_only, *all_kans;
-    int8_t *mt;
-    int16_t *conc, *total;
-    double *u;        /* draws */
-} cands;
+/* Cursors of a template's blocks: 0 the pairs, 1-3 a mixed_sets block, 4-9 the template's own
+ * blocks, 10-12 _assemble's (3, K, 4) block. */
+enum { C_PAIR = 0, C_MIX = 1, C_OWN = 4, C_ASM = 10, N_TPL_CURSORS = 13 };
 
-static void mixed_sets(ym_uniform_src *src, int K, const tables *T, double *u, uint8_t *is_run, int *base) {
-    fill(src, u, (size_t)3 * K * 4);
-    const double *u0 = u, *u1 = u + K * 4, *u2 = u + 2 * K * 4;
-    for (int i = 0; i < K * 4; i++) {
-        is_run[i] = u0[i] < P_RUN;
-        base[i] = is_run[i] ? T->run_bases[pick(T->n_run_bases, u1[i])] : T->kinds[pick(T->n_kinds, u2[i])];
+typedef struct {
+    int pair, base[4];
+    uint8_t is_run[4], closed_only, all_kans;
+} cand;
+
+typedef struct {
+    const jumps *J;
+    cursor c[N_TPL_CURSORS];
+    const tables *T;
+    uint64_t p0, t0;   /* the pairs' block (K), the template's blocks after it */
+    int K;
+} tpl;
+
+#define RD(id, q) rd(t->J, &t->c[id], (q))
+
+/* set j of candidate r from the mixed_sets block at place o (3 x K x 4) */
+static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
+    const tables *T = t->T;
+    uint64_t i = (uint64_t)r * 4 + j, K4 = (uint64_t)t->K * 4;
+    double u0 = RD(C_MIX, o + i), u1 = RD(C_MIX + 1, o + K4 + i), u2 = RD(C_MIX + 2, o + 2 * K4 + i);
+    c->is_run[j] = u0 < P_RUN;   /* both reads made: no unpredictable branch before them */
+    c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1)] : T->kinds[pick(T->n_kinds, u2)];
+}
+
+/* the doubles a template draws after its pairs, before _assemble's block */
+static uint64_t tpl_size(int shape, uint64_t K) {
+    switch (shape) {
+    case S_FLUSH: return 24 * K;
+    case S_HONOR: return 22 * K;
+    case S_TERMINAL: return 20 * K;
+    case S_TOITOI: case S_RYUUIISOU: return 8 * K;
+    case S_SANSHOKU: return 14 * K;
+    case S_ITTSU: case S_SANSHOKU_DOUKOU: case S_IIPEIKOU: return 13 * K;
+    case S_RYANPEIKOU: return 2 * K;
+    case S_SUUANKOU: case S_SUUKANTSU: case S_DAISUUSHII: return 4 * K;
+    case S_TSUUIISOU: return 7 * K;
+    case S_CHINROUTOU: return 6 * K;
+    case S_SHOUSUUSHII: return 16 * K;
+    default: return 12 * K;   /* mixed, tanyao, daisangen */
     }
 }
 
-/* _perm: k of the table per row, in the order of an argsort of n keys */
-static void perm(ym_uniform_src *src, int K, const int *table, int n, int k, double *u, int *out) {
-    fill(src, u, (size_t)K * n);
-    for (int r = 0; r < K; r++) {
-        int idx[34];
-        smallest(u + (size_t)r * n, n, k, idx);
-        for (int t = 0; t < k; t++) out[r * k + t] = table[idx[t]];
-    }
-}
-
-static void gen_regular(ym_uniform_src *src, int shape, int K, const tables *T, cands *c) {
-    int *pair = c->pair, *base = c->base;
-    uint8_t *is_run = c->is_run;
-    double *u_pair = c->u, *u = c->u + K;
-    memset(c->closed_only, 0, (size_t)K);
-    memset(c->all_kans, 0, (size_t)K);
-    fill(src, u_pair, (size_t)K);
-    for (int r = 0; r < K; r++) pair[r] = T->kinds[pick(T->n_kinds, u_pair[r])];
+static void gen_regular(tpl *t, int shape, int r, cand *c) {
+    const tables *T = t->T;
+    const uint64_t K = (uint64_t)t->K, K4 = 4 * K, t0 = t->t0, pr = t->p0 + (uint64_t)r;
+    const uint64_t R = (uint64_t)r, R4 = 4 * R;
+    c->closed_only = c->all_kans = 0;
+    c->pair = -1;   /* -1: the default pair, kinds[pick(u_pair)] */
     switch (shape) {
     case S_MIXED:
-        mixed_sets(src, K, T, u, is_run, base);
+        for (int j = 0; j < 4; j++) mixed_one(t, t0, r, j, c);
         break;
-    case S_TANYAO: {
-        fill(src, u, (size_t)3 * K * 4);
-        for (int i = 0; i < K * 4; i++) {
-            is_run[i] = u[i] < 0.6;
-            base[i] = is_run[i] ? T->simple_run_bases[pick(T->n_simple_run_bases, u[K * 4 + i])]
-                                : T->simples[pick(T->n_simples, u[2 * K * 4 + i])];
+    case S_TANYAO:
+        for (int j = 0; j < 4; j++) {
+            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.6;
+            c->base[j] = c->is_run[j] ? T->simple_run_bases[pick(T->n_simple_run_bases, RD(C_OWN + 1, t0 + K4 + R4 + j))]
+                                      : T->simples[pick(T->n_simples, RD(C_OWN + 2, t0 + 2 * K4 + R4 + j))];
         }
-        for (int r = 0; r < K; r++) pair[r] = T->simples[pick(T->n_simples, u_pair[r])];
+        c->pair = T->simples[pick(T->n_simples, RD(C_PAIR, pr))];
         break;
-    }
     case S_FLUSH: {
-        fill(src, u, (size_t)6 * K * 4);
-        const double *u5 = u + 5 * K * 4;
-        for (int r = 0; r < K; r++) {
-            int suit = T->run_suits[pick(T->n_suits, u5[r * 4 + 0])];
-            int chin = u5[r * 4 + 1] < 0.45;
-            for (int j = 0; j < 4; j++) {
-                int i = r * 4 + j;
-                int honor = !chin && u[i] < 0.25;
-                is_run[i] = !honor && u[K * 4 + i] < 0.6;
-                base[i] = honor ? HONORS[pick(7, u[2 * K * 4 + i])]
-                                : 9 * suit + (is_run[i] ? pick(7, u[3 * K * 4 + i]) : pick(9, u[4 * K * 4 + i]));
-            }
-            int pair_honor = !chin && u5[r * 4 + 2] < 0.3;
-            pair[r] = pair_honor ? HONORS[pick(7, u5[r * 4 + 3])] : 9 * suit + pick(9, u_pair[r]);
+        const uint64_t u5 = t0 + 5 * K4 + R4;
+        int suit = T->run_suits[pick(T->n_suits, RD(C_OWN + 5, u5))];
+        int chin = RD(C_OWN + 5, u5 + 1) < 0.45;
+        for (int j = 0; j < 4; j++) {
+            uint64_t i = R4 + j;
+            int honor = !chin && RD(C_OWN, t0 + i) < 0.25;
+            c->is_run[j] = !honor && RD(C_OWN + 1, t0 + K4 + i) < 0.6;
+            c->base[j] = honor ? HONORS[pick(7, RD(C_OWN + 2, t0 + 2 * K4 + i))]
+                               : 9 * suit + (c->is_run[j] ? pick(7, RD(C_OWN + 3, t0 + 3 * K4 + i))
+                                                          : pick(9, RD(C_OWN + 4, t0 + 4 * K4 + i)));
         }
+        int pair_honor = !chin && RD(C_OWN + 5, u5 + 2) < 0.3;
+        c->pair = pair_honor ? HONORS[pick(7, RD(C_OWN + 5, u5 + 3))] : 9 * suit + pick(9, RD(C_PAIR, pr));
         break;
     }
     case S_HONOR: {
-        double *uh = u, *um = u + 2 * K * 5;
-        fill(src, uh, (size_t)2 * K * 5);
-        mixed_sets(src, K, T, um, is_run, base);
-        for (int r = 0; r < K; r++) {
-            for (int j = 0; j < 4; j++) {
-                int honor = uh[r * 5 + j] < 0.5;
-                if (honor) {
-                    is_run[r * 4 + j] = 0;
-                    base[r * 4 + j] = HONORS[pick(7, uh[K * 5 + r * 5 + j])];
-                }
+        const uint64_t uh = t0 + 5 * R, K5 = 5 * K;
+        for (int j = 0; j < 4; j++) {
+            if (RD(C_OWN, uh + j) < 0.5) {
+                c->is_run[j] = 0;
+                c->base[j] = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + j))];
+            } else {
+                mixed_one(t, t0 + 2 * K5, r, j, c);
             }
-            if (uh[r * 5 + 4] < 0.5) pair[r] = HONORS[pick(7, uh[K * 5 + r * 5 + 4])];
         }
+        if (RD(C_OWN, uh + 4) < 0.5) c->pair = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + 4))];
         break;
     }
     case S_TERMINAL: {
-        fill(src, u, (size_t)5 * K * 4);
-        for (int r = 0; r < K; r++) {
-            int junchan = u[4 * K * 4 + r * 4] < 0.4;
-            for (int j = 0; j < 4; j++) {
-                int i = r * 4 + j;
-                is_run[i] = u[i] < 0.55;
-                int run_base = 9 * T->run_suits[pick(T->n_suits, u[K * 4 + i])] + 6 * (u[2 * K * 4 + i] < 0.5);
-                int trip = junchan ? TERMINALS[pick(6, u[3 * K * 4 + i])] : YAOCHUU[pick(13, u[3 * K * 4 + i])];
-                base[i] = is_run[i] ? run_base : trip;
+        int junchan = RD(C_OWN + 4, t0 + 4 * K4 + R4) < 0.4;
+        for (int j = 0; j < 4; j++) {
+            uint64_t i = R4 + j;
+            c->is_run[j] = RD(C_OWN, t0 + i) < 0.55;
+            if (c->is_run[j])
+                c->base[j] = 9 * T->run_suits[pick(T->n_suits, RD(C_OWN + 1, t0 + K4 + i))]
+                             + 6 * (RD(C_OWN + 2, t0 + 2 * K4 + i) < 0.5);
+            else {
+                double u = RD(C_OWN + 3, t0 + 3 * K4 + i);
+                c->base[j] = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
             }
-            pair[r] = junchan ? TERMINALS[pick(6, u_pair[r])] : YAOCHUU[pick(13, u_pair[r])];
         }
+        double u = RD(C_PAIR, pr);
+        c->pair = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
         break;
     }
     case S_TOITOI:
-        fill(src, u, (size_t)2 * K * 4);
-        for (int i = 0; i < K * 4; i++) {
-            is_run[i] = 0;
-            base[i] = T->kinds[pick(T->n_kinds, u[i])];
+        for (int j = 0; j < 4; j++) {
+            c->is_run[j] = 0;
+            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
         }
-        for (int r = 0; r < K; r++) c->closed_only[r] = u[K * 4 + r * 4] < 0.3;
+        c->closed_only = RD(C_OWN + 1, t0 + K4 + R4) < 0.3;
         break;
     case S_SANSHOKU: case S_ITTSU: case S_SANSHOKU_DOUKOU: {
-        int n_pre = shape == S_SANSHOKU ? 2 * K : K;
-        fill(src, u, (size_t)n_pre);
-        mixed_sets(src, K, T, u + n_pre, is_run, base);
-        for (int r = 0; r < K; r++)
-            for (int j = 0; j < 3; j++) {
-                if (shape == S_SANSHOKU) {
-                    is_run[r * 4 + j] = 1;
-                    base[r * 4 + j] = pick(7, u[r]) + 9 * j;
-                } else if (shape == S_ITTSU) {
-                    is_run[r * 4 + j] = 1;
-                    base[r * 4 + j] = 9 * T->run_suits[pick(T->n_suits, u[r])] + 3 * j;
-                } else {
-                    is_run[r * 4 + j] = 0;
-                    base[r * 4 + j] = (T->players == 4 ? pick(9, u[r]) : 8 * pick(2, u[r])) + 9 * j;
-                }
+        double u = RD(C_OWN, t0 + R);
+        mixed_one(t, t0 + (shape == S_SANSHOKU ? 2 : 1) * K, r, 3, c);
+        for (int j = 0; j < 3; j++) {
+            if (shape == S_SANSHOKU) {
+                c->is_run[j] = 1;
+                c->base[j] = pick(7, u) + 9 * j;
+            } else if (shape == S_ITTSU) {
+                c->is_run[j] = 1;
+                c->base[j] = 9 * T->run_suits[pick(T->n_suits, u)] + 3 * j;
+            } else {
+                c->is_run[j] = 0;
+                c->base[j] = (T->players == 4 ? pick(9, u) : 8 * pick(2, u)) + 9 * j;
             }
+        }
         break;
     }
     case S_IIPEIKOU:
-        mixed_sets(src, K, T, u, is_run, base);
-        fill(src, u, (size_t)K);
-        for (int r = 0; r < K; r++) {
-            is_run[r * 4 + 0] = is_run[r * 4 + 1] = 1;
-            base[r * 4 + 0] = base[r * 4 + 1] = T->run_bases[pick(T->n_run_bases, u[r])];
-            c->closed_only[r] = 1;
-        }
+        for (int j = 2; j < 4; j++) mixed_one(t, t0, r, j, c);
+        c->is_run[0] = c->is_run[1] = 1;
+        c->base[0] = c->base[1] = T->run_bases[pick(T->n_run_bases, RD(C_OWN, t0 + 3 * K4 + R))];
+        c->closed_only = 1;
         break;
-    case S_RYANPEIKOU:
-        fill(src, u, (size_t)2 * K);
-        for (int r = 0; r < K; r++) {
-            int b1 = T->run_bases[pick(T->n_run_bases, u[r])], b2 = T->run_bases[pick(T->n_run_bases, u[K + r])];
-            for (int j = 0; j < 4; j++) is_run[r * 4 + j] = 1;
-            base[r * 4 + 0] = base[r * 4 + 1] = b1;
-            base[r * 4 + 2] = base[r * 4 + 3] = b2;
-            c->closed_only[r] = 1;
-        }
+    case S_RYANPEIKOU: {
+        int b1 = T->run_bases[pick(T->n_run_bases, RD(C_OWN, t0 + R))];
+        int b2 = T->run_bases[pick(T->n_run_bases, RD(C_OWN + 1, t0 + K + R))];
+        for (int j = 0; j < 4; j++) c->is_run[j] = 1;
+        c->base[0] = c->base[1] = b1;
+        c->base[2] = c->base[3] = b2;
+        c->closed_only = 1;
         break;
+    }
     case S_DAISANGEN:
-        mixed_sets(src, K, T, u, is_run, base);
-        for (int r = 0; r < K; r++)
-            for (int j = 0; j < 3; j++) {
-                is_run[r * 4 + j] = 0;
-                base[r * 4 + j] = 31 + j;
-            }
+        mixed_one(t, t0, r, 3, c);
+        for (int j = 0; j < 3; j++) {
+            c->is_run[j] = 0;
+            c->base[j] = 31 + j;
+        }
         break;
     case S_SUUANKOU: case S_SUUKANTSU:
-        fill(src, u, (size_t)K * 4);
-        for (int i = 0; i < K * 4; i++) {
-            is_run[i] = 0;
-            base[i] = T->kinds[pick(T->n_kinds, u[i])];
+        for (int j = 0; j < 4; j++) {
+            c->is_run[j] = 0;
+            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
         }
-        memset(shape == S_SUUANKOU ? c->closed_only : c->all_kans, 1, (size_t)K);
+        if (shape == S_SUUANKOU) c->closed_only = 1;
+        else c->all_kans = 1;
         break;
-    case S_TSUUIISOU: case S_CHINROUTOU: {
-        int five[5];
-        fill(src, u, (size_t)K * (shape == S_TSUUIISOU ? 7 : 6));
-        for (int r = 0; r < K; r++) {
-            int n = shape == S_TSUUIISOU ? 7 : 6, idx[7];
-            smallest(u + (size_t)r * n, n, 5, idx);
-            for (int t = 0; t < 5; t++) five[t] = shape == S_TSUUIISOU ? HONORS[idx[t]] : TERMINALS[idx[t]];
-            for (int j = 0; j < 4; j++) {
-                is_run[r * 4 + j] = 0;
-                base[r * 4 + j] = five[j];
-            }
-            pair[r] = five[4];
+    case S_TSUUIISOU: case S_CHINROUTOU: case S_DAISUUSHII: case S_SHOUSUUSHII: {
+        /* _perm: keys (K, n) after the template's other blocks; the winds of shousuushii follow
+         * a mixed_sets block */
+        int n = shape == S_TSUUIISOU ? 7 : shape == S_CHINROUTOU ? 6 : 4;
+        const int *table = shape == S_TSUUIISOU ? HONORS : shape == S_CHINROUTOU ? TERMINALS : WINDS;
+        uint64_t o = (shape == S_SHOUSUUSHII ? t0 + 3 * K4 : t0) + R * (uint64_t)n;
+        double keys[7];
+        int idx[7];
+        if (shape == S_SHOUSUUSHII) mixed_one(t, t0, r, 3, c);
+        for (int j = 0; j < n; j++) keys[j] = RD(C_OWN, o + j);
+        smallest(keys, n, shape == S_DAISUUSHII || shape == S_SHOUSUUSHII ? 4 : 5, idx);
+        int sets = shape == S_SHOUSUUSHII ? 3 : 4;
+        for (int j = 0; j < sets; j++) {
+            c->is_run[j] = 0;
+            c->base[j] = table[idx[j]];
         }
+        if (shape != S_DAISUUSHII) c->pair = table[idx[sets]];
         break;
     }
     case S_RYUUIISOU:
-        fill(src, u, (size_t)2 * K * 4);
-        for (int i = 0; i < K * 4; i++) {
-            is_run[i] = u[i] < 0.3;
-            base[i] = is_run[i] ? 19 : GREEN[pick(6, u[K * 4 + i])];
+        for (int j = 0; j < 4; j++) {
+            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.3;
+            c->base[j] = c->is_run[j] ? 19 : GREEN[pick(6, RD(C_OWN + 1, t0 + K4 + R4 + j))];
         }
-        for (int r = 0; r < K; r++) pair[r] = GREEN[pick(6, u_pair[r])];
-        break;
-    case S_SHOUSUUSHII: {
-        mixed_sets(src, K, T, u, is_run, base);
-        int *w = c->pair + K;   /* scratch after the pairs: K x 4 winds */
-        perm(src, K, WINDS, 4, 4, u, w);
-        for (int r = 0; r < K; r++) {
-            for (int j = 0; j < 3; j++) {
-                is_run[r * 4 + j] = 0;
-                base[r * 4 + j] = w[r * 4 + j];
-            }
-            pair[r] = w[r * 4 + 3];
-        }
-        break;
-    }
-    case S_DAISUUSHII:
-        perm(src, K, WINDS, 4, 4, u, base);
-        memset(is_run, 0, (size_t)K * 4);
+        c->pair = GREEN[pick(6, RD(C_PAIR, pr))];
         break;
     default:
         break;
     }
+    if (c->pair < 0) c->pair = T->kinds[pick(T->n_kinds, RD(C_PAIR, pr))];
 }
 
-static void gen_direct(ym_uniform_src *src, int shape, int K, const tables *T, cands *c) {
-    int16_t *counts = c->conc;
-    double *u = c->u;
-    memset(counts, 0, sizeof(int16_t) * (size_t)K * 34);
-    if (shape == S_KOKUSHI) {
-        fill(src, u, (size_t)K);
-        for (int r = 0; r < K; r++) {
-            for (int i = 0; i < 13; i++) counts[r * 34 + YAOCHUU[i]] = 1;
-            counts[r * 34 + YAOCHUU[pick(13, u[r])]] += 1;
+/* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
+ * concealed counts; 0 when a kind would exceed four copies */
+static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
+                    int16_t *conc, int8_t *mt, int16_t *mtile) {
+    const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
+    int16_t total[34];
+    int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
+    int chosen[4];
+    if (c->all_kans || want >= 4 || want == 0) {
+        for (int j = 0; j < 4; j++) chosen[j] = c->all_kans || want >= 4;
+    } else {   /* the ranks of the four keys: the `want` smallest are melded */
+        double k1[4];
+        for (int l = 0; l < 4; l++) k1[l] = RD(C_ASM + 1, a0 + K4 + R4 + l);
+        for (int j = 0; j < 4; j++) {
+            int rank = 0;
+            for (int l = 0; l < 4; l++) rank += k1[l] < k1[j];
+            chosen[j] = rank < want;
         }
+    }
+    int run_type = (c->closed_only || P->players == 3) ? -1 : CHI;
+    memset(conc, 0, sizeof(int16_t) * 34);
+    memset(total, 0, sizeof total);
+    conc[c->pair] += 2;
+    total[c->pair] += 2;
+    for (int j = 0; j < 4; j++) {
+        int m = -1;
+        if (chosen[j]) {
+            if (c->is_run[j]) {
+                m = run_type;
+            } else {
+                double u2 = RD(C_ASM + 2, a0 + 2 * K4 + R4 + j);
+                if (c->all_kans) {
+                    long x = (long)(u2 * 3);
+                    m = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
+                } else if (c->closed_only) {
+                    m = u2 < 0.25 ? ANKAN : -1;
+                } else {
+                    m = PON + cat(mtype_cum, 4, u2);
+                }
+            }
+        }
+        mt[j] = (int8_t)m;
+        int b = c->base[j] < 33 ? c->base[j] : 33;
+        mtile[j] = (int16_t)b;
+        for (int off = 0; off < 3; off++) {
+            int k = c->is_run[j] ? (b + off < 33 ? b + off : 33) : b;
+            conc[k] += m < 0;
+            total[k] += 1;
+        }
+        total[b] += m >= MINKAN;
+    }
+    int over = total[c->pair] > 4;   /* only the kinds the candidate touched can exceed four */
+    for (int j = 0; j < 4; j++) {
+        int b = mtile[j];
+        over |= total[b] > 4;
+        if (c->is_run[j]) over |= (total[b + 1 < 33 ? b + 1 : 33] > 4) | (total[b + 2 < 33 ? b + 2 : 33] > 4);
+    }
+    return !over;
+}
+
+/* candidate r of a meld-less template: chiitoitsu, kokushi, chuuren (always within four copies) */
+static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, int16_t *counts) {
+    const tables *T = t->T;
+    const uint64_t K = (uint64_t)t->K, p = t->p0, R = (uint64_t)r;
+    memset(counts, 0, sizeof(int16_t) * 34);
+    if (shape == S_KOKUSHI) {
+        for (int i = 0; i < 13; i++) counts[YAOCHUU[i]] = 1;
+        counts[YAOCHUU[pick(13, RD(0, p + R))]] += 1;
     } else if (shape == S_CHUUREN) {
         static const int16_t pattern[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-        fill(src, u, (size_t)2 * K);
-        for (int r = 0; r < K; r++) {
-            int suit = T->run_suits[pick(T->n_suits, u[r])];
-            for (int i = 0; i < 9; i++) counts[r * 34 + 9 * suit + i] = pattern[i];
-            counts[r * 34 + 9 * suit + pick(9, u[K + r])] += 1;
-        }
-    } else {   /* chiitoitsu */
-        double cum[4];
-        cum_of(CHIITOI_SUB, 4, cum);
-        fill(src, u, (size_t)3 * K);
-        double *keys = u + 3 * K;
-        fill(src, keys, (size_t)K * 34);
-        uint8_t simple[34] = {0};
-        for (int i = 0; i < T->n_simples; i++) simple[T->simples[i]] = 1;
-        for (int r = 0; r < K; r++) {
-            int sub = cat(cum, 4, u[r]);
-            int suit = T->run_suits[pick(T->n_suits, u[K + r])];
-            double row[34];
-            for (int k = 0; k < 34; k++) {
-                int w = T->allowed[k];
-                if (sub == 1) w = w && (k / 9 == suit || k >= 27);
-                else if (sub == 2) w = w && simple[k];
-                else if (sub == 3) w = k >= 27;
-                row[k] = w ? keys[(size_t)r * 34 + k] : 2.0;
+        int suit = T->run_suits[pick(T->n_suits, RD(0, p + R))];
+        for (int i = 0; i < 9; i++) counts[9 * suit + i] = pattern[i];
+        counts[9 * suit + pick(9, RD(1, p + K + R))] += 1;
+    } else {   /* chiitoitsu: (3, K) then keys (K, 34) */
+        int sub = cat(sub_cum, 4, RD(0, p + R));
+        int suit = sub == 1 ? T->run_suits[pick(T->n_suits, RD(1, p + K + R))] : 0;
+        /* the seven smallest keys among the allowed kinds (the others' key is 2.0, never among
+         * them: every sub-template allows at least seven kinds); their order does not matter */
+        double best[7];
+        int kinds[7], n = 0;
+        for (int k = 0; k < 34; k++) {
+            int w = T->allowed[k];
+            if (sub == 1) w = w && (k / 9 == suit || k >= 27);
+            else if (sub == 2) w = w && k < 27 && k % 9 >= 1 && k % 9 <= 7;
+            else if (sub == 3) w = k >= 27;
+            if (!w) continue;
+            double key = RD(2, p + 3 * K + 34 * R + (uint64_t)k);
+            if (n == 7 && key >= best[6]) continue;
+            int at = n < 7 ? n++ : 6;
+            while (at > 0 && best[at - 1] > key) {
+                best[at] = best[at - 1];
+                kinds[at] = kinds[at - 1];
+                at--;
             }
-            int kinds[7];
-            smallest(row, 34, 7, kinds);
-            for (int t = 0; t < 7; t++) counts[r * 34 + kinds[t]] = 2;
+            best[at] = key;
+            kinds[at] = k;
         }
+        for (int i = 0; i < 7; i++) counts[kinds[i]] = 2;
     }
 }
 
-/* melds chosen and tiles counted (random.py _assemble) */
-static void assemble(ym_uniform_src *src, int K, const ym_gen_params *P, const double *meld_cum,
-                     const double *mtype_cum, cands *c) {
-    double *u = c->u;
-    fill(src, u, (size_t)3 * K * 4);
-    const double *u0 = u, *u1 = u + K * 4, *u2 = u + 2 * K * 4;
-    memset(c->conc, 0, sizeof(int16_t) * (size_t)K * 34);
-    memset(c->total, 0, sizeof(int16_t) * (size_t)K * 34);
-    for (int r = 0; r < K; r++) {
-        int want = cat(meld_cum, 5, u0[r * 4]);
-        int16_t *conc = c->conc + (size_t)r * 34, *total = c->total + (size_t)r * 34;
-        conc[c->pair[r]] += 2;
-        total[c->pair[r]] += 2;
-        for (int j = 0; j < 4; j++) {
-            int i = r * 4 + j, rank = 0;
-            for (int l = 0; l < 4; l++) rank += u1[r * 4 + l] < u1[i];
-            int chosen = rank < want || c->all_kans[r];
-            int trip = PON + cat(mtype_cum, 4, u2[i]);
-            if (c->closed_only[r]) trip = u2[i] < 0.25 ? ANKAN : -1;
-            if (c->all_kans[r]) {
-                long x = (long)(u2[i] * 3);
-                trip = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
-            }
-            int run_type = (c->closed_only[r] || P->players == 3) ? -1 : CHI;
-            int mt = chosen ? (c->is_run[i] ? run_type : trip) : -1;
-            c->mt[i] = (int8_t)mt;
-            int b = c->base[i] < 33 ? c->base[i] : 33;
-            c->base[i] = b;   /* the meld's tile: min(base, 33) */
-            for (int off = 0; off < 3; off++) {
-                int t = c->is_run[i] ? (b + off < 33 ? b + off : 33) : b;
-                conc[t] += mt < 0;
-                total[t] += 1;
-            }
-            total[b] += mt >= MINKAN;
-        }
-    }
+static uint64_t direct_size(int shape, uint64_t K) {
+    return shape == S_KOKUSHI ? K : shape == S_CHUUREN ? 2 * K : 37 * K;
 }
+#undef RD
 
 /* ---- one chunk (random.py _chunk) ------------------------------------------------------------ */
+
+/* the cursors of the per-row blocks: reds (3, 5, 4, m), the winning tile (2, m), the indicators
+ * (10, m); the situation block (20, m) is read whole by ym_winning_chunk */
+enum { RC_RED = 0, RC_WIN = 60, RC_IND = 62, N_ROW_CURSORS = 72 };
+
+typedef struct {
+    const jumps *J;
+    cursor c[N_ROW_CURSORS];
+    uint64_t red0, win0, sit0, ind0;   /* the blocks' places */
+    uint64_t m;
+} rowdraws;
+
+#define RB(id, off) rd(D->J, &D->c[id], (off))
+
+/* everything after the structure, for row r: reds, winning tile, situation, indicators, the
+ * output columns (random.py _chunk after the template loop) */
+static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
+                       const int16_t *conc, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
+    const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
+                 *okans_cum = cums + 23;
+    const uint64_t m = D->m, R = (uint64_t)r;
+    int16_t tot[34];
+    int n_melds = 0;
+    memcpy(tot, conc, sizeof tot);
+    for (int j = 0; j < 4; j++) {
+        int t = mtype[j], b = mtile[j];
+        if (t < 0) continue;
+        n_melds++;
+        if (t == CHI) for (int off = 0; off < 3; off++) tot[b + off] += 1;
+        else tot[b] += t >= MINKAN ? 4 : 3;
+    }
+    out->n_melds[r] = (uint8_t)n_melds;
+
+    /* reds: per suit, the places (concealed, then the sets in set order) and their copies, in
+     * the reference's order; a draw is read only for a copy the row holds */
+    uint8_t reds[3] = {0, 0, 0}, mreds[4] = {0, 0, 0, 0};
+    if (P->aka) {
+        for (int s = 0; s < 3; s++) {
+            int five = 9 * s + 4, used = 0, seen = 0;
+            for (int loc = 0; loc < 5; loc++) {
+                int cnt;
+                if (loc == 0) {
+                    cnt = conc[five];
+                } else {
+                    int t = mtype[loc - 1], b = mtile[loc - 1];
+                    if (t < 0) continue;   /* a concealed set: its fives are among the concealed tiles */
+                    int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : b == five;
+                    cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
+                }
+                for (int copy = 0; copy < cnt && copy < 4; copy++) {
+                    int id = (s * 5 + loc) * 4 + copy;
+                    double p_red = (double)(P->aka - used) / (double)(4 - seen > 1 ? 4 - seen : 1);
+                    int red = RB(RC_RED + id, D->red0 + (uint64_t)id * m + R) < p_red;
+                    used += red;
+                    seen += 1;
+                    if (loc == 0) reds[s] += (uint8_t)red;
+                    else mreds[loc - 1] += (uint8_t)red;
+                }
+            }
+        }
+    }
+    for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
+
+    /* winning tile */
+    int win = row_cat(conc, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
+    int wsuit = win / 9 < 2 ? win / 9 : 2;
+    int win_five = win < 27 && win % 9 == 4;
+    out->win[r] = (uint8_t)win;
+    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * conc[win] < reds[wsuit]);
+
+    /* situation: u[i] is the block (20, m)'s row i at this row (sit) */
+    const double *u = sit;
+    int seat = (int)(u[0] * P->players);
+    int rnd = cat(round_cum, P->players == 4 ? 4 : 3, u[1]);
+    int is_open = 0, own_kans = 0, last_kan = -1;
+    for (int j = 0; j < 4; j++) {
+        int t = mtype[j];
+        is_open |= t >= CHI && t <= KAKAN;
+        if (t >= MINKAN) {
+            own_kans++;
+            last_kan = j;
+        }
+    }
+    int kita = 0;
+    if (P->players == 3) {
+        int k = cat(kita_cum, 5, u[2]);
+        kita = k < 4 - tot[30] ? k : 4 - tot[30];
+    }
+    int tsumo = u[3] < P->tsumo;
+    int untouched = n_melds == 0 && kita == 0;
+    int first = tsumo & untouched & (u[4] < P->first_turn);
+    int tenhou = first & (seat == 0), chiihou = first & (seat != 0);
+    int renhou = (!tsumo) & untouched & (seat != 0) & (u[5] < P->renhou);
+    int riichi_any = (!is_open) & (!first) & (!renhou) & (u[6] < P->riichi);
+    int dbl = riichi_any & (u[7] < P_RIICHI_DOUBLE);
+    int riichi = riichi_any & (!dbl);
+    int rinshan = tsumo & (!first) & (own_kans > 0 || kita > 0) & (u[8] < P_RINSHAN);
+    int ippatsu = riichi_any & (!rinshan) & (!(dbl & (own_kans > 0))) & (u[9] < P_IPPATSU);
+    int haitei = tsumo & (!first) & (!rinshan) & (u[10] < P_HAITEI);
+    int win_total = tot[win] + (win == 30 ? kita : 0);
+    int chankan = (!tsumo) & (!renhou) & (win_total == 1) & (u[11] < P_CHANKAN);
+    int houtei = (!tsumo) & (!renhou) & (!chankan) & (u[12] < P_HOUTEI);
+    out->flags[r] = (uint16_t)(tsumo | riichi << 1 | dbl << 2 | ippatsu << 3 | rinshan << 4 | chankan << 5
+                               | haitei << 6 | houtei << 7 | tenhou << 8 | chiihou << 9 | renhou << 10);
+    out->honba[r] = (uint16_t)cat(honba_cum, 9, u[13]);
+    out->riichi_sticks[r] = (uint16_t)(cat(sticks_cum, 5, u[14]) + riichi_any);
+    int other_kans = cat(okans_cum, 3, u[15]);
+    if (other_kans > 4 - own_kans) other_kans = 4 - own_kans;
+    int last_type = mtype[last_kan > 0 ? last_kan : 0];
+    int unturned = rinshan && own_kans > 0 && (last_type == MINKAN || last_type == KAKAN);
+    int n_dora = 1 + own_kans + other_kans - unturned;
+    if (n_dora > 5) n_dora = 5;
+    int n_ura = riichi_any ? n_dora : 0;
+    out->n_dora[r] = (uint8_t)n_dora;
+    out->n_ura[r] = (uint8_t)n_ura;
+    out->seat_wind[r] = (uint8_t)seat;
+    out->round_wind[r] = (uint8_t)rnd;
+    out->kita[r] = (uint8_t)kita;
+
+    /* indicators from the tiles left: the block (10, m), step by step */
+    int16_t left[34];
+    int n_left = 0;
+    for (int k = 0; k < 34; k++) {
+        left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
+        n_left += left[k];
+    }
+    left[30] = (int16_t)(left[30] - kita);
+    n_left -= kita;
+    if (chankan) {
+        n_left -= left[win];
+        left[win] = 0;
+    }
+    memset(out->dora + r * 5, 255, 5);
+    memset(out->ura + r * 5, 255, 5);
+    for (int step = 0; step < 10; step++) {
+        if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) continue;
+        int k = row_cat(left, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
+        (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
+        left[k] -= 1;
+        n_left -= 1;
+    }
+
+    /* meld slots: melds first, in set order; empty slots tile 0 */
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0; j < 4; j++) {
+            int t = mtype[j];
+            if ((pass == 0) != (t >= 0)) continue;
+            out->meld_type[r * 4 + n] = (int8_t)t;
+            out->meld_tile[r * 4 + n] = t >= 0 ? (uint8_t)mtile[j] : 0;
+            out->meld_reds[r * 4 + n] = mreds[j];
+            n++;
+        }
+    uint8_t *cnt = out->counts + (size_t)r * 34;
+    for (int k = 0; k < 34; k++) cnt[k] = (uint8_t)conc[k];
+}
+#undef RB
 
 int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_out *out) {
     tables T;
     make_tables(&T, P->players);
-    double meld_cum[5], mtype_cum[4], round_cum[4], honba_cum[9], sticks_cum[5], kita_cum[5], okans_cum[3];
-    memcpy(meld_cum, P->meld_cum, sizeof meld_cum);
+    /* round 0-3, honba 4-12, sticks 13-17, kita 18-22, other kans 23-25 */
+    double cums[26], mtype_cum[4], sub_cum[4];
+    cum_of(P->players == 4 ? ROUND_4 : ROUND_3, P->players == 4 ? 4 : 3, cums);
+    cum_of(HONBA, 9, cums + 4);
+    cum_of(OTHER_STICKS, 5, cums + 13);
+    cum_of(KITA_P, 5, cums + 18);
+    cum_of(OTHER_KANS, 3, cums + 23);
     cum_of(MELD_TYPE_P, 4, mtype_cum);
-    cum_of(P->players == 4 ? ROUND_4 : ROUND_3, P->players == 4 ? 4 : 3, round_cum);
-    cum_of(HONBA, 9, honba_cum);
-    cum_of(OTHER_STICKS, 5, sticks_cum);
-    cum_of(KITA_P, 5, kita_cum);
-    cum_of(OTHER_KANS, 3, okans_cum);
+    cum_of(CHIITOI_SUB, 4, sub_cum);
 
-    size_t K_max = 2 * (size_t)m + 8;
-    size_t n_u = 37 * K_max > 60 * (size_t)m ? 37 * K_max : 60 * (size_t)m;
-    cands c;
-    c.pair = malloc(sizeof(int) * 5 * K_max);   /* pairs, then K x 4 scratch */
-    c.base = malloc(sizeof(int) * 4 * K_max);
-    c.is_run = malloc(4 * K_max);
-    c.closed_only = malloc(K_max);
-    c.all_kans = malloc(K_max);
-    c.mt = malloc(4 * K_max);
-    c.conc = malloc(sizeof(int16_t) * 34 * K_max);
-    c.total = malloc(sizeof(int16_t) * 34 * K_max);
-    c.u = malloc(sizeof(double) * n_u);
-    int16_t *conc = calloc((size_t)m * 34, sizeof(int16_t));
-    int16_t *total = calloc((size_t)m * 34, sizeof(int16_t));
-    int8_t *mtype = malloc((size_t)m * 4);
-    int16_t *mtile = calloc((size_t)m * 4, sizeof(int16_t));
+    jumps *J = malloc(sizeof *J);
+    rowdraws *D = malloc(sizeof *D);
+    int16_t *conc = malloc(sizeof(int16_t) * 34 * (size_t)m);
+    int8_t *mtype = malloc(4 * (size_t)m);
+    int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
     uint8_t *pending = malloc((size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!c.pair || !c.base || !c.is_run || !c.closed_only || !c.all_kans || !c.mt || !c.conc || !c.total || !c.u
-        || !conc || !total || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !conc || !mtype || !mtile || !pending || !idx) {
         rc = -1;
         goto done;
     }
-    memset(mtype, -1, (size_t)m * 4);
+    memset(mtype, -1, 4 * (size_t)m);
     memset(pending, 1, (size_t)m);
+    jumps_init(J, mk128(src->inc_hi, src->inc_lo));
+    const cursor start = {mk128(src->state_hi, src->state_lo), 0};
 
-    double *u = c.u;
-    fill(src, u, (size_t)m);
-    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, u[r]);
+    cursor c0 = start;
+    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, rd(J, &c0, (uint64_t)r));
+    uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;
     for (; round < 1000 && left_rows > 0; round++) {
-        /* the pending rows of each template, in row order: idx[start[code] .. start[code + 1]) */
-        int start[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
-        for (int r = 0; r < m; r++) start[out->shape[r] + 1] += pending[r];
-        for (int code = 0; code < YM_GEN_SHAPES; code++) start[code + 1] += start[code];
-        memcpy(at, start, sizeof at);
+        /* the pending rows of each template, in row order: idx[first[code] .. first[code + 1]) */
+        int first[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
+        for (int r = 0; r < m; r++) first[out->shape[r] + 1] += pending[r];
+        for (int code = 0; code < YM_GEN_SHAPES; code++) first[code + 1] += first[code];
+        memcpy(at, first, sizeof at);
         for (int r = 0; r < m; r++)
             if (pending[r]) idx[at[out->shape[r]]++] = r;
         for (int code = 0; code < YM_GEN_SHAPES; code++) {
-            const int *rows = idx + start[code];
-            int n_idx = start[code + 1] - start[code];
+            const int *rows = idx + first[code];
+            int n_idx = first[code + 1] - first[code];
             if (!n_idx) continue;
             int K = 2 * n_idx + 8, filled = 0;
-            int direct = code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN;
-            if (direct) {
-                gen_direct(src, code, K, &T, &c);
+            tpl t;
+            t.J = J;
+            t.T = &T;
+            t.K = K;
+            t.p0 = pos;
+            t.t0 = pos + (uint64_t)K;
+            for (int i = 0; i < N_TPL_CURSORS; i++) t.c[i] = start;
+            if (code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN) {
+                for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
+                    int r = rows[filled];
+                    gen_direct(&t, code, filled, sub_cum, conc + (size_t)r * 34);
+                    pending[r] = 0;
+                }
+                pos += direct_size(code, (uint64_t)K);
             } else {
-                gen_regular(src, code, K, &T, &c);
-                assemble(src, K, P, meld_cum, mtype_cum, &c);
-            }
-            for (int k = 0; k < K && filled < n_idx; k++) {
-                const int16_t *check = (direct ? c.conc : c.total) + (size_t)k * 34;
-                int ok = 1;
-                for (int t = 0; t < 34; t++) ok &= check[t] <= 4;
-                if (!ok) continue;
-                int r = rows[filled++];
-                memcpy(conc + (size_t)r * 34, c.conc + (size_t)k * 34, sizeof(int16_t) * 34);
-                if (!direct)
-                    for (int j = 0; j < 4; j++) {
-                        mtype[r * 4 + j] = c.mt[k * 4 + j];
-                        mtile[r * 4 + j] = (int16_t)c.base[k * 4 + j];
-                    }
-                pending[r] = 0;
+                for (int k = 0; k < K && filled < n_idx; k++) {
+                    cand cd;
+                    int r = rows[filled];
+                    gen_regular(&t, code, k, &cd);
+                    if (!assemble(&t, code, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                        continue;
+                    filled++;
+                    pending[r] = 0;
+                }
+                pos += (uint64_t)K + tpl_size(code, (uint64_t)K) + 12 * (uint64_t)K;
             }
             left_rows -= filled;
         }
     }
-    if (left_rows > 0 || round >= 1000) {   /* Python's for-else: 1000 rounds without finishing */
+    if (left_rows > 0) {   /* Python's for-else: 1000 rounds without finishing */
         rc = -2;
         goto done;
     }
 
-    /* ---- totals, reds ---- */
-    for (int r = 0; r < m; r++) {
-        int n = 0;
-        int16_t *tot = total + (size_t)r * 34;
-        memcpy(tot, conc + (size_t)r * 34, sizeof(int16_t) * 34);
-        for (int j = 0; j < 4; j++) {
-            int t = mtype[r * 4 + j], b = mtile[r * 4 + j];
-            if (t < 0) continue;
-            n++;
-            if (t == CHI) for (int off = 0; off < 3; off++) tot[b + off] += 1;
-            else tot[b] += t >= MINKAN ? 4 : 3;
-        }
-        out->n_melds[r] = (uint8_t)n;
-    }
-    /* Reds: the block (3, 5, 4, m), read block by block; a draw is read only for an active copy
-     * (a five the row holds at that place), the others are skipped. Per row, the suit's copies
-     * are met in the reference's order (place, then copy), so used / seen evolve as there. */
-    uint8_t *mred_out = out->meld_reds;
-    memset(out->reds, 0, (size_t)m * 3);
-    memset(mred_out, 0, (size_t)m * 4);
-    if (P->aka) {
-        uint8_t *used = pending, *seen = (uint8_t *)idx;   /* both free now: m bytes each */
-        for (int s = 0; s < 3; s++) {
-            int five = 9 * s + 4;
-            memset(used, 0, (size_t)m);
-            memset(seen, 0, (size_t)m);
-            for (int loc = 0; loc < 5; loc++)
-                for (int copy = 0; copy < 4; copy++) {
-                    size_t pos = 0;
-                    for (int r = 0; r < m; r++) {
-                        int cnt;
-                        if (loc == 0) {
-                            cnt = conc[(size_t)r * 34 + five];
-                        } else {
-                            int t = mtype[r * 4 + loc - 1], b = mtile[r * 4 + loc - 1];
-                            int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : (b == five && t >= 0);
-                            cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
-                        }
-                        if (copy >= cnt) continue;
-                        skip(src, (size_t)r - pos);
-                        pos = (size_t)r + 1;
-                        double p_red = (double)(P->aka - used[r]) / (double)(4 - seen[r] > 1 ? 4 - seen[r] : 1);
-                        int red = next_double(src) < p_red;
-                        used[r] += red;
-                        seen[r] += 1;
-                        if (loc == 0) out->reds[r * 3 + s] += red;
-                        else mred_out[r * 4 + loc - 1] += red;
-                    }
-                    skip(src, (size_t)m - pos);
-                }
-        }
-    }
-
-    /* ---- winning tile ---- */
-    fill(src, u, (size_t)2 * m);
-    for (int r = 0; r < m; r++) {
-        double w[34];
-        for (int k = 0; k < 34; k++) w[k] = conc[(size_t)r * 34 + k];
-        int win = row_cat(w, u[r]);
-        int wsuit = win / 9 < 2 ? win / 9 : 2;
-        int win_five = win < 27 && win % 9 == 4;
-        out->win[r] = (uint8_t)win;
-        out->win_red[r] = (uint8_t)(win_five && u[m + r] * conc[(size_t)r * 34 + win] < out->reds[r * 3 + wsuit]);
-    }
-
-    /* ---- situation: the block (20, m); 16-19 are never read, nor 2 with four players ---- */
-    double *us = u + 2 * (size_t)m;
-    fill(src, us, (size_t)2 * m);
-    if (P->players == 3) fill(src, us + 2 * (size_t)m, (size_t)m);
-    else skip(src, (size_t)m);
-    fill(src, us + 3 * (size_t)m, (size_t)13 * m);
-    skip(src, (size_t)4 * m);
-    double *lefts = us + 20 * (size_t)m;   /* m x 34: the tiles left for the indicators */
-    for (int r = 0; r < m; r++) {
-#define U(i) us[(size_t)(i) * m + r]
-        int seat = (int)(U(0) * P->players);
-        int rnd = cat(round_cum, P->players == 4 ? 4 : 3, U(1));
-        int is_open = 0, own_kans = 0, last_kan = -1;
-        for (int j = 0; j < 4; j++) {
-            int t = mtype[r * 4 + j];
-            is_open |= t >= CHI && t <= KAKAN;
-            if (t >= MINKAN) {
-                own_kans++;
-                last_kan = j;
+    D->J = J;
+    D->m = (uint64_t)m;
+    D->red0 = pos;
+    D->win0 = pos + (P->aka ? 60 * (uint64_t)m : 0);
+    D->sit0 = D->win0 + 2 * (uint64_t)m;
+    D->ind0 = D->sit0 + 20 * (uint64_t)m;
+    for (int i = 0; i < N_ROW_CURSORS; i++) D->c[i] = start;
+    /* the situation block is read whole (rows 0-15; 2 only with three players, 5 only with
+     * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
+    const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
+    u128 sc[16];   /* the state before row r0 of each row of the block */
+    for (int i = 0; i < 16; i++) sc[i] = jump(J, start.st, D->sit0 + (uint64_t)i * (uint64_t)m);
+    int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
+    for (int r0 = 0; r0 < m; r0 += 64) {
+        int n = m - r0 < 64 ? m - r0 : 64;
+        double sit[64][16];
+        for (int k = 0; k < n; k++)
+            for (int i = 0; i < 16; i++) {
+                sc[i] = add128(mul128(sc[i], mult), inc);
+                sit[k][i] = out_double(sc[i]);
             }
+        for (int k = 0; k < n; k++) {   /* values no row reads: neutral */
+            if (skip2) sit[k][2] = 1.0;
+            if (skip5) sit[k][5] = 1.0;
         }
-        const int16_t *tot = total + (size_t)r * 34;
-        int kita = 0;
-        if (P->players == 3) {
-            int k = cat(kita_cum, 5, U(2));
-            kita = k < 4 - tot[30] ? k : 4 - tot[30];
+        for (int k = 0; k < n; k++) {
+            int r = r0 + k;
+            finish_row(D, P, &T, cums, r, sit[k], conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
         }
-        int tsumo = U(3) < P->tsumo;
-        int untouched = out->n_melds[r] == 0 && kita == 0;
-        int first = tsumo && untouched && U(4) < P->first_turn;
-        int tenhou = first && seat == 0, chiihou = first && seat != 0;
-        int renhou = !tsumo && untouched && seat != 0 && U(5) < P->renhou;
-        int riichi_any = !is_open && !first && !renhou && U(6) < P->riichi;
-        int dbl = riichi_any && U(7) < P_RIICHI_DOUBLE;
-        int riichi = riichi_any && !dbl;
-        int rinshan = tsumo && !first && (own_kans > 0 || kita > 0) && U(8) < P_RINSHAN;
-        int ippatsu = riichi_any && !rinshan && !(dbl && own_kans > 0) && U(9) < P_IPPATSU;
-        int haitei = tsumo && !first && !rinshan && U(10) < P_HAITEI;
-        int win = out->win[r];
-        int win_total = tot[win] + (win == 30 ? kita : 0);
-        int chankan = !tsumo && !renhou && win_total == 1 && U(11) < P_CHANKAN;
-        int houtei = !tsumo && !renhou && !chankan && U(12) < P_HOUTEI;
-        out->flags[r] = (uint16_t)(tsumo | riichi << 1 | dbl << 2 | ippatsu << 3 | rinshan << 4 | chankan << 5
-                                   | haitei << 6 | houtei << 7 | tenhou << 8 | chiihou << 9 | renhou << 10);
-        out->honba[r] = (uint16_t)cat(honba_cum, 9, U(13));
-        out->riichi_sticks[r] = (uint16_t)(cat(sticks_cum, 5, U(14)) + riichi_any);
-        int other_kans = cat(okans_cum, 3, U(15));
-        if (other_kans > 4 - own_kans) other_kans = 4 - own_kans;
-#undef U
-        int last_type = mtype[r * 4 + (last_kan > 0 ? last_kan : 0)];
-        int unturned = rinshan && own_kans > 0 && (last_type == MINKAN || last_type == KAKAN);
-        int n_dora = 1 + own_kans + other_kans - unturned;
-        if (n_dora > 5) n_dora = 5;
-        out->n_dora[r] = (uint8_t)n_dora;
-        out->n_ura[r] = (uint8_t)(riichi_any ? n_dora : 0);
-        out->seat_wind[r] = (uint8_t)seat;
-        out->round_wind[r] = (uint8_t)rnd;
-        out->kita[r] = (uint8_t)kita;
-        double *left = lefts + (size_t)r * 34;
-        for (int k = 0; k < 34; k++) left[k] = T.allowed[k] ? (double)(4 - tot[k]) - (k == 30 ? kita : 0) : 0.0;
-        if (chankan) left[win] = 0.0;
-
-        /* meld slots: melds first, in set order; empty slots tile 0 */
-        int8_t t2[4];
-        uint8_t b2[4], rd2[4];
-        int n = 0;
-        for (int pass = 0; pass < 2; pass++)
-            for (int j = 0; j < 4; j++) {
-                int t = mtype[r * 4 + j];
-                if ((pass == 0) != (t >= 0)) continue;
-                t2[n] = (int8_t)t;
-                b2[n] = t >= 0 ? (uint8_t)mtile[r * 4 + j] : 0;
-                rd2[n] = mred_out[r * 4 + j];
-                n++;
-            }
-        memcpy(out->meld_type + r * 4, t2, 4);
-        memcpy(out->meld_tile + r * 4, b2, 4);
-        memcpy(mred_out + r * 4, rd2, 4);
-        for (int k = 0; k < 34; k++) out->counts[(size_t)r * 34 + k] = (uint8_t)conc[(size_t)r * 34 + k];
-    }
-
-    /* ---- indicators: the block (10, m) step by step; a row reads a step's draw only while it
-     * turns indicators (n_dora, then n_ura), the other draws are skipped ---- */
-    memset(out->dora, 255, (size_t)m * 5);
-    memset(out->ura, 255, (size_t)m * 5);
-    for (int step = 0; step < 10; step++) {
-        size_t pos = 0;
-        for (int r = 0; r < m; r++) {
-            if (!(step < 5 ? step < out->n_dora[r] : step - 5 < out->n_ura[r])) continue;
-            skip(src, (size_t)r - pos);
-            pos = (size_t)r + 1;
-            double *left = lefts + (size_t)r * 34;
-            int k = row_cat(left, next_double(src));
-            (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
-            left[k] -= 1.0;
-        }
-        skip(src, (size_t)m - pos);
     }
 
 done:
-    free(c.pair); free(c.base); free(c.is_run); free(c.closed_only); free(c.all_kans); free(c.mt);
-    free(c.conc); free(c.total); free(c.u);
-    free(conc); free(total); free(mtype); free(mtile); free(pending); free(idx);
+    free(J); free(D); free(conc); free(mtype); free(mtile); free(pending); free(idx);
     return rc;
 }

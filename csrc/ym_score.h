@@ -262,6 +262,15 @@ typedef struct {
 #define YM_AOTENJOU_MAX_HAN 110
 int ym_aotenjou_payments(const ym_rules_t *r, int han, int fu, int dealer, int tsumo, int honba,
                          int riichi_sticks, int liable, ym_wide_pay_t *out);
+/* The same from base points `base` (< 2^113) instead of han and fu. */
+int ym_aotenjou_payments_base(const ym_rules_t *r, const ym_u128_t *base, int dealer, int tsumo, int honba,
+                              int riichi_sticks, int liable, ym_wide_pay_t *out);
+/* 1 when the won hand o (scored from h) is wholly under pao under aotenjou: a yakuman the rules'
+ * pao_yakuman names (daisangen, daisuushii, suukantsu) and whose liability h->pao carries. */
+int ym_aotenjou_hand_pao(const ym_rules_t *r, const ym_score_t *o, const ym_hand_t *h);
+/* base against v: 1 above, 0 equal, -1 below; ym_aotenjou_base_set: base = v. */
+int ym_aotenjou_base_cmp(const ym_u128_t *base, uint64_t v);
+void ym_aotenjou_base_set(ym_u128_t *base, uint64_t v);
 /* x as a signed 64-bit value when it is at most max: 0, else -1. */
 int ym_u128_to_i64(const ym_u128_t *x, int64_t max, int64_t *out);
 /* The dora kind of indicator kind k (ranks wrap 9 -> 1, winds E S W N, dragons haku hatsu chun;

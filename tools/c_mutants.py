@@ -205,6 +205,9 @@ MUTANTS = [
     ("D1", "_core_replay.pxi", "                if self.dora != shown:\n                    self.bad(",
      "                if self.dora > shown + 1:\n                    self.bad(",
      "the driver misses an indicator the engine revealed but the record omits"),
+    ("D2", "_core_replay.pxi", "                    if shown > self.dora:\n                        self.bad(",
+     "                    if shown > self.dora + 1:\n                        self.bad(",
+     "the driver lets a record show one indicator more than the engine after the round's end"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

@@ -97,7 +97,7 @@ TESTS = [
 SKIP_LINES = [r"^\s*raise ", r"raise self\.fail\(", r"^\s*f?\"[^\"]*\"\s*\)?,?\s*$", r"^\s*f?\"[^\"]*\"\s*$"]
 
 # Files beside src/ and tests/ that the tests read (copied into the scratch copy and mutmut's).
-EXTRA_FILES = ["docs", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "Makefile", "csrc", "tools"]
+EXTRA_FILES = ["docs", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "Makefile", "csrc", "tools", "bench"]
 
 # A status mutmut records per mutant -> how it counts here.
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
@@ -214,6 +214,9 @@ RECHECK_TESTS = {
     "game/mjai.py": ["tests/game/test_engine_layer.py", "tests/game/test_mjai.py"],
     "game/cluster.py": ["tests/game/test_engine_layer.py", "tests/game/test_cluster.py"],
     "game/cli.py": ["tests/game/test_engine_layer.py", "tests/game/test_mjai.py", "tests/unit/test_cli.py"],
+    "rules.py": ["tests/unit/test_rules.py", "tests/unit/test_rules_examples.py", "tests/unit/test_local_rules.py"],
+    "game/records.py": ["tests/game/test_records.py", "tests/game/test_records_strict.py",
+                        "tests/game/test_records_next_hand.py", "tests/game/test_from_record.py"],
 }
 
 
@@ -345,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-rate", type=float, default=0.0, help="fail below this kill rate (percent)")
     args = ap.parse_args(argv)
     work = args.work.resolve()
-    if not args.report_only:
+    if not args.report_only and not args.recheck:   # --recheck tests the last run's survivors: no new run
         prepare(work, args.module or sorted(MODULES), args.keep, corpus=not args.no_corpus, select=args.select)
         env = dict(os.environ)
         env.pop("PYTHONPATH", None)  # mutmut puts the mutated src/ first on sys.path itself

@@ -662,5 +662,7 @@ include "_core_replay.pxi"
 
 # Expected value of each discard (csrc/ym_ev.h).
 include "_core_ev.pxi"
+# Expected values of a batch of rows on the thread pool (yakuman.ev.ev_many, csrc/ym_ev_many.h).
+include "_core_ev_many.pxi"
 # Native winning-hand generation (yakuman.random.winning_hands).
 include "_core_random.pxi"

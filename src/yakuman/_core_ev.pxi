@@ -21,6 +21,7 @@ cdef extern from "ym_ev.h" nogil:
         uint16_t honba, riichi_sticks
         uint8_t t_max, extra, tegawari, shanten_down, uradora, red, max_shanten
         int16_t wall_sum
+        uint8_t bounded
     ctypedef struct ym_ev_row_t:
         int8_t tile
         uint8_t red
@@ -42,7 +43,7 @@ cdef extern from "ym_ev.h" nogil:
 def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
-               int max_shanten, int wall_sum, int turn):
+               int max_shanten, int wall_sum, int turn, bint bounded=True):
     """The native search of ym_ev.h on checked input (yakuman.ev builds it)."""
     import numpy as np
     cdef CompiledRules cr = _compiled_rules_c(rules)
@@ -76,6 +77,7 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
     inp.red = red
     inp.max_shanten = max_shanten
     inp.wall_sum = wall_sum
+    inp.bounded = bounded
     cdef ym_ev_work_t *w = ym_ev_work_new()
     if w == NULL:
         raise MemoryError("ev: no memory for the search")

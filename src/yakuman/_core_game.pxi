@@ -7,7 +7,7 @@
 # prange over games, one ym_game_t per game on the thread's stack, so results do not depend on
 # the number of workers.
 
-from libc.stdint cimport int16_t, int32_t, uint16_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint16_t
 
 cdef extern from "ym_game.h" nogil:
     enum: YM_G_MAX_ACTIONS
@@ -44,12 +44,12 @@ cdef extern from "ym_game.h" nogil:
         uint8_t kita_ids[4]
         uint8_t draws, drawn, rinshan, pao_seat, pao_bits, n_kans, nagashi_ok
         uint64_t discarded, waits, forbid
-        int32_t score
+        int64_t score
         uint8_t open_riichi
     ctypedef struct ym_round_result_t:
         uint8_t outcome, abort_kind, winners, tenpai
         uint8_t from_ "from"
-        int32_t deltas[4]
+        int64_t deltas[4]
     ctypedef struct ym_game_t:
         ym_game_rules_t R
         ym_seat_t s[4]
@@ -63,8 +63,8 @@ cdef extern from "ym_game.h" nogil:
         uint16_t n_rounds
         uint64_t seed
         ym_round_result_t last
-        int32_t final_points[4]
-        int32_t final_results[4]
+        int64_t final_points[4]
+        int64_t final_results[4]
         uint8_t final_rank[4]
     ctypedef struct ym_event_t:
         uint8_t type, actor, target, tile, tsumogiri, n_consumed, extra, tenpai, n_ura
@@ -72,26 +72,26 @@ cdef extern from "ym_game.h" nogil:
         uint8_t consumed[4]
         uint8_t ura[5]
         int16_t han, fu
-        int32_t points
+        int64_t points
         uint64_t yaku
         uint8_t han_of[64]
-        int32_t deltas[4]
-        int32_t scores[4]
+        int64_t deltas[4]
+        int64_t scores[4]
         uint8_t yaku_ext
         uint8_t han_ext[3]
     ctypedef struct ym_events_t:
         int n
         ym_event_t ev[48]
     ctypedef struct ym_sim_result_t:
-        int32_t scores[4]
-        int32_t results[4]
+        int64_t scores[4]
+        int64_t results[4]
         uint8_t ranks[4]
         uint16_t rounds
         uint16_t outcomes[6]
         uint8_t end_reason
         uint32_t steps
     void ym_game_init(ym_game_t *g, const ym_game_rules_t *R, uint64_t seed, const uint8_t *wall,
-                      const int32_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev)
+                      const int64_t *scores, int round_wind, int kyoku, int honba, int sticks, ym_events_t *ev)
     void ym_game_next_round(ym_game_t *g, const uint8_t *wall, ym_events_t *ev)
     int ym_game_step(ym_game_t *g, const ym_action_t *a, ym_events_t *ev)
     int ym_game_to_act(const ym_game_t *g)
@@ -105,7 +105,7 @@ cdef extern from "ym_game.h" nogil:
     void ym_wall_shuffle(uint8_t *wall, int n, uint64_t seed, uint32_t round_no)
     int ym_game_dora_indicator(const ym_game_t *g, int i)
     int ym_game_ura_indicator(const ym_game_t *g, int i)
-    void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int32_t *scalars)
+    void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes, int64_t *scalars)
     int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies,
                                ym_sim_result_t *out)
     ctypedef struct ym_rng_t:
@@ -116,13 +116,44 @@ cdef extern from "ym_game.h" nogil:
     void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, ym_ev_work **ev,
                           ym_action_t *out)
     void ym_policy_ev_free(ym_ev_work *work)
-    int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int32_t *delta)
+    int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta)
+    enum: YM_END_SCORE_LIMIT
+    int64_t YM_SCORE_MAX
+    int64_t YM_AOTENJOU_ENGINE_BASE
 
 GAME_OBS_PLANES = YM_OBS_PLANES
 GAME_OBS_SCALARS = YM_OBS_SCALARS
-# The scores a game may start with (Game(scores=...)): the engine's scores are 32-bit; a bound of
-# 10^9 leaves room for every payment of the rest of the game (docs/game.md).
-GAME_MAX_SCORE = 1_000_000_000
+# The scores a game may start with (Game(scores=...), a record's round, settle's states): the
+# engine's scores are 64-bit; 2^62 leaves room for one hand's payments (below 2^59), and a hand
+# that leaves a seat beyond it ends the game (end reason "score_limit"; csrc/ym_game.h, docs/game.md).
+GAME_MAX_SCORE = YM_SCORE_MAX
+# Under aotenjou the engine pays a hand from at most this many base points (2^54; docs/game.md).
+GAME_AOTENJOU_MAX_BASE = YM_AOTENJOU_ENGINE_BASE
+
+
+cdef int _scores_in(scores, int n, int64_t *out, str what, int64_t limit=YM_SCORE_MAX) except -1:
+    """scores (n integers: int or numpy integers, no bool, float or str, each within +-limit)
+    into out; otherwise InvalidContextError naming `what` and the entry."""
+    from yakuman.errors import InvalidContextError
+    try:
+        m = len(scores)
+    except TypeError:
+        raise InvalidContextError(f"{what} must be a sequence of {n} integers, not {type(scores).__name__}") from None
+    if m != n:
+        raise InvalidContextError(f"{m} {what} for {n} players")
+    for i in range(n):
+        v = scores[i]
+        iv = None
+        if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
+            try:
+                iv = PyNumber_Index(v)
+            except TypeError:
+                pass
+        if iv is None or not -limit <= iv <= limit:
+            raise InvalidContextError(f"{what}[{i}] = {v!r} is not an integer in -{limit}..{limit} "
+                                      f"(the engine's 64-bit score range)")
+        out[i] = <int64_t>iv
+    return 0
 
 _ABORT_BITS = {"kyuushu_kyuuhai": 1, "suufon_renda": 2, "suucha_riichi": 4, "suukaikan": 8, "sanchahou": 16}
 
@@ -135,10 +166,6 @@ cdef class CompiledGameRules:
     def __init__(self, rules):
         cdef CompiledRules cr = compiled_rules(rules)
         rules = cr.rules
-        if rules.aotenjou:
-            from yakuman.errors import InvalidRulesError
-            raise InvalidRulesError("aotenjou (no limit) is scored by score() / points() but not played by the game "
-                                    "engine: its scores are 32-bit (docs/game.md)")
         self.rules = rules
         memset(&self.r, 0, sizeof(ym_game_rules_t))
         self.r.score = cr.r
@@ -273,29 +300,14 @@ cdef class GameState:
     def __init__(self, CompiledGameRules crules, unsigned long long seed, wall=None, scores=None,
                  int round_wind=0, int kyoku=0, int honba=0, int sticks=0):
         cdef uint8_t w[136]
-        cdef int32_t sc[4]
+        cdef int64_t sc[4]
         cdef int n = crules.r.players
         cdef uint8_t *wp = NULL
-        cdef int32_t *sp = NULL
+        cdef int64_t *sp = NULL
         self.crules = crules
         self.ev.n = 0
         if scores is not None:
-            if len(scores) != n:
-                from yakuman.errors import InvalidContextError
-                raise InvalidContextError(f"{len(scores)} scores for {n} players")
-            for i in range(n):
-                v = scores[i]
-                iv = None
-                if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
-                    try:
-                        iv = PyNumber_Index(v)
-                    except TypeError:
-                        pass
-                if iv is None or not -GAME_MAX_SCORE <= iv <= GAME_MAX_SCORE:
-                    from yakuman.errors import InvalidContextError
-                    raise InvalidContextError(f"scores[{i}] = {v!r} is not an integer in "
-                                              f"-{GAME_MAX_SCORE}..{GAME_MAX_SCORE}")
-                sc[i] = <int32_t>iv
+            _scores_in(scores, n, sc, "scores")
             sp = sc
         if wall is not None:
             self._wall_bytes(wall, w)
@@ -429,7 +441,7 @@ cdef class GameState:
             ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
 
-    def rollout(self, int seat, int policy, unsigned long long seed, int32_t[:, ::1] deltas, uint8_t[::1] status,
+    def rollout(self, int seat, int policy, unsigned long long seed, int64_t[:, ::1] deltas, uint8_t[::1] status,
                 int workers):
         """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
         its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
@@ -584,9 +596,9 @@ cdef class GameState:
     def obs_planes(self, int seat):
         import numpy as np
         planes = np.zeros((YM_OBS_PLANES, 34), dtype=np.uint8)
-        scalars = np.zeros(YM_OBS_SCALARS, dtype=np.int32)
+        scalars = np.zeros(YM_OBS_SCALARS, dtype=np.int64)
         cdef uint8_t[:, ::1] pv = planes
-        cdef int32_t[::1] sv = scalars
+        cdef int64_t[::1] sv = scalars
         ym_game_obs(&self.g, seat, &pv[0, 0], &sv[0])
         return planes, scalars
 
@@ -600,7 +612,7 @@ def seeded_wall(int players, unsigned long long seed, unsigned int round_no=0):
 
 
 def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, const uint8_t[:, ::1] policies, int workers,
-              int32_t[:, ::1] scores, int32_t[:, ::1] results, uint8_t[:, ::1] ranks,
+              int64_t[:, ::1] scores, int64_t[:, ::1] results, uint8_t[:, ::1] ranks,
               uint16_t[::1] rounds, uint16_t[:, ::1] outcomes, uint8_t[::1] end_reason,
               uint8_t[::1] status, uint32_t[::1] steps):
     """Game i: seed seeds[i], seat q plays policies[i, q] (n x 4, checked by the caller)."""
@@ -614,8 +626,8 @@ def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, const uint8_t
                                           &rounds[i], &outcomes[i, 0], &end_reason[i], &steps[i])
 
 
-cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies, int32_t *scores,
-                  int32_t *results, uint8_t *ranks, uint16_t *rounds, uint16_t *outcomes, uint8_t *end_reason,
+cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, const uint8_t *policies, int64_t *scores,
+                  int64_t *results, uint8_t *ranks, uint16_t *rounds, uint16_t *outcomes, uint8_t *end_reason,
                   uint32_t *steps) noexcept nogil:
     cdef ym_sim_result_t res
     cdef int rc = ym_game_simulate_seats(R, seed, policies, &res)
@@ -634,19 +646,19 @@ cdef int _sim_one(const ym_game_rules_t *R, uint64_t seed, const uint8_t *polici
 
 # ---- settlement arithmetic shared with yakuman.settle (one implementation, in C) -------------
 cdef extern from "ym_game.h" nogil:
-    void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int32_t *deltas)
-    int ym_next_hand(const ym_game_rules_t *R, const int32_t *scores, int round_wind, int kyoku, int first_dealer,
+    void ym_noten_deltas(int n, const uint8_t *tenpai, int32_t total, int64_t *deltas)
+    int ym_next_hand(const ym_game_rules_t *R, const int64_t *scores, int round_wind, int kyoku, int first_dealer,
                      int repeat, int dealer_won_or_tenpai, int *wind_out, int *hand_out)
-    void ym_final_scores(const ym_game_rules_t *R, int n, const int32_t *scores, int sticks, int first_dealer,
-                         int32_t *points, uint8_t *ranks, int32_t *results)
+    void ym_final_scores(const ym_game_rules_t *R, int n, const int64_t *scores, int sticks, int first_dealer,
+                         int64_t *points, uint8_t *ranks, int64_t *results)
 
-_END_NAMES = (None, "tobi", "last_hand", "sudden_death", "all_last_stop")
+_END_NAMES = (None, "tobi", "last_hand", "sudden_death", "all_last_stop", "score_limit")
 
 
 def settle_noten(tenpai, int total):
     """Noten deltas for 1-4 seats (tenpai: sequence of bools)."""
     cdef uint8_t t[4]
-    cdef int32_t d[4]
+    cdef int64_t d[4]
     cdef int n = len(tenpai)
     if not 1 <= n <= 4:
         from yakuman.errors import InvalidContextError
@@ -661,10 +673,9 @@ def settle_next_hand(rules, scores, int round_wind, int hand, int first_dealer, 
                      bint dealer_won_or_tenpai):
     """(end reason or None, next round wind, next hand) after a hand (see ym_next_hand)."""
     cdef CompiledGameRules cgr = compiled_game_rules(rules)
-    cdef int32_t sc[4]
+    cdef int64_t sc[4]
     cdef int wind = 0, nxt = 0
-    for i in range(cgr.r.players):
-        sc[i] = scores[i]
+    _scores_in(scores, cgr.r.players, sc, "scores", YM_SCORE_MAX + (YM_SCORE_MAX >> 3))
     reason = ym_next_hand(&cgr.r, sc, round_wind, hand, first_dealer, repeat, dealer_won_or_tenpai, &wind, &nxt)
     return _END_NAMES[reason], wind, nxt
 
@@ -672,13 +683,15 @@ def settle_next_hand(rules, scores, int round_wind, int hand, int first_dealer, 
 def settle_final(rules, scores, int sticks, int first_dealer):
     """(points, ranks, results) at the end of a game (see ym_final_scores)."""
     cdef CompiledGameRules cgr = compiled_game_rules(rules)
-    cdef int32_t sc[4]
-    cdef int32_t pts[4]
-    cdef int32_t res[4]
+    cdef int64_t sc[4]
+    cdef int64_t pts[4]
+    cdef int64_t res[4]
     cdef uint8_t rk[4]
     cdef int n = cgr.r.players
-    for i in range(n):
-        sc[i] = scores[i]
+    _scores_in(scores, n, sc, "scores", YM_SCORE_MAX + (YM_SCORE_MAX >> 3))
+    if not 0 <= sticks <= 100000:
+        from yakuman.errors import InvalidContextError
+        raise InvalidContextError(f"riichi sticks {sticks} out of range 0..100000")
     ym_final_scores(&cgr.r, n, sc, sticks, first_dealer, pts, rk, res)
     return tuple(pts[i] for i in range(n)), tuple(rk[i] for i in range(n)), tuple(res[i] for i in range(n))
 
@@ -687,15 +700,16 @@ cdef extern from "ym_game.h" nogil:
     enum: YM_MAX_TRANSFERS
     ctypedef struct ym_transfer_t:
         uint8_t payer, reason
-        int32_t amount
+        int64_t amount
     int ym_settle_win(const ym_game_rules_t *R, int n, int winner, int from_, int dealer, int liable, int32_t a,
                       int32_t a_pao, int honba, int sticks, ym_transfer_t *out)
+    int ym_settle_win_aotenjou(const ym_game_rules_t *R, int n, int winner, int from_, int dealer, int liable,
+                               int64_t a, int honba, int sticks, ym_transfer_t *out)
 
 _TRANSFER_REASONS = ("ron", "tsumo", "pao", "honba", "riichi_sticks")
 
 
-def settle_win(rules, int winner, int from_seat, int dealer, int liable, long base, long pao_base, long honba,
-               long sticks):
+def settle_win(rules, int winner, int from_seat, int dealer, int liable, base, pao_base, honba, sticks):
     """The transfers of one win worth base points `base` (ym_settle_win): a tuple of
     (payer or None for the table's sticks, amount, reason). from_seat / liable -1 = tsumo / no
     liable player; pao_base 0 = the whole hand is under pao."""
@@ -707,10 +721,20 @@ def settle_win(rules, int winner, int from_seat, int dealer, int liable, long ba
                                 ("dealer", dealer, False), ("liable seat", liable, True)):
         if not (0 <= seat < n or (none_ok and seat == -1)):
             raise InvalidContextError(f"{name} {seat} is not a seat 0..{n - 1}")
-    if not 0 < base <= 8000 * 255 or not 0 <= pao_base <= base:
-        raise InvalidContextError(f"base points {base} (pao part {pao_base}) out of range 1..{8000 * 255}")
     if not 0 <= honba <= 10000 or not 0 <= sticks <= 10000:
         raise InvalidContextError(f"honba {honba} / riichi sticks {sticks} out of range 0..10000")
+    if not 0 <= pao_base <= base:
+        raise InvalidContextError(f"pao part {pao_base} of base points {base} out of range 0..{base}")
+    if cgr.rules.aotenjou:   # no limit: any base up to the engine's cap; pao answers for the whole hand
+        if not 0 < base <= YM_AOTENJOU_ENGINE_BASE:
+            raise InvalidContextError(f"base points {base} (pao part {pao_base}) out of range "
+                                      f"1..{YM_AOTENJOU_ENGINE_BASE} (aotenjou in the engine's 64-bit amounts)")
+        k = ym_settle_win_aotenjou(&cgr.r, n, winner, 255 if from_seat < 0 else from_seat, dealer,
+                                   255 if liable < 0 else liable, <int64_t>base, <int>honba, <int>sticks, t)
+        return tuple((None if t[i].payer == 255 else t[i].payer, t[i].amount, _TRANSFER_REASONS[t[i].reason])
+                     for i in range(k))
+    if not 0 < base <= 8000 * 255:
+        raise InvalidContextError(f"base points {base} (pao part {pao_base}) out of range 1..{8000 * 255}")
     k = ym_settle_win(&cgr.r, n, winner, 255 if from_seat < 0 else from_seat, dealer, 255 if liable < 0 else liable,
                       <int32_t>base, <int32_t>pao_base, <int>honba, <int>sticks, t)
     return tuple((None if t[i].payer == 255 else t[i].payer, t[i].amount, _TRANSFER_REASONS[t[i].reason])

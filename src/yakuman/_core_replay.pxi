@@ -222,7 +222,7 @@ cdef class RecordRound:
     def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
                  bint lite=False):
         cdef uint8_t w[136]
-        cdef int32_t sc[4]
+        cdef int64_t sc[4]
         cdef int q, nt = 108 if cr.r.players == 3 else 136
         cdef GameState st = GameState.__new__(GameState)
         events = tuple(events)
@@ -230,12 +230,10 @@ cdef class RecordRound:
         if ym_wall_check(w, nt, cr.r.players):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError("the record's round is not a permutation of the game's tiles")
-        scores = rs.scores
-        if len(scores) != n or n != cr.r.players:
+        if n != cr.r.players:
             from yakuman.errors import InvalidContextError
-            raise InvalidContextError(f"{len(scores)} scores for {cr.r.players} players")
-        for q in range(n):
-            sc[q] = scores[q]
+            raise InvalidContextError(f"a {n}-player round for rules with players = {cr.r.players}")
+        _scores_in(rs.scores, n, sc, "the round's scores")
         wind, kyoku = rs.round // 4 % 4, rs.round % 4
         st.crules = cr
         st.ev.n = 0

@@ -81,6 +81,7 @@ cdef extern from "ym_score.h" nogil:
         uint8_t n_non_dealer
     int ym_aotenjou_payments(const ym_rules_t *r, int han, int fu, int dealer, int tsumo, int honba,
                              int riichi_sticks, int liable, ym_wide_pay_t *out)
+    int ym_aotenjou_hand_pao(const ym_rules_t *r, const ym_score_t *o, const ym_hand_t *h)
     enum:
         YM_AOTENJOU_MAX_HAN
     ctypedef struct ym_score_cols_t:
@@ -855,8 +856,7 @@ cdef object _aotenjou_score(const ym_rules_t *r, const ym_score_t *o, const ym_h
     exact amounts (Python ints) and no limit."""
     cdef ym_wide_pay_t w
     cdef Score s = _lazy_score(o, h)
-    cdef bint pao = o.yakuman > 0 and (h.pao & r.pao_yakuman & 7) != 0 and (
-        (o.yaku >> 39) & 1 and h.pao & 1 or (o.yaku >> 49) & 1 and h.pao & 2 or (o.yaku >> 51) & 1 and h.pao & 4)
+    cdef bint pao = ym_aotenjou_hand_pao(r, o, h)
     if ym_aotenjou_payments(r, o.han, o.fu, h.seat_wind == 0, h.flags & 1, h.honba, h.riichi_sticks, pao, &w):
         raise _InvalidContextError(f"an aotenjou hand of {o.han} han is beyond the exact range "
                                    f"(0..{YM_AOTENJOU_MAX_HAN} han)")

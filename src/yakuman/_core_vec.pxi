@@ -21,7 +21,7 @@ cdef extern from "ym_game_actions.h" nogil:
         uint32_t n_hist, cap_hist
     ctypedef struct ym_vout_t:
         uint8_t *planes
-        int32_t *scalars
+        int64_t *scalars
         uint8_t *mask
         float *reward
     int ym_action_index(const ym_game_t *g, const ym_action_t *a)
@@ -34,7 +34,7 @@ cdef extern from "ym_game_actions.h" nogil:
         ym_vgame_t *v
         const int64_t *acts
         uint8_t *planes
-        int32_t *scalars
+        int64_t *scalars
         uint8_t *mask
         float *rewards
         uint8_t *status
@@ -79,7 +79,7 @@ def state_decision_seat(GameState st):
     return ym_sim_seat(&st.g)
 
 
-def state_obs_into(GameState st, int seat, uint8_t[:, ::1] planes, int32_t[::1] scalars):
+def state_obs_into(GameState st, int seat, uint8_t[:, ::1] planes, int64_t[::1] scalars):
     ym_game_obs(&st.g, seat, &planes[0, 0], &scalars[0])
 
 
@@ -94,7 +94,7 @@ cdef class VecCore:
     cdef CompiledGameRules crules
     cdef readonly object planes, scalars, mask, seat, done, status, rewards, seeds, _actions
     cdef uint8_t[:, :, ::1] pv
-    cdef int32_t[:, ::1] sv
+    cdef int64_t[:, ::1] sv
     cdef uint8_t[:, ::1] mv
     cdef int32_t[::1] seatv
     cdef uint8_t[::1] donev, statv
@@ -113,7 +113,7 @@ cdef class VecCore:
         self.n, self.crules, self.reward_mode, self.workers = n, crules, reward_mode, workers
         self.players = crules.r.players
         self.planes = np.zeros((n, YM_OBS_PLANES, 34), dtype=np.uint8)
-        self.scalars = np.zeros((n, YM_OBS_SCALARS), dtype=np.int32)
+        self.scalars = np.zeros((n, YM_OBS_SCALARS), dtype=np.int64)
         self.mask = np.zeros((n, YM_AX_N), dtype=np.bool_)
         self.seat = np.zeros(n, dtype=np.int32)
         self.done = np.zeros(n, dtype=np.bool_)
@@ -226,7 +226,7 @@ cdef class DecisionSink:
     cdef public int game_index, round_index
     cdef object cur
     cdef uint8_t[:, :, ::1] pv
-    cdef int32_t[:, ::1] sv
+    cdef int64_t[:, ::1] sv
     cdef uint8_t[:, ::1] mv
     cdef int16_t[::1] actv, roundv
     cdef int8_t[::1] seatv
@@ -245,7 +245,7 @@ cdef class DecisionSink:
         import numpy as np
         c = self.chunk
         d = {"planes": np.empty((c, YM_OBS_PLANES, 34), dtype=np.uint8),
-             "scalars": np.empty((c, YM_OBS_SCALARS), dtype=np.int32),
+             "scalars": np.empty((c, YM_OBS_SCALARS), dtype=np.int64),
              "mask": np.empty((c, YM_AX_N), dtype=np.bool_),
              "action": np.empty(c, dtype=np.int16), "seat": np.empty(c, dtype=np.int8),
              "round": np.empty(c, dtype=np.int16), "game": np.empty(c, dtype=np.int32),

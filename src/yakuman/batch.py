@@ -192,8 +192,6 @@ SCORE_COLUMNS = (
     ("honba", np.uint16, ()),
     ("riichi_sticks", np.uint16, ()),
 )
-_OPTIONAL_ZERO = {"reds", "meld_reds", "win_red", "flags", "seat_wind", "round_wind", "dora", "n_dora",
-                  "ura", "n_ura", "kita", "honba", "riichi_sticks"}
 
 #: Output columns of :func:`score_many`.
 SCORE_OUTPUTS = (
@@ -398,17 +396,21 @@ class ScoreBatch:
         return pa.table(arrays)
 
 
-def _columns(hands) -> dict:
-    """The input columns as C-contiguous arrays of SCORE_COLUMNS' dtypes. Integer columns only
-    (floats are refused, see yakuman.errors). A value outside its column's dtype (a count of -1
-    or 300, honba 70000) does not stop the batch: its row is marked in ``"invalid"`` (with a
-    message in ``"invalid_messages"``) and gets status 4; both keys pass through a second call."""
+def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("counts", "win"),
+             absent=()) -> dict:
+    """The input columns as C-contiguous arrays of the dtypes of ``spec`` (SCORE_COLUMNS for
+    score_many; ev_many passes its own, the same conventions). Integer columns only (floats are
+    refused, see yakuman.errors). A column of ``required`` must be there; another one missing is
+    zeros (meld_type -1), or None when it is in ``absent``. A value outside its column's dtype (a
+    count of -1 or 300, honba 70000) does not stop the batch: its row is marked in ``"invalid"``
+    (with a message in ``"invalid_messages"``) and gets status 4; both keys pass through a second
+    call."""
     cols = {}
-    for name, dtype, shape in SCORE_COLUMNS:
+    for name, dtype, shape in spec:
         value = hands.get(name) if isinstance(hands, dict) else getattr(hands, name, None)
         if value is None:
-            if name not in _OPTIONAL_ZERO and name != "meld_type" and name != "meld_tile":
-                raise ValueError(f"score_many: missing input column {name!r}")
+            if name in required:
+                raise ValueError(f"{who}: missing input column {name!r}")
             cols[name] = None
             continue
         a = np.asarray(value)
@@ -422,16 +424,18 @@ def _columns(hands) -> dict:
     if prior is not None:
         invalid[:] = np.asarray(prior, dtype=np.uint8)
     messages = dict(get("invalid_messages") or {})
-    for name, dtype, shape in SCORE_COLUMNS:
+    for name, dtype, shape in spec:
         a = cols[name]
+        if a is None and name in absent:
+            continue
         if a is None:
             fill = -1 if name == "meld_type" else 0
             a = np.full((n,) + shape, fill, dtype=dtype)
         if a.shape != (n,) + shape:
-            raise ValueError(f"score_many: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
+            raise ValueError(f"{who}: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
         if a.dtype != dtype:
             if a.dtype.kind not in "uib":
-                raise InvalidTilesError(f"score_many: column {name!r} must be integers, not {a.dtype} "
+                raise InvalidTilesError(f"{who}: column {name!r} must be integers, not {a.dtype} "
                                         f"(floats are refused, integral ones too)")
             info = np.iinfo(dtype)
             # the range test by min and max (numpy's SIMD passes, no temporaries): an int64
@@ -455,9 +459,9 @@ def _columns(hands) -> dict:
     if players is not None:   # a per-row players column (a frame's)
         p = np.asarray(players)
         if p.shape != (n,):
-            raise ValueError(f"score_many: column 'players' has shape {p.shape}, expected {(n,)}")
+            raise ValueError(f"{who}: column 'players' has shape {p.shape}, expected {(n,)}")
         if p.dtype.kind not in "ui":
-            raise InvalidTilesError(f"score_many: column 'players' must be integers, not {p.dtype}")
+            raise InvalidTilesError(f"{who}: column 'players' must be integers, not {p.dtype}")
         bad = ((p != 3) & (p != 4)) & (invalid == 0)
         for i in np.flatnonzero(bad):
             messages[int(i)] = f"players value {int(p[i])}: a row has 3 or 4 players - at hands[{i}]"

@@ -131,6 +131,8 @@ def _cmd_logs_verify(args) -> int:
 
 def _add_logs_commands(subparsers) -> None:
     """``yakuman logs ...``: game-record tools (kept in one function for easy merging)."""
+    from yakuman.logs.corpus import add_corpus_arguments
+
     logs = subparsers.add_parser("logs", help="game records: verify Tenhou / mjai logs against the engine")
     lsub = logs.add_subparsers(dest="logs_cmd", required=True)
     v = lsub.add_parser(
@@ -142,19 +144,15 @@ def _add_logs_commands(subparsers) -> None:
         "record. Exit 0 when everything agrees and every file was read; 1 on any disagreement, on a file "
         "that could not be read, or when nothing was verified (--allow-errors: only disagreements fail).",
     )
-    v.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
-    v.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
-    v.add_argument("--out", metavar="FILE.parquet", help="write one row per win/draw as Parquet (pyarrow)")
-    v.add_argument("--workers", type=int, default=1, help="processes (0 = all cores; default 1)")
+    add_corpus_arguments(v, workers="processes (0 = all cores; default 1)",
+                         json="print one JSON object instead of the summary",
+                         out="write one row per win/draw as Parquet (pyarrow)")
     v.add_argument("--allow-errors", action="store_true",
                    help="exit 0 even when a file could not be read or nothing was verified")
     v.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)  # the default now; kept for scripts
     v.add_argument("--max-mismatches", type=int, default=20, metavar="N", help="mismatches to list (default 20)")
     v.add_argument("--max-bytes", type=int, default=None, metavar="N",
                    help="limit on a gzip file's decompressed size in bytes (default 64 MiB); past it the file is an error")
-    pg = v.add_mutually_exclusive_group()
-    pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
-    pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     v.set_defaults(func=_cmd_logs_verify)
     from yakuman.logs.rescore import add_command as add_rescore_command
     from yakuman.logs.stats import add_cli as add_stats_cli

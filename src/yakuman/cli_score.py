@@ -154,7 +154,11 @@ def _cmd_demo(args) -> int:
     from yakuman.random import winning_hands
     from yakuman.yaku import Yaku
 
-    n, chunk = args.hands, 100_000
+    from yakuman.random import CHUNK
+
+    # calls of whole generator chunks (25 x 4096 rows): a call that starts or ends inside a chunk
+    # would generate that chunk twice
+    n, chunk = args.hands, 25 * CHUNK
     progress = sys.stderr.isatty()
     t0 = time.perf_counter()
     gen_time = score_time = 0.0

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from yakuman import _core
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds
 from yakuman.rules import Rules
 
-__all__ = ["EvRow", "EvResult", "discard_ev", "MODELS"]
+__all__ = ["EvRow", "EvResult", "discard_ev", "MODELS", "ev_many", "EvBatch", "EV_COLUMNS", "EV_STATUS", "SLOT_NAMES"]
 
 MODELS = ("full", "reference")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3, 0: 0, 1: 1, 2: 2, 3: 3}
@@ -226,7 +229,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     nodes, rows = _core._ev_search(
         bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
-        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn)
+        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference")
     out = []
     for tile, is_red, sh, nec, mask, tp, wp, sc in rows:
         necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}
@@ -236,3 +239,221 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
 
 def _is_complete(counts, n_melds: int) -> bool:
     return _core.shanten(tuple(counts)) == -1 if n_melds == 0 else _core.is_agari(tuple(counts))
+
+
+# ---------------------------------------------------------------------------------------------
+# ev_many: a batch of rows natively, on every core (csrc/ym_ev_many.h)
+
+
+#: Input columns of :func:`ev_many`: score_many's conventions (yakuman.batch.SCORE_COLUMNS), the
+#: ones the search reads, plus ``wall``. Only ``counts`` is required.
+EV_COLUMNS: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
+    ("counts", np.uint8, (34,)),        # concealed tiles, 14-3k (a discard to choose) or 13-3k
+    ("reds", np.uint8, (3,)),           # red fives among them, per suit (m, p, s)
+    ("meld_type", np.int8, (4,)),       # 0 chi, 1 pon, 2 minkan, 3 kakan, 4 ankan; negative = empty slot
+    ("meld_tile", np.uint8, (4,)),      # the meld's lowest kind
+    ("meld_reds", np.uint8, (4,)),      # red fives in the meld
+    ("dora", np.uint8, (5,)),           # indicator kinds, the first n_dora valid
+    ("n_dora", np.uint8, ()),
+    ("seat_wind", np.uint8, ()),        # 0..3 = E S W N
+    ("round_wind", np.uint8, ()),
+    ("kita", np.uint8, ()),             # three players: North tiles set aside
+    ("honba", np.uint16, ()),
+    ("riichi_sticks", np.uint16, ()),
+    ("wall", np.uint8, (34,)),          # optional: what can still be drawn (discard_ev's wall=)
+)
+
+#: Per-row status of :func:`ev_many` (0 OK) and its meaning; a bad row's ``messages`` entry quotes
+#: the error :func:`discard_ev` raises for the same row when it raises one.
+EV_STATUS = (
+    "ok",
+    "a tile count above 4, or a concealed total that is neither 13-3k nor 14-3k for k melds",
+    "a meld out of range (type above 4, tile above 33, chi outside 1-7 of a suit or with three players)",
+    "five copies of a tile counting the hand, the melds, the dora indicators and kita",
+    "2m-8m in three-player mahjong",
+    "more red fives than fives (hand or meld), or than rules.aka_dora per suit",
+    "a wind outside E S W N, or the North seat with three players",
+    "more than 5 dora indicators, or one outside 0..33",
+    "kita above 4 or without three players, or honba / riichi sticks above 1000",
+    "a wall count above the copies left of its kind, or too few tiles in the wall for t_max",
+    "the hand is already complete (a tsumo, not a discard)",
+    "the search refused the row (code in the 'code' column)",
+    "no memory for the row's search",
+    "a value outside its column's range (e.g. a count of -1 or 300)",
+    "a row whose player count (players column) differs from the rules'",
+)
+_EV_RANGE, _EV_PLAYERS = 13, 14
+
+#: The 37 slots of the per-discard columns: kinds 0..33 (a plain tile), then the red fives.
+SLOT_NAMES = tuple(_name(k) for k in range(34)) + ("0m", "0p", "0s")
+
+_EV_OUT: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
+    ("status", np.uint8, ()), ("code", np.int8, ()), ("n_discards", np.uint8, ()),
+    ("tile", np.int8, ()), ("tile_red", np.uint8, ()), ("shanten", np.int8, ()),
+    ("tenpai_prob", np.float64, ()), ("win_prob", np.float64, ()), ("exp_score", np.float64, ()),
+    ("discard_shanten", np.int8, (37,)), ("discard_necessary", np.uint8, (37,)),
+    ("discard_tenpai_prob", np.float64, (37,)), ("discard_win_prob", np.float64, (37,)),
+    ("discard_exp_score", np.float64, (37,)),
+)
+
+
+class EvBatch:
+    """The result of :func:`ev_many`: per-row numpy arrays as attributes (``res.exp_score``,
+    ``res["status"]``), ``len(res)`` rows, ``res.messages`` = {row: why it is bad} for every row
+    with a non-zero status, and ``turn`` / ``t_max``.
+
+    Per row: ``status`` (uint8, :data:`EV_STATUS`), ``code`` (the search's refusal code on status
+    11), ``n_discards`` (distinct discards; 1 for a 13-3k hand), the best discard by ``exp_score``
+    at ``turn`` (as :func:`discard_ev` orders its rows): ``tile`` (int8 kind, -1 for a 13-3k hand
+    or a bad row), ``tile_red`` (1: the red five), ``shanten`` after it (127 on a bad row) and
+    ``tenpai_prob`` / ``win_prob`` / ``exp_score`` at ``turn`` (float64, NaN on a bad row).
+
+    Per discard, in (n, 37) arrays whose slot k < 34 is the discard of a plain tile of kind k and
+    slot 34 + s the discard of suit s's red five (:data:`SLOT_NAMES`): ``discard_shanten`` (127: no
+    such discard), ``discard_necessary`` (copies left of the tiles that lower the shanten),
+    ``discard_tenpai_prob`` / ``discard_win_prob`` / ``discard_exp_score`` at ``turn`` (NaN: no such
+    discard), and with ``by_turn=True`` the same three as (n, 37, t_max + 1) arrays
+    ``discard_*_by_turn``. A 13-3k hand has no discard: its one row is in the best-discard columns.
+    """
+
+    def __init__(self, data: dict, messages: dict, turn: int, t_max: int, cols: dict | None = None,
+                 options: dict | None = None) -> None:
+        self._data = data
+        self._messages = messages
+        self._cols = cols
+        self._options = options
+        self._complete = cols is None
+        self.turn = turn
+        self.t_max = t_max
+
+    @property
+    def messages(self) -> dict:
+        """{row: why it is bad} for every row with a non-zero status: the error discard_ev raises
+        for the row where it raises one, else the status text (made on first use: a batch of many
+        bad rows costs nothing until its messages are read)."""
+        if not self._complete:
+            for i in np.flatnonzero(self._data["status"]):
+                i = int(i)
+                if i not in self._messages:
+                    self._messages[i] = _row_message(self._cols, i, int(self._data["status"][i]), self._options)
+            self._complete = True
+            self._cols = None
+        return self._messages
+
+    def __getattr__(self, name: str):
+        data = self.__dict__.get("_data")
+        if data is not None and name in data:
+            return data[name]
+        raise AttributeError(name)
+
+    def __getitem__(self, name: str):
+        return self._data[name]
+
+    def __len__(self) -> int:
+        return len(self._data["status"])
+
+    def keys(self):
+        return self._data.keys()
+
+    def arrays(self) -> dict:
+        """The output columns (a dict of numpy arrays)."""
+        return dict(self._data)
+
+    def best_tile(self, i: int) -> str | None:
+        """Row ``i``'s best discard in mpsz (``"0m"`` a red five), None for a 13-3k hand or a bad row."""
+        k = int(self._data["tile"][i])
+        return None if k < 0 else _name(k, bool(self._data["tile_red"][i]))
+
+    def __repr__(self) -> str:
+        ok = int((self._data["status"] == 0).sum())
+        return f"EvBatch({len(self)} rows, {ok} ok, turn={self.turn}, t_max={self.t_max})"
+
+
+def ev_many(columns, *, turn=1, workers=None, rules=None, t_max=18, extra=1, tegawari=True,
+            shanten_down=True, uradora=True, red=True, max_shanten=3, by_turn=False) -> EvBatch:
+    """:func:`discard_ev` for every row of a columnar batch, natively on ``workers`` threads (None =
+    every core) without the GIL, one search work memory per thread. Results equal
+    ``discard_ev(..., model="full")`` row by row and do not depend on ``workers``.
+
+    ``columns``: a dict (or object with attributes) of the :data:`EV_COLUMNS` arrays, in the column
+    conventions of :func:`yakuman.batch.score_many` (only ``counts`` is required; ``wall`` absent =
+    every tile neither held, melded, an indicator nor kita). ``rules``: one Rules for the batch
+    (default Tenhou); a ``players`` column whose value differs from ``rules.players`` makes that row
+    bad. The options are discard_ev's. A malformed row never stops the batch: it gets its own status
+    (:data:`EV_STATUS`) and a message in ``res.messages``. Returns an :class:`EvBatch`."""
+    from yakuman._arrays import n_workers
+    from yakuman.batch import _columns
+
+    rules = Rules.tenhou() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
+    t_max = _int(t_max, "t_max", 1, 18)
+    turn = _int(turn, "turn", 0, t_max)
+    extra = _int(extra, "extra", 0, 8)
+    max_shanten = _int(max_shanten, "max_shanten", 0, 6)
+    cols = _columns(columns, spec=EV_COLUMNS, who="ev_many", required=("counts",), absent=("wall",))
+    n = len(cols["counts"])
+    pre = np.zeros(n, dtype=np.uint8)
+    pre[cols["invalid"] == 13] = _EV_RANGE
+    players = cols.get("players")
+    if players is not None:
+        pre[(players != rules.players) & (pre == 0)] = _EV_PLAYERS
+    messages = {int(i): m for i, m in cols["invalid_messages"].items()}
+    cols["pre"] = pre
+    out = {name: np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _EV_OUT}
+    if by_turn:
+        for name in ("discard_tenpai_prob", "discard_win_prob", "discard_exp_score"):
+            out[name + "_by_turn"] = np.empty((n, 37, t_max + 1), dtype=np.float64)
+    _core._ev_many(rules, cols, out, t_max, extra, bool(tegawari), bool(shanten_down), bool(uradora),
+                   bool(red), max_shanten, turn, n_workers(workers))
+    options = dict(rules=rules, turn=turn, t_max=t_max, extra=extra, tegawari=tegawari,
+                   shanten_down=shanten_down, uradora=uradora, red=red, max_shanten=max_shanten)
+    return EvBatch(out, messages, turn, t_max, cols, options)
+
+
+def ev_row_kwargs(columns: dict, i: int) -> dict:
+    """Row ``i`` of ev_many's columns as :func:`discard_ev` keyword arguments (hand, melds, dora,
+    winds, kita, honba, riichi_sticks, wall)."""
+    from yakuman.batch import meld_text
+    from yakuman.tiles import to_mpsz
+
+    def get(name):
+        a = columns.get(name)
+        return None if a is None else np.asarray(a)[i]
+
+    counts = [int(x) for x in get("counts")]
+    reds = get("reds")
+    kw = {"hand": to_mpsz(counts, [int(x) for x in reds] if reds is not None else (0, 0, 0))}
+    mt, mk, mr = get("meld_type"), get("meld_tile"), get("meld_reds")
+    if mt is not None:
+        kw["melds"] = [meld_text(int(mt[j]), int(mk[j]) if mk is not None else 0, int(mr[j]) if mr is not None else 0)
+                       for j in range(4) if int(mt[j]) >= 0]
+    nd = get("n_dora")
+    if nd is not None and int(nd):
+        kw["dora"] = "".join(_name(int(k)) for k in get("dora")[:int(nd)])
+    for name in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks"):
+        v = get(name)
+        if v is not None:
+            kw[name] = int(v)
+    w = get("wall")
+    if w is not None:
+        kw["wall"] = [int(x) for x in w]
+    return kw
+
+
+def _row_message(cols: dict, i: int, status: int, options: dict) -> str:
+    """A bad row's message: the error discard_ev raises for it, else the status text."""
+    from yakuman.errors import YakumanError
+
+    text = EV_STATUS[status] if status < len(EV_STATUS) else f"status {status}"
+    if status in (11, 12, _EV_PLAYERS):
+        return f"{text} - at columns[{i}]"
+    try:
+        kw = ev_row_kwargs(cols, i)
+    except (YakumanError, ValueError, IndexError):   # a row no keyword arguments can express
+        return f"{text} - at columns[{i}]"
+    try:
+        discard_ev(**kw, **options)
+    except (YakumanError, ValueError) as e:
+        return f"{e} - at columns[{i}]"
+    return f"{text} - at columns[{i}]"

@@ -232,13 +232,16 @@ class Win:
                    pao_base: int | None = None, rules: Rules | None = None,
                    state: RoundState | None = None) -> Win:
         """A Win from a scorer result: ``score.base`` if it has one, else its han / fu / limit /
-        yakuman multiple (a kazoe yakuman counts ``han // 13`` times under ``kazoe = "multiple"``).
+        yakuman multiple (a kazoe yakuman counts ``han // 13`` times under ``kazoe = "multiple"``);
+        under ``rules.aotenjou`` fu x 2^(han + 2) (settle_wins pays it up to 2^54, as the engine).
 
         The score's payments say whether it was computed for the dealer (seat wind E) and for a
         ron or a tsumo: a tsumo score with a ``from_seat`` or a ron score without one raises here,
         and a winner who is not (or is) the dealer of the round raises here when ``state`` is given,
         else in :func:`settle_wins` (which knows the round)."""
         base = getattr(score, "base", None)
+        if base is None and _rules(rules).aotenjou:   # no limit: the scorer's han (yakuman as 13 each) and fu
+            base = score.fu * 2 ** (score.han + 2)
         if base is None:
             multiple = getattr(score, "yakuman", 0) or 0
             if score.limit == "yakuman" and not multiple and _rules(rules).kazoe == "multiple":

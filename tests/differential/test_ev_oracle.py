@@ -23,6 +23,9 @@ pytestmark = pytest.mark.skipif(d.oracle_path() is None,
                                 reason=f"reference oracle not built at {d.ORACLE} (set YAKUMAN_EV_ORACLE)")
 
 CASES = [(0, 0, 60), (1, 0, 60), (2, 0, 30), (0, 1, 30), (1, 1, 30)]
+# the cases whose every row equals the reference's in every number (the closed ones still hold
+# hands with three or four copies of a kind on which the shanten of seven pairs differs, docs/ev.md)
+EXACT = [(0, 1, 30), (1, 1, 30)]
 
 
 def _run(shanten, melds, n, seed=11):
@@ -68,12 +71,35 @@ def test_tenpai_probability_rows_equal(shanten, melds, n):
     assert eq >= want_eq, f"{eq} of {rows_n} rows equal (was {want_eq})"
 
 
-@pytest.mark.xfail(strict=True, reason="win probability / expected score not yet equal on every row (docs/ev.md)")
-@pytest.mark.parametrize("shanten, melds, n", CASES)
+@pytest.mark.parametrize("shanten, melds, n", EXACT)
 def test_every_number_equal(shanten, melds, n):
+    """Every row: tenpai probability, win probability and expected score at every turn equal the
+    reference's (1e-9, 1e-6 relative)."""
     bad = []
     for q, ref, ours in _run(shanten, melds, n):
         rows, eq, first = d.compare(ours, ref)
         if eq != rows:
             bad.append(first)
     assert not bad, f"{len(bad)} hands differ; first: {bad[0]}"
+
+
+# rows equal in every number, of all rows, for the closed cases (measured 2026-12-05): a floor
+ALL_EQUAL = {(0, 0): (646, 653), (1, 0): (640, 674), (2, 0): (322, 344)}
+
+
+@pytest.mark.parametrize("shanten, melds, n", [c for c in CASES if c not in EXACT])
+def test_rows_equal_in_every_number(shanten, melds, n):
+    rows_n = eq = 0
+    for q, ref, ours in _run(shanten, melds, n):
+        a, b, _ = d.compare(ours, ref)
+        rows_n += a
+        eq += b
+    want_eq, want_n = ALL_EQUAL[(shanten, melds)]
+    assert rows_n == want_n
+    assert eq >= want_eq, f"{eq} of {rows_n} rows equal (was {want_eq})"
+
+
+@pytest.mark.xfail(strict=True, reason="hands with three or four copies of a kind: seven pairs differ (docs/ev.md)")
+@pytest.mark.parametrize("shanten, melds, n", [c for c in CASES if c not in EXACT])
+def test_every_number_equal_known_gap(shanten, melds, n):
+    test_every_number_equal(shanten, melds, n)

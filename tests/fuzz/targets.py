@@ -643,11 +643,21 @@ def _safe_match(d, a) -> bool:
     return _plain(d) and _matches(d, a)
 
 
+# 64-bit values at and around the engine's score limits (csrc/ym_game.h: 2^62 playable, 2^59 per
+# hand, 2^62 + 2^59 + 2^40 once over) and the int64 ends
+_EXTREME_I64 = tuple(v for x in (2**63 - 1, 2**62, 2**62 + 1, 2**62 + 2**59 + 2**40, 2**62 + 2**59 + 2**40 + 1,
+                                 2**59, 2**59 + 1, 2**31, 1) for v in (x, -x)) + (-(2**63),)
+
+
 def t_forged_state(src) -> None:
     """``GameState.from_raw`` / unpickling on forged native states: random bytes, single-field
-    forgeries of a valid state (one byte, or a run of bytes, overwritten) with the digest
-    recomputed, forged events. Each is refused with an InvalidContextError or loads as a state
-    the engine's own self-check accepts, that plays on without a crash."""
+    forgeries of a valid state (one byte, or a run of bytes, overwritten; or an aligned 8-byte
+    field, where the 64-bit scores, deltas and final values live, set to a value at the score
+    limits or the int64 ends) with the digest recomputed, forged events. Each is refused with an
+    InvalidContextError or loads as a state the engine's own self-check accepts, that plays on
+    without a crash (and, under the sanitizers, without an overflow)."""
+    import struct
+
     from yakuman import _core
     from yakuman.errors import InvalidContextError
     from yakuman.game import Game, _state_digest
@@ -655,7 +665,10 @@ def t_forged_state(src) -> None:
     g = _random_state(src)
     state = g.__getstate__()
     raw = bytearray(state["raw"])
-    kind = src.int(0, 5)
+    kind = src.int(0, 6)
+    if kind == 5:
+        at = 8 * src.int(0, len(raw) // 8 - 1)
+        raw[at:at + 8] = struct.pack("<q", src.choice(_EXTREME_I64))
     if kind == 0:
         raw = bytearray(src.blob(len(raw)).ljust(len(raw), b"\0"))
     elif kind == 1:

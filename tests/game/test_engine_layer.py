@@ -752,7 +752,7 @@ def test_simulate_dask_retries_and_reports_lost_chunks():
         got = simulate_dask(FakeClient(die_twice={12}), 5, seed=10, chunk=2, deaths=deaths)
     assert list(got["status"]) == [0, 0, STATUS_WORKER_DIED, STATUS_WORKER_DIED, 0] and STATUS_WORKER_DIED == 3
     assert list(got["seed"]) == [10, 11, 12, 13, 14] and got["scores"][2:4].tolist() == [[0] * 4] * 2
-    assert got["scores"].dtype == np.int32 and got["scores"].shape == (5, 4)
+    assert got["scores"].dtype == np.int64 and got["scores"].shape == (5, 4)
     assert np.array_equal(got["scores"][[0, 1, 4]], simulate(5, seed=10)["scores"][[0, 1, 4]])
     assert deaths == [{"seed": 12, "games": 2, "retried": "died again", "error": "RuntimeError: worker died on 12"}]
     with pytest.warns(RuntimeWarning):

@@ -13,7 +13,7 @@ import pytest
 from tests.logs.conftest import LOG_FIXTURES, fixture_files
 from yakuman.game.records import drive
 from yakuman.logs import read
-from yakuman.logs.events import Discard, Draw, Game, LogError, NewDora, RoundStart
+from yakuman.logs.events import Discard, Draw, Game, LogError, NewDora, RoundStart, Win
 
 
 def _game() -> Game:
@@ -135,3 +135,25 @@ def test_an_indicator_the_engine_revealed_but_the_record_omits_is_a_disagreement
     assert rc.first_disagreement == {"kind": "disagreement", "round": "E2-0", "event": i,
                                      "what": "1 dora indicators shown in the record, 2 by the engine"}
     _refused(bad, i, "1 dora indicators shown in the record, 2 by the engine")
+
+
+def test_an_indicator_the_record_shows_after_the_round_end_without_a_kan_is_a_disagreement():
+    """fixture4: a round that ends on a win with no kan in it (the engine turned one indicator).
+    A record that shows one more indicator after the win (the driver's branch for indicators shown
+    with the discard the round ended on) is refused: the record shows two, the engine one -- in
+    the plain check (counted, with its place) and in strict mode. The unchanged record agrees."""
+    (g,) = read(LOG_FIXTURES / "fixture4.mjlog")
+    evs = g.events
+    rc, _ = drive(g)
+    assert (rc.illegal, rc.disagreements) == (0, 0)
+    # the first win whose round has no NewDora before it (no kan indicator turned)
+    i = next(i for i, e in enumerate(evs) if type(e) is Win
+             and not any(type(evs[j]) is NewDora for j in range(evs.index(_round_of(evs, i)), i)))
+    rs = _round_of(evs, i)
+    extra = next(t for t in range(136) if all(t not in h for h in rs.hands) and t != rs.dora_indicator)
+    bad = Game(g.source, evs[:i + 1] + (NewDora(extra),) + evs[i + 1:])
+    rc, _ = drive(bad)
+    assert (rc.illegal, rc.disagreements) == (0, 1)
+    assert rc.first_disagreement == {"kind": "disagreement", "round": _label(rs), "event": i + 1,
+                                     "what": "2 dora indicators shown in the record, 1 by the engine"}
+    _refused(bad, i + 1, "2 dora indicators shown in the record, 1 by the engine")

@@ -60,7 +60,7 @@ def test_table_schema_is_fixed():
         "str": pa.string(),
         "uint64": pa.uint64(),
         "list[str]": pa.list_(pa.string()),
-        "list[int]": pa.list_(pa.int32()),
+        "list[int]": pa.list_(pa.int64()),
     }
     assert t.schema == pa.schema([(n, kinds[k]) for n, k in COLUMN_TYPES.items()])
     empty = logs.to_table([])

@@ -40,18 +40,22 @@ def test_tenhou_presets_match_the_records():
 @pytest.mark.parametrize("name, knobs", [
     ("mahjongsoul", {"multiple_ron": "triple", "double_yakuman": DOUBLE_YAKUMAN_KEYS, "nagashi_mangan": "draw",
                          "abortive_draws": ABORTIVE_DRAW_KEYS - {"sanchahou"}, "pao_scope": "liable_yakuman_only",
-                         "uma": (15000, 5000, -5000, -15000), "return_points": 25000, "extension": "sudden_death",
+                         "uma": (15000, 5000, -5000, -15000), "start_points": 25000, "return_points": 25000,
+                         "multi_ron_bonus": "each", "extension": "sudden_death",
                          "target_points": 30000, "all_last_stop": True, "chankan_ankan": "kokushi_only",
                          "houtei_after_rinshan": True, "haitei_with_rinshan": False}),
     ("mahjongsoul_sanma", {"players": 3, "honba_ron": 200, "noten_payment_total": 2000, "tsumo_loss": True,
-                               "start_points": 35000, "uma": (15000, 0, -15000), "target_points": 40000,
-                               "chankan_ankan": "kokushi_only"}),
+                               "start_points": 35000, "return_points": 35000, "uma": (15000, 0, -15000),
+                               "target_points": 40000, "chankan_ankan": "kokushi_only",
+                               "abortive_draws": {"kyuushu_kyuuhai", "suukaikan"}}),
     ("mleague", {"kiriage_mangan": True, "kazoe": "sanbaiman", "double_yakuman": frozenset(), "double_wind_pair_fu": 2,
                      "kan_dora_timing": "immediate", "chankan_ankan": "never", "multiple_ron": "atamahane",
                      "abortive_draws": frozenset(), "nagashi_mangan": "off", "tobi": "off", "riichi_min_points": 0,
+                     "riichi_min_live_tiles": 0, "pao_scope": "liable_yakuman_only",
                      "pao_yakuman": {"daisangen", "daisuushii", "suukantsu"}, "pao_honba": "liable",
                      "uma": (30000, 10000, -10000, -30000), "tie_break": "split"}),
     ("wrc", {"aka_dora": 0, "kiriage_mangan": True, "kazoe": "sanbaiman", "yakuman_stacking": False, "yakuman_cap": 1,
+                 "double_yakuman": frozenset(), "kan_dora_timing": "immediate", "tobi": "off",
                  "renhou": "mangan", "multiple_ron": "atamahane", "abortive_draws": frozenset(), "nagashi_mangan": "off",
                  "start_points": 30000, "return_points": 30000, "uma": (15000, 5000, -5000, -15000),
                  "leftover_sticks": "lost", "chankan_ankan": "kokushi_only", "houtei_after_rinshan": True}),
@@ -127,6 +131,42 @@ def test_presets_round_trip(rules, tmp_path):
         path = tmp_path / f"rules{suffix}"
         rules.save(path)
         assert Rules.load(path) == rules
+
+
+def test_json_is_indented_two_spaces_in_field_order():
+    """to_json: one knob a line, two spaces in, in the order of the dataclass fields (what
+    docs/rules.md's example file shows), so that a saved file diffs knob by knob."""
+    import dataclasses
+
+    text = Rules.mleague().to_json()
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[-1] == "}"
+    assert lines[1].startswith('  "') and not lines[1].startswith('   ') and len(lines) > 20
+    assert list(json.loads(text)) == [f.name for f in dataclasses.fields(Rules)]
+
+
+def test_a_table_valued_knob_round_trips_through_toml(tmp_path):
+    """abortive_dealer is the one table-valued knob (no preset sets more than its default): with
+    two entries it is written as an inline TOML table and read back equal."""
+    r = Rules.tenhou().replace(abortive_dealer=(("kyuushu_kyuuhai", "rotate"), ("suukaikan", "rotate")))
+    assert "abortive_dealer = {" in r.to_toml()
+    assert Rules.from_toml(r.to_toml()) == r
+    r.save(tmp_path / "r.toml")
+    assert Rules.load(tmp_path / "r.toml") == r
+
+
+def test_a_rules_file_of_exactly_the_limit_loads_one_byte_more_is_refused(tmp_path):
+    from yakuman.rules import RULES_FILE_LIMIT
+
+    head = 'preset = "mleague"\n'
+    body = head + "#" * (RULES_FILE_LIMIT - len(head) - 1) + "\n"
+    p = tmp_path / "limit.toml"
+    p.write_text(body, encoding="ascii")
+    assert p.stat().st_size == RULES_FILE_LIMIT
+    assert Rules.load(p) == Rules.mleague()
+    p.write_text(body + "\n", encoding="ascii")
+    with pytest.raises(InvalidRulesError, match=f"larger than {RULES_FILE_LIMIT} bytes"):
+        Rules.load(p)
 
 
 def test_files_name_a_preset_and_report_problems(tmp_path):

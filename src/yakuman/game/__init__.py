@@ -181,7 +181,7 @@ class Observation:
     _rules: Any = field(default=None, repr=False, compare=False)
 
     def planes(self):
-        """(planes uint8 [33, 34], scalars int32 [24]): fixed-size features (csrc/ym_game_obs.c)."""
+        """(planes uint8 [33, 34], scalars int64 [24]): fixed-size features (csrc/ym_game_obs.c)."""
         return self._planes
 
     def wall_counts(self) -> tuple[int, ...]:
@@ -689,7 +689,7 @@ class Game:
             seat = self.to_act[0]
         elif seat != -1:
             self._check_seat(seat)
-        deltas = np.zeros((n, 4), dtype=np.int32)
+        deltas = np.zeros((n, 4), dtype=np.int64)
         status = np.zeros(n, dtype=np.uint8)
         if callable(policy):
             for i in range(n):
@@ -804,8 +804,8 @@ def _play(r: Rules, seeds: Any, policies: Any, workers: int) -> dict:
     import numpy as np
 
     n, p = len(seeds), r.players
-    scores = np.zeros((n, 4), dtype=np.int32)
-    results = np.zeros((n, 4), dtype=np.int32)
+    scores = np.zeros((n, 4), dtype=np.int64)
+    results = np.zeros((n, 4), dtype=np.int64)
     ranks = np.zeros((n, 4), dtype=np.uint8)
     rounds = np.zeros(n, dtype=np.uint16)
     outcomes = np.zeros((n, 6), dtype=np.uint16)

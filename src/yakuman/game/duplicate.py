@@ -253,8 +253,8 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
         codes[:, :players] = np.tile(np.array([[by_name[s] for s in st] for st in seats], dtype=np.uint8), (n, 1))
         cols = _play(r, seeds, codes, workers)
     else:
-        cols = {"seed": seeds, "scores": np.zeros((n * k, players), dtype=np.int32),
-                "results": np.zeros((n * k, players), dtype=np.int32),
+        cols = {"seed": seeds, "scores": np.zeros((n * k, players), dtype=np.int64),
+                "results": np.zeros((n * k, players), dtype=np.int64),
                 "placements": np.zeros((n * k, players), dtype=np.uint8), "status": np.zeros(n * k, dtype=np.uint8)}
         for i in range(n * k):
             sc, pl, rs, status = _drive(r, int(seeds[i]), seats[i % k], by_name)

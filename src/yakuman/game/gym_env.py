@@ -2,7 +2,7 @@
 (``docs/learning.md``). Importing this module imports gymnasium, which yakuman does not depend
 on: install it beside yakuman to use this adapter.
 
-Observation: a dict of ``planes`` uint8 [33, 34], ``scalars`` int32 [24] (csrc/ym_game_obs.c)
+Observation: a dict of ``planes`` uint8 [33, 34], ``scalars`` int64 [24] (csrc/ym_game_obs.c)
 and ``action_mask`` int8 [A] (the fixed action space). Action: an index in ``Discrete(A)``.
 An index that is not legal now is not applied: the step returns the same observation, reward
 ``illegal_reward`` and ``info["illegal_action"] = True``. Reward: the learning seat's point
@@ -30,14 +30,14 @@ from yakuman.rules import Rules
 
 __all__ = ["MahjongEnv", "observation_space", "observation", "opponent_policies"]
 
-_I32 = np.iinfo(np.int32)
+_I64 = np.iinfo(np.int64)
 
 
 def observation_space() -> spaces.Dict:
     """The observation space of one seat (the same for both adapters)."""
     return spaces.Dict({
         "planes": spaces.Box(0, 255, (_core.GAME_OBS_PLANES, 34), np.uint8),
-        "scalars": spaces.Box(_I32.min, _I32.max, (_core.GAME_OBS_SCALARS,), np.int32),
+        "scalars": spaces.Box(_I64.min, _I64.max, (_core.GAME_OBS_SCALARS,), np.int64),
         "action_mask": spaces.Box(0, 1, (ACTION_SPACE,), np.int8),
     })
 
@@ -45,7 +45,7 @@ def observation_space() -> spaces.Dict:
 def observation(game: Game, seat: int, decides: bool) -> dict:
     """New arrays of what ``seat`` sees; the mask is all zero unless ``decides``."""
     planes = np.zeros((_core.GAME_OBS_PLANES, 34), np.uint8)
-    scalars = np.zeros(_core.GAME_OBS_SCALARS, np.int32)
+    scalars = np.zeros(_core.GAME_OBS_SCALARS, np.int64)
     _core.state_obs_into(game._st, seat, planes, scalars)
     mask = game.action_mask(seat).astype(np.int8) if decides else np.zeros(ACTION_SPACE, np.int8)
     return {"planes": planes, "scalars": scalars, "action_mask": mask}

@@ -26,7 +26,7 @@ _REWARDS = {"round": 0, "game": 1}
 @dataclass(frozen=True, slots=True)
 class VecObservation:
     """The arrays of every game's deciding seat (views of VecGame's buffers, not copies):
-    ``planes`` uint8 [n, C, 34], ``scalars`` int32 [n, S] (csrc/ym_game_obs.c), ``mask`` bool
+    ``planes`` uint8 [n, C, 34], ``scalars`` int64 [n, S] (csrc/ym_game_obs.c), ``mask`` bool
     [n, A] (the legal action indices), ``seat`` int32 [n] (the deciding seat), ``done`` bool
     [n] (the game ended in the last step; its slot now holds a new game), ``status`` uint8 [n]
     (0 = the last step's action was applied, 1 = refused as illegal: that game did not move)."""

@@ -496,8 +496,73 @@ def cli_needs(option: Any, module: str, hint: str) -> bool:
     return True
 
 
+def cli_start(args: Any, needs: dict[str, tuple[str, str]]) -> list[Path] | None:
+    """The shared start of a corpus command: its output files (``--out``, ``--html``) refused
+    before any file is read, the modules its outputs need (``needs``: option -> (module, install
+    hint)), then the log files of its PATHS. None (after saying why) when it must exit with 2."""
+    from yakuman._outputs import check_output_file
+
+    for opt in ("out", "html"):
+        path = getattr(args, opt, None)
+        if path:
+            check_output_file(path, f"--{opt}")
+    for opt, (module, hint) in needs.items():
+        if not cli_needs(getattr(args, opt, None), module, hint):
+            return None
+    return cli_files(args.paths)
+
+
+def cli_finish(args: Any, report: Any, written: tuple[tuple[str, str | None], ...], **dumps: Any) -> int:
+    """The shared end of a corpus command: ``report`` as one JSON object (``--json``,
+    ``report.to_dict()``; ``dumps``: json.dumps options) or as text, with a line per file written
+    (``written``: (what, path or None)). Returns 0."""
+    import json
+
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, allow_nan=False, **dumps))
+    else:
+        print(report.format())
+        for what, path in written:
+            if path:
+                print(f"wrote {what} to {path}")
+    return 0
+
+
 def add_progress_arguments(parser: Any) -> None:
     """``--progress`` / ``--no-progress`` (default: on a terminal)."""
     pg = parser.add_mutually_exclusive_group()
     pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
     pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+
+def add_corpus_arguments(parser: Any, *, player: str | None = None, workers: str | None = None,
+                         json: str | None = None, out: str | None = None, html: str | None = None,
+                         progress: bool = True) -> None:
+    """The arguments the corpus commands share, each given its command's help text (an option whose
+    help is None is left out): ``PATH...`` (files or folders), ``--player NAME``, ``--workers N``
+    (default 1; 0 = all cores), ``--json``, ``--out FILE.parquet``, ``--html FILE.html`` and
+    ``--progress`` / ``--no-progress``."""
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
+    if player is not None:
+        parser.add_argument("--player", metavar="NAME", help=player)
+    if workers is not None:
+        parser.add_argument("--workers", type=int, default=1, help=workers)
+    if json is not None:
+        parser.add_argument("--json", action="store_true", help=json)
+    if out is not None:
+        parser.add_argument("--out", metavar="FILE.parquet", help=out)
+    if html is not None:
+        parser.add_argument("--html", metavar="FILE.html", help=html)
+    if progress:
+        add_progress_arguments(parser)
+
+
+def add_corpus_command(subparsers: Any, name: str, *, help: str, description: str, func: Callable,
+                       **arguments: Any) -> Any:
+    """A corpus command on the ``logs`` sub-parsers: its parser, the shared arguments
+    (:func:`add_corpus_arguments`, keyword ``arguments``) and its handler; returns the parser
+    for the command's own arguments."""
+    parser = subparsers.add_parser(name, help=help, description=description)
+    add_corpus_arguments(parser, **arguments)
+    parser.set_defaults(func=func)
+    return parser

@@ -35,12 +35,12 @@ __all__ = ["Decisions", "decisions", "iter_decisions", "write_shards"]
 
 @dataclass(frozen=True)
 class Decisions:
-    """Columns of N decisions: ``planes`` uint8 [N, 33, 34], ``scalars`` int32 [N, 24],
+    """Columns of N decisions: ``planes`` uint8 [N, 33, 34], ``scalars`` int64 [N, 24],
     ``mask`` bool [N, A], ``action`` int16 (the index taken), ``seat`` int8, ``game`` int32
     (the game's number in the input, from 0), ``round`` int16 (the round's number within its
     game), ``event`` int32 (the event index in its record), ``implied_pass`` bool,
-    ``round_delta`` int32 (the deciding seat's score change over the round), ``final_score``
-    int32 and ``final_rank`` int8 (the seat's final points and placement, 0 = first; -1 when
+    ``round_delta`` int64 (the deciding seat's score change over the round), ``final_score``
+    int64 and ``final_rank`` int8 (the seat's final points and placement, 0 = first; -1 when
     the record has no game end); ``sources`` names the file of each game number; ``skipped``
     the files and games left out (no game in the file, a game cut short)."""
 
@@ -257,8 +257,8 @@ def _blocks(files: list[str], player: str | None, chunk: int, workers: int, spil
 def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], skipped: list[str]) -> Decisions:
     cols = {k: np.concatenate([c[k] for c in chunks]) if chunks else None for k in chunks[0]}
     n = len(cols["action"])
-    delta = np.zeros(n, dtype=np.int32)
-    fscore = np.full(n, -1, dtype=np.int32)
+    delta = np.zeros(n, dtype=np.int64)
+    fscore = np.full(n, -1, dtype=np.int64)
     frank = np.full(n, -1, dtype=np.int8)
     keep = np.ones(n, dtype=np.bool_)
     g, r, s = cols["game"], cols["round"], cols["seat"].astype(np.int64)
@@ -266,10 +266,10 @@ def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], sk
         rows = g == gi
         deltas, final, ranks, seats = outcome_rows[gi]
         if deltas:
-            table = np.asarray(deltas, dtype=np.int32)
+            table = np.asarray(deltas, dtype=np.int64)
             delta[rows] = table[np.clip(r[rows], 0, len(deltas) - 1), s[rows]]
         if final is not None:
-            fscore[rows] = np.asarray(final, dtype=np.int32)[s[rows]]
+            fscore[rows] = np.asarray(final, dtype=np.int64)[s[rows]]
             frank[rows] = np.asarray(ranks, dtype=np.int8)[s[rows]]
         if seats is not None:
             keep[rows] = np.isin(s[rows], list(seats))
@@ -295,11 +295,11 @@ def decisions(paths: str | Path | Iterable[str | Path], player: str | None = Non
 
 def _empty() -> Decisions:
     a = _core.ACTION_SPACE
-    z = {"planes": np.zeros((0, _core.GAME_OBS_PLANES, 34), np.uint8), "scalars": np.zeros((0, 24), np.int32),
+    z = {"planes": np.zeros((0, _core.GAME_OBS_PLANES, 34), np.uint8), "scalars": np.zeros((0, 24), np.int64),
          "mask": np.zeros((0, a), np.bool_), "action": np.zeros(0, np.int16), "seat": np.zeros(0, np.int8),
          "game": np.zeros(0, np.int32), "round": np.zeros(0, np.int16), "event": np.zeros(0, np.int32),
-         "implied_pass": np.zeros(0, np.bool_), "round_delta": np.zeros(0, np.int32),
-         "final_score": np.zeros(0, np.int32), "final_rank": np.zeros(0, np.int8)}
+         "implied_pass": np.zeros(0, np.bool_), "round_delta": np.zeros(0, np.int64),
+         "final_score": np.zeros(0, np.int64), "final_rank": np.zeros(0, np.int8)}
     return Decisions(**z)
 
 

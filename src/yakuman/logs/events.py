@@ -57,6 +57,8 @@ __all__ = [
     "yaku_bit",
     "yaku_name",
     "round_label",
+    "exact_int",
+    "exact_result",
     "tile_str",
     "format_errors",
     "MAX_DECOMPRESSED",
@@ -173,6 +175,29 @@ def tile_str(tile: int, aka: bool = True) -> str:
     if aka and tile in (16, 52, 88):
         return "0" + "mps"[tile // 36]
     return _TILE_NAMES[tile >> 2]
+
+
+def exact_int(x: object) -> int:
+    """A point value read from a record: an integer (Python int of any size, a string of one, or
+    a float that is a whole number below 2^53: only below it is the integer a float stands for
+    unique). A bool, a fraction, an inf / nan or a float of 2^53 or more (whose integer is not
+    known) raises ValueError, which the readers report as a LogFormatError naming the event: a
+    record's scores are read exactly or not at all (aotenjou games write values far beyond 2^31)."""
+    if type(x) is int:
+        return x
+    if isinstance(x, float):
+        if x.is_integer() and abs(x) < 2**53:
+            return int(x)
+        raise ValueError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to 2^53)")
+    if isinstance(x, str):
+        return int(x)
+    raise ValueError(f"point value {x!r} is not an integer")
+
+
+def exact_result(x: object) -> int | float:
+    """A final result (points with uma and oka, or Tenhou's thousands with a decimal): an integer
+    stays exact (exact_int), a float stays a float."""
+    return float(x) if isinstance(x, float) else exact_int(x)
 
 
 def round_label(round_index: int, honba: int = 0) -> str:
@@ -386,7 +411,7 @@ class GameEnd:
     """Final scores (points) and, when the record has them, the final results with uma/oka."""
 
     scores: tuple[int, ...]
-    result: tuple[float, ...] | None = None
+    result: tuple[int | float, ...] | None = None   # ints stay exact (exact_result)
 
 
 Event = Union[

@@ -162,7 +162,7 @@ def to_table(source: Any, *, workers: int = 1, errors: str = "raise"):
         _STR: pa.string(),
         _U64: pa.uint64(),
         _LSTR: pa.list_(pa.string()),
-        _LINT: pa.list_(pa.int32()),
+        _LINT: pa.list_(pa.int64()),
     }
     cols = list(zip(*data)) if data else [()] * len(ROW_FIELDS)
     arrays = [pa.array(list(col), type=types[COLUMN_TYPES[name]]) for name, col in zip(ROW_FIELDS, cols)]

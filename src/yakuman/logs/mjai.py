@@ -45,6 +45,8 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    exact_int,
+    exact_result,
     format_errors,
     player_names,
     yaku_bit,
@@ -381,8 +383,8 @@ class _MjaiReader:
                     res = d.get("result")
                     self.events.append(
                         GameEnd(
-                            tuple(int(x) for x in sc[: self.players]),
-                            tuple(float(x) for x in res) if res is not None else None,
+                            tuple(exact_int(x) for x in sc[: self.players]),
+                            tuple(exact_result(x) for x in res) if res is not None else None,
                         )
                     )
                 g = self.finish(True)
@@ -439,7 +441,7 @@ class _MjaiReader:
         elif t == "reach_accepted":
             sc = d.get("scores")
             ev.append(
-                RiichiAccept(int(d["actor"]), tuple(int(x) for x in sc[: self.players]) if sc else None)
+                RiichiAccept(int(d["actor"]), tuple(exact_int(x) for x in sc[: self.players]) if sc else None)
             )
         elif t == "dora":
             ev.append(NewDora(tr.new(*parse_mjai_tile(d.get("dora_marker", d.get("pai"))))))
@@ -477,7 +479,7 @@ class _MjaiReader:
         rnd = _WINDS.index(bakaze) * 4 + int(d.get("kyoku", 1)) - 1
         dora = tr.new(*parse_mjai_tile(d["dora_marker"]))
         hands = tuple(tr.deal(s, [parse_mjai_tile(x) for x in tehais[s]]) for s in range(n))
-        scores = tuple(int(x) for x in d.get("scores", [0] * n)[:n])
+        scores = tuple(exact_int(x) for x in d.get("scores", [0] * n)[:n])
         rs = RoundStart(
             rnd,
             int(d.get("honba", 0)),
@@ -537,7 +539,7 @@ class _MjaiReader:
         yakuman = tuple(yaku_bit(n) for n in d.get("yakuman", ()))
 
         def ints(key):
-            return tuple(int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
+            return tuple(exact_int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
 
         self.events.append(
             Win(
@@ -547,7 +549,7 @@ class _MjaiReader:
                 win_tile=win if win >= 0 else None,
                 fu=d.get("fu"),
                 han=d.get("fan"),
-                points=d.get("hora_points"),
+                points=None if d.get("hora_points") is None else exact_int(d["hora_points"]),
                 limit=d.get("limit"),
                 yaku=yaku,
                 yakuman=yakuman,
@@ -608,7 +610,7 @@ class _MjaiReader:
         ten = d.get("tenpais")
 
         def ints(key):
-            return tuple(int(x) for x in d[key][:n]) if d.get(key) is not None else None
+            return tuple(exact_int(x) for x in d[key][:n]) if d.get(key) is not None else None
 
         self.events.append(
             Ryuukyoku(

@@ -188,6 +188,8 @@ def _cmd_rescore(args) -> int:
 
 def add_command(lsub) -> None:
     """Register ``yakuman logs rescore`` on the ``logs`` sub-parsers."""
+    from yakuman.logs.corpus import add_corpus_arguments
+
     r = lsub.add_parser(
         "rescore",
         help="re-score every win of a corpus under other rules; list the wins whose value changes",
@@ -195,10 +197,9 @@ def add_command(lsub) -> None:
         "name or a .toml / .json rules file) and report which wins change value and by how much: a "
         "summary, the changed wins by limit, and the changed rows (all rows with --out).",
     )
-    r.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
+    add_corpus_arguments(r, workers="threads and processes (0 = all cores; default 1)",
+                         json="one JSON object: summary, transitions, changed rows",
+                         out="write every re-scored win as Parquet (pyarrow)", progress=False)
     r.add_argument("--rules", required=True, metavar="PRESET|FILE", help="a preset name or a rules file")
-    r.add_argument("--out", metavar="FILE.parquet", help="write every re-scored win as Parquet (pyarrow)")
-    r.add_argument("--json", action="store_true", help="one JSON object: summary, transitions, changed rows")
-    r.add_argument("--workers", type=int, default=1, help="threads and processes (0 = all cores; default 1)")
     r.add_argument("--max-rows", type=int, default=20, metavar="N", help="changed rows to print (default 20)")
     r.set_defaults(func=_cmd_rescore)

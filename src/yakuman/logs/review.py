@@ -703,19 +703,13 @@ def review_dask(paths: str | Path | Iterable[str | Path], client: Any, *, player
 def _cmd_review(args) -> int:
     import sys
 
-    from yakuman._outputs import check_output_file
     from yakuman.errors import YakumanError
-    from yakuman.logs.corpus import cli_files, cli_needs
+    from yakuman.logs.corpus import cli_finish, cli_start
 
     if (args.player is None) == (args.seat is None):
         print("yakuman: error: give exactly one of --player NAME and --seat N", file=sys.stderr)
         return 2
-    for opt, path in (("--out", args.out), ("--html", args.html)):   # refused before any file is read
-        if path:
-            check_output_file(path, opt)
-    if not cli_needs(args.out, "pyarrow", 'pip install "yakuman[frame]"'):
-        return 2
-    files = cli_files(args.paths)
+    files = cli_start(args, {"out": ("pyarrow", 'pip install "yakuman[frame]"')})
     if files is None:
         return 2
     try:
@@ -734,14 +728,7 @@ def _cmd_review(args) -> int:
         from yakuman.logs.review_html import write_html
 
         write_html(report, args.html)
-    if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, allow_nan=False, default=_json_default))
-    else:
-        print(report.format())
-        for what, path in (("decisions", args.out), ("report", args.html)):
-            if path:
-                print(f"wrote {what} to {path}")
-    return 0
+    return cli_finish(args, report, (("decisions", args.out), ("report", args.html)), default=_json_default)
 
 
 def _json_default(x: Any) -> Any:
@@ -752,25 +739,21 @@ def _json_default(x: Any) -> Any:
 
 def add_cli(lsub) -> None:
     """Register ``yakuman logs review`` on the ``logs`` subparsers."""
-    from yakuman.logs.corpus import add_progress_arguments
+    from yakuman.logs.corpus import add_corpus_command
 
-    s = lsub.add_parser(
-        "review",
+    s = add_corpus_command(
+        lsub, "review", func=_cmd_review,
         help="judge every decision of a player: agreement, bad moves, loss (docs/review.md)",
         description="Review one player's decisions in game records of any supported format: every discard, "
         "riichi, call or pass, win, kan and kyuushu, ranked by a policy (see docs/review.md).",
-    )
-    s.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
-    s.add_argument("--player", metavar="NAME", help="the player's name in the records")
+        player="the player's name in the records",
+        workers="processes (0 = all cores; default 1)",
+        json="print one JSON object (the summary) instead of text",
+        out="write one row per decision as Parquet (pyarrow)",
+        html="write a self-contained HTML report")
     s.add_argument("--seat", type=int, metavar="N", help="a seat (0 = the first dealer) instead of a name")
     s.add_argument("--policy", default="greedy", metavar="ev|greedy|rollout",
                    help="the judge: ev (expected value + rollouts), greedy (ukeire), rollout (default greedy)")
     s.add_argument("--rollouts", type=int, default=ROLLOUTS, metavar="N",
                    help=f"rollouts per option where rollouts judge (default {ROLLOUTS}; 0 = not judged)")
     s.add_argument("--seed", type=int, default=0, help="the rollouts' seed (default 0)")
-    s.add_argument("--workers", type=int, default=1, help="processes (0 = all cores; default 1)")
-    s.add_argument("--json", action="store_true", help="print one JSON object (the summary) instead of text")
-    s.add_argument("--out", metavar="FILE.parquet", help="write one row per decision as Parquet (pyarrow)")
-    s.add_argument("--html", metavar="FILE.html", help="write a self-contained HTML report")
-    add_progress_arguments(s)
-    s.set_defaults(func=_cmd_review)

@@ -462,31 +462,14 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
 # ---- command line ----------------------------------------------------------------------------
 
 def _cmd_stats(args) -> int:
-    import json
     import sys
 
-    from yakuman._outputs import check_output_file
-    from yakuman.logs.corpus import find_logs
+    from yakuman.logs.corpus import cli_finish, cli_start
 
-    for opt, path in (("--out", args.out), ("--html", args.html)):
-        if path:
-            check_output_file(path, opt)
-    try:
-        files = find_logs(args.paths)
-    except FileNotFoundError as e:
-        print(f"yakuman: error: {e}", file=sys.stderr)
+    files = cli_start(args, {"out": ("pyarrow", 'pip install "yakuman[frame]"'),
+                             "html": ("matplotlib", 'pip install "yakuman[report]"')})
+    if files is None:
         return 2
-    if not files:
-        print("yakuman: error: no log files under " + " ".join(args.paths), file=sys.stderr)
-        return 2
-    needs = {"pyarrow": 'pip install "yakuman[frame]"', "matplotlib": 'pip install "yakuman[report]"'}
-    for opt, mod in ((args.out, "pyarrow"), (args.html, "matplotlib")):
-        if opt:
-            try:
-                __import__(mod)
-            except ImportError:
-                print(f"yakuman: error: this output needs {mod} ({needs[mod]})", file=sys.stderr)
-                return 2
     report = compute_stats(files, player=args.player, progress=args.progress)
     if args.player and not any(name == args.player for _, name in report.stats):
         print(f"yakuman: error: no player named {args.player!r} in {len(files)} files", file=sys.stderr)
@@ -497,30 +480,19 @@ def _cmd_stats(args) -> int:
         from yakuman.logs.report import write_html
 
         write_html(report, args.html)
-    if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, allow_nan=False))
-    else:
-        print(report.format())
-        for what, path in (("statistics", args.out), ("report", args.html)):
-            if path:
-                print(f"wrote {what} to {path}")
-    return 0
+    return cli_finish(args, report, (("statistics", args.out), ("report", args.html)))
 
 
 def add_cli(lsub) -> None:
     """Register ``yakuman logs stats`` on the ``logs`` subparsers."""
-    s = lsub.add_parser(
-        "stats",
+    from yakuman.logs.corpus import add_corpus_command
+
+    add_corpus_command(
+        lsub, "stats", func=_cmd_stats,
         help="player statistics: placements, win / deal-in / riichi / call rates, yaku",
         description="Statistics per player and overall from game records of any supported format (see "
         "docs/stats.md for every definition).",
-    )
-    s.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders")
-    s.add_argument("--player", metavar="NAME", help="only this player (besides the overall figures)")
-    s.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    s.add_argument("--out", metavar="FILE.parquet", help="write one row per player as Parquet (pyarrow)")
-    s.add_argument("--html", metavar="FILE.html", help="write a self-contained HTML report (matplotlib)")
-    pg = s.add_mutually_exclusive_group()
-    pg.add_argument("--progress", dest="progress", action="store_true", default=None, help="force the progress bar")
-    pg.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    s.set_defaults(func=_cmd_stats)
+        player="only this player (besides the overall figures)",
+        json="print one JSON object instead of the table",
+        out="write one row per player as Parquet (pyarrow)",
+        html="write a self-contained HTML report (matplotlib)")

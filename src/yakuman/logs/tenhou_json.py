@@ -47,6 +47,8 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    exact_int,
+    exact_result,
     format_errors,
     player_names,
     round_label,
@@ -518,8 +520,8 @@ def _game(obj: dict, source: str) -> Game:
     if isinstance(sc, list) and len(sc) >= 2 * players:
         events.append(
             GameEnd(
-                tuple(int(sc[2 * i]) for i in range(players)),
-                tuple(float(sc[2 * i + 1]) for i in range(players)),
+                tuple(exact_int(sc[2 * i]) for i in range(players)),
+                tuple(exact_result(sc[2 * i + 1]) for i in range(players)),
             )
         )
     return Game(source, tuple(events))
@@ -544,7 +546,7 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
         raise ValueError("round without a dora indicator")
     first_dora = tr.new(*_kind_of(first))
     hands = tuple(tr.deal(s, [_kind_of(c) for c in rnd[4 + 3 * s]]) for s in range(n))
-    rs = RoundStart(rindex, honba, sticks, dealer, tuple(int(x) for x in scores[:n]), first_dora, hands)
+    rs = RoundStart(rindex, honba, sticks, dealer, tuple(exact_int(x) for x in scores[:n]), first_dora, hands)
     base = len(events)
     events.append(rs)
     takes = [[_take_token(x) for x in rnd[5 + 3 * s]] for s in range(n)]
@@ -673,13 +675,13 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
                     yaku=yaku,
                     yakuman=yakuman,
                     ura=ura,
-                    deltas=tuple(int(x) for x in deltas[:n]),
+                    deltas=tuple(exact_int(x) for x in deltas[:n]),
                     scores=rs.scores,
                     pao_seat=pao if pao != who else None,
                 )
             )
     else:
-        deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
+        deltas = tuple(exact_int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
         if status in ("流局", "全員聴牌", "全員不聴"):
             reason = "exhaustive"
         elif status == "流し満貫":

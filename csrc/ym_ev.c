@@ -315,6 +315,8 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
    may be moved; `have` is whether the red one is among them */
 static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
 
+static long find_draw_state(const ctx_t *x, ev_key_t k);
+
 static int create_draws(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
@@ -331,14 +333,21 @@ static int create_draws(ctx_t *x, int32_t ni) {
         int suit = five_suit(k);
         int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
         ev_key_t kp = key_step(kb, k, 1), kr = key_with(kp, suit >= 0 ? reds | 1u << suit : reds, 0);
-        int need_p = left - red_left > 0 && lookup(x->w, kp) < 0;
-        int need_r = red_left > 0 && lookup(x->w, kr) < 0;
-        if (!need_p && !need_r) continue;
         c[k]++;
-        int s2 = shanten_of(x, c);
-        if (s2 < b || teg) {
-            if (need_p && node_at(x, kp, c, s2, 0) < 0) return -1;
-            if (need_r && node_at(x, kr, c, s2, 0) < 0) return -1;
+        if (teg) {
+            /* every draw is followed: the shanten is computed only for a new state */
+            if (left - red_left > 0 && node_at(x, kp, c, -2, 0) < 0) return -1;
+            if (red_left > 0 && node_at(x, kr, c, -2, 0) < 0) return -1;
+        } else {
+            int need_p = left - red_left > 0 && lookup(x->w, kp) < 0;
+            int need_r = red_left > 0 && lookup(x->w, kr) < 0;
+            if (need_p || need_r) {
+                int s2 = shanten_of(x, c);
+                if (s2 < b) {
+                    if (need_p && node_at(x, kp, c, s2, 0) < 0) return -1;
+                    if (need_r && node_at(x, kr, c, s2, 0) < 0) return -1;
+                }
+            }
         }
         c[k]--;
     }
@@ -359,12 +368,20 @@ static int create_discards(ctx_t *x, int32_t ni) {
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
         c[k]--;
+        ev_key_t k0 = key_step(key_with(nd.key, reds, 0), k, -1);
+        int want_p = c[k] + 1 - has_red > 0, want_r = has_red;
+        ev_key_t kr0 = want_r ? key_with(k0, reds & ~(1u << suit), 0) : k0;
+        /* states already made need no shanten (the one the discard leads to is found by the
+           same rule as the links use) */
+        if ((!want_p || find_draw_state(x, k0) >= 0) && (!want_r || find_draw_state(x, kr0) >= 0)) {
+            c[k]++;
+            continue;
+        }
         int s2 = shanten_of(x, c);
         if ((a >= 0 && s2 == a) || (down && s2 == a + 1)) {
             unsigned flag = (unsigned)(x->closed && s2 == 0);
-            ev_key_t kp = key_step(key_with(nd.key, reds, flag), k, -1);
-            if (c[k] + 1 - has_red > 0 && node_at(x, kp, c, s2, 1) < 0) return -1;
-            if (has_red && node_at(x, key_with(kp, reds & ~(1u << suit), flag), c, s2, 1) < 0) return -1;
+            if (want_p && node_at(x, key_with(k0, reds, flag), c, s2, 1) < 0) return -1;
+            if (want_r && node_at(x, key_with(kr0, reds & ~(1u << suit), flag), c, s2, 1) < 0) return -1;
         }
         c[k]++;
     }

@@ -23,6 +23,7 @@ int ym_action_index(const ym_game_t *g, const ym_action_t *a) {
         return (tg ? YM_AX_DISCARD_TG : YM_AX_DISCARD) + k;
     }
     case YM_A_RIICHI: return YM_AX_RIICHI;
+    case YM_A_OPEN_RIICHI: return YM_AX_OPEN_RIICHI;
     case YM_A_CHI: {
         if (k < 0 || k >= 27 || a->n_consumed != 2 || a->consumed[0] >= 136 || a->consumed[1] >= 136) return -1;
         int x = a->consumed[0] >> 2, y = a->consumed[1] >> 2;

@@ -22,6 +22,13 @@
  *   275..308  kakan of kind k
  *   309..342  ankan of kind k
  *   343 kita, 344 tsumo, 345 ron, 346 kyuushu kyuuhai, 347 pass
+ *   348       open riichi (rules.open_riichi: riichi with the hand shown; the discard that follows
+ *             is a separate decision, as after 74)
+ *
+ * Versions (YM_AX_VERSION): indices are only ever appended, so an index keeps its meaning across
+ * versions and a version-v mask is the first YM_AX_N(v) entries of a later one.
+ *   1  0..347 (348 indices)
+ *   2  348 open riichi appended (349 indices)
  */
 #ifndef YM_GAME_ACTIONS_H
 #define YM_GAME_ACTIONS_H
@@ -34,8 +41,9 @@ enum {
     YM_AX_DISCARD = 0, YM_AX_DISCARD_TG = 34, YM_AX_DISCARD_RED = 68, YM_AX_DISCARD_RED_TG = 71,
     YM_AX_RIICHI = 74, YM_AX_CHI = 75, YM_AX_PON = 201, YM_AX_PON_RED1 = 235, YM_AX_PON_RED2 = 238,
     YM_AX_DAIMINKAN = 241, YM_AX_KAKAN = 275, YM_AX_ANKAN = 309, YM_AX_KITA = 343, YM_AX_TSUMO = 344,
-    YM_AX_RON = 345, YM_AX_KYUUSHU = 346, YM_AX_PASS = 347, YM_AX_N = 348
+    YM_AX_RON = 345, YM_AX_KYUUSHU = 346, YM_AX_PASS = 347, YM_AX_OPEN_RIICHI = 348, YM_AX_N = 349
 };
+enum { YM_AX_VERSION = 2 };
 
 /* The index of action `a` (an entry of ym_game_legal's output for g), -1 when it has none. */
 int ym_action_index(const ym_game_t *g, const ym_action_t *a);

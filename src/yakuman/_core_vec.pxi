@@ -12,6 +12,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t
 
 cdef extern from "ym_game_actions.h" nogil:
     enum: YM_AX_N
+    enum: YM_AX_VERSION
     ctypedef struct ym_vgame_t:
         ym_game_t g
         uint64_t seed
@@ -51,6 +52,7 @@ cdef extern from "ym_pool.h" nogil:
     void ym_pool_free(ym_pool_t *p)
 
 ACTION_SPACE = YM_AX_N
+ACTION_SPACE_VERSION = YM_AX_VERSION
 
 
 def state_action_mask(GameState st, int seat, uint8_t[::1] mask):
@@ -186,7 +188,7 @@ cdef class VecCore:
         with nogil:
             ym_pool_run(self.pool, ym_vgame_step_range, &bt, n, 32)
             for i in range(n):
-                if self.v[i].over:
+                if self.donev[i]:     # done[] (written by the step): contiguous, not a line per game
                     self._reset(i)
         return self.rewards
 

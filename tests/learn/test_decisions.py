@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -89,16 +92,23 @@ def test_a_vecgame_game_written_as_a_record_gives_the_same_decisions(tmp_path, s
     assert tuple(d.final_score[:4][np.argsort(d.seat[:4])]) == g.result.scores or len(set(d.seat[:4])) < 4
 
 
-def test_a_decision_that_maps_to_no_index_names_file_round_and_event(tmp_path):
-    """A riichi declared by a seat far from tenpai (its first discard of E1): the reader takes
-    the record, the engine has no such legal action."""
+def _bad_riichi_record() -> tuple[str, int]:
+    """fixture4 as mjai with a riichi declared by seat 2 far from tenpai, before its first
+    discard (no legal index); and that event's index."""
     evs = [json.loads(x) for x in open(f"{FIXTURES}/fixture4.mjai").read().splitlines()]
     i = next(j for j, e in enumerate(evs) if e["type"] == "dahai" and e["actor"] == 2)
     evs[i:i] = [{"type": "reach", "actor": 2}]
     evs[i + 2:i + 2] = [{"type": "reach_accepted", "actor": 2, "deltas": [0, 0, -1000, 0],
                          "scores": [25000, 25000, 24000, 25000]}]
+    return "".join(json.dumps(e) + "\n" for e in evs), i
+
+
+def test_a_decision_that_maps_to_no_index_names_file_round_and_event(tmp_path):
+    """A riichi declared by a seat far from tenpai (its first discard of E1): the reader takes
+    the record, the engine has no such legal action."""
+    text, i = _bad_riichi_record()
     path = tmp_path / "bad.mjai"
-    path.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    path.write_text(text)
     with pytest.raises(LogError) as ei:
         decisions(path)
     msg = str(ei.value)
@@ -141,3 +151,82 @@ def test_a_sample_of_the_shared_corpus_maps_with_no_error():
         assert b.mask[np.arange(len(b)), b.action].all()
         rows += len(b)
     assert rows > floor(10000, 11000)
+
+
+def _same(a, b) -> None:
+    assert len(a) == len(b) and a.sources == b.sources and a.skipped == b.skipped
+    for k, v in a.columns().items():
+        w = getattr(b, k)
+        assert v.dtype == w.dtype and v.shape == w.shape and (v == w).all(), k
+
+
+def test_workers_give_the_same_rows_in_the_same_order(tmp_path):
+    """workers=2 (a process pool through yakuman.logs.corpus.run_files) and workers=1: the same
+    columns, game numbers, sources and skipped entries, and the same blocks; a file the reader
+    refuses is skipped in its place in both."""
+    for f in sorted(Path(FIXTURES).iterdir()):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "a_not_a_log.xml").write_text("<nothing/>")      # refused by the reader: skipped
+    one, two = decisions(tmp_path, workers=1), decisions(tmp_path, workers=2)
+    assert len(one.sources) == 9 and len(one.skipped) == 1 and "a_not_a_log.xml" in one.skipped[0]
+    assert sorted(set(one.game.tolist())) == list(range(9))
+    _same(one, two)
+    b1 = list(iter_decisions(tmp_path, chunk=300, workers=1))
+    b2 = list(iter_decisions(tmp_path, chunk=300, workers=2))
+    assert len(b1) == len(b2) > 1
+    for x, y in zip(b1, b2):
+        _same(x, y)
+    _same(decisions(tmp_path, player="Botan", workers=1), decisions(tmp_path, player="Botan", workers=2))
+
+
+def test_workers_raise_the_first_unmapped_decision_in_file_order(tmp_path):
+    """Two bad records among good ones: both worker counts raise the first file's error."""
+    for f in sorted(Path(FIXTURES).glob("*.mjlog")):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "b_bad.mjai").write_text(_bad_riichi_record()[0])
+    (tmp_path / "c_bad.mjai").write_text(_bad_riichi_record()[0])
+    msgs = []
+    for w in (1, 2):
+        with pytest.raises(LogError) as ei:
+            decisions(tmp_path, workers=w)
+        msgs.append(str(ei.value))
+    assert msgs[0] == msgs[1] and "b_bad.mjai" in msgs[0] and "riichi" in msgs[0]
+
+
+def test_shards_with_workers_equal_shards_without(tmp_path):
+    one = write_shards(FIXTURES, tmp_path / "one", rows=300, workers=1)
+    two = write_shards(FIXTURES, tmp_path / "two", rows=300, workers=2)
+    assert [p.name for p in one] == [p.name for p in two] and len(one) > 1
+    for p, q in zip(one, two):
+        a, b = np.load(p), np.load(q)
+        assert a.files == b.files and all((a[k] == b[k]).all() for k in a.files)
+
+
+def test_iter_files_yields_run_files_results_in_file_order(tmp_path):
+    from yakuman.logs.corpus import iter_files, run_files
+
+    files = []
+    for i in range(23):
+        p = tmp_path / f"f{i:02d}"
+        p.write_bytes(b"x" * (i * 7 % 13))
+        files.append(str(p))
+    want = run_files(os.path.getsize, files, workers=1, died=str)
+    assert want == [i * 7 % 13 for i in range(23)]
+    for w, chunk, ahead in ((1, None, None), (2, None, None), (2, 1, 1), (2, 5, 2)):
+        it = iter_files(os.path.getsize, files, workers=w, chunk=chunk, ahead=ahead, died=str)
+        assert list(it) == want, (w, chunk, ahead)
+
+
+def test_a_worker_killed_while_extracting_loses_nothing(tmp_path, monkeypatch):
+    """A pool worker SIGKILLed on one file (corpus.py's test hook): once, the rows are the same
+    as without workers; every time, a LogError names that file."""
+    for f in sorted(Path(FIXTURES).glob("*.mjlog")):
+        shutil.copy(f, tmp_path / f.name)
+    base = decisions(tmp_path)
+    marker = tmp_path.parent / f"{tmp_path.name}-killed-once"
+    monkeypatch.setenv("YAKUMAN_TEST_KILL_WORKER", f"fixture4.mjlog:once:{marker}")
+    _same(base, decisions(tmp_path, workers=2))
+    assert marker.exists()
+    monkeypatch.setenv("YAKUMAN_TEST_KILL_WORKER", "fixture4.mjlog")
+    with pytest.raises(LogError, match="fixture4.mjlog.*worker reading this file died"):
+        decisions(tmp_path, workers=2)

@@ -53,6 +53,74 @@ def test_gymnasium_reset_is_deterministic_for_a_seed():
     assert ia == ib and (oa["planes"] == ob["planes"]).all()
 
 
+def _lockstep(env, names: dict, steps: int, seed: int):
+    """Step ``env`` with random legal indices beside a reference Game of the same seed whose other
+    seats play ``Game.policy_action(seat, names[seat])``: the observations, rewards and events
+    agree at every step. Returns the learner steps taken."""
+    from yakuman.game import Game
+    from yakuman.game.gym_env import observation, round_rewards
+
+    obs, info = env.reset(seed=seed)
+    ref = Game(env.rules, info["game_seed"])
+    rng = np.random.default_rng(seed)
+
+    def advance():
+        while not ref.done and ref.decision_seat != env.seat:
+            s = ref.decision_seat
+            ref.step(ref.policy_action(s, names[s]))
+
+    advance()
+    for t in range(steps):
+        want = observation(ref, env.seat, not ref.done)
+        assert all((obs[k] == want[k]).all() for k in want), t
+        if ref.done:
+            return t
+        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        before = len(ref.rounds)
+        ref.step(ref.action_of_index(env.seat, a))
+        advance()
+        obs, r, done, _, info = env.step(a)
+        assert not info["illegal_action"] and done == ref.done
+        assert r == float(round_rewards(ref, before, env.reward)[env.seat])
+    assert env.game.events == ref.events
+    return steps
+
+
+def test_gymnasium_ev_opponents_play_the_engines_ev_policy():
+    """opponents="ev": every other seat's decision is the engine's ev policy (Game.policy_action
+    with "ev", the C policy of csrc/ym_game_ev.c), checked step by step against a reference game."""
+    from yakuman.game.gym_env import MahjongEnv
+
+    env = MahjongEnv(seat=0, opponents="ev")
+    assert _lockstep(env, {1: "ev", 2: "ev", 3: "ev"}, 20, seed=2) == 20
+    # ev is not greedy: the same seed with greedy opponents gives other events
+    g_env = MahjongEnv(seat=0, opponents="greedy")
+    assert _lockstep(g_env, {1: "greedy", 2: "greedy", 3: "greedy"}, 20, seed=2) == 20
+    assert g_env.game.events != env.game.events
+
+
+def test_gymnasium_opponents_per_seat_in_turn_order_after_the_learner():
+    from yakuman.game.gym_env import MahjongEnv
+
+    env = MahjongEnv(seat=2, opponents=("ev", "tsumogiri", "random"))    # seats 3, 0, 1
+    assert _lockstep(env, {3: "ev", 0: "tsumogiri", 1: "random"}, 40, seed=7) == 40
+    env3 = MahjongEnv(Rules.tenhou_sanma(), seat=1, opponents=["greedy", "ev"])   # seats 2, 0
+    assert _lockstep(env3, {2: "greedy", 0: "ev"}, 30, seed=1) == 30
+
+
+@pytest.mark.parametrize("bad, match", [
+    ("evil", "unknown policy 'evil'"),
+    (("ev", "greedy"), "one policy name or 3 names"),
+    (("ev", "greedy", 3), "unknown policy 3"),
+])
+def test_gymnasium_bad_opponents_raise(bad, match):
+    from yakuman.errors import InvalidContextError
+    from yakuman.game.gym_env import MahjongEnv
+
+    with pytest.raises(InvalidContextError, match=match):
+        MahjongEnv(opponents=bad)
+
+
 @pytest.mark.parametrize("rules", [Rules.tenhou(), Rules.tenhou_sanma()], ids=["4p", "3p"])
 def test_pettingzoo_aec_env_passes_api_test(rules):
     from pettingzoo.test import api_test

@@ -119,17 +119,23 @@ def test_an_illegal_index_is_refused_for_that_game_alone():
 
 
 def test_results_do_not_depend_on_workers():
-    outs = []
-    for w in (1, 2):
-        v = VecGame(5, seed=9, workers=w)
+    """70 games are 3 chunks of the pool (32, 32, 6): with 2, 3 and 4 threads the chunks are
+    split over home ranges and stolen; every step's rewards, and the final observations, masks,
+    seeds and histories, equal one thread's."""
+    n, outs = 70, []
+    for w in (1, 2, 3, 4):
+        v = VecGame(n, seed=9, workers=w)
         o = v.observe()
         rng = np.random.default_rng(2)
-        total = np.zeros((5, 4))
-        for _ in range(400):
-            total += v.step(random_actions(o, rng))
-        outs.append((o.planes.copy(), o.mask.copy(), total, v.seeds.copy()))
-    for x, y in zip(*outs):
-        assert (x == y).all()
+        rewards = []
+        for _ in range(1500):
+            rewards.append(v.step(random_actions(o, rng)).copy())
+        hist = [v.history(k)[1].tobytes() for k in range(n)]
+        outs.append((o.planes.copy(), o.mask.copy(), np.array(rewards), v.seeds.copy(), hist))
+    assert outs[0][3].max() >= 9 + n                       # some games ended and took new seeds
+    for other in outs[1:]:
+        for x, y in zip(outs[0], other):
+            assert (np.asarray(x) == np.asarray(y)).all()
 
 
 def test_step_allocates_nothing():

@@ -55,6 +55,7 @@ if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports th
 
 __all__ = [
     "ACTION_SPACE",
+    "ACTION_SPACE_VERSION",
     "Action",
     "ArenaResult",
     "Game",
@@ -859,6 +860,9 @@ def _play(r: Rules, seeds: Any, policies: Any, workers: int) -> dict:
 
 
 ACTION_SPACE: int = _core.ACTION_SPACE
+#: The action space's layout version (docs/learning.md): indices are only appended, never moved,
+#: so an index means the same action in every later version (2 appended 348, open riichi).
+ACTION_SPACE_VERSION: int = _core.ACTION_SPACE_VERSION
 
 
 if TYPE_CHECKING:

@@ -7,12 +7,16 @@ and ``action_mask`` int8 [A] (the fixed action space). Action: an index in ``Dis
 An index that is not legal now is not applied: the step returns the same observation, reward
 ``illegal_reward`` and ``info["illegal_action"] = True``. Reward: the learning seat's point
 change of each round that ends during the step (``reward="round"``) or its final result
-(points - return + uma) when the game ends (``reward="game"``). The other seats play the
-``opponents`` policy (``random``, ``tsumogiri`` or ``greedy``), seeded from the reset seed.
+(points - return + uma) when the game ends (``reward="game"``). The other seats play built-in
+policies (names of :data:`yakuman.game.POLICIES`: ``random``, ``tsumogiri``, ``greedy``, ``ev``),
+seeded from the reset seed: ``opponents`` is one name for every other seat, or a sequence of
+names for the seats after the learning seat in turn order (the observation's relative seats
+1, 2, ...).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -24,7 +28,7 @@ from yakuman.errors import InvalidContextError
 from yakuman.game import ACTION_SPACE, POLICIES, Game
 from yakuman.rules import Rules
 
-__all__ = ["MahjongEnv", "observation_space", "observation"]
+__all__ = ["MahjongEnv", "observation_space", "observation", "opponent_policies"]
 
 _I64 = np.iinfo(np.int64)
 
@@ -58,22 +62,34 @@ def round_rewards(game: Game, rounds_before: int, reward: str) -> np.ndarray:
     return r
 
 
+def opponent_policies(opponents: str | Sequence[str], players: int, seat: int) -> dict[int, int]:
+    """{other seat: policy code} from one policy name (every other seat) or ``players - 1`` names
+    for the seats after ``seat`` in turn order."""
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1:
+        raise InvalidContextError(f"opponents must be one policy name or {players - 1} names (the seats after "
+                                  f"the learning seat in turn order), not {len(names)}")
+    for nm in names:
+        if not isinstance(nm, str) or nm not in POLICIES:
+            raise InvalidContextError(f"unknown policy {nm!r}: expected one of {', '.join(POLICIES)}")
+    return {(seat + r) % players: POLICIES[nm] for r, nm in enumerate(names, 1)}
+
+
 class MahjongEnv(gymnasium.Env):
-    """One learning ``seat`` against ``opponents`` (a built-in policy name) under ``rules``."""
+    """One learning ``seat`` against ``opponents`` (a built-in policy name, or one per other seat
+    in turn order after ``seat``) under ``rules``."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, rules: Rules | None = None, seat: int = 0, opponents: str = "random", reward: str = "round",
-                 illegal_reward: float = -1.0) -> None:
+    def __init__(self, rules: Rules | None = None, seat: int = 0, opponents: str | Sequence[str] = "random",
+                 reward: str = "round", illegal_reward: float = -1.0) -> None:
         self.rules = Rules.tenhou() if rules is None else rules
-        if opponents not in POLICIES:
-            raise InvalidContextError(f"unknown policy {opponents!r}: expected one of {', '.join(POLICIES)}")
         if reward not in ("round", "game"):
             raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
         if type(seat) is not int or not 0 <= seat < self.rules.players:
             raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self.rules.players - 1}")
         self.seat, self.reward, self.illegal_reward = seat, reward, float(illegal_reward)
-        self._policy = POLICIES[opponents]
+        self._policies = opponent_policies(opponents, self.rules.players, seat)
         self.observation_space = observation_space()
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game: Game | None = None
@@ -81,8 +97,11 @@ class MahjongEnv(gymnasium.Env):
     def _advance(self) -> None:
         """Let the other seats play until the learning seat decides or the game ends."""
         g = self.game
-        while not g.done and g.decision_seat != self.seat:
-            g._apply(g._st.policy_action(self._policy))
+        while not g.done:
+            s = g.decision_seat
+            if s == self.seat:
+                break
+            g._apply(g._st.policy_choose(s, self._policies[s]))
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)

@@ -16,9 +16,10 @@ from yakuman import _core
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.rules import Rules
 
-__all__ = ["ACTION_SPACE", "VecGame", "VecObservation", "replay_indices"]
+__all__ = ["ACTION_SPACE", "ACTION_SPACE_VERSION", "VecGame", "VecObservation", "replay_indices"]
 
 ACTION_SPACE: int = _core.ACTION_SPACE
+ACTION_SPACE_VERSION: int = _core.ACTION_SPACE_VERSION
 _REWARDS = {"round": 0, "game": 1}
 
 

@@ -6,7 +6,8 @@
   :data:`SKIP_SUFFIXES` are skipped and counted.
 - **Limits.** :func:`check_limits` refuses a bad ``max_bytes`` (the limit on a gzip file's
   decompressed size, which the readers apply to every file) before any file is read.
-- **Workers.** :func:`run_files` applies a per-file function (a top-level function
+- **Workers.** :func:`run_files` (and :func:`iter_files`, its results one at a time as they are
+  ready) applies a per-file function (a top-level function
   ``fn(path, *args)`` that never raises: a bad file is its own result) to every file, in a process
   pool when ``workers`` > 1, and returns the results in file order, so a run's report does not
   depend on the number of workers. A pool worker that dies (SIGKILL from the OOM killer, a crash)
@@ -39,6 +40,7 @@ __all__ = [
     "check_limits",
     "dask_results",
     "find_logs",
+    "iter_files",
     "progress",
     "run_files",
     "scan_logs",
@@ -376,6 +378,55 @@ def run_files(fn: Callable, files: list[str], *, args: tuple = (), workers: int 
     size = chunk or max(1, min(32, len(files) // (workers * 8) or 1))
     done = _pool_run(fn, files, workers, size, args, tick, died, [] if deaths is None else deaths)
     return [done[p] for p in files]
+
+
+def iter_files(fn: Callable, files: list[str], *, args: tuple = (), workers: int = 1, chunk: int | None = None,
+               died: Callable[[str], Any], deaths: list[dict] | None = None, ahead: int | None = None) -> Iterator[Any]:
+    """What :func:`run_files` returns, one result at a time, in file order, as soon as it is
+    ready: the caller consumes results while the pool works on the next files (at most
+    ``ahead`` tasks, default 4 per worker, run or wait beyond the one the caller waits for, so
+    the results held at once stay bounded). A dying worker: the files not yet yielded go through
+    run_files's recovery (the same retries, ``died``, ``deaths``). Closing the iterator early
+    shuts the pool down."""
+    if workers <= 1 or len(files) <= 1:
+        for p in files:
+            yield fn(p, *args)
+        return
+    from collections import deque
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = chunk or max(1, min(32, len(files) // (workers * 8) or 1))
+    tasks = list(_chunks(files, size))
+    ahead = ahead or 4 * workers
+    queue: deque = deque()   # (task index, future), in task order
+    nxt, broken_at = 0, None
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        while broken_at is None and (queue or nxt < len(tasks)):
+            while nxt < len(tasks) and len(queue) < ahead:
+                try:
+                    queue.append((nxt, pool.submit(_run_chunk, (fn, tasks[nxt], args))))
+                except BrokenProcessPool:   # a worker died already
+                    break
+                nxt += 1
+            if not queue:
+                broken_at = nxt
+                break
+            i, fut = queue.popleft()
+            try:
+                results = fut.result()
+            except BrokenProcessPool:
+                broken_at = i
+                break
+            for _, r in results:
+                yield r
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    if broken_at is not None:
+        rest = [f for t in tasks[broken_at:] for f in t]
+        done = _pool_run(fn, rest, workers, size, args, None, died, [] if deaths is None else deaths)
+        for p in rest:
+            yield done[p]
 
 
 def worker_count(workers: int, files: int) -> int:

@@ -17,6 +17,7 @@ most ``rows`` decisions each, for corpora that do not fit in memory.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,72 +100,158 @@ def _outcomes(game) -> tuple[list[tuple[int, ...]], tuple[int, ...] | None, tupl
     return [tuple(x) for x in rounds], final, ranks
 
 
-def _games(paths, skipped: list[str]) -> Iterator[tuple[str, Any]]:
-    """The whole games of the files under ``paths``; a file the reader refuses (LogError: no
-    game in it, a record that breaks the game's own rules such as a fifth copy of a tile) and a
-    game cut short (``truncated``) are named in ``skipped``: the reader's verdict, not a
-    decision that maps to no index."""
-    for p in find_logs(paths):
-        try:
-            games = read(p, strict=False)
-        except LogError as e:
-            skipped.append(f"{p}: {e}")
-            continue
-        for g in games:
-            if g.truncated:
-                skipped.append(f"{p}: a truncated game")
-                continue
-            yield str(p), g
+def _file_rows(path: str, player: str | None, spill: str | None = None) -> tuple:
+    """The decisions of one file (the per-file function of :func:`yakuman.logs.corpus.iter_files`,
+    run in a worker process when ``workers`` > 1; it returns its verdict, never raises one):
 
-
-def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
-                   chunk: int = 65536) -> Iterator[Decisions]:
-    """The decisions of the records under ``paths`` (files or directories) in blocks of about
-    ``chunk`` rows (whole games per block). ``player``: only the decisions of the seat with
-    that name (GameStart.names)."""
+    - ``("ok", chunks, games, skipped)``: ``chunks`` the rows (dicts of arrays, ``game``
+      numbered from 0 within the file; with ``spill``, a folder, the rows are written to a file
+      there instead and ``chunks`` is ``(file, layout)``: see :func:`_spill`), ``games`` one ``(source, round deltas, final scores,
+      final ranks, seats kept)`` per game, ``skipped`` what was left out (a file the reader
+      refuses, a game cut short, the rest of a round after a disagreement);
+    - ``("error", args)``: the arguments of the LogError of the first decision that maps to no
+      legal index (the caller raises it, in file order)."""
     from yakuman.game.records import drive
 
-    sink = _core.DecisionSink(min(chunk, 8192))
-    sources: list[str] = []
-    outcome_rows: list[tuple] = []   # per game: (round deltas, final scores, final ranks, seat filter)
-    gi = 0
     skipped: list[str] = []
+    try:
+        games = read(path, strict=False)
+    except LogError as e:
+        return ("ok", [], [], [f"{path}: {e}"])
+    sink = _core.DecisionSink(8192)
+    kept: list[tuple] = []
     _core.replay_set_sink(sink)
     try:
-        for src, game in _games(paths, skipped):
-            sink.game_index = gi
+        for game in games:
+            if game.truncated:
+                skipped.append(f"{path}: a truncated game")
+                continue
+            sink.game_index = len(kept)
             sink.round_index = -1
             check = drive(game, cases=False)[0]
             if check.illegal:
                 p = check.first_illegal
-                raise LogError(p["what"], src, p["round"], p["event"], game.events[p["event"]]
-                               if type(p["event"]) is int and 0 <= p["event"] < len(game.events) else None)
+                ev = p["event"]
+                return ("error", (p["what"], path, p["round"], ev,
+                                  game.events[ev] if type(ev) is int and 0 <= ev < len(game.events) else None))
             if check.disagreements:
                 p = check.first_disagreement
-                skipped.append(f"{src}: round {p['round']} event {p['event']}: the rest of the round after a "
+                skipped.append(f"{path}: round {p['round']} event {p['event']}: the rest of the round after a "
                                f"disagreement ({p['what']}); {check.disagreements} such round(s) in the game")
             seats = None
             if player is not None:
                 names = tuple(game.events[0].names)
                 seats = frozenset(q for q, nm in enumerate(names) if nm == player)
-            sources.append(src)
-            outcome_rows.append((*_outcomes(game), seats))
-            gi += 1
-            if sink.total >= chunk:
-                yield _block(sink.take(), sources, outcome_rows, skipped)
-                sink = _fresh(sink, chunk)
-        rows = sink.take()
-        if rows:
-            yield _block(rows, sources, outcome_rows, skipped)
+            kept.append((path, *_outcomes(game), seats))
     finally:
         _core.replay_set_sink(None)
+    rows = sink.take()
+    return ("ok", _spill(rows, spill) if spill is not None and rows else rows, kept, skipped)
 
 
-def _fresh(old, chunk):
-    s = _core.DecisionSink(min(chunk, 8192))
-    s.game_index, s.round_index = old.game_index, old.round_index
-    _core.replay_set_sink(s)
-    return s
+def _spill(chunks: list[dict], folder: str) -> tuple[str, list[tuple]]:
+    """Write the rows to one raw file in ``folder`` (a worker's rows reach the caller through
+    the page cache, memory on tmpfs, instead of being pickled through a pipe: the rows are
+    large beside the work that makes them). Returns (file, [(column, dtype, shape)])."""
+    import tempfile
+
+    cols = {k: np.concatenate([c[k] for c in chunks]) if len(chunks) > 1 else chunks[0][k] for k in chunks[0]}
+    fd, name = tempfile.mkstemp(dir=folder, suffix=".rows")
+    with open(fd, "wb") as f:
+        for v in cols.values():
+            f.write(np.ascontiguousarray(v).data)
+    return name, [(k, v.dtype.str, v.shape) for k, v in cols.items()]
+
+
+def _unspill(spilled: tuple[str, list[tuple]]) -> list[dict]:
+    """The rows :func:`_spill` wrote, as one chunk (views of the file mapped in memory, its pages
+    mapped at once, read once by the block's concatenation; ``game`` a copy, as the caller
+    renumbers it); the file is removed (POSIX: at once, the mapping stays valid; elsewhere after
+    reading it)."""
+    import math
+    import mmap
+
+    name, layout = spilled
+    sizes = [np.dtype(dt).itemsize * math.prod(shape) for _, dt, shape in layout]
+    with open(name, "rb") as f:
+        if os.fstat(f.fileno()).st_size != sum(sizes):
+            raise OSError(f"{name}: not the {sum(sizes)} bytes of spilled decision rows it should hold")
+        if os.name == "posix":
+            buf = mmap.mmap(f.fileno(), 0, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0),
+                            prot=mmap.PROT_READ)
+        else:
+            buf = bytearray(f.read())
+    os.unlink(name)
+    out, off = {}, 0
+    for (k, dt, shape), size in zip(layout, sizes):
+        out[k] = np.frombuffer(buf, dtype=dt, count=size // np.dtype(dt).itemsize, offset=off).reshape(shape)
+        off += size
+    out["game"] = out["game"].copy()
+    return [out]
+
+
+def _spill_root() -> str | None:
+    """Memory-backed /dev/shm when there is one, else the default temporary folder."""
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+
+
+def _worker_died(path: str) -> tuple:
+    return ("died", path)
+
+
+
+def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
+                   chunk: int = 65536, workers: int = 1) -> Iterator[Decisions]:
+    """The decisions of the records under ``paths`` (files or directories) in blocks of about
+    ``chunk`` rows (whole files, so whole games, per block). ``player``: only the decisions of
+    the seat with that name (GameStart.names). ``workers`` > 1: the files are read and driven in
+    that many processes (:func:`yakuman.logs.corpus.iter_files`; the rows reach this process
+    through files in a temporary folder, on /dev/shm when there is one); the rows, their order
+    and the blocks are the same for any ``workers``."""
+    from yakuman.logs.corpus import worker_count
+
+    files = [str(p) for p in find_logs(paths)]
+    workers = worker_count(workers, len(files))
+    if workers == 1:
+        yield from _blocks(files, player, chunk, 1, None)
+        return
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="yakuman-decisions-", dir=_spill_root()) as spill:
+        yield from _blocks(files, player, chunk, workers, spill)
+
+
+def _blocks(files: list[str], player: str | None, chunk: int, workers: int, spill: str | None) -> Iterator[Decisions]:
+    from yakuman.logs.corpus import iter_files
+
+    sources: list[str] = []
+    outcome_rows: list[tuple] = []   # per game: (round deltas, final scores, final ranks, seat filter)
+    skipped: list[str] = []
+    pending: list[dict] = []
+    rows = 0
+    results = iter_files(_file_rows, files, args=(player, spill), workers=workers, died=_worker_died)
+    for path, res in zip(files, results):   # an error: the spill folder goes with what is left in it
+        if res[0] == "error":
+            raise LogError(*res[1])
+        if res[0] == "died":
+            raise LogError("the worker reading this file died twice (killed by a signal, e.g. the OOM killer)", path)
+        _, chunks, games, sk = res
+        if isinstance(chunks, tuple):
+            chunks = _unspill(chunks)
+        first = len(sources)
+        for c in chunks:
+            c["game"] += first            # file-local game numbers -> numbers in the input
+            pending.append(c)
+            rows += len(c["action"])
+        for g in games:
+            sources.append(g[0])
+            outcome_rows.append(g[1:])
+        skipped.extend(sk)
+        if rows >= chunk:
+            yield _block(pending, sources, outcome_rows, skipped)
+            pending, rows = [], 0
+    if pending:
+        yield _block(pending, sources, outcome_rows, skipped)
 
 
 def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], skipped: list[str]) -> Decisions:
@@ -192,10 +279,12 @@ def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], sk
     return Decisions(**{k: cols[k] for k in _COLUMNS}, sources=tuple(sources), skipped=tuple(skipped))
 
 
-def decisions(paths: str | Path | Iterable[str | Path], player: str | None = None) -> Decisions:
+def decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
+              workers: int = 1) -> Decisions:
     """Every decision of the records under ``paths`` (or of the seat named ``player``) as one
-    :class:`Decisions` (see the module docstring)."""
-    blocks = list(iter_decisions(paths, player, chunk=1 << 30))
+    :class:`Decisions` (see the module docstring); ``workers`` processes (the same rows for any
+    number)."""
+    blocks = list(iter_decisions(paths, player, chunk=1 << 30, workers=workers))
     if not blocks:
         return _empty()
     if len(blocks) == 1:
@@ -215,17 +304,18 @@ def _empty() -> Decisions:
 
 
 def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, *, player: str | None = None,
-                 rows: int = 1 << 18, format: str = "npz") -> list[Path]:
+                 rows: int = 1 << 18, format: str = "npz", workers: int = 1) -> list[Path]:
     """Write the decisions of the records under ``paths`` as shards of at most about ``rows``
     decisions (whole games per shard): ``decisions-00000.npz`` ... (``np.load`` gives the
     columns of :class:`Decisions`) or, with ``format="parquet"``, Parquet files with one row
-    per decision (planes, scalars and mask as fixed-size lists). Returns the shard paths."""
+    per decision (planes, scalars and mask as fixed-size lists); ``workers`` processes (the same
+    shards for any number). Returns the shard paths."""
     if format not in ("npz", "parquet"):
         raise ValueError(f"format must be 'npz' or 'parquet', not {format!r}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for i, block in enumerate(iter_decisions(paths, player, chunk=rows)):
+    for i, block in enumerate(iter_decisions(paths, player, chunk=rows, workers=workers)):
         path = out / f"decisions-{i:05d}.{format}"
         if format == "npz":
             np.savez(path, **block.columns())

@@ -311,9 +311,20 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
  * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
  * not the first pass reached it that way (docs/ev.md, "Which draws and discards are followed"). */
 
-/* the five's copies: calls f(red) for the plain copies (red = 0) and the red one (red = 1) that
-   may be moved; `have` is whether the red one is among them */
+/* the suit of a five (whose red copy is a tile of its own), else -1 */
 static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
+
+/* copies of the red five of `suit` that a state holding `reds` may draw */
+static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {
+    return (suit >= 0 && x->in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+}
+
+/* node ni, its concealed counts and red fives */
+static node_t load_node(const ctx_t *x, int32_t ni, uint8_t *c, unsigned *reds) {
+    node_t nd = x->w->nodes[ni];
+    unpack(nd.key, c, reds);
+    return nd;
+}
 
 static long find_draw_state(const ctx_t *x, ev_key_t k);
 
@@ -321,8 +332,7 @@ static int create_draws(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
-    node_t nd = x->w->nodes[ni];
-    unpack(nd.key, c, &reds);
+    node_t nd = load_node(x, ni, c, &reds);
     int b = nd.shanten;
     /* a draw never raises the shanten: with exchanges allowed every draw is followed */
     int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
@@ -331,7 +341,7 @@ static int create_draws(ctx_t *x, int32_t ni) {
         int left = (int)x->base[k] - c[k];
         if (left <= 0) continue;
         int suit = five_suit(k);
-        int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+        int red_left = red_left_of(x, reds, suit);
         ev_key_t kp = key_step(kb, k, 1), kr = key_with(kp, suit >= 0 ? reds | 1u << suit : reds, 0);
         c[k]++;
         if (teg) {
@@ -358,8 +368,7 @@ static int create_discards(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
-    node_t nd = x->w->nodes[ni];
-    unpack(nd.key, c, &reds);
+    node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
@@ -413,8 +422,7 @@ static int link(ctx_t *x, int32_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
-    node_t nd = x->w->nodes[ni];
-    unpack(nd.key, c, &reds);
+    node_t nd = load_node(x, ni, c, &reds);
     ev_key_t kb = key_with(nd.key, reds, 0);
     int32_t e0 = (int32_t)x->w->n_edges;
     for (int k = 0; k < 34; k++) {
@@ -422,7 +430,7 @@ static int link(ctx_t *x, int32_t ni) {
         if (nd.draw) {
             int left = (int)x->base[k] - c[k];
             if (left <= 0) continue;
-            int red_left = (suit >= 0 && in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+            int red_left = red_left_of(x, reds, suit);
             ev_key_t kp = key_step(kb, k, 1);
             for (int r = 0; r < 2; r++) {
                 int wt = r ? red_left : left - red_left;

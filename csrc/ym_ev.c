@@ -419,7 +419,6 @@ static long find_draw_state(const ctx_t *x, ev_key_t k) {
 }
 
 static int link(ctx_t *x, int32_t ni) {
-    const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);

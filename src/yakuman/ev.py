@@ -160,7 +160,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     ignores (the opponents: no ron, no calls, no danger)."""
     if model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
-    rules = Rules.tenhou() if rules is None or model == "reference" else rules
+    rules = _tenhou() if rules is None or model == "reference" else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     sanma = rules.players == 3
@@ -235,6 +235,17 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}
         out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc))
     return EvResult(tuple(out), turn, t_max, nodes)
+
+
+_TENHOU = []
+
+
+def _tenhou() -> Rules:
+    """One Rules.tenhou() for every call (Rules is frozen): the native layer caches its compiled
+    form by identity, so a fresh object per call would compile it again each time."""
+    if not _TENHOU:
+        _TENHOU.append(Rules.tenhou())
+    return _TENHOU[0]
 
 
 def _is_complete(counts, n_melds: int) -> bool:

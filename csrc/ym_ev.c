@@ -2,9 +2,9 @@
  *
  * Two kinds of state: a draw state (13-3k concealed tiles, waiting for the next draw) and a
  * discard state (14-3k tiles, choosing a discard). States are keyed by their counts (3 bits per
- * kind), the red fives held (3 bits) and a bit for the one draw state that may not declare riichi
- * (the root of a 13-tile request); an open-addressing table maps keys to node indices. The graph
- * is built breadth first (a queue, no recursion), then the values are computed backwards from
+ * kind), the red fives held (3 bits) and a riichi bit (draw states); an open-addressing table maps
+ * keys to node indices. The states are made breadth first (a queue, no recursion), then linked to
+ * every state of the graph one draw or discard away, then the values are computed backwards from
  * t = t_max: the discard states from the draw states of turn t + 1, then the draw states of turn t
  * from the discard states (v_t = v_{t+1} + sum_edges w / (S - t) * (value - v_{t+1})).
  * Memory: arrays in the work struct, grown by doubling; nothing per call once they are large
@@ -152,8 +152,7 @@ typedef struct {
     unsigned reds0;
     uint8_t base[34];     /* unseen + h0: what a state's wall is taken from */
     uint8_t base_red[3];
-    int s0, sanma, closed, n0;
-    uint8_t dora_of[34];  /* dora count of each kind (dora indicators) */
+    int s0, sanma, closed;
     int32_t *queue;
     size_t nq, cap_q;
 } ctx_t;
@@ -566,7 +565,6 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     int want = 13 - 3 * in->n_melds;
     if (n0 != want && n0 != want + 1) return YM_EV_E_INPUT;
-    x.n0 = n0;
     x.s0 = shanten_of(&x, x.h0);
     if (x.s0 < 0) return YM_EV_E_COMPLETE;
     int S = in->wall_sum;

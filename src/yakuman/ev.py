@@ -10,6 +10,7 @@ NaN probabilities.
 
 from __future__ import annotations
 
+
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,7 +161,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     ignores (the opponents: no ron, no calls, no danger)."""
     if model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
-    rules = _tenhou() if rules is None or model == "reference" else rules
+    rules = _TENHOU if rules is None or model == "reference" else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     sanma = rules.players == 3
@@ -237,15 +238,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     return EvResult(tuple(out), turn, t_max, nodes)
 
 
-_TENHOU = []
-
-
-def _tenhou() -> Rules:
-    """One Rules.tenhou() for every call (Rules is frozen): the native layer caches its compiled
-    form by identity, so a fresh object per call would compile it again each time."""
-    if not _TENHOU:
-        _TENHOU.append(Rules.tenhou())
-    return _TENHOU[0]
+# One Rules.tenhou() for every call (Rules is frozen): the native layer caches its compiled form by
+# identity, so a fresh object per call would compile it again each time.
+_TENHOU = Rules.tenhou()
 
 
 def _is_complete(counts, n_melds: int) -> bool:

@@ -3,6 +3,10 @@ absent) and the project's own fixture records (tests/fixtures/logs, always prese
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+
 import pytest
 
 from tests.conftest import FIXTURE_CORPUS, FIXTURES, HAVE_CORPUS, SKIP_REASON, TENHOU_DATA, shared_data_path
@@ -61,3 +65,27 @@ def mjlog_file():
 @pytest.fixture
 def tenhou6_file():
     return lambda fragment: data_file("tenhou6", fragment)
+
+
+def need_chromium() -> str:
+    """The headless browser the HTML report tests render with; skips when none is on PATH (.ci/run
+    installs one)."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no chromium / chromium-browser on PATH to render the report (.ci/run installs it)")
+    return browser
+
+
+def render_in_chromium(html_path, shot_path, window: str) -> str:
+    """Render a self-contained HTML report with headless Chromium: a screenshot to `shot_path`
+    (the run must succeed) and the rendered DOM, returned as text."""
+    browser = need_chromium()
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}   # not the sanitizer runtimes
+    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu"]
+    r = subprocess.run(flags + [f"--screenshot={shot_path}", f"--window-size={window}", html_path.as_uri()],
+                       capture_output=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr[-2000:]
+    dom = subprocess.run(flags + ["--dump-dom", html_path.as_uri()], capture_output=True, timeout=120,
+                         text=True, env=env)
+    assert dom.returncode == 0
+    return dom.stdout

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import shutil
-import subprocess
 
 import pytest
 
 from tests.conftest import FIXTURES, SHARED_DATA, SKIP_REASON
+from tests.logs.conftest import need_chromium, render_in_chromium
 from yakuman import cli, logs
 from yakuman.errors import InvalidContextError
 from yakuman.game import Game
@@ -179,9 +177,7 @@ def test_cli_json_out_and_html(tmp_path, capsys):
 
 
 def test_html_report_renders_in_chromium(tmp_path):
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        pytest.skip("no chromium / chromium-browser on PATH to render the report (.ci/run installs it)")
+    need_chromium()
     from yakuman.logs.review_html import write_html
 
     rep = review(LOGS / "fixture4.mjlog", seat=0, policy="rollout", rollouts=8)
@@ -191,16 +187,10 @@ def test_html_report_renders_in_chromium(tmp_path):
     text = out.read_text()
     assert "<script" not in text and not re.search(r"(src|href)=['\"]https?:", text)   # self-contained
     shot = tmp_path / "review.png"
-    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}   # not the sanitizer runtimes
-    r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
-                        "--window-size=1200,1600", out.as_uri()], capture_output=True, timeout=120, env=env)
-    assert r.returncode == 0, r.stderr[-2000:]
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", out.as_uri()],
-                         capture_output=True, timeout=120, text=True, env=env)
-    assert dom.returncode == 0
+    dom = render_in_chromium(out, shot, "1200,1600")
     bad = sum(1 for r in rep.rows if r["bad"])
-    assert dom.stdout.count('class="decision"') == min(bad, 60)
-    assert dom.stdout.count("<svg") > 3 * min(bad, 60)     # hands, rivers, dora per picture, and the plots
+    assert dom.count('class="decision"') == min(bad, 60)
+    assert dom.count("<svg") > 3 * min(bad, 60)     # hands, rivers, dora per picture, and the plots
     from PIL import Image
 
     img = Image.open(shot).convert("L")

@@ -14,10 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import os
 import re
-import shutil
-import subprocess
 import urllib.parse
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -25,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import shared_data_path
-from tests.logs.conftest import TENHOU, engine_fixture_files, fixture_files
+from tests.logs.conftest import TENHOU, engine_fixture_files, fixture_files, need_chromium, render_in_chromium
 from yakuman import logs
 from yakuman.cli import main
 from yakuman.logs.events import (
@@ -385,19 +382,11 @@ def test_html_report_structure(tmp_path):
 
 
 def test_html_report_renders_in_chromium(tmp_path):
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        pytest.skip("no chromium / chromium-browser on PATH to render the report")
+    need_chromium()
     out = _report(tmp_path)
     shot = tmp_path / "report.png"
-    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}   # not the sanitizer runtimes
-    r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
-                        "--window-size=1400,2400", out.as_uri()], capture_output=True, timeout=120, env=env)
-    assert r.returncode == 0, r.stderr[-2000:]
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", out.as_uri()],
-                         capture_output=True, timeout=120, text=True, env=env)
-    assert dom.returncode == 0
-    assert dom.stdout.count("<svg") >= 4 and "4-player games" in dom.stdout
+    dom = render_in_chromium(out, shot, "1400,2400")
+    assert dom.count("<svg") >= 4 and "4-player games" in dom
     assert shot.stat().st_size > 20000
     from PIL import Image  # matplotlib depends on pillow
 

@@ -33,6 +33,7 @@ typedef struct {
     int8_t shanten;
     uint8_t draw;      /* 1: draw state */
     uint8_t riichi;    /* draw state: riichi declared (a win counts riichi; no exchanges) */
+    uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */
 } node_t;
 
 typedef struct {
@@ -42,18 +43,27 @@ typedef struct {
     double score;      /* value of the win (0 if none) */
 } dedge_t;
 
+typedef struct {
+    int32_t e, w;      /* the discard state reached, copies */
+    double score;      /* win edges: the value of the win */
+} sedge_t;
+
 struct ym_ev_work {
     node_t *nodes;
     size_t n_nodes, cap_nodes;
+    uint8_t *cnt;      /* 34 concealed counts per node */
+    size_t cap_cnt;
     uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
     size_t table_cap;
     unsigned table_bits;
     int32_t n_d, n_e;  /* draw and discard states */
-    dedge_t *tmp, *de; /* draw edges in discard-state order, then by draw state */
+    dedge_t *tmp;      /* draw edges in discard-state order */
+    sedge_t *de;       /* the same by draw state, the win edges of each after the others */
     size_t cap_tmp, cap_de, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
-    int32_t *doff, *eoff;     /* edge offsets, n + 1 each */
+    int32_t *doff, *eoff;     /* edge offsets: 2 n_d + 1 (draw state d: others from doff[2d], wins
+                                 from doff[2d + 1]), n_e + 1 */
     size_t cap_doff, cap_eoff;
     int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
     size_t cap_sh_d, cap_sh_e;
@@ -69,6 +79,7 @@ ym_ev_work_t *ym_ev_work_new(void) {
 void ym_ev_work_free(ym_ev_work_t *w) {
     if (!w) return;
     free(w->nodes);
+    free(w->cnt);
     free(w->table);
     free(w->tmp);
     free(w->de);
@@ -200,6 +211,7 @@ typedef struct {
     unsigned reds0;
     uint8_t base[34];     /* unseen + h0: what a state's wall is taken from */
     uint8_t base_red[3];
+    uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
 } ctx_t;
 
@@ -219,19 +231,24 @@ static int dist_up(const ctx_t *x, const uint8_t *c, unsigned reds) {
     return d;
 }
 
-static void unpack(ev_key_t k, uint8_t *c, unsigned *reds) {
-    for (int i = 0; i < 21; i++) c[i] = (uint8_t)(k.k0 >> (3 * i) & 7u);
-    for (int i = 21; i < 34; i++) c[i] = (uint8_t)(k.k1 >> (3 * (i - 21)) & 7u);
-    *reds = (unsigned)(k.k1 >> 39) & 7u;
+/* dist_up's change when a state holding c (reds) gains (delta 1) or loses (delta -1) one copy of k,
+   the red five of its suit when red: a plain copy counts beyond the request's plain copies, a red
+   five when the request held none */
+static inline int dist_step(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int red, int delta) {
+    int suit = k < 27 && k % 9 == 4 ? k / 9 : -1;
+    if (red) return (x->reds0 >> suit & 1u) ? 0 : delta;
+    int p = c[k] - (suit >= 0 ? (int)(reds >> suit & 1u) : 0);
+    return delta > 0 ? (p >= x->p0[k] ? 1 : 0) : (p > x->p0[k] ? -1 : 0);
 }
 
 static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
 
-/* get or create the node of key k (counts c); `sh` is its shanten when the caller knows it (else
-   below -1); returns its index or -1 on memory failure */
-static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
+/* get or create the node of key k: the counts pc with one copy of `kind` added (delta 1) or
+   removed (delta -1), or pc itself (kind < 0); its shanten `sh` (when below -1: computed) and
+   dist_up `dist`; returns its index or -1 on memory failure */
+static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {
     ym_ev_work_t *w = x->w;
     long i = lookup(w, k);
     if (i >= 0) return i;
@@ -239,19 +256,25 @@ static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
         if (grow_table(w)) return -1;
         i = lookup(w, k);
     }
-    if (reserve((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof(node_t))) return -1;
+    if (reserve((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof(node_t)) ||
+        reserve((void **)&w->cnt, &w->cap_cnt, 34 * (w->n_nodes + 1), 1))
+        return -1;
+    uint8_t *c = w->cnt + 34 * w->n_nodes;
+    memcpy(c, pc, 34);
+    if (kind >= 0) c[kind] = (uint8_t)(c[kind] + delta);
     node_t *n = &w->nodes[w->n_nodes];
     n->key = k;
     n->draw = (uint8_t)draw;
     n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
     n->riichi = (uint8_t)(draw && (k.k1 >> 42 & 1u));   /* draw state: a closed hand under riichi */
+    n->dist = (uint8_t)dist;
     n->ci = draw ? w->n_d++ : w->n_e++;
     w->table[-i - 1] = slot_of(k.h, w->n_nodes);
     return (long)w->n_nodes++;
 }
 
 static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
-    return node_at(x, make_key(c, reds, flag), c, -2, draw);
+    return node_at(x, make_key(c, reds, flag), c, -1, 0, -2, draw, dist_up(x, c, reds));
 }
 
 /* ---- scoring a win ------------------------------------------------------------------------ */
@@ -352,10 +375,12 @@ static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {
     return (suit >= 0 && x->in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
 }
 
-/* node ni, its concealed counts and red fives */
-static node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *reds) {
+/* node ni, a copy of its concealed counts (the array may move while nodes are added) and its red
+   fives */
+static inline node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *reds) {
     node_t nd = x->w->nodes[ni];
-    unpack(nd.key, c, reds);
+    memcpy(c, x->w->cnt + 34 * ni, 34);
+    *reds = (unsigned)(nd.key.k1 >> 39) & 7u;
     return nd;
 }
 
@@ -374,22 +399,39 @@ static int create_draws(ctx_t *x, size_t ni) {
     node_t nd = load_node(x, ni, c, &reds);
     int b = nd.shanten;
     /* a draw never raises the shanten: with exchanges allowed every draw is followed */
-    int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
-    uint64_t drawable = 0;
+    int teg = in->tegawari && !(nd.riichi && b == 0) && nd.dist + b < x->s0 + in->extra;
+    ev_key_t kb = key_with(nd.key, reds, 0);
+    uint64_t drawable = 0, need = 0;
     for (int k = 0; k < 34; k++)
         if (x->base[k] > c[k]) drawable |= 1ULL << k;
+    if (teg) {
+        /* every draw is followed: the shanten is needed only where a state is new */
+        for (uint64_t m = drawable; m; m &= m - 1) {
+            int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
+            int red_left = red_left_of(x, reds, suit);
+            ev_key_t kp = key_step(kb, k, 1);
+            if ((left - red_left > 0 && lookup(x->w, kp) < 0) ||
+                (red_left > 0 && lookup(x->w, key_with(kp, reds | 1u << suit, 0)) < 0))
+                need |= 1ULL << k;
+        }
+    } else {
+        need = drawable;
+    }
     int8_t sh[34];
-    ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
-    ev_key_t kb = key_with(nd.key, reds, 0);
-    for (uint64_t m = drawable; m; m &= m - 1) {
+    ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    for (uint64_t m = need; m; m &= m - 1) {
         int k = ym_ctz64(m);
         if (!teg && sh[k] >= b) continue;
         int left = (int)x->base[k] - c[k];
         int suit = five_suit(k);
         int red_left = red_left_of(x, reds, suit);
         ev_key_t kp = key_step(kb, k, 1);
-        if (left - red_left > 0 && node_at(x, kp, NULL, sh[k], 0) < 0) return -1;
-        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, 0), NULL, sh[k], 0) < 0) return -1;
+        if (left - red_left > 0 &&
+            node_at(x, kp, c, k, 1, sh[k], 0, nd.dist + dist_step(x, c, reds, k, 0, 1)) < 0)
+            return -1;
+        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, 0), c, k, 1, sh[k], 0,
+                                    nd.dist + dist_step(x, c, reds, k, 1, 1)) < 0)
+            return -1;
     }
     return 0;
 }
@@ -401,7 +443,7 @@ static int create_discards(ctx_t *x, size_t ni) {
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
     /* a discard never lowers the shanten nor raises it by more than one */
-    int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
+    int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = 0;
     for (int k = 0; k < 34; k++)
         if (c[k]) held |= 1ULL << k;
@@ -415,8 +457,12 @@ static int create_discards(ctx_t *x, size_t ni) {
         int has_red = suit >= 0 && (reds >> suit & 1);
         unsigned flag = (unsigned)(x->closed && s2 == 0);
         ev_key_t k0 = key_step(kb, k, -1);
-        if (c[k] - has_red > 0 && node_at(x, key_with(k0, reds, flag), NULL, s2, 1) < 0) return -1;
-        if (has_red && node_at(x, key_with(k0, reds & ~(1u << suit), flag), NULL, s2, 1) < 0) return -1;
+        if (c[k] - has_red > 0 &&
+            node_at(x, key_with(k0, reds, flag), c, k, -1, s2, 1, nd.dist + dist_step(x, c, reds, k, 0, -1)) < 0)
+            return -1;
+        if (has_red && node_at(x, key_with(k0, reds & ~(1u << suit), flag), c, k, -1, s2, 1,
+                               nd.dist + dist_step(x, c, reds, k, 1, -1)) < 0)
+            return -1;
     }
     return 0;
 }
@@ -451,6 +497,9 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     w->eoff[nd.ci] = (int32_t)w->n_eto;
+    /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
+       tenpai or complete hand only */
+    int riichi_ok = x->closed && nd.shanten <= 0;
     for (int k = 0; k < 34; k++) {
         if (!c[k]) continue;
         int suit = five_suit(k);
@@ -461,7 +510,7 @@ static int link_discard_state(ctx_t *x, size_t ni) {
             unsigned rd = r ? reds & ~(1u << suit) : reds;
             ev_key_t kd = r ? key_with(kp, rd, 0) : kp;
             long dp = lookup(w, kd);
-            long dr = x->closed ? lookup(w, key_with(kd, rd, 1)) : -1;
+            long dr = riichi_ok ? lookup(w, key_with(kd, rd, 1)) : -1;
             long to = draw_target(x, dp, dr);
             if (to >= 0) {
                 if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 1, sizeof(int32_t))) return -1;
@@ -487,7 +536,7 @@ static int link(ctx_t *x) {
     ym_ev_work_t *w = x->w;
     size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
     if (reserve((void **)&w->eoff, &w->cap_eoff, ne + 1, sizeof(int32_t)) ||
-        reserve((void **)&w->doff, &w->cap_doff, nd + 1, sizeof(int32_t)) ||
+        reserve((void **)&w->doff, &w->cap_doff, 2 * nd + 1, sizeof(int32_t)) ||
         reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
         return -1;
     w->n_eto = w->n_de = 0;
@@ -501,68 +550,119 @@ static int link(ctx_t *x) {
         }
     }
     w->eoff[ne] = (int32_t)w->n_eto;
-    /* the draw edges by draw state (a counting sort, stable) */
-    if (reserve((void **)&w->de, &w->cap_de, w->n_de + 1, sizeof(dedge_t))) return -1;
-    memset(w->doff, 0, (nd + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < w->n_de; i++) w->doff[w->tmp[i].d + 1]++;
-    for (size_t d = 0; d < nd; d++) w->doff[d + 1] += w->doff[d];
-    for (size_t i = 0; i < w->n_de; i++) w->de[w->doff[w->tmp[i].d]++] = w->tmp[i];
-    for (size_t d = nd; d > 0; d--) w->doff[d] = w->doff[d - 1];
-    w->doff[0] = 0;
+    /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
+    if (reserve((void **)&w->de, &w->cap_de, w->n_de + 1, sizeof(sedge_t))) return -1;
+    int32_t *off = w->doff;
+    memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
+    for (size_t i = 0; i < w->n_de; i++) off[2 * w->tmp[i].d + w->tmp[i].win + 1]++;
+    for (size_t b = 0; b < 2 * nd; b++) off[b + 1] += off[b];
+    for (size_t i = 0; i < w->n_de; i++) {
+        const dedge_t *t = &w->tmp[i];
+        sedge_t *o = &w->de[off[2 * t->d + t->win]++];
+        o->e = t->e;
+        o->w = t->w;
+        o->score = t->score;
+    }
+    for (size_t b = 2 * nd; b > 0; b--) off[b] = off[b - 1];
+    off[0] = 0;
     return 0;
 }
 
 /* ---- values -------------------------------------------------------------------------------- */
-/* vd[3 d + 0..2] = tenpai, win, score of draw state d (at turn t + 1, then t in place);
- * ve[3 e + 0..2] = the same of discard state e at turn t + 1 (the choice after the draw of turn t). */
+/* vd[4 d + 0..2] = tenpai, win, score of draw state d (at turn t + 1, then t in place);
+ * ve[4 e + 0..2] = the same of discard state e at turn t + 1 (the choice after the draw of turn t).
+ * A draw state's new value is v + (sum_edges w y - W v) / (S - t): a win edge's y is 1 for tenpai
+ * and win (its discard state is complete) and the larger of the win's value and the state's for
+ * the score. Lane 3 is padding (two-lane SSE2 steps on x86-64, plain C elsewhere). */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define EV_SSE2 1
+#endif
+
 static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows, int S) {
     ym_ev_work_t *w = x->w;
     const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
-    double *vd = w->val, *ve = w->val + 3 * nd, *W = ve + 3 * ne;
-    const dedge_t *de = w->de;
+    double *vd = w->val, *ve = vd + 4 * nd, *W = ve + 4 * ne, *Wwin = W + nd;
+    const sedge_t *de = w->de;
     const int32_t *eto = w->eto, *doff = w->doff, *eoff = w->eoff;
     const int8_t *shd = w->sh_d, *she = w->sh_e;
     const int bounded = x->in->bounded;
     int T = x->in->t_max;
     for (size_t d = 0; d < nd; d++) {
-        vd[3 * d + 0] = shd[d] == 0 ? 1.0 : 0.0;
-        vd[3 * d + 1] = vd[3 * d + 2] = 0.0;
-        double s = 0.0;
-        for (int32_t j = doff[d]; j < doff[d + 1]; j++) s += de[j].w;
-        W[d] = s;
+        vd[4 * d + 0] = shd[d] == 0 ? 1.0 : 0.0;
+        vd[4 * d + 1] = vd[4 * d + 2] = vd[4 * d + 3] = 0.0;
+        double s = 0.0, sw = 0.0;
+        for (int32_t j = doff[2 * d]; j < doff[2 * d + 1]; j++) s += de[j].w;
+        for (int32_t j = doff[2 * d + 1]; j < doff[2 * d + 2]; j++) sw += de[j].w;
+        W[d] = s + sw;
+        Wwin[d] = sw;
     }
+    memset(ve, 0, 4 * ne * sizeof(double));
     for (int r = 0; r < n_roots; r++) {
-        rows[r].tenpai[T] = vd[3 * (size_t)roots[r]];
+        rows[r].tenpai[T] = vd[4 * (size_t)roots[r]];
         rows[r].win[T] = rows[r].score[T] = 0.0;
     }
     for (int t = T - 1; t >= 1; t--) {
-        /* discard states after the draw of turn t: the best draw state of turn t + 1 */
+        /* discard states after the draw of turn t: the best draw state of turn t + 1, per value */
         for (size_t e = 0; e < ne; e++) {
+#ifdef EV_SSE2
+            __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+            for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
+                const double *u = vd + 4 * (size_t)eto[j];
+                a = _mm_max_pd(_mm_loadu_pd(u), a);
+                b = _mm_max_pd(_mm_loadu_pd(u + 2), b);
+            }
+            _mm_storeu_pd(ve + 4 * e, a);
+            _mm_storeu_pd(ve + 4 * e + 2, b);
+#else
             double tp = 0.0, wp = 0.0, sc = 0.0;
             for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
-                const double *u = vd + 3 * (size_t)eto[j];
+                const double *u = vd + 4 * (size_t)eto[j];
                 if (u[0] > tp) tp = u[0];
                 if (u[1] > wp) wp = u[1];
                 if (u[2] > sc) sc = u[2];
             }
-            if (she[e] <= 0) tp = 1.0;
-            ve[3 * e + 0] = tp;
-            ve[3 * e + 1] = wp;
-            ve[3 * e + 2] = sc;
+            ve[4 * e + 0] = tp;
+            ve[4 * e + 1] = wp;
+            ve[4 * e + 2] = sc;
+#endif
+            if (she[e] <= 0) ve[4 * e] = 1.0;
         }
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
         for (size_t d = 0; d < nd; d++) {
-            double *u = vd + 3 * d;
-            double st = 0.0, sw = 0.0, ss = 0.0;
-            for (int32_t j = doff[d]; j < doff[d + 1]; j++) {
-                const dedge_t *ed = &de[j];
-                const double *y = ve + 3 * (size_t)ed->e;
-                double wt = (double)ed->w;
-                st += wt * y[0];
-                sw += wt * (ed->win ? 1.0 : y[1]);
-                ss += wt * (ed->score > y[2] ? ed->score : y[2]);
+            double *u = vd + 4 * d;
+            double st, sw, ss;
+            int32_t j = doff[2 * d], jw = doff[2 * d + 1], end = doff[2 * d + 2];
+#ifdef EV_SSE2
+            __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+            for (; j < jw; j++) {
+                const double *y = ve + 4 * (size_t)de[j].e;
+                __m128d wt = _mm_set1_pd((double)de[j].w);
+                a = _mm_add_pd(a, _mm_mul_pd(wt, _mm_loadu_pd(y)));
+                b = _mm_add_pd(b, _mm_mul_pd(wt, _mm_loadu_pd(y + 2)));
             }
+            double ab[2];
+            _mm_storeu_pd(ab, a);
+            st = ab[0];
+            sw = ab[1];
+            ss = _mm_cvtsd_f64(b);
+#else
+            st = sw = ss = 0.0;
+            for (; j < jw; j++) {
+                const double *y = ve + 4 * (size_t)de[j].e;
+                double wt = (double)de[j].w;
+                st += wt * y[0];
+                sw += wt * y[1];
+                ss += wt * y[2];
+            }
+#endif
+            for (; j < end; j++) {
+                double ys = ve[4 * (size_t)de[j].e + 2];
+                ss += (double)de[j].w * (de[j].score > ys ? de[j].score : ys);
+            }
+            st += Wwin[d];
+            sw += Wwin[d];
             double tp = u[0] + (st - W[d] * u[0]) * inv;
             double wp = u[1] + (sw - W[d] * u[1]) * inv;
             double sc = u[2] + (ss - W[d] * u[2]) * inv;
@@ -575,7 +675,7 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             u[2] = sc;
         }
         for (int r = 0; r < n_roots; r++) {
-            const double *y = vd + 3 * (size_t)roots[r];
+            const double *y = vd + 4 * (size_t)roots[r];
             rows[r].tenpai[t] = y[0];
             rows[r].win[t] = y[1];
             rows[r].score[t] = y[2];
@@ -614,6 +714,10 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         unsigned r = in->red ? in->reds[s] & 1u : 0u;
         x.reds0 |= r << s;
         x.base_red[s] = (uint8_t)(in->red ? (in->unseen_red[s] ? 1 : 0) + r : 0);
+    }
+    for (int k = 0; k < 34; k++) {
+        int suit = five_suit(k);
+        x.p0[k] = (uint8_t)(x.h0[k] - (suit >= 0 ? (x.reds0 >> suit & 1u) : 0u));
     }
     int want = 13 - 3 * in->n_melds;
     if (n0 != want && n0 != want + 1) return YM_EV_E_INPUT;
@@ -685,7 +789,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
     if (link(&x)) { rc = YM_EV_E_MEMORY; goto out; }
-    if (reserve((void **)&w->val, &w->cap_val, 4 * (size_t)w->n_d + 3 * (size_t)w->n_e + 1, sizeof(double))) {
+    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 1, sizeof(double))) {
         rc = YM_EV_E_MEMORY;
         goto out;
     }

@@ -232,8 +232,21 @@ YM_ALWAYS_INLINE part_t honor_part(uint64_t w, uint64_t mul) {
     return p;
 }
 
+/* The regular shanten by the combine of the four classes, with the special forms' minimum (no
+ * melds) from the packed counts e: shanten_of(cls, e, n_melds, YM_FORM_ALL) written out. */
+YM_ALWAYS_INLINE int8_t all_forms(const ym_special_t *T, const int8_t *fin, unsigned m, unsigned p, unsigned s, unsigned h,
+                                  uint64_t sp, int n_melds) {
+    int r = fin[T->comb2[T->comb1[m][p]][s] * YM_MAX_HONOR_CLASSES + h];
+    if (n_melds == 0) {
+        int t = T->min[(unsigned)(sp >> 32) & ((1u << 14) - 1)];
+        if (t < r) r = t;
+    }
+    return (int8_t)r;
+}
+
 void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]) {
     const ym_special_t *T = &ym_special;
+    const int8_t *fin = &T->final[n_melds][0][0];
     words_t v;
     load_words(c, &v);
     part_t P[4];
@@ -246,27 +259,29 @@ void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, 
     sp += P[3].z;
     unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
     if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
-    while (kinds) {
-        int k = ym_ctz64(kinds);
-        kinds &= kinds - 1;
-        unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
-        part_t q;
-        int s = k < 27 ? k / 9 : 3, r = k < 27 ? k % 9 : k - 27;
-        if (s == 3) {
-            uint64_t one = 1ULL << (8 * r);
-            q = honor_part(delta > 0 ? v.w[3] + one : v.w[3] - one, v.mul);
-        } else if (r == 0) {
-            unsigned o = delta > 0 ? v.one[s] + 1u : v.one[s] - 1u;
-            q = suit_part(v.w[s], o, v.mul);
-            if (sanma && s == 0) q.cls = sanma_man_bclass(T, o, (unsigned)(v.w[0] >> 56));
-        } else {
-            uint64_t one = 1ULL << (8 * (r - 1)), w = delta > 0 ? v.w[s] + one : v.w[s] - one;
-            q = suit_part(w, v.one[s], v.mul);
-            if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
+    for (int s = 0; s < 4; s++) {
+        unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
+        uint64_t rest = sp - P[s].z;
+        while (bits) {
+            int r = ym_ctz64(bits);
+            bits &= bits - 1;
+            part_t q;
+            if (s == 3) {
+                uint64_t one = 1ULL << (8 * r);
+                q = honor_part(delta > 0 ? v.w[3] + one : v.w[3] - one, v.mul);
+            } else if (r == 0) {
+                unsigned o = delta > 0 ? v.one[s] + 1u : v.one[s] - 1u;
+                q = suit_part(v.w[s], o, v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, o, (unsigned)(v.w[0] >> 56));
+            } else {
+                uint64_t one = 1ULL << (8 * (r - 1)), w = delta > 0 ? v.w[s] + one : v.w[s] - one;
+                q = suit_part(w, v.one[s], v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
+            }
+            unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
+            nc[s] = q.cls;
+            out[9 * s + r] = all_forms(T, fin, nc[0], nc[1], nc[2], nc[3], rest + q.z, n_melds);
         }
-        nc[s] = q.cls;
-        unsigned e = (unsigned)((sp - P[s].z + q.z) >> 32) & ((1u << 14) - 1);
-        out[k] = (int8_t)shanten_of(nc, e, n_melds, YM_FORM_ALL);
     }
 }
 

@@ -480,15 +480,13 @@ static int build(ctx_t *x) {
 /* Every link joins a discard state E and the draw state D = E - k of one of its tiles: E's discard
  * of k goes to D (under riichi when that state exists), and D's draw of k comes to E. So the links
  * are made from the discard states alone; the draw edges are then sorted by draw state. */
-static int push_dedge(ym_ev_work_t *w, int32_t d, int32_t e, int wt, double score) {
-    if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 1, sizeof(dedge_t))) return -1;
+static inline void push_dedge(ym_ev_work_t *w, int32_t d, int32_t e, int wt, double score) {
     dedge_t *ed = &w->tmp[w->n_de++];
     ed->d = d;
     ed->e = e;
     ed->w = (uint8_t)wt;
     ed->win = score > 0.0;
     ed->score = score;
-    return 0;
 }
 
 static int link_discard_state(ctx_t *x, size_t ni) {
@@ -496,12 +494,19 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
+    /* at most 2 discards of a kind (plain, red) and 2 draw states each (plain, riichi) */
+    if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 2 * 34, sizeof(int32_t)) ||
+        reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 4 * 34, sizeof(dedge_t)))
+        return -1;
     w->eoff[nd.ci] = (int32_t)w->n_eto;
     /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
        tenpai or complete hand only */
     int riichi_ok = x->closed && nd.shanten <= 0;
-    for (int k = 0; k < 34; k++) {
-        if (!c[k]) continue;
+    uint64_t held = 0;
+    for (int k = 0; k < 34; k++)
+        if (c[k]) held |= 1ULL << k;
+    for (; held; held &= held - 1) {
+        int k = ym_ctz64(held);
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
         ev_key_t kp = key_step(nd.key, k, -1);
@@ -509,13 +514,15 @@ static int link_discard_state(ctx_t *x, size_t ni) {
             if (r ? !has_red : c[k] - has_red <= 0) continue;
             unsigned rd = r ? reds & ~(1u << suit) : reds;
             ev_key_t kd = r ? key_with(kp, rd, 0) : kp;
-            long dp = lookup(w, kd);
-            long dr = riichi_ok ? lookup(w, key_with(kd, rd, 1)) : -1;
-            long to = draw_target(x, dp, dr);
-            if (to >= 0) {
-                if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 1, sizeof(int32_t))) return -1;
-                w->eto[w->n_eto++] = w->nodes[to].ci;
+            long dp = lookup(w, kd), dr = -1;
+            if (riichi_ok) {
+                ev_key_t kr = kd;   /* the riichi bit set: key_with(kd, rd, 1) */
+                kr.k1 |= 1ULL << 42;
+                kr.h += ZK[37];
+                dr = lookup(w, kr);
             }
+            long to = draw_target(x, dp, dr);
+            if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
             if (dp < 0 && dr < 0) continue;
             /* the draw of k from D (which holds one copy fewer) */
             int red_left = red_left_of(x, rd, suit);
@@ -525,7 +532,7 @@ static int link_discard_state(ctx_t *x, size_t ni) {
                 long d = j ? dr : dp;
                 if (d < 0) continue;
                 double sc = nd.shanten == -1 ? win_score(x, c, reds, k, w->nodes[d].riichi) : 0.0;
-                if (push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc)) return -1;
+                push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
             }
         }
     }

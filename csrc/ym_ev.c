@@ -23,7 +23,8 @@
 #include "ym_shanten.h"
 
 typedef struct {
-    uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42 */
+    uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42,
+                          riichi just declared (ippatsu pending) bit 43 */
     uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
 } ev_key_t;
 
@@ -32,7 +33,8 @@ typedef struct {
     int32_t ci;        /* index among the draw states or among the discard states */
     int8_t shanten;
     uint8_t draw;      /* 1: draw state */
-    uint8_t riichi;    /* draw state: riichi declared (a win counts riichi; no exchanges) */
+    uint8_t riichi;    /* draw state: 1 riichi declared (a win counts riichi; no exchanges), 2 riichi
+                          declared by the discard that made the state (its first draw is ippatsu) */
     uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */
 } node_t;
 
@@ -48,6 +50,16 @@ typedef struct {
     double score;      /* win edges: the value of the win */
 } sedge_t;
 
+/* a hand under riichi keeps its tiles: its only edges are its wins */
+struct rpair {
+    int32_t f, r;      /* the fresh riichi state (ippatsu pending) and the riichi state of the same tiles */
+    int32_t off, end;  /* its wins in rw */
+    double ww;         /* their copies */
+};
+struct rwin {
+    double w, s_ipp, s_r;   /* copies; the win's value with ippatsu and without (stick back included) */
+};
+
 struct ym_ev_work {
     node_t *nodes;
     size_t n_nodes, cap_nodes;
@@ -62,6 +74,14 @@ struct ym_ev_work {
     size_t cap_tmp, cap_de, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
+    /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
+       state) as pairs, and each fresh riichi state with its riichi state and its wins */
+    int32_t *rt;
+    size_t cap_rt, n_rt;
+    struct rpair *rp;
+    size_t cap_rp, n_rp;
+    struct rwin *rw;
+    size_t cap_rw, n_rw;
     int32_t *doff, *eoff;     /* edge offsets: 2 n_d + 1 (draw state d: others from doff[2d], wins
                                  from doff[2d + 1]), n_e + 1 */
     size_t cap_doff, cap_eoff;
@@ -84,6 +104,9 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->tmp);
     free(w->de);
     free(w->eto);
+    free(w->rt);
+    free(w->rp);
+    free(w->rw);
     free(w->doff);
     free(w->eoff);
     free(w->sh_d);
@@ -102,11 +125,13 @@ void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
     in->tegawari = in->shanten_down = in->uradora = in->red = 1;
     in->max_shanten = 3;
     in->bounded = 1;
+    in->riichi_mode = YM_EV_RIICHI_CHOOSE;
 }
 
 /* ---- keys and the table ----------------------------------------------------------------- */
-/* the hash words: 34 kinds, the three red fives, the riichi bit (splitmix64 from a fixed seed) */
-static const uint64_t ZK[38] = {
+/* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64
+   from a fixed seed) */
+static const uint64_t ZK[39] = {
 0x09F1FD9D03F0A9B4ULL, 0x553274161BBF8475ULL, 0x5D5BCA4696B343B3ULL,
 0x70D29B6C7D22528DULL, 0x0BF2B716F9915475ULL, 0x5EB7F92B95387CCAULL,
 0x296CD0F2C21D7F90ULL, 0x1289A69805C125B1ULL, 0xDAA27FB8DACB9E73ULL,
@@ -119,13 +144,13 @@ static const uint64_t ZK[38] = {
 0x2601349FEF087EB0ULL, 0x5753F8EF429A4A7EULL, 0x2663E5E9DCBCBABAULL,
 0xA8BB872E52C6235CULL, 0xE1774D56B0DC91ACULL, 0x8634930F702B6452ULL,
 0x1674658F30892DDDULL, 0x2F957488E4FD469EULL, 0x656ED1CB9A126362ULL,
-0x5325662609163089ULL, 0x3BA278A39643A1BCULL
+0x5325662609163089ULL, 0x3BA278A39643A1BCULL, 0xC2B2AE3D27D4EB4FULL
 
 };
 
 static inline uint64_t extras_hash(unsigned reds, unsigned flag) {
     return ((reds & 1u) ? ZK[34] : 0) + ((reds & 2u) ? ZK[35] : 0) + ((reds & 4u) ? ZK[36] : 0) +
-           ((flag & 1u) ? ZK[37] : 0);
+           ((flag & 1u) ? ZK[37] : 0) + ((flag & 2u) ? ZK[38] : 0);
 }
 
 static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
@@ -133,7 +158,7 @@ static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
     for (int i = 0; i < 21; i++) k.k0 |= (uint64_t)c[i] << (3 * i);
     for (int i = 21; i < 34; i++) k.k1 |= (uint64_t)c[i] << (3 * (i - 21));
     for (int i = 0; i < 34; i++) k.h += (uint64_t)c[i] * ZK[i];
-    k.k1 |= (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    k.k1 |= (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 3u) << 42;
     k.h += extras_hash(reds, flag);
     return k;
 }
@@ -148,8 +173,8 @@ static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
 }
 
 static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
-    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 1u);
-    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 3u);
+    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 3u) << 42;
     k.h += extras_hash(reds, flag);
     return k;
 }
@@ -213,6 +238,7 @@ typedef struct {
     uint8_t base_red[3];
     uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
+    int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
 } ctx_t;
 
 /* tiles held beyond the request's hand (a red five and a plain five are different tiles) */
@@ -266,7 +292,7 @@ static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta
     n->key = k;
     n->draw = (uint8_t)draw;
     n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
-    n->riichi = (uint8_t)(draw && (k.k1 >> 42 & 1u));   /* draw state: a closed hand under riichi */
+    n->riichi = (uint8_t)(draw ? (k.k1 >> 42 & 3u) : 0u);   /* draw state: a closed hand under riichi */
     n->dist = (uint8_t)dist;
     n->ci = draw ? w->n_d++ : w->n_e++;
     w->table[-i - 1] = slot_of(k.h, w->n_nodes);
@@ -295,8 +321,9 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. */
-static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
+/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
+   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu). */
+static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
     const ym_ev_input_t *in = x->in;
     ym_hand_t h;
     memset(&h, 0, sizeof h);
@@ -313,7 +340,7 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     h.n_dora = in->n_dora;
     memcpy(h.dora, in->dora, in->n_dora);
     h.kita = in->kita;
-    h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0));
+    h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
     ym_score_t s;
     if (ym_score_ex(in->rules, &h, &s, 1) != YM_ST_OK) return 0.0;
     int dealer = in->seat_wind == 0;
@@ -357,6 +384,13 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     return v;
 }
 
+/* win_value, and under a riichi mode other than ALWAYS a riichi win also takes back the hand's own
+   stick */
+static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
+    double v = win_value(x, c, reds, k, riichi);
+    return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
+}
+
 /* ---- building the graph ------------------------------------------------------------------- */
 /* The graph is made in two passes. The first creates the states: from a draw state, the draws
  * that lower the shanten and, with exchanges on, the draws that keep it, while the state is close
@@ -388,7 +422,8 @@ static inline node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *
    riichi when a closed hand is tenpai (lookup of the riichi key: rk) */
 static inline long draw_target(const ctx_t *x, long plain, long rk) {
     if (rk >= 0) return rk;
-    if (plain >= 0 && x->closed && x->w->nodes[plain].shanten == 0) return -1;   /* the 13-tile request itself */
+    if (plain >= 0 && x->closed && x->w->nodes[plain].shanten == 0 && !x->choice)
+        return -1;   /* the 13-tile request itself (under CHOOSE, a dama state) */
     return plain;
 }
 
@@ -436,6 +471,22 @@ static int create_draws(ctx_t *x, size_t ni) {
     return 0;
 }
 
+/* the key kd (a draw state, flag 0) with riichi declared: flag 1 under riichi, 2 just declared */
+static inline ev_key_t riichi_key(ev_key_t kd, unsigned flag) {
+    kd.k1 |= (uint64_t)flag << 42;
+    kd.h += ZK[36 + flag];
+    return kd;
+}
+
+/* riichi_mode CHOOSE / DECLARE: the riichi states of the tenpai hand of key kd (the counts c less
+   one copy of k): the one just declared and the one it becomes after its first draw */
+static int riichi_nodes(ctx_t *x, ev_key_t kd, const uint8_t *c, int k, int dist) {
+    if (x->in->riichi_mode == YM_EV_RIICHI_NEVER) return 0;
+    for (unsigned f = 1; f <= 2; f++)
+        if (node_at(x, riichi_key(kd, f), c, k, -1, 0, 1, dist) < 0) return -1;
+    return 0;
+}
+
 static int create_discards(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
@@ -456,13 +507,19 @@ static int create_discards(ctx_t *x, size_t ni) {
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
         unsigned flag = (unsigned)(x->closed && s2 == 0);
+        int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
+        if (choose) flag = 0;
         ev_key_t k0 = key_step(kb, k, -1);
-        if (c[k] - has_red > 0 &&
-            node_at(x, key_with(k0, reds, flag), c, k, -1, s2, 1, nd.dist + dist_step(x, c, reds, k, 0, -1)) < 0)
-            return -1;
-        if (has_red && node_at(x, key_with(k0, reds & ~(1u << suit), flag), c, k, -1, s2, 1,
-                               nd.dist + dist_step(x, c, reds, k, 1, -1)) < 0)
-            return -1;
+        if (c[k] - has_red > 0) {
+            int dd = nd.dist + dist_step(x, c, reds, k, 0, -1);
+            ev_key_t kd = key_with(k0, reds, flag);
+            if (node_at(x, kd, c, k, -1, s2, 1, dd) < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
+        }
+        if (has_red) {
+            int dd = nd.dist + dist_step(x, c, reds, k, 1, -1);
+            ev_key_t kd = key_with(k0, reds & ~(1u << suit), flag);
+            if (node_at(x, kd, c, k, -1, s2, 1, dd) < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
+        }
     }
     return 0;
 }
@@ -470,7 +527,9 @@ static int create_discards(ctx_t *x, size_t ni) {
 /* the node array is the breadth-first queue */
 static int build(ctx_t *x) {
     for (size_t q = 0; q < x->w->n_nodes; q++) {
-        int r = x->w->nodes[q].draw ? create_draws(x, q) : create_discards(x, q);
+        const node_t *n = &x->w->nodes[q];
+        if (n->riichi && x->choice) continue;   /* it keeps its tiles: its wins are linked apart */
+        int r = n->draw ? create_draws(x, q) : create_discards(x, q);
         if (r) return r;
     }
     return 0;
@@ -502,6 +561,8 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
        tenpai or complete hand only */
     int riichi_ok = x->closed && nd.shanten <= 0;
+    if (riichi_ok && x->choice && reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 4 * 34, sizeof(int32_t)))
+        return -1;
     uint64_t held = 0;
     for (int k = 0; k < 34; k++)
         if (c[k]) held |= 1ULL << k;
@@ -515,11 +576,16 @@ static int link_discard_state(ctx_t *x, size_t ni) {
             unsigned rd = r ? reds & ~(1u << suit) : reds;
             ev_key_t kd = r ? key_with(kp, rd, 0) : kp;
             long dp = lookup(w, kd), dr = -1;
-            if (riichi_ok) {
-                ev_key_t kr = kd;   /* the riichi bit set: key_with(kd, rd, 1) */
-                kr.k1 |= 1ULL << 42;
-                kr.h += ZK[37];
-                dr = lookup(w, kr);
+            if (riichi_ok && x->choice) {
+                /* the declaration: a target of its own (the solve counts it only with a draw
+                   left and charges the stick); the riichi states' wins are linked apart */
+                long df = lookup(w, riichi_key(kd, 2));
+                if (df >= 0) {
+                    w->rt[w->n_rt++] = nd.ci;
+                    w->rt[w->n_rt++] = w->nodes[df].ci;
+                }
+            } else if (riichi_ok) {
+                dr = lookup(w, riichi_key(kd, 1));
             }
             long to = draw_target(x, dp, dr);
             if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
@@ -539,6 +605,56 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     return 0;
 }
 
+/* riichi_mode CHOOSE / DECLARE: a state just declared (ni) with the riichi state of the same tiles
+   and their wins. A hand under riichi keeps its tiles: a draw that does not win is discarded, so
+   its wins are its only edges (a drawn winning tile may be passed up: the solve takes the larger
+   of the win and staying). */
+static int link_riichi_pair(ctx_t *x, size_t ni) {
+    ym_ev_work_t *w = x->w;
+    uint8_t c[34];
+    unsigned reds;
+    node_t nd = load_node(x, ni, c, &reds);
+    ev_key_t kr = nd.key;
+    kr.k1 ^= 3ULL << 42;   /* bit 43 (just declared) -> bit 42 (under riichi) */
+    kr.h += ZK[37] - ZK[38];
+    long r = lookup(w, kr);
+    if (r < 0) return 0;   /* riichi_nodes makes both */
+    if (reserve((void **)&w->rp, &w->cap_rp, w->n_rp + 1, sizeof(struct rpair)) ||
+        reserve((void **)&w->rw, &w->cap_rw, w->n_rw + 2 * 34, sizeof(struct rwin)))
+        return -1;
+    uint64_t drawable = 0;
+    for (int k = 0; k < 34; k++)
+        if (x->base[k] > c[k]) drawable |= 1ULL << k;
+    int8_t sh[34];
+    ym_shanten_neighbours(c, x->in->n_melds, x->sanma, 1, drawable, sh);
+    struct rpair *p = &w->rp[w->n_rp++];
+    p->f = nd.ci;
+    p->r = w->nodes[r].ci;
+    p->off = (int32_t)w->n_rw;
+    p->ww = 0.0;
+    for (uint64_t m = drawable; m; m &= m - 1) {
+        int k = ym_ctz64(m);
+        if (sh[k] != -1) continue;
+        int suit = five_suit(k), red_left = red_left_of(x, reds, suit);
+        int wt[2] = {(int)x->base[k] - c[k] - red_left, red_left};
+        c[k]++;
+        for (int red = 0; red < 2; red++) {
+            if (wt[red] <= 0) continue;
+            unsigned rd = red ? reds | 1u << suit : reds;
+            double sr = win_score(x, c, rd, k, 1);
+            if (!(sr > 0.0)) continue;
+            struct rwin *e = &w->rw[w->n_rw++];
+            e->w = wt[red];
+            e->s_r = sr;
+            e->s_ipp = win_score(x, c, rd, k, 2);
+            p->ww += wt[red];
+        }
+        c[k]--;
+    }
+    p->end = (int32_t)w->n_rw;
+    return 0;
+}
+
 static int link(ctx_t *x) {
     ym_ev_work_t *w = x->w;
     size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
@@ -547,10 +663,12 @@ static int link(ctx_t *x) {
         reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
         return -1;
     w->n_eto = w->n_de = 0;
+    w->n_rt = w->n_rp = w->n_rw = 0;
     for (size_t i = 0; i < w->n_nodes; i++) {
         const node_t *n = &w->nodes[i];
         if (n->draw) {
             w->sh_d[n->ci] = n->shanten;
+            if (n->riichi == 2 && link_riichi_pair(x, i)) return -1;
         } else {
             w->sh_e[n->ci] = n->shanten;
             if (link_discard_state(x, i)) return -1;
@@ -586,14 +704,58 @@ static int link(ctx_t *x) {
 #define EV_SSE2 1
 #endif
 
-static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows, int S) {
+/* riichi_mode CHOOSE / DECLARE, turn t: a state just declared moves after its first draw to the
+   riichi state of the same tiles (at turn t + 1), whose value is read before it is updated in
+   place; the win probability of both is the same (ippatsu only adds to the score) */
+static void riichi_pairs_step(ym_ev_work_t *w, double *vd, double inv, int bounded) {
+    for (size_t i = 0; i < w->n_rp; i++) {
+        const struct rpair *p = &w->rp[i];
+        double *F = vd + 4 * (size_t)p->f, *R = vd + 4 * (size_t)p->r;
+        double rs = R[2], sf = 0.0, sr = 0.0, ww = p->ww;
+        for (int32_t j = p->off; j < p->end; j++) {
+            const struct rwin *e = &w->rw[j];
+            sf += e->w * (e->s_ipp > rs ? e->s_ipp : rs);
+            sr += e->w * (e->s_r > rs ? e->s_r : rs);
+        }
+        double wp = R[1] + (ww - ww * R[1]) * inv;
+        if (bounded && wp > 1.0) wp = 1.0;
+        F[0] = R[0];
+        F[1] = R[1] = wp;
+        F[2] = rs + (sf - ww * rs) * inv;
+        R[2] = rs + (sr - ww * rs) * inv;
+    }
+}
+
+/* a row's values at turn t: its draw state p; with f (the riichi state its discard declares into,
+   when a draw is left after the declaration) the better of dama and riichi less the stick, each
+   quantity its own (declare: riichi) */
+static void put_row(ym_ev_row_t *row, int t, const double *p, const double *f, int declare) {
+    double tp = p[0], wp = p[1], sc = p[2];
+    int rch = 0;
+    if (f) {
+        double fs = f[2] - YM_EV_STICK;
+        if (declare) {
+            tp = f[0], wp = f[1], sc = fs, rch = 1;
+        } else {
+            if (f[0] > tp) tp = f[0];
+            if (f[1] > wp) wp = f[1];
+            if (fs > sc) sc = fs, rch = 1;
+        }
+    }
+    row->tenpai[t] = tp;
+    row->win[t] = wp;
+    row->score[t] = sc;
+    row->riichi[t] = (uint8_t)rch;
+}
+
+static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_roots, ym_ev_row_t *rows, int S) {
     ym_ev_work_t *w = x->w;
     const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
     double *vd = w->val, *ve = vd + 4 * nd, *W = ve + 4 * ne, *Wwin = W + nd;
     const sedge_t *de = w->de;
     const int32_t *eto = w->eto, *doff = w->doff, *eoff = w->eoff;
     const int8_t *shd = w->sh_d, *she = w->sh_e;
-    const int bounded = x->in->bounded;
+    const int bounded = x->in->bounded, declare = x->in->riichi_mode == YM_EV_RIICHI_DECLARE;
     int T = x->in->t_max;
     for (size_t d = 0; d < nd; d++) {
         vd[4 * d + 0] = shd[d] == 0 ? 1.0 : 0.0;
@@ -635,6 +797,15 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
 #endif
             if (she[e] <= 0) ve[4 * e] = 1.0;
         }
+        /* riichi declarations (CHOOSE / DECLARE): only with a draw after them (turn t + 1 < T),
+           less the stick */
+        if (t + 1 < T)
+            for (size_t i = 0; i < w->n_rt; i += 2) {
+                double *y = ve + 4 * (size_t)w->rt[i];
+                const double *u = vd + 4 * (size_t)w->rt[i + 1];
+                if (u[1] > y[1]) y[1] = u[1];
+                if (u[2] - YM_EV_STICK > y[2]) y[2] = u[2] - YM_EV_STICK;
+            }
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
         for (size_t d = 0; d < nd; d++) {
@@ -681,12 +852,10 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             u[1] = wp;
             u[2] = sc;
         }
-        for (int r = 0; r < n_roots; r++) {
-            const double *y = vd + 4 * (size_t)roots[r];
-            rows[r].tenpai[t] = y[0];
-            rows[r].win[t] = y[1];
-            rows[r].score[t] = y[2];
-        }
+        riichi_pairs_step(w, vd, inv, bounded);
+        for (int r = 0; r < n_roots; r++)
+            put_row(&rows[r], t, vd + 4 * (size_t)roots[r], rroots[r] >= 0 ? vd + 4 * (size_t)rroots[r] : NULL,
+                    declare);
     }
 }
 
@@ -706,7 +875,10 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     memset(&x, 0, sizeof x);
     x.in = in;
     x.w = w;
-    if (in->t_max > YM_EV_TMAX || in->n_melds > 4 || in->n_dora > YM_MAX_INDICATORS) return YM_EV_E_INPUT;
+    if (in->t_max > YM_EV_TMAX || in->n_melds > 4 || in->n_dora > YM_MAX_INDICATORS ||
+        in->riichi_mode > YM_EV_RIICHI_DECLARE)
+        return YM_EV_E_INPUT;
+    x.choice = in->riichi_mode != YM_EV_RIICHI_ALWAYS;
     x.sanma = in->rules && in->rules->players == 3;
     x.closed = 1;
     for (int m = 0; m < in->n_melds; m++)
@@ -740,7 +912,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     else if (grow_table(w)) return YM_EV_E_MEMORY;
 
     /* the roots: one draw state per distinct discard (or the hand itself) */
-    int32_t roots[YM_EV_MAX_ROWS];
+    int32_t roots[YM_EV_MAX_ROWS], rroots[YM_EV_MAX_ROWS];   /* rroots: the riichi declared by the row's discard */
     int nr = 0, rc = 0;
     uint8_t c[34];
     memcpy(c, x.h0, 34);
@@ -751,6 +923,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         memset(&rows[0], 0, sizeof rows[0]);
         rows[0].tile = -1;
         rows[0].shanten = (int8_t)x.s0;
+        rroots[nr] = -1;
         roots[nr++] = (int32_t)r;
     } else {
         /* the request itself is a discard state of the graph (a draw may return to it) */
@@ -768,11 +941,20 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].tile = (int8_t)k;
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
-                long r = -1;
+                long r = -1, rr = -1;
+                unsigned flag = (unsigned)(x.closed && s2 == 0);
                 if (x.s0 <= in->max_shanten) {
-                    r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
+                    r = node_of(&x, c, r2, x.choice ? 0u : flag, 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
+                    if (flag && x.choice && in->riichi_mode != YM_EV_RIICHI_NEVER) {
+                        /* the riichi this discard may declare (and the state it becomes) */
+                        if (node_of(&x, c, r2, 1, 1) < 0 || (rr = node_of(&x, c, r2, 2, 1)) < 0) {
+                            rc = YM_EV_E_MEMORY;
+                            goto out;
+                        }
+                    }
                 }
+                rroots[nr] = (int32_t)rr;
                 roots[nr++] = (int32_t)r;
                 c[k]++;
             }
@@ -802,7 +984,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     {
         /* rows beyond max_shanten: NaN; the others from the solve */
-        int32_t live[YM_EV_MAX_ROWS];
+        int32_t live[YM_EV_MAX_ROWS], rlive[YM_EV_MAX_ROWS];
         ym_ev_row_t *lrows[YM_EV_MAX_ROWS];
         int nl = 0;
         for (int r = 0; r < nr; r++) {
@@ -810,19 +992,24 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 double z = (roots[r] < 0 || t > in->t_max) ? NAN : 0.0;
                 rows[r].tenpai[t] = rows[r].win[t] = rows[r].score[t] = z;
             }
+            /* the reference's rows declare whenever a closed discard keeps tenpai */
+            memset(rows[r].riichi, 0, sizeof rows[r].riichi);
             if (roots[r] >= 0) {
+                if (!x.choice && w->nodes[roots[r]].riichi) memset(rows[r].riichi + 1, 1, in->t_max);
                 live[nl] = w->nodes[roots[r]].ci;
+                rlive[nl] = rroots[r] >= 0 ? w->nodes[rroots[r]].ci : -1;
                 lrows[nl++] = &rows[r];
             }
         }
         /* solve writes rows in root order: solve into a temporary block, then copy */
         ym_ev_row_t tmp[YM_EV_MAX_ROWS];
         memset(tmp, 0, sizeof tmp);
-        solve(&x, live, nl, tmp, S);
+        solve(&x, live, rlive, nl, tmp, S);
         for (int r = 0; r < nl; r++) {
             memcpy(lrows[r]->tenpai, tmp[r].tenpai, sizeof tmp[r].tenpai);
             memcpy(lrows[r]->win, tmp[r].win, sizeof tmp[r].win);
             memcpy(lrows[r]->score, tmp[r].score, sizeof tmp[r].score);
+            if (x.choice) memcpy(lrows[r]->riichi, tmp[r].riichi, sizeof tmp[r].riichi);
             lrows[r]->tenpai[0] = lrows[r]->win[0] = lrows[r]->score[0] = 0.0;
             for (int t = in->t_max + 1; t <= YM_EV_TMAX; t++)
                 lrows[r]->tenpai[t] = lrows[r]->win[t] = lrows[r]->score[t] = NAN;

@@ -28,6 +28,19 @@
 
 enum { YM_EV_E_SHANTEN = -1, YM_EV_E_MEMORY = -2, YM_EV_E_INPUT = -3, YM_EV_E_COMPLETE = -4 };
 
+/* How a closed hand that discards into tenpai is treated (ym_ev_input_t.riichi_mode; docs/ev.md):
+ *   ALWAYS   the reference's: it declares riichi, the state under riichi still moves to the states
+ *            of the graph its draws reach, no stick and no ippatsu (model="reference");
+ *   CHOOSE   riichi or dama, whichever is worth more at each discard; riichi only with a draw after
+ *            the declaration; a hand under riichi keeps its tiles (it wins or draws and discards the
+ *            tile); the first draw after the declaration wins with ippatsu; the declaration costs
+ *            the YM_EV_STICK stick, given back with the win (model="full", the default);
+ *   NEVER    as CHOOSE, but never riichi (dama only);
+ *   DECLARE  as CHOOSE, but the request's own discard declares (its tenpai rows are riichi):
+ *            what a player who has just announced riichi chooses among. */
+enum { YM_EV_RIICHI_ALWAYS = 0, YM_EV_RIICHI_CHOOSE = 1, YM_EV_RIICHI_NEVER = 2, YM_EV_RIICHI_DECLARE = 3 };
+#define YM_EV_STICK 1000.0     /* the riichi stick, in points */
+
 typedef struct {
     const ym_rules_t *rules;
     uint8_t counts[34];        /* concealed tiles (red fives included in the 5 counts) */
@@ -47,6 +60,7 @@ typedef struct {
     uint8_t max_shanten;       /* rows at a higher shanten get NaN (default 3) */
     int16_t wall_sum;          /* divisor base S (turn t divides by S - t); 0 = sum of unseen */
     uint8_t bounded;           /* 1 (default): a probability never passes 1 (docs/ev.md, the wall); 0: as the reference */
+    uint8_t riichi_mode;       /* YM_EV_RIICHI_* (default CHOOSE; ALWAYS for the reference model) */
 } ym_ev_input_t;
 
 typedef struct {
@@ -56,6 +70,9 @@ typedef struct {
     uint8_t necessary[34];     /* copies left of each kind that lowers the shanten (else 0) */
     uint64_t necessary_mask;   /* bit k: kind k lowers the shanten (even with no copy left) */
     double tenpai[YM_EV_TMAX + 1], win[YM_EV_TMAX + 1], score[YM_EV_TMAX + 1];
+    uint8_t riichi[YM_EV_TMAX + 1];   /* 1: at that turn the discard's expected score is its riichi's
+                                         (the discard declares); always 1 on a closed tenpai row under
+                                         ALWAYS, never under NEVER */
 } ym_ev_row_t;
 
 typedef struct ym_ev_work ym_ev_work_t;

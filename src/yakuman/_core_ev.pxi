@@ -2,7 +2,8 @@
 #
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
 # a work struct made for the call. Returns (nodes, rows), each row (tile, red, shanten,
-# necessary bytes[34], tenpai, win, score) with the three as numpy float64 arrays of t_max + 1.
+# necessary bytes[34], tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
+# bool array (1: at that turn the discard declares riichi).
 
 cdef extern from "ym_ev.h" nogil:
     ctypedef struct ym_ev_input_t:
@@ -22,6 +23,7 @@ cdef extern from "ym_ev.h" nogil:
         uint8_t t_max, extra, tegawari, shanten_down, uradora, red, max_shanten
         int16_t wall_sum
         uint8_t bounded
+        uint8_t riichi_mode
     ctypedef struct ym_ev_row_t:
         int8_t tile
         uint8_t red
@@ -31,6 +33,7 @@ cdef extern from "ym_ev.h" nogil:
         double tenpai[19]
         double win[19]
         double score[19]
+        uint8_t riichi[19]
     ctypedef struct ym_ev_work_t:
         pass
     void ym_ev_input_init(ym_ev_input_t *inp, const ym_rules_t *rules)
@@ -58,8 +61,9 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
 def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
-               int max_shanten, int wall_sum, int turn, bint bounded=True):
-    """The native search of ym_ev.h on checked input (yakuman.ev builds it)."""
+               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1):
+    """The native search of ym_ev.h on checked input (yakuman.ev builds it); riichi_mode is
+    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare)."""
     import numpy as np
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
@@ -93,6 +97,7 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
     inp.max_shanten = max_shanten
     inp.wall_sum = wall_sum
     inp.bounded = bounded
+    inp.riichi_mode = riichi_mode
     cdef ym_ev_work_t *w = ym_ev_work_new()
     if w == NULL:
         raise MemoryError("ev: no memory for the search")
@@ -109,10 +114,12 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
         tp = np.empty(t_max + 1)
         wp = np.empty(t_max + 1)
         sc = np.empty(t_max + 1)
+        ri = np.empty(t_max + 1, dtype=bool)
         for t in range(t_max + 1):
             tp[t] = rows[i].tenpai[t]
             wp[t] = rows[i].win[t]
             sc[t] = rows[i].score[t]
+            ri[t] = rows[i].riichi[t] != 0
         out.append((rows[i].tile, rows[i].red, rows[i].shanten,
-                    bytes(rows[i].necessary[:34]), rows[i].necessary_mask, tp, wp, sc))
+                    bytes(rows[i].necessary[:34]), rows[i].necessary_mask, tp, wp, sc, ri))
     return nodes, out

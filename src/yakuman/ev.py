@@ -25,6 +25,9 @@ from yakuman.rules import Rules
 __all__ = ["EvRow", "EvResult", "discard_ev", "MODELS", "ev_many", "EvBatch", "EV_COLUMNS", "EV_STATUS", "SLOT_NAMES"]
 
 MODELS = ("full", "reference")
+#: discard_ev's ``riichi=`` under model="full" (csrc/ym_ev.h, YM_EV_RIICHI_*): riichi or dama,
+#: whichever is worth more; never riichi; the request's own discard declares.
+RIICHI = {"choose": 1, "never": 2, "declare": 3}
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3, 0: 0, 1: 1, 2: 2, 3: 3}
 _MELD_CODE = {k: i for i, k in enumerate(MELD_KINDS)}  # chi 0, pon 1, minkan 2, kakan 3, ankan 4
 _SUITS = "mpsz"
@@ -39,7 +42,10 @@ class EvRow:
     """One discard: ``tile`` (mpsz, ``"0m"`` a red five; None for a 13-tile hand), ``shanten``
     after it, ``necessary`` (mpsz -> copies left in the wall before the discard of each tile that
     lowers the shanten; 0 when every copy is seen or held, as the reference lists it), and the
-    float64 arrays ``tenpai_prob``, ``win_prob``, ``exp_score`` indexed by turn."""
+    float64 arrays ``tenpai_prob``, ``win_prob``, ``exp_score`` indexed by turn, and ``riichi``
+    (bool, by turn): True where the expected score is the one of declaring riichi with this
+    discard (model="full": riichi chosen over dama; model="reference": every closed discard that
+    keeps tenpai, as that model always declares)."""
 
     tile: str | None
     shanten: int
@@ -47,6 +53,7 @@ class EvRow:
     tenpai_prob: object = field(repr=False)
     win_prob: object = field(repr=False)
     exp_score: object = field(repr=False)
+    riichi: object = field(repr=False, default=None)
 
     @property
     def necessary_count(self) -> int:
@@ -149,7 +156,7 @@ def _int(value, name: str, low: int, high: int) -> int:
 
 def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=None, model="full",
                turn=1, t_max=18, extra=1, tegawari=True, shanten_down=True, uradora=True, red=True,
-               wall=None, max_shanten=3, honba=0, riichi_sticks=0, kita=0) -> EvResult:
+               wall=None, max_shanten=3, honba=0, riichi_sticks=0, kita=0, riichi="choose") -> EvResult:
     """Tenpai probability, win probability and expected score of each discard of ``hand``.
 
     ``hand``: the concealed tiles (mpsz, 136-ids or counts), 14-3k or 13-3k of them for k melds.
@@ -157,10 +164,17 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     Tenhou scoring, no honba or sticks); ``model="full"`` (default) applies ``rules`` (sanma
     included), ``wall`` (34 counts of the tiles that can still be drawn, or an object with a
     ``wall_counts()`` method; default: every tile not in the hand, the melds or the dora
-    indicators), ``honba``, ``riichi_sticks`` and ``kita``. docs/ev.md states what the model
-    ignores (the opponents: no ron, no calls, no danger)."""
+    indicators), ``honba``, ``riichi_sticks`` and ``kita``, and chooses between riichi and dama at
+    every closed discard into tenpai (``riichi="choose"``; ``"never"``: dama only; ``"declare"``:
+    the request's own discard declares riichi, its tenpai rows are riichi's), with ippatsu and the
+    riichi stick (docs/ev.md). docs/ev.md states what the model ignores (the opponents: no ron, no
+    calls, no danger)."""
     if model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
+    if riichi not in RIICHI:
+        raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {riichi!r}")
+    if model == "reference" and riichi != "choose":
+        raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
     rules = _TENHOU if rules is None or model == "reference" else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
@@ -230,11 +244,12 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     nodes, rows = _core._ev_search(
         bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
-        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference")
+        bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference",
+        0 if model == "reference" else RIICHI[riichi])
     out = []
-    for tile, is_red, sh, nec, mask, tp, wp, sc in rows:
+    for tile, is_red, sh, nec, mask, tp, wp, sc, ri in rows:
         necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}
-        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc))
+        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc, ri))
     return EvResult(tuple(out), turn, t_max, nodes)
 
 

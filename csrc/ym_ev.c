@@ -52,9 +52,11 @@ typedef struct {
 
 /* a hand under riichi keeps its tiles: its only edges are its wins */
 struct rpair {
-    int32_t f, r;      /* the fresh riichi state (ippatsu pending) and the riichi state of the same tiles */
+    int32_t f, r, p;   /* the fresh riichi state (ippatsu pending), the riichi state of the same tiles
+                          and the dama state of the same tiles */
     int32_t off, end;  /* its wins in rw */
     double ww;         /* their copies */
+    double g1, g2;     /* solve: what the dama state gains by a riichi on a tsumogiri (win, score) */
 };
 struct rwin {
     double w, s_ipp, s_r;   /* copies; the win's value with ippatsu and without (stick back included) */
@@ -617,8 +619,8 @@ static int link_riichi_pair(ctx_t *x, size_t ni) {
     ev_key_t kr = nd.key;
     kr.k1 ^= 3ULL << 42;   /* bit 43 (just declared) -> bit 42 (under riichi) */
     kr.h += ZK[37] - ZK[38];
-    long r = lookup(w, kr);
-    if (r < 0) return 0;   /* riichi_nodes makes both */
+    long r = lookup(w, kr), d = lookup(w, key_with(nd.key, reds, 0));
+    if (r < 0 || d < 0) return 0;   /* riichi_nodes makes all three */
     if (reserve((void **)&w->rp, &w->cap_rp, w->n_rp + 1, sizeof(struct rpair)) ||
         reserve((void **)&w->rw, &w->cap_rw, w->n_rw + 2 * 34, sizeof(struct rwin)))
         return -1;
@@ -630,6 +632,7 @@ static int link_riichi_pair(ctx_t *x, size_t ni) {
     struct rpair *p = &w->rp[w->n_rp++];
     p->f = nd.ci;
     p->r = w->nodes[r].ci;
+    p->p = w->nodes[d].ci;
     p->off = (int32_t)w->n_rw;
     p->ww = 0.0;
     for (uint64_t m = drawable; m; m &= m - 1) {
@@ -704,13 +707,31 @@ static int link(ctx_t *x) {
 #define EV_SSE2 1
 #endif
 
-/* riichi_mode CHOOSE / DECLARE, turn t: a state just declared moves after its first draw to the
-   riichi state of the same tiles (at turn t + 1), whose value is read before it is updated in
-   place; the win probability of both is the same (ippatsu only adds to the score) */
-static void riichi_pairs_step(ym_ev_work_t *w, double *vd, double inv, int bounded) {
+/* riichi_mode CHOOSE / DECLARE, turn t, before the draw states' pass (vd at turn t + 1): a dama
+   state whose draw goes to no discard state of the graph discards it (tsumogiri) and may declare
+   riichi with that discard (riichi: a draw left after it) */
+static void riichi_stay_gain(ym_ev_work_t *w, const double *vd, int riichi) {
+    for (size_t i = 0; i < w->n_rp; i++) {
+        struct rpair *p = &w->rp[i];
+        const double *P = vd + 4 * (size_t)p->p, *F = vd + 4 * (size_t)p->f;
+        double g1 = F[1] - P[1], g2 = F[2] - YM_EV_STICK - P[2];
+        p->g1 = riichi && g1 > 0.0 ? g1 : 0.0;
+        p->g2 = riichi && g2 > 0.0 ? g2 : 0.0;
+    }
+}
+
+/* riichi_mode CHOOSE / DECLARE, turn t, after the draw states' pass: the dama state's tsumogiri
+   gain (its share of the draws, 1 - W / (S - t)); a state just declared moves after its first
+   draw to the riichi state of the same tiles (at turn t + 1), whose value is read before it is
+   updated in place; the win probability of both is the same (ippatsu only adds to the score) */
+static void riichi_pairs_step(ym_ev_work_t *w, double *vd, const double *W, double inv, int bounded) {
     for (size_t i = 0; i < w->n_rp; i++) {
         const struct rpair *p = &w->rp[i];
-        double *F = vd + 4 * (size_t)p->f, *R = vd + 4 * (size_t)p->r;
+        double *F = vd + 4 * (size_t)p->f, *R = vd + 4 * (size_t)p->r, *P = vd + 4 * (size_t)p->p;
+        double stay = 1.0 - W[p->p] * inv;
+        P[1] += stay * p->g1;
+        P[2] += stay * p->g2;
+        if (bounded && P[1] > 1.0) P[1] = 1.0;
         double rs = R[2], sf = 0.0, sr = 0.0, ww = p->ww;
         for (int32_t j = p->off; j < p->end; j++) {
             const struct rwin *e = &w->rw[j];
@@ -806,6 +827,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
                 if (u[1] > y[1]) y[1] = u[1];
                 if (u[2] - YM_EV_STICK > y[2]) y[2] = u[2] - YM_EV_STICK;
             }
+        riichi_stay_gain(w, vd, t + 1 < T);
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
         for (size_t d = 0; d < nd; d++) {
@@ -852,7 +874,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
             u[1] = wp;
             u[2] = sc;
         }
-        riichi_pairs_step(w, vd, inv, bounded);
+        riichi_pairs_step(w, vd, W, inv, bounded);
         for (int r = 0; r < n_roots; r++)
             put_row(&rows[r], t, vd + 4 * (size_t)roots[r], rroots[r] >= 0 ? vd + 4 * (size_t)rroots[r] : NULL,
                     declare);

@@ -124,10 +124,12 @@ static void row_blank(const ym_ev_batch_t *b, int64_t i, int status, int code) {
     b->tile_red[i] = 0;
     b->shanten[i] = 127;
     b->tenpai[i] = b->win[i] = b->score[i] = NAN;
+    b->riichi[i] = 0;
     for (int s = 0; s < YM_EVB_SLOTS; s++) {
         int64_t j = i * YM_EVB_SLOTS + s;
         b->d_shanten[j] = 127;
         b->d_necessary[j] = 0;
+        b->d_riichi[j] = 0;
         b->d_tenpai[j] = b->d_win[j] = b->d_score[j] = NAN;
         if (b->t_tenpai)
             for (int t = 0; t < T; t++) b->t_tenpai[j * T + t] = b->t_win[j * T + t] = b->t_score[j * T + t] = NAN;
@@ -158,6 +160,7 @@ static void row_run(const ym_ev_batch_t *b, int64_t i, ym_ev_work_t *w) {
     b->tenpai[i] = rows[0].tenpai[turn];
     b->win[i] = rows[0].win[turn];
     b->score[i] = rows[0].score[turn];
+    b->riichi[i] = rows[0].riichi[turn];
     for (int k = 0; k < n; k++) {
         const ym_ev_row_t *x = &rows[k];
         if (x->tile < 0) continue;   /* a 13-3k hand: its one row is the best_* columns only */
@@ -170,6 +173,7 @@ static void row_run(const ym_ev_batch_t *b, int64_t i, ym_ev_work_t *w) {
         b->d_tenpai[j] = x->tenpai[turn];
         b->d_win[j] = x->win[turn];
         b->d_score[j] = x->score[turn];
+        b->d_riichi[j] = x->riichi[turn];
         if (b->t_tenpai) {
             memcpy(b->t_tenpai + j * T, x->tenpai, sizeof(double) * (size_t)T);
             memcpy(b->t_win + j * T, x->win, sizeof(double) * (size_t)T);

@@ -58,9 +58,11 @@ typedef struct {
     uint8_t *tile_red;
     int8_t *shanten;             /* after the best discard; 127 on a bad row */
     double *tenpai, *win, *score;                /* the best discard's, at turn (NaN: bad row) */
+    uint8_t *riichi;             /* 1: the best discard declares riichi at turn (ym_ev_row_t.riichi) */
     int8_t *d_shanten;           /* n x 37; 127 where no such discard */
     uint8_t *d_necessary;        /* n x 37: copies left of the kinds that lower the shanten */
     double *d_tenpai, *d_win, *d_score;          /* n x 37 at turn (NaN: no such discard) */
+    uint8_t *d_riichi;           /* n x 37: the discard declares riichi at turn */
     double *t_tenpai, *t_win, *t_score;          /* n x 37 x (t_max + 1), or NULL: by turn */
 } ym_ev_batch_t;
 

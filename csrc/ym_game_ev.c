@@ -6,6 +6,10 @@
  * sticks, and as the tiles that may still be drawn every copy it cannot see (4 minus its hand
  * minus every visible tile: rivers, melds, kita, indicators; red fives apart the same way).
  *
+ * Riichi: the calculator chooses between riichi and dama for each closed discard into tenpai
+ * (riichi_mode CHOOSE); the policy declares when the best legal discard's value at turn 1 is its
+ * riichi's, and once announced asks for the discard under DECLARE (its tenpai rows are riichi's).
+ *
  * Settings: the values at turn 1 with t_max = 1 + the seat's own draws left (live tiles / players,
  * at most YM_EV_TMAX - 1 = 17): turns 1 .. t_max - 1 are its draws from now, as the reference's
  * default (turn 1, t_max 18) is 17 draws; the calculator's other options at their defaults
@@ -98,6 +102,9 @@ int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, stru
     ev_input(g, seat, &in);
     in.max_shanten = YM_POL_EV_MAX_SHANTEN;
     if (sh >= YM_POL_EV_FULL_SHANTEN) in.tegawari = in.shanten_down = 0;
+    /* riichi or dama by the model (riichi_mode CHOOSE, ev_input's default); after the seat has
+       announced riichi its discard is valued as the declaration it is */
+    if (g->self_mode == YM_SM_RIICHI) in.riichi_mode = YM_EV_RIICHI_DECLARE;
     ym_ev_row_t rows[YM_EV_MAX_ROWS];
     int nr = ym_ev_discards(&in, *work, rows, YM_EV_MAX_ROWS, 1);
     if (nr <= 0 || !(rows[0].score[1] > 0.0)) return -1;   /* an error, or nothing to win: greedy */
@@ -107,9 +114,8 @@ int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, stru
     for (int r = 0; r < nr && rows[r].shanten <= YM_POL_EV_MAX_SHANTEN; r++) {
         int j = row_action(g, a, n, &rows[r]);
         if (j < 0) continue;   /* not a legal discard now (kuikae, or a riichi hand's) */
-        /* riichi when it is allowed and the best discard keeps the hand tenpai: the calculator
-           values a closed hand's win as a riichi win */
-        return riichi >= 0 && rows[r].shanten == 0 ? riichi : j;
+        /* riichi when it is allowed and the model values this discard's riichi above its dama */
+        return riichi >= 0 && rows[r].riichi[1] ? riichi : j;
     }
     return -1;
 }

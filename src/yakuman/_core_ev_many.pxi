@@ -32,11 +32,13 @@ cdef extern from "ym_ev_many.h" nogil:
         double *tenpai
         double *win
         double *score
+        uint8_t *riichi
         int8_t *d_shanten
         uint8_t *d_necessary
         double *d_tenpai
         double *d_win
         double *d_score
+        uint8_t *d_riichi
         double *t_tenpai
         double *t_win
         double *t_score
@@ -88,11 +90,13 @@ def _ev_many(rules, dict cols, dict out, int t_max, int extra, bint tegawari, bi
     b.tenpai = <double *>_ev_ptr(out, "tenpai_prob")
     b.win = <double *>_ev_ptr(out, "win_prob")
     b.score = <double *>_ev_ptr(out, "exp_score")
+    b.riichi = <uint8_t *>_ev_ptr(out, "riichi")
     b.d_shanten = <int8_t *>_ev_ptr(out, "discard_shanten")
     b.d_necessary = <uint8_t *>_ev_ptr(out, "discard_necessary")
     b.d_tenpai = <double *>_ev_ptr(out, "discard_tenpai_prob")
     b.d_win = <double *>_ev_ptr(out, "discard_win_prob")
     b.d_score = <double *>_ev_ptr(out, "discard_exp_score")
+    b.d_riichi = <uint8_t *>_ev_ptr(out, "discard_riichi")
     b.t_tenpai = <double *>_ev_ptr(out, "discard_tenpai_prob_by_turn")
     b.t_win = <double *>_ev_ptr(out, "discard_win_prob_by_turn")
     b.t_score = <double *>_ev_ptr(out, "discard_exp_score_by_turn")

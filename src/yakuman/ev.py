@@ -312,6 +312,7 @@ _EV_OUT: tuple[tuple[str, Any, tuple[int, ...]], ...] = (
     ("status", np.uint8, ()), ("code", np.int8, ()), ("n_discards", np.uint8, ()),
     ("tile", np.int8, ()), ("tile_red", np.uint8, ()), ("shanten", np.int8, ()),
     ("tenpai_prob", np.float64, ()), ("win_prob", np.float64, ()), ("exp_score", np.float64, ()),
+    ("riichi", np.uint8, ()), ("discard_riichi", np.uint8, (37,)),
     ("discard_shanten", np.int8, (37,)), ("discard_necessary", np.uint8, (37,)),
     ("discard_tenpai_prob", np.float64, (37,)), ("discard_win_prob", np.float64, (37,)),
     ("discard_exp_score", np.float64, (37,)),
@@ -327,13 +328,14 @@ class EvBatch:
     11), ``n_discards`` (distinct discards; 1 for a 13-3k hand), the best discard by ``exp_score``
     at ``turn`` (as :func:`discard_ev` orders its rows): ``tile`` (int8 kind, -1 for a 13-3k hand
     or a bad row), ``tile_red`` (1: the red five), ``shanten`` after it (127 on a bad row) and
-    ``tenpai_prob`` / ``win_prob`` / ``exp_score`` at ``turn`` (float64, NaN on a bad row).
+    ``tenpai_prob`` / ``win_prob`` / ``exp_score`` at ``turn`` (float64, NaN on a bad row) and
+    ``riichi`` (uint8: 1 where that discard declares riichi at ``turn``, :attr:`EvRow.riichi`).
 
     Per discard, in (n, 37) arrays whose slot k < 34 is the discard of a plain tile of kind k and
     slot 34 + s the discard of suit s's red five (:data:`SLOT_NAMES`): ``discard_shanten`` (127: no
     such discard), ``discard_necessary`` (copies left of the tiles that lower the shanten),
     ``discard_tenpai_prob`` / ``discard_win_prob`` / ``discard_exp_score`` at ``turn`` (NaN: no such
-    discard), and with ``by_turn=True`` the same three as (n, 37, t_max + 1) arrays
+    discard), ``discard_riichi`` (uint8, 0 where no such discard), and with ``by_turn=True`` the same three as (n, 37, t_max + 1) arrays
     ``discard_*_by_turn``. A 13-3k hand has no discard: its one row is in the best-discard columns.
     """
 

@@ -101,6 +101,7 @@ def _check_row(res, cols: dict, i: int, rules, turn: int, **opts) -> None:
     assert _same(res.tenpai_prob[i], best.tenpai_prob[turn])
     assert _same(res.win_prob[i], best.win_prob[turn])
     assert _same(res.exp_score[i], best.exp_score[turn])
+    assert res.riichi[i] == best.riichi[turn]   # the model's riichi / dama choice (model="full")
     slots = set()
     for row in d.rows:
         if row.tile is None:
@@ -112,12 +113,14 @@ def _check_row(res, cols: dict, i: int, rules, turn: int, **opts) -> None:
         assert _same(res.discard_tenpai_prob[i, s], row.tenpai_prob[turn])
         assert _same(res.discard_win_prob[i, s], row.win_prob[turn])
         assert _same(res.discard_exp_score[i, s], row.exp_score[turn])
+        assert res.discard_riichi[i, s] == row.riichi[turn]
         if "discard_exp_score_by_turn" in res.keys():
             np.testing.assert_array_equal(res.discard_exp_score_by_turn[i, s], row.exp_score)
             np.testing.assert_array_equal(res.discard_win_prob_by_turn[i, s], row.win_prob)
             np.testing.assert_array_equal(res.discard_tenpai_prob_by_turn[i, s], row.tenpai_prob)
     for s in set(range(37)) - slots:   # no such discard
         assert res.discard_shanten[i, s] == 127 and math.isnan(res.discard_exp_score[i, s])
+        assert res.discard_riichi[i, s] == 0
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

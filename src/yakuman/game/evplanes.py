@@ -53,6 +53,9 @@ def ev_options(obs: Any) -> dict[str, Any]:
         "t_max": min(17, obs.tiles_left // n) + 1,
         "turn": 1,
         "max_shanten": EV_MAX_SHANTEN,
+        # riichi or dama by the model; a seat that has just announced riichi (riichi state 1,
+        # scalar 4) values its discard as the declaration it is, as the ev policy does
+        "riichi": "declare" if int(obs._planes[1][4]) == 1 else "choose",
     }
 
 

@@ -167,3 +167,43 @@ def test_ev_planes_columns():
     g = Game(seed=5)
     other = (g.to_act[0] + 1) % 4
     assert not g.observation(other).ev_planes().any()
+
+
+def test_ev_declares_riichi_by_the_models_choice():
+    # closed hands of greedy games at a turn where riichi is legal: the policy declares exactly
+    # when the calculator's best legal discard is worth more as a riichi than as dama (the row's
+    # riichi flag at turn 1), and once announced discards the best row under riichi="declare"
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    seen = declared = 0
+    seed = 40
+    while seen < 4 and seed < 80:
+        g = Game(seed=seed)
+        seed += 1
+        while not g.done:
+            seat = g.decision_seat
+            acts = g.legal_actions(seat)
+            if g._st.phase() == 0 and any(a.type == "reach" for a in acts) and \
+                    not any(a.type == "hora" for a in acts):
+                kw = ev_options(g.observation(seat))
+                assert kw["riichi"] == "choose"
+                rows = discard_ev(kw.pop("hand"), **kw).rows
+                legal = {a.pai for a in acts if a.type == "dahai"}
+                best = next(r for r in rows if any(mpsz([p]) == r.tile for p in legal))
+                a = g.policy_action(seat, "ev")
+                assert (a.type == "reach") == bool(best.riichi[1]), (best.tile, best.exp_score[1])
+                seen += 1
+                if a.type == "reach":
+                    declared += 1
+                    g.step(a)
+                    kw = ev_options(g.observation(seat))
+                    assert kw["riichi"] == "declare"
+                    rows = discard_ev(kw.pop("hand"), **kw).rows
+                    d = g.policy_action(seat, "ev")
+                    legal = {x.pai for x in g.legal_actions(seat) if x.type == "dahai"}
+                    best = next(r for r in rows if any(mpsz([p]) == r.tile for p in legal))
+                    assert d.type == "dahai" and mpsz([d.pai]) == best.tile
+                break
+            g.step(g.policy_action(seat, "greedy"))
+    assert seen >= 4 and declared >= 1

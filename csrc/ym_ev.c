@@ -2,8 +2,8 @@
  *
  * Two kinds of state: a draw state (13-3k concealed tiles, waiting for the next draw) and a
  * discard state (14-3k tiles, choosing a discard). States are keyed by their counts (3 bits per
- * kind), the red fives held (3 bits) and a riichi bit (draw states), with an additive hash (a
- * fixed random word per kind, red five and the riichi bit, summed), so that a neighbour's hash
+ * kind), the red fives held (3 bits) and two riichi bits (draw states), with an additive hash (a
+ * fixed random word per kind, red five and riichi bit, summed), so that a neighbour's hash
  * is one add away; an open-addressing table maps hashes to node indices. The states are made
  * breadth first (the node array is the queue), then linked from the discard states alone: each
  * discard state E and tile k of it give the draw state D = E - k, which is both E's discard
@@ -11,87 +11,18 @@
  * t = t_max over dense arrays (draw and discard states numbered apart): the discard states from
  * the draw states of turn t + 1, then the draw states in place
  * (v_t = v_{t+1} + (sum_edges w value - W v_{t+1}) / (S - t), W the summed weights).
+ * riichi_mode (ym_ev.h): under ALWAYS (the reference) a closed discard into tenpai goes to the
+ * riichi draw state of the hand (riichi bit) and that state is linked like any other; under the
+ * other modes it goes to the dama state (no bit) or, as a target apart (counted with a draw
+ * left, less the stick), to the state just declared (bit 43), whose first draw leads to the
+ * riichi state (bit 42); both keep their tiles, so their wins are linked and solved apart
+ * (ym_ev_riichi.c), and the draw states' pass leaves them as they are (no edges).
  * Memory: arrays in the work struct, grown by doubling; nothing per call once they are large
  * enough.
  */
-#include "ym_ev.h"
-
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "ym_shanten.h"
-
-typedef struct {
-    uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42,
-                          riichi just declared (ippatsu pending) bit 43 */
-    uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
-} ev_key_t;
-
-typedef struct {
-    ev_key_t key;
-    int32_t ci;        /* index among the draw states or among the discard states */
-    int8_t shanten;
-    uint8_t draw;      /* 1: draw state */
-    uint8_t riichi;    /* draw state: 1 riichi declared (a win counts riichi; no exchanges), 2 riichi
-                          declared by the discard that made the state (its first draw is ippatsu) */
-    uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */
-} node_t;
-
-typedef struct {
-    int32_t d, e;      /* draw state, the discard state its draw reaches */
-    uint8_t w;         /* copies */
-    uint8_t win;       /* the draw completes a hand with a yaku */
-    double score;      /* value of the win (0 if none) */
-} dedge_t;
-
-typedef struct {
-    int32_t e, w;      /* the discard state reached, copies */
-    double score;      /* win edges: the value of the win */
-} sedge_t;
-
-/* a hand under riichi keeps its tiles: its only edges are its wins */
-struct rpair {
-    int32_t f, r, p;   /* the fresh riichi state (ippatsu pending), the riichi state of the same tiles
-                          and the dama state of the same tiles */
-    int32_t off, end;  /* its wins in rw */
-    double ww;         /* their copies */
-    double g1, g2;     /* solve: what the dama state gains by a riichi on a tsumogiri (win, score) */
-};
-struct rwin {
-    double w, s_ipp, s_r;   /* copies; the win's value with ippatsu and without (stick back included) */
-};
-
-struct ym_ev_work {
-    node_t *nodes;
-    size_t n_nodes, cap_nodes;
-    uint8_t *cnt;      /* 34 concealed counts per node */
-    size_t cap_cnt;
-    uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
-    size_t table_cap;
-    unsigned table_bits;
-    int32_t n_d, n_e;  /* draw and discard states */
-    dedge_t *tmp;      /* draw edges in discard-state order */
-    sedge_t *de;       /* the same by draw state, the win edges of each after the others */
-    size_t cap_tmp, cap_de, n_de;
-    int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
-    size_t cap_eto, n_eto;
-    /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
-       state) as pairs, and each fresh riichi state with its riichi state and its wins */
-    int32_t *rt;
-    size_t cap_rt, n_rt;
-    struct rpair *rp;
-    size_t cap_rp, n_rp;
-    struct rwin *rw;
-    size_t cap_rw, n_rw;
-    int32_t *doff, *eoff;     /* edge offsets: 2 n_d + 1 (draw state d: others from doff[2d], wins
-                                 from doff[2d + 1]), n_e + 1 */
-    size_t cap_doff, cap_eoff;
-    int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
-    size_t cap_sh_d, cap_sh_e;
-    double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
-    size_t cap_val;
-};
+#include "ym_ev_impl.h"
 
 ym_ev_work_t *ym_ev_work_new(void) {
     ym_ev_work_t *w = (ym_ev_work_t *)calloc(1, sizeof *w);
@@ -131,30 +62,6 @@ void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
 }
 
 /* ---- keys and the table ----------------------------------------------------------------- */
-/* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64
-   from a fixed seed) */
-static const uint64_t ZK[39] = {
-0x09F1FD9D03F0A9B4ULL, 0x553274161BBF8475ULL, 0x5D5BCA4696B343B3ULL,
-0x70D29B6C7D22528DULL, 0x0BF2B716F9915475ULL, 0x5EB7F92B95387CCAULL,
-0x296CD0F2C21D7F90ULL, 0x1289A69805C125B1ULL, 0xDAA27FB8DACB9E73ULL,
-0x3ED08D59CB3F4727ULL, 0x58A5F17B6C15C659ULL, 0x651AC042FA7B481AULL,
-0x22AF6AEAA88E8DCCULL, 0x2D2BAE64640ABFB9ULL, 0xAD0E83A710231B07ULL,
-0x9D30FF2169D91F12ULL, 0xF5FF07C9523504DDULL, 0x1273C823BA66EEC0ULL,
-0x47E1DBE249CB520BULL, 0xBBEA42BD69484ADCULL, 0xC33E61BC6EF9E4C4ULL,
-0x752CD583231B5114ULL, 0xE53DC6E1988622E5ULL, 0x928EB721ED361BA3ULL,
-0x10BF7972F379031EULL, 0x974041D15AD75C38ULL, 0xFF9B273F42286387ULL,
-0x2601349FEF087EB0ULL, 0x5753F8EF429A4A7EULL, 0x2663E5E9DCBCBABAULL,
-0xA8BB872E52C6235CULL, 0xE1774D56B0DC91ACULL, 0x8634930F702B6452ULL,
-0x1674658F30892DDDULL, 0x2F957488E4FD469EULL, 0x656ED1CB9A126362ULL,
-0x5325662609163089ULL, 0x3BA278A39643A1BCULL, 0xC2B2AE3D27D4EB4FULL
-
-};
-
-static inline uint64_t extras_hash(unsigned reds, unsigned flag) {
-    return ((reds & 1u) ? ZK[34] : 0) + ((reds & 2u) ? ZK[35] : 0) + ((reds & 4u) ? ZK[36] : 0) +
-           ((flag & 1u) ? ZK[37] : 0) + ((flag & 2u) ? ZK[38] : 0);
-}
-
 static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
     ev_key_t k = {0, 0, 0};
     for (int i = 0; i < 21; i++) k.k0 |= (uint64_t)c[i] << (3 * i);
@@ -173,17 +80,6 @@ static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
     k.h = delta > 0 ? k.h + ZK[kind] : k.h - ZK[kind];
     return k;
 }
-
-static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
-    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 3u);
-    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 3u) << 42;
-    k.h += extras_hash(reds, flag);
-    return k;
-}
-
-static inline size_t home_of(const ym_ev_work_t *w, uint64_t h) { return (size_t)(h >> (64 - w->table_bits)); }
-
-static inline uint64_t slot_of(uint64_t h, size_t i) { return (h & 0xFFFFFFFFu) << 32 | (uint64_t)(i + 1); }
 
 static int grow_table(ym_ev_work_t *w) {
     size_t cap = w->table_cap ? w->table_cap * 2 : 4096;
@@ -204,45 +100,7 @@ static int grow_table(ym_ev_work_t *w) {
     return 0;
 }
 
-/* index of the node with key k, or -(slot + 1) when absent */
-static inline long lookup(const ym_ev_work_t *w, ev_key_t k) {
-    size_t mask = w->table_cap - 1, j = home_of(w, k.h);
-    uint64_t tag = k.h & 0xFFFFFFFFu;
-    for (;;) {
-        uint64_t v = w->table[j];
-        if (!v) return -(long)j - 1;
-        if (v >> 32 == tag) {
-            const node_t *n = &w->nodes[(uint32_t)v - 1];
-            if (n->key.k0 == k.k0 && n->key.k1 == k.k1) return (long)(uint32_t)v - 1;
-        }
-        j = (j + 1) & mask;
-    }
-}
-
-static int reserve(void **p, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need) c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q) return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
 /* ---- the search context ------------------------------------------------------------------- */
-typedef struct {
-    const ym_ev_input_t *in;
-    ym_ev_work_t *w;
-    uint8_t h0[34];       /* the request's concealed counts */
-    unsigned reds0;
-    uint8_t base[34];     /* unseen + h0: what a state's wall is taken from */
-    uint8_t base_red[3];
-    uint8_t p0[34];       /* the request's plain copies (a red five apart) */
-    int s0, sanma, closed;
-    int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
-} ctx_t;
-
 /* tiles held beyond the request's hand (a red five and a plain five are different tiles) */
 static int dist_up(const ctx_t *x, const uint8_t *c, unsigned reds) {
     int d = 0;
@@ -305,94 +163,6 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
     return node_at(x, make_key(c, reds, flag), c, -1, 0, -2, draw, dist_up(x, c, reds));
 }
 
-/* ---- scoring a win ------------------------------------------------------------------------ */
-static double binom(int n, int k) {
-    if (k < 0 || k > n) return 0.0;
-    double r = 1.0;
-    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
-    return r;
-}
-
-static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int dealer) {
-    const ym_ev_input_t *in = x->in;
-    int limit, kazoe;
-    int32_t a = ym_base_points(in->rules, han, fu, yakuman, &limit, &kazoe);
-    ym_payment_t pay;
-    int32_t pts;
-    ym_payments(in->rules, a, 0, dealer, 1, in->honba, in->riichi_sticks, &pay, &pts);
-    return (double)pay.total;
-}
-
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
-   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu). */
-static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
-    const ym_ev_input_t *in = x->in;
-    ym_hand_t h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.counts, c, 34);
-    h.reds = (uint8_t)(((reds & 1) + (reds >> 1 & 1) + (reds >> 2 & 1)) + in->meld_reds);
-    h.win = (uint8_t)k;
-    h.n_melds = in->n_melds;
-    for (int m = 0; m < in->n_melds; m++) {
-        h.meld_type[m] = in->meld_type[m];
-        h.meld_tile[m] = in->meld_tile[m];
-    }
-    h.seat_wind = in->seat_wind;
-    h.round_wind = in->round_wind;
-    h.n_dora = in->n_dora;
-    memcpy(h.dora, in->dora, in->n_dora);
-    h.kita = in->kita;
-    h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
-    ym_score_t s;
-    if (ym_score_ex(in->rules, &h, &s, 1) != YM_ST_OK) return 0.0;
-    int dealer = in->seat_wind == 0;
-    if (!riichi || !in->uradora || in->n_dora == 0 || s.yakuman)
-        return hand_value(x, s.han, s.fu, s.yakuman, dealer);
-    /* ura dora: the indicators are drawn from the tiles this hand does not hold */
-    uint8_t full[34];
-    memcpy(full, c, 34);
-    for (int m = 0; m < in->n_melds; m++) {
-        int t = in->meld_tile[m], ty = in->meld_type[m];
-        if (ty == YM_CHI) {
-            full[t]++, full[t + 1]++, full[t + 2]++;
-        } else {
-            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-        }
-    }
-    double dp[YM_MAX_INDICATORS + 1][13], nd[YM_MAX_INDICATORS + 1][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int d = in->n_dora, total = 0;
-    for (int i = 0; i < 34; i++) {
-        int ci = (int)x->base[i] - c[i];
-        if (ci <= 0) continue;
-        total += ci;
-        int g = full[ym_next_dora(i, x->sanma)];
-        memcpy(nd, dp, sizeof dp);
-        for (int a = 0; a < d; a++)
-            for (int u = 0; u <= 12; u++) {
-                if (dp[a][u] == 0.0) continue;
-                for (int j = 1; j <= ci && a + j <= d; j++) {
-                    int nu = u + j * g;
-                    nd[a + j][nu > 12 ? 12 : nu] += dp[a][u] * binom(ci, j);
-                }
-            }
-        memcpy(dp, nd, sizeof dp);
-    }
-    double all = binom(total, d), v = 0.0;
-    if (all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
-    for (int u = 0; u <= 12; u++)
-        if (dp[d][u] > 0.0) v += dp[d][u] / all * hand_value(x, s.han + u, s.fu, 0, dealer);
-    return v;
-}
-
-/* win_value, and under a riichi mode other than ALWAYS a riichi win also takes back the hand's own
-   stick */
-static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
-    double v = win_value(x, c, reds, k, riichi);
-    return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
-}
-
 /* ---- building the graph ------------------------------------------------------------------- */
 /* The graph is made in two passes. The first creates the states: from a draw state, the draws
  * that lower the shanten and, with exchanges on, the draws that keep it, while the state is close
@@ -402,23 +172,6 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
  * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
  * not the first pass reached it that way (docs/ev.md, "Which states exist, and how they are
  * linked"). */
-
-/* the suit of a five (whose red copy is a tile of its own), else -1 */
-static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
-
-/* copies of the red five of `suit` that a state holding `reds` may draw */
-static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {
-    return (suit >= 0 && x->in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
-}
-
-/* node ni, a copy of its concealed counts (the array may move while nodes are added) and its red
-   fives */
-static inline node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *reds) {
-    node_t nd = x->w->nodes[ni];
-    memcpy(c, x->w->cnt + 34 * ni, 34);
-    *reds = (unsigned)(nd.key.k1 >> 39) & 7u;
-    return nd;
-}
 
 /* the draw state a discard leads to (a key without the riichi bit), if the graph has it: under
    riichi when a closed hand is tenpai (lookup of the riichi key: rk) */
@@ -471,13 +224,6 @@ static int create_draws(ctx_t *x, size_t ni) {
             return -1;
     }
     return 0;
-}
-
-/* the key kd (a draw state, flag 0) with riichi declared: flag 1 under riichi, 2 just declared */
-static inline ev_key_t riichi_key(ev_key_t kd, unsigned flag) {
-    kd.k1 |= (uint64_t)flag << 42;
-    kd.h += ZK[36 + flag];
-    return kd;
 }
 
 /* riichi_mode CHOOSE / DECLARE: the riichi states of the tenpai hand of key kd (the counts c less
@@ -599,62 +345,11 @@ static int link_discard_state(ctx_t *x, size_t ni) {
             for (int j = 0; j < 2; j++) {
                 long d = j ? dr : dp;
                 if (d < 0) continue;
-                double sc = nd.shanten == -1 ? win_score(x, c, reds, k, w->nodes[d].riichi) : 0.0;
+                double sc = nd.shanten == -1 ? ym_ev_win_score(x, c, reds, k, w->nodes[d].riichi) : 0.0;
                 push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
             }
         }
     }
-    return 0;
-}
-
-/* riichi_mode CHOOSE / DECLARE: a state just declared (ni) with the riichi state of the same tiles
-   and their wins. A hand under riichi keeps its tiles: a draw that does not win is discarded, so
-   its wins are its only edges (a drawn winning tile may be passed up: the solve takes the larger
-   of the win and staying). */
-static int link_riichi_pair(ctx_t *x, size_t ni) {
-    ym_ev_work_t *w = x->w;
-    uint8_t c[34];
-    unsigned reds;
-    node_t nd = load_node(x, ni, c, &reds);
-    ev_key_t kr = nd.key;
-    kr.k1 ^= 3ULL << 42;   /* bit 43 (just declared) -> bit 42 (under riichi) */
-    kr.h += ZK[37] - ZK[38];
-    long r = lookup(w, kr), d = lookup(w, key_with(nd.key, reds, 0));
-    if (r < 0 || d < 0) return 0;   /* riichi_nodes makes all three */
-    if (reserve((void **)&w->rp, &w->cap_rp, w->n_rp + 1, sizeof(struct rpair)) ||
-        reserve((void **)&w->rw, &w->cap_rw, w->n_rw + 2 * 34, sizeof(struct rwin)))
-        return -1;
-    uint64_t drawable = 0;
-    for (int k = 0; k < 34; k++)
-        if (x->base[k] > c[k]) drawable |= 1ULL << k;
-    int8_t sh[34];
-    ym_shanten_neighbours(c, x->in->n_melds, x->sanma, 1, drawable, sh);
-    struct rpair *p = &w->rp[w->n_rp++];
-    p->f = nd.ci;
-    p->r = w->nodes[r].ci;
-    p->p = w->nodes[d].ci;
-    p->off = (int32_t)w->n_rw;
-    p->ww = 0.0;
-    for (uint64_t m = drawable; m; m &= m - 1) {
-        int k = ym_ctz64(m);
-        if (sh[k] != -1) continue;
-        int suit = five_suit(k), red_left = red_left_of(x, reds, suit);
-        int wt[2] = {(int)x->base[k] - c[k] - red_left, red_left};
-        c[k]++;
-        for (int red = 0; red < 2; red++) {
-            if (wt[red] <= 0) continue;
-            unsigned rd = red ? reds | 1u << suit : reds;
-            double sr = win_score(x, c, rd, k, 1);
-            if (!(sr > 0.0)) continue;
-            struct rwin *e = &w->rw[w->n_rw++];
-            e->w = wt[red];
-            e->s_r = sr;
-            e->s_ipp = win_score(x, c, rd, k, 2);
-            p->ww += wt[red];
-        }
-        c[k]--;
-    }
-    p->end = (int32_t)w->n_rw;
     return 0;
 }
 
@@ -671,7 +366,7 @@ static int link(ctx_t *x) {
         const node_t *n = &w->nodes[i];
         if (n->draw) {
             w->sh_d[n->ci] = n->shanten;
-            if (n->riichi == 2 && link_riichi_pair(x, i)) return -1;
+            if (n->riichi == 2 && ym_ev_link_riichi_pair(x, i)) return -1;
         } else {
             w->sh_e[n->ci] = n->shanten;
             if (link_discard_state(x, i)) return -1;
@@ -706,68 +401,6 @@ static int link(ctx_t *x) {
 #include <emmintrin.h>
 #define EV_SSE2 1
 #endif
-
-/* riichi_mode CHOOSE / DECLARE, turn t, before the draw states' pass (vd at turn t + 1): a dama
-   state whose draw goes to no discard state of the graph discards it (tsumogiri) and may declare
-   riichi with that discard (riichi: a draw left after it) */
-static void riichi_stay_gain(ym_ev_work_t *w, const double *vd, int riichi) {
-    for (size_t i = 0; i < w->n_rp; i++) {
-        struct rpair *p = &w->rp[i];
-        const double *P = vd + 4 * (size_t)p->p, *F = vd + 4 * (size_t)p->f;
-        double g1 = F[1] - P[1], g2 = F[2] - YM_EV_STICK - P[2];
-        p->g1 = riichi && g1 > 0.0 ? g1 : 0.0;
-        p->g2 = riichi && g2 > 0.0 ? g2 : 0.0;
-    }
-}
-
-/* riichi_mode CHOOSE / DECLARE, turn t, after the draw states' pass: the dama state's tsumogiri
-   gain (its share of the draws, 1 - W / (S - t)); a state just declared moves after its first
-   draw to the riichi state of the same tiles (at turn t + 1), whose value is read before it is
-   updated in place; the win probability of both is the same (ippatsu only adds to the score) */
-static void riichi_pairs_step(ym_ev_work_t *w, double *vd, const double *W, double inv, int bounded) {
-    for (size_t i = 0; i < w->n_rp; i++) {
-        const struct rpair *p = &w->rp[i];
-        double *F = vd + 4 * (size_t)p->f, *R = vd + 4 * (size_t)p->r, *P = vd + 4 * (size_t)p->p;
-        double stay = 1.0 - W[p->p] * inv;
-        P[1] += stay * p->g1;
-        P[2] += stay * p->g2;
-        if (bounded && P[1] > 1.0) P[1] = 1.0;
-        double rs = R[2], sf = 0.0, sr = 0.0, ww = p->ww;
-        for (int32_t j = p->off; j < p->end; j++) {
-            const struct rwin *e = &w->rw[j];
-            sf += e->w * (e->s_ipp > rs ? e->s_ipp : rs);
-            sr += e->w * (e->s_r > rs ? e->s_r : rs);
-        }
-        double wp = R[1] + (ww - ww * R[1]) * inv;
-        if (bounded && wp > 1.0) wp = 1.0;
-        F[0] = R[0];
-        F[1] = R[1] = wp;
-        F[2] = rs + (sf - ww * rs) * inv;
-        R[2] = rs + (sr - ww * rs) * inv;
-    }
-}
-
-/* a row's values at turn t: its draw state p; with f (the riichi state its discard declares into,
-   when a draw is left after the declaration) the better of dama and riichi less the stick, each
-   quantity its own (declare: riichi) */
-static void put_row(ym_ev_row_t *row, int t, const double *p, const double *f, int declare) {
-    double tp = p[0], wp = p[1], sc = p[2];
-    int rch = 0;
-    if (f) {
-        double fs = f[2] - YM_EV_STICK;
-        if (declare) {
-            tp = f[0], wp = f[1], sc = fs, rch = 1;
-        } else {
-            if (f[0] > tp) tp = f[0];
-            if (f[1] > wp) wp = f[1];
-            if (fs > sc) sc = fs, rch = 1;
-        }
-    }
-    row->tenpai[t] = tp;
-    row->win[t] = wp;
-    row->score[t] = sc;
-    row->riichi[t] = (uint8_t)rch;
-}
 
 static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_roots, ym_ev_row_t *rows, int S) {
     ym_ev_work_t *w = x->w;
@@ -827,7 +460,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
                 if (u[1] > y[1]) y[1] = u[1];
                 if (u[2] - YM_EV_STICK > y[2]) y[2] = u[2] - YM_EV_STICK;
             }
-        riichi_stay_gain(w, vd, t + 1 < T);
+        ym_ev_riichi_stay_gain(w, vd, t + 1 < T);
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
         for (size_t d = 0; d < nd; d++) {
@@ -874,9 +507,9 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
             u[1] = wp;
             u[2] = sc;
         }
-        riichi_pairs_step(w, vd, W, inv, bounded);
+        ym_ev_riichi_pairs_step(w, vd, W, inv, bounded);
         for (int r = 0; r < n_roots; r++)
-            put_row(&rows[r], t, vd + 4 * (size_t)roots[r], rroots[r] >= 0 ? vd + 4 * (size_t)rroots[r] : NULL,
+            ym_ev_put_row(&rows[r], t, vd + 4 * (size_t)roots[r], rroots[r] >= 0 ? vd + 4 * (size_t)rroots[r] : NULL,
                     declare);
     }
 }

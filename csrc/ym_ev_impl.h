@@ -1,0 +1,192 @@
+/* ym_ev_impl.h - internal to the expected-value search (ym_ev.c: the graph and its solve;
+ * ym_ev_riichi.c: the value of a win and the riichi states of model "full"): the state keys,
+ * nodes, edges, work struct and search context, and the small helpers both files use. */
+#ifndef YM_EV_IMPL_H
+#define YM_EV_IMPL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ym_ev.h"
+#include "ym_shanten.h"
+
+typedef struct {
+    uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42,
+                          riichi just declared (ippatsu pending) bit 43 */
+    uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
+} ev_key_t;
+
+typedef struct {
+    ev_key_t key;
+    int32_t ci;        /* index among the draw states or among the discard states */
+    int8_t shanten;
+    uint8_t draw;      /* 1: draw state */
+    uint8_t riichi;    /* draw state: 1 riichi declared (a win counts riichi; no exchanges), 2 riichi
+                          declared by the discard that made the state (its first draw is ippatsu) */
+    uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */
+} node_t;
+
+typedef struct {
+    int32_t d, e;      /* draw state, the discard state its draw reaches */
+    uint8_t w;         /* copies */
+    uint8_t win;       /* the draw completes a hand with a yaku */
+    double score;      /* value of the win (0 if none) */
+} dedge_t;
+
+typedef struct {
+    int32_t e, w;      /* the discard state reached, copies */
+    double score;      /* win edges: the value of the win */
+} sedge_t;
+
+/* a hand under riichi keeps its tiles: its only edges are its wins */
+struct rpair {
+    int32_t f, r, p;   /* the fresh riichi state (ippatsu pending), the riichi state of the same tiles
+                          and the dama state of the same tiles */
+    int32_t off, end;  /* its wins in rw */
+    double ww;         /* their copies */
+    double g1, g2;     /* solve: what the dama state gains by a riichi on a tsumogiri (win, score) */
+};
+struct rwin {
+    double w, s_ipp, s_r;   /* copies; the win's value with ippatsu and without (stick back included) */
+};
+
+struct ym_ev_work {
+    node_t *nodes;
+    size_t n_nodes, cap_nodes;
+    uint8_t *cnt;      /* 34 concealed counts per node */
+    size_t cap_cnt;
+    uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
+    size_t table_cap;
+    unsigned table_bits;
+    int32_t n_d, n_e;  /* draw and discard states */
+    dedge_t *tmp;      /* draw edges in discard-state order */
+    sedge_t *de;       /* the same by draw state, the win edges of each after the others */
+    size_t cap_tmp, cap_de, n_de;
+    int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
+    size_t cap_eto, n_eto;
+    /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
+       state) as pairs, and each fresh riichi state with its riichi state and its wins */
+    int32_t *rt;
+    size_t cap_rt, n_rt;
+    struct rpair *rp;
+    size_t cap_rp, n_rp;
+    struct rwin *rw;
+    size_t cap_rw, n_rw;
+    int32_t *doff, *eoff;     /* edge offsets: 2 n_d + 1 (draw state d: others from doff[2d], wins
+                                 from doff[2d + 1]), n_e + 1 */
+    size_t cap_doff, cap_eoff;
+    int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
+    size_t cap_sh_d, cap_sh_e;
+    double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
+    size_t cap_val;
+};
+
+/* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64
+   from a fixed seed) */
+static const uint64_t ZK[39] = {
+0x09F1FD9D03F0A9B4ULL, 0x553274161BBF8475ULL, 0x5D5BCA4696B343B3ULL,
+0x70D29B6C7D22528DULL, 0x0BF2B716F9915475ULL, 0x5EB7F92B95387CCAULL,
+0x296CD0F2C21D7F90ULL, 0x1289A69805C125B1ULL, 0xDAA27FB8DACB9E73ULL,
+0x3ED08D59CB3F4727ULL, 0x58A5F17B6C15C659ULL, 0x651AC042FA7B481AULL,
+0x22AF6AEAA88E8DCCULL, 0x2D2BAE64640ABFB9ULL, 0xAD0E83A710231B07ULL,
+0x9D30FF2169D91F12ULL, 0xF5FF07C9523504DDULL, 0x1273C823BA66EEC0ULL,
+0x47E1DBE249CB520BULL, 0xBBEA42BD69484ADCULL, 0xC33E61BC6EF9E4C4ULL,
+0x752CD583231B5114ULL, 0xE53DC6E1988622E5ULL, 0x928EB721ED361BA3ULL,
+0x10BF7972F379031EULL, 0x974041D15AD75C38ULL, 0xFF9B273F42286387ULL,
+0x2601349FEF087EB0ULL, 0x5753F8EF429A4A7EULL, 0x2663E5E9DCBCBABAULL,
+0xA8BB872E52C6235CULL, 0xE1774D56B0DC91ACULL, 0x8634930F702B6452ULL,
+0x1674658F30892DDDULL, 0x2F957488E4FD469EULL, 0x656ED1CB9A126362ULL,
+0x5325662609163089ULL, 0x3BA278A39643A1BCULL, 0xC2B2AE3D27D4EB4FULL
+
+};
+
+static inline uint64_t extras_hash(unsigned reds, unsigned flag) {
+    return ((reds & 1u) ? ZK[34] : 0) + ((reds & 2u) ? ZK[35] : 0) + ((reds & 4u) ? ZK[36] : 0) +
+           ((flag & 1u) ? ZK[37] : 0) + ((flag & 2u) ? ZK[38] : 0);
+}
+
+static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
+    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 3u);
+    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 3u) << 42;
+    k.h += extras_hash(reds, flag);
+    return k;
+}
+
+static inline size_t home_of(const ym_ev_work_t *w, uint64_t h) { return (size_t)(h >> (64 - w->table_bits)); }
+
+static inline uint64_t slot_of(uint64_t h, size_t i) { return (h & 0xFFFFFFFFu) << 32 | (uint64_t)(i + 1); }
+
+/* index of the node with key k, or -(slot + 1) when absent */
+static inline long lookup(const ym_ev_work_t *w, ev_key_t k) {
+    size_t mask = w->table_cap - 1, j = home_of(w, k.h);
+    uint64_t tag = k.h & 0xFFFFFFFFu;
+    for (;;) {
+        uint64_t v = w->table[j];
+        if (!v) return -(long)j - 1;
+        if (v >> 32 == tag) {
+            const node_t *n = &w->nodes[(uint32_t)v - 1];
+            if (n->key.k0 == k.k0 && n->key.k1 == k.k1) return (long)(uint32_t)v - 1;
+        }
+        j = (j + 1) & mask;
+    }
+}
+
+static inline int reserve(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* ---- the search context ------------------------------------------------------------------- */
+typedef struct {
+    const ym_ev_input_t *in;
+    ym_ev_work_t *w;
+    uint8_t h0[34];       /* the request's concealed counts */
+    unsigned reds0;
+    uint8_t base[34];     /* unseen + h0: what a state's wall is taken from */
+    uint8_t base_red[3];
+    uint8_t p0[34];       /* the request's plain copies (a red five apart) */
+    int s0, sanma, closed;
+    int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
+} ctx_t;
+
+/* the suit of a five (whose red copy is a tile of its own), else -1 */
+static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
+
+/* copies of the red five of `suit` that a state holding `reds` may draw */
+static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {
+    return (suit >= 0 && x->in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
+}
+
+/* node ni, a copy of its concealed counts (the array may move while nodes are added) and its red
+   fives */
+static inline node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *reds) {
+    node_t nd = x->w->nodes[ni];
+    memcpy(c, x->w->cnt + 34 * ni, 34);
+    *reds = (unsigned)(nd.key.k1 >> 39) & 7u;
+    return nd;
+}
+
+/* the key kd (a draw state, flag 0) with riichi declared: flag 1 under riichi, 2 just declared */
+static inline ev_key_t riichi_key(ev_key_t kd, unsigned flag) {
+    kd.k1 |= (uint64_t)flag << 42;
+    kd.h += ZK[36 + flag];
+    return kd;
+}
+
+/* ---- ym_ev_riichi.c ------------------------------------------------------------------------- */
+/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
+   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu); under a
+   riichi mode other than ALWAYS a riichi win also takes back the hand's own stick. */
+double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi);
+int ym_ev_link_riichi_pair(ctx_t *x, size_t ni);
+void ym_ev_riichi_stay_gain(ym_ev_work_t *w, const double *vd, int riichi);
+void ym_ev_riichi_pairs_step(ym_ev_work_t *w, double *vd, const double *W, double inv, int bounded);
+void ym_ev_put_row(ym_ev_row_t *row, int t, const double *p, const double *f, int declare);
+
+#endif

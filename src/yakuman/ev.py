@@ -84,12 +84,13 @@ class EvResult:
 
     def _table(self):
         t = self.turn
-        head = ("discard", "shanten", "tiles", "n", "tenpai %", "win %", "exp score")
+        head = ("discard", "shanten", "tiles", "n", "tenpai %", "win %", "exp score", "riichi")
         body = []
         for r in self.rows:
             tiles = " ".join(f"{k}x{v}" for k, v in r.necessary.items())
             body.append((r.tile or "-", str(r.shanten), tiles, str(r.necessary_count),
-                         _pct(r.tenpai_prob[t]), _pct(r.win_prob[t]), _num(r.exp_score[t])))
+                         _pct(r.tenpai_prob[t]), _pct(r.win_prob[t]), _num(r.exp_score[t]),
+                         "yes" if r.riichi is not None and r.riichi[t] else ""))
         return head, body
 
     def __repr__(self) -> str:
@@ -110,15 +111,16 @@ class EvResult:
 
     def to_pandas(self):
         """One row per discard: tile, shanten, necessary_count, and tenpai_prob / win_prob /
-        exp_score at ``turn`` (the full arrays in the columns ``*_by_turn``)."""
+        exp_score / riichi at ``turn`` (the full arrays in the columns ``*_by_turn``)."""
         import pandas as pd
 
         t = self.turn
         return pd.DataFrame([{
             "tile": r.tile, "shanten": r.shanten, "necessary_count": r.necessary_count,
             "tenpai_prob": r.tenpai_prob[t], "win_prob": r.win_prob[t], "exp_score": r.exp_score[t],
+            "riichi": bool(r.riichi[t]) if r.riichi is not None else False,
             "tenpai_prob_by_turn": r.tenpai_prob, "win_prob_by_turn": r.win_prob,
-            "exp_score_by_turn": r.exp_score,
+            "exp_score_by_turn": r.exp_score, "riichi_by_turn": r.riichi,
         } for r in self.rows])
 
     def to_dict(self) -> dict:
@@ -126,7 +128,8 @@ class EvResult:
             return [None if math.isnan(x) else float(x) for x in a]
         return {"turn": self.turn, "t_max": self.t_max, "rows": [
             {"tile": r.tile, "shanten": r.shanten, "necessary": dict(r.necessary),
-             "tenpai_prob": arr(r.tenpai_prob), "win_prob": arr(r.win_prob), "exp_score": arr(r.exp_score)}
+             "tenpai_prob": arr(r.tenpai_prob), "win_prob": arr(r.win_prob), "exp_score": arr(r.exp_score),
+             "riichi": [bool(x) for x in r.riichi] if r.riichi is not None else None}
             for r in self.rows]}
 
 

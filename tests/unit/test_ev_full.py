@@ -208,3 +208,19 @@ def test_choosing_is_worth_at_least_dama_and_riichi(seed, sh, t_max):
                 assert c.exp_score[t] == declare[tile].exp_score[t]
         assert not never[tile].riichi.any()
         assert math.isclose(c.exp_score[t_max], 0.0, abs_tol=0.0)
+
+
+def test_the_choice_is_rendered():
+    r = discard_ev(SHANPON, seat_wind="S", tegawari=False, shanten_down=False)
+    head, *lines = repr(r).splitlines()[1:]
+    assert head.split()[-1] == "riichi"
+    first = lines[0].split()
+    assert first[0] == "9m" and first[-1] == "yes"
+    assert not any(line.split()[-1] == "yes" for line in lines[1:])   # no other discard keeps tenpai
+    d = r.to_dict()["rows"][0]
+    assert d["riichi"][1] is True and d["riichi"][0] is False and len(d["riichi"]) == 19
+    pd = pytest.importorskip("pandas")
+    df = r.to_pandas()
+    assert bool(df["riichi"][0]) and not df["riichi"][1:].any()
+    late = discard_ev(SHANPON, seat_wind="S", tegawari=False, shanten_down=False, turn=15)
+    assert late.best.tile == "9m" and not late.to_pandas()["riichi"][0]

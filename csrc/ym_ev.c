@@ -810,7 +810,11 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1;
-                if (x.s0 <= in->max_shanten) {
+                /* a discard that raises the shanten is followed only as the request's own
+                   shanten-down step (the rule of create_discards at d = 0): else its row is not
+                   evaluated (NaN), and its states are not made */
+                int followed = s2 <= x.s0 || (in->shanten_down && in->extra > 0);
+                if (x.s0 <= in->max_shanten && followed) {
                     r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
                 }

@@ -243,3 +243,29 @@ def test_ura_dora_law_exact_on_the_last_draw():
         want += 2 / (121 - 1) * ev
     assert row.exp_score[1] == pytest.approx(want, rel=1e-12)
     assert row.win_prob[1] == pytest.approx(4 / 120, rel=1e-12)
+
+
+def test_reference_counts_suuankou_tanki_twice():
+    # 111m888m222777s34z, dealer, discard 4z: riichi on a 3z tanki (3 copies); the tsumo is
+    # suuankou tanki. The reference calculator counts it as a double yakuman (96,000 for the
+    # dealer), Tenhou as a single one (48,000: model="full" under Rules.tenhou()). With t_max = 2 the
+    # score at t = 1 is the one draw left: 3 / (122 - 1) of the win.
+    ref = discard_ev("111m888m222777s34z", model="reference", t_max=2, tegawari=False, shanten_down=False)
+    full = discard_ev("111m888m222777s34z", model="full", t_max=2, tegawari=False, shanten_down=False)
+    r = next(x for x in ref.rows if x.tile == "4z")
+    f = next(x for x in full.rows if x.tile == "4z")
+    assert r.exp_score[1] == pytest.approx(3 / 121 * 96000, rel=1e-12)
+    assert f.exp_score[1] == pytest.approx(3 / 121 * 48000, rel=1e-12)
+
+
+def test_a_raising_discard_not_followed_has_no_value():
+    # 44678m345678p124s is tenpai; discarding 4m raises it to 1-shanten. With shanten-down off (or
+    # extra 0) the model does not follow that discard: its row keeps shanten and tiles, NaN values.
+    for kw in ({"shanten_down": False}, {"extra": 0}):
+        r = discard_ev("44678m345678p124s", model="reference", **kw)
+        by = {x.tile: x for x in r.rows}
+        assert by["4m"].shanten == 1 and by["4m"].necessary
+        assert math.isnan(by["4m"].exp_score[1]) and math.isnan(by["4m"].tenpai_prob[1])
+        assert by["4s"].shanten == 0 and by["4s"].exp_score[1] > 0
+        assert r.nodes == 5
+    assert not math.isnan(discard_ev("44678m345678p124s", model="reference").rows[-1].exp_score[1])

@@ -24,6 +24,12 @@
 
 #include "ym_ev_impl.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define EV_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define EV_PREFETCH(p) ((void)0)
+#endif
+
 ym_ev_work_t *ym_ev_work_new(void) {
     ym_ev_work_t *w = (ym_ev_work_t *)calloc(1, sizeof *w);
     return w;
@@ -195,7 +201,12 @@ static int create_draws(ctx_t *x, size_t ni) {
     for (int k = 0; k < 34; k++)
         if (x->base[k] > c[k]) drawable |= 1ULL << k;
     if (teg) {
-        /* every draw is followed: the shanten is needed only where a state is new */
+        /* every draw is followed: the shanten is needed only where a state is new (the table
+           slots of every draw prefetched first) */
+        for (uint64_t m = drawable; m; m &= m - 1) {
+            ev_key_t kp = key_step(kb, ym_ctz64(m), 1);
+            EV_PREFETCH(&x->w->table[home_of(x->w, kp.h)]);
+        }
         for (uint64_t m = drawable; m; m &= m - 1) {
             int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
             int red_left = red_left_of(x, reds, suit);
@@ -311,9 +322,15 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     int riichi_ok = x->closed && nd.shanten <= 0;
     if (riichi_ok && x->choice && reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 4 * 34, sizeof(int32_t)))
         return -1;
+    double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
     uint64_t held = 0;
     for (int k = 0; k < 34; k++)
         if (c[k]) held |= 1ULL << k;
+    /* the keys of every discard first, their table slots prefetched (big graphs miss the cache) */
+    ev_key_t keys[2 * 34];
+    uint8_t kind[2 * 34], isred[2 * 34];
+    int nk = 0;
+    const uint64_t rzk = x->choice ? ZK[38] : ZK[37];   /* the riichi key looked up */
     for (; held; held &= held - 1) {
         int k = ym_ctz64(held);
         int suit = five_suit(k);
@@ -321,33 +338,41 @@ static int link_discard_state(ctx_t *x, size_t ni) {
         ev_key_t kp = key_step(nd.key, k, -1);
         for (int r = 0; r < 2; r++) {
             if (r ? !has_red : c[k] - has_red <= 0) continue;
-            unsigned rd = r ? reds & ~(1u << suit) : reds;
-            ev_key_t kd = r ? key_with(kp, rd, 0) : kp;
-            long dp = lookup(w, kd), dr = -1;
-            if (riichi_ok && x->choice) {
-                /* the declaration: a target of its own (the solve counts it only with a draw
-                   left and charges the stick); the riichi states' wins are linked apart */
-                long df = lookup(w, riichi_key(kd, 2));
-                if (df >= 0) {
-                    w->rt[w->n_rt++] = nd.ci;
-                    w->rt[w->n_rt++] = w->nodes[df].ci;
-                }
-            } else if (riichi_ok) {
-                dr = lookup(w, riichi_key(kd, 1));
+            keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;
+            EV_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
+            if (riichi_ok) EV_PREFETCH(&w->table[home_of(w, keys[nk].h + rzk)]);
+            kind[nk] = (uint8_t)k;
+            isred[nk++] = (uint8_t)r;
+        }
+    }
+    for (int i = 0; i < nk; i++) {
+        int k = kind[i], r = isred[i], suit = five_suit(k);
+        unsigned rd = r ? reds & ~(1u << suit) : reds;
+        ev_key_t kd = keys[i];
+        long dp = lookup(w, kd), dr = -1;
+        if (riichi_ok && x->choice) {
+            /* the declaration: a target of its own (the solve counts it only with a draw
+               left and charges the stick); the riichi states' wins are linked apart */
+            long df = lookup(w, riichi_key(kd, 2));
+            if (df >= 0) {
+                w->rt[w->n_rt++] = nd.ci;
+                w->rt[w->n_rt++] = w->nodes[df].ci;
             }
-            long to = draw_target(x, dp, dr);
-            if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
-            if (dp < 0 && dr < 0) continue;
-            /* the draw of k from D (which holds one copy fewer) */
-            int red_left = red_left_of(x, rd, suit);
-            int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
-            if (wt <= 0) continue;
-            for (int j = 0; j < 2; j++) {
-                long d = j ? dr : dp;
-                if (d < 0) continue;
-                double sc = nd.shanten == -1 ? ym_ev_win_score(x, c, reds, k, w->nodes[d].riichi) : 0.0;
-                push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
-            }
+        } else if (riichi_ok) {
+            dr = lookup(w, riichi_key(kd, 1));
+        }
+        long to = draw_target(x, dp, dr);
+        if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
+        if (dp < 0 && dr < 0) continue;
+        /* the draw of k from D (which holds one copy fewer) */
+        int red_left = red_left_of(x, rd, suit);
+        int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+        if (wt <= 0) continue;
+        for (int j = 0; j < 2; j++) {
+            long d = j ? dr : dp;
+            if (d < 0) continue;
+            double sc = nd.shanten == -1 ? ym_ev_win_score(x, c, reds, k, w->nodes[d].riichi, ura, &ura_all) : 0.0;
+            push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
         }
     }
     return 0;
@@ -598,7 +623,11 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1, rr = -1;
                 unsigned flag = (unsigned)(x.closed && s2 == 0);
-                if (x.s0 <= in->max_shanten) {
+                /* a discard that raises the shanten is followed only as the request's own
+                   shanten-down step (the rule of create_discards at d = 0): else its row is not
+                   evaluated (NaN), and its states are not made */
+                int followed = s2 <= x.s0 || (in->shanten_down && in->extra > 0);
+                if (x.s0 <= in->max_shanten && followed) {
                     r = node_of(&x, c, r2, x.choice ? 0u : flag, 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
                     if (flag && x.choice && in->riichi_mode != YM_EV_RIICHI_NEVER) {

@@ -23,9 +23,56 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
+/* The law of the ura dora han of the complete hand c (with the melds): ura[u] = P(u han), u
+ * capped at 12; the indicators are drawn without replacement from the tiles this hand does not
+ * hold (the state's wall). One table per discard state: every winning draw into it shares it.
+ * Returns the number of ways (0: fewer tiles than indicators). */
+static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
+    const ym_ev_input_t *in = x->in;
+    uint8_t full[34];
+    memcpy(full, c, 34);
+    for (int m = 0; m < in->n_melds; m++) {
+        int t = in->meld_tile[m], ty = in->meld_type[m];
+        if (ty == YM_CHI) {
+            full[t]++, full[t + 1]++, full[t + 2]++;
+        } else {
+            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
+        }
+    }
+    /* dp[a][u]: ways to draw a indicators worth u han; kinds one by one, a descending in place */
+    double dp[YM_MAX_INDICATORS + 1][13];
+    memset(dp, 0, sizeof dp);
+    dp[0][0] = 1.0;
+    int d = in->n_dora, total = 0;
+    for (int i = 0; i < 34; i++) {
+        int ci = (int)x->base[i] - c[i];
+        if (ci <= 0) continue;
+        total += ci;
+        int g = full[ym_next_dora(i, x->sanma)];
+        double cb[5];
+        for (int j = 1; j <= ci && j <= 4; j++) cb[j] = binom(ci, j);
+        for (int a = d; a >= 1; a--)
+            for (int j = 1; j <= ci && j <= a; j++) {
+                const double *from = dp[a - j];
+                double *to = dp[a];
+                int sh = j * g;
+                for (int u = 0; u <= 12; u++) {
+                    if (from[u] == 0.0) continue;
+                    int nu = u + sh;
+                    to[nu > 12 ? 12 : nu] += from[u] * cb[j];
+                }
+            }
+    }
+    double all = binom(total, d);
+    for (int u = 0; u <= 12; u++) ura[u] = all > 0.0 ? dp[d][u] / all : 0.0;
+    return all;
+}
+
 /* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
-   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu). */
-static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
+   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu). `ura`
+   is the hand's ura_law, filled on first use (*ura_all < 0: not yet). */
+static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
+                        double *ura_all) {
     const ym_ev_input_t *in = x->in;
     ym_hand_t h;
     memset(&h, 0, sizeof h);
@@ -48,48 +95,19 @@ static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     int dealer = in->seat_wind == 0;
     if (!riichi || !in->uradora || in->n_dora == 0 || s.yakuman)
         return hand_value(x, s.han, s.fu, s.yakuman, dealer);
-    /* ura dora: the indicators are drawn from the tiles this hand does not hold */
-    uint8_t full[34];
-    memcpy(full, c, 34);
-    for (int m = 0; m < in->n_melds; m++) {
-        int t = in->meld_tile[m], ty = in->meld_type[m];
-        if (ty == YM_CHI) {
-            full[t]++, full[t + 1]++, full[t + 2]++;
-        } else {
-            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-        }
-    }
-    double dp[YM_MAX_INDICATORS + 1][13], nd[YM_MAX_INDICATORS + 1][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int d = in->n_dora, total = 0;
-    for (int i = 0; i < 34; i++) {
-        int ci = (int)x->base[i] - c[i];
-        if (ci <= 0) continue;
-        total += ci;
-        int g = full[ym_next_dora(i, x->sanma)];
-        memcpy(nd, dp, sizeof dp);
-        for (int a = 0; a < d; a++)
-            for (int u = 0; u <= 12; u++) {
-                if (dp[a][u] == 0.0) continue;
-                for (int j = 1; j <= ci && a + j <= d; j++) {
-                    int nu = u + j * g;
-                    nd[a + j][nu > 12 ? 12 : nu] += dp[a][u] * binom(ci, j);
-                }
-            }
-        memcpy(dp, nd, sizeof dp);
-    }
-    double all = binom(total, d), v = 0.0;
-    if (all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
+    if (*ura_all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    double v = 0.0;
     for (int u = 0; u <= 12; u++)
-        if (dp[d][u] > 0.0) v += dp[d][u] / all * hand_value(x, s.han + u, s.fu, 0, dealer);
+        if (ura[u] > 0.0) v += ura[u] * hand_value(x, s.han + u, s.fu, 0, dealer);
     return v;
 }
 
 /* win_value, and under a riichi mode other than ALWAYS a riichi win also takes back the hand's own
    stick */
-double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
-    double v = win_value(x, c, reds, k, riichi);
+double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
+                       double *ura_all) {
+    double v = win_value(x, c, reds, k, riichi, ura, ura_all);
     return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
 }
 
@@ -126,16 +144,17 @@ int ym_ev_link_riichi_pair(ctx_t *x, size_t ni) {
         if (sh[k] != -1) continue;
         int suit = five_suit(k), red_left = red_left_of(x, reds, suit);
         int wt[2] = {(int)x->base[k] - c[k] - red_left, red_left};
+        double ura[13], ura_all = -1.0;   /* one law for the complete hand (red fives as plain) */
         c[k]++;
         for (int red = 0; red < 2; red++) {
             if (wt[red] <= 0) continue;
             unsigned rd = red ? reds | 1u << suit : reds;
-            double sr = ym_ev_win_score(x, c, rd, k, 1);
+            double sr = ym_ev_win_score(x, c, rd, k, 1, ura, &ura_all);
             if (!(sr > 0.0)) continue;
             struct rwin *e = &w->rw[w->n_rw++];
             e->w = wt[red];
             e->s_r = sr;
-            e->s_ipp = ym_ev_win_score(x, c, rd, k, 2);
+            e->s_ipp = ym_ev_win_score(x, c, rd, k, 2, ura, &ura_all);
             p->ww += wt[red];
         }
         c[k]--;

@@ -219,6 +219,7 @@ typedef struct {
     uint8_t base_red[3];
     uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
+    int req13;            /* a 13-3k request (its tenpai root has not declared riichi) */
 } ctx_t;
 
 /* tiles held beyond the request's hand (a red five and a plain five are different tiles) */
@@ -470,6 +471,10 @@ static int create_discards(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
+    /* a closed hand completes only under riichi (every closed tenpai draw state is one): it cannot
+       change its tiles, so a complete closed hand makes no state (its discard back to the riichi
+       state it came from is a link of the graph) */
+    if (x->closed && a == -1 && !(x->req13 && nd.dist == 1)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = 0;
@@ -785,6 +790,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     int nr = 0, rc = 0;
     uint8_t c[34];
     memcpy(c, x.h0, 34);
+    x.req13 = n0 == want;
     if (n0 == want) {
         /* a 13-tile request has made no discard: it has not declared riichi */
         long r = -1;

@@ -281,7 +281,7 @@ typedef struct {
     const jumps *J;
     cursor c[N_TPL_CURSORS];
     const tables *T;
-    uint64_t p0, t0;   /* the pairs' block (K), the template's blocks after it */
+    uint64_t p0, t0, a0;   /* the pairs' block (K), the template's blocks after it, _assemble's */
     int K;
 } tpl;
 
@@ -468,9 +468,9 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
 
 /* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
  * concealed counts; 0 when a kind would exceed four copies */
-static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
+static int assemble(tpl *t, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
                     int16_t *conc, int8_t *mt, int16_t *mtile) {
-    const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
+    const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->a0, R4 = 4 * (uint64_t)r;
     int16_t total[34];
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
     int chosen[4];
@@ -805,6 +805,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
             t.K = K;
             t.p0 = pos;
             t.t0 = pos + (uint64_t)K;
+            t.a0 = t.t0 + tpl_size(code, (uint64_t)K);
             for (int i = 0; i < N_TPL_CURSORS; i++) t.c[i] = start;
             if (code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN) {
                 for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
@@ -818,7 +819,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     cand cd;
                     int r = rows[filled];
                     gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, code, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                    if (!assemble(&t, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
                         continue;
                     filled++;
                     pending[r] = 0;

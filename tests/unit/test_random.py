@@ -83,6 +83,14 @@ def test_pinned_stream():
         "riichi_sticks": 0}
 
 
+def test_pinned_stream_of_the_demo_call():
+    """`make run`'s first call (yakuman demo: seed 1, 25 chunks), on two workers: the digest of
+    main's generator before the speed work of docs/performance.md (red draws skipped per suit,
+    grouped row_cat, indicators across rows, bucketed template draw), so that those rewrites, which
+    the numpy reference checks on small corpora only, are pinned on a whole demo call too."""
+    assert _digest(winning_hands(25 * CHUNK, seed=1, workers=2)) == "29dc4b925cf9bc4a"
+
+
 def test_pinned_rows_score():
     """The pinned rows through score(): a ron-completed 666z counts as an open triplet (fu 46 -> 50);
     a ron on 888p leaves sanankou from 111p, 555p and the ankan; sanma: indicator 2z -> dora 3z,

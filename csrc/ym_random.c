@@ -127,8 +127,7 @@ static inline uint64_t pcg_next64(ym_uniform_src *s) {
 static inline double out_double(u128 st) {
     uint64_t hi = hi64(st), x = hi ^ lo64(st);
     unsigned rot = (unsigned)(hi >> 58);
-    /* the 53 bits fit an int64_t: a signed conversion is one instruction, an unsigned one is not */
-    return (double)(int64_t)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 double ym_pcg64_next_double(ym_uniform_src *src) {
@@ -138,24 +137,20 @@ double ym_pcg64_next_double(ym_uniform_src *src) {
 /* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l
  * steps; big is 2^32 steps (never reached by a 4096-row chunk, kept for any m) */
 typedef struct {
-    u128 a, c;   /* side by side: one read of the map loads both */
-} affine;
-
-typedef struct {
-    affine d[4][256];
+    u128 a[4][256], c[4][256];
     u128 big_a, big_c;
 } jumps;
 
 static void jumps_init(jumps *J, u128 inc) {
     u128 m = PCG_MULT, p = inc;   /* the unit map s -> m s + p of this level */
     for (int l = 0; l < 4; l++) {
-        J->d[l][0].a = mk128(0, 1);
-        J->d[l][0].c = mk128(0, 0);
+        J->a[l][0] = mk128(0, 1);
+        J->c[l][0] = mk128(0, 0);
         for (int k = 1; k < 256; k++) {
-            J->d[l][k].a = mul128(J->d[l][k - 1].a, m);
-            J->d[l][k].c = add128(mul128(J->d[l][k - 1].c, m), p);
+            J->a[l][k] = mul128(J->a[l][k - 1], m);
+            J->c[l][k] = add128(mul128(J->c[l][k - 1], m), p);
         }
-        u128 nm = mul128(J->d[l][255].a, m), np = add128(mul128(J->d[l][255].c, m), p);
+        u128 nm = mul128(J->a[l][255], m), np = add128(mul128(J->c[l][255], m), p);
         m = nm;
         p = np;
     }
@@ -164,13 +159,9 @@ static void jumps_init(jumps *J, u128 inc) {
 }
 
 static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
-    if (d < 256) {   /* the common case: one map (d = 0 is the identity) */
-        const affine *f = &J->d[0][d];
-        return add128(mul128(f->a, st), f->c);
-    }
     for (int l = 0; l < 4 && d; l++, d >>= 8) {
         unsigned k = (unsigned)(d & 255u);
-        if (k) st = add128(mul128(J->d[l][k].a, st), J->d[l][k].c);
+        if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);
     }
     for (; d; d--) st = add128(mul128(J->big_a, st), J->big_c);
     return st;
@@ -211,69 +202,17 @@ static inline int cat(const double *cum, int n, double u) {
     return k > n - 1 ? n - 1 : k;
 }
 
-/* _cat through a table of 256 buckets: lo[b] is the draw at u = b / 256, a lower bound of the
- * draw of every u in bucket b (the draw grows with u), and the cumulative weights inside the
- * bucket (rarely more than one) are counted from there: the same draw as cat, for the 22
- * templates in about two comparisons */
-typedef struct {
-    const double *cum;
-    int n;
-    uint8_t lo[256];
-} cat_index;
-
-static void cat_index_init(cat_index *ci, const double *cum, int n) {
-    ci->cum = cum;
-    ci->n = n;
-    for (int b = 0; b < 256; b++) ci->lo[b] = (uint8_t)cat(cum, n, b / 256.0);
-}
-
-static inline int cat_fast(const cat_index *ci, double u) {
-    int k = ci->lo[(int)(u * 256.0)];   /* u < 1: the bucket is 0..255 */
-    while (k < ci->n - 1 && ci->cum[k] <= u) k++;
-    return k;
-}
-
-/* _row_cat over 34 integer weights: the number of cumulative weights <= u * total (the first
- * cumulative weight above it; at most 33: numpy would fail on 34, which no reachable row gives).
- * The weights are kept with their sums per group of nine kinds (the three suits, the honors), so
- * a draw finds its group by three comparisons and its kind by nine steps, without a branch. */
-typedef struct {
-    int16_t w[36];   /* the 34 weights, two zeros after them (the honors' group reads nine) */
-    int g[4], total;
-} weights;
-
-static inline void weights_sum(weights *W) {
-    W->total = 0;
-    for (int g = 0; g < 4; g++) {
-        int s = 0;
-        for (int j = 0; j < 9; j++) s += W->w[9 * g + j];
-        W->g[g] = s;
-        W->total += s;
-    }
-}
-
-static inline int row_cat(const weights *W, double u) {
+/* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
+ * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
+ * row gives) */
+static int row_cat(const int16_t *w, int total, double u) {
     /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
-    int target = (int)(u * (double)W->total);
-    int cs[4];
-    cs[0] = 0;
-    cs[1] = W->g[0];
-    cs[2] = cs[1] + W->g[1];
-    cs[3] = cs[2] + W->g[2];
-    int g = (cs[1] <= target) + (cs[2] <= target) + (cs[3] <= target), c = cs[g], k = 9 * g;
-    const int16_t *w = W->w + 9 * g;
-    for (int j = 0; j < 9; j++) {
+    int target = (int)(u * (double)total), c = 0;
+    for (int j = 0; j < 34; j++) {
         c += w[j];
-        k += c <= target;
+        if (c > target) return j;
     }
-    return k > 33 ? 33 : k;
-}
-
-/* one copy of kind k less */
-static inline void weights_take(weights *W, int k) {
-    W->w[k]--;
-    W->g[k < 27 ? k / 9 : 3]--;
-    W->total--;
+    return 33;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -303,7 +242,7 @@ typedef struct {
     const jumps *J;
     cursor c[N_TPL_CURSORS];
     const tables *T;
-    uint64_t p0, t0, a0;   /* the pairs' block (K), the template's blocks after it, _assemble's */
+    uint64_t p0, t0;   /* the pairs' block (K), the template's blocks after it */
     int K;
 } tpl;
 
@@ -313,11 +252,9 @@ typedef struct {
 static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
     const tables *T = t->T;
     uint64_t i = (uint64_t)r * 4 + j, K4 = (uint64_t)t->K * 4;
-    int run = RD(C_MIX, o + i) < P_RUN;
-    /* only the draw the set uses (u1 a run's, u2 a triplet's), its cursor chosen without a branch */
-    double u = RD(C_MIX + 2 - run, o + (uint64_t)(2 - run) * K4 + i);
-    c->is_run[j] = (uint8_t)run;
-    c->base[j] = run ? T->run_bases[pick(T->n_run_bases, u)] : T->kinds[pick(T->n_kinds, u)];
+    double u0 = RD(C_MIX, o + i), u1 = RD(C_MIX + 1, o + K4 + i), u2 = RD(C_MIX + 2, o + 2 * K4 + i);
+    c->is_run[j] = u0 < P_RUN;   /* both reads made: no unpredictable branch before them */
+    c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1)] : T->kinds[pick(T->n_kinds, u2)];
 }
 
 /* the doubles a template draws after its pairs, before _assemble's block */
@@ -490,9 +427,9 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
 
 /* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
  * concealed counts; 0 when a kind would exceed four copies */
-static int assemble(tpl *t, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
+static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
                     int16_t *conc, int8_t *mt, int16_t *mtile) {
-    const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->a0, R4 = 4 * (uint64_t)r;
+    const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
     int16_t total[34];
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
     int chosen[4];
@@ -611,15 +548,8 @@ typedef struct {
 
 /* everything after the structure, for row r: reds, winning tile, situation, indicators, the
  * output columns (random.py _chunk after the template loop) */
-/* a row's tiles left for its indicators, between finish_row and draw_indicators */
-typedef struct {
-    weights W;
-    int n_dora, n_ura;
-} indicator_draws;
-
 static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
-                       const int16_t *conc, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out,
-                       indicator_draws *ind) {
+                       const int16_t *conc, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
     const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
                  *okans_cum = cums + 23;
     const uint64_t m = D->m, R = (uint64_t)r;
@@ -641,9 +571,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     if (P->aka) {
         for (int s = 0; s < 3; s++) {
             int five = 9 * s + 4, used = 0, seen = 0;
-            if (!tot[five]) continue;   /* no five of the suit: no draw */
-            int locs = tot[five] > conc[five] ? 5 : 1;   /* melded fives too, or only concealed ones */
-            for (int loc = 0; loc < locs; loc++) {
+            for (int loc = 0; loc < 5; loc++) {
                 int cnt;
                 if (loc == 0) {
                     cnt = conc[five];
@@ -668,11 +596,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
 
     /* winning tile */
-    weights W;
-    memcpy(W.w, conc, 34 * sizeof(int16_t));
-    W.w[34] = W.w[35] = 0;
-    weights_sum(&W);
-    int win = row_cat(&W, sit[16]);
+    int win = row_cat(conc, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
     int wsuit = win / 9 < 2 ? win / 9 : 2;
     int win_five = win < 27 && win % 9 == 4;
     out->win[r] = (uint8_t)win;
@@ -727,17 +651,28 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     out->round_wind[r] = (uint8_t)rnd;
     out->kita[r] = (uint8_t)kita;
 
-    /* the tiles left, for the indicators (draw_indicators) */
-    weights *L = &ind->W;
-    for (int k = 0; k < 34; k++) L->w[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
-    L->w[34] = L->w[35] = 0;
-    L->w[30] = (int16_t)(L->w[30] - kita);
-    if (chankan) L->w[win] = 0;
-    weights_sum(L);
-    ind->n_dora = n_dora;
-    ind->n_ura = n_ura;
+    /* indicators from the tiles left: the block (10, m), step by step */
+    int16_t left[34];
+    int n_left = 0;
+    for (int k = 0; k < 34; k++) {
+        left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
+        n_left += left[k];
+    }
+    left[30] = (int16_t)(left[30] - kita);
+    n_left -= kita;
+    if (chankan) {
+        n_left -= left[win];
+        left[win] = 0;
+    }
     memset(out->dora + r * 5, 255, 5);
     memset(out->ura + r * 5, 255, 5);
+    for (int step = 0; step < 10; step++) {
+        if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) continue;
+        int k = row_cat(left, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
+        (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
+        left[k] -= 1;
+        n_left -= 1;
+    }
 
     /* meld slots: melds first, in set order; empty slots tile 0 */
     int n = 0;
@@ -752,24 +687,6 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
         }
     uint8_t *cnt = out->counts + (size_t)r * 34;
     for (int k = 0; k < 34; k++) cnt[k] = (uint8_t)conc[k];
-}
-
-/* the indicators of rows r0 .. r0 + n - 1 from the tiles left: the block (10, m), one step (a
- * row of the block) for all the rows at a time, so that the rows' draws overlap; step 0 is read
- * by every row (sit0[k][17]) */
-static void draw_indicators(rowdraws *D, int r0, int n, double (*sit)[18], indicator_draws *ind, ym_gen_out *out) {
-    const uint64_t m = D->m;
-    for (int step = 0; step < 10; step++) {
-        uint8_t *col = (step < 5 ? out->dora : out->ura) + step % 5;
-        for (int k = 0; k < n; k++) {
-            indicator_draws *I = &ind[k];
-            if (!(step < 5 ? step < I->n_dora : step - 5 < I->n_ura)) continue;
-            uint64_t R = (uint64_t)(r0 + k);
-            int t = row_cat(&I->W, step ? RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R) : sit[k][17]);
-            col[R * 5] = (uint8_t)t;
-            weights_take(&I->W, t);
-        }
-    }
 }
 #undef RB
 
@@ -804,9 +721,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     const cursor start = {mk128(src->state_hi, src->state_lo), 0};
 
     cursor c0 = start;
-    cat_index shapes;
-    cat_index_init(&shapes, P->shape_cum, YM_GEN_SHAPES);
-    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
+    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;
@@ -829,7 +744,6 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
             t.K = K;
             t.p0 = pos;
             t.t0 = pos + (uint64_t)K;
-            t.a0 = t.t0 + tpl_size(code, (uint64_t)K);
             for (int i = 0; i < N_TPL_CURSORS; i++) t.c[i] = start;
             if (code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN) {
                 for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
@@ -843,7 +757,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     cand cd;
                     int r = rows[filled];
                     gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                    if (!assemble(&t, code, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
                         continue;
                     filled++;
                     pending[r] = 0;
@@ -865,34 +779,28 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     D->sit0 = D->win0 + 2 * (uint64_t)m;
     D->ind0 = D->sit0 + 20 * (uint64_t)m;
     for (int i = 0; i < N_ROW_CURSORS; i++) D->c[i] = start;
-    /* The draws every row reads are stepped side by side (independent states), 64 rows at a
-     * time: the situation block's rows 0-15 (2 only with three players, 5 only with renhou: the
-     * others see a neutral value), the winning tile's first row and the first indicator's row:
-     * sit[k][0..15], [16] and [17]. */
+    /* the situation block is read whole (rows 0-15; 2 only with three players, 5 only with
+     * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
     const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
-    u128 sc[18];   /* the state before row r0 of each stepped row */
+    u128 sc[16];   /* the state before row r0 of each row of the block */
     for (int i = 0; i < 16; i++) sc[i] = jump(J, start.st, D->sit0 + (uint64_t)i * (uint64_t)m);
-    sc[16] = jump(J, start.st, D->win0);
-    sc[17] = jump(J, start.st, D->ind0);
     int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
     for (int r0 = 0; r0 < m; r0 += 64) {
         int n = m - r0 < 64 ? m - r0 : 64;
-        double sit[64][18];
+        double sit[64][16];
         for (int k = 0; k < n; k++)
-            for (int i = 0; i < 18; i++) {
+            for (int i = 0; i < 16; i++) {
                 sc[i] = add128(mul128(sc[i], mult), inc);
                 sit[k][i] = out_double(sc[i]);
             }
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; k++) {   /* values no row reads: neutral */
             if (skip2) sit[k][2] = 1.0;
             if (skip5) sit[k][5] = 1.0;
         }
-        indicator_draws ind[64];
         for (int k = 0; k < n; k++) {
             int r = r0 + k;
-            finish_row(D, P, &T, cums, r, sit[k], conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out, &ind[k]);
+            finish_row(D, P, &T, cums, r, sit[k], conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
         }
-        draw_indicators(D, r0, n, sit, ind, out);
     }
 
 done:

@@ -167,17 +167,22 @@ static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
     return st;
 }
 
-/* a reader of one block: the state after `pos` steps from the chunk's start */
+/* a reader of one block: the state (two halves) after `pos` steps from the chunk's start */
 typedef struct {
-    u128 st;
-    uint64_t pos;
+    uint64_t hi, lo, pos;
 } cursor;
 
-/* the double at place q of the chunk's stream (q >= c->pos: a cursor only moves forward) */
+/* the double at place q of the chunk's stream (q >= c->pos: a cursor only moves forward). The
+ * state is read and written as the same two 64-bit halves: a 16-byte read of a state just
+ * written as two 8-byte halves cannot be forwarded from the store buffer and waits for the
+ * stores (the compiler makes one of a 128-bit struct member), a stall on every read that follows
+ * a read of the same cursor closely. */
 static inline double rd(const jumps *J, cursor *c, uint64_t q) {
-    c->st = jump(J, c->st, q + 1 - c->pos);
+    u128 st = jump(J, mk128(c->hi, c->lo), q + 1 - c->pos);
+    c->hi = hi64(st);
+    c->lo = lo64(st);
     c->pos = q + 1;
-    return out_double(c->st);
+    return out_double(st);
 }
 
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
@@ -718,7 +723,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     memset(mtype, -1, 4 * (size_t)m);
     memset(pending, 1, (size_t)m);
     jumps_init(J, mk128(src->inc_hi, src->inc_lo));
-    const cursor start = {mk128(src->state_hi, src->state_lo), 0};
+    const cursor start = {src->state_hi, src->state_lo, 0};
 
     cursor c0 = start;
     for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, rd(J, &c0, (uint64_t)r));
@@ -783,7 +788,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
      * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
     const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
     u128 sc[16];   /* the state before row r0 of each row of the block */
-    for (int i = 0; i < 16; i++) sc[i] = jump(J, start.st, D->sit0 + (uint64_t)i * (uint64_t)m);
+    for (int i = 0; i < 16; i++) sc[i] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)i * (uint64_t)m);
     int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
     for (int r0 = 0; r0 < m; r0 += 64) {
         int n = m - r0 < 64 ? m - r0 : 64;

@@ -576,7 +576,9 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     if (P->aka) {
         for (int s = 0; s < 3; s++) {
             int five = 9 * s + 4, used = 0, seen = 0;
-            for (int loc = 0; loc < 5; loc++) {
+            if (!tot[five]) continue;   /* no five of the suit: no draw */
+            int locs = tot[five] > conc[five] ? 5 : 1;   /* melded fives too, or only concealed ones */
+            for (int loc = 0; loc < locs; loc++) {
                 int cnt;
                 if (loc == 0) {
                     cnt = conc[five];

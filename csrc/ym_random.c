@@ -207,6 +207,28 @@ static inline int cat(const double *cum, int n, double u) {
     return k > n - 1 ? n - 1 : k;
 }
 
+/* _cat through a table of 256 buckets: lo[b] is the draw at u = b / 256, a lower bound of the
+ * draw of every u in bucket b (the draw grows with u), and the cumulative weights inside the
+ * bucket (rarely more than one) are counted from there: the same draw as cat, for the 22
+ * templates in about two comparisons */
+typedef struct {
+    const double *cum;
+    int n;
+    uint8_t lo[256];
+} cat_index;
+
+static void cat_index_init(cat_index *ci, const double *cum, int n) {
+    ci->cum = cum;
+    ci->n = n;
+    for (int b = 0; b < 256; b++) ci->lo[b] = (uint8_t)cat(cum, n, b / 256.0);
+}
+
+static inline int cat_fast(const cat_index *ci, double u) {
+    int k = ci->lo[(int)(u * 256.0)];   /* u < 1: the bucket is 0..255 */
+    while (k < ci->n - 1 && ci->cum[k] <= u) k++;
+    return k;
+}
+
 /* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
  * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
  * row gives) */
@@ -728,7 +750,9 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     const cursor start = {src->state_hi, src->state_lo, 0};
 
     cursor c0 = start;
-    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, rd(J, &c0, (uint64_t)r));
+    cat_index shapes;
+    cat_index_init(&shapes, P->shape_cum, YM_GEN_SHAPES);
+    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;

@@ -343,6 +343,22 @@ def test_native_rows_do_not_depend_on_workers():
     _same_columns(one, two)
 
 
+def test_native_chunk_seeding_is_numpys():
+    """ym_pcg64_seed_chunk gives the PCG64 state numpy's PCG64(SeedSequence(seed, spawn_key=(c,)))
+    starts from: seeds of one to seven 32-bit words (the entropy padded to the pool of four, and
+    beyond it), chunk keys of one and two words, the ends of both."""
+    from yakuman import _core
+
+    seeds = [0, 1, 12345, 2**32 - 1, 2**32, 2**40 + 3, 2**64 + 5, 2**127 + 11, 2**160 - 1, 2**200 + 3]
+    chunks = [0, 1, 244, 4095, 2**32 - 1, 2**32, 2**40 + 7, 2**64 - 1]
+    for seed in seeds:
+        for c in chunks:
+            want = np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(c,))).state["state"]
+            assert _core._pcg64_seed_chunk(seed, c) == want, (seed, c)
+    with pytest.raises(ValueError, match="non-negative"):
+        _core._pcg64_seed_chunk(-1, 0)
+
+
 def test_native_pcg64_is_numpys():
     """The C PCG64 (ym_pcg64_next_double) gives Generator.random()'s doubles from the same state."""
     from yakuman import _core

@@ -65,8 +65,12 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="random_driver-") as tmp:
         write_inputs(tmp, args.chunks, args.players, args.aka)
         exe = os.path.join(tmp, "random_driver")
+        sources = [os.path.join(ROOT, "bench", "random_driver.c"), args.src]
+        with open(args.src) as f:   # a generator split from its PCG64 (csrc/ym_pcg64.c) needs it too
+            if '#include "ym_pcg64.h"' in f.read():
+                sources.append(os.path.join(ROOT, "csrc", "ym_pcg64.c"))
         subprocess.check_call(["gcc", *shlex.split(args.cflags), "-I", os.path.join(ROOT, "csrc"), "-o", exe,
-                               os.path.join(ROOT, "bench", "random_driver.c"), args.src])
+                               *sources])
         return subprocess.call([*shlex.split(args.wrap), exe, tmp, str(args.reps)])
 
 

@@ -4,7 +4,7 @@
  * The reference draws numpy blocks rng.random(shape) and reads them row-major; a double's place
  * in the chunk's PCG64 stream is therefore fixed by the block layout alone. This port reads only
  * the doubles a row's result depends on, each at its place: PCG64 is an LCG, so the state d steps
- * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (jumps_init, per chunk:
+ * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (ym_pcg64_jumps_init, per chunk:
  * C_d depends on the stream's increment) a read d places ahead costs one multiply-add per nonzero
  * digit, the same as a step when d < 256. Every block has its own cursors (a state and its
  * place), moved forward only. So a candidate set is generated only until its template's rows are
@@ -12,7 +12,7 @@
  * a situation, red-five or indicator draw that cannot change the row (its flag already decided
  * by an earlier condition) is never computed. The rows of a template are filled in row order
  * from its candidates, as in the reference. */
-#include "ym_random.h"
+#include "ym_pcg64.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,173 +76,6 @@ static void make_tables(tables *t, int players) {
         for (int r = 1; r < 6; r++) t->simple_run_bases[t->n_simple_run_bases++] = 9 * t->run_suits[i] + r;
     for (int i = 0; i < t->n_suits; i++)
         for (int r = 1; r < 8; r++) t->simples[t->n_simples++] = 9 * t->run_suits[i] + r;
-}
-
-/* ---- numpy's operations ------------------------------------------------------------------- */
-
-/* PCG64 in 128-bit arithmetic: a native 128-bit type where the compiler has one, else two halves
- * (a 64 x 64 -> 128 product from 32-bit pieces) */
-#if defined(__SIZEOF_INT128__)
-typedef unsigned __int128 u128;
-static inline u128 mk128(uint64_t hi, uint64_t lo) { return ((u128)hi << 64) | lo; }
-static inline u128 mul128(u128 a, u128 b) { return a * b; }
-static inline u128 add128(u128 a, u128 b) { return a + b; }
-static inline uint64_t hi64(u128 a) { return (uint64_t)(a >> 64); }
-static inline uint64_t lo64(u128 a) { return (uint64_t)a; }
-#else
-typedef struct { uint64_t hi, lo; } u128;
-static inline u128 mk128(uint64_t hi, uint64_t lo) { u128 r = {hi, lo}; return r; }
-static inline u128 mul128(u128 a, u128 b) {
-    uint64_t a0 = a.lo & 0xFFFFFFFFu, a1 = a.lo >> 32, b0 = b.lo & 0xFFFFFFFFu, b1 = b.lo >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    u128 r;
-    r.lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
-    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32) + a.hi * b.lo + a.lo * b.hi;
-    return r;
-}
-static inline u128 add128(u128 a, u128 b) {
-    u128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo);
-    return r;
-}
-static inline uint64_t hi64(u128 a) { return a.hi; }
-static inline uint64_t lo64(u128 a) { return a.lo; }
-#endif
-
-#define PCG_MULT mk128(2549297995355413924ULL, 4865540595714422341ULL)   /* numpy's multiplier */
-
-static inline uint64_t pcg_next64(ym_uniform_src *s) {
-    u128 st = add128(mul128(mk128(s->state_hi, s->state_lo), PCG_MULT), mk128(s->inc_hi, s->inc_lo));
-    s->state_hi = hi64(st);
-    s->state_lo = lo64(st);
-    uint64_t x = s->state_hi ^ s->state_lo;
-    unsigned rot = (unsigned)(s->state_hi >> 58);
-    return (x >> rot) | (x << ((64u - rot) & 63u));
-}
-
-
-/* the XSL-RR output of a state, as numpy's next_double keeps it (top 53 bits) */
-static inline double out_double(u128 st) {
-    uint64_t hi = hi64(st), x = hi ^ lo64(st);
-    unsigned rot = (unsigned)(hi >> 58);
-    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-double ym_pcg64_next_double(ym_uniform_src *src) {
-    return (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* numpy's SeedSequence hash (O'Neill's seed_seq_fe): the constants of its two hash streams and
- * its mixing function, all in 32-bit arithmetic */
-#define SS_INIT_A 0x43b0d7e5u
-#define SS_MULT_A 0x931e8875u
-#define SS_INIT_B 0x8b51f9ddu
-#define SS_MULT_B 0x58f38dedu
-#define SS_MIX_L 0xca01f9ddu
-#define SS_MIX_R 0x4973f715u
-
-static inline uint32_t ss_hash(uint32_t v, uint32_t *h) {
-    v ^= *h;
-    *h *= SS_MULT_A;
-    v *= *h;
-    return v ^ (v >> 16);
-}
-
-static inline uint32_t ss_mix(uint32_t x, uint32_t y) {
-    uint32_t r = SS_MIX_L * x - SS_MIX_R * y;
-    return r ^ (r >> 16);
-}
-
-void ym_pcg64_seed_chunk(const uint32_t *entropy, int n, uint64_t chunk, ym_uniform_src *out) {
-    /* the entropy words, padded with zeros to four (a spawn key follows), then the key's words */
-    uint32_t key[2];   /* one or two words (chunk < 2^64) */
-    int n_run = n > 4 ? n : 4, n_key = 0;
-    do {
-        key[n_key++] = (uint32_t)chunk;
-        chunk >>= 32;
-    } while (chunk);
-    #define SS_WORD(i) ((i) < n ? entropy[i] : (i) < n_run ? 0u : key[(i) - n_run])
-    const int total = n_run + n_key;
-    uint32_t pool[4], h = SS_INIT_A;
-    for (int i = 0; i < 4; i++) pool[i] = ss_hash(SS_WORD(i), &h);
-    for (int src = 0; src < 4; src++)
-        for (int dst = 0; dst < 4; dst++)
-            if (src != dst) pool[dst] = ss_mix(pool[dst], ss_hash(pool[src], &h));
-    for (int src = 4; src < total; src++)
-        for (int dst = 0; dst < 4; dst++) pool[dst] = ss_mix(pool[dst], ss_hash(SS_WORD(src), &h));
-    #undef SS_WORD
-    /* generate_state(4, uint64): eight 32-bit words from the pool in turn, paired low word first */
-    uint64_t w[4];
-    uint32_t hb = SS_INIT_B;
-    for (int i = 0; i < 8; i++) {
-        uint32_t v = pool[i % 4] ^ hb;
-        hb *= SS_MULT_B;
-        v *= hb;
-        v ^= v >> 16;
-        if (i % 2 == 0) w[i / 2] = v;
-        else w[i / 2] |= (uint64_t)v << 32;
-    }
-    /* PCG64's seeding: the 128-bit state w[0]:w[1], stream w[2]:w[3] (high word first) */
-    u128 inc = add128(mul128(mk128(w[2], w[3]), mk128(0, 2)), mk128(0, 1));
-    u128 st = add128(inc, mk128(w[0], w[1]));   /* one step from state 0 is the increment */
-    st = add128(mul128(st, PCG_MULT), inc);
-    out->state_hi = hi64(st);
-    out->state_lo = lo64(st);
-    out->inc_hi = hi64(inc);
-    out->inc_lo = lo64(inc);
-}
-
-/* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l
- * steps; big is 2^32 steps (never reached by a 4096-row chunk, kept for any m) */
-typedef struct {
-    u128 a[4][256], c[4][256];
-    u128 big_a, big_c;
-} jumps;
-
-static void jumps_init(jumps *J, u128 inc) {
-    u128 m = PCG_MULT, p = inc;   /* the unit map s -> m s + p of this level */
-    for (int l = 0; l < 4; l++) {
-        J->a[l][0] = mk128(0, 1);
-        J->c[l][0] = mk128(0, 0);
-        for (int k = 1; k < 256; k++) {
-            J->a[l][k] = mul128(J->a[l][k - 1], m);
-            J->c[l][k] = add128(mul128(J->c[l][k - 1], m), p);
-        }
-        u128 nm = mul128(J->a[l][255], m), np = add128(mul128(J->c[l][255], m), p);
-        m = nm;
-        p = np;
-    }
-    J->big_a = m;
-    J->big_c = p;
-}
-
-static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
-    for (int l = 0; l < 4 && d; l++, d >>= 8) {
-        unsigned k = (unsigned)(d & 255u);
-        if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);
-    }
-    for (; d; d--) st = add128(mul128(J->big_a, st), J->big_c);
-    return st;
-}
-
-/* a reader of one block: the state (two halves) after `pos` steps from the chunk's start */
-typedef struct {
-    uint64_t hi, lo, pos;
-} cursor;
-
-/* the double at place q of the chunk's stream (q >= c->pos: a cursor only moves forward). The
- * state is read and written as the same two 64-bit halves: a 16-byte read of a state just
- * written as two 8-byte halves cannot be forwarded from the store buffer and waits for the
- * stores (the compiler makes one of a 128-bit struct member), a stall on every read that follows
- * a read of the same cursor closely. */
-static inline double rd(const jumps *J, cursor *c, uint64_t q) {
-    u128 st = jump(J, mk128(c->hi, c->lo), q + 1 - c->pos);
-    c->hi = hi64(st);
-    c->lo = lo64(st);
-    c->pos = q + 1;
-    return out_double(st);
 }
 
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
@@ -806,7 +639,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     }
     memset(mtype, -1, 4 * (size_t)m);
     memset(pending, 1, (size_t)m);
-    jumps_init(J, mk128(src->inc_hi, src->inc_lo));
+    ym_pcg64_jumps_init(J, mk128(src->inc_hi, src->inc_lo));
     const cursor start = {src->state_hi, src->state_lo, 0};
 
     cursor c0 = start;

@@ -4,9 +4,9 @@
  * The reference draws numpy blocks rng.random(shape) and reads them row-major; a double's place
  * in the chunk's PCG64 stream is therefore fixed by the block layout alone. This port reads only
  * the doubles a row's result depends on, each at its place: PCG64 is an LCG, so the state d steps
- * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (ym_pcg64_jumps_init, per chunk:
- * C_d depends on the stream's increment) a read d places ahead costs one multiply-add per nonzero
- * digit, the same as a step when d < 256. Every block has its own cursors (a state and its
+ * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (ym_pcg64.h, per
+ * chunk: C_d depends on the stream's increment) a read d places ahead costs one multiply-add per
+ * nonzero digit, the same as a step when d < 256. Every block has its own cursors (a state and its
  * place), moved forward only. So a candidate set is generated only until its template's rows are
  * filled (the reference draws twice as many), a set replaced by the template is never drawn, and
  * a situation, red-five or indicator draw that cannot change the row (its flag already decided

@@ -68,9 +68,10 @@ cdef _r_u32 *_seed_words(object seed, int *n) except NULL:
     seed = int(seed)
     if seed < 0:
         raise ValueError("the seed must be a non-negative integer")
-    cdef Py_ssize_t count = max(1, (seed.bit_length() + 31) // 32), i
-    if count > 0x7FFFFFFF:
+    bits = seed.bit_length()
+    if bits > 32 * 0x7FFFFFFF:
         raise ValueError("the seed is too large")
+    cdef size_t count = <size_t>((bits + 31) // 32) if bits else 1, i
     cdef _r_u32 *words = <_r_u32 *>malloc(count * sizeof(_r_u32))
     if words == NULL:
         raise MemoryError()

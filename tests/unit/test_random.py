@@ -91,6 +91,19 @@ def test_pinned_stream_of_the_demo_call():
     assert _digest(winning_hands(25 * CHUNK, seed=1, workers=2)) == "29dc4b925cf9bc4a"
 
 
+def test_native_columns_on_pooled_pages_hold_no_stale_rows():
+    """The large columns come from the native block pool (pages an earlier call mapped, as the
+    batch outputs): a call that takes back another seed's blocks still gives its own stream."""
+    from yakuman import _core
+
+    rows = 25 * CHUNK
+    other = winning_hands(rows, seed=2)
+    pooled = [name for name, col in other.arrays().items() if isinstance(col.base.base, _core._Block)]
+    assert "counts" in pooled and "dora" in pooled and "win" not in pooled   # 100 KiB: numpy's
+    del other   # its blocks go back to the pool, the next call takes them
+    assert _digest(winning_hands(rows, seed=1, workers=2)) == "29dc4b925cf9bc4a"
+
+
 def test_pinned_rows_score():
     """The pinned rows through score(): a ron-completed 666z counts as an open triplet (fu 46 -> 50);
     a ron on 888p leaves sanankou from 111p, 555p and the ankan; sanma: indicator 2z -> dora 3z,

@@ -22,6 +22,12 @@
 
 #include "ym_shanten.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define EV_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define EV_PREFETCH(p) ((void)0)
+#endif
+
 typedef struct {
     uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42 */
     uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
@@ -295,8 +301,55 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. */
-static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
+/* The law of the ura dora han of the complete hand c (with the melds): ura[u] = P(u han), u
+ * capped at 12; the indicators are drawn without replacement from the tiles this hand does not
+ * hold (the state's wall). One table per discard state: every winning draw into it shares it.
+ * Returns the number of ways (0: fewer tiles than indicators). */
+static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
+    const ym_ev_input_t *in = x->in;
+    uint8_t full[34];
+    memcpy(full, c, 34);
+    for (int m = 0; m < in->n_melds; m++) {
+        int t = in->meld_tile[m], ty = in->meld_type[m];
+        if (ty == YM_CHI) {
+            full[t]++, full[t + 1]++, full[t + 2]++;
+        } else {
+            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
+        }
+    }
+    /* dp[a][u]: ways to draw a indicators worth u han; kinds one by one, a descending in place */
+    double dp[YM_MAX_INDICATORS + 1][13];
+    memset(dp, 0, sizeof dp);
+    dp[0][0] = 1.0;
+    int d = in->n_dora, total = 0;
+    for (int i = 0; i < 34; i++) {
+        int ci = (int)x->base[i] - c[i];
+        if (ci <= 0) continue;
+        total += ci;
+        int g = full[ym_next_dora(i, x->sanma)];
+        double cb[5];
+        for (int j = 1; j <= ci && j <= 4; j++) cb[j] = binom(ci, j);
+        for (int a = d; a >= 1; a--)
+            for (int j = 1; j <= ci && j <= a; j++) {
+                const double *from = dp[a - j];
+                double *to = dp[a];
+                int sh = j * g;
+                for (int u = 0; u <= 12; u++) {
+                    if (from[u] == 0.0) continue;
+                    int nu = u + sh;
+                    to[nu > 12 ? 12 : nu] += from[u] * cb[j];
+                }
+            }
+    }
+    double all = binom(total, d);
+    for (int u = 0; u <= 12; u++) ura[u] = all > 0.0 ? dp[d][u] / all : 0.0;
+    return all;
+}
+
+/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. `ura` is the
+   hand's ura_law, filled on first use (*ura_all < 0: not yet). */
+static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
+                        double *ura_all) {
     const ym_ev_input_t *in = x->in;
     ym_hand_t h;
     memset(&h, 0, sizeof h);
@@ -319,41 +372,11 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     int dealer = in->seat_wind == 0;
     if (!riichi || !in->uradora || in->n_dora == 0 || s.yakuman)
         return hand_value(x, s.han, s.fu, s.yakuman, dealer);
-    /* ura dora: the indicators are drawn from the tiles this hand does not hold */
-    uint8_t full[34];
-    memcpy(full, c, 34);
-    for (int m = 0; m < in->n_melds; m++) {
-        int t = in->meld_tile[m], ty = in->meld_type[m];
-        if (ty == YM_CHI) {
-            full[t]++, full[t + 1]++, full[t + 2]++;
-        } else {
-            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-        }
-    }
-    double dp[YM_MAX_INDICATORS + 1][13], nd[YM_MAX_INDICATORS + 1][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int d = in->n_dora, total = 0;
-    for (int i = 0; i < 34; i++) {
-        int ci = (int)x->base[i] - c[i];
-        if (ci <= 0) continue;
-        total += ci;
-        int g = full[ym_next_dora(i, x->sanma)];
-        memcpy(nd, dp, sizeof dp);
-        for (int a = 0; a < d; a++)
-            for (int u = 0; u <= 12; u++) {
-                if (dp[a][u] == 0.0) continue;
-                for (int j = 1; j <= ci && a + j <= d; j++) {
-                    int nu = u + j * g;
-                    nd[a + j][nu > 12 ? 12 : nu] += dp[a][u] * binom(ci, j);
-                }
-            }
-        memcpy(dp, nd, sizeof dp);
-    }
-    double all = binom(total, d), v = 0.0;
-    if (all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
+    if (*ura_all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    double v = 0.0;
     for (int u = 0; u <= 12; u++)
-        if (dp[d][u] > 0.0) v += dp[d][u] / all * hand_value(x, s.han + u, s.fu, 0, dealer);
+        if (ura[u] > 0.0) v += ura[u] * hand_value(x, s.han + u, s.fu, 0, dealer);
     return v;
 }
 
@@ -405,7 +428,12 @@ static int create_draws(ctx_t *x, size_t ni) {
     for (int k = 0; k < 34; k++)
         if (x->base[k] > c[k]) drawable |= 1ULL << k;
     if (teg) {
-        /* every draw is followed: the shanten is needed only where a state is new */
+        /* every draw is followed: the shanten is needed only where a state is new (the table
+           slots of every draw prefetched first) */
+        for (uint64_t m = drawable; m; m &= m - 1) {
+            ev_key_t kp = key_step(kb, ym_ctz64(m), 1);
+            EV_PREFETCH(&x->w->table[home_of(x->w, kp.h)]);
+        }
         for (uint64_t m = drawable; m; m &= m - 1) {
             int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
             int red_left = red_left_of(x, reds, suit);
@@ -502,9 +530,14 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
        tenpai or complete hand only */
     int riichi_ok = x->closed && nd.shanten <= 0;
+    double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
     uint64_t held = 0;
     for (int k = 0; k < 34; k++)
         if (c[k]) held |= 1ULL << k;
+    /* the keys of every discard first, their table slots prefetched (big graphs miss the cache) */
+    ev_key_t keys[2 * 34];
+    uint8_t kind[2 * 34], isred[2 * 34];
+    int nk = 0;
     for (; held; held &= held - 1) {
         int k = ym_ctz64(held);
         int suit = five_suit(k);
@@ -512,28 +545,36 @@ static int link_discard_state(ctx_t *x, size_t ni) {
         ev_key_t kp = key_step(nd.key, k, -1);
         for (int r = 0; r < 2; r++) {
             if (r ? !has_red : c[k] - has_red <= 0) continue;
-            unsigned rd = r ? reds & ~(1u << suit) : reds;
-            ev_key_t kd = r ? key_with(kp, rd, 0) : kp;
-            long dp = lookup(w, kd), dr = -1;
-            if (riichi_ok) {
-                ev_key_t kr = kd;   /* the riichi bit set: key_with(kd, rd, 1) */
-                kr.k1 |= 1ULL << 42;
-                kr.h += ZK[37];
-                dr = lookup(w, kr);
-            }
-            long to = draw_target(x, dp, dr);
-            if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
-            if (dp < 0 && dr < 0) continue;
-            /* the draw of k from D (which holds one copy fewer) */
-            int red_left = red_left_of(x, rd, suit);
-            int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
-            if (wt <= 0) continue;
-            for (int j = 0; j < 2; j++) {
-                long d = j ? dr : dp;
-                if (d < 0) continue;
-                double sc = nd.shanten == -1 ? win_score(x, c, reds, k, w->nodes[d].riichi) : 0.0;
-                push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
-            }
+            keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;
+            EV_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
+            if (riichi_ok) EV_PREFETCH(&w->table[home_of(w, keys[nk].h + ZK[37])]);
+            kind[nk] = (uint8_t)k;
+            isred[nk++] = (uint8_t)r;
+        }
+    }
+    for (int i = 0; i < nk; i++) {
+        int k = kind[i], r = isred[i], suit = five_suit(k);
+        unsigned rd = r ? reds & ~(1u << suit) : reds;
+        ev_key_t kd = keys[i];
+        long dp = lookup(w, kd), dr = -1;
+        if (riichi_ok) {
+            ev_key_t kr = kd;   /* the riichi bit set: key_with(kd, rd, 1) */
+            kr.k1 |= 1ULL << 42;
+            kr.h += ZK[37];
+            dr = lookup(w, kr);
+        }
+        long to = draw_target(x, dp, dr);
+        if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
+        if (dp < 0 && dr < 0) continue;
+        /* the draw of k from D (which holds one copy fewer) */
+        int red_left = red_left_of(x, rd, suit);
+        int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+        if (wt <= 0) continue;
+        for (int j = 0; j < 2; j++) {
+            long d = j ? dr : dp;
+            if (d < 0) continue;
+            double sc = nd.shanten == -1 ? win_score(x, c, reds, k, w->nodes[d].riichi, ura, &ura_all) : 0.0;
+            push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
         }
     }
     return 0;
@@ -769,7 +810,11 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1;
-                if (x.s0 <= in->max_shanten) {
+                /* a discard that raises the shanten is followed only as the request's own
+                   shanten-down step (the rule of create_discards at d = 0): else its row is not
+                   evaluated (NaN), and its states are not made */
+                int followed = s2 <= x.s0 || (in->shanten_down && in->extra > 0);
+                if (x.s0 <= in->max_shanten && followed) {
                     r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
                 }

@@ -679,7 +679,7 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             ve[4 * e + 1] = wp;
             ve[4 * e + 2] = sc;
 #endif
-            if (she[e] <= 0) ve[4 * e] = 1.0;
+            if (bounded && she[e] <= 0) ve[4 * e] = 1.0;   /* the reference: the best target alone (above 1 on some seven-pairs hands) */
         }
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
@@ -716,7 +716,8 @@ static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows
             }
             st += Wwin[d];
             sw += Wwin[d];
-            double tp = u[0] + (st - W[d] * u[0]) * inv;
+            /* a tenpai draw state is tenpai whatever it draws */
+            double tp = shd[d] == 0 ? 1.0 : u[0] + (st - W[d] * u[0]) * inv;
             double wp = u[1] + (sw - W[d] * u[1]) * inv;
             double sc = u[2] + (ss - W[d] * u[2]) * inv;
             if (bounded) {

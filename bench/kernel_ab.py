@@ -10,6 +10,7 @@ build's time in the same round. Load that comes and goes hits both sides of a pa
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path/to/_core.so [TAG=...]
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS --orders [TAG=path]
     PYTHONPATH=src python bench/kernel_ab.py ROUNDS --shanten TAG=path/to/_core.so [TAG=...]
+    PYTHONPATH=src python bench/kernel_ab.py ROUNDS --generate TAG=path/to/_core.so [TAG=...]
     COPIES=3 PYTHONPATH=src python bench/kernel_ab.py ROUNDS TAG=path [TAG=...]
 
 Copy each build's `src/yakuman/_core*.so` aside first (two copies of one file are loaded as one
@@ -26,6 +27,10 @@ of a difference placement alone makes in that run.
 
 --shanten: the same comparison for the batch shanten kernel (`_shanten_many`, all forms, one
 worker) on random_hands(ROWS, seed=7, size=13), default 200,000 rows (bench/interleaved.py's).
+
+--generate: the native winning-hand generator (`_winning_chunks`, one worker) on `make run`'s
+stream (seed 1, the default arguments), ROWS rounded up to whole chunks, default 102,400 rows (the
+demo's call, 25 chunks); every column compared.
 
 --orders: one build, the same rows in several orders (random; sorted by meld count, by flags, by
 tsumo, by dealer, by indicator count). Sorting leaves the work unchanged and makes that one
@@ -149,6 +154,31 @@ def compare_shanten(rounds: int, builds: dict[str, str], n: int, copies: int = 1
                    lambda a, b: all(np.array_equal(x, y) for x, y in zip(a, b)))
 
 
+def run_generate(mod, n: int) -> tuple[float, dict]:
+    """winning_hands(n, seed=1)'s chunks (n rounded up to whole chunks) by the build mod, one
+    worker: (ns per row, the columns)."""
+    import inspect
+
+    from yakuman.random import CHUNK, DEFAULT_MELDS, DEFAULT_SHAPES, SHAPES, _native_chunks, _Params
+
+    d = {k: v.default for k, v in inspect.signature(winning_hands).parameters.items()}
+    P = _Params(4, DEFAULT_MELDS, d["aka"], np.array([DEFAULT_SHAPES[s] for s in SHAPES]), d["tsumo"],
+                d["riichi"], d["first_turn"], d["renhou"])
+    chunks = -(-n // CHUNK)
+    t0 = time.thread_time_ns()
+    out = _native_chunks(1, 0, chunks, P, 1, core=mod)
+    return (time.thread_time_ns() - t0) / (chunks * CHUNK), out
+
+
+def compare_generate(rounds: int, builds: dict[str, str], n: int, copies: int = 1,
+                     workdir: str | None = None) -> dict[str, tuple[float, float, bool]]:
+    """compare() for the winning-hand generator: {tag: (fastest ns per row, median paired ratio
+    to the first build, every column equal)}."""
+    mods = _load_all(builds, copies, workdir)
+    return _rounds(rounds, mods, lambda mod: run_generate(mod, n),
+                   lambda a, b: all(np.array_equal(a[k], b[k]) for k in a))
+
+
 def ordered_sets(cols: dict, n: int) -> dict[str, dict]:
     """{order: the columns with their rows in that order} (random = as they are)."""
     melds = (cols["meld_type"] >= 0).sum(1)
@@ -199,6 +229,8 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="kernel_ab-") as work:
         if "--shanten" in argv:
             res = compare_shanten(rounds, builds, int(os.environ.get("ROWS", "200000")), copies, work)
+        elif "--generate" in argv:
+            res = compare_generate(rounds, builds, int(os.environ.get("ROWS", "102400")), copies, work)
         else:
             res = compare(rounds, builds, n, copies, work)
     for tag, (t, med, same) in res.items():

@@ -252,6 +252,11 @@ static int create_discards(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
+    /* riichi_mode ALWAYS: a closed hand completes only under riichi (every closed tenpai draw
+       state is one): it cannot change its tiles, so a complete closed hand makes no state (its
+       discard back to the riichi state it came from is a link of the graph). Under the other
+       modes a closed hand completes dama too, and makes its states as an open hand does. */
+    if (!x->choice && x->closed && a == -1 && !(x->req13 && nd.dist == 1)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = 0;
@@ -474,7 +479,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
             ve[4 * e + 1] = wp;
             ve[4 * e + 2] = sc;
 #endif
-            if (she[e] <= 0) ve[4 * e] = 1.0;
+            if (bounded && she[e] <= 0) ve[4 * e] = 1.0;   /* the reference: the best target alone (above 1 on some seven-pairs hands) */
         }
         /* riichi declarations (CHOOSE / DECLARE): only with a draw after them (turn t + 1 < T),
            less the stick */
@@ -521,7 +526,8 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
             }
             st += Wwin[d];
             sw += Wwin[d];
-            double tp = u[0] + (st - W[d] * u[0]) * inv;
+            /* a tenpai draw state is tenpai whatever it draws */
+            double tp = shd[d] == 0 ? 1.0 : u[0] + (st - W[d] * u[0]) * inv;
             double wp = u[1] + (sw - W[d] * u[1]) * inv;
             double sc = u[2] + (ss - W[d] * u[2]) * inv;
             if (bounded) {
@@ -596,6 +602,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     int nr = 0, rc = 0;
     uint8_t c[34];
     memcpy(c, x.h0, 34);
+    x.req13 = n0 == want;
     if (n0 == want) {
         /* a 13-tile request has made no discard: it has not declared riichi */
         long r = -1;

@@ -4,15 +4,15 @@
  * The reference draws numpy blocks rng.random(shape) and reads them row-major; a double's place
  * in the chunk's PCG64 stream is therefore fixed by the block layout alone. This port reads only
  * the doubles a row's result depends on, each at its place: PCG64 is an LCG, so the state d steps
- * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (jumps_init, per chunk:
- * C_d depends on the stream's increment) a read d places ahead costs one multiply-add per nonzero
- * digit, the same as a step when d < 256. Every block has its own cursors (a state and its
+ * on is A_d * state + C_d, and with A_d, C_d tabled per 8-bit digit of d (ym_pcg64.h, per
+ * chunk: C_d depends on the stream's increment) a read d places ahead costs one multiply-add per
+ * nonzero digit, the same as a step when d < 256. Every block has its own cursors (a state and its
  * place), moved forward only. So a candidate set is generated only until its template's rows are
  * filled (the reference draws twice as many), a set replaced by the template is never drawn, and
  * a situation, red-five or indicator draw that cannot change the row (its flag already decided
  * by an earlier condition) is never computed. The rows of a template are filled in row order
  * from its candidates, as in the reference. */
-#include "ym_random.h"
+#include "ym_pcg64.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,108 +78,6 @@ static void make_tables(tables *t, int players) {
         for (int r = 1; r < 8; r++) t->simples[t->n_simples++] = 9 * t->run_suits[i] + r;
 }
 
-/* ---- numpy's operations ------------------------------------------------------------------- */
-
-/* PCG64 in 128-bit arithmetic: a native 128-bit type where the compiler has one, else two halves
- * (a 64 x 64 -> 128 product from 32-bit pieces) */
-#if defined(__SIZEOF_INT128__)
-typedef unsigned __int128 u128;
-static inline u128 mk128(uint64_t hi, uint64_t lo) { return ((u128)hi << 64) | lo; }
-static inline u128 mul128(u128 a, u128 b) { return a * b; }
-static inline u128 add128(u128 a, u128 b) { return a + b; }
-static inline uint64_t hi64(u128 a) { return (uint64_t)(a >> 64); }
-static inline uint64_t lo64(u128 a) { return (uint64_t)a; }
-#else
-typedef struct { uint64_t hi, lo; } u128;
-static inline u128 mk128(uint64_t hi, uint64_t lo) { u128 r = {hi, lo}; return r; }
-static inline u128 mul128(u128 a, u128 b) {
-    uint64_t a0 = a.lo & 0xFFFFFFFFu, a1 = a.lo >> 32, b0 = b.lo & 0xFFFFFFFFu, b1 = b.lo >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    u128 r;
-    r.lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
-    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32) + a.hi * b.lo + a.lo * b.hi;
-    return r;
-}
-static inline u128 add128(u128 a, u128 b) {
-    u128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo);
-    return r;
-}
-static inline uint64_t hi64(u128 a) { return a.hi; }
-static inline uint64_t lo64(u128 a) { return a.lo; }
-#endif
-
-#define PCG_MULT mk128(2549297995355413924ULL, 4865540595714422341ULL)   /* numpy's multiplier */
-
-static inline uint64_t pcg_next64(ym_uniform_src *s) {
-    u128 st = add128(mul128(mk128(s->state_hi, s->state_lo), PCG_MULT), mk128(s->inc_hi, s->inc_lo));
-    s->state_hi = hi64(st);
-    s->state_lo = lo64(st);
-    uint64_t x = s->state_hi ^ s->state_lo;
-    unsigned rot = (unsigned)(s->state_hi >> 58);
-    return (x >> rot) | (x << ((64u - rot) & 63u));
-}
-
-
-/* the XSL-RR output of a state, as numpy's next_double keeps it (top 53 bits) */
-static inline double out_double(u128 st) {
-    uint64_t hi = hi64(st), x = hi ^ lo64(st);
-    unsigned rot = (unsigned)(hi >> 58);
-    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-double ym_pcg64_next_double(ym_uniform_src *src) {
-    return (double)(pcg_next64(src) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l
- * steps; big is 2^32 steps (never reached by a 4096-row chunk, kept for any m) */
-typedef struct {
-    u128 a[4][256], c[4][256];
-    u128 big_a, big_c;
-} jumps;
-
-static void jumps_init(jumps *J, u128 inc) {
-    u128 m = PCG_MULT, p = inc;   /* the unit map s -> m s + p of this level */
-    for (int l = 0; l < 4; l++) {
-        J->a[l][0] = mk128(0, 1);
-        J->c[l][0] = mk128(0, 0);
-        for (int k = 1; k < 256; k++) {
-            J->a[l][k] = mul128(J->a[l][k - 1], m);
-            J->c[l][k] = add128(mul128(J->c[l][k - 1], m), p);
-        }
-        u128 nm = mul128(J->a[l][255], m), np = add128(mul128(J->c[l][255], m), p);
-        m = nm;
-        p = np;
-    }
-    J->big_a = m;
-    J->big_c = p;
-}
-
-static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
-    for (int l = 0; l < 4 && d; l++, d >>= 8) {
-        unsigned k = (unsigned)(d & 255u);
-        if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);
-    }
-    for (; d; d--) st = add128(mul128(J->big_a, st), J->big_c);
-    return st;
-}
-
-/* a reader of one block: the state after `pos` steps from the chunk's start */
-typedef struct {
-    u128 st;
-    uint64_t pos;
-} cursor;
-
-/* the double at place q of the chunk's stream (q >= c->pos: a cursor only moves forward) */
-static inline double rd(const jumps *J, cursor *c, uint64_t q) {
-    c->st = jump(J, c->st, q + 1 - c->pos);
-    c->pos = q + 1;
-    return out_double(c->st);
-}
-
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
 static inline int pick(int len, double u) {
     long i = (long)(u * (double)len);
@@ -200,6 +98,28 @@ static inline int cat(const double *cum, int n, double u) {
     int k = 0;
     for (int j = 0; j < n; j++) k += cum[j] <= u;   /* cum is sorted: the count is the place */
     return k > n - 1 ? n - 1 : k;
+}
+
+/* _cat through a table of 256 buckets: lo[b] is the draw at u = b / 256, a lower bound of the
+ * draw of every u in bucket b (the draw grows with u), and the cumulative weights inside the
+ * bucket (rarely more than one) are counted from there: the same draw as cat, for the 22
+ * templates in about two comparisons */
+typedef struct {
+    const double *cum;
+    int n;
+    uint8_t lo[256];
+} cat_index;
+
+static void cat_index_init(cat_index *ci, const double *cum, int n) {
+    ci->cum = cum;
+    ci->n = n;
+    for (int b = 0; b < 256; b++) ci->lo[b] = (uint8_t)cat(cum, n, b / 256.0);
+}
+
+static inline int cat_fast(const cat_index *ci, double u) {
+    int k = ci->lo[(int)(u * 256.0)];   /* u < 1: the bucket is 0..255 */
+    while (k < ci->n - 1 && ci->cum[k] <= u) k++;
+    return k;
 }
 
 /* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
@@ -571,7 +491,9 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     if (P->aka) {
         for (int s = 0; s < 3; s++) {
             int five = 9 * s + 4, used = 0, seen = 0;
-            for (int loc = 0; loc < 5; loc++) {
+            if (!tot[five]) continue;   /* no five of the suit: no draw */
+            int locs = tot[five] > conc[five] ? 5 : 1;   /* melded fives too, or only concealed ones */
+            for (int loc = 0; loc < locs; loc++) {
                 int cnt;
                 if (loc == 0) {
                     cnt = conc[five];
@@ -717,11 +639,13 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     }
     memset(mtype, -1, 4 * (size_t)m);
     memset(pending, 1, (size_t)m);
-    jumps_init(J, mk128(src->inc_hi, src->inc_lo));
-    const cursor start = {mk128(src->state_hi, src->state_lo), 0};
+    ym_pcg64_jumps_init(J, mk128(src->inc_hi, src->inc_lo));
+    const cursor start = {src->state_hi, src->state_lo, 0};
 
     cursor c0 = start;
-    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat(P->shape_cum, YM_GEN_SHAPES, rd(J, &c0, (uint64_t)r));
+    cat_index shapes;
+    cat_index_init(&shapes, P->shape_cum, YM_GEN_SHAPES);
+    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;
@@ -783,7 +707,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
      * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
     const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
     u128 sc[16];   /* the state before row r0 of each row of the block */
-    for (int i = 0; i < 16; i++) sc[i] = jump(J, start.st, D->sit0 + (uint64_t)i * (uint64_t)m);
+    for (int i = 0; i < 16; i++) sc[i] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)i * (uint64_t)m);
     int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
     for (int r0 = 0; r0 < m; r0 += 64) {
         int n = m - r0 < 64 ? m - r0 : 64;

@@ -26,6 +26,15 @@ typedef struct {
 
 double ym_pcg64_next_double(ym_uniform_src *src);
 
+/* The generator numpy's PCG64(SeedSequence(entropy, spawn_key=(chunk,))) starts from (what
+ * np.random.default_rng gives chunk `chunk` of a winning_hands stream). `entropy`: the entropy's
+ * 32-bit words, lowest first, n >= 1 (numpy's reading of a non-negative integer: 0 is one zero
+ * word). SeedSequence mixes the words (padded with zeros to its pool of four, then the spawn key's
+ * words) into a pool of four 32-bit words, draws four 64-bit words from the pool, and PCG64 takes
+ * the first two as its initial state and the last two as its stream: state 0, increment
+ * 2 * stream + 1, one step, the initial state added, one step. */
+void ym_pcg64_seed_chunk(const uint32_t *entropy, int n, uint64_t chunk, ym_uniform_src *out);
+
 #define YM_GEN_SHAPES 22
 
 typedef struct {

@@ -1,9 +1,9 @@
 # Native winning-hand generation (csrc/ym_random.c) for yakuman.random.winning_hands: one C call
-# per chunk of rows, each chunk running numpy's PCG64 (reimplemented in C) from the state numpy
-# gives for that chunk's SeedSequence, without the GIL and on `workers` threads (chunks are
-# independent: the result does not depend on workers).
+# per chunk of rows, each chunk running numpy's PCG64 (reimplemented in C) from the state numpy's
+# SeedSequence(seed, spawn_key=(chunk,)) gives (also reimplemented in C), without the GIL and on
+# `workers` threads (chunks are independent: the result does not depend on workers).
 from libc.stdlib cimport malloc, free
-from libc.stdint cimport int8_t as _r_i8, uint16_t as _r_u16
+from libc.stdint cimport int8_t as _r_i8, uint16_t as _r_u16, uint32_t as _r_u32
 
 cdef extern from "ym_random.h" nogil:
     ctypedef struct ym_uniform_src:
@@ -12,6 +12,7 @@ cdef extern from "ym_random.h" nogil:
         uint64_t inc_hi
         uint64_t inc_lo
     double ym_pcg64_next_double(ym_uniform_src *src)
+    void ym_pcg64_seed_chunk(const _r_u32 *entropy, int n, uint64_t chunk, ym_uniform_src *out)
     ctypedef struct ym_gen_params:
         int players
         int aka
@@ -61,12 +62,46 @@ def _pcg64_doubles(state, Py_ssize_t n):
     return [ym_pcg64_next_double(&src) for _ in range(n)]
 
 
-def _winning_chunks(list bit_generators, shape_cum, meld_cum, int players, int aka, double tsumo,
-                    double riichi, double first_turn, double renhou, int chunk, dict out, int workers):
-    """Fill ``out`` (the WinningHands columns, len(bit_generators) * chunk rows, C-contiguous)
-    chunk by chunk: chunk c from the state of ``bit_generators[c]`` (numpy PCG64 generators; they
-    are read, not advanced)."""
-    cdef Py_ssize_t n_chunks = len(bit_generators), c, j
+cdef _r_u32 *_seed_words(object seed, int *n) except NULL:
+    """The 32-bit words of a non-negative int seed, lowest first, as numpy's SeedSequence reads
+    it (0 is one zero word), in a malloc'd array (the caller frees it); their number in n."""
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError("the seed must be a non-negative integer")
+    bits = seed.bit_length()
+    if bits > 32 * 0x7FFFFFFF:
+        raise ValueError("the seed is too large")
+    cdef size_t count = <size_t>((bits + 31) // 32) if bits else 1, i
+    cdef _r_u32 *words = <_r_u32 *>malloc(count * sizeof(_r_u32))
+    if words == NULL:
+        raise MemoryError()
+    for i in range(count):
+        words[i] = <_r_u32>(seed & 0xFFFFFFFF)
+        seed >>= 32
+    n[0] = <int>count
+    return words
+
+
+def _pcg64_seed_chunk(seed, chunk):
+    """The PCG64 state ym_pcg64_seed_chunk gives chunk ``chunk`` of ``seed``, as numpy's
+    PCG64(SeedSequence(seed, spawn_key=(chunk,))).state["state"] (for the differential test)."""
+    cdef int n
+    cdef _r_u32 *words = _seed_words(seed, &n)
+    cdef ym_uniform_src src
+    ym_pcg64_seed_chunk(words, n, <uint64_t>chunk, &src)
+    free(words)
+    return {"state": (int(src.state_hi) << 64) | int(src.state_lo), "inc": (int(src.inc_hi) << 64) | int(src.inc_lo)}
+
+
+def _winning_chunks(seed, uint64_t first, Py_ssize_t n_chunks, shape_cum, meld_cum, int players, int aka,
+                    double tsumo, double riichi, double first_turn, double renhou, int chunk, dict out,
+                    int workers):
+    """Fill ``out`` (the WinningHands columns, n_chunks * chunk rows, C-contiguous) chunk by
+    chunk: chunk c of the output is chunk ``first + c`` of the stream ``seed``, from the PCG64
+    state numpy's SeedSequence(seed, spawn_key=(first + c,)) gives (worked out in C, on the
+    workers)."""
+    cdef Py_ssize_t c, j
+    cdef int n_words
     cdef ym_gen_params p
     cdef int rc = 0
     p.players = players
@@ -96,19 +131,19 @@ def _winning_chunks(list bit_generators, shape_cum, meld_cum, int players, int a
     cdef _r_u16[::1] riichi_sticks = out["riichi_sticks"]
     cdef uint8_t[::1] shape = out["shape"]
     if counts.shape[0] != n_chunks * chunk or chunk <= 0:
-        raise ValueError("_winning_chunks: the output columns need len(bit_generators) * chunk rows")
+        raise ValueError("_winning_chunks: the output columns need n_chunks * chunk rows")
     if n_chunks == 0:
         return
+    cdef _r_u32 *words = _seed_words(seed, &n_words)
     cdef ym_uniform_src *srcs = <ym_uniform_src *>malloc(n_chunks * sizeof(ym_uniform_src))
     cdef ym_gen_out *outs = <ym_gen_out *>malloc(n_chunks * sizeof(ym_gen_out))
     cdef int *rcs = <int *>malloc(n_chunks * sizeof(int))
     if srcs == NULL or outs == NULL or rcs == NULL:
-        free(srcs); free(outs); free(rcs)
+        free(words); free(srcs); free(outs); free(rcs)
         raise MemoryError()
     cdef Py_ssize_t r0
     try:
         for c in range(n_chunks):
-            _pcg_state(bit_generators[c].state["state"], &srcs[c])
             r0 = c * chunk
             outs[c].counts = &counts[r0, 0]
             outs[c].reds = &reds[r0, 0]
@@ -131,12 +166,13 @@ def _winning_chunks(list bit_generators, shape_cum, meld_cum, int players, int a
             outs[c].shape = &shape[r0]
         with nogil:
             for c in prange(n_chunks, num_threads=workers, schedule="dynamic"):
+                ym_pcg64_seed_chunk(words, n_words, first + <uint64_t>c, &srcs[c])
                 rcs[c] = ym_winning_chunk(&srcs[c], &p, chunk, &outs[c])
         for c in range(n_chunks):
             if rcs[c] != 0:
                 rc = rcs[c]
     finally:
-        free(srcs); free(outs); free(rcs)
+        free(words); free(srcs); free(outs); free(rcs)
     if rc == -1:
         raise MemoryError("winning_hands: out of memory")
     if rc == -2:

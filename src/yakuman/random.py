@@ -525,18 +525,23 @@ def _cum(p) -> np.ndarray:
     return cum
 
 
-def _native_chunks(seed: int, first: int, last: int, P: _Params, workers: int | None) -> dict[str, np.ndarray]:
+def _native_chunks(seed: int, first: int, last: int, P: _Params, workers: int | None,
+                   core: Any = None) -> dict[str, np.ndarray]:
     """Chunks ``first`` .. ``last - 1`` of the stream by the native generator: each chunk reads the
-    PCG64 stream that :func:`_chunk` reads (the same SeedSequence), in the same order."""
-    from yakuman import _core
-    from yakuman._arrays import n_workers
+    PCG64 stream that :func:`_chunk` reads (the state numpy's SeedSequence(seed, spawn_key=(c,))
+    gives, worked out in C), in the same order. ``core``: the extension module to run (default
+    yakuman._core; bench/kernel_ab.py passes other builds)."""
+    from yakuman._arrays import n_workers, out_arrays
 
-    bit_generators = [np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(c,))) for c in range(first, last)]
-    rows = len(bit_generators) * CHUNK
-    out = {name: np.empty((rows,) + shape, dtype=dtype) for name, dtype, shape in _COLUMNS}
+    if core is None:
+        from yakuman import _core as core
+
+    rows = (last - first) * CHUNK
+    out = out_arrays(_COLUMNS, rows)   # large columns on pages an earlier call already mapped
     cols = dict(out, win_red=out["win_red"].view(np.uint8))
-    _core._winning_chunks(bit_generators, _cum(P.shape_p).tolist(), _cum(P.meld_p).tolist(), P.players, P.aka,
-                          P.tsumo, P.riichi, P.first_turn, P.renhou, CHUNK, cols, n_workers(workers))
+    core._winning_chunks(int(seed), first, last - first, _cum(P.shape_p).tolist(), _cum(P.meld_p).tolist(),
+                         P.players, P.aka, P.tsumo, P.riichi, P.first_turn, P.renhou, CHUNK, cols,
+                         n_workers(workers))
     return out
 
 

@@ -113,3 +113,15 @@ def test_rounds_average_a_builds_copies_and_compare_every_copys_outputs():
     assert res["a"] == (20.0, 1.0, True)      # the mean of the copies, the ratio to itself
     assert res["b"] == (40.0, 2.0, False)     # one copy's outputs differ from the first build's
     assert res["c"] == (5.0, 0.25, True)
+
+
+def test_side_by_side_generators_give_the_installed_rows(tmp_path):
+    # --generate: a loaded build's chunks are winning_hands' rows of `make run`'s stream (seed 1)
+    from yakuman.random import CHUNK
+
+    mod = _side_by_side(kab.compare_generate, tmp_path, "kab_gen")
+    t, out = kab.run_generate(mod, CHUNK + 1)   # rounded up to two whole chunks
+    ref = winning_hands(2 * CHUNK, seed=1)
+    assert t > 0 and set(out) == set(ref.arrays())
+    for name, col in ref.arrays().items():
+        assert np.array_equal(out[name], col), name

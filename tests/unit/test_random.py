@@ -83,6 +83,27 @@ def test_pinned_stream():
         "riichi_sticks": 0}
 
 
+def test_pinned_stream_of_the_demo_call():
+    """`make run`'s first call (yakuman demo: seed 1, 25 chunks), on two workers: the digest of
+    main's generator before the speed work of docs/performance.md (red draws skipped per suit,
+    grouped row_cat, indicators across rows, bucketed template draw), so that those rewrites, which
+    the numpy reference checks on small corpora only, are pinned on a whole demo call too."""
+    assert _digest(winning_hands(25 * CHUNK, seed=1, workers=2)) == "29dc4b925cf9bc4a"
+
+
+def test_native_columns_on_pooled_pages_hold_no_stale_rows():
+    """The large columns come from the native block pool (pages an earlier call mapped, as the
+    batch outputs): a call that takes back another seed's blocks still gives its own stream."""
+    from yakuman import _core
+
+    rows = 25 * CHUNK
+    other = winning_hands(rows, seed=2)
+    pooled = [name for name, col in other.arrays().items() if isinstance(col.base.base, _core._Block)]
+    assert "counts" in pooled and "dora" in pooled and "win" not in pooled   # 100 KiB: numpy's
+    del other   # its blocks go back to the pool, the next call takes them
+    assert _digest(winning_hands(rows, seed=1, workers=2)) == "29dc4b925cf9bc4a"
+
+
 def test_pinned_rows_score():
     """The pinned rows through score(): a ron-completed 666z counts as an open triplet (fu 46 -> 50);
     a ron on 888p leaves sanankou from 111p, 555p and the ankan; sanma: indicator 2z -> dora 3z,
@@ -333,6 +354,22 @@ def test_native_rows_do_not_depend_on_workers():
     one = winning_hands(3 * CHUNK + 11, seed=4, workers=1)
     two = winning_hands(3 * CHUNK + 11, seed=4, workers=2)
     _same_columns(one, two)
+
+
+def test_native_chunk_seeding_is_numpys():
+    """ym_pcg64_seed_chunk gives the PCG64 state numpy's PCG64(SeedSequence(seed, spawn_key=(c,)))
+    starts from: seeds of one to seven 32-bit words (the entropy padded to the pool of four, and
+    beyond it), chunk keys of one and two words, the ends of both."""
+    from yakuman import _core
+
+    seeds = [0, 1, 12345, 2**32 - 1, 2**32, 2**40 + 3, 2**64 + 5, 2**127 + 11, 2**160 - 1, 2**200 + 3]
+    chunks = [0, 1, 244, 4095, 2**32 - 1, 2**32, 2**40 + 7, 2**64 - 1]
+    for seed in seeds:
+        for c in chunks:
+            want = np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(c,))).state["state"]
+            assert _core._pcg64_seed_chunk(seed, c) == want, (seed, c)
+    with pytest.raises(ValueError, match="non-negative"):
+        _core._pcg64_seed_chunk(-1, 0)
 
 
 def test_native_pcg64_is_numpys():

@@ -306,7 +306,11 @@ def prepare(work: Path) -> tuple[dict[str, list[str]], list[str]]:
     """Copy the tree and build it; return {csrc file: compile argv} and the link argv."""
     if work.exists():
         shutil.rmtree(work)
-    shutil.copytree(REPO, work, ignore=_SKIP)
+
+    def skip(d: str, names: list[str]) -> set[str]:   # a --work inside the tree is not copied into itself
+        return set(_SKIP(d, names)) | {x for x in names if (Path(d) / x).resolve() == work}
+
+    shutil.copytree(REPO, work, ignore=skip)
     out = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--force"],
         cwd=work, capture_output=True, text=True,

@@ -56,6 +56,28 @@ def test_kuikae_suji_when_the_called_tile_is_the_highest_of_the_run():
         else:
             assert "1m" in discards
 
+def test_a_pon_takes_precedence_over_a_chi():
+    """Seat 0 throws 3m; seat 1 (the next seat) may chi it with 1m2m, seat 2 may pon it with 3m3m.
+    Both call: the pon stands (seat 2 then discards), whichever answered first; the chi alone
+    stands when seat 2 passes."""
+    wall = build_wall([SAFE0.replace("9p9p", "3m9p"), "1m2m5p6p7p1s2s3s8s8s5z6z7z",
+                       "3m3m4p5p6p4s5s6s2z2z3z3z4z", NOTEN.replace("1m", "8m")], "9s")
+    for order in ((1, 2), (2, 1)):
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "3m", then_pass=False)
+        assert set(g.to_act) == {1, 2} and has(g, 1, "chi", "3m") and has(g, 2, "pon", "3m")
+        calls = {1: next(a for a in g.legal_actions(1) if a.type == "chi"),
+                 2: next(a for a in g.legal_actions(2) if a.type == "pon")}
+        for s in order:
+            g.step(calls[s])
+        assert [e["type"] for e in g.events[-2:]] == ["dahai", "pon"] and g.events[-1]["actor"] == 2
+        assert g.to_act == (2,)
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "3m", then_pass=False)
+    g.step({1: next(a for a in g.legal_actions(1) if a.type == "chi"),
+            2: next(a for a in g.legal_actions(2) if a.type == "none")})
+    assert (g.events[-1]["type"], g.events[-1]["actor"], g.to_act) == ("chi", 1, (1,))
+
 
 # ---- kans and dora ------------------------------------------------------------------------------
 @pytest.mark.parametrize("timing", ["standard", "immediate"])
@@ -119,6 +141,24 @@ def test_suukaikan_after_the_fourth_kans_discard():
         assert (r.outcome, r.abortive) == ("abortive_draw", "suukaikan")
         nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
         assert nk["oya"] == 0 and nk["honba"] == 1
+
+
+def test_no_fifth_kan_after_one_players_four_kans():
+    """Seat 0 makes four ankans alone (1m 2m 3m 9p: one player's four kans do not abort); seat 1
+    then draws holding four 1p. fifth_kan = forbidden (Tenhou): no ankan is offered; aborts: it
+    is, and it ends the hand as suukaikan at once."""
+    wall = build_wall(["1111m2222m3333m9p", "1111p4p7p2s5s8s9s3z4z6z", None, None], "1z2z", rinshan="9p9p9p5z")
+    for fifth, legal in (("forbidden", False), ("aborts", True)):
+        g = Game(Rules.tenhou().replace(fifth_kan=fifth), 0, wall)
+        for k in ("1m", "2m", "3m", "9p"):
+            act(g, 0, "ankan", consumed=(k,) * 4)
+        assert g.rounds == () and len(g.observation(0).dora_indicators) == 5
+        discard(g, "P")
+        assert g.to_act == (1,) and g.rounds == ()
+        assert has(g, 1, "ankan") is legal, fifth
+        if legal:
+            act(g, 1, "ankan")
+            assert (g.rounds[-1].outcome, g.rounds[-1].abortive) == ("abortive_draw", "suukaikan")
 
 
 # ---- abortive draws -------------------------------------------------------------------------------
@@ -274,6 +314,17 @@ def test_riichi_refused_below_riichi_min_live_tiles(seat, before, legal):
         assert has(g, seat, "reach") is want, (rules.riichi_min_live_tiles, before)
 
 
+@pytest.mark.parametrize("points,min_points,legal", [(1000, 1000, True), (900, 1000, False), (2000, 2000, True),
+                                                     (1900, 2000, False), (0, 0, True)])
+def test_riichi_with_exactly_riichi_min_points(points, min_points, legal):
+    """riichi_min_points is the least score that may declare: exactly that much is enough."""
+    wall = build_wall(["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"),
+                       NOTEN.replace("1m", "5m")], "1z")
+    rules = Rules.tenhou().replace(riichi_min_points=min_points)
+    g = Game(rules, 0, wall, scores=[points, 33000, 33000, 34000 - points])
+    assert has(g, 0, "reach") is legal
+
+
 def test_riichi_needs_points_and_four_tiles_left():
     hands = ["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"), NOTEN.replace("1m", "5m")]
     wall = build_wall(hands, "1z")
@@ -320,6 +371,29 @@ def test_pao_daisangen_tsumo():
     assert h["deltas"] == [-32000, 32000, 0, 0]        # the liable seat pays the whole yakuman
     st = settle_wins(RoundState((25000,) * 4), Win(1, 8000, None, pao_seat=0), rules=Rules.tenhou())
     assert list(st.deltas) == h["deltas"]
+
+def test_no_pao_for_daisangen_whose_third_dragon_set_is_concealed():
+    """Seat 1 pons haku and hatsu (both from seat 0) and holds chun concealed: daisangen by
+    tsumo, but no seat discarded the third dragon set's tile, so nobody is liable and the three
+    others pay a plain yakuman tsumo (pao starts only at the third dragon call)."""
+    hands = ["5z6z1m2m3m4p6p7s8s2s3s8p1s", "5z5z6z6z7z7z7z2m3m4m5p9s9s", "3m3m6p7p8p2s3s4s6s6s8m8m4s",
+             "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
+    wall = build_wall(hands, "1z2z3z4z1z2z3z5m")
+    g = Game(Rules.tenhou(), 0, wall)
+    for dragon, junk in (("P", "5p"), ("F", "2m")):
+        discard(g, dragon, then_pass=False)
+        act(g, 1, "pon", dragon)
+        discard(g, junk)
+        for _ in range(2):
+            (s,) = g.to_act
+            g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+            pass_all(g)
+    discard(g, "W")                                    # seat 0 (tsumogiri); seat 1 draws 5m
+    assert g.to_act == (1,) and g.observation(1).drawn == "5m"
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert h["yakus"] == [["daisangen", 13]]
+    assert h["deltas"] == [-16000, 32000, -8000, -8000]
 
 
 def test_tobi_ends_the_game():

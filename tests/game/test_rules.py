@@ -199,6 +199,36 @@ def test_suucha_riichi_and_double_riichi():
     nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
     assert nk["kyotaku"] == 4 and nk["honba"] == 1 and nk["scores"] == [24000] * 4
 
+def test_no_double_riichi_after_a_call_broke_the_first_go_around():
+    """Seat 2 pons the dealer's first discard (haku), so the first go-around is broken: seat 3's
+    riichi with its first discard is a plain riichi (1 han), not double riichi. Without the pon,
+    the same declaration is double riichi (2 han). Seat 3 then rons the dealer's 9p."""
+    seat2 = "5z5z2m5m8m3p6p8p2s5s8s6z7z"
+    seat3 = "123m456m789m123p9p"
+    for pon, draws in ((True, "9s1z9s"), (False, "9s4z4z1z9s")):
+        wall = build_wall([SAFE0, None, seat2, seat3], draws)
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "P", then_pass=False)
+        if pon:
+            act(g, 2, "pon", "P")
+            discard(g, "F")
+        else:
+            pass_all(g)
+            for _ in range(2):                     # seats 1 and 2 throw their draws
+                (s,) = g.to_act
+                g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+                pass_all(g)
+        assert g.to_act == (3,) and g.observation(3).discards[3] == ()
+        act(g, 3, "reach")
+        discard(g, "E")
+        assert g._st.seat(3)[3] == 2 and g._st.seat(3)[4] == (0 if pon else 1)
+        discard(g, "9p", then_pass=False)          # seat 0, after its draw
+        act(g, 3, "hora")
+        pass_all(g)                                # a seat that could call the 9p declines
+        h = [e for e in g.events if e["type"] == "hora"][-1]
+        riichi = [y for y in h["yakus"] if y[0] in ("riichi", "double_riichi")]
+        assert riichi == ([["riichi", 1]] if pon else [["double_riichi", 2]]), h["yakus"]
+
 
 WAIT3 = ["3p4p234m678m345s8s8s", "3p4p234m678m345s6s6s", "3p4p234m678m345s2s2s"]
 

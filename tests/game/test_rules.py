@@ -568,6 +568,30 @@ def test_nagashi_mangan_as_tenhou_pays_it():
     st = settle_exhaustive_draw(RoundState((25000,) * 4), tenpai, nagashi=[1], last_drawer=3, rules=Rules.tenhou())
     assert st.deltas == r.deltas
 
+def test_no_nagashi_mangan_for_a_seat_whose_discard_was_called():
+    """As test_nagashi_mangan_as_tenhou_pays_it, but seat 2 pons seat 1's first discard (chun):
+    seat 1 still throws only terminals and honors to the draw, yet a called discard ends its
+    nagashi: the round is a plain exhaustive draw."""
+    yao = [f"{n}{s}" for s in "mps" for n in (1, 9)] + [f"{n}z" for n in range(1, 8)]
+    simples = [f"{n}{s}" for s in "mps" for n in range(2, 9)]
+    seat1, seat2 = simples[:13], ["7z", "7z"] + simples[8:19]
+    pool_y = [t for t in yao for _ in range(4 - seat2.count(t))]
+    pool_s = [t for t in simples for _ in range(4 - seat1.count(t) - seat2.count(t))]
+    pool_s.sort(key=lambda t: t == "5m" or t == "5p" or t == "5s")   # plain fives before the red ones
+    # seat 1 draws the 2nd live tile, then (seat 2 having called instead of drawing) every 4th from the 5th
+    draws = [pool_y.pop() if i == 1 or (i >= 4 and i % 4 == 0) else pool_s.pop(0) for i in range(70)]
+    wall = build_wall([None, "".join(seat1), "".join(seat2), None], "".join(draws))
+    g = Game(Rules.tenhou(), 0, wall)
+    (s,) = g.to_act
+    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+    pass_all(g)
+    discard(g, "C", then_pass=False)               # seat 1 throws its drawn chun
+    act(g, 2, "pon", "C")
+    tsumogiri_round(g)
+    r = g.rounds[-1]
+    assert all(p[0] in "19" or p in "ESWNPFC" for p, *_ in g.observation(1).discards[1])
+    assert r.outcome == "exhaustive_draw" and r.winners == (), r
+
 
 @pytest.mark.parametrize("scores,done", [([31000, 23000, 23000, 23000], True), ([25000] * 4, False)])
 def test_tonpuusen_ends_after_east_4(scores, done):

@@ -229,6 +229,19 @@ def test_no_double_riichi_after_a_call_broke_the_first_go_around():
         riichi = [y for y in h["yakus"] if y[0] in ("riichi", "double_riichi")]
         assert riichi == ([["riichi", 1]] if pon else [["double_riichi", 2]]), h["yakus"]
 
+def test_three_riichi_in_sanma_do_not_abort():
+    """suucha riichi needs four players: in sanma, with the draw in abortive_draws, all three
+    seats' established riichi let the round go on (the dealer draws again)."""
+    hands = ["123p456p789p123s9s", "234p567p234s567s8s", "345s678s345p678p9p"]
+    wall = build_wall(hands, "1z2z3z", players=3)
+    rules = Rules.tenhou_sanma().replace(abortive_draws=Rules.tenhou_sanma().abortive_draws | {"suucha_riichi"})
+    g = Game(rules, 0, wall)
+    for seat in range(3):
+        act(g, seat, "reach")
+        discard(g, ["E", "S", "W"][seat])
+    assert [g._st.seat(q)[3] for q in range(3)] == [2, 2, 2]
+    assert g.rounds == () and g.to_act == (0,) and g.observation(0).drawn is not None
+
 
 WAIT3 = ["3p4p234m678m345s8s8s", "3p4p234m678m345s6s6s", "3p4p234m678m345s2s2s"]
 

@@ -276,6 +276,20 @@ def test_double_ron_bonus_to_the_nearest():
     # also takes the 2 honba (600) and the stick on the table (1000)
     assert hs[0]["deltas"] == [-2600, 3600, 0, 0] and hs[1]["deltas"] == [-2000, 0, 2000, 0]
 
+def test_a_dealer_who_wins_second_in_a_double_ron_repeats():
+    """Seat 1 throws 5p; seats 3 and 0 (the dealer) ron it, the dealer second in turn order from
+    the discarder: the dealer still won, so the deal repeats (oya 0, honba 1)."""
+    wall = build_wall([WAIT3[0], NOTEN.replace("1m", "9m"), NOTEN.replace("1m", "8m"), WAIT3[1]], "1z5p")
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "E")                                 # the dealer throws its first draw
+    discard(g, "5p", then_pass=False)               # seat 1
+    assert set(g.to_act) == {0, 3}
+    g.step({s: next(a for a in g.legal_actions(s) if a.type == "hora") for s in (0, 3)})
+    assert [h["actor"] for h in g.events if h["type"] == "hora"] == [3, 0]
+    assert g.rounds[-1].winners == (0, 3)
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    assert (nk["bakaze"], nk["kyoku"], nk["oya"], nk["honba"]) == ("E", 1, 0, 1)
+
 
 # ---- furiten -----------------------------------------------------------------------------------------
 def test_discard_furiten():

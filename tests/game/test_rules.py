@@ -499,6 +499,24 @@ def test_sanma_kita_and_no_chi():
     assert g.check() == 0
     assert all(a.type != "chi" for s in range(3) for a in g.legal_actions(s))
 
+def test_a_standing_kita_ends_the_ippatsu_window():
+    """Sanma: seat 0's riichi is established with its first discard; seat 1 then draws a North.
+    Its kita (once no one robs it) ends seat 0's ippatsu window, like any call; throwing the North
+    instead leaves the window open."""
+    hands = ["123p456p789p123s9s", "1m9m1p9p1s9s5z6z7z2p3p4p5s", "2p2p3p3p6s7s8s9s9s9p9p6z6z"]
+    wall = build_wall(hands, "1z4z", rinshan="2z", players=3)
+    g = Game(Rules.tenhou_sanma(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "E")
+    assert g.to_act == (1,) and g._st.seat(0)[3] == 2 and g._st.seat(0)[5] == 1   # ippatsu open
+    c = g.copy()
+    discard(c, "N")
+    assert c._st.seat(0)[5] == 1
+    act(g, 1, "nukidora")
+    pass_all(g)
+    assert g.events[-1]["type"] == "tsumo" and g.events[-1]["actor"] == 1
+    assert g._st.seat(0)[5] == 0
+
 
 # ---- riichi details -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("hand,legal", [

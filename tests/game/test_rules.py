@@ -465,6 +465,8 @@ def test_tobi_ends_the_game():
 @pytest.mark.parametrize("scores,done,reason", [
     ([25000, 25000, 25000, 25000], False, None),      # nobody at 30000: the West extension
     ([32000, 25000, 22000, 21000], True, "last_hand"),
+    ([30000, 25000, 25000, 20000], True, "last_hand"),   # exactly target_points is enough
+    ([29900, 25000, 25000, 20100], False, None),
 ])
 def test_extension_after_south_4(scores, done, reason):
     hands = [NOTEN, NOTEN, NOTEN, NOTEN.replace("5p", "0p")]

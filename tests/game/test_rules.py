@@ -487,6 +487,24 @@ def test_tenpai_yame_in_the_last_hand():
     assert g.done and g.result.end_reason == "all_last_stop"
     assert g.result.scores == (19000, 19000, 19000, 43000)
 
+@pytest.mark.parametrize("scores,stop", [([30000, 20000, 20000, 30000], False), ([29900, 20000, 20000, 30100], True)])
+def test_tenpai_yame_needs_the_dealer_on_top_ties_going_to_the_first_dealer_order(scores, stop):
+    """South 4: the dealer (seat 3) and seat 0 are tenpai at the draw (1500 each from the two
+    noten seats). Tied with seat 0 for the top, the dealer is second by the first-dealer order, so
+    the game goes on (South 4, honba 1); 100 points ahead, it stops (all_last_stop)."""
+    hands = [WAIT3[0], WAIT3[1], NOTEN, NOTEN.replace("5p", "0p")]   # dealer first: seats 3, 0, 1, 2
+    g = Game(Rules.tenhou(), 0, build_wall(hands), scores=scores, round_wind=1, kyoku=3)
+    tsumogiri_round(g)
+    assert g.rounds[-1].tenpai == (0, 3)
+    assert g.done is stop
+    if stop:
+        assert g.result.end_reason == "all_last_stop"
+        assert g.result.scores == (31400, 18500, 18500, 31600)
+    else:
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert (nk["bakaze"], nk["kyoku"], nk["oya"], nk["honba"]) == ("S", 4, 3, 1)
+        assert nk["scores"] == [31500, 18500, 18500, 31500]
+
 
 # ---- sanma ------------------------------------------------------------------------------------------------
 def test_sanma_kita_and_no_chi():

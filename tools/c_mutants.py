@@ -58,6 +58,7 @@ TESTS = [
     "tests/unit/test_rules.py",
     "tests/logs/test_last_tile.py",
     "tests/logs/test_fixture_last_tile.py",
+    "tests/logs/test_replay_engine.py",   # the record driver against the engine (final points, excerpts)
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)

@@ -384,6 +384,23 @@ def test_a_hidden_seats_own_call_ends_its_world_temporary_furiten():
     assert decided >= 4, decided
 
 
+def test_a_noten_hand_of_a_drawn_round_is_redealt_in_the_worlds_past():
+    """An exhaustive draw with seats 0 and 2 tenpai (their hands shown) and seats 1 and 3 noten
+    (never shown). In a world of seat 1 in the next round, that round's starting hands of the
+    tenpai seats are the true ones, seat 3's is re-dealt (the hidden information stays hidden)."""
+    from tests.game._util import build_wall, tsumogiri_round
+    from tests.game.test_rules import NOTEN, WAIT3
+
+    g = Game(T4, 0, build_wall([WAIT3[0], NOTEN, WAIT3[1], NOTEN.replace("5p", "0p")]))
+    tsumogiri_round(g)
+    assert g.rounds[-1].outcome == "exhaustive_draw" and g.rounds[-1].tenpai == (0, 2)
+    true = next(e for e in g.events if e["type"] == "start_kyoku")["tehais"]
+    for s in range(5):
+        w = g.determinize(1, s)
+        past = next(e for e in w.events if e["type"] == "start_kyoku")["tehais"]
+        assert [past[q] == true[q] for q in range(4)] == [True, True, True, False], s
+
+
 def test_a_record_position_without_its_rounds_start_still_hides_the_truth():
     # Game.from_mjai's (from_record's) events begin at the position: the engine has no history of the round,
     # so the drawn positions are shuffled and the hidden draws in the record are the world's

@@ -24,6 +24,13 @@ def after(g, n):
     return [e["type"] for e in g.events[n:]]
 
 
+def throw_draw(g):
+    """The actor (one seat) discards the tile it drew; every call is passed."""
+    (s,) = g.to_act
+    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+    pass_all(g)
+
+
 # ---- calls ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kuikae", ["forbidden", "allowed"])
 def test_kuikae(kuikae):
@@ -215,9 +222,7 @@ def test_no_double_riichi_after_a_call_broke_the_first_go_around():
         else:
             pass_all(g)
             for _ in range(2):                     # seats 1 and 2 throw their draws
-                (s,) = g.to_act
-                g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-                pass_all(g)
+                throw_draw(g)
         assert g.to_act == (3,) and g.observation(3).discards[3] == ()
         act(g, 3, "reach")
         discard(g, "E")
@@ -406,28 +411,29 @@ def test_riichi_needs_points_and_four_tiles_left():
 
 
 # ---- pao, tobi, extension ----------------------------------------------------------------------------------
+def pon_dragons(g, dragons_and_junk):
+    """Seat 0 throws each dragon, seat 1 pons it and throws the junk tile; seats 2 and 3 throw their draws."""
+    for dragon, junk in dragons_and_junk:
+        discard(g, dragon, then_pass=False)
+        act(g, 1, "pon", dragon)
+        discard(g, junk)
+        for _ in range(2):
+            throw_draw(g)
+
+
 def test_pao_daisangen_tsumo():
     hands = ["5z6z7z1m2m3m4p6p7s8s2s3s8p", "5z5z6z6z7z7z2m3m4m5p1s9s9m", "3m3m6p7p8p2s3s4s6s6s8m8m4s",
              "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
     wall = build_wall(hands, "1z2z3z4z1z2z3z4z1p9s5p", dead="5z6z7z")
     g = Game(Rules.tenhou(), 0, wall)
-    for dragon, junk in (("P", "1s"), ("F", "9s"), ("C", "9m")):
-        discard(g, dragon, then_pass=False)
-        act(g, 1, "pon", dragon)
-        discard(g, junk)
-        for _ in range(2):
-            (s,) = g.to_act
-            g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-            pass_all(g)
-    # seat 0 discards its fourth draw; seat 1 draws 5p
-    (s,) = g.to_act
-    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-    pass_all(g)
+    pon_dragons(g, (("P", "1s"), ("F", "9s"), ("C", "9m")))
+    throw_draw(g)                                      # seat 0's fourth draw; seat 1 draws 5p
     act(g, 1, "hora")
     h = [e for e in g.events if e["type"] == "hora"][-1]
     assert h["deltas"] == [-32000, 32000, 0, 0]        # the liable seat pays the whole yakuman
     st = settle_wins(RoundState((25000,) * 4), Win(1, 8000, None, pao_seat=0), rules=Rules.tenhou())
     assert list(st.deltas) == h["deltas"]
+
 
 def test_no_pao_for_daisangen_whose_third_dragon_set_is_concealed():
     """Seat 1 pons haku and hatsu (both from seat 0) and holds chun concealed: daisangen by
@@ -437,14 +443,7 @@ def test_no_pao_for_daisangen_whose_third_dragon_set_is_concealed():
              "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
     wall = build_wall(hands, "1z2z3z4z1z2z3z5m")
     g = Game(Rules.tenhou(), 0, wall)
-    for dragon, junk in (("P", "5p"), ("F", "2m")):
-        discard(g, dragon, then_pass=False)
-        act(g, 1, "pon", dragon)
-        discard(g, junk)
-        for _ in range(2):
-            (s,) = g.to_act
-            g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-            pass_all(g)
+    pon_dragons(g, (("P", "5p"), ("F", "2m")))
     discard(g, "W")                                    # seat 0 (tsumogiri); seat 1 draws 5m
     assert g.to_act == (1,) and g.observation(1).drawn == "5m"
     act(g, 1, "hora")
@@ -647,9 +646,7 @@ def test_no_nagashi_mangan_for_a_seat_whose_discard_was_called():
     draws = [pool_y.pop() if i == 1 or (i >= 4 and i % 4 == 0) else pool_s.pop(0) for i in range(70)]
     wall = build_wall([None, "".join(seat1), "".join(seat2), None], "".join(draws))
     g = Game(Rules.tenhou(), 0, wall)
-    (s,) = g.to_act
-    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-    pass_all(g)
+    throw_draw(g)
     discard(g, "C", then_pass=False)               # seat 1 throws its drawn chun
     act(g, 2, "pon", "C")
     tsumogiri_round(g)

@@ -2,11 +2,15 @@
  *
  * Two kinds of state: a draw state (13-3k concealed tiles, waiting for the next draw) and a
  * discard state (14-3k tiles, choosing a discard). States are keyed by their counts (3 bits per
- * kind), the red fives held (3 bits) and a riichi bit (draw states); an open-addressing table maps
- * keys to node indices. The states are made breadth first (a queue, no recursion), then linked to
- * every state of the graph one draw or discard away, then the values are computed backwards from
- * t = t_max: the discard states from the draw states of turn t + 1, then the draw states of turn t
- * from the discard states (v_t = v_{t+1} + sum_edges w / (S - t) * (value - v_{t+1})).
+ * kind), the red fives held (3 bits) and a riichi bit (draw states), with an additive hash (a
+ * fixed random word per kind, red five and the riichi bit, summed), so that a neighbour's hash
+ * is one add away; an open-addressing table maps hashes to node indices. The states are made
+ * breadth first (the node array is the queue), then linked from the discard states alone: each
+ * discard state E and tile k of it give the draw state D = E - k, which is both E's discard
+ * target and a draw state whose draw of k reaches E. The values are computed backwards from
+ * t = t_max over dense arrays (draw and discard states numbered apart): the discard states from
+ * the draw states of turn t + 1, then the draw states in place
+ * (v_t = v_{t+1} + (sum_edges w value - W v_{t+1}) / (S - t), W the summed weights).
  * Memory: arrays in the work struct, grown by doubling; nothing per call once they are large
  * enough.
  */
@@ -18,33 +22,58 @@
 
 #include "ym_shanten.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define EV_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define EV_PREFETCH(p) ((void)0)
+#endif
+
 typedef struct {
-    uint64_t k0, k1;
+    uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42 */
+    uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
 } ev_key_t;
 
 typedef struct {
     ev_key_t key;
+    int32_t ci;        /* index among the draw states or among the discard states */
     int8_t shanten;
     uint8_t draw;      /* 1: draw state */
     uint8_t riichi;    /* draw state: riichi declared (a win counts riichi; no exchanges) */
-    int32_t e0, ne;    /* edges */
+    uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */
 } node_t;
 
 typedef struct {
-    int32_t to;        /* draw state: the discard state reached; discard state: the draw state */
-    uint8_t w;         /* copies (draw edges) */
+    int32_t d, e;      /* draw state, the discard state its draw reaches */
+    uint8_t w;         /* copies */
     uint8_t win;       /* the draw completes a hand with a yaku */
     double score;      /* value of the win (0 if none) */
-} edge_t;
+} dedge_t;
+
+typedef struct {
+    int32_t e, w;      /* the discard state reached, copies */
+    double score;      /* win edges: the value of the win */
+} sedge_t;
 
 struct ym_ev_work {
     node_t *nodes;
     size_t n_nodes, cap_nodes;
-    edge_t *edges;
-    size_t n_edges, cap_edges;
-    int32_t *table;    /* node index + 1, 0 = empty */
+    uint8_t *cnt;      /* 34 concealed counts per node */
+    size_t cap_cnt;
+    uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
     size_t table_cap;
-    double *val;       /* 6 per node: tenpai, win, score at t+1 (draw states) / t (discard) */
+    unsigned table_bits;
+    int32_t n_d, n_e;  /* draw and discard states */
+    dedge_t *tmp;      /* draw edges in discard-state order */
+    sedge_t *de;       /* the same by draw state, the win edges of each after the others */
+    size_t cap_tmp, cap_de, n_de;
+    int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
+    size_t cap_eto, n_eto;
+    int32_t *doff, *eoff;     /* edge offsets: 2 n_d + 1 (draw state d: others from doff[2d], wins
+                                 from doff[2d + 1]), n_e + 1 */
+    size_t cap_doff, cap_eoff;
+    int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
+    size_t cap_sh_d, cap_sh_e;
+    double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
 };
 
@@ -56,8 +85,15 @@ ym_ev_work_t *ym_ev_work_new(void) {
 void ym_ev_work_free(ym_ev_work_t *w) {
     if (!w) return;
     free(w->nodes);
-    free(w->edges);
+    free(w->cnt);
     free(w->table);
+    free(w->tmp);
+    free(w->de);
+    free(w->eto);
+    free(w->doff);
+    free(w->eoff);
+    free(w->sh_d);
+    free(w->sh_e);
     free(w->val);
     free(w);
 }
@@ -75,11 +111,36 @@ void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
 }
 
 /* ---- keys and the table ----------------------------------------------------------------- */
+/* the hash words: 34 kinds, the three red fives, the riichi bit (splitmix64 from a fixed seed) */
+static const uint64_t ZK[38] = {
+0x09F1FD9D03F0A9B4ULL, 0x553274161BBF8475ULL, 0x5D5BCA4696B343B3ULL,
+0x70D29B6C7D22528DULL, 0x0BF2B716F9915475ULL, 0x5EB7F92B95387CCAULL,
+0x296CD0F2C21D7F90ULL, 0x1289A69805C125B1ULL, 0xDAA27FB8DACB9E73ULL,
+0x3ED08D59CB3F4727ULL, 0x58A5F17B6C15C659ULL, 0x651AC042FA7B481AULL,
+0x22AF6AEAA88E8DCCULL, 0x2D2BAE64640ABFB9ULL, 0xAD0E83A710231B07ULL,
+0x9D30FF2169D91F12ULL, 0xF5FF07C9523504DDULL, 0x1273C823BA66EEC0ULL,
+0x47E1DBE249CB520BULL, 0xBBEA42BD69484ADCULL, 0xC33E61BC6EF9E4C4ULL,
+0x752CD583231B5114ULL, 0xE53DC6E1988622E5ULL, 0x928EB721ED361BA3ULL,
+0x10BF7972F379031EULL, 0x974041D15AD75C38ULL, 0xFF9B273F42286387ULL,
+0x2601349FEF087EB0ULL, 0x5753F8EF429A4A7EULL, 0x2663E5E9DCBCBABAULL,
+0xA8BB872E52C6235CULL, 0xE1774D56B0DC91ACULL, 0x8634930F702B6452ULL,
+0x1674658F30892DDDULL, 0x2F957488E4FD469EULL, 0x656ED1CB9A126362ULL,
+0x5325662609163089ULL, 0x3BA278A39643A1BCULL
+
+};
+
+static inline uint64_t extras_hash(unsigned reds, unsigned flag) {
+    return ((reds & 1u) ? ZK[34] : 0) + ((reds & 2u) ? ZK[35] : 0) + ((reds & 4u) ? ZK[36] : 0) +
+           ((flag & 1u) ? ZK[37] : 0);
+}
+
 static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
-    ev_key_t k = {0, 0};
+    ev_key_t k = {0, 0, 0};
     for (int i = 0; i < 21; i++) k.k0 |= (uint64_t)c[i] << (3 * i);
     for (int i = 21; i < 34; i++) k.k1 |= (uint64_t)c[i] << (3 * (i - 21));
+    for (int i = 0; i < 34; i++) k.h += (uint64_t)c[i] * ZK[i];
     k.k1 |= (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    k.h += extras_hash(reds, flag);
     return k;
 }
 
@@ -88,48 +149,52 @@ static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
     uint64_t one = kind < 21 ? 1ULL << (3 * kind) : 1ULL << (3 * (kind - 21));
     if (kind < 21) k.k0 = delta > 0 ? k.k0 + one : k.k0 - one;
     else k.k1 = delta > 0 ? k.k1 + one : k.k1 - one;
+    k.h = delta > 0 ? k.h + ZK[kind] : k.h - ZK[kind];
     return k;
 }
 
 static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
+    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 1u);
     k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 1u) << 42;
+    k.h += extras_hash(reds, flag);
     return k;
 }
 
-/* a full 64-bit mix (the low bits index the table, so every key bit must reach them) */
-static inline uint64_t mix(ev_key_t k) {
-    uint64_t h = k.k0 ^ (k.k1 * 0x9E3779B97F4A7C15ULL);
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    return h ^ (h >> 33);
-}
+static inline size_t home_of(const ym_ev_work_t *w, uint64_t h) { return (size_t)(h >> (64 - w->table_bits)); }
+
+static inline uint64_t slot_of(uint64_t h, size_t i) { return (h & 0xFFFFFFFFu) << 32 | (uint64_t)(i + 1); }
 
 static int grow_table(ym_ev_work_t *w) {
     size_t cap = w->table_cap ? w->table_cap * 2 : 4096;
-    int32_t *t = (int32_t *)calloc(cap, sizeof *t);
+    unsigned bits = 0;
+    while ((1ULL << bits) < cap) bits++;
+    uint64_t *t = (uint64_t *)calloc(cap, sizeof *t);
     if (!t) return -1;
-    for (size_t i = 0; i < w->n_nodes; i++) {
-        size_t j = mix(w->nodes[i].key) & (cap - 1);
-        while (t[j]) j = (j + 1) & (cap - 1);
-        t[j] = (int32_t)i + 1;
-    }
     free(w->table);
     w->table = t;
     w->table_cap = cap;
+    w->table_bits = bits;
+    for (size_t i = 0; i < w->n_nodes; i++) {
+        uint64_t h = w->nodes[i].key.h;
+        size_t j = home_of(w, h);
+        while (t[j]) j = (j + 1) & (cap - 1);
+        t[j] = slot_of(h, i);
+    }
     return 0;
 }
 
 /* index of the node with key k, or -(slot + 1) when absent */
-static long lookup(const ym_ev_work_t *w, ev_key_t k) {
-    size_t j = mix(k) & (w->table_cap - 1);
+static inline long lookup(const ym_ev_work_t *w, ev_key_t k) {
+    size_t mask = w->table_cap - 1, j = home_of(w, k.h);
+    uint64_t tag = k.h & 0xFFFFFFFFu;
     for (;;) {
-        int32_t v = w->table[j];
+        uint64_t v = w->table[j];
         if (!v) return -(long)j - 1;
-        const node_t *n = &w->nodes[v - 1];
-        if (n->key.k0 == k.k0 && n->key.k1 == k.k1) return v - 1;
-        j = (j + 1) & (w->table_cap - 1);
+        if (v >> 32 == tag) {
+            const node_t *n = &w->nodes[(uint32_t)v - 1];
+            if (n->key.k0 == k.k0 && n->key.k1 == k.k1) return (long)(uint32_t)v - 1;
+        }
+        j = (j + 1) & mask;
     }
 }
 
@@ -152,9 +217,8 @@ typedef struct {
     unsigned reds0;
     uint8_t base[34];     /* unseen + h0: what a state's wall is taken from */
     uint8_t base_red[3];
+    uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
-    int32_t *queue;
-    size_t nq, cap_q;
 } ctx_t;
 
 /* tiles held beyond the request's hand (a red five and a plain five are different tiles) */
@@ -173,19 +237,24 @@ static int dist_up(const ctx_t *x, const uint8_t *c, unsigned reds) {
     return d;
 }
 
-static void unpack(ev_key_t k, uint8_t *c, unsigned *reds) {
-    for (int i = 0; i < 21; i++) c[i] = (uint8_t)(k.k0 >> (3 * i) & 7u);
-    for (int i = 21; i < 34; i++) c[i] = (uint8_t)(k.k1 >> (3 * (i - 21)) & 7u);
-    *reds = (unsigned)(k.k1 >> 39) & 7u;
+/* dist_up's change when a state holding c (reds) gains (delta 1) or loses (delta -1) one copy of k,
+   the red five of its suit when red: a plain copy counts beyond the request's plain copies, a red
+   five when the request held none */
+static inline int dist_step(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int red, int delta) {
+    int suit = k < 27 && k % 9 == 4 ? k / 9 : -1;
+    if (red) return (x->reds0 >> suit & 1u) ? 0 : delta;
+    int p = c[k] - (suit >= 0 ? (int)(reds >> suit & 1u) : 0);
+    return delta > 0 ? (p >= x->p0[k] ? 1 : 0) : (p > x->p0[k] ? -1 : 0);
 }
 
 static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
 
-/* get or create the node of key k (counts c); `sh` is its shanten when the caller knows it (else
-   below -1); returns its index or -1 on memory failure */
-static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
+/* get or create the node of key k: the counts pc with one copy of `kind` added (delta 1) or
+   removed (delta -1), or pc itself (kind < 0); its shanten `sh` (when below -1: computed) and
+   dist_up `dist`; returns its index or -1 on memory failure */
+static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {
     ym_ev_work_t *w = x->w;
     long i = lookup(w, k);
     if (i >= 0) return i;
@@ -193,32 +262,25 @@ static long node_at(ctx_t *x, ev_key_t k, const uint8_t *c, int sh, int draw) {
         if (grow_table(w)) return -1;
         i = lookup(w, k);
     }
-    if (reserve((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof(node_t))) return -1;
-    if (reserve((void **)&x->queue, &x->cap_q, x->nq + 1, sizeof(int32_t))) return -1;
+    if (reserve((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof(node_t)) ||
+        reserve((void **)&w->cnt, &w->cap_cnt, 34 * (w->n_nodes + 1), 1))
+        return -1;
+    uint8_t *c = w->cnt + 34 * w->n_nodes;
+    memcpy(c, pc, 34);
+    if (kind >= 0) c[kind] = (uint8_t)(c[kind] + delta);
     node_t *n = &w->nodes[w->n_nodes];
-    memset(n, 0, sizeof *n);
     n->key = k;
     n->draw = (uint8_t)draw;
     n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
     n->riichi = (uint8_t)(draw && (k.k1 >> 42 & 1u));   /* draw state: a closed hand under riichi */
-    w->table[-i - 1] = (int32_t)w->n_nodes + 1;
-    x->queue[x->nq++] = (int32_t)w->n_nodes;
+    n->dist = (uint8_t)dist;
+    n->ci = draw ? w->n_d++ : w->n_e++;
+    w->table[-i - 1] = slot_of(k.h, w->n_nodes);
     return (long)w->n_nodes++;
 }
 
 static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
-    return node_at(x, make_key(c, reds, flag), c, -2, draw);
-}
-
-static int push_edge(ctx_t *x, int32_t to, int wt, int win, double score) {
-    ym_ev_work_t *w = x->w;
-    if (reserve((void **)&w->edges, &w->cap_edges, w->n_edges + 1, sizeof(edge_t))) return -1;
-    edge_t *e = &w->edges[w->n_edges++];
-    e->to = to;
-    e->w = (uint8_t)wt;
-    e->win = (uint8_t)win;
-    e->score = score;
-    return 0;
+    return node_at(x, make_key(c, reds, flag), c, -1, 0, -2, draw, dist_up(x, c, reds));
 }
 
 /* ---- scoring a win ------------------------------------------------------------------------ */
@@ -239,8 +301,55 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. */
-static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi) {
+/* The law of the ura dora han of the complete hand c (with the melds): ura[u] = P(u han), u
+ * capped at 12; the indicators are drawn without replacement from the tiles this hand does not
+ * hold (the state's wall). One table per discard state: every winning draw into it shares it.
+ * Returns the number of ways (0: fewer tiles than indicators). */
+static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
+    const ym_ev_input_t *in = x->in;
+    uint8_t full[34];
+    memcpy(full, c, 34);
+    for (int m = 0; m < in->n_melds; m++) {
+        int t = in->meld_tile[m], ty = in->meld_type[m];
+        if (ty == YM_CHI) {
+            full[t]++, full[t + 1]++, full[t + 2]++;
+        } else {
+            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
+        }
+    }
+    /* dp[a][u]: ways to draw a indicators worth u han; kinds one by one, a descending in place */
+    double dp[YM_MAX_INDICATORS + 1][13];
+    memset(dp, 0, sizeof dp);
+    dp[0][0] = 1.0;
+    int d = in->n_dora, total = 0;
+    for (int i = 0; i < 34; i++) {
+        int ci = (int)x->base[i] - c[i];
+        if (ci <= 0) continue;
+        total += ci;
+        int g = full[ym_next_dora(i, x->sanma)];
+        double cb[5];
+        for (int j = 1; j <= ci && j <= 4; j++) cb[j] = binom(ci, j);
+        for (int a = d; a >= 1; a--)
+            for (int j = 1; j <= ci && j <= a; j++) {
+                const double *from = dp[a - j];
+                double *to = dp[a];
+                int sh = j * g;
+                for (int u = 0; u <= 12; u++) {
+                    if (from[u] == 0.0) continue;
+                    int nu = u + sh;
+                    to[nu > 12 ? 12 : nu] += from[u] * cb[j];
+                }
+            }
+    }
+    double all = binom(total, d);
+    for (int u = 0; u <= 12; u++) ura[u] = all > 0.0 ? dp[d][u] / all : 0.0;
+    return all;
+}
+
+/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. `ura` is the
+   hand's ura_law, filled on first use (*ura_all < 0: not yet). */
+static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
+                        double *ura_all) {
     const ym_ev_input_t *in = x->in;
     ym_hand_t h;
     memset(&h, 0, sizeof h);
@@ -263,41 +372,11 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     int dealer = in->seat_wind == 0;
     if (!riichi || !in->uradora || in->n_dora == 0 || s.yakuman)
         return hand_value(x, s.han, s.fu, s.yakuman, dealer);
-    /* ura dora: the indicators are drawn from the tiles this hand does not hold */
-    uint8_t full[34];
-    memcpy(full, c, 34);
-    for (int m = 0; m < in->n_melds; m++) {
-        int t = in->meld_tile[m], ty = in->meld_type[m];
-        if (ty == YM_CHI) {
-            full[t]++, full[t + 1]++, full[t + 2]++;
-        } else {
-            full[t] = (uint8_t)(full[t] + (ty == YM_PON ? 3 : 4));
-        }
-    }
-    double dp[YM_MAX_INDICATORS + 1][13], nd[YM_MAX_INDICATORS + 1][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int d = in->n_dora, total = 0;
-    for (int i = 0; i < 34; i++) {
-        int ci = (int)x->base[i] - c[i];
-        if (ci <= 0) continue;
-        total += ci;
-        int g = full[ym_next_dora(i, x->sanma)];
-        memcpy(nd, dp, sizeof dp);
-        for (int a = 0; a < d; a++)
-            for (int u = 0; u <= 12; u++) {
-                if (dp[a][u] == 0.0) continue;
-                for (int j = 1; j <= ci && a + j <= d; j++) {
-                    int nu = u + j * g;
-                    nd[a + j][nu > 12 ? 12 : nu] += dp[a][u] * binom(ci, j);
-                }
-            }
-        memcpy(dp, nd, sizeof dp);
-    }
-    double all = binom(total, d), v = 0.0;
-    if (all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
+    if (*ura_all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
+    double v = 0.0;
     for (int u = 0; u <= 12; u++)
-        if (dp[d][u] > 0.0) v += dp[d][u] / all * hand_value(x, s.han + u, s.fu, 0, dealer);
+        if (ura[u] > 0.0) v += ura[u] * hand_value(x, s.han + u, s.fu, 0, dealer);
     return v;
 }
 
@@ -308,7 +387,8 @@ static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
  * a hand under riichi waiting; from a discard state, the discards that keep the shanten and, with
  * shanten-down on, those one back, under the same limit. The second pass links every state to
  * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
- * not the first pass reached it that way (docs/ev.md, "Which draws and discards are followed"). */
+ * not the first pass reached it that way (docs/ev.md, "Which states exist, and how they are
+ * linked"). */
 
 /* the suit of a five (whose red copy is a tile of its own), else -1 */
 static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
@@ -318,212 +398,332 @@ static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {
     return (suit >= 0 && x->in->red && !(reds >> suit & 1)) ? (int)x->base_red[suit] : 0;
 }
 
-/* node ni, its concealed counts and red fives */
-static node_t load_node(const ctx_t *x, int32_t ni, uint8_t *c, unsigned *reds) {
+/* node ni, a copy of its concealed counts (the array may move while nodes are added) and its red
+   fives */
+static inline node_t load_node(const ctx_t *x, size_t ni, uint8_t *c, unsigned *reds) {
     node_t nd = x->w->nodes[ni];
-    unpack(nd.key, c, reds);
+    memcpy(c, x->w->cnt + 34 * ni, 34);
+    *reds = (unsigned)(nd.key.k1 >> 39) & 7u;
     return nd;
 }
 
-static long find_draw_state(const ctx_t *x, ev_key_t k);
+/* the draw state a discard leads to (a key without the riichi bit), if the graph has it: under
+   riichi when a closed hand is tenpai (lookup of the riichi key: rk) */
+static inline long draw_target(const ctx_t *x, long plain, long rk) {
+    if (rk >= 0) return rk;
+    if (plain >= 0 && x->closed && x->w->nodes[plain].shanten == 0) return -1;   /* the 13-tile request itself */
+    return plain;
+}
 
-static int create_draws(ctx_t *x, int32_t ni) {
+static int create_draws(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int b = nd.shanten;
     /* a draw never raises the shanten: with exchanges allowed every draw is followed */
-    int teg = in->tegawari && !(nd.riichi && b == 0) && dist_up(x, c, reds) + b < x->s0 + in->extra;
+    int teg = in->tegawari && !(nd.riichi && b == 0) && nd.dist + b < x->s0 + in->extra;
     ev_key_t kb = key_with(nd.key, reds, 0);
-    for (int k = 0; k < 34; k++) {
+    uint64_t drawable = 0, need = 0;
+    for (int k = 0; k < 34; k++)
+        if (x->base[k] > c[k]) drawable |= 1ULL << k;
+    if (teg) {
+        /* every draw is followed: the shanten is needed only where a state is new (the table
+           slots of every draw prefetched first) */
+        for (uint64_t m = drawable; m; m &= m - 1) {
+            ev_key_t kp = key_step(kb, ym_ctz64(m), 1);
+            EV_PREFETCH(&x->w->table[home_of(x->w, kp.h)]);
+        }
+        for (uint64_t m = drawable; m; m &= m - 1) {
+            int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
+            int red_left = red_left_of(x, reds, suit);
+            ev_key_t kp = key_step(kb, k, 1);
+            if ((left - red_left > 0 && lookup(x->w, kp) < 0) ||
+                (red_left > 0 && lookup(x->w, key_with(kp, reds | 1u << suit, 0)) < 0))
+                need |= 1ULL << k;
+        }
+    } else {
+        need = drawable;
+    }
+    int8_t sh[34];
+    ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    for (uint64_t m = need; m; m &= m - 1) {
+        int k = ym_ctz64(m);
+        if (!teg && sh[k] >= b) continue;
         int left = (int)x->base[k] - c[k];
-        if (left <= 0) continue;
         int suit = five_suit(k);
         int red_left = red_left_of(x, reds, suit);
-        ev_key_t kp = key_step(kb, k, 1), kr = key_with(kp, suit >= 0 ? reds | 1u << suit : reds, 0);
-        c[k]++;
-        if (teg) {
-            /* every draw is followed: the shanten is computed only for a new state */
-            if (left - red_left > 0 && node_at(x, kp, c, -2, 0) < 0) return -1;
-            if (red_left > 0 && node_at(x, kr, c, -2, 0) < 0) return -1;
-        } else {
-            int need_p = left - red_left > 0 && lookup(x->w, kp) < 0;
-            int need_r = red_left > 0 && lookup(x->w, kr) < 0;
-            if (need_p || need_r) {
-                int s2 = shanten_of(x, c);
-                if (s2 < b) {
-                    if (need_p && node_at(x, kp, c, s2, 0) < 0) return -1;
-                    if (need_r && node_at(x, kr, c, s2, 0) < 0) return -1;
-                }
-            }
-        }
-        c[k]--;
+        ev_key_t kp = key_step(kb, k, 1);
+        if (left - red_left > 0 &&
+            node_at(x, kp, c, k, 1, sh[k], 0, nd.dist + dist_step(x, c, reds, k, 0, 1)) < 0)
+            return -1;
+        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, 0), c, k, 1, sh[k], 0,
+                                    nd.dist + dist_step(x, c, reds, k, 1, 1)) < 0)
+            return -1;
     }
     return 0;
 }
 
-static int create_discards(ctx_t *x, int32_t ni) {
+static int create_discards(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
     /* a discard never lowers the shanten nor raises it by more than one */
-    int down = in->shanten_down && dist_up(x, c, reds) + a < x->s0 + in->extra;
-    for (int k = 0; k < 34; k++) {
-        if (!c[k]) continue;
+    int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
+    uint64_t held = 0;
+    for (int k = 0; k < 34; k++)
+        if (c[k]) held |= 1ULL << k;
+    int8_t sh[34];
+    ym_shanten_neighbours(c, in->n_melds, x->sanma, -1, held, sh);
+    ev_key_t kb = key_with(nd.key, reds, 0);
+    for (uint64_t m = held; m; m &= m - 1) {
+        int k = ym_ctz64(m), s2 = sh[k];
+        if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        c[k]--;
-        ev_key_t k0 = key_step(key_with(nd.key, reds, 0), k, -1);
-        int want_p = c[k] + 1 - has_red > 0, want_r = has_red;
-        ev_key_t kr0 = want_r ? key_with(k0, reds & ~(1u << suit), 0) : k0;
-        /* states already made need no shanten (the one the discard leads to is found by the
-           same rule as the links use) */
-        if ((!want_p || find_draw_state(x, k0) >= 0) && (!want_r || find_draw_state(x, kr0) >= 0)) {
-            c[k]++;
-            continue;
-        }
-        int s2 = shanten_of(x, c);
-        if ((a >= 0 && s2 == a) || (down && s2 == a + 1)) {
-            unsigned flag = (unsigned)(x->closed && s2 == 0);
-            if (want_p && node_at(x, key_with(k0, reds, flag), c, s2, 1) < 0) return -1;
-            if (want_r && node_at(x, key_with(kr0, reds & ~(1u << suit), flag), c, s2, 1) < 0) return -1;
-        }
-        c[k]++;
+        unsigned flag = (unsigned)(x->closed && s2 == 0);
+        ev_key_t k0 = key_step(kb, k, -1);
+        if (c[k] - has_red > 0 &&
+            node_at(x, key_with(k0, reds, flag), c, k, -1, s2, 1, nd.dist + dist_step(x, c, reds, k, 0, -1)) < 0)
+            return -1;
+        if (has_red && node_at(x, key_with(k0, reds & ~(1u << suit), flag), c, k, -1, s2, 1,
+                               nd.dist + dist_step(x, c, reds, k, 1, -1)) < 0)
+            return -1;
     }
     return 0;
 }
 
+/* the node array is the breadth-first queue */
 static int build(ctx_t *x) {
-    for (size_t q = 0; q < x->nq; q++) {
-        int32_t ni = x->queue[q];
-        int r = x->w->nodes[ni].draw ? create_draws(x, ni) : create_discards(x, ni);
+    for (size_t q = 0; q < x->w->n_nodes; q++) {
+        int r = x->w->nodes[q].draw ? create_draws(x, q) : create_discards(x, q);
         if (r) return r;
     }
     return 0;
 }
 
-/* the draw state a discard leads to (key without the riichi bit), if the graph has it: under
-   riichi when a closed hand is tenpai */
-static long find_draw_state(const ctx_t *x, ev_key_t k) {
-    if (x->closed) {
-        long i = lookup(x->w, key_with(k, (unsigned)(k.k1 >> 39 & 7u), 1));
-        if (i >= 0) return i;
-    }
-    long i = lookup(x->w, k);
-    if (i >= 0 && x->closed && x->w->nodes[i].shanten == 0) return -1;   /* the 13-tile request itself */
-    return i;
+/* ---- linking ---------------------------------------------------------------------------------- */
+/* Every link joins a discard state E and the draw state D = E - k of one of its tiles: E's discard
+ * of k goes to D (under riichi when that state exists), and D's draw of k comes to E. So the links
+ * are made from the discard states alone; the draw edges are then sorted by draw state. */
+static inline void push_dedge(ym_ev_work_t *w, int32_t d, int32_t e, int wt, double score) {
+    dedge_t *ed = &w->tmp[w->n_de++];
+    ed->d = d;
+    ed->e = e;
+    ed->w = (uint8_t)wt;
+    ed->win = score > 0.0;
+    ed->score = score;
 }
 
-static int link(ctx_t *x, int32_t ni) {
+static int link_discard_state(ctx_t *x, size_t ni) {
+    ym_ev_work_t *w = x->w;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
-    ev_key_t kb = key_with(nd.key, reds, 0);
-    int32_t e0 = (int32_t)x->w->n_edges;
-    for (int k = 0; k < 34; k++) {
+    /* at most 2 discards of a kind (plain, red) and 2 draw states each (plain, riichi) */
+    if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 2 * 34, sizeof(int32_t)) ||
+        reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 4 * 34, sizeof(dedge_t)))
+        return -1;
+    w->eoff[nd.ci] = (int32_t)w->n_eto;
+    /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
+       tenpai or complete hand only */
+    int riichi_ok = x->closed && nd.shanten <= 0;
+    double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
+    uint64_t held = 0;
+    for (int k = 0; k < 34; k++)
+        if (c[k]) held |= 1ULL << k;
+    /* the keys of every discard first, their table slots prefetched (big graphs miss the cache) */
+    ev_key_t keys[2 * 34];
+    uint8_t kind[2 * 34], isred[2 * 34];
+    int nk = 0;
+    for (; held; held &= held - 1) {
+        int k = ym_ctz64(held);
         int suit = five_suit(k);
-        if (nd.draw) {
-            int left = (int)x->base[k] - c[k];
-            if (left <= 0) continue;
-            int red_left = red_left_of(x, reds, suit);
-            ev_key_t kp = key_step(kb, k, 1);
-            for (int r = 0; r < 2; r++) {
-                int wt = r ? red_left : left - red_left;
-                if (wt <= 0) continue;
-                unsigned r2 = r ? reds | 1u << suit : reds;
-                long to = lookup(x->w, r ? key_with(kp, r2, 0) : kp);
-                if (to < 0) continue;
-                double sc = 0.0;
-                if (x->w->nodes[to].shanten == -1) {
-                    c[k]++;
-                    sc = win_score(x, c, r2, k, nd.riichi);
-                    c[k]--;
-                }
-                if (push_edge(x, (int32_t)to, wt, sc > 0.0, sc)) return -1;
-            }
-        } else {
-            if (!c[k]) continue;
-            int has_red = suit >= 0 && (reds >> suit & 1);
-            ev_key_t kp = key_step(kb, k, -1);
-            for (int r = 0; r < 2; r++) {
-                if (r ? !has_red : c[k] - has_red <= 0) continue;
-                long to = find_draw_state(x, r ? key_with(kp, reds & ~(1u << suit), 0) : kp);
-                if (to >= 0 && push_edge(x, (int32_t)to, 0, 0, 0.0)) return -1;
-            }
+        int has_red = suit >= 0 && (reds >> suit & 1);
+        ev_key_t kp = key_step(nd.key, k, -1);
+        for (int r = 0; r < 2; r++) {
+            if (r ? !has_red : c[k] - has_red <= 0) continue;
+            keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;
+            EV_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
+            if (riichi_ok) EV_PREFETCH(&w->table[home_of(w, keys[nk].h + ZK[37])]);
+            kind[nk] = (uint8_t)k;
+            isred[nk++] = (uint8_t)r;
         }
     }
-    node_t *n = &x->w->nodes[ni];
-    n->e0 = e0;
-    n->ne = (int32_t)x->w->n_edges - e0;
+    for (int i = 0; i < nk; i++) {
+        int k = kind[i], r = isred[i], suit = five_suit(k);
+        unsigned rd = r ? reds & ~(1u << suit) : reds;
+        ev_key_t kd = keys[i];
+        long dp = lookup(w, kd), dr = -1;
+        if (riichi_ok) {
+            ev_key_t kr = kd;   /* the riichi bit set: key_with(kd, rd, 1) */
+            kr.k1 |= 1ULL << 42;
+            kr.h += ZK[37];
+            dr = lookup(w, kr);
+        }
+        long to = draw_target(x, dp, dr);
+        if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
+        if (dp < 0 && dr < 0) continue;
+        /* the draw of k from D (which holds one copy fewer) */
+        int red_left = red_left_of(x, rd, suit);
+        int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+        if (wt <= 0) continue;
+        for (int j = 0; j < 2; j++) {
+            long d = j ? dr : dp;
+            if (d < 0) continue;
+            double sc = nd.shanten == -1 ? win_score(x, c, reds, k, w->nodes[d].riichi, ura, &ura_all) : 0.0;
+            push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
+        }
+    }
+    return 0;
+}
+
+static int link(ctx_t *x) {
+    ym_ev_work_t *w = x->w;
+    size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
+    if (reserve((void **)&w->eoff, &w->cap_eoff, ne + 1, sizeof(int32_t)) ||
+        reserve((void **)&w->doff, &w->cap_doff, 2 * nd + 1, sizeof(int32_t)) ||
+        reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
+        return -1;
+    w->n_eto = w->n_de = 0;
+    for (size_t i = 0; i < w->n_nodes; i++) {
+        const node_t *n = &w->nodes[i];
+        if (n->draw) {
+            w->sh_d[n->ci] = n->shanten;
+        } else {
+            w->sh_e[n->ci] = n->shanten;
+            if (link_discard_state(x, i)) return -1;
+        }
+    }
+    w->eoff[ne] = (int32_t)w->n_eto;
+    /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
+    if (reserve((void **)&w->de, &w->cap_de, w->n_de + 1, sizeof(sedge_t))) return -1;
+    int32_t *off = w->doff;
+    memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
+    for (size_t i = 0; i < w->n_de; i++) off[2 * w->tmp[i].d + w->tmp[i].win + 1]++;
+    for (size_t b = 0; b < 2 * nd; b++) off[b + 1] += off[b];
+    for (size_t i = 0; i < w->n_de; i++) {
+        const dedge_t *t = &w->tmp[i];
+        sedge_t *o = &w->de[off[2 * t->d + t->win]++];
+        o->e = t->e;
+        o->w = t->w;
+        o->score = t->score;
+    }
+    for (size_t b = 2 * nd; b > 0; b--) off[b] = off[b - 1];
+    off[0] = 0;
     return 0;
 }
 
 /* ---- values -------------------------------------------------------------------------------- */
-/* val[6 i + 0..2] = tenpai, win, score of node i at the turn being computed;
- * val[6 i + 3..5] = the same at the next turn (draw states only). */
+/* vd[4 d + 0..2] = tenpai, win, score of draw state d (at turn t + 1, then t in place);
+ * ve[4 e + 0..2] = the same of discard state e at turn t + 1 (the choice after the draw of turn t).
+ * A draw state's new value is v + (sum_edges w y - W v) / (S - t): a win edge's y is 1 for tenpai
+ * and win (its discard state is complete) and the larger of the win's value and the state's for
+ * the score. Lane 3 is padding (two-lane SSE2 steps on x86-64, plain C elsewhere). */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define EV_SSE2 1
+#endif
+
 static void solve(ctx_t *x, const int32_t *roots, int n_roots, ym_ev_row_t *rows, int S) {
     ym_ev_work_t *w = x->w;
-    double *v = w->val;
+    const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
+    double *vd = w->val, *ve = vd + 4 * nd, *W = ve + 4 * ne, *Wwin = W + nd;
+    const sedge_t *de = w->de;
+    const int32_t *eto = w->eto, *doff = w->doff, *eoff = w->eoff;
+    const int8_t *shd = w->sh_d, *she = w->sh_e;
+    const int bounded = x->in->bounded;
     int T = x->in->t_max;
-    size_t n = w->n_nodes;
-    for (size_t i = 0; i < n; i++) {
-        const node_t *nd = &w->nodes[i];
-        v[6 * i + 0] = nd->draw && nd->shanten == 0 ? 1.0 : 0.0;
-        v[6 * i + 1] = v[6 * i + 2] = 0.0;
+    for (size_t d = 0; d < nd; d++) {
+        vd[4 * d + 0] = shd[d] == 0 ? 1.0 : 0.0;
+        vd[4 * d + 1] = vd[4 * d + 2] = vd[4 * d + 3] = 0.0;
+        double s = 0.0, sw = 0.0;
+        for (int32_t j = doff[2 * d]; j < doff[2 * d + 1]; j++) s += de[j].w;
+        for (int32_t j = doff[2 * d + 1]; j < doff[2 * d + 2]; j++) sw += de[j].w;
+        W[d] = s + sw;
+        Wwin[d] = sw;
     }
+    memset(ve, 0, 4 * ne * sizeof(double));
     for (int r = 0; r < n_roots; r++) {
-        rows[r].tenpai[T] = v[6 * (size_t)roots[r]];
+        rows[r].tenpai[T] = vd[4 * (size_t)roots[r]];
         rows[r].win[T] = rows[r].score[T] = 0.0;
     }
     for (int t = T - 1; t >= 1; t--) {
-        /* draw states: move the values to the "next turn" slots */
-        for (size_t i = 0; i < n; i++)
-            if (w->nodes[i].draw) memcpy(v + 6 * i + 3, v + 6 * i, 3 * sizeof(double));
-        /* discard states at turn t + 1 */
-        for (size_t i = 0; i < n; i++) {
-            const node_t *nd = &w->nodes[i];
-            if (nd->draw) continue;
+        /* discard states after the draw of turn t: the best draw state of turn t + 1, per value */
+        for (size_t e = 0; e < ne; e++) {
+#ifdef EV_SSE2
+            __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+            for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
+                const double *u = vd + 4 * (size_t)eto[j];
+                a = _mm_max_pd(_mm_loadu_pd(u), a);
+                b = _mm_max_pd(_mm_loadu_pd(u + 2), b);
+            }
+            _mm_storeu_pd(ve + 4 * e, a);
+            _mm_storeu_pd(ve + 4 * e + 2, b);
+#else
             double tp = 0.0, wp = 0.0, sc = 0.0;
-            for (int32_t e = nd->e0; e < nd->e0 + nd->ne; e++) {
-                const double *u = v + 6 * (size_t)w->edges[e].to + 3;
+            for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
+                const double *u = vd + 4 * (size_t)eto[j];
                 if (u[0] > tp) tp = u[0];
                 if (u[1] > wp) wp = u[1];
                 if (u[2] > sc) sc = u[2];
             }
-            if (nd->shanten <= 0) tp = 1.0;
-            v[6 * i + 0] = tp;
-            v[6 * i + 1] = wp;
-            v[6 * i + 2] = sc;
+            ve[4 * e + 0] = tp;
+            ve[4 * e + 1] = wp;
+            ve[4 * e + 2] = sc;
+#endif
+            if (she[e] <= 0) ve[4 * e] = 1.0;
         }
+        /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
-        for (size_t i = 0; i < n; i++) {
-            const node_t *nd = &w->nodes[i];
-            if (!nd->draw) continue;
-            const double *u = v + 6 * i + 3;
-            double tp = u[0], wp = u[1], sc = u[2];
-            for (int32_t e = nd->e0; e < nd->e0 + nd->ne; e++) {
-                const edge_t *ed = &w->edges[e];
-                const double *y = v + 6 * (size_t)ed->to;
-                double p = ed->w * inv;
-                double yt = y[0], yw = ed->win ? 1.0 : y[1];
-                double ys = ed->score > y[2] ? ed->score : y[2];
-                tp += p * (yt - u[0]);
-                wp += p * (yw - u[1]);
-                sc += p * (ys - u[2]);
+        for (size_t d = 0; d < nd; d++) {
+            double *u = vd + 4 * d;
+            double st, sw, ss;
+            int32_t j = doff[2 * d], jw = doff[2 * d + 1], end = doff[2 * d + 2];
+#ifdef EV_SSE2
+            __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+            for (; j < jw; j++) {
+                const double *y = ve + 4 * (size_t)de[j].e;
+                __m128d wt = _mm_set1_pd((double)de[j].w);
+                a = _mm_add_pd(a, _mm_mul_pd(wt, _mm_loadu_pd(y)));
+                b = _mm_add_pd(b, _mm_mul_pd(wt, _mm_loadu_pd(y + 2)));
             }
-            if (x->in->bounded) {
+            double ab[2];
+            _mm_storeu_pd(ab, a);
+            st = ab[0];
+            sw = ab[1];
+            ss = _mm_cvtsd_f64(b);
+#else
+            st = sw = ss = 0.0;
+            for (; j < jw; j++) {
+                const double *y = ve + 4 * (size_t)de[j].e;
+                double wt = (double)de[j].w;
+                st += wt * y[0];
+                sw += wt * y[1];
+                ss += wt * y[2];
+            }
+#endif
+            for (; j < end; j++) {
+                double ys = ve[4 * (size_t)de[j].e + 2];
+                ss += (double)de[j].w * (de[j].score > ys ? de[j].score : ys);
+            }
+            st += Wwin[d];
+            sw += Wwin[d];
+            double tp = u[0] + (st - W[d] * u[0]) * inv;
+            double wp = u[1] + (sw - W[d] * u[1]) * inv;
+            double sc = u[2] + (ss - W[d] * u[2]) * inv;
+            if (bounded) {
                 if (tp > 1.0) tp = 1.0;
                 if (wp > 1.0) wp = 1.0;
             }
-            v[6 * i + 0] = tp;
-            v[6 * i + 1] = wp;
-            v[6 * i + 2] = sc;
+            u[0] = tp;
+            u[1] = wp;
+            u[2] = sc;
         }
         for (int r = 0; r < n_roots; r++) {
-            const double *y = v + 6 * (size_t)roots[r];
+            const double *y = vd + 4 * (size_t)roots[r];
             rows[r].tenpai[t] = y[0];
             rows[r].win[t] = y[1];
             rows[r].score[t] = y[2];
@@ -563,6 +763,10 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         x.reds0 |= r << s;
         x.base_red[s] = (uint8_t)(in->red ? (in->unseen_red[s] ? 1 : 0) + r : 0);
     }
+    for (int k = 0; k < 34; k++) {
+        int suit = five_suit(k);
+        x.p0[k] = (uint8_t)(x.h0[k] - (suit >= 0 ? (x.reds0 >> suit & 1u) : 0u));
+    }
     int want = 13 - 3 * in->n_melds;
     if (n0 != want && n0 != want + 1) return YM_EV_E_INPUT;
     x.s0 = shanten_of(&x, x.h0);
@@ -571,7 +775,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (S <= 0)
         for (int k = 0; k < 34; k++) S += in->unseen[k];
     if (S - (int)in->t_max < 1) return YM_EV_E_INPUT;
-    w->n_nodes = w->n_edges = 0;
+    w->n_nodes = 0;
+    w->n_d = w->n_e = 0;
     if (w->table_cap) memset(w->table, 0, w->table_cap * sizeof *w->table);
     else if (grow_table(w)) return YM_EV_E_MEMORY;
 
@@ -605,7 +810,11 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[nr].red = (uint8_t)red;
                 rows[nr].shanten = (int8_t)s2;
                 long r = -1;
-                if (x.s0 <= in->max_shanten) {
+                /* a discard that raises the shanten is followed only as the request's own
+                   shanten-down step (the rule of create_discards at d = 0): else its row is not
+                   evaluated (NaN), and its states are not made */
+                int followed = s2 <= x.s0 || (in->shanten_down && in->extra > 0);
+                if (x.s0 <= in->max_shanten && followed) {
                     r = node_of(&x, c, r2, (unsigned)(x.closed && s2 == 0), 1);
                     if (r < 0) { rc = YM_EV_E_MEMORY; goto out; }
                 }
@@ -631,9 +840,11 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         }
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
-    for (size_t i = 0; i < w->n_nodes; i++)
-        if (link(&x, (int32_t)i)) { rc = YM_EV_E_MEMORY; goto out; }
-    if (reserve((void **)&w->val, &w->cap_val, 6 * w->n_nodes, sizeof(double))) { rc = YM_EV_E_MEMORY; goto out; }
+    if (link(&x)) { rc = YM_EV_E_MEMORY; goto out; }
+    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 1, sizeof(double))) {
+        rc = YM_EV_E_MEMORY;
+        goto out;
+    }
     {
         /* rows beyond max_shanten: NaN; the others from the solve */
         int32_t live[YM_EV_MAX_ROWS];
@@ -645,7 +856,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 rows[r].tenpai[t] = rows[r].win[t] = rows[r].score[t] = z;
             }
             if (roots[r] >= 0) {
-                live[nl] = roots[r];
+                live[nl] = w->nodes[roots[r]].ci;
                 lrows[nl++] = &rows[r];
             }
         }
@@ -676,6 +887,5 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     rc = nr;
 out:
-    free(x.queue);
     return rc;
 }

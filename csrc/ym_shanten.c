@@ -204,6 +204,87 @@ int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
     return shanten_words(&v, n_melds, form, sanma);
 }
 
+/* ---- neighbours: one tile more or fewer of each kind ------------------------------------- */
+/* One part's table entry (the z of parts_eval_total: index, tiles, special counts) and class. */
+typedef struct {
+    uint64_t z;
+    unsigned cls;
+} part_t;
+
+YM_ALWAYS_INLINE part_t suit_part(uint64_t w, unsigned one, uint64_t mul) {
+    const ym_special_t *T = &ym_special;
+    uint64_t q = ym_quad_keys(w, mul);
+    uint32_t k5 = one + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+    uint32_t k4 = (uint32_t)(q >> 48);
+    uint64_t x = T->hi[k5];
+    part_t p;
+    p.z = x + T->rank_lo[(x >> 48) + k4];
+    p.cls = T->suit_class[(uint32_t)p.z & YM_SP_INDEX_MASK];
+    return p;
+}
+
+YM_ALWAYS_INLINE part_t honor_part(uint64_t w, uint64_t mul) {
+    const ym_special_t *T = &ym_special;
+    uint64_t q = ym_quad_keys(w, mul);
+    part_t p;
+    p.z = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
+    p.cls = T->honor_class[(uint32_t)p.z & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
+    return p;
+}
+
+/* The regular shanten by the combine of the four classes, with the special forms' minimum (no
+ * melds) from the packed counts e: shanten_of(cls, e, n_melds, YM_FORM_ALL) written out. */
+YM_ALWAYS_INLINE int8_t all_forms(const ym_special_t *T, const int8_t *fin, unsigned m, unsigned p, unsigned s, unsigned h,
+                                  uint64_t sp, int n_melds) {
+    int r = fin[T->comb2[T->comb1[m][p]][s] * YM_MAX_HONOR_CLASSES + h];
+    if (n_melds == 0) {
+        int t = T->min[(unsigned)(sp >> 32) & ((1u << 14) - 1)];
+        if (t < r) r = t;
+    }
+    return (int8_t)r;
+}
+
+void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]) {
+    const ym_special_t *T = &ym_special;
+    const int8_t *fin = &T->final[n_melds][0][0];
+    words_t v;
+    load_words(c, &v);
+    part_t P[4];
+    uint64_t sp = 0;
+    for (int s = 0; s < 3; s++) {
+        P[s] = suit_part(v.w[s], v.one[s], v.mul);
+        sp += P[s].z;
+    }
+    P[3] = honor_part(v.w[3], v.mul);
+    sp += P[3].z;
+    unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
+    if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
+    for (int s = 0; s < 4; s++) {
+        unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
+        uint64_t rest = sp - P[s].z;
+        while (bits) {
+            int r = ym_ctz64(bits);
+            bits &= bits - 1;
+            part_t q;
+            if (s == 3) {
+                uint64_t one = 1ULL << (8 * r);
+                q = honor_part(delta > 0 ? v.w[3] + one : v.w[3] - one, v.mul);
+            } else if (r == 0) {
+                unsigned o = delta > 0 ? v.one[s] + 1u : v.one[s] - 1u;
+                q = suit_part(v.w[s], o, v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, o, (unsigned)(v.w[0] >> 56));
+            } else {
+                uint64_t one = 1ULL << (8 * (r - 1)), w = delta > 0 ? v.w[s] + one : v.w[s] - one;
+                q = suit_part(w, v.one[s], v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
+            }
+            unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
+            nc[s] = q.cls;
+            out[9 * s + r] = all_forms(T, fin, nc[0], nc[1], nc[2], nc[3], rest + q.z, n_melds);
+        }
+    }
+}
+
 #define SEVENS 0x7B7B7B7B7B7B7B7BULL
 #define HIGHS 0x8080808080808080ULL
 

@@ -36,6 +36,11 @@ int ym_shanten_kokushi(const uint8_t *c);
 /* form: YM_FORM_*; chiitoitsu/kokushi only count when n_melds == 0 (else they give 99). */
 int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma);
 int ym_is_agari(const uint8_t *c, int n_melds);
+/* ym_shanten(form ALL) of c with one copy of kind k added (delta = +1) or removed (delta = -1),
+ * for each k whose bit is set in `kinds`, into out[k] (other entries untouched). Same trust as
+ * ym_shanten, for c and for every changed hand (counts 0..4, total 13-3k or 14-3k). The four
+ * parts are read once; each kind re-reads its own part only. */
+void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]);
 /* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times
  * (and 2m-8m when sanma). */
 uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);

@@ -25,6 +25,7 @@ cdef extern from "ym_shanten.h" nogil:
     int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma)
     int ym_is_agari(const uint8_t *c, int n_melds)
     uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma)
+    void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, signed char *out)
 
 cdef int _err = ym_init()
 if _err != 0:

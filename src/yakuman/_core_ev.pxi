@@ -40,6 +40,21 @@ cdef extern from "ym_ev.h" nogil:
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
 
 
+def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
+    """ym_shanten_neighbours (the search's shanten of each draw or discard) on checked counts:
+    a list of 34, None where the changed hand would leave 0..4 (tests compare it with shanten)."""
+    cdef uint8_t c[34]
+    cdef signed char out[34]
+    cdef uint64_t kinds = 0
+    cdef int k
+    memcpy(c, <const char *>counts, 34)
+    for k in range(34):
+        if (delta > 0 and c[k] < 4) or (delta < 0 and c[k] > 0):
+            kinds |= (<uint64_t>1) << k
+    ym_shanten_neighbours(c, n_melds, sanma, delta, kinds, out)
+    return [out[k] if kinds >> k & 1 else None for k in range(34)]
+
+
 def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,

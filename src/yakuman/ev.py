@@ -20,7 +20,7 @@ import numpy as np
 from yakuman import _core
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds
-from yakuman.rules import Rules
+from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
 
 __all__ = ["EvRow", "EvResult", "discard_ev", "MODELS", "ev_many", "EvBatch", "EV_COLUMNS", "EV_STATUS", "SLOT_NAMES"]
 
@@ -32,6 +32,20 @@ _SUITS = "mpsz"
 
 def _name(kind: int, red: bool = False) -> str:
     return f"{0 if red else kind % 9 + 1}{_SUITS[kind // 9]}"
+
+
+_NAMES = tuple(_name(k) for k in range(34))
+
+
+def _necessary(nec: bytes, mask: int) -> dict:
+    """mpsz -> copies of each kind whose bit is set in mask (kind order)."""
+    out = {}
+    while mask:
+        low = mask & -mask
+        k = low.bit_length() - 1
+        out[_NAMES[k]] = nec[k]
+        mask ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -161,7 +175,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     ignores (the opponents: no ron, no calls, no danger)."""
     if model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
-    rules = _TENHOU if rules is None or model == "reference" else rules
+    rules = _REFERENCE if model == "reference" else _TENHOU if rules is None else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     sanma = rules.players == 3
@@ -233,14 +247,16 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference")
     out = []
     for tile, is_red, sh, nec, mask, tp, wp, sc in rows:
-        necessary = {_name(k): nec[k] for k in range(34) if mask >> k & 1}
-        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, necessary, tp, wp, sc))
+        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, _necessary(nec, mask), tp, wp, sc))
     return EvResult(tuple(out), turn, t_max, nodes)
 
 
 # One Rules.tenhou() for every call (Rules is frozen): the native layer caches its compiled form by
 # identity, so a fresh object per call would compile it again each time.
 _TENHOU = Rules.tenhou()
+# The reference calculator's scoring: Tenhou's, except that it counts the four double yakuman
+# (suuankou tanki, kokushi's 13-sided wait, junsei chuuren, daisuushii) twice (docs/ev.md).
+_REFERENCE = _TENHOU.replace(double_yakuman=DOUBLE_YAKUMAN_KEYS)
 
 
 def _is_complete(counts, n_melds: int) -> bool:

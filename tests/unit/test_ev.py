@@ -15,6 +15,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import yakuman
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.ev import discard_ev
 
@@ -214,3 +215,57 @@ def test_probabilities_bounded_and_monotone(kinds):
         assert np.all(np.diff(x.win_prob[1:]) <= 1e-12)
         assert np.all(np.diff(x.tenpai_prob[1:]) <= 1e-12)
         assert np.all(np.diff(x.exp_score[1:]) <= 1e-6)
+
+
+def test_ura_dora_law_exact_on_the_last_draw():
+    # 123m456p789s11223z with the indicator 9m (dora 1m), discard 3z: riichi shanpon on 1z / 2z.
+    # With t_max = 2 the row's score at t = 1 is the one draw left: each wait (2 copies) wins with
+    # probability 2 / (S - 1), S = 121 unseen tiles; the win's value averages over the ura
+    # indicator drawn from the tiles the complete hand does not hold (the request's wall plus the
+    # discarded 3z), each worth its own yakuman.score with ura=[indicator].
+    r = discard_ev("123m456p789s11223z", dora="9m", model="reference", tegawari=False,
+                   shanten_down=False, t_max=2)
+    row = next(x for x in r.rows if x.tile == "3z")
+    names = [f"{i % 9 + 1}{'mpsz'[i // 9]}" for i in range(34)]
+    base = [4] * 34
+    base[8] -= 1                                             # the dora indicator 9m is seen
+    want = 0.0
+    for win in ("1z", "2z"):
+        hand = "123m456p789s1122z" + win[0] + "z"
+        held = [0] * 34
+        for k in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 27 if win == "1z" else 28):
+            held[k] += 1
+        pool = [base[i] - held[i] for i in range(34)]
+        total = sum(pool)
+        ev = sum(pool[i] / total * yakuman.score(hand, win, tsumo=True, riichi=True, dora=["9m"],
+                                                 ura=[names[i]]).points
+                 for i in range(34) if pool[i] > 0)
+        want += 2 / (121 - 1) * ev
+    assert row.exp_score[1] == pytest.approx(want, rel=1e-12)
+    assert row.win_prob[1] == pytest.approx(4 / 120, rel=1e-12)
+
+
+def test_reference_counts_suuankou_tanki_twice():
+    # 111m888m222777s34z, dealer, discard 4z: riichi on a 3z tanki (3 copies); the tsumo is
+    # suuankou tanki. The reference calculator counts it as a double yakuman (96,000 for the
+    # dealer), Tenhou as a single one (48,000: model="full" under Rules.tenhou()). With t_max = 2 the
+    # score at t = 1 is the one draw left: 3 / (122 - 1) of the win.
+    ref = discard_ev("111m888m222777s34z", model="reference", t_max=2, tegawari=False, shanten_down=False)
+    full = discard_ev("111m888m222777s34z", model="full", t_max=2, tegawari=False, shanten_down=False)
+    r = next(x for x in ref.rows if x.tile == "4z")
+    f = next(x for x in full.rows if x.tile == "4z")
+    assert r.exp_score[1] == pytest.approx(3 / 121 * 96000, rel=1e-12)
+    assert f.exp_score[1] == pytest.approx(3 / 121 * 48000, rel=1e-12)
+
+
+def test_a_raising_discard_not_followed_has_no_value():
+    # 44678m345678p124s is tenpai; discarding 4m raises it to 1-shanten. With shanten-down off (or
+    # extra 0) the model does not follow that discard: its row keeps shanten and tiles, NaN values.
+    for kw in ({"shanten_down": False}, {"extra": 0}):
+        r = discard_ev("44678m345678p124s", model="reference", **kw)
+        by = {x.tile: x for x in r.rows}
+        assert by["4m"].shanten == 1 and by["4m"].necessary
+        assert math.isnan(by["4m"].exp_score[1]) and math.isnan(by["4m"].tenpai_prob[1])
+        assert by["4s"].shanten == 0 and by["4s"].exp_score[1] > 0
+        assert r.nodes == 5
+    assert not math.isnan(discard_ev("44678m345678p124s", model="reference").rows[-1].exp_score[1])

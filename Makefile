@@ -142,9 +142,11 @@ fuzz: build
 	-$(VPY) -m pip install -q atheris && $(VPY) tools/fuzz_atheris.py -runs=$(FUZZ_ATHERIS_RUNS) $(FUZZ_DIR)/atheris
 
 # ---- mutation testing (docs/testing.md, "Mutation testing") ----------------------------------
-# mutmut on the Python rule modules (tools/mutate.py: settle, furiten, scoring, result, logs/replay
-# and the engine's Python layer src/yakuman/game/ but records.py), then the fixed C mutant list
-# (tools/c_mutants.py), both in scratch copies under build/. MUTATE_ARGS: e.g. --module settle.
+# mutmut on the Python rule modules (tools/mutate.py: rules, settle, furiten, scoring, result,
+# logs/replay and every module of the engine's Python layer src/yakuman/game/, records.py included),
+# then the fixed list of hand-written mutants (tools/c_mutants.py: the scorer, the input check, the
+# engine's ym_game_*.c, the record driver's Cython loop and the engine's Python rules), both in
+# scratch copies under build/. MUTATE_ARGS: e.g. --module settle; C_MUTANTS_ARGS: e.g. --only G1 Q1.
 MUTATE_ARGS ?=
 .PHONY: mutate mutate-python mutate-c
 
@@ -155,5 +157,6 @@ mutate-python: $(TEST_STAMP)
 	$(VPY) setup.py -q build_ext --inplace
 	$(VPY) tools/mutate.py $(MUTATE_ARGS)
 
+C_MUTANTS_ARGS ?=
 mutate-c: $(TEST_STAMP)
-	$(VPY) tools/c_mutants.py
+	$(VPY) tools/c_mutants.py $(C_MUTANTS_ARGS)

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""A fixed list of C mutants, each a plausible one-line mistake in csrc/, run against a fast
-test subset (``make mutate`` runs this after the Python mutation run).
+"""A fixed list of hand-written mutants, each a plausible one-line mistake in csrc/ (the scorer,
+the input check and the game engine's ym_game_*.c), in the record driver's Cython loop or in the
+engine's Python layer (rules.py, game/*.py), run against a fast test subset (``make mutate`` runs
+this after the Python mutation run).
 
-Usage: ``python tools/c_mutants.py [--only ID ...] [--list] [--work build/c_mutants]``
+Usage: ``python tools/c_mutants.py [--only ID ...] [--list] [--work build/c_mutants] [--timeout S]
+[--tests PATH ...]``
 
 Mutants of the record driver's Cython include (``D*``, src/yakuman/_core_replay.pxi) rebuild the
-whole extension twice each (mutated, then restored): a few minutes per mutant.
+whole extension twice each (mutated, then restored): a few minutes per mutant. A Python mutant
+(a ``.py`` path under src/yakuman) only edits the module in the copy.
 
 The repository is never modified: the tree is copied to ``--work`` and built there once
 (``setup.py build_ext --inplace``; the compile and link commands are read from its log). Per
 mutant: the one line is replaced in the copy, only that C file is recompiled and the extension
 relinked, the fast subset runs (``-x``: it stops at the first failing test), then the file and
-its object are put back. A mutant is killed when a test fails (or the process crashes or times
-out). The result table is printed and written to ``<work>/report.md``.
+its object are put back. A mutant is killed when a test fails (or the process crashes); a run
+that outlasts ``--timeout`` is a hang and counts as not killed. The result table is printed and
+written to ``<work>/report.md``.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ TESTS = [
     "tests/unit/test_rules.py",
     "tests/logs/test_last_tile.py",
     "tests/logs/test_fixture_last_tile.py",
+    "tests/logs/test_replay_engine.py",   # the record driver against the engine (final points, excerpts)
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
@@ -208,6 +214,96 @@ MUTANTS = [
     ("D2", "_core_replay.pxi", "                    if shown > self.dora:\n                        self.bad(",
      "                    if shown > self.dora + 1:\n                        self.bad(",
      "the driver lets a record show one indicator more than the engine after the round's end"),
+    # a second held-out set (2026-12-05, fid-rules): hand-written from reading the engine's rule
+    # code, run before any test was written for them (docs/testing.md: the figures before and after)
+    ("G1", "ym_game_legal.c", "if (kinds >= 9) put(out, n, YM_A_KYUUSHU", "if (kinds >= 10) put(out, n, YM_A_KYUUSHU",
+     "kyuushu kyuuhai needs ten terminal / honor kinds"),
+    ("G2", "ym_game_legal.c", "if (g->n_kans < 4) return 1;", "if (g->n_kans <= 4) return 1;",
+     "a fifth kan allowed under fifth_kan = forbidden"),
+    ("G3", "ym_game_legal.c", "if (p->n_melds >= 4 || ym_waits(c, p->n_melds + 1, SANMA(g)) != p->waits) continue;",
+     "if (p->n_melds >= 4) continue;", "an ankan after riichi that changes the waits allowed"),
+    ("G4", "ym_game_legal.c", "seat == (g->resp_from + 1) % 4) add_chi", "seat == (g->resp_from + 3) % 4) add_chi",
+     "chi from the wrong neighbour (the discarder's previous seat)"),
+    ("G5", "ym_game_legal.c", "p->score >= g->R.riichi_min_points &&", "p->score > g->R.riichi_min_points &&",
+     "riichi refused with exactly riichi_min_points"),
+    ("G6", "ym_game_legal.c", "        if (p->melds[i].type != YM_ANKAN) return 0;\n    return 1;\n}\n\nstatic int furiten",
+     "        if (p->melds[i].type == YM_CHI) return 0;\n    return 1;\n}\n\nstatic int furiten",
+     "riichi allowed with an open pon (only a chi opens the hand)"),
+    ("G7", "ym_game_legal.c", "h->seat_wind = (uint8_t)((seat - g->dealer + n) % n);",
+     "h->seat_wind = (uint8_t)((seat + g->dealer) % n);", "a win's seat wind counted from seat 0, not the dealer"),
+    ("G8", "ym_game_legal.c", "(r <= 6 && c[r + 1] && c[r + 2]);", "(r <= 5 && c[r + 1] && c[r + 2]);",
+     "the next seat is not asked for a chi of 7 with 8-9"),
+    ("G9", "ym_game_legal.c", "if (g->R.players == 3 && p->c[30] && left > 0) {", "if (g->R.players == 3 && p->c[30]) {",
+     "sanma: kita allowed with no live tile left"),
+    ("G10", "ym_game_step.c", "    if (!call)\n        for (int q = 0; q < n; q++)",
+     "    if (1)\n        for (int q = 0; q < n; q++)", "a chi takes precedence over a pon"),
+    ("G11", "ym_game_step.c", "if (k >= 31 && dragons == 3)", "if (k >= 31 && dragons >= 2)",
+     "pao for daisangen after the second dragon set"),
+    ("G12", "ym_game_step.c", "d->ippatsu = 1;", "d->ippatsu = 0;", "an established riichi opens no ippatsu window"),
+    ("G13", "ym_game_step.c", "p->double_riichi = (uint8_t)(g->first_go && p->n_river == 0);",
+     "p->double_riichi = (uint8_t)(p->n_river == 0);", "double riichi after a call broke the first go-around"),
+    ("G14", "ym_game_step.c", "    d->nagashi_ok = 0;\n    break_first_go(g);", "    (void)d;\n    break_first_go(g);",
+     "nagashi mangan kept by a seat whose discard was called"),
+    ("G15", "ym_game_step.c", "else if (g->R.multiple_ron == 0 && n_win >= 3) {",
+     "else if (g->R.multiple_ron == 0 && n_win >= 2) {", "a double ron aborts like sanchahou"),
+    ("G16", "ym_game_step.c", "int q = from + i < n ? from + i : from + i - n;",
+     "int q = from - i >= 0 ? from - i : from - i + n;", "multiple ron: winners ordered against the turn"),
+    ("G17", "ym_game_step.c", "        if (rk != YM_RK_ANKAN) {", "        if (rk == YM_RK_KAKAN) {",
+     "sanma: a standing kita ends no ippatsu window"),
+    ("G18", "ym_game_step.c", "int all = n == 4;", "int all = 1;", "sanma: three riichi abort as suucha riichi"),
+    ("G19", "ym_game_step.c", "int bonus = (i == 0) ? 3 : (g->R.multi_ron_each ? 1 : 0);",
+     "int bonus = (i == 0) ? 3 : 1;", "multiple ron: the honba paid to every winner under multi_ron_bonus nearest"),
+    ("G20", "ym_game_step.c", "if (w == g->dealer) repeat = 1;", "if (w == g->dealer && i == 0) repeat = 1;",
+     "a dealer who wins second in a double ron does not repeat"),
+    ("G21", "ym_game_step.c", "return g->n_kans == 4 && seats >= 2;", "return g->n_kans == 4 && seats >= 1;",
+     "four kans by one seat abort (suukaikan)"),
+    ("G22", "ym_game_step.c", "p->ippatsu && g->self_mode != YM_SM_RIICHI) p->ippatsu = 0;",
+     "p->ippatsu && g->self_mode == YM_SM_CALLED) p->ippatsu = 0;", "ippatsu survives the riichi player's next discard"),
+    ("G23", "ym_game_settle.c", "tobi |= scores[q] < 0 || (R->tobi == 1 && scores[q] == 0);",
+     "tobi |= scores[q] <= 0 || (R->tobi == 1 && scores[q] == 0);", "tobi at exactly 0 under tobi = below_zero"),
+    ("G24", "ym_game_settle.c", "reach_target |= scores[q] >= R->target_points;",
+     "reach_target |= scores[q] > R->target_points;", "exactly target_points does not end the game"),
+    ("G25", "ym_game_settle.c", "if (best < 0 || scores[s] > scores[best]) best = s;",
+     "if (best < 0 || scores[s] >= scores[best]) best = s;", "agari-yame: a tie for the top goes to the later seat"),
+    ("G26", "ym_game_settle.c", "if (c < 4) counted |= 1ULL << k;", "if (c <= 4) counted |= 1ULL << k;",
+     "a wait on four copies held counts as tenpai at a draw (karaten)"),
+    ("G27", "ym_game_settle.c", "if (liable == winner || liable == from) liable = 255;   /*",
+     "if (liable == winner) liable = 255;   /*", "pao: the liable seat dealing in still splits the hand"),
+    ("G28", "ym_game_settle.c", "R->start_points) * n;", "R->start_points) * (n - 1);",
+     "oka one seat short"),
+    ("G29", "ym_game_obs.c", "if (g->phase == YM_PH_RESPONSE) act &= 1 << seat;",
+     "if (0) act &= 1 << seat;", "the planes show who else may answer a discard (hidden information)"),
+    ("G30", "ym_game_world.c", "    for (int q = 0; q < n; q++) {\n        if (q == seat || g->s[q].open_riichi) continue;\n        for (int i = 0; i < g->s[q].n; i++) have",
+     "    for (int q = 0; q < n; q++) {\n        if (q == seat) continue;\n        for (int i = 0; i < g->s[q].n; i++) have",
+     "a determinized world re-deals an open riichi's shown hand"),
+    ("G31", "ym_game_world.c", "if (t == YM_OP_DRAW || t == YM_OP_CALL) temp = 0;", "if (t == YM_OP_DRAW) temp = 0;",
+     "a determinized world keeps a hidden seat's temporary furiten past its own call"),
+    ("G32", "ym_game_wall.c", "if (players == 3 && id >= 4 && id < 32) return 1;", "if (players == 3 && id >= 4 && id < 28) return 1;",
+     "sanma: a given wall holding 8m accepted"),
+    ("Q1", "game/__init__.py", "tehais[(dealer + k) % n] = ", "tehais[k] = ",
+     "start_kyoku's hands not rotated to the dealer"),
+    ("Q2", "game/__init__.py",
+     "to_act=tuple(q for q in self.to_act if q == seat) if self._st.phase() == 1 else self.to_act,",
+     "to_act=self.to_act,", "an observation shows who else may answer a discard (hidden information)"),
+    ("Q3", "game/__init__.py", "riichi=tuple(s[3] == 2 for s in seats),", "riichi=tuple(s[3] >= 1 for s in seats),",
+     "an observation shows a declared riichi as established before its discard passed"),
+    ("Q4", "game/records.py", "mine = (rnd, honba, sticks, scores)", "mine = (rnd, honba, sticks, tuple(nxt.scores))",
+     "the record driver misses a next hand's scores that differ"),
+    ("Q5", "game/records.py", "        if mine != theirs:\n            out.add(\"disagreement\", label, index, f\"final points",
+     "        if sorted(mine) != sorted(theirs):\n            out.add(\"disagreement\", label, index, f\"final points",
+     "the record driver misses final points given to the wrong seats"),
+    ("Q6", "rules.py", "            honba_ron=200,\n            noten_payment_total=2000,\n            start_points=35000,\n            return_points=40000,",
+     "            honba_ron=300,\n            noten_payment_total=2000,\n            start_points=35000,\n            return_points=40000,",
+     "Tenhou sanma: 300 points a honba on a ron"),
+    ("Q7", "rules.py", "        return cls(\n            chankan_ankan=\"kokushi_only\",\n            multiple_ron=\"triple\",",
+     "        return cls(\n            chankan_ankan=\"never\",\n            multiple_ron=\"triple\",",
+     "Mahjong Soul: kokushi may not rob an ankan"),
+    ("Q8", "rules.py", "uma=(20000, 10000, -10000, -20000),", "uma=(30000, 10000, -10000, -30000),",
+     "Tenhou's uma 30-10"),
+    ("Q9", "rules.py", "            pao_scope=\"whole_hand\",\n            pao_honba=\"liable\",",
+     "            pao_scope=\"whole_hand\",\n            pao_honba=\"discarder\",", "Tenhou: the discarder pays the honba under pao"),
+    ("Q10", "game/_world.py", "shown.update(s for s in range(n) if (e.get(\"tenpais\") or [False] * n)[s])",
+     "shown.update(range(n))", "a determinized world keeps a noten hand of a drawn round (hidden information)"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",
@@ -218,7 +314,11 @@ def prepare(work: Path) -> tuple[dict[str, list[str]], list[str]]:
     """Copy the tree and build it; return {csrc file: compile argv} and the link argv."""
     if work.exists():
         shutil.rmtree(work)
-    shutil.copytree(REPO, work, ignore=_SKIP)
+
+    def skip(d: str, names: list[str]) -> set[str]:   # a --work inside the tree is not copied into itself
+        return set(_SKIP(d, names)) | {x for x in names if (Path(d) / x).resolve() == work}
+
+    shutil.copytree(REPO, work, ignore=skip)
     out = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--force"],
         cwd=work, capture_output=True, text=True,
@@ -253,13 +353,15 @@ def relink(work: Path, link: list[str]) -> None:
         shutil.copy2(so, target)
 
 
-def run_tests(work: Path, timeout: float) -> tuple[str, str]:
+def run_tests(work: Path, timeout: float, no_bytecode: bool = False) -> tuple[str, str]:
     env = dict(os.environ, PYTHONPATH=str(work / "src"))
+    if no_bytecode:   # a Python mutant: its bytecode must not outlive it (a same-size restore
+        env["PYTHONDONTWRITEBYTECODE"] = "1"   # within the same second would reuse it)
     argv = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *TESTS]
     try:
         r = _run(argv, work, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
-        return "killed (timeout)", ""
+        return "hang (timeout)", ""   # not a kill: a mutant the tests only catch by hanging
     if r.returncode == 0:
         return "survived", ""
     failed = re.findall(r"^FAILED (\S+)", r.stdout, re.M) or re.findall(r"^ERROR (\S+)", r.stdout, re.M)
@@ -268,8 +370,20 @@ def run_tests(work: Path, timeout: float) -> tuple[str, str]:
 
 
 def _where(f: str) -> str:
-    """A mutant's file: csrc/<f>, or src/yakuman/<f> for a Cython include (.pxi)."""
-    return f"src/yakuman/{f}" if f.endswith(".pxi") else f"csrc/{f}"
+    """A mutant's file: csrc/<f>, or src/yakuman/<f> for a Cython include (.pxi) or a Python
+    module (.py, a path under src/yakuman such as ``game/records.py``)."""
+    return f"src/yakuman/{f}" if f.endswith((".pxi", ".py")) else f"csrc/{f}"
+
+
+def _py_mutant(work: Path, f: str, old: str, new: str, timeout: float) -> tuple[str, str]:
+    """A Python mutant: the module is edited in the copy (nothing to build), tested, restored."""
+    src = work / "src" / "yakuman" / f
+    original = src.read_text()
+    try:
+        src.write_text(original.replace(old, new, 1))
+        return run_tests(work, timeout, no_bytecode=True)
+    finally:
+        src.write_text(original)
 
 
 def _pxi_mutant(work: Path, f: str, old: str, new: str, timeout: float) -> tuple[str, str]:
@@ -297,8 +411,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=REPO / "build" / "c_mutants")
     ap.add_argument("--only", nargs="*", help="mutant ids")
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("--timeout", type=float, default=900.0)
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant (a hang counts as not killed)")
+    ap.add_argument("--tests", nargs="+", metavar="TEST",
+                    help="test paths for this run instead of TESTS (a narrower run: a lower bound)")
     args = ap.parse_args(argv)
+    if args.tests:
+        TESTS[:] = args.tests
     chosen = [m for m in MUTANTS if not args.only or m[0] in args.only]
     for mid, f, old, _new, what in chosen:
         text = (REPO / _where(f)).read_text()
@@ -317,9 +435,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"built and checked the unmutated copy in {time.perf_counter() - t0:.0f} s", flush=True)
     rows = []
     for mid, f, old, new, what in chosen:
-        if f.endswith(".pxi"):
+        if f.endswith((".pxi", ".py")):
             t1 = time.perf_counter()
-            status, culprit = _pxi_mutant(work, f, old, new, args.timeout)
+            run = _pxi_mutant if f.endswith(".pxi") else _py_mutant
+            status, culprit = run(work, f, old, new, args.timeout)
             rows.append((mid, f, what, status, culprit))
             print(f"{mid:4} {f:13} {status:18} {time.perf_counter() - t1:5.0f} s  {what}  {culprit}", flush=True)
             continue
@@ -348,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     rate = 100 * killed / valid if valid else 0.0
     lines = ["| id | file | mutant | result | first failing test |", "|---|---|---|---|---|"]
     lines += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
-    lines.append(f"\nC mutants killed: {killed}/{valid} = {rate:.1f}% in {time.perf_counter() - t0:.0f} s")
+    lines.append(f"\nmutants killed: {killed}/{valid} = {rate:.1f}% in {time.perf_counter() - t0:.0f} s")
     text = "\n".join(lines) + "\n"
     (work / "report.md").write_text(text)
     print(text)

@@ -29,11 +29,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 
-# The rule modules under mutation (paths relative to src/yakuman/), with the engine's Python layer
-# (src/yakuman/game/): its converters, views, mjai bridge, cluster runner and CLI, and the record
-# driver's Python part (game/records.py; its per-event loop is Cython, _core_replay.pxi, covered by
-# the D mutants of tools/c_mutants.py). ``rules`` holds the presets and the knob checks (a retired
-# knob's refusal included).
+# The rule modules under mutation (paths relative to src/yakuman/), with the engine's whole Python
+# layer (src/yakuman/game/*.py): its converters, views, determinized worlds, action encoding, mjai
+# bridge, cluster runner, CLI, duplicate arena, vectorized games, learning environments and
+# policies, and the record driver's Python part (game/records.py; its per-event loop is Cython,
+# _core_replay.pxi, covered by the D mutants of tools/c_mutants.py). ``rules`` holds the presets
+# and the knob checks (a retired knob's refusal included). tests/unit/test_mutate_modules.py
+# checks that every module of src/yakuman/game is listed.
 MODULES = {
     "rules": "rules.py",
     "settle": "settle.py",
@@ -42,17 +44,27 @@ MODULES = {
     "result": "result.py",
     "replay": "logs/replay.py",
     "game": "game/__init__.py",
+    "game_actions": "game/_actions.py",
+    "game_frozen": "game/_frozen.py",
+    "game_world": "game/_world.py",
     "game_view": "game/view.py",
     "game_mjai": "game/mjai.py",
     "game_cluster": "game/cluster.py",
     "game_cli": "game/cli.py",
+    "game_duplicate": "game/duplicate.py",
+    "game_vec": "game/vec.py",
+    "game_gym": "game/gym_env.py",
+    "game_pz": "game/pz_env.py",
+    "game_evplanes": "game/evplanes.py",
+    "game_linear": "game/linear.py",
     "game_records": "game/records.py",
 }
 
 # Default run order: the small rule modules first, then the engine layer, the replay last (its
 # surviving mutants run the corpus checks, about one mutant a second).
-ORDER = ["rules", "settle", "furiten", "result", "scoring", "game", "game_view", "game_mjai", "game_cluster",
-         "game_cli", "game_records", "replay"]
+ORDER = ["rules", "settle", "furiten", "result", "scoring", "game", "game_actions", "game_frozen", "game_world",
+         "game_view", "game_mjai", "game_cluster", "game_cli", "game_duplicate", "game_vec", "game_gym", "game_pz",
+         "game_evplanes", "game_linear", "game_records", "replay"]
 
 
 def _patterns(module: str) -> list[str]:
@@ -76,6 +88,8 @@ TESTS = [
     "tests/logs",
     "tests/golden/test_tenhou_deltas.py",
     "tests/game",
+    "tests/learn",   # the vectorized games, environments, action encoding and policies
+    "--ignore=tests/learn/test_pool.py",   # a C harness of the thread pool: no Python under mutation
     "--ignore=tests/logs/test_dask.py",
     "--ignore=tests/game/test_cluster.py",  # a process cluster: its workers would not load the mutant
     # bots started as `python -m yakuman.game.mjai` (the package is not importable there)
@@ -215,6 +229,15 @@ RECHECK_TESTS = {
     "game/cluster.py": ["tests/game/test_engine_layer.py", "tests/game/test_cluster.py"],
     "game/cli.py": ["tests/game/test_engine_layer.py", "tests/game/test_mjai.py", "tests/unit/test_cli.py"],
     "rules.py": ["tests/unit/test_rules.py", "tests/unit/test_rules_examples.py", "tests/unit/test_local_rules.py"],
+    "game/_actions.py": ["tests/game/test_engine_layer.py", "tests/learn/test_actions.py"],
+    "game/_frozen.py": ["tests/game/test_engine_layer.py"],
+    "game/_world.py": ["tests/game/test_world.py"],
+    "game/duplicate.py": ["tests/game/test_arena.py"],
+    "game/vec.py": ["tests/learn/test_vec.py"],
+    "game/gym_env.py": ["tests/learn/test_envs.py"],
+    "game/pz_env.py": ["tests/learn/test_envs.py"],
+    "game/evplanes.py": ["tests/game/test_ev_policy.py"],
+    "game/linear.py": ["tests/learn/test_bc.py"],
     "game/records.py": ["tests/game/test_records.py", "tests/game/test_records_strict.py",
                         "tests/game/test_records_next_hand.py", "tests/game/test_from_record.py"],
 }

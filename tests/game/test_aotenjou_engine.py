@@ -13,7 +13,7 @@ import struct
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from yakuman import Rules, _core
@@ -208,6 +208,9 @@ def test_forged_state_round_deltas_beyond_one_hand_are_refused():
                                  st.integers(-LIMIT, -LIMIT + 10**5), st.integers(-(10**5), 10**5)),
                        min_size=4, max_size=4),
        sticks=st.integers(0, 50), tobi=st.sampled_from(["off", "below_zero"]))
+# found by hypothesis: a seat pushed below -2^62 by the first hand under tobi ends the game as tobi
+@example(seed=847, scores=[0, 0, 0, -LIMIT + 999], sticks=0, tobi="below_zero")
+@example(seed=847, scores=[0, 0, 0, -LIMIT + 999], sticks=0, tobi="off")
 def test_scores_plus_sticks_are_conserved_whatever_the_start(seed, scores, sticks, tobi):
     """Random play under aotenjou from any start in the range: after every step the scores plus
     the sticks on the table keep their total (exact Python ints), and the game ends (a seat
@@ -225,7 +228,10 @@ def test_scores_plus_sticks_are_conserved_whatever_the_start(seed, scores, stick
     lost = 0 if rules.leftover_sticks == "to_top" else g._st.table()[6]
     assert sum(g.result.scores) + 1000 * lost == total
     if any(abs(s) > LIMIT for s in g.scores):
-        assert g.result.end_reason == "score_limit"
+        # tobi is checked before the score limit (docs/game.md): a seat below -2^62 under tobi
+        # ends the game as tobi
+        busted = tobi != "off" and any(s < 0 for s in g.scores)
+        assert g.result.end_reason == ("tobi" if busted else "score_limit")
 
 
 def test_simulate_plays_aotenjou_with_int64_columns():

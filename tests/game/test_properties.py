@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tests.game._util import random_game
+from tests.game._util import build_wall, random_game
 from yakuman.errors import IllegalActionError
 from yakuman.game import Action, Game
 from yakuman.rules import Rules
@@ -304,3 +304,18 @@ def test_the_direct_discard_and_pass_checks_agree_with_the_legal_actions(seed, w
         g.step(rng.choice(g.legal_actions(seat)))
         steps += 1
     assert legal > 0 and decided > 100 * max(undecided, 1) and passes > 0
+
+
+@pytest.mark.parametrize("kind", range(1, 8))
+def test_a_sanma_wall_holding_any_of_2m_to_8m_is_refused(kind):
+    """A sanma wall of 108 distinct ids with one 9m replaced by a copy of 2m..8m (absent from
+    sanma): refused with the wall's message, for every such kind (8m, next to 9m, included)."""
+    from yakuman.errors import InvalidContextError
+
+    wall = build_wall([None] * 3, players=3)
+    assert Game(Rules.tenhou_sanma(), wall=wall).check() == 0
+    for copy in range(4):
+        bad = list(wall)
+        bad[bad.index(32)] = 4 * kind + copy            # 9m (id 32) out, a 2m-8m copy in
+        with pytest.raises(InvalidContextError, match="108 ids without 2m-8m"):
+            Game(Rules.tenhou_sanma(), wall=bad)

@@ -24,6 +24,13 @@ def after(g, n):
     return [e["type"] for e in g.events[n:]]
 
 
+def throw_draw(g):
+    """The actor (one seat) discards the tile it drew; every call is passed."""
+    (s,) = g.to_act
+    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
+    pass_all(g)
+
+
 # ---- calls ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kuikae", ["forbidden", "allowed"])
 def test_kuikae(kuikae):
@@ -55,6 +62,28 @@ def test_kuikae_suji_when_the_called_tile_is_the_highest_of_the_run():
             assert discards == {"5p", "6p", "7p", "1s", "2s", "3s", "8s", "P", "F"}   # not 1m
         else:
             assert "1m" in discards
+
+def test_a_pon_takes_precedence_over_a_chi():
+    """Seat 0 throws 3m; seat 1 (the next seat) may chi it with 1m2m, seat 2 may pon it with 3m3m.
+    Both call: the pon stands (seat 2 then discards), whichever answered first; the chi alone
+    stands when seat 2 passes."""
+    wall = build_wall([SAFE0.replace("9p9p", "3m9p"), "1m2m5p6p7p1s2s3s8s8s5z6z7z",
+                       "3m3m4p5p6p4s5s6s2z2z3z3z4z", NOTEN.replace("1m", "8m")], "9s")
+    for order in ((1, 2), (2, 1)):
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "3m", then_pass=False)
+        assert set(g.to_act) == {1, 2} and has(g, 1, "chi", "3m") and has(g, 2, "pon", "3m")
+        calls = {1: next(a for a in g.legal_actions(1) if a.type == "chi"),
+                 2: next(a for a in g.legal_actions(2) if a.type == "pon")}
+        for s in order:
+            g.step(calls[s])
+        assert [e["type"] for e in g.events[-2:]] == ["dahai", "pon"] and g.events[-1]["actor"] == 2
+        assert g.to_act == (2,)
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "3m", then_pass=False)
+    g.step({1: next(a for a in g.legal_actions(1) if a.type == "chi"),
+            2: next(a for a in g.legal_actions(2) if a.type == "none")})
+    assert (g.events[-1]["type"], g.events[-1]["actor"], g.to_act) == ("chi", 1, (1,))
 
 
 # ---- kans and dora ------------------------------------------------------------------------------
@@ -121,6 +150,24 @@ def test_suukaikan_after_the_fourth_kans_discard():
         assert nk["oya"] == 0 and nk["honba"] == 1
 
 
+def test_no_fifth_kan_after_one_players_four_kans():
+    """Seat 0 makes four ankans alone (1m 2m 3m 9p: one player's four kans do not abort); seat 1
+    then draws holding four 1p. fifth_kan = forbidden (Tenhou): no ankan is offered; aborts: it
+    is, and it ends the hand as suukaikan at once."""
+    wall = build_wall(["1111m2222m3333m9p", "1111p4p7p2s5s8s9s3z4z6z", None, None], "1z2z", rinshan="9p9p9p5z")
+    for fifth, legal in (("forbidden", False), ("aborts", True)):
+        g = Game(Rules.tenhou().replace(fifth_kan=fifth), 0, wall)
+        for k in ("1m", "2m", "3m", "9p"):
+            act(g, 0, "ankan", consumed=(k,) * 4)
+        assert g.rounds == () and len(g.observation(0).dora_indicators) == 5
+        discard(g, "P")
+        assert g.to_act == (1,) and g.rounds == ()
+        assert has(g, 1, "ankan") is legal, fifth
+        if legal:
+            act(g, 1, "ankan")
+            assert (g.rounds[-1].outcome, g.rounds[-1].abortive) == ("abortive_draw", "suukaikan")
+
+
 # ---- abortive draws -------------------------------------------------------------------------------
 def test_kyuushu_kyuuhai_is_the_players_choice():
     wall = build_wall(["1m9m1p9p1s9s1z2z3z2m3m4m5m", NOTEN.replace("1m", "6m"), NOTEN.replace("1m", "8m"),
@@ -159,6 +206,47 @@ def test_suucha_riichi_and_double_riichi():
     nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
     assert nk["kyotaku"] == 4 and nk["honba"] == 1 and nk["scores"] == [24000] * 4
 
+def test_no_double_riichi_after_a_call_broke_the_first_go_around():
+    """Seat 2 pons the dealer's first discard (haku), so the first go-around is broken: seat 3's
+    riichi with its first discard is a plain riichi (1 han), not double riichi. Without the pon,
+    the same declaration is double riichi (2 han). Seat 3 then rons the dealer's 9p."""
+    seat2 = "5z5z2m5m8m3p6p8p2s5s8s6z7z"
+    seat3 = "123m456m789m123p9p"
+    for pon, draws in ((True, "9s1z9s"), (False, "9s4z4z1z9s")):
+        wall = build_wall([SAFE0, None, seat2, seat3], draws)
+        g = Game(Rules.tenhou(), 0, wall)
+        discard(g, "P", then_pass=False)
+        if pon:
+            act(g, 2, "pon", "P")
+            discard(g, "F")
+        else:
+            pass_all(g)
+            for _ in range(2):                     # seats 1 and 2 throw their draws
+                throw_draw(g)
+        assert g.to_act == (3,) and g.observation(3).discards[3] == ()
+        act(g, 3, "reach")
+        discard(g, "E")
+        assert g._st.seat(3)[3] == 2 and g._st.seat(3)[4] == (0 if pon else 1)
+        discard(g, "9p", then_pass=False)          # seat 0, after its draw
+        act(g, 3, "hora")
+        pass_all(g)                                # a seat that could call the 9p declines
+        h = [e for e in g.events if e["type"] == "hora"][-1]
+        riichi = [y for y in h["yakus"] if y[0] in ("riichi", "double_riichi")]
+        assert riichi == ([["riichi", 1]] if pon else [["double_riichi", 2]]), h["yakus"]
+
+def test_three_riichi_in_sanma_do_not_abort():
+    """suucha riichi needs four players: in sanma, with the draw in abortive_draws, all three
+    seats' established riichi let the round go on (the dealer draws again)."""
+    hands = ["123p456p789p123s9s", "234p567p234s567s8s", "345s678s345p678p9p"]
+    wall = build_wall(hands, "1z2z3z", players=3)
+    rules = Rules.tenhou_sanma().replace(abortive_draws=Rules.tenhou_sanma().abortive_draws | {"suucha_riichi"})
+    g = Game(rules, 0, wall)
+    for seat in range(3):
+        act(g, seat, "reach")
+        discard(g, ["E", "S", "W"][seat])
+    assert [g._st.seat(q)[3] for q in range(3)] == [2, 2, 2]
+    assert g.rounds == () and g.to_act == (0,) and g.observation(0).drawn is not None
+
 
 WAIT3 = ["3p4p234m678m345s8s8s", "3p4p234m678m345s6s6s", "3p4p234m678m345s2s2s"]
 
@@ -192,6 +280,20 @@ def test_double_ron_bonus_to_the_nearest():
     # pinfu + tanyao, 2 han 30 fu: a non-dealer ron of 2000 each; seat 1, first in turn order,
     # also takes the 2 honba (600) and the stick on the table (1000)
     assert hs[0]["deltas"] == [-2600, 3600, 0, 0] and hs[1]["deltas"] == [-2000, 0, 2000, 0]
+
+def test_a_dealer_who_wins_second_in_a_double_ron_repeats():
+    """Seat 1 throws 5p; seats 3 and 0 (the dealer) ron it, the dealer second in turn order from
+    the discarder: the dealer still won, so the deal repeats (oya 0, honba 1)."""
+    wall = build_wall([WAIT3[0], NOTEN.replace("1m", "9m"), NOTEN.replace("1m", "8m"), WAIT3[1]], "1z5p")
+    g = Game(Rules.tenhou(), 0, wall)
+    discard(g, "E")                                 # the dealer throws its first draw
+    discard(g, "5p", then_pass=False)               # seat 1
+    assert set(g.to_act) == {0, 3}
+    g.step({s: next(a for a in g.legal_actions(s) if a.type == "hora") for s in (0, 3)})
+    assert [h["actor"] for h in g.events if h["type"] == "hora"] == [3, 0]
+    assert g.rounds[-1].winners == (0, 3)
+    nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    assert (nk["bakaze"], nk["kyoku"], nk["oya"], nk["honba"]) == ("E", 1, 0, 1)
 
 
 # ---- furiten -----------------------------------------------------------------------------------------
@@ -274,6 +376,17 @@ def test_riichi_refused_below_riichi_min_live_tiles(seat, before, legal):
         assert has(g, seat, "reach") is want, (rules.riichi_min_live_tiles, before)
 
 
+@pytest.mark.parametrize("points,min_points,legal", [(1000, 1000, True), (900, 1000, False), (2000, 2000, True),
+                                                     (1900, 2000, False), (0, 0, True)])
+def test_riichi_with_exactly_riichi_min_points(points, min_points, legal):
+    """riichi_min_points is the least score that may declare: exactly that much is enough."""
+    wall = build_wall(["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"),
+                       NOTEN.replace("1m", "5m")], "1z")
+    rules = Rules.tenhou().replace(riichi_min_points=min_points)
+    g = Game(rules, 0, wall, scores=[points, 33000, 33000, 34000 - points])
+    assert has(g, 0, "reach") is legal
+
+
 def test_riichi_needs_points_and_four_tiles_left():
     hands = ["123m456m789m123p9p", NOTEN.replace("1m", "2m"), NOTEN.replace("1m", "3m"), NOTEN.replace("1m", "5m")]
     wall = build_wall(hands, "1z")
@@ -298,28 +411,45 @@ def test_riichi_needs_points_and_four_tiles_left():
 
 
 # ---- pao, tobi, extension ----------------------------------------------------------------------------------
+def pon_dragons(g, dragons_and_junk):
+    """Seat 0 throws each dragon, seat 1 pons it and throws the junk tile; seats 2 and 3 throw their draws."""
+    for dragon, junk in dragons_and_junk:
+        discard(g, dragon, then_pass=False)
+        act(g, 1, "pon", dragon)
+        discard(g, junk)
+        for _ in range(2):
+            throw_draw(g)
+
+
 def test_pao_daisangen_tsumo():
     hands = ["5z6z7z1m2m3m4p6p7s8s2s3s8p", "5z5z6z6z7z7z2m3m4m5p1s9s9m", "3m3m6p7p8p2s3s4s6s6s8m8m4s",
              "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
     wall = build_wall(hands, "1z2z3z4z1z2z3z4z1p9s5p", dead="5z6z7z")
     g = Game(Rules.tenhou(), 0, wall)
-    for dragon, junk in (("P", "1s"), ("F", "9s"), ("C", "9m")):
-        discard(g, dragon, then_pass=False)
-        act(g, 1, "pon", dragon)
-        discard(g, junk)
-        for _ in range(2):
-            (s,) = g.to_act
-            g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-            pass_all(g)
-    # seat 0 discards its fourth draw; seat 1 draws 5p
-    (s,) = g.to_act
-    g.step(next(a for a in g.legal_actions(s) if a.type == "dahai" and a.tsumogiri))
-    pass_all(g)
+    pon_dragons(g, (("P", "1s"), ("F", "9s"), ("C", "9m")))
+    throw_draw(g)                                      # seat 0's fourth draw; seat 1 draws 5p
     act(g, 1, "hora")
     h = [e for e in g.events if e["type"] == "hora"][-1]
     assert h["deltas"] == [-32000, 32000, 0, 0]        # the liable seat pays the whole yakuman
     st = settle_wins(RoundState((25000,) * 4), Win(1, 8000, None, pao_seat=0), rules=Rules.tenhou())
     assert list(st.deltas) == h["deltas"]
+
+
+def test_no_pao_for_daisangen_whose_third_dragon_set_is_concealed():
+    """Seat 1 pons haku and hatsu (both from seat 0) and holds chun concealed: daisangen by
+    tsumo, but no seat discarded the third dragon set's tile, so nobody is liable and the three
+    others pay a plain yakuman tsumo (pao starts only at the third dragon call)."""
+    hands = ["5z6z1m2m3m4p6p7s8s2s3s8p1s", "5z5z6z6z7z7z7z2m3m4m5p9s9s", "3m3m6p7p8p2s3s4s6s6s8m8m4s",
+             "4m5m6m1p2p3p6s7s8s9p9p7m7m"]
+    wall = build_wall(hands, "1z2z3z4z1z2z3z5m")
+    g = Game(Rules.tenhou(), 0, wall)
+    pon_dragons(g, (("P", "5p"), ("F", "2m")))
+    discard(g, "W")                                    # seat 0 (tsumogiri); seat 1 draws 5m
+    assert g.to_act == (1,) and g.observation(1).drawn == "5m"
+    act(g, 1, "hora")
+    h = [e for e in g.events if e["type"] == "hora"][-1]
+    assert h["yakus"] == [["daisangen", 13]]
+    assert h["deltas"] == [-16000, 32000, -8000, -8000]
 
 
 def test_tobi_ends_the_game():
@@ -334,6 +464,8 @@ def test_tobi_ends_the_game():
 @pytest.mark.parametrize("scores,done,reason", [
     ([25000, 25000, 25000, 25000], False, None),      # nobody at 30000: the West extension
     ([32000, 25000, 22000, 21000], True, "last_hand"),
+    ([30000, 25000, 25000, 20000], True, "last_hand"),   # exactly target_points is enough
+    ([29900, 25000, 25000, 20100], False, None),
 ])
 def test_extension_after_south_4(scores, done, reason):
     hands = [NOTEN, NOTEN, NOTEN, NOTEN.replace("5p", "0p")]
@@ -354,6 +486,24 @@ def test_tenpai_yame_in_the_last_hand():
     assert g.done and g.result.end_reason == "all_last_stop"
     assert g.result.scores == (19000, 19000, 19000, 43000)
 
+@pytest.mark.parametrize("scores,stop", [([30000, 20000, 20000, 30000], False), ([29900, 20000, 20000, 30100], True)])
+def test_tenpai_yame_needs_the_dealer_on_top_ties_going_to_the_first_dealer_order(scores, stop):
+    """South 4: the dealer (seat 3) and seat 0 are tenpai at the draw (1500 each from the two
+    noten seats). Tied with seat 0 for the top, the dealer is second by the first-dealer order, so
+    the game goes on (South 4, honba 1); 100 points ahead, it stops (all_last_stop)."""
+    hands = [WAIT3[0], WAIT3[1], NOTEN, NOTEN.replace("5p", "0p")]   # dealer first: seats 3, 0, 1, 2
+    g = Game(Rules.tenhou(), 0, build_wall(hands), scores=scores, round_wind=1, kyoku=3)
+    tsumogiri_round(g)
+    assert g.rounds[-1].tenpai == (0, 3)
+    assert g.done is stop
+    if stop:
+        assert g.result.end_reason == "all_last_stop"
+        assert g.result.scores == (31400, 18500, 18500, 31600)
+    else:
+        nk = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+        assert (nk["bakaze"], nk["kyoku"], nk["oya"], nk["honba"]) == ("S", 4, 3, 1)
+        assert nk["scores"] == [31500, 18500, 18500, 31500]
+
 
 # ---- sanma ------------------------------------------------------------------------------------------------
 def test_sanma_kita_and_no_chi():
@@ -367,6 +517,24 @@ def test_sanma_kita_and_no_chi():
     assert g.observation(1).kita == (1, 0, 0)
     assert g.check() == 0
     assert all(a.type != "chi" for s in range(3) for a in g.legal_actions(s))
+
+def test_a_standing_kita_ends_the_ippatsu_window():
+    """Sanma: seat 0's riichi is established with its first discard; seat 1 then draws a North.
+    Its kita (once no one robs it) ends seat 0's ippatsu window, like any call; throwing the North
+    instead leaves the window open."""
+    hands = ["123p456p789p123s9s", "1m9m1p9p1s9s5z6z7z2p3p4p5s", "2p2p3p3p6s7s8s9s9s9p9p6z6z"]
+    wall = build_wall(hands, "1z4z", rinshan="2z", players=3)
+    g = Game(Rules.tenhou_sanma(), 0, wall)
+    act(g, 0, "reach")
+    discard(g, "E")
+    assert g.to_act == (1,) and g._st.seat(0)[3] == 2 and g._st.seat(0)[5] == 1   # ippatsu open
+    c = g.copy()
+    discard(c, "N")
+    assert c._st.seat(0)[5] == 1
+    act(g, 1, "nukidora")
+    pass_all(g)
+    assert g.events[-1]["type"] == "tsumo" and g.events[-1]["actor"] == 1
+    assert g._st.seat(0)[5] == 0
 
 
 # ---- riichi details -----------------------------------------------------------------------------------
@@ -463,6 +631,28 @@ def test_nagashi_mangan_as_tenhou_pays_it():
     tenpai = [s for s in range(4) if g._st.draw_tenpai(s)]
     st = settle_exhaustive_draw(RoundState((25000,) * 4), tenpai, nagashi=[1], last_drawer=3, rules=Rules.tenhou())
     assert st.deltas == r.deltas
+
+def test_no_nagashi_mangan_for_a_seat_whose_discard_was_called():
+    """As test_nagashi_mangan_as_tenhou_pays_it, but seat 2 pons seat 1's first discard (chun):
+    seat 1 still throws only terminals and honors to the draw, yet a called discard ends its
+    nagashi: the round is a plain exhaustive draw."""
+    yao = [f"{n}{s}" for s in "mps" for n in (1, 9)] + [f"{n}z" for n in range(1, 8)]
+    simples = [f"{n}{s}" for s in "mps" for n in range(2, 9)]
+    seat1, seat2 = simples[:13], ["7z", "7z"] + simples[8:19]
+    pool_y = [t for t in yao for _ in range(4 - seat2.count(t))]
+    pool_s = [t for t in simples for _ in range(4 - seat1.count(t) - seat2.count(t))]
+    pool_s.sort(key=lambda t: t == "5m" or t == "5p" or t == "5s")   # plain fives before the red ones
+    # seat 1 draws the 2nd live tile, then (seat 2 having called instead of drawing) every 4th from the 5th
+    draws = [pool_y.pop() if i == 1 or (i >= 4 and i % 4 == 0) else pool_s.pop(0) for i in range(70)]
+    wall = build_wall([None, "".join(seat1), "".join(seat2), None], "".join(draws))
+    g = Game(Rules.tenhou(), 0, wall)
+    throw_draw(g)
+    discard(g, "C", then_pass=False)               # seat 1 throws its drawn chun
+    act(g, 2, "pon", "C")
+    tsumogiri_round(g)
+    r = g.rounds[-1]
+    assert all(p[0] in "19" or p in "ESWNPFC" for p, *_ in g.observation(1).discards[1])
+    assert r.outcome == "exhaustive_draw" and r.winners == (), r
 
 
 @pytest.mark.parametrize("scores,done", [([31000, 23000, 23000, 23000], True), ([25000] * 4, False)])

@@ -275,8 +275,10 @@ def test_the_true_starting_hands_and_draws_are_gone_from_the_worlds_state():
     assert same == 0
 
 
-def _furiten_reference(w: Game, seat: int) -> dict:
-    """{q: (temporary, riichi furiten)} of the hidden seats from the world's record and waits."""
+def _furiten_reference(w: Game, seat: int, own_call_clears: bool = True) -> dict:
+    """{q: (temporary, riichi furiten)} of the hidden seats from the world's record and waits
+    (own_call_clears=False: the rule without a seat's own call ending its temporary furiten, to
+    find the positions where that part of the rule decides)."""
     from yakuman.game._world import _kind_of
 
     ev = w.events
@@ -306,7 +308,8 @@ def _furiten_reference(w: Game, seat: int) -> dict:
                 declared = True
             elif a == q and t == "dahai" and declared:
                 declared = "passed"
-            if (t == "tsumo" and a == q) or (t in ("chi", "pon", "daiminkan") and (a == q or any_call)):
+            if (t == "tsumo" and a == q) or (t in ("chi", "pon", "daiminkan") and ((a == q and own_call_clears)
+                                                                                or any_call)):
                 temp = False
             elif t in ("dahai", "kakan", "nukidora") and a != q and i != pending:
                 if _kind_of(e["pai"]) in waits:
@@ -357,6 +360,45 @@ def test_the_other_seats_furiten_follows_their_world_waits():
                 flagged += temp or riichi
                 n += 1
     assert n > 50 and flagged > 0
+
+
+def test_a_hidden_seats_own_call_ends_its_world_temporary_furiten():
+    """A random game cut (seed 3620) where seat 1, hidden from the determinizing seat, has made its
+    fourth call and discarded since: a tile that passed it just before the call is the wait of some
+    of its world hands (its one concealed tile re-dealt: a tanki), and its own call has ended that temporary
+    furiten. Over 60 worlds the flags follow the reference, and the call decides in several of
+    them (counted: the test cannot pass without them; a random world hand is rarely tenpai, so
+    random cuts alone almost never reach the case)."""
+    rng = random.Random(3620)
+    g = _play(Game(T4, 3620), rng, rng.randrange(5, 500))
+    seat = (g.to_act[0] + 1) % 4
+    q = 1
+    me = g._st.seat(q)
+    assert q != seat and len(me[1]) == 4 and me[10] == 255 and len(me[0]) == 1
+    decided = 0
+    for s in range(60):
+        w = g.determinize(seat, s)
+        ref, without = _furiten_reference(w, seat), _furiten_reference(w, seat, own_call_clears=False)
+        assert bool(w._st.seat(q)[7]) == ref[q][0], s
+        decided += ref[q][0] != without[q][0]
+    assert decided >= 4, decided
+
+
+def test_a_noten_hand_of_a_drawn_round_is_redealt_in_the_worlds_past():
+    """An exhaustive draw with seats 0 and 2 tenpai (their hands shown) and seats 1 and 3 noten
+    (never shown). In a world of seat 1 in the next round, that round's starting hands of the
+    tenpai seats are the true ones, seat 3's is re-dealt (the hidden information stays hidden)."""
+    from tests.game._util import build_wall, tsumogiri_round
+    from tests.game.test_rules import NOTEN, WAIT3
+
+    g = Game(T4, 0, build_wall([WAIT3[0], NOTEN, WAIT3[1], NOTEN.replace("5p", "0p")]))
+    tsumogiri_round(g)
+    assert g.rounds[-1].outcome == "exhaustive_draw" and g.rounds[-1].tenpai == (0, 2)
+    true = next(e for e in g.events if e["type"] == "start_kyoku")["tehais"]
+    for s in range(5):
+        w = g.determinize(1, s)
+        past = next(e for e in w.events if e["type"] == "start_kyoku")["tehais"]
+        assert [past[q] == true[q] for q in range(4)] == [True, True, True, False], s
 
 
 def test_a_record_position_without_its_rounds_start_still_hides_the_truth():

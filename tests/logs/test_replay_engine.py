@@ -108,6 +108,18 @@ def test_final_points_must_equal_the_records_game_end():
     assert rc.disagreements == 1 and rc.first_disagreement["what"].startswith("final points")
 
 
+def test_final_points_given_to_the_wrong_seats_are_a_disagreement():
+    """The record's GameEnd holds the right final points but two seats' swapped: the same values
+    in another order are still a disagreement (final points are per seat)."""
+    g = _whole_game()
+    end = g.events[-1]
+    s = list(end.scores)
+    i, j = next((i, j) for i in range(len(s)) for j in range(i + 1, len(s)) if s[i] != s[j])
+    s[i], s[j] = s[j], s[i]
+    rc = check_record(Game(g.source, g.events[:-1] + (GameEnd(tuple(s), end.result),)))
+    assert rc.disagreements == 1 and rc.first_disagreement["what"].startswith("final points")
+
+
 def test_a_game_cut_after_an_early_round_is_an_excerpt():
     g = _whole_game()
     starts = [i for i, e in enumerate(g.events) if type(e).__name__ == "RoundStart"]

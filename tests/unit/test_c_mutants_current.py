@@ -1,8 +1,8 @@
-"""tools/c_mutants.py: every C mutant still applies to the current csrc/ (its original text occurs
+"""tools/c_mutants.py: every mutant still applies to the current source (its original text occurs
 exactly once in its file, so the tool would mutate that one place), mutates something, and names a
-.c file (the tool recompiles only the named file: a header mutant would never be rebuilt) or a
-Cython include of src/yakuman (.pxi: the tool rebuilds the whole extension for it). Reads files
-only: nothing is built or run."""
+.c file of csrc/ (the tool recompiles only the named file: a header mutant would never be rebuilt),
+a Cython include of src/yakuman (.pxi: the tool rebuilds the whole extension for it) or a Python
+module under src/yakuman (.py). Reads files only: nothing is built or run."""
 
 from __future__ import annotations
 
@@ -30,7 +30,10 @@ def test_mutant_matches_current_source(mid):
     assert what.strip(), f"{mid}: no description"
     where = c_mutants._where(name)
     path = ROOT / where
-    assert Path(name).name == name and name.endswith((".c", ".pxi")), f"{mid}: {name}: not a .c or .pxi file"
+    if name.endswith(".py"):
+        assert where == f"src/yakuman/{name}" and ".." not in Path(name).parts, f"{mid}: {name}"
+    else:
+        assert Path(name).name == name and name.endswith((".c", ".pxi")), f"{mid}: {name}: not a .c, .pxi or .py file"
     assert path.is_file(), f"{mid}: {where} does not exist"
     text = path.read_text()
     n = text.count(old)

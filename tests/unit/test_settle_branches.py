@@ -843,3 +843,25 @@ def test_a_fifth_copy_needed_in_a_run_never_is_the_only_wait():
         checked += 1
         assert any(_standard([v + (k == j) for j, v in enumerate(c)], 4) for k in range(34) if k != q and c[k] < 4), c
     assert checked > 50
+
+
+def test_a_liable_player_who_deals_in_pays_a_plain_ron():
+    """The pao seat throws the winning tile itself: no pao split, one ron transfer of the whole
+    hand plus the honba (under every pao_scope / pao_honba), as if nobody were liable."""
+    for rules in (R, T, R.replace(pao_honba="liable")):
+        s = settle_wins(st(honba=2, riichi_sticks=1), Win(1, 8000, 2, pao_seat=2), rules=rules)
+        plain = settle_wins(st(honba=2, riichi_sticks=1), Win(1, 8000, 2), rules=rules)
+        assert transfers(s) == transfers(plain) == {(2, 1, 32000, "ron"), (2, 1, 600, "honba"),
+                                                    (None, 1, 1000, "riichi_sticks")}
+        assert s.deltas == plain.deltas == (0, 33600, -32600, 0)
+
+
+def test_tenhou_pao_honba_is_paid_by_the_liable_seat():
+    """Tenhou (pao_honba liable): a third seat deals in to a daisangen whose third dragon seat 3
+    fed; the ron is split between the discarder and the liable seat, and the honba (300) is the
+    liable seat's; under pao_honba = discarder it is the discarder's."""
+    s = settle_wins(st(honba=1), Win(1, 8000, 2, pao_seat=3), rules=T)
+    assert transfers(s) == {(2, 1, 16000, "ron"), (3, 1, 16000, "pao"), (3, 1, 300, "honba")}
+    assert s.deltas == (0, 32300, -16000, -16300)
+    d = settle_wins(st(honba=1), Win(1, 8000, 2, pao_seat=3), rules=T.replace(pao_honba="discarder"))
+    assert d.deltas == (0, 32300, -16300, -16000)

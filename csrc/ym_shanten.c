@@ -82,6 +82,33 @@ YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, un
     return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)]) & YM_SP_INDEX_MASK];
 }
 
+/* One part's table entry (its z: index, tiles, special counts; see parts_eval_total) and class. */
+typedef struct {
+    uint64_t z;
+    unsigned cls;
+} part_t;
+
+YM_ALWAYS_INLINE part_t suit_part(uint64_t w, unsigned one, uint64_t mul) {
+    const ym_special_t *T = &ym_special;
+    uint64_t q = ym_quad_keys(w, mul);
+    uint32_t k5 = one + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+    uint32_t k4 = (uint32_t)(q >> 48);
+    uint64_t x = T->hi[k5];
+    part_t p;
+    p.z = x + T->rank_lo[(x >> 48) + k4];
+    p.cls = T->suit_class[(uint32_t)p.z & YM_SP_INDEX_MASK];
+    return p;
+}
+
+YM_ALWAYS_INLINE part_t honor_part(uint64_t w, uint64_t mul) {
+    const ym_special_t *T = &ym_special;
+    uint64_t q = ym_quad_keys(w, mul);
+    part_t p;
+    p.z = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
+    p.cls = T->honor_class[(uint32_t)p.z & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
+    return p;
+}
+
 /* One pass over the parts of the word view: cls[0..3] the classes of m, p, s (the sanma man
  * class of 1m and 9m when sanma) and honors in ym_special's numbering; returns the packed
  * special-form counts (ym_tables.h: one sum, no carries between fields for at most 14 tiles;
@@ -97,19 +124,14 @@ YM_ALWAYS_INLINE unsigned parts_eval_total(const words_t *v, int sanma, unsigned
     const ym_special_t *T = &ym_special;
     uint64_t sp = 0;
     for (int s = 0; s < 3; s++) {
-        uint64_t q = ym_quad_keys(v->w[s], v->mul);
-        uint32_t k5 = v->one[s] + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
-        uint32_t k4 = (uint32_t)(q >> 48);
-        uint64_t x = T->hi[k5];
-        uint64_t z = x + T->rank_lo[(x >> 48) + k4];
-        cls[s] = T->suit_class[(uint32_t)z & YM_SP_INDEX_MASK];
-        sp += z;
+        part_t p = suit_part(v->w[s], v->one[s], v->mul);
+        cls[s] = p.cls;
+        sp += p.z;
     }
     if (sanma) cls[0] = sanma_man_bclass(T, v->one[0], (unsigned)(v->w[0] >> 56));
-    uint64_t q = ym_quad_keys(v->w[3], v->mul);
-    uint64_t hx = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
-    cls[3] = T->honor_class[(uint32_t)hx & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
-    sp += hx;
+    part_t h = honor_part(v->w[3], v->mul);
+    cls[3] = h.cls;
+    sp += h.z;
     *total = (uint32_t)sp >> 24;
     return (unsigned)(sp >> 32) & ((1u << 14) - 1);
 }
@@ -205,48 +227,8 @@ int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
 }
 
 /* ---- neighbours: one tile more or fewer of each kind ------------------------------------- */
-/* One part's table entry (the z of parts_eval_total: index, tiles, special counts) and class. */
-typedef struct {
-    uint64_t z;
-    unsigned cls;
-} part_t;
-
-YM_ALWAYS_INLINE part_t suit_part(uint64_t w, unsigned one, uint64_t mul) {
-    const ym_special_t *T = &ym_special;
-    uint64_t q = ym_quad_keys(w, mul);
-    uint32_t k5 = one + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
-    uint32_t k4 = (uint32_t)(q >> 48);
-    uint64_t x = T->hi[k5];
-    part_t p;
-    p.z = x + T->rank_lo[(x >> 48) + k4];
-    p.cls = T->suit_class[(uint32_t)p.z & YM_SP_INDEX_MASK];
-    return p;
-}
-
-YM_ALWAYS_INLINE part_t honor_part(uint64_t w, uint64_t mul) {
-    const ym_special_t *T = &ym_special;
-    uint64_t q = ym_quad_keys(w, mul);
-    part_t p;
-    p.z = T->honor[(q >> 16) & 0xFFFFu] + T->honor[q >> 48];
-    p.cls = T->honor_class[(uint32_t)p.z & ((1u << YM_HONOR_SHAPE_BITS) - 1)];
-    return p;
-}
-
-/* The regular shanten by the combine of the four classes, with the special forms' minimum (no
- * melds) from the packed counts e: shanten_of(cls, e, n_melds, YM_FORM_ALL) written out. */
-YM_ALWAYS_INLINE int8_t all_forms(const ym_special_t *T, const int8_t *fin, unsigned m, unsigned p, unsigned s, unsigned h,
-                                  uint64_t sp, int n_melds) {
-    int r = fin[T->comb2[T->comb1[m][p]][s] * YM_MAX_HONOR_CLASSES + h];
-    if (n_melds == 0) {
-        int t = T->min[(unsigned)(sp >> 32) & ((1u << 14) - 1)];
-        if (t < r) r = t;
-    }
-    return (int8_t)r;
-}
-
 void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]) {
     const ym_special_t *T = &ym_special;
-    const int8_t *fin = &T->final[n_melds][0][0];
     words_t v;
     load_words(c, &v);
     part_t P[4];
@@ -280,7 +262,8 @@ void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, 
             }
             unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
             nc[s] = q.cls;
-            out[9 * s + r] = all_forms(T, fin, nc[0], nc[1], nc[2], nc[3], rest + q.z, n_melds);
+            out[9 * s + r] = (int8_t)shanten_of(nc, (unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1), n_melds,
+                                                YM_FORM_ALL);
         }
     }
 }

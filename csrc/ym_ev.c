@@ -40,6 +40,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->nodes);
     free(w->cnt);
     free(w->table);
+    free(w->spare);
     free(w->tmp);
     free(w->de);
     free(w->eto);
@@ -55,6 +56,15 @@ void ym_ev_work_free(ym_ev_work_t *w) {
 }
 
 size_t ym_ev_nodes(const ym_ev_work_t *w) { return w ? w->n_nodes : 0; }
+
+size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
+    if (!w) return 0;
+    return w->cap_nodes * sizeof(node_t) + w->cap_cnt + 2 * w->table_alloc * sizeof(uint64_t) +
+           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_eto * sizeof(int32_t) +
+           w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
+           w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
+           w->cap_val * sizeof(double);
+}
 
 void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
     memset(in, 0, sizeof *in);
@@ -87,16 +97,74 @@ static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
     return k;
 }
 
-static int grow_table(ym_ev_work_t *w) {
-    size_t cap = w->table_cap ? w->table_cap * 2 : 4096;
+/* the table's first size in a search, by the request's shanten plus `extra` (the search's depth):
+   room for the usual number of states at half load (about 130, 1,700, 20,000 and 150,000 states
+   at 0 to 3 shanten with extra 1), so that most searches never rehash; a reused work struct keeps
+   its larger buffers, but a small search probes a small table (its slots stay in cache) */
+static size_t table_start(int depth) {
+    return depth <= 1 ? 4096 : depth == 2 ? 8192 : depth == 3 ? 65536 : 524288;
+}
+
+static void set_table_size(ym_ev_work_t *w, size_t cap) {
     unsigned bits = 0;
     while ((1ULL << bits) < cap) bits++;
-    uint64_t *t = (uint64_t *)calloc(cap, sizeof *t);
-    if (!t) return -1;
-    free(w->table);
-    w->table = t;
     w->table_cap = cap;
     w->table_bits = bits;
+}
+
+/* make room in both buffers for cap slots (their contents are not kept) */
+static int table_room(ym_ev_work_t *w, size_t cap) {
+    if (cap <= w->table_alloc) return 0;
+    free(w->table);
+    free(w->spare);
+    w->table = (uint64_t *)malloc(cap * sizeof(uint64_t));
+    w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
+    if (!w->table || !w->spare) {
+        free(w->table);
+        free(w->spare);
+        w->table = w->spare = NULL;
+        w->table_alloc = w->table_cap = 0;
+        return -1;
+    }
+    w->table_alloc = cap;
+    return 0;
+}
+
+/* an empty table of cap slots for a new search */
+static int reset_table(ym_ev_work_t *w, size_t cap) {
+    if (table_room(w, cap)) return -1;
+    set_table_size(w, cap);
+    memset(w->table, 0, cap * sizeof(uint64_t));
+    return 0;
+}
+
+/* double the table: the nodes are rehashed into the spare buffer, which becomes the table */
+static int grow_table(ym_ev_work_t *w) {
+    size_t cap = w->table_cap * 2;
+    if (cap > w->table_alloc) {
+        /* the spare buffer takes the new size first: the table's entries are still needed */
+        uint64_t *sp = (uint64_t *)malloc(cap * sizeof(uint64_t));
+        if (!sp) return -1;
+        free(w->spare);
+        w->spare = sp;
+    }
+    uint64_t *t = w->spare;
+    memset(t, 0, cap * sizeof(uint64_t));
+    w->spare = w->table;
+    w->table = t;
+    if (cap > w->table_alloc) {
+        /* the old table (now spare) is too small for the next growth: grow it too */
+        free(w->spare);
+        w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
+        w->table_alloc = w->spare ? cap : 0;
+        if (!w->spare) {
+            free(w->table);
+            w->table = NULL;
+            w->table_cap = 0;
+            return -1;
+        }
+    }
+    set_table_size(w, cap);
     for (size_t i = 0; i < w->n_nodes; i++) {
         uint64_t h = w->nodes[i].key.h;
         size_t j = home_of(w, h);
@@ -594,8 +662,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (S - (int)in->t_max < 1) return YM_EV_E_INPUT;
     w->n_nodes = 0;
     w->n_d = w->n_e = 0;
-    if (w->table_cap) memset(w->table, 0, w->table_cap * sizeof *w->table);
-    else if (grow_table(w)) return YM_EV_E_MEMORY;
+    if (reset_table(w, x.s0 <= in->max_shanten ? table_start(x.s0 + in->extra) : 64)) return YM_EV_E_MEMORY;
 
     /* the roots: one draw state per distinct discard (or the hand itself) */
     int32_t roots[YM_EV_MAX_ROWS], rroots[YM_EV_MAX_ROWS];   /* rroots: the riichi declared by the row's discard */

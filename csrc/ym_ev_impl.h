@@ -56,8 +56,10 @@ struct ym_ev_work {
     uint8_t *cnt;      /* 34 concealed counts per node */
     size_t cap_cnt;
     uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
-    size_t table_cap;
+    size_t table_cap;  /* slots in use this search (a power of two), at most table_alloc */
     unsigned table_bits;
+    uint64_t *spare;   /* the table's second buffer: a growing table is rehashed into it */
+    size_t table_alloc;   /* slots allocated in each of table and spare */
     int32_t n_d, n_e;  /* draw and discard states */
     dedge_t *tmp;      /* draw edges in discard-state order */
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */

@@ -265,9 +265,7 @@ static int create_draws(ctx_t *x, size_t ni) {
     /* a draw never raises the shanten: with exchanges allowed every draw is followed */
     int teg = in->tegawari && !(nd.riichi && b == 0) && nd.dist + b < x->s0 + in->extra;
     ev_key_t kb = key_with(nd.key, reds, 0);
-    uint64_t drawable = 0, need = 0;
-    for (int k = 0; k < 34; k++)
-        if (x->base[k] > c[k]) drawable |= 1ULL << k;
+    uint64_t drawable = kinds_above(x->base, c), need = 0;
     if (teg) {
         /* every draw is followed: the shanten is needed only where a state is new (the table
            slots of every draw prefetched first) */
@@ -327,9 +325,7 @@ static int create_discards(ctx_t *x, size_t ni) {
     if (!x->choice && x->closed && a == -1 && !(x->req13 && nd.dist == 1)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
-    uint64_t held = 0;
-    for (int k = 0; k < 34; k++)
-        if (c[k]) held |= 1ULL << k;
+    uint64_t held = kinds_held(c);
     int8_t sh[34];
     ym_shanten_neighbours(c, in->n_melds, x->sanma, -1, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
@@ -396,9 +392,7 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     if (riichi_ok && x->choice && reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 4 * 34, sizeof(int32_t)))
         return -1;
     double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
-    uint64_t held = 0;
-    for (int k = 0; k < 34; k++)
-        if (c[k]) held |= 1ULL << k;
+    uint64_t held = kinds_held(c);
     /* the keys of every discard first, their table slots prefetched (big graphs miss the cache) */
     ev_key_t keys[2 * 34];
     uint8_t kind[2 * 34], isred[2 * 34];

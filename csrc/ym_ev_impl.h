@@ -144,6 +144,36 @@ static inline int reserve(void **p, size_t *cap, size_t need, size_t size) {
     return 0;
 }
 
+/* ---- kind masks of 34 counts (bit k for kind k), without a branch per kind ----------------- */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+/* the kinds with a[k] > b[k] (unsigned) */
+static inline uint64_t kinds_above(const uint8_t *a, const uint8_t *b) {
+    const __m128i z = _mm_setzero_si128();
+    __m128i d0 = _mm_subs_epu8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b));
+    __m128i d1 = _mm_subs_epu8(_mm_loadu_si128((const __m128i *)(a + 16)), _mm_loadu_si128((const __m128i *)(b + 16)));
+    uint64_t m = (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d0, z)) & 0xFFFFu) |
+                 (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d1, z)) & 0xFFFFu) << 16;
+    return m | (uint64_t)(a[32] > b[32]) << 32 | (uint64_t)(a[33] > b[33]) << 33;
+}
+/* the kinds with c[k] > 0 */
+static inline uint64_t kinds_held(const uint8_t *c) {
+    static const uint8_t zero[34] = {0};
+    return kinds_above(c, zero);
+}
+#else
+static inline uint64_t kinds_above(const uint8_t *a, const uint8_t *b) {
+    uint64_t m = 0;
+    for (int k = 0; k < 34; k++) m |= (uint64_t)(a[k] > b[k]) << k;
+    return m;
+}
+static inline uint64_t kinds_held(const uint8_t *c) {
+    uint64_t m = 0;
+    for (int k = 0; k < 34; k++) m |= (uint64_t)(c[k] != 0) << k;
+    return m;
+}
+#endif
+
 /* ---- the search context ------------------------------------------------------------------- */
 typedef struct {
     const ym_ev_input_t *in;

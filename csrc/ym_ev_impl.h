@@ -27,9 +27,11 @@ typedef struct {
 } node_t;
 
 typedef struct {
-    int32_t d, e;      /* draw state, the discard state its draw reaches */
+    int32_t d, e;      /* the nodes of a draw state and of the discard state its draw reaches */
     uint8_t w;         /* copies */
     uint8_t win;       /* the draw completes a hand with a yaku */
+    uint8_t kind;      /* the kind drawn (and discarded back) */
+    uint8_t to;        /* the discard state's discard of `kind` goes to the draw state */
     double score;      /* value of the win (0 if none) */
 } dedge_t;
 
@@ -61,11 +63,15 @@ struct ym_ev_work {
     uint64_t *spare;   /* the table's second buffer: a growing table is rehashed into it */
     size_t table_alloc;   /* slots allocated in each of table and spare */
     int32_t n_d, n_e;  /* draw and discard states */
-    dedge_t *tmp;      /* draw edges in discard-state order */
+    dedge_t *tmp;      /* the links as they are made (push_pair) */
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */
     size_t cap_tmp, cap_de, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
+    int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8) pairs */
+    size_t cap_defer, n_defer;
+    int32_t *perm;     /* link: tmp's links in discard-state order */
+    size_t cap_perm;
     /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
        state) as pairs, and each fresh riichi state with its riichi state and its wins */
     int32_t *rt;

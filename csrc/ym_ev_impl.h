@@ -152,7 +152,6 @@ typedef struct {
     uint8_t base_red[3];
     uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
-    int req13;            /* a 13-3k request (its tenpai root has not declared riichi) */
     int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
 } ctx_t;
 

@@ -144,10 +144,27 @@ def test_render_and_pandas():
     ({"hand": "123m456p789s11223z", "wall": [4] * 33}, InvalidArgumentError),
     ({"hand": "123m456p789s11223z", "wall": [4] * 34}, InvalidArgumentError),
     ({"hand": "1111m456p789s1122z", "dora": "1m"}, InvalidTilesError),
+    # four plain 5p under red fives (one copy of 5p is the red one), in either model
+    ({"hand": "456m34555579p567s"}, InvalidTilesError),
+    ({"hand": "456m34555579p567s", "model": "reference"}, InvalidTilesError),
+    ({"hand": "456m3457p567s", "melds": ["pon 555p"]}, InvalidTilesError),
 ])
 def test_bad_input_raises(kw, err):
     with pytest.raises(err):
         discard_ev(**kw)
+
+
+def test_four_plain_fives_need_red_off():
+    """Regression: with red fives, four plain copies of a five cannot be held (the reference
+    calculator takes them and counts a fifth copy, the red one, in its wall: its 5p row differed).
+    The hand with the red copy written 0p, or with red=False, is valued; the refusal says why."""
+    with pytest.raises(InvalidTilesError, match=r"4 plain 5p .* only 3 copies of 5p are plain: write the red one as 0p"):
+        discard_ev("456m34555579p567s")
+    assert len(discard_ev("456m34055579p567s", model="reference").rows) == 12
+    plain = discard_ev("456m34555579p567s", model="reference", red=False)
+    assert len(plain.rows) == 11 and plain.best.tile == "9p"
+    from yakuman import Rules
+    assert len(discard_ev("456m34555579p567s", rules=Rules.tenhou().replace(aka_dora=0)).rows) == 11
 
 
 def test_wall_counts_change_the_values():
@@ -198,7 +215,7 @@ def test_probabilities_bounded_and_monotone(kinds):
     counts = [0] * 34
     for k in kinds:
         counts[k] += 1
-    if max(counts) > 4:
+    if max(counts) > 4 or any(counts[k] == 4 for k in (4, 13, 22)):   # four plain fives: refused
         return
     from yakuman import shanten
     if shanten(tuple(counts)) == -1 or shanten(tuple(counts)) > 1:

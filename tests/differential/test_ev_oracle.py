@@ -97,12 +97,17 @@ OPTIONS13 = ({"extra": 0}, {"extra": 2}, {"enable_tegawari": False}, {"enable_sh
              {"enable_tegawari": False, "enable_shanten_down": False})
 
 
+def _with_options(hands, cfg):
+    """(request, reference result, ours) for each hand under the oracle config cfg."""
+    reqs = [{"hand": h, "config": cfg} for h in hands]
+    for q, ref in zip(reqs, d.run_oracle(reqs)):
+        yield q, ref, discard_ev(q["hand"], model="reference", tegawari=cfg.get("enable_tegawari", True),
+                                 shanten_down=cfg.get("enable_shanten_down", True), extra=cfg.get("extra", 1))
+
+
 @pytest.mark.parametrize("cfg", OPTIONS13, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_13_tile_tenpai_options_equal(cfg):
-    reqs = [{"hand": h, "config": cfg} for h in HANDS13]
-    for q, ref in zip(reqs, d.run_oracle(reqs)):
-        ours = discard_ev(q["hand"], model="reference", tegawari=cfg.get("enable_tegawari", True),
-                          shanten_down=cfg.get("enable_shanten_down", True), extra=cfg.get("extra", 1))
+    for q, ref, ours in _with_options(HANDS13, cfg):
         n, eq, first = d.compare(ours, ref)
         assert n == 1 and eq == n, first
         assert ours.nodes == ref["searched"], q
@@ -119,10 +124,7 @@ OPTIONS = ({"enable_shanten_down": False}, {"extra": 0}, {"enable_tegawari": Fal
 def test_options_off_rows_and_states(cfg):
     import math
 
-    reqs = [{"hand": h, "config": cfg} for h in OPTION_HANDS]
-    for q, ref in zip(reqs, d.run_oracle(reqs)):
-        ours = discard_ev(q["hand"], model="reference", tegawari=cfg.get("enable_tegawari", True),
-                          shanten_down=cfg.get("enable_shanten_down", True), extra=cfg.get("extra", 1))
+    for q, ref, ours in _with_options(OPTION_HANDS, cfg):
         n, eq, first = d.compare(ours, ref)
         live = [r for r in ours.rows if not math.isnan(r.exp_score[1])]
         assert len(live) == len(ref["stats"]), q

@@ -192,7 +192,7 @@ static inline int dama_complete(const ctx_t *x, const node_t *n) {
    and to a tenpai e only when d may exchange (e's own tenpai-keeping discards declare riichi);
    any other pair is linked (docs/ev.md, "Which states exist, and how they are linked") */
 static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e) {
-    if (x->choice || !x->closed || d->shanten != 0) return 1;
+    if (x->choice || !x->closed || e->shanten > 0 || d->shanten != 0) return 1;   /* e 1+: d is too */
     if (e->shanten == -1) return dama_complete(x, e);
     return x->in->tegawari && d->dist < x->s0 + x->in->extra;
 }
@@ -238,7 +238,8 @@ static int create_draws(ctx_t *x, size_t ni) {
         int suit = five_suit(k);
         int red_left = red_left_of(x, reds, suit);
         unsigned ef = dama && sh[k] == -1 ? 2u : 0u;
-        ev_key_t kp = key_with(key_step(kb, k, 1), reds, ef);
+        ev_key_t kp = key_step(kb, k, 1);
+        if (ef) kp = riichi_key(kp, ef);
         if (left - red_left > 0 &&
             node_at(x, kp, c, k, 1, sh[k], 0, nd.dist + dist_step(x, c, reds, k, 0, 1)) < 0)
             return -1;
@@ -351,11 +352,12 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     uint8_t kind[2 * 34], isred[2 * 34];
     int nk = 0;
     const uint64_t rzk = x->choice ? ZK[38] : ZK[37];   /* the riichi key looked up */
+    const ev_key_t ek = dama ? key_with(nd.key, reds, 0) : nd.key;   /* its tiles, no flag */
     for (; held; held &= held - 1) {
         int k = ym_ctz64(held);
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        ev_key_t kp = key_step(dama ? key_with(nd.key, reds, 0) : nd.key, k, -1);
+        ev_key_t kp = key_step(ek, k, -1);
         for (int r = 0; r < 2; r++) {
             if (r ? !has_red : c[k] - has_red <= 0) continue;
             keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;

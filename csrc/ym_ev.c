@@ -265,28 +265,44 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
  *     discards that keep its shanten as candidates, looked up once every state is made (link).
  * So a discard or draw is looked up once, not again in a second pass over the states. */
 
+/* riichi_mode ALWAYS: a closed hand that is tenpai without having declared (only the lineage of a
+   13-tile tenpai request: every discard into tenpai declares) completes dama; that complete hand
+   is a discard state of its own, its key marked with bit 43 (never set on a discard state
+   otherwise), apart from the same tiles completed under riichi */
+static inline int dama_complete(const ctx_t *x, const node_t *n) {
+    return !x->choice && !n->draw && (n->key.k1 >> 43 & 1u);
+}
+
+/* riichi_mode ALWAYS: whether the draw state without riichi d and the discard state e (d plus one
+   tile) are linked. A closed tenpai d is linked to a complete e only when e was completed dama,
+   and to a tenpai e only when d may exchange (e's own tenpai-keeping discards declare riichi);
+   any other pair is linked (docs/ev.md, "Which states exist, and how they are linked") */
+static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e) {
+    if (x->choice || !x->closed || e->shanten > 0 || d->shanten != 0) return 1;   /* e 1+: d is too */
+    if (e->shanten == -1) return dama_complete(x, e);
+    return x->in->tegawari && d->dist < x->s0 + x->in->extra;
+}
+
 /* a draw state that takes every draw: exchanges on, not a hand under riichi waiting, close
    enough to the request */
 static inline int draws_all(const ctx_t *x, const node_t *n) {
     return x->in->tegawari && !(n->riichi && n->shanten == 0) && n->dist + n->shanten < x->s0 + x->in->extra;
 }
 
-/* the link of draw state dn and discard state en = dn + kind (wt copies of the draw). E's
-   discard of kind goes to D, unless (riichi_mode ALWAYS) D is the closed tenpai hand without
-   riichi, the 13-tile request, whose discard target is its riichi state. (Under the other modes
-   a dama tenpai D also gives E the riichi declared by that discard: link adds it, once every
-   state is made.) */
+/* the link of draw state dn and discard state en = dn + kind (wt copies of the draw), if they are
+   linked (plain_linked): D's draw of kind reaches E, and E's discard of kind goes to D. (Under
+   the riichi modes other than ALWAYS a dama tenpai D also gives E the riichi declared by that
+   discard: link adds it, once every state is made.) */
 static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
     ym_ev_work_t *w = x->w;
+    if (!w->nodes[dn].riichi && !plain_linked(x, &w->nodes[dn], &w->nodes[en])) return 0;
     if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 1, sizeof(dedge_t))) return -1;
-    const node_t *d = &w->nodes[dn];
     dedge_t *ed = &w->tmp[w->n_de++];
     ed->d = (int32_t)dn;
     ed->e = (int32_t)en;
     ed->w = (uint8_t)wt;
     ed->kind = (uint8_t)kind;
     ed->win = 0;
-    ed->to = (uint8_t)!(x->closed && !x->choice && !d->riichi && d->shanten == 0);
     ed->score = 0.0;
     return 0;
 }
@@ -301,6 +317,11 @@ static int create_draws(ctx_t *x, size_t ni) {
     int all = draws_all(x, &nd);
     ev_key_t kb = key_with(nd.key, reds, 0);
     uint64_t drawable = kinds_above(x->base, c), need = 0;
+    /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete): the key of a
+       completing draw depends on its shanten, so every draw's shanten comes first */
+    int dama = !x->choice && x->closed && !nd.riichi && b == 0;
+    int8_t sh[34];
+    if (dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
     /* the draws: each kind's plain copies and its red five apart, their table slots prefetched,
        then looked up once; the shanten is needed only where a state is new */
     ev_key_t keys[2 * 34];
@@ -310,7 +331,9 @@ static int create_draws(ctx_t *x, size_t ni) {
     for (uint64_t m = drawable; m; m &= m - 1) {
         int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
         int red_left = red_left_of(x, reds, suit);
+        unsigned ef = dama && sh[k] == -1 ? 2u : 0u;
         ev_key_t kp = key_step(kb, k, 1);
+        if (ef) kp = riichi_key(kp, ef);
         if (left - red_left > 0) {
             keys[nk] = kp;
             kind[nk] = (uint8_t)k;
@@ -318,7 +341,7 @@ static int create_draws(ctx_t *x, size_t ni) {
             wts[nk++] = (uint8_t)(left - red_left);
         }
         if (red_left > 0) {
-            keys[nk] = key_with(kp, reds | 1u << suit, 0);
+            keys[nk] = key_with(kp, reds | 1u << suit, ef);
             kind[nk] = (uint8_t)k;
             isred[nk] = 1;
             wts[nk++] = (uint8_t)red_left;
@@ -330,8 +353,7 @@ static int create_draws(ctx_t *x, size_t ni) {
         found[i] = lookup(w, keys[i]);
         if (found[i] < 0) need |= 1ULL << kind[i];
     }
-    int8_t sh[34];
-    if (need) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    if (need && !dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
     for (int i = 0; i < nk; i++) {
         int k = kind[i];
         long e = found[i];
@@ -359,11 +381,12 @@ static int create_discards(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
-    /* riichi_mode ALWAYS: a closed hand completes only under riichi (every closed tenpai draw
-       state is one): it cannot change its tiles, so a complete closed hand makes no state (its
-       discard back to the riichi state it came from is a link of the graph). Under the other
-       modes a closed hand completes dama too, and makes its states as an open hand does. */
-    if (!x->choice && x->closed && a == -1 && !(x->req13 && nd.dist == 1)) return 0;
+    /* riichi_mode ALWAYS: a closed hand completed under riichi cannot change its tiles, so it
+       makes no state (its discard back to the riichi state it came from is a link of the graph);
+       one completed dama (dama_complete) steps back as an open hand does, to tenpai states that
+       have not declared. Under the other modes a closed hand completes dama too, and makes its
+       states as an open hand does. */
+    if (!x->choice && x->closed && a == -1 && !dama_complete(x, &nd)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = kinds_held(c);
@@ -388,7 +411,8 @@ static int create_discards(ctx_t *x, size_t ni) {
             }
         }
         if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
-        unsigned flag = (unsigned)(x->closed && s2 == 0);
+        /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
+        unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
         int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
         if (choose) flag = 0;
         ev_key_t k0 = key_step(kb, k, -1);
@@ -428,13 +452,14 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red) {
     unsigned reds = (unsigned)(e->key.k1 >> 39) & 7u;
     int suit = five_suit(k);
     unsigned rd = red ? reds & ~(1u << suit) : reds;
-    ev_key_t kd = key_step(e->key, k, -1);
+    int dama = dama_complete(x, e);   /* linked to the states without riichi only */
+    ev_key_t kd = key_step(dama ? key_with(e->key, reds, 0) : e->key, k, -1);
     if (red) kd = key_with(kd, rd, 0);
     int red_left = red_left_of(x, rd, suit);
     int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
     if (wt <= 0) return 0;
     long dp = lookup(w, kd);
-    long dr = !x->choice && x->closed && e->shanten <= 0 ? lookup(w, riichi_key(kd, 1)) : -1;
+    long dr = !x->choice && x->closed && e->shanten <= 0 && !dama ? lookup(w, riichi_key(kd, 1)) : -1;
     for (int j = 0; j < 2; j++) {
         long d = j ? dr : dp;
         if (d < 0 || draws_all(x, &w->nodes[d])) continue;
@@ -495,7 +520,7 @@ static int link(ctx_t *x) {
                                            nodes[t->d].riichi, ura, &ura_all);
                 t->win = t->score > 0.0;
             }
-            if (t->to) w->eto[n_eto++] = nodes[t->d].ci;
+            w->eto[n_eto++] = nodes[t->d].ci;
             if (choose_riichi && nodes[t->d].shanten == 0 && !nodes[t->d].riichi) {
                 /* the riichi this discard declares: a target apart (the solve counts it only with
                    a draw left, less the stick) */
@@ -708,7 +733,6 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     int nr = 0, rc = 0;
     uint8_t c[34];
     memcpy(c, x.h0, 34);
-    x.req13 = n0 == want;
     if (n0 == want) {
         /* a 13-tile request has made no discard: it has not declared riichi */
         long r = -1;

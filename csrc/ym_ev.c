@@ -40,9 +40,12 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->nodes);
     free(w->cnt);
     free(w->table);
+    free(w->spare);
     free(w->tmp);
     free(w->de);
     free(w->eto);
+    free(w->defer);
+    free(w->perm);
     free(w->rt);
     free(w->rp);
     free(w->rw);
@@ -55,6 +58,15 @@ void ym_ev_work_free(ym_ev_work_t *w) {
 }
 
 size_t ym_ev_nodes(const ym_ev_work_t *w) { return w ? w->n_nodes : 0; }
+
+size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
+    if (!w) return 0;
+    return w->cap_nodes * sizeof(node_t) + w->cap_cnt + 2 * w->table_alloc * sizeof(uint64_t) +
+           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_eto * sizeof(int32_t) + w->cap_defer * sizeof(int32_t) + w->cap_perm * sizeof(int32_t) +
+           w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
+           w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
+           w->cap_val * sizeof(double);
+}
 
 void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
     memset(in, 0, sizeof *in);
@@ -87,16 +99,74 @@ static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
     return k;
 }
 
-static int grow_table(ym_ev_work_t *w) {
-    size_t cap = w->table_cap ? w->table_cap * 2 : 4096;
+/* the table's first size in a search, by the request's shanten plus `extra` (the search's depth):
+   room for the usual number of states at half load (about 130, 1,700, 20,000 and 150,000 states
+   at 0 to 3 shanten with extra 1), so that most searches never rehash; a reused work struct keeps
+   its larger buffers, but a small search probes a small table (its slots stay in cache) */
+static size_t table_start(int depth) {
+    return depth <= 1 ? 4096 : depth == 2 ? 8192 : depth == 3 ? 65536 : 524288;
+}
+
+static void set_table_size(ym_ev_work_t *w, size_t cap) {
     unsigned bits = 0;
     while ((1ULL << bits) < cap) bits++;
-    uint64_t *t = (uint64_t *)calloc(cap, sizeof *t);
-    if (!t) return -1;
-    free(w->table);
-    w->table = t;
     w->table_cap = cap;
     w->table_bits = bits;
+}
+
+/* make room in both buffers for cap slots (their contents are not kept) */
+static int table_room(ym_ev_work_t *w, size_t cap) {
+    if (cap <= w->table_alloc) return 0;
+    free(w->table);
+    free(w->spare);
+    w->table = (uint64_t *)malloc(cap * sizeof(uint64_t));
+    w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
+    if (!w->table || !w->spare) {
+        free(w->table);
+        free(w->spare);
+        w->table = w->spare = NULL;
+        w->table_alloc = w->table_cap = 0;
+        return -1;
+    }
+    w->table_alloc = cap;
+    return 0;
+}
+
+/* an empty table of cap slots for a new search */
+static int reset_table(ym_ev_work_t *w, size_t cap) {
+    if (table_room(w, cap)) return -1;
+    set_table_size(w, cap);
+    memset(w->table, 0, cap * sizeof(uint64_t));
+    return 0;
+}
+
+/* double the table: the nodes are rehashed into the spare buffer, which becomes the table */
+static int grow_table(ym_ev_work_t *w) {
+    size_t cap = w->table_cap * 2;
+    if (cap > w->table_alloc) {
+        /* the spare buffer takes the new size first: the table's entries are still needed */
+        uint64_t *sp = (uint64_t *)malloc(cap * sizeof(uint64_t));
+        if (!sp) return -1;
+        free(w->spare);
+        w->spare = sp;
+    }
+    uint64_t *t = w->spare;
+    memset(t, 0, cap * sizeof(uint64_t));
+    w->spare = w->table;
+    w->table = t;
+    if (cap > w->table_alloc) {
+        /* the old table (now spare) is too small for the next growth: grow it too */
+        free(w->spare);
+        w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
+        w->table_alloc = w->spare ? cap : 0;
+        if (!w->spare) {
+            free(w->table);
+            w->table = NULL;
+            w->table_cap = 0;
+            return -1;
+        }
+    }
+    set_table_size(w, cap);
     for (size_t i = 0; i < w->n_nodes; i++) {
         uint64_t h = w->nodes[i].key.h;
         size_t j = home_of(w, h);
@@ -137,13 +207,19 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
 
-/* get or create the node of key k: the counts pc with one copy of `kind` added (delta 1) or
-   removed (delta -1), or pc itself (kind < 0); its shanten `sh` (when below -1: computed) and
-   dist_up `dist`; returns its index or -1 on memory failure */
-static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {
+/* get or create the node of key k, `found` being lookup(k) made earlier (a stale answer is
+   checked: the slot taken since, or the table grown, means a new lookup): the counts pc with one
+   copy of `kind` added (delta 1) or removed (delta -1), or pc itself (kind < 0); its shanten `sh`
+   (when below -1: computed) and dist_up `dist`; returns its index or -1 on memory failure */
+static long node_new(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta, int sh,
+                     int draw, int dist) {
     ym_ev_work_t *w = x->w;
-    long i = lookup(w, k);
+    long i = found;
     if (i >= 0) return i;
+    if (w->table_cap != cap0 || w->table[-i - 1]) {
+        i = lookup(w, k);
+        if (i >= 0) return i;
+    }
     if ((w->n_nodes + 1) * 2 > w->table_cap) {
         if (grow_table(w)) return -1;
         i = lookup(w, k);
@@ -165,19 +241,29 @@ static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta
     return (long)w->n_nodes++;
 }
 
+static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {
+    return node_new(x, k, lookup(x->w, k), x->w->table_cap, pc, kind, delta, sh, draw, dist);
+}
+
 static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
     return node_at(x, make_key(c, reds, flag), c, -1, 0, -2, draw, dist_up(x, c, reds));
 }
 
 /* ---- building the graph ------------------------------------------------------------------- */
-/* The graph is made in two passes. The first creates the states: from a draw state, the draws
- * that lower the shanten and, with exchanges on, the draws that keep it, while the state is close
- * enough to the request (tiles held beyond it + shanten < the request's shanten + extra) and is not
- * a hand under riichi waiting; from a discard state, the discards that keep the shanten and, with
- * shanten-down on, those one back, under the same limit. The second pass links every state to
- * each state of the graph one draw (draw states) or one discard (discard states) away, whether or
- * not the first pass reached it that way (docs/ev.md, "Which states exist, and how they are
- * linked"). */
+/* The states are made breadth first: from a draw state, the draws that lower the shanten and,
+ * with exchanges on, the draws that keep it, while the state is close enough to the request
+ * (tiles held beyond it + shanten < the request's shanten + extra) and is not a hand under riichi
+ * waiting; from a discard state, the discards that keep the shanten and, with shanten-down on,
+ * those one back, under the same limit. Every state is linked to each state of the graph one
+ * draw (draw states) or one discard (discard states) away, whether or not the search reached it
+ * that way (docs/ev.md, "Which states exist, and how they are linked"). A link joins a draw
+ * state D and a discard state E = D + k (a draw never raises the shanten: sh(E) <= sh(D)); it is
+ * made exactly once:
+ *   - by D, as it makes its states, when D takes every draw (draws_all) or the draw lowers the
+ *     shanten: D looked the draw up (or made its state) anyway;
+ *   - else (D takes only the draws that lower the shanten, and sh(E) = sh(D)) by E: E keeps the
+ *     discards that keep its shanten as candidates, looked up once every state is made (link).
+ * So a discard or draw is looked up once, not again in a second pass over the states. */
 
 /* riichi_mode ALWAYS: a closed hand that is tenpai without having declared (only the lineage of a
    13-tile tenpai request: every discard into tenpai declares) completes dama; that complete hand
@@ -197,55 +283,84 @@ static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e)
     return x->in->tegawari && d->dist < x->s0 + x->in->extra;
 }
 
+/* a draw state that takes every draw: exchanges on, not a hand under riichi waiting, close
+   enough to the request */
+static inline int draws_all(const ctx_t *x, const node_t *n) {
+    return x->in->tegawari && !(n->riichi && n->shanten == 0) && n->dist + n->shanten < x->s0 + x->in->extra;
+}
+
+/* the link of draw state dn and discard state en = dn + kind (wt copies of the draw), if they are
+   linked (plain_linked): D's draw of kind reaches E, and E's discard of kind goes to D. (Under
+   the riichi modes other than ALWAYS a dama tenpai D also gives E the riichi declared by that
+   discard: link adds it, once every state is made.) */
+static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
+    ym_ev_work_t *w = x->w;
+    if (!w->nodes[dn].riichi && !plain_linked(x, &w->nodes[dn], &w->nodes[en])) return 0;
+    if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 1, sizeof(dedge_t))) return -1;
+    dedge_t *ed = &w->tmp[w->n_de++];
+    ed->d = (int32_t)dn;
+    ed->e = (int32_t)en;
+    ed->w = (uint8_t)wt;
+    ed->kind = (uint8_t)kind;
+    ed->win = 0;
+    ed->score = 0.0;
+    return 0;
+}
+
 static int create_draws(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
+    ym_ev_work_t *w = x->w;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int b = nd.shanten;
-    /* a draw never raises the shanten: with exchanges allowed every draw is followed */
-    int teg = in->tegawari && !(nd.riichi && b == 0) && nd.dist + b < x->s0 + in->extra;
+    int all = draws_all(x, &nd);
     ev_key_t kb = key_with(nd.key, reds, 0);
-    /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete) */
+    uint64_t drawable = kinds_above(x->base, c), need = 0;
+    /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete): the key of a
+       completing draw depends on its shanten, so every draw's shanten comes first */
     int dama = !x->choice && x->closed && !nd.riichi && b == 0;
-    uint64_t drawable = 0, need = 0;
-    for (int k = 0; k < 34; k++)
-        if (x->base[k] > c[k]) drawable |= 1ULL << k;
-    if (teg && !dama) {
-        /* every draw is followed: the shanten is needed only where a state is new (the table
-           slots of every draw prefetched first) */
-        for (uint64_t m = drawable; m; m &= m - 1) {
-            ev_key_t kp = key_step(kb, ym_ctz64(m), 1);
-            EV_PREFETCH(&x->w->table[home_of(x->w, kp.h)]);
-        }
-        for (uint64_t m = drawable; m; m &= m - 1) {
-            int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
-            int red_left = red_left_of(x, reds, suit);
-            ev_key_t kp = key_step(kb, k, 1);
-            if ((left - red_left > 0 && lookup(x->w, kp) < 0) ||
-                (red_left > 0 && lookup(x->w, key_with(kp, reds | 1u << suit, 0)) < 0))
-                need |= 1ULL << k;
-        }
-    } else {
-        need = drawable;
-    }
     int8_t sh[34];
-    ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
-    for (uint64_t m = need; m; m &= m - 1) {
-        int k = ym_ctz64(m);
-        if (!teg && sh[k] >= b) continue;
-        int left = (int)x->base[k] - c[k];
-        int suit = five_suit(k);
+    if (dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
+    /* the draws: each kind's plain copies and its red five apart, their table slots prefetched,
+       then looked up once; the shanten is needed only where a state is new */
+    ev_key_t keys[2 * 34];
+    long found[2 * 34];
+    uint8_t kind[2 * 34], isred[2 * 34], wts[2 * 34];
+    int nk = 0;
+    for (uint64_t m = drawable; m; m &= m - 1) {
+        int k = ym_ctz64(m), suit = five_suit(k), left = (int)x->base[k] - c[k];
         int red_left = red_left_of(x, reds, suit);
         unsigned ef = dama && sh[k] == -1 ? 2u : 0u;
         ev_key_t kp = key_step(kb, k, 1);
         if (ef) kp = riichi_key(kp, ef);
-        if (left - red_left > 0 &&
-            node_at(x, kp, c, k, 1, sh[k], 0, nd.dist + dist_step(x, c, reds, k, 0, 1)) < 0)
-            return -1;
-        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, ef), c, k, 1, sh[k], 0,
-                                    nd.dist + dist_step(x, c, reds, k, 1, 1)) < 0)
-            return -1;
+        if (left - red_left > 0) {
+            keys[nk] = kp;
+            kind[nk] = (uint8_t)k;
+            isred[nk] = 0;
+            wts[nk++] = (uint8_t)(left - red_left);
+        }
+        if (red_left > 0) {
+            keys[nk] = key_with(kp, reds | 1u << suit, ef);
+            kind[nk] = (uint8_t)k;
+            isred[nk] = 1;
+            wts[nk++] = (uint8_t)red_left;
+        }
+    }
+    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    size_t cap0 = w->table_cap;
+    for (int i = 0; i < nk; i++) {
+        found[i] = lookup(w, keys[i]);
+        if (found[i] < 0) need |= 1ULL << kind[i];
+    }
+    if (need && !dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    for (int i = 0; i < nk; i++) {
+        int k = kind[i];
+        long e = found[i];
+        int s = e >= 0 ? w->nodes[e].shanten : sh[k];
+        if (!all && s >= b) continue;
+        e = node_new(x, keys[i], e, cap0, c, k, 1, s, 0, nd.dist + dist_step(x, c, reds, k, isred[i], 1));
+        if (e < 0 || push_pair(x, (long)ni, e, wts[i], k)) return -1;
     }
     return 0;
 }
@@ -261,6 +376,7 @@ static int riichi_nodes(ctx_t *x, ev_key_t kd, const uint8_t *c, int k, int dist
 
 static int create_discards(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
+    ym_ev_work_t *w = x->w;
     uint8_t c[34];
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
@@ -273,17 +389,28 @@ static int create_discards(ctx_t *x, size_t ni) {
     if (!x->choice && x->closed && a == -1 && !dama_complete(x, &nd)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
-    uint64_t held = 0;
-    for (int k = 0; k < 34; k++)
-        if (c[k]) held |= 1ULL << k;
+    uint64_t held = kinds_held(c);
     int8_t sh[34];
     ym_shanten_neighbours(c, in->n_melds, x->sanma, -1, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
+    if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 4 * 34, sizeof(int32_t))) return -1;
     for (uint64_t m = held; m; m &= m - 1) {
         int k = ym_ctz64(m), s2 = sh[k];
-        if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
+        if (s2 == a) {
+            /* a link this state makes itself, if its draw state takes only the draws that lower
+               the shanten (push_pair's comment) */
+            if (c[k] - has_red > 0) {
+                w->defer[w->n_defer++] = (int32_t)ni;
+                w->defer[w->n_defer++] = k;
+            }
+            if (has_red) {
+                w->defer[w->n_defer++] = (int32_t)ni;
+                w->defer[w->n_defer++] = k | 0x100;
+            }
+        }
+        if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
         unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
         int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
@@ -315,92 +442,34 @@ static int build(ctx_t *x) {
 }
 
 /* ---- linking ---------------------------------------------------------------------------------- */
-/* Every link joins a discard state E and the draw state D = E - k of one of its tiles: E's discard
- * of k goes to D (under riichi when that state exists), and D's draw of k comes to E. So the links
- * are made from the discard states alone; the draw edges are then sorted by draw state. */
-static inline void push_dedge(ym_ev_work_t *w, int32_t d, int32_t e, int wt, double score) {
-    dedge_t *ed = &w->tmp[w->n_de++];
-    ed->d = d;
-    ed->e = e;
-    ed->w = (uint8_t)wt;
-    ed->win = score > 0.0;
-    ed->score = score;
-}
-
-static int link_discard_state(ctx_t *x, size_t ni) {
+/* the links of discard state en's candidate discard (kind k, its red five when red) to the draw
+   states of the graph that take only the draws lowering the shanten (under riichi_mode ALWAYS
+   the riichi state of the same tiles too, when the hand is closed and tenpai or complete) */
+static int link_deferred(ctx_t *x, size_t en, int k, int red) {
     ym_ev_work_t *w = x->w;
-    uint8_t c[34];
-    unsigned reds;
-    node_t nd = load_node(x, ni, c, &reds);
-    /* at most 2 discards of a kind (plain, red) and 2 draw states each (plain, riichi) */
-    if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 4 * 34, sizeof(int32_t)) ||
-        reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 4 * 34, sizeof(dedge_t)))
-        return -1;
-    w->eoff[nd.ci] = (int32_t)w->n_eto;
-    /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
-       tenpai or complete hand only */
-    int dama = dama_complete(x, &nd);   /* linked to the states without riichi only */
-    int riichi_ok = x->closed && nd.shanten <= 0 && !dama;
-    if (riichi_ok && x->choice && reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 4 * 34, sizeof(int32_t)))
-        return -1;
-    double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
-    uint64_t held = 0;
-    for (int k = 0; k < 34; k++)
-        if (c[k]) held |= 1ULL << k;
-    /* the keys of every discard first, their table slots prefetched (big graphs miss the cache) */
-    ev_key_t keys[2 * 34];
-    uint8_t kind[2 * 34], isred[2 * 34];
-    int nk = 0;
-    const uint64_t rzk = x->choice ? ZK[38] : ZK[37];   /* the riichi key looked up */
-    const ev_key_t ek = dama ? key_with(nd.key, reds, 0) : nd.key;   /* its tiles, no flag */
-    for (; held; held &= held - 1) {
-        int k = ym_ctz64(held);
-        int suit = five_suit(k);
-        int has_red = suit >= 0 && (reds >> suit & 1);
-        ev_key_t kp = key_step(ek, k, -1);
-        for (int r = 0; r < 2; r++) {
-            if (r ? !has_red : c[k] - has_red <= 0) continue;
-            keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;
-            EV_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
-            if (riichi_ok) EV_PREFETCH(&w->table[home_of(w, keys[nk].h + rzk)]);
-            kind[nk] = (uint8_t)k;
-            isred[nk++] = (uint8_t)r;
-        }
-    }
-    for (int i = 0; i < nk; i++) {
-        int k = kind[i], r = isred[i], suit = five_suit(k);
-        unsigned rd = r ? reds & ~(1u << suit) : reds;
-        ev_key_t kd = keys[i];
-        long dp = lookup(w, kd), dr = -1;
-        if (riichi_ok && x->choice) {
-            /* the declaration: a target of its own (the solve counts it only with a draw
-               left and charges the stick); the riichi states' wins are linked apart */
-            long df = lookup(w, riichi_key(kd, 2));
-            if (df >= 0) {
-                w->rt[w->n_rt++] = nd.ci;
-                w->rt[w->n_rt++] = w->nodes[df].ci;
-            }
-        } else if (riichi_ok) {
-            dr = lookup(w, riichi_key(kd, 1));
-        }
-        if (dp >= 0 && !plain_linked(x, &w->nodes[dp], &nd)) dp = -1;
-        if (dr >= 0) w->eto[w->n_eto++] = w->nodes[dr].ci;
-        if (dp >= 0) w->eto[w->n_eto++] = w->nodes[dp].ci;
-        if (dp < 0 && dr < 0) continue;
-        /* the draw of k from D (which holds one copy fewer) */
-        int red_left = red_left_of(x, rd, suit);
-        int wt = r ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
-        if (wt <= 0) continue;
-        for (int j = 0; j < 2; j++) {
-            long d = j ? dr : dp;
-            if (d < 0) continue;
-            double sc = nd.shanten == -1 ? ym_ev_win_score(x, c, reds, k, w->nodes[d].riichi, ura, &ura_all) : 0.0;
-            push_dedge(w, w->nodes[d].ci, nd.ci, wt, sc);
-        }
+    const node_t *e = &w->nodes[en];
+    const uint8_t *c = w->cnt + 34 * en;
+    unsigned reds = (unsigned)(e->key.k1 >> 39) & 7u;
+    int suit = five_suit(k);
+    unsigned rd = red ? reds & ~(1u << suit) : reds;
+    int dama = dama_complete(x, e);   /* linked to the states without riichi only */
+    ev_key_t kd = key_step(dama ? key_with(e->key, reds, 0) : e->key, k, -1);
+    if (red) kd = key_with(kd, rd, 0);
+    int red_left = red_left_of(x, rd, suit);
+    int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+    if (wt <= 0) return 0;
+    long dp = lookup(w, kd);
+    long dr = !x->choice && x->closed && e->shanten <= 0 && !dama ? lookup(w, riichi_key(kd, 1)) : -1;
+    for (int j = 0; j < 2; j++) {
+        long d = j ? dr : dp;
+        if (d < 0 || draws_all(x, &w->nodes[d])) continue;
+        if (push_pair(x, d, (long)en, wt, k)) return -1;
     }
     return 0;
 }
 
+/* The links by discard state (E's discard targets, eto; the values of its wins, computed once
+   per complete hand) and by draw state (D's draws, its win edges after the others) */
 static int link(ctx_t *x) {
     ym_ev_work_t *w = x->w;
     size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
@@ -408,8 +477,6 @@ static int link(ctx_t *x) {
         reserve((void **)&w->doff, &w->cap_doff, 2 * nd + 1, sizeof(int32_t)) ||
         reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
         return -1;
-    w->n_eto = w->n_de = 0;
-    w->n_rt = w->n_rp = w->n_rw = 0;
     for (size_t i = 0; i < w->n_nodes; i++) {
         const node_t *n = &w->nodes[i];
         if (n->draw) {
@@ -417,24 +484,70 @@ static int link(ctx_t *x) {
             if (n->riichi == 2 && ym_ev_link_riichi_pair(x, i)) return -1;
         } else {
             w->sh_e[n->ci] = n->shanten;
-            if (link_discard_state(x, i)) return -1;
         }
     }
-    w->eoff[ne] = (int32_t)w->n_eto;
+    for (size_t i = 0; i < w->n_defer; i += 2) {
+        int32_t v = w->defer[i + 1];
+        if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8)) return -1;
+    }
+    size_t np = w->n_de;
+    if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)) ||
+        reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
+        reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)))
+        return -1;
+    /* the links grouped by discard state (a counting sort; tmp holds node indices) */
+    const node_t *nodes = w->nodes;
+    int32_t *eoff = w->eoff;
+    memset(eoff, 0, (ne + 1) * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) eoff[nodes[w->tmp[i].e].ci + 1]++;
+    for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
+    for (size_t i = 0; i < np; i++) w->perm[eoff[nodes[w->tmp[i].e].ci]++] = (int32_t)i;
+    for (size_t e = ne; e > 0; e--) eoff[e] = eoff[e - 1];
+    eoff[0] = 0;
+    /* per discard state: the values of the wins into it (one ura dora law per complete hand),
+       and its discard targets (eoff counts those from here on) */
+    size_t n_eto = 0;
+    const int choose_riichi = x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER;
+    for (size_t e = 0, j = 0; e < ne; e++) {
+        size_t end = (size_t)eoff[e + 1];
+        eoff[e] = (int32_t)n_eto;
+        double ura[13], ura_all = -1.0;
+        for (; j < end; j++) {
+            dedge_t *t = &w->tmp[w->perm[j]];
+            if (w->sh_e[e] == -1) {
+                const node_t *en = &nodes[t->e];
+                t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
+                                           nodes[t->d].riichi, ura, &ura_all);
+                t->win = t->score > 0.0;
+            }
+            w->eto[n_eto++] = nodes[t->d].ci;
+            if (choose_riichi && nodes[t->d].shanten == 0 && !nodes[t->d].riichi) {
+                /* the riichi this discard declares: a target apart (the solve counts it only with
+                   a draw left, less the stick) */
+                long df = lookup(w, riichi_key(nodes[t->d].key, 2));
+                if (df >= 0) {
+                    if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
+                    w->rt[w->n_rt++] = (int32_t)e;
+                    w->rt[w->n_rt++] = nodes[df].ci;
+                }
+            }
+        }
+    }
+    eoff[ne] = (int32_t)n_eto;
+    w->n_eto = n_eto;
     /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
-    if (reserve((void **)&w->de, &w->cap_de, w->n_de + 1, sizeof(sedge_t))) return -1;
     int32_t *off = w->doff;
     memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < w->n_de; i++) off[2 * w->tmp[i].d + w->tmp[i].win + 1]++;
-    for (size_t b = 0; b < 2 * nd; b++) off[b + 1] += off[b];
-    for (size_t i = 0; i < w->n_de; i++) {
+    for (size_t i = 0; i < np; i++) off[2 * nodes[w->tmp[i].d].ci + w->tmp[i].win + 1]++;
+    for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
+    for (size_t i = 0; i < np; i++) {
         const dedge_t *t = &w->tmp[i];
-        sedge_t *o = &w->de[off[2 * t->d + t->win]++];
-        o->e = t->e;
+        sedge_t *o = &w->de[off[2 * nodes[t->d].ci + t->win]++];
+        o->e = nodes[t->e].ci;
         o->w = t->w;
         o->score = t->score;
     }
-    for (size_t b = 2 * nd; b > 0; b--) off[b] = off[b - 1];
+    for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
     return 0;
 }
@@ -612,8 +725,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (S - (int)in->t_max < 1) return YM_EV_E_INPUT;
     w->n_nodes = 0;
     w->n_d = w->n_e = 0;
-    if (w->table_cap) memset(w->table, 0, w->table_cap * sizeof *w->table);
-    else if (grow_table(w)) return YM_EV_E_MEMORY;
+    w->n_de = w->n_eto = w->n_rt = w->n_rp = w->n_rw = w->n_defer = 0;
+    if (reset_table(w, x.s0 <= in->max_shanten ? table_start(x.s0 + in->extra) : 64)) return YM_EV_E_MEMORY;
 
     /* the roots: one draw state per distinct discard (or the hand itself) */
     int32_t roots[YM_EV_MAX_ROWS], rroots[YM_EV_MAX_ROWS];   /* rroots: the riichi declared by the row's discard */

@@ -82,6 +82,8 @@ ym_ev_work_t *ym_ev_work_new(void);
 void ym_ev_work_free(ym_ev_work_t *w);
 /* Nodes of the last search (draw + discard states): a size measure for tests and benchmarks. */
 size_t ym_ev_nodes(const ym_ev_work_t *w);
+/* the bytes a work struct holds (its buffers' capacities): callers that keep one may drop a large one */
+size_t ym_ev_work_bytes(const ym_ev_work_t *w);
 /* Rows best first by score[turn] (then win, then tenpai, then tile order). */
 int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn);
 

@@ -28,9 +28,10 @@ typedef struct {
 } node_t;
 
 typedef struct {
-    int32_t d, e;      /* draw state, the discard state its draw reaches */
+    int32_t d, e;      /* the nodes of a draw state and of the discard state its draw reaches */
     uint8_t w;         /* copies */
     uint8_t win;       /* the draw completes a hand with a yaku */
+    uint8_t kind;      /* the kind drawn (and discarded back) */
     double score;      /* value of the win (0 if none) */
 } dedge_t;
 
@@ -57,14 +58,20 @@ struct ym_ev_work {
     uint8_t *cnt;      /* 34 concealed counts per node */
     size_t cap_cnt;
     uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
-    size_t table_cap;
+    size_t table_cap;  /* slots in use this search (a power of two), at most table_alloc */
     unsigned table_bits;
+    uint64_t *spare;   /* the table's second buffer: a growing table is rehashed into it */
+    size_t table_alloc;   /* slots allocated in each of table and spare */
     int32_t n_d, n_e;  /* draw and discard states */
-    dedge_t *tmp;      /* draw edges in discard-state order */
+    dedge_t *tmp;      /* the links as they are made (push_pair) */
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */
     size_t cap_tmp, cap_de, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
+    int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8) pairs */
+    size_t cap_defer, n_defer;
+    int32_t *perm;     /* link: tmp's links in discard-state order */
+    size_t cap_perm;
     /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
        state) as pairs, and each fresh riichi state with its riichi state and its wins */
     int32_t *rt;
@@ -142,6 +149,36 @@ static inline int reserve(void **p, size_t *cap, size_t need, size_t size) {
     *cap = c;
     return 0;
 }
+
+/* ---- kind masks of 34 counts (bit k for kind k), without a branch per kind ----------------- */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+/* the kinds with a[k] > b[k] (unsigned) */
+static inline uint64_t kinds_above(const uint8_t *a, const uint8_t *b) {
+    const __m128i z = _mm_setzero_si128();
+    __m128i d0 = _mm_subs_epu8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b));
+    __m128i d1 = _mm_subs_epu8(_mm_loadu_si128((const __m128i *)(a + 16)), _mm_loadu_si128((const __m128i *)(b + 16)));
+    uint64_t m = (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d0, z)) & 0xFFFFu) |
+                 (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d1, z)) & 0xFFFFu) << 16;
+    return m | (uint64_t)(a[32] > b[32]) << 32 | (uint64_t)(a[33] > b[33]) << 33;
+}
+/* the kinds with c[k] > 0 */
+static inline uint64_t kinds_held(const uint8_t *c) {
+    static const uint8_t zero[34] = {0};
+    return kinds_above(c, zero);
+}
+#else
+static inline uint64_t kinds_above(const uint8_t *a, const uint8_t *b) {
+    uint64_t m = 0;
+    for (int k = 0; k < 34; k++) m |= (uint64_t)(a[k] > b[k]) << k;
+    return m;
+}
+static inline uint64_t kinds_held(const uint8_t *c) {
+    uint64_t m = 0;
+    for (int k = 0; k < 34; k++) m |= (uint64_t)(c[k] != 0) << k;
+    return m;
+}
+#endif
 
 /* ---- the search context ------------------------------------------------------------------- */
 typedef struct {

@@ -128,9 +128,7 @@ int ym_ev_link_riichi_pair(ctx_t *x, size_t ni) {
     if (reserve((void **)&w->rp, &w->cap_rp, w->n_rp + 1, sizeof(struct rpair)) ||
         reserve((void **)&w->rw, &w->cap_rw, w->n_rw + 2 * 34, sizeof(struct rwin)))
         return -1;
-    uint64_t drawable = 0;
-    for (int k = 0; k < 34; k++)
-        if (x->base[k] > c[k]) drawable |= 1ULL << k;
+    uint64_t drawable = kinds_above(x->base, c);
     int8_t sh[34];
     ym_shanten_neighbours(c, x->in->n_melds, x->sanma, 1, drawable, sh);
     struct rpair *p = &w->rp[w->n_rp++];

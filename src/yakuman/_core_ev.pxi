@@ -1,8 +1,8 @@
 # Expected-value glue (included at the end of _core.pyx). See csrc/ym_ev.h and docs/ev.md.
 #
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
-# a work struct made for the call. Returns (nodes, rows), each row (tile, red, shanten,
-# necessary bytes[34], tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
+# a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row (tile, red, shanten,
+# necessary {mpsz: copies}, tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
 # bool array (1: at that turn the discard declares riichi).
 
 cdef extern from "ym_ev.h" nogil:
@@ -40,7 +40,35 @@ cdef extern from "ym_ev.h" nogil:
     ym_ev_work_t *ym_ev_work_new()
     void ym_ev_work_free(ym_ev_work_t *w)
     size_t ym_ev_nodes(const ym_ev_work_t *w)
+    size_t ym_ev_work_bytes(const ym_ev_work_t *w)
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
+
+
+# Work structs kept between calls (taken and given back under the GIL, searched in without it): a
+# search then reuses the buffers an earlier one grew instead of allocating and faulting in new
+# pages. At most _EV_POOL are kept, none holding more than _EV_POOL_BYTES (a 3-shanten search may
+# grow one to tens of MB: it is freed rather than kept).
+DEF _EV_POOL = 4
+cdef ym_ev_work_t *_ev_pool[_EV_POOL]
+cdef int _ev_pool_n = 0
+cdef size_t _EV_POOL_BYTES = 64 << 20
+
+
+cdef ym_ev_work_t *_ev_work_take():
+    global _ev_pool_n
+    if _ev_pool_n > 0:
+        _ev_pool_n -= 1
+        return _ev_pool[_ev_pool_n]
+    return ym_ev_work_new()
+
+
+cdef void _ev_work_give(ym_ev_work_t *w):
+    global _ev_pool_n
+    if _ev_pool_n < _EV_POOL and ym_ev_work_bytes(w) <= _EV_POOL_BYTES:
+        _ev_pool[_ev_pool_n] = w
+        _ev_pool_n += 1
+    else:
+        ym_ev_work_free(w)
 
 
 def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
@@ -56,6 +84,9 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
             kinds |= (<uint64_t>1) << k
     ym_shanten_neighbours(c, n_melds, sanma, delta, kinds, out)
     return [out[k] if kinds >> k & 1 else None for k in range(34)]
+
+
+_EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 
 
 def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
@@ -98,28 +129,39 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
     inp.wall_sum = wall_sum
     inp.bounded = bounded
     inp.riichi_mode = riichi_mode
-    cdef ym_ev_work_t *w = ym_ev_work_new()
+    cdef ym_ev_work_t *w = _ev_work_take()
     if w == NULL:
         raise MemoryError("ev: no memory for the search")
     with nogil:
         n = ym_ev_discards(&inp, w, rows, 16, turn)
     nodes = ym_ev_nodes(w)
-    ym_ev_work_free(w)
+    _ev_work_give(w)
     if n == -2:
         raise MemoryError("ev: no memory for the search")
     if n < 0:
         raise InvalidArgumentError(f"ev: the native search refused the input (code {n})")
-    out = []
+    # every row's three value arrays are views of one block, filled by memcpy
+    cdef Py_ssize_t L = t_max + 1
+    vals = np.empty((n, 3, L))
+    flags = np.empty((n, L), dtype=np.bool_)
+    cdef double[:, :, ::1] vv = vals
+    cdef uint8_t[:, ::1] fv = flags.view(np.uint8)
     for i in range(n):
-        tp = np.empty(t_max + 1)
-        wp = np.empty(t_max + 1)
-        sc = np.empty(t_max + 1)
-        ri = np.empty(t_max + 1, dtype=bool)
-        for t in range(t_max + 1):
-            tp[t] = rows[i].tenpai[t]
-            wp[t] = rows[i].win[t]
-            sc[t] = rows[i].score[t]
-            ri[t] = rows[i].riichi[t] != 0
-        out.append((rows[i].tile, rows[i].red, rows[i].shanten,
-                    bytes(rows[i].necessary[:34]), rows[i].necessary_mask, tp, wp, sc, ri))
+        memcpy(&vv[i, 0, 0], rows[i].tenpai, L * sizeof(double))
+        memcpy(&vv[i, 1, 0], rows[i].win, L * sizeof(double))
+        memcpy(&vv[i, 2, 0], rows[i].score, L * sizeof(double))
+        for t in range(L):
+            fv[i, t] = rows[i].riichi[t] != 0
+    out = []
+    cdef uint64_t m
+    cdef int k
+    for i in range(n):
+        nec = {}
+        m = rows[i].necessary_mask
+        while m:
+            k = _lowest_bit(m)
+            nec[_EV_KIND_NAMES[k]] = rows[i].necessary[k]
+            m &= m - 1
+        out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, vals[i, 0], vals[i, 1], vals[i, 2],
+                    flags[i]))
     return nodes, out

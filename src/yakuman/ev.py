@@ -37,18 +37,6 @@ def _name(kind: int, red: bool = False) -> str:
     return f"{0 if red else kind % 9 + 1}{_SUITS[kind // 9]}"
 
 
-_NAMES = tuple(_name(k) for k in range(34))
-
-
-def _necessary(nec: bytes, mask: int) -> dict:
-    """mpsz -> copies of each kind whose bit is set in mask (kind order)."""
-    out = {}
-    while mask:
-        low = mask & -mask
-        k = low.bit_length() - 1
-        out[_NAMES[k]] = nec[k]
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)
@@ -272,8 +260,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference",
         0 if model == "reference" else RIICHI[riichi])
     out = []
-    for tile, is_red, sh, nec, mask, tp, wp, sc, ri in rows:
-        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, _necessary(nec, mask), tp, wp, sc, ri))
+    for tile, is_red, sh, nec, tp, wp, sc, ri in rows:
+        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, nec, tp, wp, sc, ri))
     return EvResult(tuple(out), turn, t_max, nodes)
 
 

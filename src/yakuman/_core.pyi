@@ -468,6 +468,17 @@ def replay_pass_legal(st: GameState, seat: int) -> bool: ...
 def replay_mpsz(ids: Iterable[int], aka: bool) -> str: ...
 def replay_plain(events: tuple[Any, ...], kinds: tuple[type, ...], start_cls: type, end_cls: type) -> bool: ...
 
+# the engine's ev policy as it values a position (_core_ev.pxi, csrc/ym_game_ev.c)
+EV_POLICY_MAX_SHANTEN: int
+EV_POLICY_FULL_SHANTEN: int
+
+@disjoint_base  # a Cython cdef class: its C layout is its own
+class EvPolicyWork:
+    def __init__(self) -> None: ...
+
+def ev_policy_rows(st: GameState, seat: int, work: EvPolicyWork) -> (
+        list[tuple[int, int, int, float, float, float, bool]] | None): ...
+
 @disjoint_base  # a Cython cdef class: its C layout is its own
 class RecordRound:
     """One round of a record driven through the engine state."""

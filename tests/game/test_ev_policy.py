@@ -207,3 +207,66 @@ def test_ev_declares_riichi_by_the_models_choice():
                 break
             g.step(g.policy_action(seat, "greedy"))
     assert seen >= 4 and declared >= 1
+
+
+def test_ev_options_make_the_policys_own_request():
+    # the engine's ev policy builds its request from the game state (csrc/ym_game_ev.c,
+    # _core.ev_policy_rows); ev_options builds it from the observation with the same settings
+    # (t_max = 1 + draws left, turn 1, max_shanten, no exchanges / shanten-down from
+    # EV_FULL_SHANTEN on): the values are equal, at every shanten the policy values, wherever no
+    # red five is in sight (ev_options' wall does not carry which red fives are gone)
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import EV_FULL_SHANTEN, ev_options
+
+    assert (EV_MAX_SHANTEN, EV_FULL_SHANTEN) == (3, 3)
+    work = _core.EvPolicyWork()
+    by_shanten: dict = {}
+    for rules in (None, Rules.tenhou_sanma()):
+        for g in greedy_states(21, 40, rules):
+            seat = g.decision_seat
+            o = g.observation(seat)
+            if any(p.endswith("r") for river in o.discards for p, *_ in river) or \
+                    any(t.endswith("r") for ms in o.melds for _t, tiles, _f in ms for t in tiles) or \
+                    any(p.endswith("r") for p in o.dora_indicators) or any(a.type == "hora" for a in o.legal_actions):
+                continue
+            native = _core.ev_policy_rows(g._st, seat, work)
+            kw = ev_options(o)
+            sh = hand_shanten(g, seat)
+            assert kw["tegawari"] == kw["shanten_down"] == (sh < EV_FULL_SHANTEN)
+            assert kw["t_max"] == 1 + min(17, o.tiles_left // g.rules.players) and kw["turn"] == 1
+            if sh > EV_MAX_SHANTEN:
+                assert native is None
+                continue
+            rows = discard_ev(kw.pop("hand"), **kw).rows
+            if native is None:   # nothing to win in the draws left: the policy plays greedy
+                assert all(not r.exp_score[1] > 0 for r in rows)
+                continue
+            assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
+            for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
+                assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                                   rtol=1e-12, atol=1e-12, equal_nan=True)
+                assert riichi == bool(r.riichi[1])
+            by_shanten[sh] = by_shanten.get(sh, 0) + 1
+    assert all(by_shanten.get(sh, 0) >= 3 for sh in (0, 1, 2, 3)), by_shanten
+
+
+def greedy_states(seed: int, count: int, rules=None):
+    """Copies of greedy games at every third decision of a seat with a discard to make: hands at
+    every distance from tenpai."""
+    out, i = [], 0
+    while len(out) < count:
+        g = Game(rules, seed)
+        seed += 1
+        while not g.done and len(out) < count:
+            seat = g.decision_seat
+            if g._st.phase() == 0 and any(a.type == "dahai" for a in g.legal_actions(seat)):
+                i += 1
+                if i % 3 == 0:
+                    out.append(g.copy())
+            g.step(g.policy_action(seat, "greedy"))
+    return out
+
+
+def mpsz_of(kind: int, red: int) -> str:
+    return f"{0 if red else kind % 9 + 1}{'mpsz'[kind // 9]}"

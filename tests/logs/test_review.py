@@ -17,7 +17,7 @@ from yakuman import cli, logs
 from yakuman.errors import InvalidContextError
 from yakuman.game import Game
 from yakuman.logs.events import Call, Discard, RiichiAccept, RiichiDeclare, Win
-from yakuman.logs.review import ROW_FIELDS, figures, review
+from yakuman.logs.review import ROW_FIELDS, figures, label, review
 
 LOGS = FIXTURES / "logs"
 FILES = sorted(p for p in LOGS.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
@@ -145,6 +145,72 @@ def test_callable_policies():
     for r in b.rows:
         vals = json.loads(r["options"])
         assert r["loss"] == max(vals.values()) - vals[r["taken"]]
+
+
+def _ev_rows_of(game, seat):
+    """discard_ev of what the seat sees with the ev policy's settings (yakuman.game.evplanes.ev_options)."""
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    kw = ev_options(game.observation(seat))
+    return discard_ev(kw.pop("hand"), **kw).rows
+
+
+def test_ev_values_are_the_ev_policys_own():
+    # policy="ev" values a discard as the engine's ev policy does (csrc/ym_game_ev.c): the same
+    # position and settings as discard_ev with ev_options (t_max = 1 + the seat's draws left, turn 1,
+    # at 3 shanten no exchanges and no shanten-down discards), and the policy plays the best of them
+    from yakuman.game.view import mpsz
+
+    pytest.importorskip("yakuman.ev")
+    checked = tmaxes = 0
+    for name, seat in (("fixture4b.mjlog", 1), ("fixture4b.mjlog", 2), ("fixture3.mjlog", 2)):
+        record = logs.read(LOGS / name)[0]
+        rep = review(LOGS / name, seat=seat, policy="ev", rollouts=0)
+        for r in rep.rows:
+            if r["method"] != "ev":
+                continue
+            g = Game.from_record(record, r["event"])
+            rows = _ev_rows_of(g, seat)
+            tmaxes |= 1 << (g.observation(seat).tiles_left // g.rules.players)
+            value = {row.tile: row.exp_score[1] for row in rows}
+            for lab, v in json.loads(r["options"]).items():
+                w = value[mpsz([lab.split()[1]])]
+                assert (v is None and math.isnan(w)) or v == pytest.approx(w, abs=1e-4), (name, r["event"], lab)
+            assert r["best"] == label(g.policy_action(seat, "ev"))
+            checked += 1
+    assert checked >= 25 and bin(tmaxes).count("1") >= 10   # positions at many different draws left
+
+
+def test_ev_a_discard_beyond_the_policys_cap_is_not_judged_but_disagrees():
+    # fixture3 seat 2, event 133: a 3-shanten hand discards South (4 shanten after it): the policy
+    # values only the discards that keep 3 shanten (1776.4 points each), so the row has no loss and
+    # its verdict is the policy's top choice (9m)
+    pytest.importorskip("yakuman.ev")
+    rep = review(LOGS / "fixture3.mjlog", seat=2, policy="ev", rollouts=0)
+    (r,) = [r for r in rep.rows if r["event"] == 133]
+    opts = json.loads(r["options"])
+    assert r["taken"] == "dahai S" and opts["dahai S"] is None and opts["dahai 3p"] is None
+    assert opts["dahai 9m"] == opts["dahai P"] == pytest.approx(1776.3952, abs=1e-4)
+    assert r["method"] == "ev" and not r["judged"] and math.isnan(r["loss"])
+    assert r["agree"] is False and r["best"] == "dahai 9m"
+
+
+def test_ev_leaves_what_the_policy_leaves_to_greedy_to_greedy():
+    # a hand above the policy's cap (4+ shanten): the engine's ev policy plays greedy's discard,
+    # and the review gives greedy's action as its choice (agreement only)
+    pytest.importorskip("yakuman.ev")
+    seen = 0
+    for name, seat in (("fixture4.mjlog", 0), ("fixture4b.mjlog", 1)):
+        record = logs.read(LOGS / name)[0]
+        for r in review(LOGS / name, seat=seat, policy="ev", rollouts=0).rows:
+            if r["method"] != "choice" or r["kind"] != "discard":
+                continue
+            g = Game.from_record(record, r["event"])
+            assert r["best"] == label(g.policy_action(seat, "greedy")) == label(g.policy_action(seat, "ev"))
+            assert not r["judged"] and r["agree"] == (r["best"] == r["taken"])
+            seen += 1
+    assert seen >= 10
 
 
 def test_bad_arguments_are_refused():

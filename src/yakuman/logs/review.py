@@ -11,12 +11,15 @@ bad-move rate).
 
 Policies (``policy=``):
 
-- ``"ev"``: discards valued by the expected-value calculator (``yakuman.ev.discard_ev``, the
-  ``exp_score`` at the seat's turn, points); every other decision (riichi, calls, passes, wins,
-  kans, kyuushu) by :meth:`Game.rollout`: each option is stepped, then ``rollouts`` copies (hidden
-  tiles re-dealt from the player's view, every seat on the greedy policy) are played to the
-  round's end, value = the player's mean point change (points; the same seeds for every option).
-  ``rollouts=0`` leaves those decisions not judged.
+- ``"ev"``: discards valued as the engine's ev policy values them (``_core.ev_policy_rows``:
+  the expected-value calculator over what the seat sees, with the policy's settings, the
+  ``exp_score`` from now to the seat's last draw, points); where the policy plays greedy's
+  discard (the hand beyond its shanten cap, nothing to win) greedy's action, agreement only;
+  every other decision (riichi, calls, passes, wins, kans, kyuushu) by :meth:`Game.rollout`:
+  each option is stepped, then ``rollouts`` copies (hidden tiles re-dealt from the player's
+  view, every seat on the greedy policy) are played to the round's end, value = the player's
+  mean point change (points; the same seeds for every option). ``rollouts=0`` leaves those
+  decisions not judged.
 - ``"greedy"``: the engine's greedy policy. A decision between discards only is valued in tiles:
   the copies left of the tiles that advance the hand after the discard (visible tiles counted),
   0 for a discard that raises the shanten; any other decision gets greedy's action, agreement
@@ -54,9 +57,6 @@ BAD_RELATIVE = 0.05
 FLOORS = {"points": 100.0, "tiles": 1.0}
 #: rollouts per option where rollouts judge a decision (policy "ev": riichi, calls, wins, kans)
 ROLLOUTS = 32
-#: policy "ev": hands further than this from tenpai after the discard are not valued (agreement
-#: with greedy only); the calculator's own limit
-EV_MAX_SHANTEN = 3
 
 ROW_FIELDS = (
     "file", "game", "game_id", "players", "round", "round_label", "seat", "player", "event", "turn",
@@ -158,10 +158,6 @@ def _rollout_values(g: Any, seat: int, legal: list, n: int, seed: int) -> dict:
     return out
 
 
-def _turn(o: Any) -> int:
-    return len(o.discards[o.seat]) + 1
-
-
 class _Policy:
     """Ranks a seat's legal actions: ``judge(game, seat, legal) -> _Verdict``."""
 
@@ -169,14 +165,12 @@ class _Policy:
         self.spec, self.rollouts, self.seed = spec, rollouts, seed
         self.evaluations = 0.0   # seconds spent in the policy's own evaluations
         if spec == "ev":
-            try:
-                from yakuman.ev import discard_ev
-            except ImportError:
-                from yakuman.errors import InvalidContextError
+            import threading
 
-                raise InvalidContextError("policy 'ev' needs yakuman.ev.discard_ev (the expected-value "
-                                          "calculator), which this build does not have") from None
-            self._discard_ev = discard_ev
+            from yakuman._core import EvPolicyWork, ev_policy_rows
+
+            self._ev_rows, self._ev_work = ev_policy_rows, EvPolicyWork
+            self._local = threading.local()   # the calculator's memory: one per thread
         elif not (spec in ("greedy", "rollout") or callable(spec)):
             import shlex
             import shutil
@@ -230,36 +224,37 @@ class _Policy:
         return _Verdict(_rollout_values(g, seat, legal, self.rollouts, self.seed), None, "points", "rollout")
 
     def _ev_values(self, g: Any, seat: int, legal: list) -> _Verdict:
-        """exp_score at the seat's turn of every discard (discard_ev of what the seat sees: its
-        hand and melds, the dora indicators, the winds, the copies it has not seen as the wall).
-        A hand the calculator does not value (4+ shanten: NaN; a complete hand without a yaku) is
-        not judged: greedy's action gives agreement only."""
+        """The discards as the engine's ev policy values them (``_core.ev_policy_rows``, the rows
+        ``policy="ev"`` chooses from: what the seat sees, the policy's settings, exp_score at turn
+        1 with t_max = 1 + the seat's draws left). Where the policy leaves the discard to greedy
+        (the hand above its shanten cap, a complete hand, every discard worth 0) greedy's action
+        gives agreement only; a discard above the cap (NaN) has no value."""
         from yakuman.errors import YakumanError
+        from yakuman.tiles import mjai_name
 
-        o = g.observation(seat)
-        melds = [f"{_MELD_TEXT[typ]} {_mpsz(tiles)}" for typ, tiles, _f in o.melds[seat]]
-        turn = max(1, min(_turn(o), 17))
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = self._ev_work()
         try:
-            res = self._discard_ev(_mpsz(o.hand), melds=melds, dora=_mpsz(o.dora_indicators),
-                                   round_wind=o.round_wind, seat_wind="ESWN"[(seat - o.dealer) % len(o.scores)],
-                                   rules=g.rules, turn=turn, wall=_wall_left(o), honba=o.honba,
-                                   riichi_sticks=o.sticks, kita=o.kita[seat], max_shanten=EV_MAX_SHANTEN)
-            by_tile = {r.tile: float(r.exp_score[turn]) for r in res}
+            rows = self._ev_rows(g._st, seat, work)
         except YakumanError:
-            by_tile = {}
-        out = {}
-        for a in legal:
-            v = by_tile.get(_mpsz([a.pai]), math.nan)
-            out[a] = v
-        if all(math.isnan(v) for v in out.values()):
+            rows = None
+        if rows is None:
             from yakuman.game import POLICIES, Action
 
             code = g._st.policy_choose(seat, POLICIES["greedy"])
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
+        by_tile: dict = {}
+        for a in legal:
+            by_tile.setdefault(a.pai, []).append(a)
+        out = {}   # in the policy's order (best first; its ties broken as the policy breaks them)
+        for kind, red, _sh, score, *_ in rows:
+            for a in by_tile.pop(mjai_name(kind, bool(red)), ()):
+                out[a] = score
+        for acts in by_tile.values():
+            for a in acts:
+                out[a] = math.nan
         return _Verdict(out, None, "points", "ev")
-
-
-_MELD_TEXT = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
 
 
 class _Bot:
@@ -319,22 +314,6 @@ class _Bot:
 
             _close_all([self.proc])   # input closed, a grace period, then the whole process group
             self.proc = None
-
-
-def _mpsz(names) -> str:
-    from yakuman.tiles import from_mjai, to_mpsz
-
-    counts, reds = from_mjai(list(names))
-    return to_mpsz(counts, reds)
-
-
-def _wall_left(o: Any) -> list[int]:
-    """Copies of each kind the seat has not seen (4 - own hand - visible)."""
-    from yakuman.tiles import from_mjai
-
-    own, _ = from_mjai(o.hand)
-    vis = _visible(o)
-    return [max(0, 4 - own[k] - vis[k]) for k in range(34)]
 
 
 # ---- one file ---------------------------------------------------------------------------------
@@ -400,30 +379,29 @@ def _review_game(record: Any, gi: int, source: str, seats: list[int], pol: _Poli
 
 
 def _row(source, gi, st0, rr, ri, seat, name, at, g, legal, taken, v: _Verdict, bad_relative: float) -> dict:
-    values = v.values
+    valued = {a: x for a, x in (v.values or {}).items() if not math.isnan(x)}
+    judged = taken in valued
+    choice = v.choice
     best = loss = math.nan
     agree: bool | None = None
     bad: bool | None = None
     best_label = None
-    if values:
-        vals = [x for x in values.values() if not math.isnan(x)]
-        if vals and taken in values and not math.isnan(values[taken]):
-            top = max(vals)
-            best_a = max((a for a in values if not math.isnan(values[a])), key=lambda a: values[a])
-            best, best_label = top, label(best_a)
-            loss = max(0.0, top - values[taken])
-            agree = loss <= 1e-9
-            bad = loss > max(bad_relative * abs(top), FLOORS.get(v.units or "", 0.0))
-        else:
-            values = None
-    if values is None and v.choice is not None:
-        agree = v.choice == taken
-        best_label = label(v.choice)
-    judged = values is not None
+    if judged:
+        best_a = max(valued, key=valued.get)
+        best, best_label = valued[best_a], label(best_a)
+        loss = max(0.0, best - valued[taken])
+        agree = loss <= 1e-9
+        bad = loss > max(bad_relative * abs(best), FLOORS.get(v.units or "", 0.0))
+    elif valued and choice is None:
+        # other options valued, the taken one not (policy "ev": a discard beyond its shanten
+        # cap): the policy's top choice gives agreement only
+        choice = max(valued, key=valued.get)
+    if not judged and choice is not None:
+        agree = choice == taken
+        best_label = label(choice)
     rs = rr.start
     o = g.observation(seat) if bad else None
-    options = {label(a): (None if values is None or a not in values or math.isnan(values[a]) else
-                          round(values[a], 4)) for a in legal}
+    options = {label(a): round(valued[a], 4) if a in valued else None for a in legal}
     return {
         "file": source, "game": gi, "game_id": st0.game_id, "players": st0.players, "round": ri,
         "round_label": f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}", "seat": seat, "player": name,

@@ -133,28 +133,22 @@ def _ukeire_values(g: Any, seat: int, legal: list) -> dict:
 
 
 def _rollout_values(g: Any, seat: int, legal: list, n: int, seed: int) -> dict:
-    """Each option stepped, then ``n`` rollouts to the round's end (the same seeds per option)."""
+    """Each option over the same ``n`` copies (``GameState.rollout_options``): copy i re-deals
+    what the seat cannot see once (what it cannot know, the ura indicators included, is not
+    read), then each option is stepped on it and every seat plays greedy to the round's end;
+    value = the seat's mean point change (an option that ends the round: what it scored)."""
+    import numpy as np
+
+    from yakuman.game import POLICIES
+
+    k = len(legal)
+    deltas = np.zeros((n, k, 4), dtype=np.int64)
+    status = np.zeros((n, k), dtype=np.uint8)
+    g._st.rollout_options(seat, [a._code for a in legal], POLICIES["greedy"], seed, deltas, status)
     out = {}
-    start = g.scores[seat]
-    for a in legal:
-        h = g.copy()
-        rounds = len(h._rounds)
-        h.step(a)
-        if h.done or len(h._rounds) > rounds:
-            # the action ends the round (a tsumo): its value over copies with the hidden tiles
-            # re-dealt, so that what the seat cannot know (the ura indicators) is not read
-            total = 0
-            for i in range(n):
-                c = g.determinize(seat, seed + i)
-                r0 = len(c._rounds)
-                c.step(a)
-                total += c.scores[seat] - start
-                if not (c.done or len(c._rounds) > r0):   # a re-dealt seat may answer the discard now
-                    total += c.rollout("greedy", 1, seed + i, seat=-1).mean[seat]
-            out[a] = total / n
-        else:
-            r = h.rollout("greedy", n, seed, seat=seat)
-            out[a] = r.mean[seat] + (h.scores[seat] - start)
+    for j, a in enumerate(legal):
+        ok = status[:, j] == 0
+        out[a] = float(deltas[ok, j, seat].mean()) if ok.any() else math.nan
     return out
 
 

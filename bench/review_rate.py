@@ -37,6 +37,7 @@ def timed(name, f):
 
 
 R._Policy._ev_values = timed("ev_time", R._Policy._ev_values)
+R._Policy._ev_riichi_values = timed("ev_time", R._Policy._ev_riichi_values)
 R._rollout_values = timed("rollout_time", R._rollout_values)
 c, t = time.process_time(), time.perf_counter()
 r = R.review(files, seat=0, policy=sys.argv[1], rollouts=int(sys.argv[4]))

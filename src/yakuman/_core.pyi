@@ -479,7 +479,7 @@ EV_POLICY_FULL_SHANTEN: int
 class EvPolicyWork:
     def __init__(self) -> None: ...
 
-def ev_policy_rows(st: GameState, seat: int, work: EvPolicyWork) -> (
+def ev_policy_rows(st: GameState, seat: int, work: EvPolicyWork, riichi_mode: int = -1) -> (
         list[tuple[int, int, int, float, float, float, bool]] | None): ...
 
 @disjoint_base  # a Cython cdef class: its C layout is its own

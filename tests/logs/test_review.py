@@ -168,7 +168,7 @@ def test_ev_values_are_the_ev_policys_own():
         record = logs.read(LOGS / name)[0]
         rep = review(LOGS / name, seat=seat, policy="ev", rollouts=0)
         for r in rep.rows:
-            if r["method"] != "ev":
+            if r["method"] != "ev" or "reach" in json.loads(r["options"]):   # riichi decisions: below
                 continue
             g = Game.from_record(record, r["event"])
             rows = _ev_rows_of(g, seat)
@@ -180,6 +180,40 @@ def test_ev_values_are_the_ev_policys_own():
             assert r["best"] == label(g.policy_action(seat, "ev"))
             checked += 1
     assert checked >= 25 and bin(tmaxes).count("1") >= 10   # positions at many different draws left
+
+
+def test_ev_riichi_or_dama_by_the_model_the_policy_declares_by():
+    # a decision between riichi and the discards: each discard valued as dama (the policy's own
+    # row where the model prefers dama with it, else riichi="never"), riichi as the best tenpai
+    # discard under riichi="declare"; the best is what the engine's ev policy plays
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+    from yakuman.game.view import mpsz
+
+    pytest.importorskip("yakuman.ev")
+    checked = declared = 0
+    for name, seat in (("fixture4.mjlog", 2), ("fixture4b.mjlog", 0)):
+        record = logs.read(LOGS / name)[0]
+        for r in review(LOGS / name, seat=seat, policy="ev", rollouts=0).rows:
+            opts = json.loads(r["options"])
+            if "reach" not in opts or r["method"] != "ev":
+                continue
+            g = Game.from_record(record, r["event"])
+            kw = ev_options(g.observation(seat))
+            hand = kw.pop("hand")
+            rows = {m: {x.tile: x for x in discard_ev(hand, **{**kw, "riichi": m}).rows}
+                    for m in ("choose", "never", "declare")}
+            assert opts["reach"] == pytest.approx(max(x.exp_score[1] for x in rows["declare"].values()
+                                                      if x.riichi[1]), abs=1e-4)
+            for lab, v in opts.items():
+                if lab != "reach":
+                    t = mpsz([lab.split()[1]])
+                    mode = "never" if rows["choose"][t].riichi[1] else "choose"
+                    assert v == pytest.approx(rows[mode][t].exp_score[1], abs=1e-4), (name, r["event"], lab)
+            assert r["best"] == label(g.policy_action(seat, "ev"))
+            checked += 1
+            declared += r["best"] == "reach"
+    assert checked >= 15 and 0 < declared < checked
 
 
 def test_ev_a_discard_beyond_the_policys_cap_is_not_judged_but_disagrees():

@@ -213,6 +213,10 @@ class _Policy:
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
         if spec == "ev" and discards_only:
             return self._ev_values(g, seat, legal)
+        if spec == "ev" and all(a.type in ("dahai", "reach") for a in legal):
+            v = self._ev_riichi_values(g, seat, legal)
+            if v is not None:
+                return v
         if self.rollouts <= 0:
             return _Verdict(None, None, None, "not judged")
         return _Verdict(_rollout_values(g, seat, legal, self.rollouts, self.seed), None, "points", "rollout")
@@ -223,16 +227,9 @@ class _Policy:
         1 with t_max = 1 + the seat's draws left). Where the policy leaves the discard to greedy
         (the hand above its shanten cap, a complete hand, every discard worth 0) greedy's action
         gives agreement only; a discard above the cap (NaN) has no value."""
-        from yakuman.errors import YakumanError
         from yakuman.tiles import mjai_name
 
-        work = getattr(self._local, "work", None)
-        if work is None:
-            work = self._local.work = self._ev_work()
-        try:
-            rows = self._ev_rows(g._st, seat, work)
-        except YakumanError:
-            rows = None
+        rows = self._rows(g, seat)
         if rows is None:
             from yakuman.game import POLICIES, Action
 
@@ -245,6 +242,52 @@ class _Policy:
         for kind, red, _sh, score, *_ in rows:
             for a in by_tile.pop(mjai_name(kind, bool(red)), ()):
                 out[a] = score
+        for acts in by_tile.values():
+            for a in acts:
+                out[a] = math.nan
+        return _Verdict(out, None, "points", "ev")
+
+
+    def _rows(self, g: Any, seat: int, riichi_mode: int = -1) -> list | None:
+        from yakuman.errors import YakumanError
+
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = self._ev_work()
+        try:
+            return self._ev_rows(g._st, seat, work, riichi_mode)
+        except YakumanError:
+            return None
+
+    def _ev_riichi_values(self, g: Any, seat: int, legal: list) -> _Verdict | None:
+        """Riichi or a dama discard, valued by the model the ev policy declares by: each discard
+        as dama (the policy's own row where the model prefers dama with it, else the row of
+        riichi="never"), riichi as the best tenpai discard under riichi="declare". None where the
+        policy does not value the position (judged by rollouts instead)."""
+        from yakuman.ev import RIICHI
+        from yakuman.tiles import mjai_name
+
+        choose = self._rows(g, seat)
+        never = self._rows(g, seat, RIICHI["never"])
+        declare = self._rows(g, seat, RIICHI["declare"])
+        if choose is None or never is None or declare is None:
+            return None
+        reach = next(a for a in legal if a.type == "reach")
+        reach_value = max((r[3] for r in declare if r[6] and not math.isnan(r[3])), default=math.nan)
+        dama = {mjai_name(r[0], bool(r[1])): r[3] for r in never}
+        dama.update({mjai_name(r[0], bool(r[1])): r[3] for r in choose if not r[6]})
+        by_tile: dict = {}
+        for a in legal:
+            if a.type == "dahai":
+                by_tile.setdefault(a.pai, []).append(a)
+        out = {}   # in the policy's order: riichi where its best riichi row comes
+        for kind, red, _sh, _score, _w, _t, riichi in choose:
+            if riichi and reach not in out:
+                out[reach] = reach_value
+            name = mjai_name(kind, bool(red))
+            for a in by_tile.pop(name, ()):
+                out[a] = dama.get(name, math.nan)
+        out.setdefault(reach, reach_value)
         for acts in by_tile.values():
             for a in acts:
                 out[a] = math.nan

@@ -319,6 +319,26 @@ def test_real_records_reviewed_end_to_end():
     assert json.dumps(by_name.rows) == json.dumps([r for r in rep.rows if r["file"] == str(files[0])])
 
 
+@pytest.mark.skipif(not (SHARED_DATA / "tenhou" / "mjlog").is_dir(), reason=SKIP_REASON)
+def test_real_records_ev_best_is_the_engines_ev_action():
+    # policy="ev" on a real game: every discard and riichi decision it values names as best the
+    # action the engine's ev policy plays in that position; what it leaves to greedy is greedy's
+    pytest.importorskip("yakuman.ev")
+    path = sorted((SHARED_DATA / "tenhou" / "mjlog").iterdir())[100]
+    (record,) = logs.read(path)
+    rep = review(path, seat=1, policy="ev", rollouts=2)
+    assert rep.errors == [] and rep.games == 1
+    valued = 0
+    for r in rep.rows:
+        if r["kind"] not in ("discard", "riichi") or r["method"] == "rollout":
+            continue
+        g = Game.from_record(record, r["event"])
+        policy = "ev" if r["method"] == "ev" else "greedy"
+        assert r["best"] == label(g.policy_action(1, policy)), r
+        valued += r["method"] == "ev" and r["judged"]
+    assert valued >= 30
+
+
 def test_an_mjai_bot_command_as_the_policy(monkeypatch):
     """The project's example bot (discards what it draws, passes everything else) as a process:
     it agrees exactly where the player discarded the drawn tile or passed."""

@@ -6,8 +6,9 @@ Prints one JSON object: games, decisions, ``elapsed`` (wall seconds) and ``cpu``
 CPU seconds; on a shared machine the wall time grows with the load, the CPU time much less), the
 rates of both, ``overhead`` (the review's own share: everything but the policy's evaluations),
 and where the policy's time went: ``ev_time`` (discards valued by the ev policy's calculator)
-and ``rollout_time`` (the other decisions), in seconds, with their decision counts, and the load
-average at the end."""
+and ``rollout_time`` (the other decisions), in seconds, with their decision counts, the
+calculator's calls and seconds by the shanten of the hand (``ev_by_shanten``; -1: the positions
+the policy leaves to greedy), and the load average at the end."""
 
 import glob
 import json
@@ -16,6 +17,7 @@ import sys
 import time
 
 import yakuman.logs.review as R
+from yakuman import _core
 
 root = os.environ.get("YAKUMAN_SHARED_DATA")
 if not root:
@@ -36,6 +38,22 @@ def timed(name, f):
     return run
 
 
+by_shanten = {}   # the calculator's calls by the best row's shanten (-1: left to greedy)
+
+
+def counted(rows_of):
+    def run(st, seat, work, *mode):
+        t = time.perf_counter()
+        rows = rows_of(st, seat, work, *mode)
+        sh = min(r[2] for r in rows) if rows else -1
+        e = by_shanten.setdefault(sh, [0, 0.0])
+        e[0] += 1
+        e[1] += time.perf_counter() - t
+        return rows
+    return run
+
+
+_core.ev_policy_rows = counted(_core.ev_policy_rows)   # before the review makes its policy
 R._Policy._ev_values = timed("ev_time", R._Policy._ev_values)
 R._Policy._ev_riichi_values = timed("ev_time", R._Policy._ev_riichi_values)
 R._rollout_values = timed("rollout_time", R._rollout_values)
@@ -47,4 +65,5 @@ print(json.dumps({"policy": sys.argv[1], "rollouts": int(sys.argv[4]), "games": 
                   "elapsed": round(dt, 2), "cpu": round(cpu, 2), "games_per_s": round(r.games / dt, 3),
                   "games_per_cpu_s": round(r.games / cpu, 3), "overhead": d["overhead"],
                   **{k: {"decisions": n, "seconds": round(s, 2)} for k, (n, s) in spent.items()},
+                  "ev_by_shanten": {sh: {"calls": n, "seconds": round(s, 2)} for sh, (n, s) in sorted(by_shanten.items())},
                   "errors": len(r.errors), "load": round(os.getloadavg()[0], 2)}))

@@ -1,10 +1,14 @@
 """The review's rollout-judged decisions (docs/performance.md, "Decision review"):
-``python bench/review_rollouts.py FIRST LAST N`` collects the decisions that ``policy="ev"`` judges by
+``python bench/review_rollouts.py FIRST LAST N [M]`` collects the decisions that ``policy="ev"`` judges by
 rollouts in seat 0 of the shared corpus's mjlog files FIRST..LAST-1 and times, in one process:
 ``per_option`` (each option stepped, then ``Game.rollout`` over N copies, each re-dealt: one re-deal
 per option and copy) against ``shared`` (``GameState.rollout_options``: one re-deal per copy shared
 by the options), and the cost of a re-deal (``rollout`` with and without it) by the number of
-other seats in riichi (whose hidden hands are sampled among the tenpai ones)."""
+other seats in riichi (whose hidden hands are sampled among the tenpai ones). With M: the noise of
+the verdicts: each decision's options over M shared copies; the standard deviation of one copy's
+difference between an option and the taken one (median), and for n = 8, 16, 32, 64 how often the
+first n copies (what ``rollouts=n`` uses) name the same best option and give the same bad-move
+verdict as all M."""
 
 import collections
 import glob
@@ -79,3 +83,39 @@ print(json.dumps({"decisions": len(caps), "copies": N, **{k: round(v, 2) for k, 
                   "redeal_us_by_riichi_seats": {k: round(v[1] / v[0] * 1e6, 1) for k, v in sorted(redeal.items())},
                   "rollout_us": round(sum(v[2] for v in redeal.values()) / sum(v[0] for v in redeal.values()) * 1e6, 1),
                   "load": round(os.getloadavg()[0], 2)}))
+
+
+if len(sys.argv) > 4:
+    M = int(sys.argv[4])
+    rows = []
+    for g, seat, legal in caps:
+        d, st = np.zeros((M, len(legal), 4), dtype=np.int64), np.zeros((M, len(legal)), dtype=np.uint8)
+        g._st.rollout_options(seat, [a._code for a in legal], POLICIES["greedy"], 0, d, st)
+        rows.append(d[:, :, seat].astype(np.float64))
+
+    def verdict(v, n):
+        m = v[:n].mean(axis=0)
+        return int(m.argmax()), m
+
+    sds = []
+    out = {}
+    for (g, seat, legal), v in zip(caps, rows):
+        # the taken action is not known here: every option in turn stands for it
+        for j in range(v.shape[1]):
+            for i in range(v.shape[1]):
+                if i != j:
+                    sds.append(np.std(v[:, i] - v[:, j], ddof=1))
+    for n in (8, 16, 32, 64):
+        same_best = same_bad = total = 0
+        for v in rows:
+            bn, mn = verdict(v, n)
+            bM, mM = verdict(v, M)
+            same_best += bn == bM
+            for j in range(v.shape[1]):
+                bad_n = mn[bn] - mn[j] > max(R.BAD_RELATIVE * abs(mn[bn]), R.FLOORS["points"])
+                bad_M = mM[bM] - mM[j] > max(R.BAD_RELATIVE * abs(mM[bM]), R.FLOORS["points"])
+                same_bad += bad_n == bad_M
+                total += 1
+        out[n] = {"same_best": round(same_best / len(rows), 3), "same_bad_verdict": round(same_bad / total, 3)}
+    print(json.dumps({"decisions": len(rows), "copies": M, "pair_sd_median": round(float(np.median(sds))),
+                      "against_all_copies": out}))

@@ -64,6 +64,14 @@ def test_wall_counts_is_four_minus_what_the_seat_sees(rules):
             assert o.wall_counts() == tuple(0 if k in absent else 4 - seen[k] for k in range(34))
             # hidden tiles do not enter: a re-deal of them leaves the counts unchanged
             assert g.determinize(seat, 5).observation(seat).wall_counts() == o.wall_counts()
+            # the red fives among them: the rules' one per suit (none of 5m in sanma) less those seen
+            names = list(o.hand) + list(o.dora_indicators) + [p for r in o.discards for p, _t, _r, c in r if not c] \
+                + [t for q in range(g.rules.players) for _typ, tiles, _ in o.melds[q] for t in tiles]
+            reds = o.wall_reds()
+            for s, suit in enumerate("mps"):
+                left = (0 if g.rules.players == 3 and s == 0 else 1) - names.count(f"5{suit}r")
+                assert reds[s] == max(0, min(left, o.wall_counts()[9 * s + 4]))
+            assert g.determinize(seat, 5).observation(seat).wall_reds() == reds
 
 
 # ---- the policy ------------------------------------------------------------------------------
@@ -213,8 +221,8 @@ def test_ev_options_make_the_policys_own_request():
     # the engine's ev policy builds its request from the game state (csrc/ym_game_ev.c,
     # _core.ev_policy_rows); ev_options builds it from the observation with the same settings
     # (t_max = 1 + draws left, turn 1, max_shanten, no exchanges / shanten-down from
-    # EV_FULL_SHANTEN on): the values are equal, at every shanten the policy values, wherever no
-    # red five is in sight (ev_options' wall does not carry which red fives are gone)
+    # EV_FULL_SHANTEN on; the red fives the seat has not seen as wall_red): the values are
+    # equal, at every shanten the policy values, red fives in the rivers or not
     from yakuman import _core
     from yakuman.ev import discard_ev
     from yakuman.game.evplanes import EV_FULL_SHANTEN, ev_options
@@ -222,14 +230,14 @@ def test_ev_options_make_the_policys_own_request():
     assert (EV_MAX_SHANTEN, EV_FULL_SHANTEN) == (3, 3)
     work = _core.EvPolicyWork()
     by_shanten: dict = {}
+    reds_gone = 0
     for rules in (None, Rules.tenhou_sanma()):
         for g in greedy_states(21, 40, rules):
             seat = g.decision_seat
             o = g.observation(seat)
-            if any(p.endswith("r") for river in o.discards for p, *_ in river) or \
-                    any(t.endswith("r") for ms in o.melds for _t, tiles, _f in ms for t in tiles) or \
-                    any(p.endswith("r") for p in o.dora_indicators) or any(a.type == "hora" for a in o.legal_actions):
+            if any(a.type == "hora" for a in o.legal_actions):
                 continue
+            reds_gone += any(p.endswith("r") for river in o.discards for p, *_ in river)
             native = _core.ev_policy_rows(g._st, seat, work)
             kw = ev_options(o)
             sh = hand_shanten(g, seat)
@@ -249,6 +257,7 @@ def test_ev_options_make_the_policys_own_request():
                 assert riichi == bool(r.riichi[1])
             by_shanten[sh] = by_shanten.get(sh, 0) + 1
     assert all(by_shanten.get(sh, 0) >= 3 for sh in (0, 1, 2, 3)), by_shanten
+    assert reds_gone >= 5
 
 
 def greedy_states(seed: int, count: int, rules=None):

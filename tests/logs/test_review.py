@@ -322,7 +322,10 @@ def test_real_records_reviewed_end_to_end():
 @pytest.mark.skipif(not (SHARED_DATA / "tenhou" / "mjlog").is_dir(), reason=SKIP_REASON)
 def test_real_records_ev_best_is_the_engines_ev_action():
     # policy="ev" on a real game: every discard and riichi decision it values names as best the
-    # action the engine's ev policy plays in that position; what it leaves to greedy is greedy's
+    # action the engine's ev policy plays in that position; what it leaves to greedy is greedy's;
+    # its discard values are discard_ev's with ev_options (red fives seen in rivers included)
+    from yakuman.game.view import mpsz
+
     pytest.importorskip("yakuman.ev")
     path = sorted((SHARED_DATA / "tenhou" / "mjlog").iterdir())[100]
     (record,) = logs.read(path)
@@ -336,6 +339,12 @@ def test_real_records_ev_best_is_the_engines_ev_action():
         policy = "ev" if r["method"] == "ev" else "greedy"
         assert r["best"] == label(g.policy_action(1, policy)), r
         valued += r["method"] == "ev" and r["judged"]
+        opts = json.loads(r["options"])
+        if r["method"] == "ev" and "reach" not in opts:   # and the values are ev_planes' (ev_options)
+            value = {row.tile: row.exp_score[1] for row in _ev_rows_of(g, 1)}
+            for lab, v in opts.items():
+                w = value[mpsz([lab.split()[1]])]
+                assert (v is None and math.isnan(w)) or v == pytest.approx(w, abs=1e-4), (r["event"], lab)
     assert valued >= 30
 
 

@@ -35,7 +35,7 @@ def _kind(mpsz_tile: str) -> int:
 
 def ev_options(obs: Any) -> dict[str, Any]:
     """The keywords of :func:`yakuman.ev.discard_ev` for the seat of ``obs`` holding 14 - 3k
-    tiles (what it knows; wall = its unseen counts), with the ev policy's settings: t_max = 1 +
+    tiles (what it knows; wall = its unseen counts, red fives apart), with the ev policy's settings: t_max = 1 +
     the seat's own draws left (1: no draw left), values read at turn 1, max_shanten
     EV_MAX_SHANTEN, and from EV_FULL_SHANTEN on no exchanges and no shanten-down discards
     (csrc/ym_game_ev.c makes the same request from the engine state)."""
@@ -56,6 +56,7 @@ def ev_options(obs: Any) -> dict[str, Any]:
         "seat_wind": _WINDS[(seat - obs.dealer) % n],
         "rules": rules,
         "wall": obs.wall_counts(),
+        "wall_red": obs.wall_reds(),
         "kita": obs.kita[seat],
         "honba": obs.honba,
         "riichi_sticks": obs.sticks,

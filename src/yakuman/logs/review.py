@@ -15,11 +15,12 @@ Policies (``policy=``):
   the expected-value calculator over what the seat sees, with the policy's settings, the
   ``exp_score`` from now to the seat's last draw, points); where the policy plays greedy's
   discard (the hand beyond its shanten cap, nothing to win) greedy's action, agreement only;
-  every other decision (riichi, calls, passes, wins, kans, kyuushu) by :meth:`Game.rollout`:
-  each option is stepped, then ``rollouts`` copies (hidden tiles re-dealt from the player's
-  view, every seat on the greedy policy) are played to the round's end, value = the player's
-  mean point change (points; the same seeds for every option). ``rollouts=0`` leaves those
-  decisions not judged.
+  riichi or a discard by the same model (dama values, riichi as the best declaring discard);
+  every other decision (calls, passes, wins, kans, kita, kyuushu) by rollouts: ``rollouts``
+  copies with the tiles hidden from the player re-dealt, each option stepped on every copy and
+  played to the round's end with every seat on the greedy policy, value = the player's mean
+  point change (points; ``GameState.rollout_options``). ``rollouts=0`` leaves those decisions
+  not judged.
 - ``"greedy"``: the engine's greedy policy. A decision between discards only is valued in tiles:
   the copies left of the tiles that advance the hand after the discard (visible tiles counted),
   0 for a discard that raises the shanten; any other decision gets greedy's action, agreement
@@ -55,7 +56,7 @@ __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "
 #: a decision is bad when its loss exceeds BAD_RELATIVE * |best value| (and the floor of its units)
 BAD_RELATIVE = 0.05
 FLOORS = {"points": 100.0, "tiles": 1.0}
-#: rollouts per option where rollouts judge a decision (policy "ev": riichi, calls, wins, kans)
+#: rollouts per option where rollouts judge a decision (policy "ev": calls, wins, kans, kita, kyuushu)
 ROLLOUTS = 32
 
 ROW_FIELDS = (
@@ -227,26 +228,13 @@ class _Policy:
         1 with t_max = 1 + the seat's draws left). Where the policy leaves the discard to greedy
         (the hand above its shanten cap, a complete hand, every discard worth 0) greedy's action
         gives agreement only; a discard above the cap (NaN) has no value."""
-        from yakuman.tiles import mjai_name
-
         rows = self._rows(g, seat)
         if rows is None:
             from yakuman.game import POLICIES, Action
 
             code = g._st.policy_choose(seat, POLICIES["greedy"])
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
-        by_tile: dict = {}
-        for a in legal:
-            by_tile.setdefault(a.pai, []).append(a)
-        out = {}   # in the policy's order (best first; its ties broken as the policy breaks them)
-        for kind, red, _sh, score, *_ in rows:
-            for a in by_tile.pop(mjai_name(kind, bool(red)), ()):
-                out[a] = score
-        for acts in by_tile.values():
-            for a in acts:
-                out[a] = math.nan
-        return _Verdict(out, None, "points", "ev")
-
+        return _Verdict(_in_row_order(rows, legal, {_row_tile(r): r[3] for r in rows}), None, "points", "ev")
 
     def _rows(self, g: Any, seat: int, riichi_mode: int = -1) -> list | None:
         from yakuman.errors import YakumanError
@@ -265,7 +253,6 @@ class _Policy:
         riichi="never"), riichi as the best tenpai discard under riichi="declare". None where the
         policy does not value the position (judged by rollouts instead)."""
         from yakuman.ev import RIICHI
-        from yakuman.tiles import mjai_name
 
         choose = self._rows(g, seat)
         never = self._rows(g, seat, RIICHI["never"])
@@ -274,24 +261,40 @@ class _Policy:
             return None
         reach = next(a for a in legal if a.type == "reach")
         reach_value = max((r[3] for r in declare if r[6] and not math.isnan(r[3])), default=math.nan)
-        dama = {mjai_name(r[0], bool(r[1])): r[3] for r in never}
-        dama.update({mjai_name(r[0], bool(r[1])): r[3] for r in choose if not r[6]})
-        by_tile: dict = {}
-        for a in legal:
-            if a.type == "dahai":
-                by_tile.setdefault(a.pai, []).append(a)
-        out = {}   # in the policy's order: riichi where its best riichi row comes
-        for kind, red, _sh, _score, _w, _t, riichi in choose:
-            if riichi and reach not in out:
-                out[reach] = reach_value
-            name = mjai_name(kind, bool(red))
-            for a in by_tile.pop(name, ()):
-                out[a] = dama.get(name, math.nan)
+        dama = {_row_tile(r): r[3] for r in never}
+        dama.update({_row_tile(r): r[3] for r in choose if not r[6]})
+        return _Verdict(_in_row_order(choose, legal, dama, reach, reach_value), None, "points", "ev")
+
+
+def _row_tile(row: tuple) -> str:
+    """The mjai name of an ev_policy_rows row's discard."""
+    from yakuman.tiles import mjai_name
+
+    return mjai_name(row[0], bool(row[1]))
+
+
+def _in_row_order(rows: list, legal: list, value: dict, reach: Any = None, reach_value: float = math.nan) -> dict:
+    """The legal actions' values (discards by ``value`` of their tile; ``reach`` worth
+    ``reach_value``) in the order of the policy's rows, best first, riichi where the first row
+    that declares it comes: the review's best is then the policy's own choice, ties broken as the
+    policy breaks them. A legal discard without a row (or a value) is NaN."""
+    by_tile: dict = {}
+    for a in legal:
+        if a.type == "dahai":
+            by_tile.setdefault(a.pai, []).append(a)
+    out = {}
+    for r in rows:
+        if reach is not None and r[6] and reach not in out:
+            out[reach] = reach_value
+        tile = _row_tile(r)
+        for a in by_tile.pop(tile, ()):
+            out[a] = value.get(tile, math.nan)
+    if reach is not None:
         out.setdefault(reach, reach_value)
-        for acts in by_tile.values():
-            for a in acts:
-                out[a] = math.nan
-        return _Verdict(out, None, "points", "ev")
+    for acts in by_tile.values():
+        for a in acts:
+            out[a] = math.nan
+    return out
 
 
 class _Bot:

@@ -237,15 +237,12 @@ class _Policy:
         return _Verdict(_in_row_order(rows, legal, {_row_tile(r): r[3] for r in rows}), None, "points", "ev")
 
     def _rows(self, g: Any, seat: int, riichi_mode: int = -1) -> list | None:
-        from yakuman.errors import YakumanError
-
+        """The ev policy's rows (None: it leaves the discard to greedy). A search the calculator
+        refuses raises: the game is then an error of its file, not a silent greedy verdict."""
         work = getattr(self._local, "work", None)
         if work is None:
             work = self._local.work = self._ev_work()
-        try:
-            return self._ev_rows(g._st, seat, work, riichi_mode)
-        except YakumanError:
-            return None
+        return self._ev_rows(g._st, seat, work, riichi_mode)
 
     def _ev_riichi_values(self, g: Any, seat: int, legal: list) -> _Verdict | None:
         """Riichi or a dama discard, valued by the model the ev policy declares by: each discard

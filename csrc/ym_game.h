@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "ym_score.h"
+#include "ym_ev.h"      /* ym_ev_row_t: the ev policy's rows (ym_policy_ev_rows) */
 
 #define YM_G_MAX_ACTIONS 64
 #define YM_G_RIVER 80
@@ -373,6 +374,15 @@ struct ym_ev_work;
  * discard, or -1 to leave the choice to greedy. *work: made on first use (free it with
  * ym_policy_ev_free). */
 int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, struct ym_ev_work **work);
+/* What the ev policy sees of the seat to move (holding 14 - 3k tiles): the calculator's rows
+ * (ym_ev.h ym_ev_row_t, best first by score[1]) of its discards under the policy's settings
+ * (ym_game_ev.c), read at turn 1; 0 when the policy leaves the choice to greedy (the hand above
+ * YM_POL_EV_MAX_SHANTEN or complete, or every discard worth 0), or a negative YM_EV_E_* code.
+ * riichi_mode: -1 the policy's own (CHOOSE; DECLARE once the seat has announced riichi), else
+ * that YM_EV_RIICHI_* mode (the review values dama and riichi apart). rows: room for
+ * YM_EV_MAX_ROWS. */
+int ym_policy_ev_rows(const ym_game_t *g, int seat, int riichi_mode, struct ym_ev_work **work, ym_ev_row_t *rows,
+                      int max_rows);
 void ym_policy_ev_free(struct ym_ev_work *work);
 int ym_policy_ev_draws_left(const ym_game_t *g);   /* the seat to move's own draws left (<= 17) */
 typedef struct {

@@ -94,10 +94,11 @@ static int row_action(const ym_game_t *g, const ym_action_t *a, int n, const ym_
     return -1;
 }
 
-int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, struct ym_ev_work **work) {
+int ym_policy_ev_rows(const ym_game_t *g, int seat, int riichi_mode, struct ym_ev_work **work, ym_ev_row_t *rows,
+                      int max_rows) {
     int sh = ym_game_memo_shanten(g, seat);
-    if (sh < 0 || sh > YM_POL_EV_MAX_SHANTEN) return -1;
-    if (!*work && !(*work = ym_ev_work_new())) return -1;
+    if (sh < 0 || sh > YM_POL_EV_MAX_SHANTEN) return 0;
+    if (!*work && !(*work = ym_ev_work_new())) return YM_EV_E_MEMORY;
     ym_ev_input_t in;
     ev_input(g, seat, &in);
     in.max_shanten = YM_POL_EV_MAX_SHANTEN;
@@ -105,9 +106,16 @@ int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, stru
     /* riichi or dama by the model (riichi_mode CHOOSE, ev_input's default); after the seat has
        announced riichi its discard is valued as the declaration it is */
     if (g->self_mode == YM_SM_RIICHI) in.riichi_mode = YM_EV_RIICHI_DECLARE;
+    if (riichi_mode >= 0) in.riichi_mode = (uint8_t)riichi_mode;
+    int nr = ym_ev_discards(&in, *work, rows, max_rows, 1);
+    if (nr > 0 && !(rows[0].score[1] > 0.0)) return 0;   /* nothing to win in the draws left */
+    return nr;
+}
+
+int ym_policy_ev(const ym_game_t *g, int seat, const ym_action_t *a, int n, struct ym_ev_work **work) {
     ym_ev_row_t rows[YM_EV_MAX_ROWS];
-    int nr = ym_ev_discards(&in, *work, rows, YM_EV_MAX_ROWS, 1);
-    if (nr <= 0 || !(rows[0].score[1] > 0.0)) return -1;   /* an error, or nothing to win: greedy */
+    int nr = ym_policy_ev_rows(g, seat, -1, work, rows, YM_EV_MAX_ROWS);
+    if (nr <= 0) return -1;   /* not valued, an error, or nothing to win: greedy */
     int riichi = -1;
     for (int j = 0; j < n; j++)
         if (a[j].type == YM_A_RIICHI) riichi = j;

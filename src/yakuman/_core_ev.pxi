@@ -165,3 +165,52 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
         out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, vals[i, 0], vals[i, 1], vals[i, 2],
                     flags[i]))
     return nodes, out
+
+
+# ---- the engine's ev policy, as it values a position (csrc/ym_game_ev.c, ym_policy_ev_rows) ----
+cdef extern from "ym_game.h" nogil:
+    int ym_policy_ev_rows(const ym_game_t *g, int seat, int riichi_mode, ym_ev_work **work, ym_ev_row_t *rows,
+                          int max_rows)
+    enum: YM_POL_EV_MAX_SHANTEN
+    enum: YM_POL_EV_FULL_SHANTEN
+
+#: the ev policy's settings (csrc/ym_game.h): above EV_POLICY_MAX_SHANTEN it leaves the discard to
+#: greedy; from EV_POLICY_FULL_SHANTEN on, no exchanges (tegawari) and no shanten-down discards
+EV_POLICY_MAX_SHANTEN = YM_POL_EV_MAX_SHANTEN
+EV_POLICY_FULL_SHANTEN = YM_POL_EV_FULL_SHANTEN
+
+
+cdef class EvPolicyWork:
+    """The calculator's work memory for :func:`ev_policy_rows` (it grows as needed and is reused
+    across calls: one per thread)."""
+    cdef ym_ev_work *w
+
+    def __dealloc__(self):
+        ym_policy_ev_free(self.w)
+
+
+def ev_policy_rows(GameState st, int seat, EvPolicyWork work, int riichi_mode=-1):
+    """The ev policy's values of the discards of ``seat``, the seat to move (its own turn, 14 - 3k
+    tiles): what ``policy="ev"`` computes before it chooses (the same position, the same settings;
+    csrc/ym_game_ev.c). A list of (kind, red, shanten, exp_score, win_prob, tenpai_prob, riichi)
+    per distinct discard, best first, read at turn 1 with t_max = 1 + the seat's draws left
+    (values NaN above the cap); None where the policy leaves the choice to greedy (the hand above
+    EV_POLICY_MAX_SHANTEN or complete, or every discard worth 0). ``riichi_mode``: -1 the
+    policy's own, else a code of ``yakuman.ev.RIICHI`` (never: dama only; declare: the discard
+    declares riichi)."""
+    cdef ym_ev_row_t rows[16]
+    cdef int n, i
+    if not (0 <= seat < st.g.R.players and st.g.phase == 0 and st.g.actor == seat and st.g.s[seat].n % 3 == 2):
+        raise InvalidArgumentError(f"ev_policy_rows: seat {seat} has no discard to make now")
+    if not (riichi_mode == -1 or 1 <= riichi_mode <= 3):
+        raise InvalidArgumentError(f"ev_policy_rows: riichi_mode must be -1 or 1..3, not {riichi_mode}")
+    with nogil:
+        n = ym_policy_ev_rows(&st.g, seat, riichi_mode, &work.w, rows, 16)
+    if n == -2:
+        raise MemoryError("ev: no memory for the search")
+    if n < 0:
+        raise InvalidArgumentError(f"ev: the native search refused the position (code {n})")
+    if n == 0:
+        return None
+    return [(rows[i].tile, rows[i].red, rows[i].shanten, rows[i].score[1], rows[i].win[1], rows[i].tenpai[1],
+             rows[i].riichi[1] != 0) for i in range(n)]

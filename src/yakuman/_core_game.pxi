@@ -98,6 +98,7 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_check(const ym_game_t *g)
     int ym_game_validate(const ym_game_t *g, char *why, size_t n)
     void ym_game_determinize(ym_game_t *g, int seat, uint64_t seed)
+    uint64_t ym_splitmix64(uint64_t *state)
     int ym_game_world(ym_game_t *g, int seat, uint64_t seed, const uint8_t *ops, int n_ops, ym_events_t *ev)
     int ym_world_tenpai_sample(const uint8_t *pool, int h, int need, int melds, int sanma, uint64_t seed,
                                uint8_t *out)
@@ -455,6 +456,59 @@ cdef class GameState:
             for i in prange(n, num_threads=max(1, workers), schedule="static"):
                 status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
                                                          seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
+
+    def rollout_options(self, int seat, list codes, int policy, unsigned long long seed,
+                        int64_t[:, :, ::1] deltas, uint8_t[:, ::1] status):
+        """Each of ``codes`` (``seat``'s legal action codes now) judged over the same copies:
+        copy i re-deals every tile hidden from ``seat`` once (seeded from seed + i * golden
+        ratio), then for each option j that action is stepped on it and every seat plays
+        ``policy`` to the end of the round (the same policy stream for every option).
+        ``deltas[i, j]``: each seat's point change from this state; ``status[i, j]``: 0, 1/2 as
+        ym_game_rollout_one, 3 when the copy refused the action. No GIL."""
+        cdef Py_ssize_t n = deltas.shape[0], k = len(codes), i, j
+        cdef int q, players = self.crules.r.players
+        cdef ym_action_t acts[64]
+        cdef ym_game_t *base
+        cdef ym_game_t *tmp
+        cdef uint64_t x, dseed, rseed
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} out of range")
+        if deltas.shape[1] != k or deltas.shape[2] != 4 or status.shape[0] != n or status.shape[1] != k or k > 64:
+            raise ValueError("deltas must be n x len(codes) x 4, status n x len(codes), at most 64 codes")
+        for j in range(k):
+            code = codes[j]
+            if type(code) is not tuple or len(code) != 6 or type(code[5]) is not tuple or len(code[5]) > 4 or \
+                    not all(type(v) is int and 0 <= v <= 255 for v in (*code[:5], *code[5])):
+                raise ValueError(f"not an action code: {code!r}")
+            memset(&acts[j], 0, sizeof(ym_action_t))
+            acts[j].type, acts[j].seat, acts[j].tile, acts[j].target, acts[j].tsumogiri = code[:5]
+            acts[j].n_consumed = len(code[5])
+            for q in range(acts[j].n_consumed):
+                acts[j].consumed[q] = code[5][q]
+        base = <ym_game_t *>malloc(2 * sizeof(ym_game_t))
+        if base == NULL:
+            raise MemoryError()
+        tmp = base + 1
+        with nogil:
+            for i in range(n):
+                x = seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL
+                dseed = ym_splitmix64(&x)
+                rseed = ym_splitmix64(&x)
+                memcpy(base, &self.g, sizeof(ym_game_t))
+                ym_game_determinize(base, seat, dseed)
+                for j in range(k):
+                    memcpy(tmp, base, sizeof(ym_game_t))
+                    for q in range(4):
+                        deltas[i, j, q] = 0
+                    if ym_game_step(tmp, &acts[j], NULL) != 0:
+                        status[i, j] = 3
+                        continue
+                    status[i, j] = 0
+                    if tmp.phase < 2:   # the round goes on (YM_PH_ROUND_END = 2)
+                        status[i, j] = <uint8_t>ym_game_rollout_one(tmp, -1, policy, rseed, &deltas[i, j, 0])
+                    for q in range(players):
+                        deltas[i, j, q] += tmp.s[q].score - self.g.s[q].score
+        free(base)
 
     def policy_choose(self, int seat, int policy):
         """The policy's action for `seat` now (its legal action; random draws from this state's

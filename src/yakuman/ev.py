@@ -161,7 +161,8 @@ def _int(value, name: str, low: int, high: int) -> int:
 
 def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=None, model="full",
                turn=1, t_max=18, extra=1, tegawari=True, shanten_down=True, uradora=True, red=True,
-               wall=None, max_shanten=3, honba=0, riichi_sticks=0, kita=0, riichi="choose") -> EvResult:
+               wall=None, max_shanten=3, honba=0, riichi_sticks=0, kita=0, riichi="choose",
+               wall_red=None) -> EvResult:
     """Tenpai probability, win probability and expected score of each discard of ``hand``.
 
     ``hand``: the concealed tiles (mpsz, 136-ids or counts), 14-3k or 13-3k of them for k melds.
@@ -172,8 +173,10 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     indicators), ``honba``, ``riichi_sticks`` and ``kita``, and chooses between riichi and dama at
     every closed discard into tenpai (``riichi="choose"``; ``"never"``: dama only; ``"declare"``:
     the request's own discard declares riichi, its tenpai rows are riichi's), with ippatsu and the
-    riichi stick (docs/ev.md). docs/ev.md states what the model ignores (the opponents: no ron, no
-    calls, no danger)."""
+    riichi stick (docs/ev.md). ``wall_red``: of the fives in ``wall``, the red ones per suit (m, p,
+    s; or an object with a ``wall_reds()`` method, as an Observation; default: a suit's red five
+    is in the wall unless the hand, the melds or the dora indicators hold it). docs/ev.md states
+    what the model ignores (the opponents: no ron, no calls, no danger)."""
     if model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
     if riichi not in RIICHI:
@@ -241,6 +244,18 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     if aka:
         for s in range(3):
             unseen_red[s] = 1 if reds[s] + meld_red_suits[s] + dreds[s] == 0 and unseen[9 * s + 4] else 0
+    if wall_red is not None:
+        if hasattr(wall_red, "wall_reds"):
+            wall_red = wall_red.wall_reds()
+        wall_red = [int(x) for x in wall_red]
+        if len(wall_red) != 3:
+            raise InvalidArgumentError(f"wall_red must hold 3 counts (m, p, s), not {len(wall_red)}")
+        for s in range(3):
+            most = min(unseen[9 * s + 4], rules.aka_dora - reds[s] - meld_red_suits[s] - dreds[s]) if aka else 0
+            if not 0 <= wall_red[s] <= most:
+                raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {max(most, 0)} "
+                                           "red fives unseen")
+        unseen_red = wall_red
     t_max = _int(t_max, "t_max", 1, 18)
     turn = _int(turn, "turn", 0, t_max)
     extra = _int(extra, "extra", 0, 8)

@@ -64,6 +64,14 @@ def test_wall_counts_is_four_minus_what_the_seat_sees(rules):
             assert o.wall_counts() == tuple(0 if k in absent else 4 - seen[k] for k in range(34))
             # hidden tiles do not enter: a re-deal of them leaves the counts unchanged
             assert g.determinize(seat, 5).observation(seat).wall_counts() == o.wall_counts()
+            # the red fives among them: the rules' one per suit (none of 5m in sanma) less those seen
+            names = list(o.hand) + list(o.dora_indicators) + [p for r in o.discards for p, _t, _r, c in r if not c] \
+                + [t for q in range(g.rules.players) for _typ, tiles, _ in o.melds[q] for t in tiles]
+            reds = o.wall_reds()
+            for s, suit in enumerate("mps"):
+                left = (0 if g.rules.players == 3 and s == 0 else 1) - names.count(f"5{suit}r")
+                assert reds[s] == max(0, min(left, o.wall_counts()[9 * s + 4]))
+            assert g.determinize(seat, 5).observation(seat).wall_reds() == reds
 
 
 # ---- the policy ------------------------------------------------------------------------------
@@ -207,3 +215,67 @@ def test_ev_declares_riichi_by_the_models_choice():
                 break
             g.step(g.policy_action(seat, "greedy"))
     assert seen >= 4 and declared >= 1
+
+
+def test_ev_options_make_the_policys_own_request():
+    # the engine's ev policy builds its request from the game state (csrc/ym_game_ev.c,
+    # _core.ev_policy_rows); ev_options builds it from the observation with the same settings
+    # (t_max = 1 + draws left, turn 1, max_shanten, no exchanges / shanten-down from
+    # EV_FULL_SHANTEN on; the red fives the seat has not seen as wall_red): the values are
+    # equal, at every shanten the policy values, red fives in the rivers or not
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import EV_FULL_SHANTEN, ev_options
+
+    assert (EV_MAX_SHANTEN, EV_FULL_SHANTEN) == (3, 3)
+    work = _core.EvPolicyWork()
+    by_shanten: dict = {}
+    reds_gone = 0
+    for rules in (None, Rules.tenhou_sanma()):
+        for g in greedy_states(21, 40, rules):
+            seat = g.decision_seat
+            o = g.observation(seat)
+            if any(a.type == "hora" for a in o.legal_actions):
+                continue
+            reds_gone += any(p.endswith("r") for river in o.discards for p, *_ in river)
+            native = _core.ev_policy_rows(g._st, seat, work)
+            kw = ev_options(o)
+            sh = hand_shanten(g, seat)
+            assert kw["tegawari"] == kw["shanten_down"] == (sh < EV_FULL_SHANTEN)
+            assert kw["t_max"] == 1 + min(17, o.tiles_left // g.rules.players) and kw["turn"] == 1
+            if sh > EV_MAX_SHANTEN:
+                assert native is None
+                continue
+            rows = discard_ev(kw.pop("hand"), **kw).rows
+            if native is None:   # nothing to win in the draws left: the policy plays greedy
+                assert all(not r.exp_score[1] > 0 for r in rows)
+                continue
+            assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
+            for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
+                assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                                   rtol=1e-12, atol=1e-12, equal_nan=True)
+                assert riichi == bool(r.riichi[1])
+            by_shanten[sh] = by_shanten.get(sh, 0) + 1
+    assert all(by_shanten.get(sh, 0) >= 3 for sh in (0, 1, 2, 3)), by_shanten
+    assert reds_gone >= 5
+
+
+def greedy_states(seed: int, count: int, rules=None):
+    """Copies of greedy games at every third decision of a seat with a discard to make: hands at
+    every distance from tenpai."""
+    out, i = [], 0
+    while len(out) < count:
+        g = Game(rules, seed)
+        seed += 1
+        while not g.done and len(out) < count:
+            seat = g.decision_seat
+            if g._st.phase() == 0 and any(a.type == "dahai" for a in g.legal_actions(seat)):
+                i += 1
+                if i % 3 == 0:
+                    out.append(g.copy())
+            g.step(g.policy_action(seat, "greedy"))
+    return out
+
+
+def mpsz_of(kind: int, red: int) -> str:
+    return f"{0 if red else kind % 9 + 1}{'mpsz'[kind // 9]}"

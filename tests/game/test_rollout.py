@@ -77,3 +77,73 @@ def test_bad_arguments():
         g.rollout("nonsense", 5)
     with pytest.raises(InvalidContextError):
         g.rollout("greedy", 5, seat=9)
+
+
+# ---- GameState.rollout_options: every option of one decision over the same copies (the review) ----
+def _options(g: Game, seat: int, n: int, seed: int, codes=None):
+    import numpy as np
+
+    from yakuman.game import POLICIES
+
+    codes = [a._code for a in g.legal_actions(seat)] if codes is None else codes
+    deltas = np.zeros((n, len(codes), 4), dtype=np.int64)
+    status = np.zeros((n, len(codes)), dtype=np.uint8)
+    g._st.rollout_options(seat, codes, POLICIES["greedy"], seed, deltas, status)
+    return deltas, status
+
+
+def test_rollout_options_share_copies_and_hide_the_hidden():
+    import numpy as np
+
+    g = _mid()
+    s = g.to_act[0]
+    codes = [a._code for a in g.legal_actions(s)]
+    assert len(codes) > 5
+    d, st = _options(g, s, 40, 3)
+    assert (st == 0).all()
+    assert len({tuple(d[:, j, s]) for j in range(len(codes))}) > 1     # the options differ
+    # reproducible; copy i does not depend on how many copies are asked for, nor on the other options
+    d2, _ = _options(g, s, 20, 3)
+    assert np.array_equal(d[:20], d2)
+    d3, _ = _options(g, s, 40, 3, codes[2:4])
+    assert np.array_equal(d[:, 2:4], d3)
+    assert not np.array_equal(d, _options(g, s, 40, 4)[0])
+    # a state the seat cannot tell from this one (other hidden tiles) gives it the same values
+    h = g.determinize(s, 11)
+    assert h.observation(s) == g.observation(s) and h._st.raw() != g._st.raw()
+    assert np.array_equal(_options(h, s, 40, 3)[0], d)
+    # each round ends: the seats' changes sum to what the table held (sticks) or less (riichi paid in)
+    assert (d.sum(axis=2) <= 1000 * g.observation(s).sticks).all()
+
+
+def test_rollout_options_an_option_that_ends_the_round_is_what_it_scores():
+    g = Game(seed=3)   # East 1: seat 2, in riichi, may tsumo at its 99th event
+    while len(g.events) < 99:
+        q = g.to_act[0]
+        g.step(g.policy_action(q, "greedy") if len(g.to_act) == 1 else {x: g.policy_action(x, "greedy")
+                                                                         for x in g.to_act})
+    s = g.to_act[0]
+    legal = g.legal_actions(s)
+    j = next(i for i, a in enumerate(legal) if a.type == "hora")
+    d, st = _options(g, s, 30, 1)
+    assert (st == 0).all()
+    o = g.observation(s)
+    assert o.riichi[s]
+    # the win's settlement on every copy (its ura indicators re-dealt: the value varies with them)
+    assert (d[:, j].sum(axis=1) == 1000 * o.sticks).all() and (d[:, j, s] > 0).all()
+    assert len(set(d[:, j, s])) > 1
+
+
+def test_rollout_options_refuse_what_is_not_an_action():
+    g = _mid()
+    s = g.to_act[0]
+    held = {a._code[2] for a in g.legal_actions(s) if a.type == "dahai"}
+    foreign = next(t for t in range(136) if t not in held)
+    code = (g.legal_actions(s)[0]._code[0], s, foreign, 0, 0, ())
+    d, st = _options(g, s, 5, 1, [code])
+    assert (st == 3).all() and not d.any()   # refused on every copy: no value
+    for bad in ([(1, 2)], [(256, s, 0, 0, 0, ())], [("x", s, 0, 0, 0, ())]):
+        with pytest.raises(ValueError):
+            _options(g, s, 2, 1, bad)
+    with pytest.raises(ValueError):
+        _options(g, 9, 2, 1, [g.legal_actions(s)[0]._code])

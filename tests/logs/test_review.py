@@ -17,7 +17,7 @@ from yakuman import cli, logs
 from yakuman.errors import InvalidContextError
 from yakuman.game import Game
 from yakuman.logs.events import Call, Discard, RiichiAccept, RiichiDeclare, Win
-from yakuman.logs.review import ROW_FIELDS, figures, review
+from yakuman.logs.review import ROW_FIELDS, figures, label, review
 
 LOGS = FIXTURES / "logs"
 FILES = sorted(p for p in LOGS.iterdir() if p.suffix in (".mjlog", ".json", ".mjai"))
@@ -147,6 +147,106 @@ def test_callable_policies():
         assert r["loss"] == max(vals.values()) - vals[r["taken"]]
 
 
+def _ev_rows_of(game, seat):
+    """discard_ev of what the seat sees with the ev policy's settings (yakuman.game.evplanes.ev_options)."""
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    kw = ev_options(game.observation(seat))
+    return discard_ev(kw.pop("hand"), **kw).rows
+
+
+def test_ev_values_are_the_ev_policys_own():
+    # policy="ev" values a discard as the engine's ev policy does (csrc/ym_game_ev.c): the same
+    # position and settings as discard_ev with ev_options (t_max = 1 + the seat's draws left, turn 1,
+    # at 3 shanten no exchanges and no shanten-down discards), and the policy plays the best of them
+    from yakuman.game.view import mpsz
+
+    pytest.importorskip("yakuman.ev")
+    checked = tmaxes = 0
+    for name, seat in (("fixture4b.mjlog", 1), ("fixture4b.mjlog", 2), ("fixture3.mjlog", 2)):
+        record = logs.read(LOGS / name)[0]
+        rep = review(LOGS / name, seat=seat, policy="ev", rollouts=0)
+        for r in rep.rows:
+            if r["method"] != "ev" or "reach" in json.loads(r["options"]):   # riichi decisions: below
+                continue
+            g = Game.from_record(record, r["event"])
+            rows = _ev_rows_of(g, seat)
+            tmaxes |= 1 << (g.observation(seat).tiles_left // g.rules.players)
+            value = {row.tile: row.exp_score[1] for row in rows}
+            for lab, v in json.loads(r["options"]).items():
+                w = value[mpsz([lab.split()[1]])]
+                assert (v is None and math.isnan(w)) or v == pytest.approx(w, abs=1e-4), (name, r["event"], lab)
+            assert r["best"] == label(g.policy_action(seat, "ev"))
+            checked += 1
+    assert checked >= 25 and bin(tmaxes).count("1") >= 10   # positions at many different draws left
+
+
+def test_ev_riichi_or_dama_by_the_model_the_policy_declares_by():
+    # a decision between riichi and the discards: each discard valued as dama (the policy's own
+    # row where the model prefers dama with it, else riichi="never"), riichi as the best tenpai
+    # discard under riichi="declare"; the best is what the engine's ev policy plays
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+    from yakuman.game.view import mpsz
+
+    pytest.importorskip("yakuman.ev")
+    checked = declared = 0
+    for name, seat in (("fixture4.mjlog", 2), ("fixture4b.mjlog", 0)):
+        record = logs.read(LOGS / name)[0]
+        for r in review(LOGS / name, seat=seat, policy="ev", rollouts=0).rows:
+            opts = json.loads(r["options"])
+            if "reach" not in opts or r["method"] != "ev":
+                continue
+            g = Game.from_record(record, r["event"])
+            kw = ev_options(g.observation(seat))
+            hand = kw.pop("hand")
+            rows = {m: {x.tile: x for x in discard_ev(hand, **{**kw, "riichi": m}).rows}
+                    for m in ("choose", "never", "declare")}
+            assert opts["reach"] == pytest.approx(max(x.exp_score[1] for x in rows["declare"].values()
+                                                      if x.riichi[1]), abs=1e-4)
+            for lab, v in opts.items():
+                if lab != "reach":
+                    t = mpsz([lab.split()[1]])
+                    mode = "never" if rows["choose"][t].riichi[1] else "choose"
+                    assert v == pytest.approx(rows[mode][t].exp_score[1], abs=1e-4), (name, r["event"], lab)
+            assert r["best"] == label(g.policy_action(seat, "ev"))
+            checked += 1
+            declared += r["best"] == "reach"
+    assert checked >= 15 and 0 < declared < checked
+
+
+def test_ev_a_discard_beyond_the_policys_cap_is_not_judged_but_disagrees():
+    # fixture3 seat 2, event 133: a 3-shanten hand discards South (4 shanten after it): the policy
+    # values only the discards that keep 3 shanten (1776.4 points each), so the row has no loss and
+    # its verdict is the policy's top choice (9m)
+    pytest.importorskip("yakuman.ev")
+    rep = review(LOGS / "fixture3.mjlog", seat=2, policy="ev", rollouts=0)
+    (r,) = [r for r in rep.rows if r["event"] == 133]
+    opts = json.loads(r["options"])
+    assert r["taken"] == "dahai S" and opts["dahai S"] is None and opts["dahai 3p"] is None
+    assert opts["dahai 9m"] == opts["dahai P"] == pytest.approx(1776.3952, abs=1e-4)
+    assert r["method"] == "ev" and not r["judged"] and math.isnan(r["loss"])
+    assert r["agree"] is False and r["best"] == "dahai 9m"
+
+
+def test_ev_leaves_what_the_policy_leaves_to_greedy_to_greedy():
+    # a hand above the policy's cap (4+ shanten): the engine's ev policy plays greedy's discard,
+    # and the review gives greedy's action as its choice (agreement only)
+    pytest.importorskip("yakuman.ev")
+    seen = 0
+    for name, seat in (("fixture4.mjlog", 0), ("fixture4b.mjlog", 1)):
+        record = logs.read(LOGS / name)[0]
+        for r in review(LOGS / name, seat=seat, policy="ev", rollouts=0).rows:
+            if r["method"] != "choice" or r["kind"] != "discard":
+                continue
+            g = Game.from_record(record, r["event"])
+            assert r["best"] == label(g.policy_action(seat, "greedy")) == label(g.policy_action(seat, "ev"))
+            assert not r["judged"] and r["agree"] == (r["best"] == r["taken"])
+            seen += 1
+    assert seen >= 10
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(InvalidContextError, match="exactly one"):
         review(LOGS, policy="greedy")
@@ -217,6 +317,35 @@ def test_real_records_reviewed_end_to_end():
         assert all(r["taken"] in json.loads(r["options"]) for r in rows)
     by_name = review(files[0], player=name, policy="greedy")
     assert json.dumps(by_name.rows) == json.dumps([r for r in rep.rows if r["file"] == str(files[0])])
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "tenhou" / "mjlog").is_dir(), reason=SKIP_REASON)
+def test_real_records_ev_best_is_the_engines_ev_action():
+    # policy="ev" on a real game: every discard and riichi decision it values names as best the
+    # action the engine's ev policy plays in that position; what it leaves to greedy is greedy's;
+    # its discard values are discard_ev's with ev_options (red fives seen in rivers included)
+    from yakuman.game.view import mpsz
+
+    pytest.importorskip("yakuman.ev")
+    path = sorted((SHARED_DATA / "tenhou" / "mjlog").iterdir())[100]
+    (record,) = logs.read(path)
+    rep = review(path, seat=1, policy="ev", rollouts=2)
+    assert rep.errors == [] and rep.games == 1
+    valued = 0
+    for r in rep.rows:
+        if r["kind"] not in ("discard", "riichi") or r["method"] == "rollout":
+            continue
+        g = Game.from_record(record, r["event"])
+        policy = "ev" if r["method"] == "ev" else "greedy"
+        assert r["best"] == label(g.policy_action(1, policy)), r
+        valued += r["method"] == "ev" and r["judged"]
+        opts = json.loads(r["options"])
+        if r["method"] == "ev" and "reach" not in opts:   # and the values are ev_planes' (ev_options)
+            value = {row.tile: row.exp_score[1] for row in _ev_rows_of(g, 1)}
+            for lab, v in opts.items():
+                w = value[mpsz([lab.split()[1]])]
+                assert (v is None and math.isnan(w)) or v == pytest.approx(w, abs=1e-4), (r["event"], lab)
+    assert valued >= 30
 
 
 def test_an_mjai_bot_command_as_the_policy(monkeypatch):

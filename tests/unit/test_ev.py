@@ -144,6 +144,10 @@ def test_render_and_pandas():
     ({"hand": "123m456p789s11223z", "wall": [4] * 33}, InvalidArgumentError),
     ({"hand": "123m456p789s11223z", "wall": [4] * 34}, InvalidArgumentError),
     ({"hand": "1111m456p789s1122z", "dora": "1m"}, InvalidTilesError),
+    ({"hand": "123m456p789s11223z", "wall_red": [1, 1]}, InvalidArgumentError),
+    ({"hand": "123m406p789s11223z", "wall_red": [0, 1, 0]}, InvalidArgumentError),   # its red 5p is held
+    ({"hand": "123m456p789s11223z", "wall_red": [2, 0, 0]}, InvalidArgumentError),   # one red 5m per suit
+    ({"hand": "123m456p789s11223z", "wall_red": [1, 0, 0], "red": False}, InvalidArgumentError),
     # four plain 5p under red fives (one copy of 5p is the red one), in either model
     ({"hand": "456m34555579p567s"}, InvalidTilesError),
     ({"hand": "456m34555579p567s", "model": "reference"}, InvalidTilesError),
@@ -177,6 +181,19 @@ def test_wall_counts_change_the_values():
     r = discard_ev("123m456p789s11223z", tegawari=False, shanten_down=False, wall=wall)
     assert r.best.tile == "3z"
     assert r.best.win_prob[1] < full.best.win_prob[1]
+
+
+def test_wall_red_the_red_fives_left():
+    # a 1-shanten hand waiting on 5s among others: with the red 5s gone (wall_red 0 for souzu) the
+    # discards that keep 5s as a wait lose value; the default is the red five still in the wall
+    hand = "123m456p46s11223z5s"
+    full = discard_ev(hand)
+    same = discard_ev(hand, wall_red=[1, 1, 1])
+    gone = discard_ev(hand, wall_red=[1, 1, 0])
+    assert [x.exp_score[1] for x in same] == [x.exp_score[1] for x in full]
+    by = {x.tile: x.exp_score[1] for x in gone}
+    assert any(by[x.tile] < x.exp_score[1] - 1 for x in full if x.shanten <= 1)
+    assert all(by[x.tile] <= x.exp_score[1] + 1e-9 for x in full if x.shanten <= 1)
 
 
 def test_sanma_has_no_2m_to_8m():

@@ -197,6 +197,24 @@ class Observation:
         tiles it may still draw, as ``yakuman.ev.discard_ev(wall=...)`` takes them."""
         return tuple(int(x) for x in self._planes[0][21])
 
+    def wall_reds(self) -> tuple[int, int, int]:
+        """Of the fives in ``wall_counts()``, the red ones per suit (m, p, s): the rules' red fives
+        of each suit less those this seat sees (its hand, uncalled river tiles, melds, dora
+        indicators), as ``yakuman.ev.discard_ev(wall_red=...)`` takes them."""
+        from yakuman.rules import Rules
+
+        rules = self._rules if self._rules is not None else Rules.tenhou()
+        seen = [0, 0, 0]
+        names = list(self.hand) + list(self.dora_indicators)
+        names += [pai for river in self.discards for pai, _tg, _r, called in river if not called]
+        names += [t for melds in self.melds for _typ, tiles, _f in melds for t in tiles]
+        for name in names:
+            if name.endswith("r"):
+                seen["mps".index(name[1])] += 1
+        wall = self.wall_counts()
+        return tuple(max(0, min(wall[9 * s + 4], (0 if rules.players == 3 and s == 0 else rules.aka_dora) - seen[s]))
+                     for s in range(3))
+
     def ev_planes(self, **options: Any):
         """Per-discard values for learning: float32 [5, 34], one column per tile kind
         (docs/ev.md, "Feature planes"). Plane 0: 1 where the kind is a discard of the seat's

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from yakuman import _core
 from yakuman.game.view import mpsz
 
-__all__ = ["EV_PLANES", "EV_MAX_SHANTEN", "ev_planes", "ev_options"]
+__all__ = ["EV_PLANES", "EV_MAX_SHANTEN", "EV_FULL_SHANTEN", "ev_planes", "ev_options"]
 
 EV_PLANES = 5
-#: the ev policy's cap (csrc/ym_game.h YM_POL_EV_MAX_SHANTEN / YM_POL_EV_FULL_SHANTEN): above it the
-#: policy plays greedy's discard; at it, no exchanges and no shanten-down discards
-EV_MAX_SHANTEN = 3
+#: the ev policy's settings, defined once in csrc/ym_game.h (YM_POL_EV_MAX_SHANTEN,
+#: YM_POL_EV_FULL_SHANTEN): above EV_MAX_SHANTEN the policy plays greedy's discard; from
+#: EV_FULL_SHANTEN on, no exchanges (tegawari) and no shanten-down discards
+EV_MAX_SHANTEN = _core.EV_POLICY_MAX_SHANTEN
+EV_FULL_SHANTEN = _core.EV_POLICY_FULL_SHANTEN
 _WINDS = ("E", "S", "W", "N")
 
 
@@ -32,27 +35,36 @@ def _kind(mpsz_tile: str) -> int:
 
 def ev_options(obs: Any) -> dict[str, Any]:
     """The keywords of :func:`yakuman.ev.discard_ev` for the seat of ``obs`` holding 14 - 3k
-    tiles (what it knows; wall = its unseen counts), t_max included (0: no draw left)."""
+    tiles (what it knows; wall = its unseen counts, red fives apart), with the ev policy's settings: t_max = 1 +
+    the seat's own draws left (1: no draw left), values read at turn 1, max_shanten
+    EV_MAX_SHANTEN, and from EV_FULL_SHANTEN on no exchanges and no shanten-down discards
+    (csrc/ym_game_ev.c makes the same request from the engine state)."""
+    from yakuman import shanten
     from yakuman.rules import Rules
 
     rules = obs._rules if obs._rules is not None else Rules.tenhou()
     n = rules.players
     seat = obs.seat
+    hand = mpsz(obs.hand)
     melds = [f"{'minkan' if typ == 'daiminkan' else typ} {mpsz(tiles)}" for typ, tiles, _ in obs.melds[seat]]
+    full = shanten(hand, melds=melds, rules=rules) < EV_FULL_SHANTEN
     return {
-        "hand": mpsz(obs.hand),
+        "hand": hand,
         "melds": melds,
         "dora": mpsz(obs.dora_indicators) if obs.dora_indicators else (),
         "round_wind": obs.round_wind,
         "seat_wind": _WINDS[(seat - obs.dealer) % n],
         "rules": rules,
         "wall": obs.wall_counts(),
+        "wall_red": obs.wall_reds(),
         "kita": obs.kita[seat],
         "honba": obs.honba,
         "riichi_sticks": obs.sticks,
         "t_max": min(17, obs.tiles_left // n) + 1,
         "turn": 1,
         "max_shanten": EV_MAX_SHANTEN,
+        "tegawari": full,
+        "shanten_down": full,
         # riichi or dama by the model; a seat that has just announced riichi (riichi state 1,
         # scalar 4) values its discard as the declaration it is, as the ev policy does
         "riichi": "declare" if int(obs._planes[1][4]) == 1 else "choose",
@@ -64,7 +76,6 @@ def ev_planes(obs: Any, **options: Any):
     :func:`ev_options`)."""
     import numpy as np
 
-    from yakuman import shanten
     from yakuman.ev import discard_ev
 
     out = np.zeros((EV_PLANES, 34), dtype=np.float32)
@@ -72,8 +83,6 @@ def ev_planes(obs: Any, **options: Any):
     if not discards:
         return out
     kw = ev_options(obs)
-    if shanten(kw["hand"], melds=kw["melds"], rules=kw["rules"]) >= EV_MAX_SHANTEN:
-        kw.update(tegawari=False, shanten_down=False)
     kw.update(options)
     turn = kw["turn"]
     rows = discard_ev(kw.pop("hand"), **kw)

@@ -11,12 +11,16 @@ bad-move rate).
 
 Policies (``policy=``):
 
-- ``"ev"``: discards valued by the expected-value calculator (``yakuman.ev.discard_ev``, the
-  ``exp_score`` at the seat's turn, points); every other decision (riichi, calls, passes, wins,
-  kans, kyuushu) by :meth:`Game.rollout`: each option is stepped, then ``rollouts`` copies (hidden
-  tiles re-dealt from the player's view, every seat on the greedy policy) are played to the
-  round's end, value = the player's mean point change (points; the same seeds for every option).
-  ``rollouts=0`` leaves those decisions not judged.
+- ``"ev"``: discards valued as the engine's ev policy values them (``_core.ev_policy_rows``:
+  the expected-value calculator over what the seat sees, with the policy's settings, the
+  ``exp_score`` from now to the seat's last draw, points); where the policy plays greedy's
+  discard (the hand beyond its shanten cap, nothing to win) greedy's action, agreement only;
+  riichi or a discard by the same model (dama values, riichi as the best declaring discard);
+  every other decision (calls, passes, wins, kans, kita, kyuushu) by rollouts: ``rollouts``
+  copies with the tiles hidden from the player re-dealt, each option stepped on every copy and
+  played to the round's end with every seat on the greedy policy, value = the player's mean
+  point change (points; ``GameState.rollout_options``). ``rollouts=0`` leaves those decisions
+  not judged.
 - ``"greedy"``: the engine's greedy policy. A decision between discards only is valued in tiles:
   the copies left of the tiles that advance the hand after the discard (visible tiles counted),
   0 for a discard that raises the shanten; any other decision gets greedy's action, agreement
@@ -52,11 +56,8 @@ __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "
 #: a decision is bad when its loss exceeds BAD_RELATIVE * |best value| (and the floor of its units)
 BAD_RELATIVE = 0.05
 FLOORS = {"points": 100.0, "tiles": 1.0}
-#: rollouts per option where rollouts judge a decision (policy "ev": riichi, calls, wins, kans)
+#: rollouts per option where rollouts judge a decision (policy "ev": calls, wins, kans, kita, kyuushu)
 ROLLOUTS = 32
-#: policy "ev": hands further than this from tenpai after the discard are not valued (agreement
-#: with greedy only); the calculator's own limit
-EV_MAX_SHANTEN = 3
 
 ROW_FIELDS = (
     "file", "game", "game_id", "players", "round", "round_label", "seat", "player", "event", "turn",
@@ -133,33 +134,23 @@ def _ukeire_values(g: Any, seat: int, legal: list) -> dict:
 
 
 def _rollout_values(g: Any, seat: int, legal: list, n: int, seed: int) -> dict:
-    """Each option stepped, then ``n`` rollouts to the round's end (the same seeds per option)."""
+    """Each option over the same ``n`` copies (``GameState.rollout_options``): copy i re-deals
+    what the seat cannot see once (what it cannot know, the ura indicators included, is not
+    read), then each option is stepped on it and every seat plays greedy to the round's end;
+    value = the seat's mean point change (an option that ends the round: what it scored)."""
+    import numpy as np
+
+    from yakuman.game import POLICIES
+
+    k = len(legal)
+    deltas = np.zeros((n, k, 4), dtype=np.int64)
+    status = np.zeros((n, k), dtype=np.uint8)
+    g._st.rollout_options(seat, [a._code for a in legal], POLICIES["greedy"], seed, deltas, status)
     out = {}
-    start = g.scores[seat]
-    for a in legal:
-        h = g.copy()
-        rounds = len(h._rounds)
-        h.step(a)
-        if h.done or len(h._rounds) > rounds:
-            # the action ends the round (a tsumo): its value over copies with the hidden tiles
-            # re-dealt, so that what the seat cannot know (the ura indicators) is not read
-            total = 0
-            for i in range(n):
-                c = g.determinize(seat, seed + i)
-                r0 = len(c._rounds)
-                c.step(a)
-                total += c.scores[seat] - start
-                if not (c.done or len(c._rounds) > r0):   # a re-dealt seat may answer the discard now
-                    total += c.rollout("greedy", 1, seed + i, seat=-1).mean[seat]
-            out[a] = total / n
-        else:
-            r = h.rollout("greedy", n, seed, seat=seat)
-            out[a] = r.mean[seat] + (h.scores[seat] - start)
+    for j, a in enumerate(legal):
+        ok = status[:, j] == 0
+        out[a] = float(deltas[ok, j, seat].mean()) if ok.any() else math.nan
     return out
-
-
-def _turn(o: Any) -> int:
-    return len(o.discards[o.seat]) + 1
 
 
 class _Policy:
@@ -169,14 +160,12 @@ class _Policy:
         self.spec, self.rollouts, self.seed = spec, rollouts, seed
         self.evaluations = 0.0   # seconds spent in the policy's own evaluations
         if spec == "ev":
-            try:
-                from yakuman.ev import discard_ev
-            except ImportError:
-                from yakuman.errors import InvalidContextError
+            import threading
 
-                raise InvalidContextError("policy 'ev' needs yakuman.ev.discard_ev (the expected-value "
-                                          "calculator), which this build does not have") from None
-            self._discard_ev = discard_ev
+            from yakuman._core import EvPolicyWork, ev_policy_rows
+
+            self._ev_rows, self._ev_work = ev_policy_rows, EvPolicyWork
+            self._local = threading.local()   # the calculator's memory: one per thread
         elif not (spec in ("greedy", "rollout") or callable(spec)):
             import shlex
             import shutil
@@ -225,41 +214,84 @@ class _Policy:
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
         if spec == "ev" and discards_only:
             return self._ev_values(g, seat, legal)
+        if spec == "ev" and all(a.type in ("dahai", "reach") for a in legal):
+            v = self._ev_riichi_values(g, seat, legal)
+            if v is not None:
+                return v
         if self.rollouts <= 0:
             return _Verdict(None, None, None, "not judged")
         return _Verdict(_rollout_values(g, seat, legal, self.rollouts, self.seed), None, "points", "rollout")
 
     def _ev_values(self, g: Any, seat: int, legal: list) -> _Verdict:
-        """exp_score at the seat's turn of every discard (discard_ev of what the seat sees: its
-        hand and melds, the dora indicators, the winds, the copies it has not seen as the wall).
-        A hand the calculator does not value (4+ shanten: NaN; a complete hand without a yaku) is
-        not judged: greedy's action gives agreement only."""
-        from yakuman.errors import YakumanError
-
-        o = g.observation(seat)
-        melds = [f"{_MELD_TEXT[typ]} {_mpsz(tiles)}" for typ, tiles, _f in o.melds[seat]]
-        turn = max(1, min(_turn(o), 17))
-        try:
-            res = self._discard_ev(_mpsz(o.hand), melds=melds, dora=_mpsz(o.dora_indicators),
-                                   round_wind=o.round_wind, seat_wind="ESWN"[(seat - o.dealer) % len(o.scores)],
-                                   rules=g.rules, turn=turn, wall=_wall_left(o), honba=o.honba,
-                                   riichi_sticks=o.sticks, kita=o.kita[seat], max_shanten=EV_MAX_SHANTEN)
-            by_tile = {r.tile: float(r.exp_score[turn]) for r in res}
-        except YakumanError:
-            by_tile = {}
-        out = {}
-        for a in legal:
-            v = by_tile.get(_mpsz([a.pai]), math.nan)
-            out[a] = v
-        if all(math.isnan(v) for v in out.values()):
+        """The discards as the engine's ev policy values them (``_core.ev_policy_rows``, the rows
+        ``policy="ev"`` chooses from: what the seat sees, the policy's settings, exp_score at turn
+        1 with t_max = 1 + the seat's draws left). Where the policy leaves the discard to greedy
+        (the hand above its shanten cap, a complete hand, every discard worth 0) greedy's action
+        gives agreement only; a discard above the cap (NaN) has no value."""
+        rows = self._rows(g, seat)
+        if rows is None:
             from yakuman.game import POLICIES, Action
 
             code = g._st.policy_choose(seat, POLICIES["greedy"])
             return _Verdict(None, Action._from_code(code, g._aka) if code else None, None, "choice")
-        return _Verdict(out, None, "points", "ev")
+        return _Verdict(_in_row_order(rows, legal, {_row_tile(r): r[3] for r in rows}), None, "points", "ev")
+
+    def _rows(self, g: Any, seat: int, riichi_mode: int = -1) -> list | None:
+        """The ev policy's rows (None: it leaves the discard to greedy). A search the calculator
+        refuses raises: the game is then an error of its file, not a silent greedy verdict."""
+        work = getattr(self._local, "work", None)
+        if work is None:
+            work = self._local.work = self._ev_work()
+        return self._ev_rows(g._st, seat, work, riichi_mode)
+
+    def _ev_riichi_values(self, g: Any, seat: int, legal: list) -> _Verdict | None:
+        """Riichi or a dama discard, valued by the model the ev policy declares by: each discard
+        as dama (the policy's own row where the model prefers dama with it, else the row of
+        riichi="never"), riichi as the best tenpai discard under riichi="declare". None where the
+        policy does not value the position (judged by rollouts instead)."""
+        from yakuman.ev import RIICHI
+
+        choose = self._rows(g, seat)
+        never = self._rows(g, seat, RIICHI["never"])
+        declare = self._rows(g, seat, RIICHI["declare"])
+        if choose is None or never is None or declare is None:
+            return None
+        reach = next(a for a in legal if a.type == "reach")
+        reach_value = max((r[3] for r in declare if r[6] and not math.isnan(r[3])), default=math.nan)
+        dama = {_row_tile(r): r[3] for r in never}
+        dama.update({_row_tile(r): r[3] for r in choose if not r[6]})
+        return _Verdict(_in_row_order(choose, legal, dama, reach, reach_value), None, "points", "ev")
 
 
-_MELD_TEXT = {"chi": "chi", "pon": "pon", "daiminkan": "minkan", "kakan": "kakan", "ankan": "ankan"}
+def _row_tile(row: tuple) -> str:
+    """The mjai name of an ev_policy_rows row's discard."""
+    from yakuman.tiles import mjai_name
+
+    return mjai_name(row[0], bool(row[1]))
+
+
+def _in_row_order(rows: list, legal: list, value: dict, reach: Any = None, reach_value: float = math.nan) -> dict:
+    """The legal actions' values (discards by ``value`` of their tile; ``reach`` worth
+    ``reach_value``) in the order of the policy's rows, best first, riichi where the first row
+    that declares it comes: the review's best is then the policy's own choice, ties broken as the
+    policy breaks them. A legal discard without a row (or a value) is NaN."""
+    by_tile: dict = {}
+    for a in legal:
+        if a.type == "dahai":
+            by_tile.setdefault(a.pai, []).append(a)
+    out = {}
+    for r in rows:
+        if reach is not None and r[6] and reach not in out:
+            out[reach] = reach_value
+        tile = _row_tile(r)
+        for a in by_tile.pop(tile, ()):
+            out[a] = value.get(tile, math.nan)
+    if reach is not None:
+        out.setdefault(reach, reach_value)
+    for acts in by_tile.values():
+        for a in acts:
+            out[a] = math.nan
+    return out
 
 
 class _Bot:
@@ -319,22 +351,6 @@ class _Bot:
 
             _close_all([self.proc])   # input closed, a grace period, then the whole process group
             self.proc = None
-
-
-def _mpsz(names) -> str:
-    from yakuman.tiles import from_mjai, to_mpsz
-
-    counts, reds = from_mjai(list(names))
-    return to_mpsz(counts, reds)
-
-
-def _wall_left(o: Any) -> list[int]:
-    """Copies of each kind the seat has not seen (4 - own hand - visible)."""
-    from yakuman.tiles import from_mjai
-
-    own, _ = from_mjai(o.hand)
-    vis = _visible(o)
-    return [max(0, 4 - own[k] - vis[k]) for k in range(34)]
 
 
 # ---- one file ---------------------------------------------------------------------------------
@@ -400,30 +416,29 @@ def _review_game(record: Any, gi: int, source: str, seats: list[int], pol: _Poli
 
 
 def _row(source, gi, st0, rr, ri, seat, name, at, g, legal, taken, v: _Verdict, bad_relative: float) -> dict:
-    values = v.values
+    valued = {a: x for a, x in (v.values or {}).items() if not math.isnan(x)}
+    judged = taken in valued
+    choice = v.choice
     best = loss = math.nan
     agree: bool | None = None
     bad: bool | None = None
     best_label = None
-    if values:
-        vals = [x for x in values.values() if not math.isnan(x)]
-        if vals and taken in values and not math.isnan(values[taken]):
-            top = max(vals)
-            best_a = max((a for a in values if not math.isnan(values[a])), key=lambda a: values[a])
-            best, best_label = top, label(best_a)
-            loss = max(0.0, top - values[taken])
-            agree = loss <= 1e-9
-            bad = loss > max(bad_relative * abs(top), FLOORS.get(v.units or "", 0.0))
-        else:
-            values = None
-    if values is None and v.choice is not None:
-        agree = v.choice == taken
-        best_label = label(v.choice)
-    judged = values is not None
+    if judged:
+        best_a = max(valued, key=valued.get)
+        best, best_label = valued[best_a], label(best_a)
+        loss = max(0.0, best - valued[taken])
+        agree = loss <= 1e-9
+        bad = loss > max(bad_relative * abs(best), FLOORS.get(v.units or "", 0.0))
+    elif valued and choice is None:
+        # other options valued, the taken one not (policy "ev": a discard beyond its shanten
+        # cap): the policy's top choice gives agreement only
+        choice = max(valued, key=valued.get)
+    if not judged and choice is not None:
+        agree = choice == taken
+        best_label = label(choice)
     rs = rr.start
     o = g.observation(seat) if bad else None
-    options = {label(a): (None if values is None or a not in values or math.isnan(values[a]) else
-                          round(values[a], 4)) for a in legal}
+    options = {label(a): round(valued[a], 4) if a in valued else None for a in legal}
     return {
         "file": source, "game": gi, "game_id": st0.game_id, "players": st0.players, "round": ri,
         "round_label": f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}", "seat": seat, "player": name,

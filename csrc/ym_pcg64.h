@@ -58,6 +58,7 @@ typedef struct {
 void ym_pcg64_jumps_init(jumps *J, u128 inc);
 
 static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
+    if (d < 256) return add128(mul128(J->a[0][d], st), J->c[0][d]);   /* most reads: one digit */
     for (int l = 0; l < 4 && d; l++, d >>= 8) {
         unsigned k = (unsigned)(d & 255u);
         if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);

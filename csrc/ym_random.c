@@ -51,7 +51,7 @@ static const int TERMINALS[6] = {0, 8, 9, 17, 18, 26};
 typedef struct {
     int players;
     uint8_t allowed[34];
-    int16_t allowed16[34];
+    uint64_t allowed_w[5];   /* 0xFF in the byte of each allowed kind (count words, below) */
     int n_kinds, kinds[34];
     int n_suits, run_suits[3];
     int n_run_bases, run_bases[21];
@@ -64,7 +64,7 @@ static void make_tables(tables *t, int players) {
     t->players = players;
     for (int k = 0; k < 34; k++) {
         t->allowed[k] = !(players == 3 && k >= 1 && k <= 7);
-        t->allowed16[k] = t->allowed[k];
+        if (t->allowed[k]) t->allowed_w[k >> 3] |= 0xFFULL << (8 * (k & 7));
         if (t->allowed[k]) t->kinds[t->n_kinds++] = k;
     }
     for (int s = (players == 4 ? 0 : 1); s < 3; s++) t->run_suits[t->n_suits++] = s;
@@ -122,17 +122,52 @@ static inline int cat_fast(const cat_index *ci, double u) {
     return k;
 }
 
-/* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
- * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
- * row gives) */
-static int row_cat(const int16_t *w, int total, double u) {
-    /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
-    int target = (int)(u * (double)total), c = 0;
-    for (int j = 0; j < 34; j++) {
-        c += w[j];
-        if (c > target) return j;
+/* A row's 34 per-kind counts (each at most 4) as five 64-bit words of bytes, kind k in byte
+ * k % 8 of word k / 8 (kinds 32, 33 in the two low bytes of word 4, its other bytes 0), so that
+ * whole rows are added, compared and counted eight kinds per instruction. */
+#define L8 0x0101010101010101ULL
+#define H8 0x8080808080808080ULL
+
+static inline uint64_t le64(const uint8_t *p) {   /* one 8-byte load on a little-endian machine */
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24
+           | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+static inline void load_counts(const uint8_t *c, uint64_t w[5]) {
+    w[0] = le64(c);
+    w[1] = le64(c + 8);
+    w[2] = le64(c + 16);
+    w[3] = le64(c + 24);
+    w[4] = le64(c + 26) >> 48;   /* bytes 32, 33 (the load stays inside the row) */
+}
+
+static inline int byte_at(const uint64_t w[5], int k) { return (int)(w[k >> 3] >> (8 * (k & 7)) & 0xFF); }
+
+static inline void add_at(uint64_t w[5], int k, int v) { w[k >> 3] += (uint64_t)v << (8 * (k & 7)); }
+
+/* the sum of all 34 counts (at most 255) */
+static inline int words_sum(const uint64_t w[5]) {
+    return (int)(((w[0] + w[1] + w[2] + w[3] + w[4]) * L8) >> 56);
+}
+
+/* _row_cat over the counts w of sum `total` (0 < total < 128): the number of cumulative counts
+ * <= u * total, i.e. the first kind whose cumulative count exceeds it (at most 33: numpy would
+ * fail on 34, which no reachable row gives). An integer cumulative count exceeds x exactly when
+ * it exceeds floor(x) = target. Per word: the prefix sums of its bytes are one multiply by L8
+ * (each below 128: no carry between bytes), the words before it add their total to every byte,
+ * and a byte 0x80 + target - cum keeps its high bit exactly when cum <= target (no borrow: the
+ * difference stays in 6..255); the high bits are summed bytewise and counted by one multiply.
+ * Branch-free: the draw's place among the kinds is unpredictable. */
+static inline int row_cat(const uint64_t w[5], int total, double u) {
+    const uint64_t tl = (uint64_t)(int)(u * (double)total) * L8 | H8;
+    uint64_t carry = 0, acc = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t cum = w[i] * L8 + carry;
+        acc += ((tl - cum) & H8) >> 7;
+        carry = (cum >> 56) * L8;
     }
-    return 33;
+    int k = (int)((acc * L8) >> 56);
+    return k > 33 ? 33 : k;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -348,7 +383,7 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
 /* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
  * concealed counts; 0 when a kind would exceed four copies */
 static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
-                    int16_t *conc, int8_t *mt, int16_t *mtile) {
+                    uint8_t *conc, int8_t *mt, int16_t *mtile) {
     const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
     int16_t total[34];
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
@@ -365,7 +400,7 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         }
     }
     int run_type = (c->closed_only || P->players == 3) ? -1 : CHI;
-    memset(conc, 0, sizeof(int16_t) * 34);
+    memset(conc, 0, 34);
     memset(total, 0, sizeof total);
     conc[c->pair] += 2;
     total[c->pair] += 2;
@@ -391,7 +426,7 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         mtile[j] = (int16_t)b;
         for (int off = 0; off < 3; off++) {
             int k = c->is_run[j] ? (b + off < 33 ? b + off : 33) : b;
-            conc[k] += m < 0;
+            conc[k] = (uint8_t)(conc[k] + (m < 0));
             total[k] += 1;
         }
         total[b] += m >= MINKAN;
@@ -406,15 +441,15 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
 }
 
 /* candidate r of a meld-less template: chiitoitsu, kokushi, chuuren (always within four copies) */
-static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, int16_t *counts) {
+static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, uint8_t *counts) {
     const tables *T = t->T;
     const uint64_t K = (uint64_t)t->K, p = t->p0, R = (uint64_t)r;
-    memset(counts, 0, sizeof(int16_t) * 34);
+    memset(counts, 0, 34);
     if (shape == S_KOKUSHI) {
         for (int i = 0; i < 13; i++) counts[YAOCHUU[i]] = 1;
         counts[YAOCHUU[pick(13, RD(0, p + R))]] += 1;
     } else if (shape == S_CHUUREN) {
-        static const int16_t pattern[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+        static const uint8_t pattern[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
         int suit = T->run_suits[pick(T->n_suits, RD(0, p + R))];
         for (int i = 0; i < 9; i++) counts[9 * suit + i] = pattern[i];
         counts[9 * suit + pick(9, RD(1, p + K + R))] += 1;
@@ -467,21 +502,25 @@ typedef struct {
 #define RB(id, off) rd(D->J, &D->c[id], (off))
 
 /* everything after the structure, for row r: reds, winning tile, situation, indicators, the
- * output columns (random.py _chunk after the template loop) */
+ * output columns (random.py _chunk after the template loop). The row's concealed counts are
+ * already in out->counts (the structure phase writes them there). */
 static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
-                       const int16_t *conc, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
+                       const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
     const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
                  *okans_cum = cums + 23;
     const uint64_t m = D->m, R = (uint64_t)r;
-    int16_t tot[34];
+    uint64_t cw[5], tw[5];   /* concealed counts; all the row's tiles (melds too) */
+    load_counts(out->counts + (size_t)r * 34, cw);
+    memcpy(tw, cw, sizeof tw);
     int n_melds = 0;
-    memcpy(tot, conc, sizeof tot);
     for (int j = 0; j < 4; j++) {
         int t = mtype[j], b = mtile[j];
-        if (t < 0) continue;
-        n_melds++;
-        if (t == CHI) for (int off = 0; off < 3; off++) tot[b + off] += 1;
-        else tot[b] += t >= MINKAN ? 4 : 3;
+        int is_meld = t >= 0, chi = t == CHI;
+        n_melds += is_meld;
+        /* a chi adds one of b, b + 1, b + 2; a pon three of b; a kan four; a concealed set nothing */
+        add_at(tw, b, is_meld * (chi ? 1 : t >= MINKAN ? 4 : 3));
+        add_at(tw, b + chi, chi);
+        add_at(tw, b + 2 * chi, chi);
     }
     out->n_melds[r] = (uint8_t)n_melds;
 
@@ -491,12 +530,13 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     if (P->aka) {
         for (int s = 0; s < 3; s++) {
             int five = 9 * s + 4, used = 0, seen = 0;
-            if (!tot[five]) continue;   /* no five of the suit: no draw */
-            int locs = tot[five] > conc[five] ? 5 : 1;   /* melded fives too, or only concealed ones */
+            int tot5 = byte_at(tw, five), conc5 = byte_at(cw, five);
+            if (!tot5) continue;   /* no five of the suit: no draw */
+            int locs = tot5 > conc5 ? 5 : 1;   /* melded fives too, or only concealed ones */
             for (int loc = 0; loc < locs; loc++) {
                 int cnt;
                 if (loc == 0) {
-                    cnt = conc[five];
+                    cnt = conc5;
                 } else {
                     int t = mtype[loc - 1], b = mtile[loc - 1];
                     if (t < 0) continue;   /* a concealed set: its fives are among the concealed tiles */
@@ -518,11 +558,11 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
 
     /* winning tile */
-    int win = row_cat(conc, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
+    int win = row_cat(cw, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
     int wsuit = win / 9 < 2 ? win / 9 : 2;
     int win_five = win < 27 && win % 9 == 4;
     out->win[r] = (uint8_t)win;
-    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * conc[win] < reds[wsuit]);
+    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * byte_at(cw, win) < reds[wsuit]);
 
     /* situation: u[i] is the block (20, m)'s row i at this row (sit) */
     const double *u = sit;
@@ -532,15 +572,13 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int j = 0; j < 4; j++) {
         int t = mtype[j];
         is_open |= t >= CHI && t <= KAKAN;
-        if (t >= MINKAN) {
-            own_kans++;
-            last_kan = j;
-        }
+        own_kans += t >= MINKAN;
+        last_kan = t >= MINKAN ? j : last_kan;
     }
     int kita = 0;
     if (P->players == 3) {
-        int k = cat(kita_cum, 5, u[2]);
-        kita = k < 4 - tot[30] ? k : 4 - tot[30];
+        int k = cat(kita_cum, 5, u[2]), room = 4 - byte_at(tw, 30);
+        kita = k < room ? k : room;
     }
     int tsumo = u[3] < P->tsumo;
     int untouched = n_melds == 0 && kita == 0;
@@ -553,7 +591,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     int rinshan = tsumo & (!first) & (own_kans > 0 || kita > 0) & (u[8] < P_RINSHAN);
     int ippatsu = riichi_any & (!rinshan) & (!(dbl & (own_kans > 0))) & (u[9] < P_IPPATSU);
     int haitei = tsumo & (!first) & (!rinshan) & (u[10] < P_HAITEI);
-    int win_total = tot[win] + (win == 30 ? kita : 0);
+    int win_total = byte_at(tw, win) + (win == 30 ? kita : 0);
     int chankan = (!tsumo) & (!renhou) & (win_total == 1) & (u[11] < P_CHANKAN);
     int houtei = (!tsumo) & (!renhou) & (!chankan) & (u[12] < P_HOUTEI);
     out->flags[r] = (uint16_t)(tsumo | riichi << 1 | dbl << 2 | ippatsu << 3 | rinshan << 4 | chankan << 5
@@ -573,26 +611,26 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     out->round_wind[r] = (uint8_t)rnd;
     out->kita[r] = (uint8_t)kita;
 
-    /* indicators from the tiles left: the block (10, m), step by step */
-    int16_t left[34];
-    int n_left = 0;
-    for (int k = 0; k < 34; k++) {
-        left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
-        n_left += left[k];
+    /* indicators from the tiles left (4 - the row's tiles, allowed kinds only, less kita and the
+     * robbed kakan): the block (10, m), the dora steps then the ura steps */
+    uint64_t lw[5];
+    for (int i = 0; i < 5; i++) lw[i] = (4 * L8 - tw[i]) & T->allowed_w[i];
+    add_at(lw, 30, -kita);
+    if (chankan) lw[win >> 3] &= ~(0xFFULL << (8 * (win & 7)));
+    int n_left = words_sum(lw);
+    uint8_t *dora = out->dora + r * 5, *ura = out->ura + r * 5;
+    memset(dora, 255, 5);
+    memset(ura, 255, 5);
+    for (int step = 0; step < n_dora; step++) {
+        int k = row_cat(lw, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
+        dora[step] = (uint8_t)k;
+        add_at(lw, k, -1);
+        n_left -= 1;
     }
-    left[30] = (int16_t)(left[30] - kita);
-    n_left -= kita;
-    if (chankan) {
-        n_left -= left[win];
-        left[win] = 0;
-    }
-    memset(out->dora + r * 5, 255, 5);
-    memset(out->ura + r * 5, 255, 5);
-    for (int step = 0; step < 10; step++) {
-        if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) continue;
-        int k = row_cat(left, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
-        (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
-        left[k] -= 1;
+    for (int step = 0; step < n_ura; step++) {
+        int k = row_cat(lw, n_left, RB(RC_IND + 5 + step, D->ind0 + (uint64_t)(5 + step) * m + R));
+        ura[step] = (uint8_t)k;
+        add_at(lw, k, -1);
         n_left -= 1;
     }
 
@@ -607,8 +645,6 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
             out->meld_reds[r * 4 + n] = mreds[j];
             n++;
         }
-    uint8_t *cnt = out->counts + (size_t)r * 34;
-    for (int k = 0; k < 34; k++) cnt[k] = (uint8_t)conc[k];
 }
 #undef RB
 
@@ -627,13 +663,12 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
 
     jumps *J = malloc(sizeof *J);
     rowdraws *D = malloc(sizeof *D);
-    int16_t *conc = malloc(sizeof(int16_t) * 34 * (size_t)m);
     int8_t *mtype = malloc(4 * (size_t)m);
     int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
     uint8_t *pending = malloc((size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!J || !D || !conc || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !mtype || !mtile || !pending || !idx) {
         rc = -1;
         goto done;
     }
@@ -672,7 +707,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
             if (code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN) {
                 for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
                     int r = rows[filled];
-                    gen_direct(&t, code, filled, sub_cum, conc + (size_t)r * 34);
+                    gen_direct(&t, code, filled, sub_cum, out->counts + (size_t)r * 34);
                     pending[r] = 0;
                 }
                 pos += direct_size(code, (uint64_t)K);
@@ -681,7 +716,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     cand cd;
                     int r = rows[filled];
                     gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, code, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                    if (!assemble(&t, code, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
                         continue;
                     filled++;
                     pending[r] = 0;
@@ -723,11 +758,11 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
         }
         for (int k = 0; k < n; k++) {
             int r = r0 + k;
-            finish_row(D, P, &T, cums, r, sit[k], conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
+            finish_row(D, P, &T, cums, r, sit[k], mtype + r * 4, mtile + r * 4, out);
         }
     }
 
 done:
-    free(J); free(D); free(conc); free(mtype); free(mtile); free(pending); free(idx);
+    free(J); free(D); free(mtype); free(mtile); free(pending); free(idx);
     return rc;
 }

@@ -44,7 +44,7 @@ static inline uint64_t lo64(u128 a) { return a.lo; }
 static inline double out_double(u128 st) {
     uint64_t hi = hi64(st), x = hi ^ lo64(st);
     unsigned rot = (unsigned)(hi >> 58);
-    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(int64_t)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l

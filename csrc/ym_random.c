@@ -133,6 +133,10 @@ static inline uint64_t le64(const uint8_t *p) {   /* one 8-byte load on a little
            | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
+static inline void st64(uint8_t *p, uint64_t v) {   /* one 8-byte store on a little-endian machine */
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
 static inline void load_counts(const uint8_t *c, uint64_t w[5]) {
     w[0] = le64(c);
     w[1] = le64(c + 8);
@@ -385,7 +389,6 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
 static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
                     uint8_t *conc, int8_t *mt, int16_t *mtile) {
     const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
-    int16_t total[34];
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
     int chosen[4];
     if (c->all_kans || want >= 4 || want == 0) {
@@ -400,42 +403,40 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         }
     }
     int run_type = (c->closed_only || P->players == 3) ? -1 : CHI;
+    uint8_t total[34];
     memset(conc, 0, 34);
     memset(total, 0, sizeof total);
-    conc[c->pair] += 2;
-    total[c->pair] += 2;
+    conc[c->pair] = 2;
+    total[c->pair] = 2;
     for (int j = 0; j < 4; j++) {
-        int m = -1;
-        if (chosen[j]) {
-            if (c->is_run[j]) {
-                m = run_type;
+        int run = c->is_run[j], m = -1;
+        if (chosen[j] & !run) {   /* a melded triplet: its type's draw */
+            double u2 = RD(C_ASM + 2, a0 + 2 * K4 + R4 + j);
+            if (c->all_kans) {
+                long x = (long)(u2 * 3);
+                m = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
+            } else if (c->closed_only) {
+                m = u2 < 0.25 ? ANKAN : -1;
             } else {
-                double u2 = RD(C_ASM + 2, a0 + 2 * K4 + R4 + j);
-                if (c->all_kans) {
-                    long x = (long)(u2 * 3);
-                    m = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
-                } else if (c->closed_only) {
-                    m = u2 < 0.25 ? ANKAN : -1;
-                } else {
-                    m = PON + cat(mtype_cum, 4, u2);
-                }
+                m = PON + cat(mtype_cum, 4, u2);
             }
         }
+        m = chosen[j] & run ? run_type : m;
         mt[j] = (int8_t)m;
-        int b = c->base[j] < 33 ? c->base[j] : 33;
+        int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
         mtile[j] = (int16_t)b;
-        for (int off = 0; off < 3; off++) {
-            int k = c->is_run[j] ? (b + off < 33 ? b + off : 33) : b;
-            conc[k] = (uint8_t)(conc[k] + (m < 0));
+        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (at most 33); a triplet: b three times */
+            int k = b + off * run;
+            k = k < 33 ? k : 33;
+            conc[k] = (uint8_t)(conc[k] + hide);
             total[k] += 1;
         }
-        total[b] += m >= MINKAN;
+        total[b] = (uint8_t)(total[b] + (m >= MINKAN));
     }
     int over = total[c->pair] > 4;   /* only the kinds the candidate touched can exceed four */
     for (int j = 0; j < 4; j++) {
-        int b = mtile[j];
-        over |= total[b] > 4;
-        if (c->is_run[j]) over |= (total[b + 1 < 33 ? b + 1 : 33] > 4) | (total[b + 2 < 33 ? b + 2 : 33] > 4);
+        int b = mtile[j], run = c->is_run[j];
+        over |= (total[b] > 4) | (total[b + run < 33 ? b + run : 33] > 4) | (total[b + 2 * run < 33 ? b + 2 * run : 33] > 4);
     }
     return !over;
 }
@@ -635,16 +636,20 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     }
 
     /* meld slots: melds first, in set order; empty slots tile 0 */
-    int n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (int j = 0; j < 4; j++) {
-            int t = mtype[j];
-            if ((pass == 0) != (t >= 0)) continue;
-            out->meld_type[r * 4 + n] = (int8_t)t;
-            out->meld_tile[r * 4 + n] = t >= 0 ? (uint8_t)mtile[j] : 0;
-            out->meld_reds[r * 4 + n] = mreds[j];
-            n++;
-        }
+    int8_t *ot = out->meld_type + r * 4;
+    uint8_t *ol = out->meld_tile + r * 4, *orr = out->meld_reds + r * 4;
+    memset(ot, -1, 4);   /* the slots after the melds: no meld, tile 0, no red */
+    memset(ol, 0, 4);
+    memset(orr, 0, 4);
+    for (int j = 0, n = 0; j < 4; j++) {
+        /* set j to slot n, unconditionally: a concealed set writes an empty slot (-1, 0, 0) that
+         * the next meld, if any, overwrites */
+        int t = mtype[j], is_meld = t >= 0;
+        ot[n] = (int8_t)t;
+        ol[n] = (uint8_t)(mtile[j] & -is_meld);
+        orr[n] = mreds[j];
+        n += is_meld;
+    }
 }
 #undef RB
 

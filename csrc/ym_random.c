@@ -384,10 +384,11 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
     if (c->pair < 0) c->pair = T->kinds[pick(T->n_kinds, RD(C_PAIR, pr))];
 }
 
-/* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
- * concealed counts; 0 when a kind would exceed four copies */
+/* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)),
+ * concealed counts and the counts of all its tiles (melds too); 0 when a kind would exceed four
+ * copies */
 static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
-                    uint8_t *conc, int8_t *mt, int16_t *mtile) {
+                    uint8_t *conc, uint8_t *total, int8_t *mt, int16_t *mtile) {
     const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
     int chosen[4];
@@ -403,9 +404,8 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         }
     }
     int run_type = (c->closed_only || P->players == 3) ? -1 : CHI;
-    uint8_t total[34];
     memset(conc, 0, 34);
-    memset(total, 0, sizeof total);
+    memset(total, 0, 34);
     conc[c->pair] = 2;
     total[c->pair] = 2;
     for (int j = 0; j < 4; j++) {
@@ -504,25 +504,16 @@ typedef struct {
 
 /* everything after the structure, for row r: reds, winning tile, situation, indicators, the
  * output columns (random.py _chunk after the template loop). The row's concealed counts are
- * already in out->counts (the structure phase writes them there). */
+ * already in out->counts, the counts of all its tiles in tot (the structure phase writes them). */
 static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
-                       const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
+                       const uint8_t *tot, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
     const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
                  *okans_cum = cums + 23;
     const uint64_t m = D->m, R = (uint64_t)r;
     uint64_t cw[5], tw[5];   /* concealed counts; all the row's tiles (melds too) */
     load_counts(out->counts + (size_t)r * 34, cw);
-    memcpy(tw, cw, sizeof tw);
-    int n_melds = 0;
-    for (int j = 0; j < 4; j++) {
-        int t = mtype[j], b = mtile[j];
-        int is_meld = t >= 0, chi = t == CHI;
-        n_melds += is_meld;
-        /* a chi adds one of b, b + 1, b + 2; a pon three of b; a kan four; a concealed set nothing */
-        add_at(tw, b, is_meld * (chi ? 1 : t >= MINKAN ? 4 : 3));
-        add_at(tw, b + chi, chi);
-        add_at(tw, b + 2 * chi, chi);
-    }
+    load_counts(tot, tw);
+    int n_melds = (mtype[0] >= 0) + (mtype[1] >= 0) + (mtype[2] >= 0) + (mtype[3] >= 0);
     out->n_melds[r] = (uint8_t)n_melds;
 
     /* reds: per suit, the places (concealed, then the sets in set order) and their copies, in
@@ -670,10 +661,10 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     rowdraws *D = malloc(sizeof *D);
     int8_t *mtype = malloc(4 * (size_t)m);
     int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
-    uint8_t *pending = malloc((size_t)m);
+    uint8_t *pending = malloc((size_t)m), *tot = malloc(34 * (size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!J || !D || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !tot || !mtype || !mtile || !pending || !idx) {
         rc = -1;
         goto done;
     }
@@ -713,6 +704,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                 for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
                     int r = rows[filled];
                     gen_direct(&t, code, filled, sub_cum, out->counts + (size_t)r * 34);
+                    memcpy(tot + (size_t)r * 34, out->counts + (size_t)r * 34, 34);   /* no melds */
                     pending[r] = 0;
                 }
                 pos += direct_size(code, (uint64_t)K);
@@ -721,7 +713,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     cand cd;
                     int r = rows[filled];
                     gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, code, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                    if (!assemble(&t, code, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
                         continue;
                     filled++;
                     pending[r] = 0;
@@ -743,31 +735,33 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     D->sit0 = D->win0 + 2 * (uint64_t)m;
     D->ind0 = D->sit0 + 20 * (uint64_t)m;
     for (int i = 0; i < N_ROW_CURSORS; i++) D->c[i] = start;
-    /* the situation block is read whole (rows 0-15; 2 only with three players, 5 only with
-     * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
+    /* the situation block (20, m): its rows 0-15 (2 only with three players, 5 only with renhou)
+     * stepped side by side (independent states), 64 rows at a time */
     const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
-    u128 sc[16];   /* the state before row r0 of each row of the block */
-    for (int i = 0; i < 16; i++) sc[i] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)i * (uint64_t)m);
-    int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
+    int lanes[16], n_lanes = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((i == 2 && P->players == 4) || (i == 5 && !(P->renhou > 0.0))))
+            lanes[n_lanes++] = i;
+    u128 sc[16];   /* the state before row r0 of each stepped row of the block */
+    for (int l = 0; l < n_lanes; l++)
+        sc[l] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)lanes[l] * (uint64_t)m);
     for (int r0 = 0; r0 < m; r0 += 64) {
         int n = m - r0 < 64 ? m - r0 : 64;
         double sit[64][16];
-        for (int k = 0; k < n; k++)
-            for (int i = 0; i < 16; i++) {
-                sc[i] = add128(mul128(sc[i], mult), inc);
-                sit[k][i] = out_double(sc[i]);
+        for (int k = 0; k < n; k++) {
+            sit[k][2] = sit[k][5] = 1.0;   /* values no row reads: neutral (overwritten when stepped) */
+            for (int l = 0; l < n_lanes; l++) {
+                sc[l] = add128(mul128(sc[l], mult), inc);
+                sit[k][lanes[l]] = out_double(sc[l]);
             }
-        for (int k = 0; k < n; k++) {   /* values no row reads: neutral */
-            if (skip2) sit[k][2] = 1.0;
-            if (skip5) sit[k][5] = 1.0;
         }
         for (int k = 0; k < n; k++) {
             int r = r0 + k;
-            finish_row(D, P, &T, cums, r, sit[k], mtype + r * 4, mtile + r * 4, out);
+            finish_row(D, P, &T, cums, r, sit[k], tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
         }
     }
 
 done:
-    free(J); free(D); free(mtype); free(mtile); free(pending); free(idx);
+    free(J); free(D); free(mtype); free(mtile); free(pending); free(tot); free(idx);
     return rc;
 }

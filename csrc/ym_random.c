@@ -206,6 +206,7 @@ typedef struct {
 } tpl;
 
 #define RD(id, q) rd(t->J, &t->c[id], (q))
+#define RD4(id, q, out) rd4(t->J, &t->c[id], (q), (out))
 
 /* set j of candidate r from the mixed_sets block at place o (3 x K x 4) */
 static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
@@ -214,6 +215,21 @@ static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
     double u0 = RD(C_MIX, o + i), u1 = RD(C_MIX + 1, o + K4 + i), u2 = RD(C_MIX + 2, o + 2 * K4 + i);
     c->is_run[j] = u0 < P_RUN;   /* both reads made: no unpredictable branch before them */
     c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1)] : T->kinds[pick(T->n_kinds, u2)];
+}
+
+/* the four sets of candidate r from the mixed_sets block at place o (3 x K x 4), each block row's
+ * four doubles read together */
+static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
+    const tables *T = t->T;
+    uint64_t i = (uint64_t)r * 4, K4 = (uint64_t)t->K * 4;
+    double u0[4], u1[4], u2[4];
+    RD4(C_MIX, o + i, u0);
+    RD4(C_MIX + 1, o + K4 + i, u1);
+    RD4(C_MIX + 2, o + 2 * K4 + i, u2);
+    for (int j = 0; j < 4; j++) {
+        c->is_run[j] = u0[j] < P_RUN;
+        c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1[j])] : T->kinds[pick(T->n_kinds, u2[j])];
+    }
 }
 
 /* the doubles a template draws after its pairs, before _assemble's block */
@@ -242,69 +258,80 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
     c->pair = -1;   /* -1: the default pair, kinds[pick(u_pair)] */
     switch (shape) {
     case S_MIXED:
-        for (int j = 0; j < 4; j++) mixed_one(t, t0, r, j, c);
+        mixed_all(t, t0, r, c);
         break;
-    case S_TANYAO:
+    case S_TANYAO: {
+        double u0[4], u1[4], u2[4];
+        RD4(C_OWN, t0 + R4, u0);
+        RD4(C_OWN + 1, t0 + K4 + R4, u1);
+        RD4(C_OWN + 2, t0 + 2 * K4 + R4, u2);
         for (int j = 0; j < 4; j++) {
-            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.6;
-            c->base[j] = c->is_run[j] ? T->simple_run_bases[pick(T->n_simple_run_bases, RD(C_OWN + 1, t0 + K4 + R4 + j))]
-                                      : T->simples[pick(T->n_simples, RD(C_OWN + 2, t0 + 2 * K4 + R4 + j))];
+            c->is_run[j] = u0[j] < 0.6;
+            c->base[j] = c->is_run[j] ? T->simple_run_bases[pick(T->n_simple_run_bases, u1[j])]
+                                      : T->simples[pick(T->n_simples, u2[j])];
         }
         c->pair = T->simples[pick(T->n_simples, RD(C_PAIR, pr))];
         break;
-    case S_FLUSH: {
-        const uint64_t u5 = t0 + 5 * K4 + R4;
-        int suit = T->run_suits[pick(T->n_suits, RD(C_OWN + 5, u5))];
-        int chin = RD(C_OWN + 5, u5 + 1) < 0.45;
+    }
+    case S_FLUSH: {   /* every draw of the candidate read (most are), the choices made without branches */
+        double u[6][4];
+        for (int b = 0; b < 6; b++) RD4(C_OWN + b, t0 + (uint64_t)b * K4 + R4, u[b]);
+        int suit = T->run_suits[pick(T->n_suits, u[5][0])];
+        int chin = u[5][1] < 0.45;
         for (int j = 0; j < 4; j++) {
-            uint64_t i = R4 + j;
-            int honor = !chin && RD(C_OWN, t0 + i) < 0.25;
-            c->is_run[j] = !honor && RD(C_OWN + 1, t0 + K4 + i) < 0.6;
-            c->base[j] = honor ? HONORS[pick(7, RD(C_OWN + 2, t0 + 2 * K4 + i))]
-                               : 9 * suit + (c->is_run[j] ? pick(7, RD(C_OWN + 3, t0 + 3 * K4 + i))
-                                                          : pick(9, RD(C_OWN + 4, t0 + 4 * K4 + i)));
+            int honor = !chin & (u[0][j] < 0.25);
+            int run = !honor & (u[1][j] < 0.6);
+            c->is_run[j] = (uint8_t)run;
+            int suited = 9 * suit + (run ? pick(7, u[3][j]) : pick(9, u[4][j]));
+            c->base[j] = honor ? HONORS[pick(7, u[2][j])] : suited;
         }
-        int pair_honor = !chin && RD(C_OWN + 5, u5 + 2) < 0.3;
-        c->pair = pair_honor ? HONORS[pick(7, RD(C_OWN + 5, u5 + 3))] : 9 * suit + pick(9, RD(C_PAIR, pr));
+        int pair_honor = !chin & (u[5][2] < 0.3);
+        int suited_pair = 9 * suit + pick(9, RD(C_PAIR, pr));
+        c->pair = pair_honor ? HONORS[pick(7, u[5][3])] : suited_pair;
         break;
     }
-    case S_HONOR: {
+    case S_HONOR: {   /* every draw read, the choices made without branches */
         const uint64_t uh = t0 + 5 * R, K5 = 5 * K;
+        double h[5], k[5];
+        RD4(C_OWN, uh, h);
+        h[4] = RD(C_OWN, uh + 4);
+        RD4(C_OWN + 1, uh + K5, k);
+        k[4] = RD(C_OWN + 1, uh + K5 + 4);
+        mixed_all(t, t0 + 2 * K5, r, c);
         for (int j = 0; j < 4; j++) {
-            if (RD(C_OWN, uh + j) < 0.5) {
-                c->is_run[j] = 0;
-                c->base[j] = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + j))];
-            } else {
-                mixed_one(t, t0 + 2 * K5, r, j, c);
-            }
+            int honor = h[j] < 0.5;
+            c->is_run[j] = (uint8_t)(c->is_run[j] & !honor);
+            c->base[j] = honor ? HONORS[pick(7, k[j])] : c->base[j];
         }
-        if (RD(C_OWN, uh + 4) < 0.5) c->pair = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + 4))];
+        if (h[4] < 0.5) c->pair = HONORS[pick(7, k[4])];
         break;
     }
     case S_TERMINAL: {
+        double u[4][4];
         int junchan = RD(C_OWN + 4, t0 + 4 * K4 + R4) < 0.4;
+        for (int b = 0; b < 4; b++) RD4(C_OWN + b, t0 + (uint64_t)b * K4 + R4, u[b]);
+        const int *trip = junchan ? TERMINALS : YAOCHUU;
+        int n_trip = junchan ? 6 : 13;
         for (int j = 0; j < 4; j++) {
-            uint64_t i = R4 + j;
-            c->is_run[j] = RD(C_OWN, t0 + i) < 0.55;
-            if (c->is_run[j])
-                c->base[j] = 9 * T->run_suits[pick(T->n_suits, RD(C_OWN + 1, t0 + K4 + i))]
-                             + 6 * (RD(C_OWN + 2, t0 + 2 * K4 + i) < 0.5);
-            else {
-                double u = RD(C_OWN + 3, t0 + 3 * K4 + i);
-                c->base[j] = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
-            }
+            int run = u[0][j] < 0.55;
+            c->is_run[j] = (uint8_t)run;
+            int run_base = 9 * T->run_suits[pick(T->n_suits, u[1][j])] + 6 * (u[2][j] < 0.5);
+            int trip_base = trip[pick(n_trip, u[3][j])];
+            c->base[j] = run ? run_base : trip_base;
         }
-        double u = RD(C_PAIR, pr);
-        c->pair = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
+        c->pair = trip[pick(n_trip, RD(C_PAIR, pr))];
         break;
     }
-    case S_TOITOI:
+    case S_TOITOI: {
+        double u0[4];
+        RD4(C_OWN, t0 + R4, u0);
         for (int j = 0; j < 4; j++) {
             c->is_run[j] = 0;
-            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
+            c->base[j] = T->kinds[pick(T->n_kinds, u0[j])];
         }
         c->closed_only = RD(C_OWN + 1, t0 + K4 + R4) < 0.3;
         break;
+    }
     case S_SANSHOKU: case S_ITTSU: case S_SANSHOKU_DOUKOU: {
         double u = RD(C_OWN, t0 + R);
         mixed_one(t, t0 + (shape == S_SANSHOKU ? 2 : 1) * K, r, 3, c);
@@ -344,14 +371,17 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
             c->base[j] = 31 + j;
         }
         break;
-    case S_SUUANKOU: case S_SUUKANTSU:
+    case S_SUUANKOU: case S_SUUKANTSU: {
+        double u0[4];
+        RD4(C_OWN, t0 + R4, u0);
         for (int j = 0; j < 4; j++) {
             c->is_run[j] = 0;
-            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
+            c->base[j] = T->kinds[pick(T->n_kinds, u0[j])];
         }
         if (shape == S_SUUANKOU) c->closed_only = 1;
         else c->all_kans = 1;
         break;
+    }
     case S_TSUUIISOU: case S_CHINROUTOU: case S_DAISUUSHII: case S_SHOUSUUSHII: {
         /* _perm: keys (K, n) after the template's other blocks; the winds of shousuushii follow
          * a mixed_sets block */
@@ -371,13 +401,17 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
         if (shape != S_DAISUUSHII) c->pair = table[idx[sets]];
         break;
     }
-    case S_RYUUIISOU:
+    case S_RYUUIISOU: {
+        double u0[4], u1[4];
+        RD4(C_OWN, t0 + R4, u0);
+        RD4(C_OWN + 1, t0 + K4 + R4, u1);
         for (int j = 0; j < 4; j++) {
-            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.3;
-            c->base[j] = c->is_run[j] ? 19 : GREEN[pick(6, RD(C_OWN + 1, t0 + K4 + R4 + j))];
+            c->is_run[j] = u0[j] < 0.3;
+            c->base[j] = c->is_run[j] ? 19 : GREEN[pick(6, u1[j])];
         }
         c->pair = GREEN[pick(6, RD(C_PAIR, pr))];
         break;
+    }
     default:
         break;
     }
@@ -396,7 +430,7 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         for (int j = 0; j < 4; j++) chosen[j] = c->all_kans || want >= 4;
     } else {   /* the ranks of the four keys: the `want` smallest are melded */
         double k1[4];
-        for (int l = 0; l < 4; l++) k1[l] = RD(C_ASM + 1, a0 + K4 + R4 + l);
+        RD4(C_ASM + 1, a0 + K4 + R4, k1);
         for (int j = 0; j < 4; j++) {
             int rank = 0;
             for (int l = 0; l < 4; l++) rank += k1[l] < k1[j];
@@ -676,7 +710,13 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     cursor c0 = start;
     cat_index shapes;
     cat_index_init(&shapes, P->shape_cum, YM_GEN_SHAPES);
-    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
+    int r4 = 0;
+    for (; r4 + 4 <= m; r4 += 4) {   /* four places at a time: no chain of reads waiting on each other */
+        double u[4];
+        rd4(J, &c0, (uint64_t)r4, u);
+        for (int i = 0; i < 4; i++) out->shape[r4 + i] = (uint8_t)cat_fast(&shapes, u[i]);
+    }
+    for (int r = r4; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;

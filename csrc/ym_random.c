@@ -710,13 +710,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     cursor c0 = start;
     cat_index shapes;
     cat_index_init(&shapes, P->shape_cum, YM_GEN_SHAPES);
-    int r4 = 0;
-    for (; r4 + 4 <= m; r4 += 4) {   /* four places at a time: no chain of reads waiting on each other */
-        double u[4];
-        rd4(J, &c0, (uint64_t)r4, u);
-        for (int i = 0; i < 4; i++) out->shape[r4 + i] = (uint8_t)cat_fast(&shapes, u[i]);
-    }
-    for (int r = r4; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
+    for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
     int left_rows = m, round = 0;

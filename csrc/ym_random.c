@@ -57,6 +57,8 @@ typedef struct {
     int n_run_bases, run_bases[21];
     int n_simple_run_bases, simple_run_bases[15];
     int n_simples, simples[21];
+    uint8_t chiitoi[7][34];   /* chiitoitsu's kinds: any, (unused), simples, honors, then one run suit + honors per run suit */
+    int n_chiitoi[7];
 } tables;
 
 static void make_tables(tables *t, int players) {
@@ -76,6 +78,16 @@ static void make_tables(tables *t, int players) {
         for (int r = 1; r < 6; r++) t->simple_run_bases[t->n_simple_run_bases++] = 9 * t->run_suits[i] + r;
     for (int i = 0; i < t->n_suits; i++)
         for (int r = 1; r < 8; r++) t->simples[t->n_simples++] = 9 * t->run_suits[i] + r;
+    /* chiitoitsu's sub-templates (random.py _gen_direct): 0 any allowed kind, 2 the simples,
+     * 3 the honors; 4 + i run suit i and the honors (sub-template 1) */
+    for (int k = 0; k < 34; k++) {
+        if (t->allowed[k]) t->chiitoi[0][t->n_chiitoi[0]++] = (uint8_t)k;
+        if (k >= 27) t->chiitoi[3][t->n_chiitoi[3]++] = (uint8_t)k;
+    }
+    for (int i = 0; i < t->n_simples; i++) t->chiitoi[2][t->n_chiitoi[2]++] = (uint8_t)t->simples[i];
+    for (int i = 0; i < t->n_suits; i++)
+        for (int k = 0; k < 34; k++)
+            if (t->allowed[k] && (k / 9 == t->run_suits[i] || k >= 27)) t->chiitoi[4 + i][t->n_chiitoi[4 + i]++] = (uint8_t)k;
 }
 
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
@@ -227,8 +239,9 @@ static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
     RD4(C_MIX + 1, o + K4 + i, u1);
     RD4(C_MIX + 2, o + 2 * K4 + i, u2);
     for (int j = 0; j < 4; j++) {
-        c->is_run[j] = u0[j] < P_RUN;
-        c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1[j])] : T->kinds[pick(T->n_kinds, u2[j])];
+        int run = u0[j] < P_RUN, a = T->run_bases[pick(T->n_run_bases, u1[j])], b = T->kinds[pick(T->n_kinds, u2[j])];
+        c->is_run[j] = (uint8_t)run;
+        c->base[j] = b + ((a - b) & -run);   /* run ? a : b, without a branch */
     }
 }
 
@@ -442,20 +455,28 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
     memset(total, 0, 34);
     conc[c->pair] = 2;
     total[c->pair] = 2;
-    for (int j = 0; j < 4; j++) {
-        int run = c->is_run[j], m = -1;
-        if (chosen[j] & !run) {   /* a melded triplet: its type's draw */
-            double u2 = RD(C_ASM + 2, a0 + 2 * K4 + R4 + j);
+    /* the melded triplets' types, when the candidate has any: the four draws read together, each
+     * type chosen without a branch (all_kans, closed_only are the template's, predictable) */
+    int trip_type[4] = {-1, -1, -1, -1};
+    if ((chosen[0] & !c->is_run[0]) | (chosen[1] & !c->is_run[1]) | (chosen[2] & !c->is_run[2])
+        | (chosen[3] & !c->is_run[3])) {
+        double u2[4];
+        RD4(C_ASM + 2, a0 + 2 * K4 + R4, u2);
+        for (int j = 0; j < 4; j++) {
             if (c->all_kans) {
-                long x = (long)(u2 * 3);
-                m = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
+                long x = (long)(u2[j] * 3);
+                trip_type[j] = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
             } else if (c->closed_only) {
-                m = u2 < 0.25 ? ANKAN : -1;
+                trip_type[j] = u2[j] < 0.25 ? ANKAN : -1;
             } else {
-                m = PON + cat(mtype_cum, 4, u2);
+                trip_type[j] = PON + cat(mtype_cum, 4, u2[j]);
             }
         }
-        m = chosen[j] & run ? run_type : m;
+    }
+    for (int j = 0; j < 4; j++) {
+        int run = c->is_run[j];
+        /* a chosen run: run_type; a chosen triplet: its type; a set not chosen: -1 (concealed) */
+        int m = (run ? run_type : trip_type[j]) | -!chosen[j];
         mt[j] = (int8_t)m;
         int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
         mtile[j] = (int16_t)b;
@@ -491,28 +512,29 @@ static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, uint8_t 
     } else {   /* chiitoitsu: (3, K) then keys (K, 34) */
         int sub = cat(sub_cum, 4, RD(0, p + R));
         int suit = sub == 1 ? T->run_suits[pick(T->n_suits, RD(1, p + K + R))] : 0;
-        /* the seven smallest keys among the allowed kinds (the others' key is 2.0, never among
-         * them: every sub-template allows at least seven kinds); their order does not matter */
-        double best[7];
-        int kinds[7], n = 0;
-        for (int k = 0; k < 34; k++) {
-            int w = T->allowed[k];
-            if (sub == 1) w = w && (k / 9 == suit || k >= 27);
-            else if (sub == 2) w = w && k < 27 && k % 9 >= 1 && k % 9 <= 7;
-            else if (sub == 3) w = k >= 27;
-            if (!w) continue;
-            double key = RD(2, p + 3 * K + 34 * R + (uint64_t)k);
-            if (n == 7 && key >= best[6]) continue;
-            int at = n < 7 ? n++ : 6;
-            while (at > 0 && best[at - 1] > key) {
-                best[at] = best[at - 1];
-                kinds[at] = kinds[at - 1];
-                at--;
+        /* the seven smallest keys among the sub-template's kinds (the others' key is 2.0, never
+         * among them: every sub-template allows at least seven kinds); their order does not
+         * matter. A key is j / 2^53 for a 53-bit integer j: (j, kind) packed in an integer orders
+         * as (key, kind), and is kept among the seven smallest by compare-exchanges, no branch. */
+        int li = sub == 1 ? 4 + suit - T->run_suits[0] : sub;
+        const uint8_t *list = T->chiitoi[li];
+        int n_list = T->n_chiitoi[li];
+        double keys[36];
+        const uint64_t q = p + 3 * K + 34 * R;
+        for (int i = 0; i < 32; i += 4) RD4(2, q + (uint64_t)i, keys + i);
+        keys[32] = RD(2, q + 32);
+        keys[33] = RD(2, q + 33);
+        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        for (int i = 0; i < n_list; i++) {
+            int k = list[i];
+            uint64_t x = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            for (int l = 0; l < 7; l++) {
+                uint64_t lo = best[l] < x ? best[l] : x;
+                x = best[l] < x ? x : best[l];
+                best[l] = lo;
             }
-            best[at] = key;
-            kinds[at] = k;
         }
-        for (int i = 0; i < 7; i++) counts[kinds[i]] = 2;
+        for (int i = 0; i < 7; i++) counts[best[i] & 63] = 2;
     }
 }
 

@@ -607,8 +607,8 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
 
     /* winning tile */
     int win = row_cat(cw, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
-    int wsuit = win / 9 < 2 ? win / 9 : 2;
-    int win_five = win < 27 && win % 9 == 4;
+    int wsuit = (win >= 9) + (win >= 18);   /* an honor's suit slot is never read: not a five */
+    int win_five = (win == 4) | (win == 13) | (win == 22);
     out->win[r] = (uint8_t)win;
     out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * byte_at(cw, win) < reds[wsuit]);
 

@@ -455,6 +455,7 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
     memset(total, 0, 34);
     conc[c->pair] = 2;
     total[c->pair] = 2;
+    int over = 0;   /* a kind above four copies: counts only grow, so checked as they do */
     /* the melded triplets' types, when the candidate has any: the four draws read together, each
      * type chosen without a branch (all_kans, closed_only are the template's, predictable) */
     int trip_type[4] = {-1, -1, -1, -1};
@@ -480,18 +481,14 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         mt[j] = (int8_t)m;
         int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
         mtile[j] = (int16_t)b;
-        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (at most 33); a triplet: b three times */
+        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times */
             int k = b + off * run;
-            k = k < 33 ? k : 33;
             conc[k] = (uint8_t)(conc[k] + hide);
             total[k] += 1;
+            over |= total[k] > 4;
         }
         total[b] = (uint8_t)(total[b] + (m >= MINKAN));
-    }
-    int over = total[c->pair] > 4;   /* only the kinds the candidate touched can exceed four */
-    for (int j = 0; j < 4; j++) {
-        int b = mtile[j], run = c->is_run[j];
-        over |= (total[b] > 4) | (total[b + run < 33 ? b + run : 33] > 4) | (total[b + 2 * run < 33 ? b + 2 * run : 33] > 4);
+        over |= total[b] > 4;
     }
     return !over;
 }

@@ -90,6 +90,9 @@ static void make_tables(tables *t, int players) {
             if (t->allowed[k] && (k / 9 == t->run_suits[i] || k >= 27)) t->chiitoi[4 + i][t->n_chiitoi[4 + i]++] = (uint8_t)k;
 }
 
+/* c ? a : b for c in {0, 1}, without a branch (the compiler would make one of c ? a : b) */
+static inline int sel(int c, int a, int b) { return b + ((a - b) & -c); }
+
 /* _pick: table[min(int(u * len), len - 1)] (the index) */
 static inline int pick(int len, double u) {
     long i = (long)(u * (double)len);
@@ -241,7 +244,7 @@ static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
     for (int j = 0; j < 4; j++) {
         int run = u0[j] < P_RUN, a = T->run_bases[pick(T->n_run_bases, u1[j])], b = T->kinds[pick(T->n_kinds, u2[j])];
         c->is_run[j] = (uint8_t)run;
-        c->base[j] = b + ((a - b) & -run);   /* run ? a : b, without a branch */
+        c->base[j] = sel(run, a, b);
     }
 }
 
@@ -280,8 +283,8 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
         RD4(C_OWN + 2, t0 + 2 * K4 + R4, u2);
         for (int j = 0; j < 4; j++) {
             c->is_run[j] = u0[j] < 0.6;
-            c->base[j] = c->is_run[j] ? T->simple_run_bases[pick(T->n_simple_run_bases, u1[j])]
-                                      : T->simples[pick(T->n_simples, u2[j])];
+            c->base[j] = sel(c->is_run[j], T->simple_run_bases[pick(T->n_simple_run_bases, u1[j])],
+                             T->simples[pick(T->n_simples, u2[j])]);
         }
         c->pair = T->simples[pick(T->n_simples, RD(C_PAIR, pr))];
         break;
@@ -295,8 +298,8 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
             int honor = !chin & (u[0][j] < 0.25);
             int run = !honor & (u[1][j] < 0.6);
             c->is_run[j] = (uint8_t)run;
-            int suited = 9 * suit + (run ? pick(7, u[3][j]) : pick(9, u[4][j]));
-            c->base[j] = honor ? HONORS[pick(7, u[2][j])] : suited;
+            int suited = 9 * suit + sel(run, pick(7, u[3][j]), pick(9, u[4][j]));
+            c->base[j] = sel(honor, HONORS[pick(7, u[2][j])], suited);
         }
         int pair_honor = !chin & (u[5][2] < 0.3);
         int suited_pair = 9 * suit + pick(9, RD(C_PAIR, pr));
@@ -314,7 +317,7 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
         for (int j = 0; j < 4; j++) {
             int honor = h[j] < 0.5;
             c->is_run[j] = (uint8_t)(c->is_run[j] & !honor);
-            c->base[j] = honor ? HONORS[pick(7, k[j])] : c->base[j];
+            c->base[j] = sel(honor, HONORS[pick(7, k[j])], c->base[j]);
         }
         if (h[4] < 0.5) c->pair = HONORS[pick(7, k[4])];
         break;
@@ -330,7 +333,7 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
             c->is_run[j] = (uint8_t)run;
             int run_base = 9 * T->run_suits[pick(T->n_suits, u[1][j])] + 6 * (u[2][j] < 0.5);
             int trip_base = trip[pick(n_trip, u[3][j])];
-            c->base[j] = run ? run_base : trip_base;
+            c->base[j] = sel(run, run_base, trip_base);
         }
         c->pair = trip[pick(n_trip, RD(C_PAIR, pr))];
         break;

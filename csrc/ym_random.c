@@ -11,7 +11,13 @@
  * filled (the reference draws twice as many), a set replaced by the template is never drawn, and
  * a situation, red-five or indicator draw that cannot change the row (its flag already decided
  * by an earlier condition) is never computed. The rows of a template are filled in row order
- * from its candidates, as in the reference. */
+ * from its candidates, as in the reference.
+ *
+ * What the row costs is its instructions, its mispredicted branches and chains of reads on one
+ * cursor (docs/performance.md, "Native generation, fourth pass"): consecutive places are read
+ * four at a time (rd4), choices that are coin flips are made arithmetically (sel, the SWAR
+ * row_cat of ym_draw.h, compare-exchanges), and conditional reads are kept only where the
+ * condition is predictable or rare. */
 #include "ym_pcg64.h"
 #include "ym_draw.h"
 

@@ -1,8 +1,7 @@
 """Generation against scoring, side by side in one run: `winning_hands` of about the demo's call size
 (25 chunks of 4096 rows; `make run` asks for a multiple of its workers, 26 on two) and `score_many`
-of the same rows, on 1 and 2
-workers. report.py prints both per hand; their ratio is what `make run`'s generation and scoring
-lines compare (docs/performance.md).
+of the same rows, on 1 and 2 workers. report.py prints both per hand; their ratio is what
+`make run`'s generation and scoring lines compare (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -179,13 +179,22 @@ static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, in
  * not the first pass reached it that way (docs/ev.md, "Which states exist, and how they are
  * linked"). */
 
-/* the draw state a discard leads to (a key without the riichi bit), if the graph has it: under
-   riichi when a closed hand is tenpai (lookup of the riichi key: rk) */
-static inline long draw_target(const ctx_t *x, long plain, long rk) {
-    if (rk >= 0) return rk;
-    if (plain >= 0 && x->closed && x->w->nodes[plain].shanten == 0 && !x->choice)
-        return -1;   /* the 13-tile request itself (under CHOOSE, a dama state) */
-    return plain;
+/* riichi_mode ALWAYS: a closed hand that is tenpai without having declared (only the lineage of a
+   13-tile tenpai request: every discard into tenpai declares) completes dama; that complete hand
+   is a discard state of its own, its key marked with bit 43 (never set on a discard state
+   otherwise), apart from the same tiles completed under riichi */
+static inline int dama_complete(const ctx_t *x, const node_t *n) {
+    return !x->choice && !n->draw && (n->key.k1 >> 43 & 1u);
+}
+
+/* riichi_mode ALWAYS: whether the draw state without riichi d and the discard state e (d plus one
+   tile) are linked. A closed tenpai d is linked to a complete e only when e was completed dama,
+   and to a tenpai e only when d may exchange (e's own tenpai-keeping discards declare riichi);
+   any other pair is linked (docs/ev.md, "Which states exist, and how they are linked") */
+static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e) {
+    if (x->choice || !x->closed || e->shanten > 0 || d->shanten != 0) return 1;   /* e 1+: d is too */
+    if (e->shanten == -1) return dama_complete(x, e);
+    return x->in->tegawari && d->dist < x->s0 + x->in->extra;
 }
 
 static int create_draws(ctx_t *x, size_t ni) {
@@ -197,10 +206,12 @@ static int create_draws(ctx_t *x, size_t ni) {
     /* a draw never raises the shanten: with exchanges allowed every draw is followed */
     int teg = in->tegawari && !(nd.riichi && b == 0) && nd.dist + b < x->s0 + in->extra;
     ev_key_t kb = key_with(nd.key, reds, 0);
+    /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete) */
+    int dama = !x->choice && x->closed && !nd.riichi && b == 0;
     uint64_t drawable = 0, need = 0;
     for (int k = 0; k < 34; k++)
         if (x->base[k] > c[k]) drawable |= 1ULL << k;
-    if (teg) {
+    if (teg && !dama) {
         /* every draw is followed: the shanten is needed only where a state is new (the table
            slots of every draw prefetched first) */
         for (uint64_t m = drawable; m; m &= m - 1) {
@@ -226,11 +237,13 @@ static int create_draws(ctx_t *x, size_t ni) {
         int left = (int)x->base[k] - c[k];
         int suit = five_suit(k);
         int red_left = red_left_of(x, reds, suit);
+        unsigned ef = dama && sh[k] == -1 ? 2u : 0u;
         ev_key_t kp = key_step(kb, k, 1);
+        if (ef) kp = riichi_key(kp, ef);
         if (left - red_left > 0 &&
             node_at(x, kp, c, k, 1, sh[k], 0, nd.dist + dist_step(x, c, reds, k, 0, 1)) < 0)
             return -1;
-        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, 0), c, k, 1, sh[k], 0,
+        if (red_left > 0 && node_at(x, key_with(kp, reds | 1u << suit, ef), c, k, 1, sh[k], 0,
                                     nd.dist + dist_step(x, c, reds, k, 1, 1)) < 0)
             return -1;
     }
@@ -252,11 +265,12 @@ static int create_discards(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int a = nd.shanten;
-    /* riichi_mode ALWAYS: a closed hand completes only under riichi (every closed tenpai draw
-       state is one): it cannot change its tiles, so a complete closed hand makes no state (its
-       discard back to the riichi state it came from is a link of the graph). Under the other
-       modes a closed hand completes dama too, and makes its states as an open hand does. */
-    if (!x->choice && x->closed && a == -1 && !(x->req13 && nd.dist == 1)) return 0;
+    /* riichi_mode ALWAYS: a closed hand completed under riichi cannot change its tiles, so it
+       makes no state (its discard back to the riichi state it came from is a link of the graph);
+       one completed dama (dama_complete) steps back as an open hand does, to tenpai states that
+       have not declared. Under the other modes a closed hand completes dama too, and makes its
+       states as an open hand does. */
+    if (!x->choice && x->closed && a == -1 && !dama_complete(x, &nd)) return 0;
     /* a discard never lowers the shanten nor raises it by more than one */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = 0;
@@ -270,7 +284,8 @@ static int create_discards(ctx_t *x, size_t ni) {
         if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        unsigned flag = (unsigned)(x->closed && s2 == 0);
+        /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
+        unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
         int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
         if (choose) flag = 0;
         ev_key_t k0 = key_step(kb, k, -1);
@@ -318,13 +333,14 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     /* at most 2 discards of a kind (plain, red) and 2 draw states each (plain, riichi) */
-    if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 2 * 34, sizeof(int32_t)) ||
+    if (reserve((void **)&w->eto, &w->cap_eto, w->n_eto + 4 * 34, sizeof(int32_t)) ||
         reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 4 * 34, sizeof(dedge_t)))
         return -1;
     w->eoff[nd.ci] = (int32_t)w->n_eto;
     /* a discard never lowers the shanten: a state under riichi (tenpai) is one discard from a
        tenpai or complete hand only */
-    int riichi_ok = x->closed && nd.shanten <= 0;
+    int dama = dama_complete(x, &nd);   /* linked to the states without riichi only */
+    int riichi_ok = x->closed && nd.shanten <= 0 && !dama;
     if (riichi_ok && x->choice && reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 4 * 34, sizeof(int32_t)))
         return -1;
     double ura[13], ura_all = -1.0;   /* the ura dora law of a complete hand, made once */
@@ -336,11 +352,12 @@ static int link_discard_state(ctx_t *x, size_t ni) {
     uint8_t kind[2 * 34], isred[2 * 34];
     int nk = 0;
     const uint64_t rzk = x->choice ? ZK[38] : ZK[37];   /* the riichi key looked up */
+    const ev_key_t ek = dama ? key_with(nd.key, reds, 0) : nd.key;   /* its tiles, no flag */
     for (; held; held &= held - 1) {
         int k = ym_ctz64(held);
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        ev_key_t kp = key_step(nd.key, k, -1);
+        ev_key_t kp = key_step(ek, k, -1);
         for (int r = 0; r < 2; r++) {
             if (r ? !has_red : c[k] - has_red <= 0) continue;
             keys[nk] = r ? key_with(kp, reds & ~(1u << suit), 0) : kp;
@@ -366,8 +383,9 @@ static int link_discard_state(ctx_t *x, size_t ni) {
         } else if (riichi_ok) {
             dr = lookup(w, riichi_key(kd, 1));
         }
-        long to = draw_target(x, dp, dr);
-        if (to >= 0) w->eto[w->n_eto++] = w->nodes[to].ci;
+        if (dp >= 0 && !plain_linked(x, &w->nodes[dp], &nd)) dp = -1;
+        if (dr >= 0) w->eto[w->n_eto++] = w->nodes[dr].ci;
+        if (dp >= 0) w->eto[w->n_eto++] = w->nodes[dp].ci;
         if (dp < 0 && dr < 0) continue;
         /* the draw of k from D (which holds one copy fewer) */
         int red_left = red_left_of(x, rd, suit);
@@ -602,7 +620,6 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     int nr = 0, rc = 0;
     uint8_t c[34];
     memcpy(c, x.h0, 34);
-    x.req13 = n0 == want;
     if (n0 == want) {
         /* a 13-tile request has made no discard: it has not declared riichi */
         long r = -1;

@@ -12,7 +12,8 @@
 
 typedef struct {
     uint64_t k0, k1;   /* counts 3 bits a kind (kinds 0-20 in k0, 21-33 in k1), reds bits 39-41, riichi bit 42,
-                          riichi just declared (ippatsu pending) bit 43 */
+                          riichi just declared (ippatsu pending) bit 43; on a discard state (riichi_mode
+                          ALWAYS) bit 43 marks a closed hand completed dama (ym_ev.c, dama_complete) */
     uint64_t h;        /* additive hash: sum of count x ZK[kind], plus the red and riichi words */
 } ev_key_t;
 
@@ -152,7 +153,6 @@ typedef struct {
     uint8_t base_red[3];
     uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
-    int req13;            /* a 13-3k request (its tenpai root has not declared riichi) */
     int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
 } ctx_t;
 

@@ -76,6 +76,8 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
     for (int s = 0; s < 3; s++) {
         int rd = b->reds ? b->reds[3 * i + s] : 0;
         if (rd > c[9 * s + 4] || (aka && (rd > 1 || rd + mreds[s] > r->aka_dora))) return YM_EVB_REDS;
+        /* aka_dora copies of the five are red: the others are the only plain ones (discard_ev) */
+        if (aka && full[9 * s + 4] - rd - mreds[s] > 4 - r->aka_dora) return YM_EVB_REDS;
         in->reds[s] = (uint8_t)(aka ? rd : 0);
     }
     int total = 0;

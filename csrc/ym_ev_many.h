@@ -22,7 +22,8 @@ enum {
     YM_EVB_MELD,         /* a meld type above 4 or tile above 33, a chi outside 1-7 of a suit or in sanma */
     YM_EVB_COPIES,       /* five copies of a kind counting the hand, melds, dora indicators and kita */
     YM_EVB_SANMA_TILE,   /* 2m-8m in three-player mahjong */
-    YM_EVB_REDS,         /* more red fives than fives (hand or meld), or than aka_dora per suit */
+    YM_EVB_REDS,         /* more red fives than fives (hand or meld), or than aka_dora per suit, or
+                            more plain fives (hand and melds) than the 4 - aka_dora not red */
     YM_EVB_WIND,         /* a wind above 3, or the North seat with three players */
     YM_EVB_INDICATORS,   /* more than 5 dora indicators, or one outside 0..33 */
     YM_EVB_NUMBERS,      /* kita above 4 or without three players, honba or sticks above 1000 */

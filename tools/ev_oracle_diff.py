@@ -42,7 +42,8 @@ def mpsz(counts):
 
 
 def random_hand(rng, shanten, n_tiles=14, melds=0):
-    """A random closed hand (or one with `melds` pons of honors/terminals) of the given shanten."""
+    """A random closed hand (or one with `melds` pons) of the given shanten that
+    the red-five rules allow (never four plain copies of a five: discard_ev refuses them)."""
     from yakuman import shanten as sh
     while True:
         wall = [k for k in range(34) for _ in range(4)]
@@ -62,7 +63,7 @@ def random_hand(rng, shanten, n_tiles=14, melds=0):
                 break
             if c[k] + used[k] < 4:
                 c[k] += 1
-        if sum(c) != need:
+        if sum(c) != need or any(c[k] + used[k] == 4 for k in (4, 13, 22)):
             continue
         try:
             s = sh(tuple(c)) if melds == 0 else _shanten_melds(c, melds)

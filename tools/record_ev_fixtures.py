@@ -30,6 +30,15 @@ REQUESTS = [
     {"hand": "222567m345p3366s", "config": {"enable_tegawari": False, "enable_shanten_down": False}},
     # open hand
     {"hand": "23455m678p399s", "melds": ["pon 777z"]},
+    # 13-tile requests (one row, no discard): a seven-pairs tanki, a shanpon with a dora indicator
+    # (ura dora on the riichi wins, none on the dama ones), a red five, a nobetan with extra 2 (its
+    # dama states may exchange), a closed and an open one-shanten hand
+    {"hand": "1122m3344p5566s7z"},
+    {"hand": "123m456p789s1122z", "dora_indicators": "1z"},
+    {"hand": "406m456p789s1122z", "dora_indicators": "3m"},
+    {"hand": "2345m456p789s111z", "config": {"extra": 2}},
+    {"hand": "13m456p789s11224z"},
+    {"hand": "23455m678p39s", "melds": ["pon 777z"]},
 ]
 
 

@@ -230,6 +230,14 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if sanma and 1 <= k <= 7 and seen[k]:
             raise InvalidTilesError(f"{_name(k)} does not exist with three players")
     aka = red and rules.aka_dora > 0
+    for s in range(3):
+        # with red fives, aka_dora copies of each five are red: the rest are the only plain ones
+        plain = full[9 * s + 4] - reds[s] - meld_red_suits[s]
+        if aka and plain > 4 - rules.aka_dora:
+            raise InvalidTilesError(
+                f"{plain} plain 5{'mps'[s]} in the hand and melds, but with red fives (rules.aka_dora = "
+                f"{rules.aka_dora}) only {4 - rules.aka_dora} copies of 5{'mps'[s]} are plain: write the red "
+                f"one as 0{'mps'[s]}, or pass red=False")
     if wall is None:
         unseen = [0 if sanma and 1 <= k <= 7 else 4 - seen[k] for k in range(34)]
     else:
@@ -311,7 +319,8 @@ EV_STATUS = (
     "a meld out of range (type above 4, tile above 33, chi outside 1-7 of a suit or with three players)",
     "five copies of a tile counting the hand, the melds, the dora indicators and kita",
     "2m-8m in three-player mahjong",
-    "more red fives than fives (hand or meld), or than rules.aka_dora per suit",
+    "more red fives than fives (hand or meld), or than rules.aka_dora per suit, or more plain fives "
+    "(hand and melds) than the 4 - aka_dora that are not red",
     "a wind outside E S W N, or the North seat with three players",
     "more than 5 dora indicators, or one outside 0..33",
     "kita above 4 or without three players, or honba / riichi sticks above 1000",

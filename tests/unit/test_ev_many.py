@@ -92,6 +92,11 @@ def _check_row(res, cols: dict, i: int, rules, turn: int, **opts) -> None:
             discard_ev(**kw, rules=rules, turn=turn, **opts)
         assert "already complete" in res.messages[i]
         return
+    if res.status[i] == 5:   # an exchange made four plain fives (one copy is red): refused by both
+        with pytest.raises(InvalidTilesError, match="plain 5"):
+            discard_ev(**kw, rules=rules, turn=turn, **opts)
+        assert "plain 5" in res.messages[i]
+        return
     d = discard_ev(**kw, rules=rules, turn=turn, **opts)
     assert res.status[i] == 0, (i, res.messages.get(i))
     assert res.n_discards[i] == len(d.rows)
@@ -221,6 +226,8 @@ BAD = [
     (_one("11m456p789s112z", meld_type=[1, -1, -1, -1], meld_tile=[0, 0, 0, 0]), 3),  # five 1m with a pon
     (_one(GOOD, dora=[27, 27, 27, 0, 0], n_dora=3), 3),                               # five East with indicators
     (_one("555m456p789s112z3z", reds=[2, 0, 0]), 5),                                  # two red 5m
+    (_one("5555m456p789s12z3z"), 5),                                 # four plain 5m: one copy is red
+    (_one("5m456p789s1122z", meld_type=[1, -1, -1, -1], meld_tile=[4, 0, 0, 0]), 5),  # the same, a pon
     (_one(GOOD, seat_wind=4), 6),
     (_one(GOOD, n_dora=6), 7),
     (_one(GOOD, dora=[34, 0, 0, 0, 0], n_dora=1), 7),
@@ -251,6 +258,8 @@ def test_bad_rows_get_their_own_status_and_message():
     # where discard_ev refuses the row, the message is its error
     assert "already complete" in res.messages[2 * (len(BAD) - 1) + 1]
     assert res.messages[2 * 5 + 1].startswith("1z: 5 copies in the hand, melds, dora and kita")
+    for j in (7, 8):   # four plain fives under red fives: discard_ev's refusal
+        assert res.messages[2 * j + 1].startswith("4 plain 5m in the hand and melds"), res.messages[2 * j + 1]
 
 
 def test_three_player_bad_rows():

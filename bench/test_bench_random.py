@@ -1,7 +1,7 @@
-"""Generation against scoring, side by side in one run: `winning_hands` of the demo's call size
-(25 chunks of 4096 rows, as `make run` asks for them) and `score_many` of the same rows, on 1 and 2
-workers. report.py prints both per hand; their ratio is what `make run`'s generation and scoring
-lines compare (docs/performance.md).
+"""Generation against scoring, side by side in one run: `winning_hands` of about the demo's call size
+(25 chunks of 4096 rows; `make run` asks for a multiple of its workers, 26 on two) and `score_many`
+of the same rows, on 1 and 2 workers. report.py prints both per hand; their ratio is what
+`make run`'s generation and scoring lines compare (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from yakuman.batch import _columns, score_many
 from yakuman.random import CHUNK, winning_hands
 
-ROWS = 25 * CHUNK   # one call of `yakuman demo` (src/yakuman/cli_score.py)
+ROWS = 25 * CHUNK   # about one call of `yakuman demo` (src/yakuman/cli_score.py)
 SEED = 1            # `make run`'s seed
 
 

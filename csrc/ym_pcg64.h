@@ -44,7 +44,7 @@ static inline uint64_t lo64(u128 a) { return a.lo; }
 static inline double out_double(u128 st) {
     uint64_t hi = hi64(st), x = hi ^ lo64(st);
     unsigned rot = (unsigned)(hi >> 58);
-    return (double)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(int64_t)(((x >> rot) | (x << ((64u - rot) & 63u))) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* d steps of the LCG as one affine map per 8-bit digit of d: a[l][k] s + c[l][k] is k * 256^l
@@ -58,6 +58,7 @@ typedef struct {
 void ym_pcg64_jumps_init(jumps *J, u128 inc);
 
 static inline u128 jump(const jumps *J, u128 st, uint64_t d) {
+    if (d < 256) return add128(mul128(J->a[0][d], st), J->c[0][d]);   /* most reads: one digit */
     for (int l = 0; l < 4 && d; l++, d >>= 8) {
         unsigned k = (unsigned)(d & 255u);
         if (k) st = add128(mul128(J->a[l][k], st), J->c[l][k]);
@@ -82,6 +83,31 @@ static inline double rd(const jumps *J, cursor *c, uint64_t q) {
     c->lo = lo64(st);
     c->pos = q + 1;
     return out_double(st);
+}
+
+/* the doubles at places q .. q + 3 (q >= c->pos): each state one multiply-add from the cursor's
+ * state, side by side, instead of a chain of four reads each waiting for the previous one */
+static inline void rd4(const jumps *J, cursor *c, uint64_t q, double out[4]) {
+    u128 st = mk128(c->hi, c->lo), s0, s1, s2, s3;
+    uint64_t d = q + 1 - c->pos;
+    if (d < 253) {
+        s0 = add128(mul128(J->a[0][d], st), J->c[0][d]);
+        s1 = add128(mul128(J->a[0][d + 1], st), J->c[0][d + 1]);
+        s2 = add128(mul128(J->a[0][d + 2], st), J->c[0][d + 2]);
+        s3 = add128(mul128(J->a[0][d + 3], st), J->c[0][d + 3]);
+    } else {
+        s0 = jump(J, st, d);
+        s1 = add128(mul128(J->a[0][1], s0), J->c[0][1]);
+        s2 = add128(mul128(J->a[0][2], s0), J->c[0][2]);
+        s3 = add128(mul128(J->a[0][3], s0), J->c[0][3]);
+    }
+    c->hi = hi64(s3);
+    c->lo = lo64(s3);
+    c->pos = q + 4;
+    out[0] = out_double(s0);
+    out[1] = out_double(s1);
+    out[2] = out_double(s2);
+    out[3] = out_double(s3);
 }
 
 #endif

@@ -11,8 +11,15 @@
  * filled (the reference draws twice as many), a set replaced by the template is never drawn, and
  * a situation, red-five or indicator draw that cannot change the row (its flag already decided
  * by an earlier condition) is never computed. The rows of a template are filled in row order
- * from its candidates, as in the reference. */
+ * from its candidates, as in the reference.
+ *
+ * What the row costs is its instructions, its mispredicted branches and chains of reads on one
+ * cursor (docs/performance.md, "Native generation, fourth pass"): consecutive places are read
+ * four at a time (rd4), choices that are coin flips are made arithmetically (sel, the SWAR
+ * row_cat of ym_draw.h, compare-exchanges), and conditional reads are kept only where the
+ * condition is predictable or rare. */
 #include "ym_pcg64.h"
+#include "ym_draw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,12 +58,14 @@ static const int TERMINALS[6] = {0, 8, 9, 17, 18, 26};
 typedef struct {
     int players;
     uint8_t allowed[34];
-    int16_t allowed16[34];
+    uint64_t allowed_w[5];   /* 0xFF in the byte of each allowed kind (count words, below) */
     int n_kinds, kinds[34];
     int n_suits, run_suits[3];
     int n_run_bases, run_bases[21];
     int n_simple_run_bases, simple_run_bases[15];
     int n_simples, simples[21];
+    uint8_t chiitoi[7][34];   /* chiitoitsu's kinds: any, (unused), simples, honors, then one run suit + honors per run suit */
+    int n_chiitoi[7];
 } tables;
 
 static void make_tables(tables *t, int players) {
@@ -64,7 +73,7 @@ static void make_tables(tables *t, int players) {
     t->players = players;
     for (int k = 0; k < 34; k++) {
         t->allowed[k] = !(players == 3 && k >= 1 && k <= 7);
-        t->allowed16[k] = t->allowed[k];
+        if (t->allowed[k]) t->allowed_w[k >> 3] |= 0xFFULL << (8 * (k & 7));
         if (t->allowed[k]) t->kinds[t->n_kinds++] = k;
     }
     for (int s = (players == 4 ? 0 : 1); s < 3; s++) t->run_suits[t->n_suits++] = s;
@@ -76,63 +85,16 @@ static void make_tables(tables *t, int players) {
         for (int r = 1; r < 6; r++) t->simple_run_bases[t->n_simple_run_bases++] = 9 * t->run_suits[i] + r;
     for (int i = 0; i < t->n_suits; i++)
         for (int r = 1; r < 8; r++) t->simples[t->n_simples++] = 9 * t->run_suits[i] + r;
-}
-
-/* _pick: table[min(int(u * len), len - 1)] (the index) */
-static inline int pick(int len, double u) {
-    long i = (long)(u * (double)len);
-    return i > len - 1 ? len - 1 : (int)i;
-}
-
-/* _cat's table: cumsum(p) / cumsum(p)[-1] */
-static void cum_of(const double *p, int n, double *cum) {
-    double c = p[0];
-    cum[0] = c;
-    for (int j = 1; j < n; j++) cum[j] = c = c + p[j];
-    double last = cum[n - 1];
-    for (int j = 0; j < n; j++) cum[j] /= last;
-}
-
-/* _cat: searchsorted(cum, u, "right"), at most n - 1 */
-static inline int cat(const double *cum, int n, double u) {
-    int k = 0;
-    for (int j = 0; j < n; j++) k += cum[j] <= u;   /* cum is sorted: the count is the place */
-    return k > n - 1 ? n - 1 : k;
-}
-
-/* _cat through a table of 256 buckets: lo[b] is the draw at u = b / 256, a lower bound of the
- * draw of every u in bucket b (the draw grows with u), and the cumulative weights inside the
- * bucket (rarely more than one) are counted from there: the same draw as cat, for the 22
- * templates in about two comparisons */
-typedef struct {
-    const double *cum;
-    int n;
-    uint8_t lo[256];
-} cat_index;
-
-static void cat_index_init(cat_index *ci, const double *cum, int n) {
-    ci->cum = cum;
-    ci->n = n;
-    for (int b = 0; b < 256; b++) ci->lo[b] = (uint8_t)cat(cum, n, b / 256.0);
-}
-
-static inline int cat_fast(const cat_index *ci, double u) {
-    int k = ci->lo[(int)(u * 256.0)];   /* u < 1: the bucket is 0..255 */
-    while (k < ci->n - 1 && ci->cum[k] <= u) k++;
-    return k;
-}
-
-/* _row_cat over 34 integer weights of sum `total`: the number of cumulative weights <= u * total
- * (the first cumulative weight above it; at most 33: numpy would fail on 34, which no reachable
- * row gives) */
-static int row_cat(const int16_t *w, int total, double u) {
-    /* an integer cumulative weight exceeds x exactly when it exceeds floor(x) (x >= 0) */
-    int target = (int)(u * (double)total), c = 0;
-    for (int j = 0; j < 34; j++) {
-        c += w[j];
-        if (c > target) return j;
+    /* chiitoitsu's sub-templates (random.py _gen_direct): 0 any allowed kind, 2 the simples,
+     * 3 the honors; 4 + i run suit i and the honors (sub-template 1) */
+    for (int k = 0; k < 34; k++) {
+        if (t->allowed[k]) t->chiitoi[0][t->n_chiitoi[0]++] = (uint8_t)k;
+        if (k >= 27) t->chiitoi[3][t->n_chiitoi[3]++] = (uint8_t)k;
     }
-    return 33;
+    for (int i = 0; i < t->n_simples; i++) t->chiitoi[2][t->n_chiitoi[2]++] = (uint8_t)t->simples[i];
+    for (int i = 0; i < t->n_suits; i++)
+        for (int k = 0; k < 34; k++)
+            if (t->allowed[k] && (k / 9 == t->run_suits[i] || k >= 27)) t->chiitoi[4 + i][t->n_chiitoi[4 + i]++] = (uint8_t)k;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -167,6 +129,7 @@ typedef struct {
 } tpl;
 
 #define RD(id, q) rd(t->J, &t->c[id], (q))
+#define RD4(id, q, out) rd4(t->J, &t->c[id], (q), (out))
 
 /* set j of candidate r from the mixed_sets block at place o (3 x K x 4) */
 static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
@@ -175,6 +138,22 @@ static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
     double u0 = RD(C_MIX, o + i), u1 = RD(C_MIX + 1, o + K4 + i), u2 = RD(C_MIX + 2, o + 2 * K4 + i);
     c->is_run[j] = u0 < P_RUN;   /* both reads made: no unpredictable branch before them */
     c->base[j] = c->is_run[j] ? T->run_bases[pick(T->n_run_bases, u1)] : T->kinds[pick(T->n_kinds, u2)];
+}
+
+/* the four sets of candidate r from the mixed_sets block at place o (3 x K x 4), each block row's
+ * four doubles read together */
+static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
+    const tables *T = t->T;
+    uint64_t i = (uint64_t)r * 4, K4 = (uint64_t)t->K * 4;
+    double u0[4], u1[4], u2[4];
+    RD4(C_MIX, o + i, u0);
+    RD4(C_MIX + 1, o + K4 + i, u1);
+    RD4(C_MIX + 2, o + 2 * K4 + i, u2);
+    for (int j = 0; j < 4; j++) {
+        int run = u0[j] < P_RUN, a = T->run_bases[pick(T->n_run_bases, u1[j])], b = T->kinds[pick(T->n_kinds, u2[j])];
+        c->is_run[j] = (uint8_t)run;
+        c->base[j] = sel(run, a, b);
+    }
 }
 
 /* the doubles a template draws after its pairs, before _assemble's block */
@@ -203,69 +182,80 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
     c->pair = -1;   /* -1: the default pair, kinds[pick(u_pair)] */
     switch (shape) {
     case S_MIXED:
-        for (int j = 0; j < 4; j++) mixed_one(t, t0, r, j, c);
+        mixed_all(t, t0, r, c);
         break;
-    case S_TANYAO:
+    case S_TANYAO: {
+        double u0[4], u1[4], u2[4];
+        RD4(C_OWN, t0 + R4, u0);
+        RD4(C_OWN + 1, t0 + K4 + R4, u1);
+        RD4(C_OWN + 2, t0 + 2 * K4 + R4, u2);
         for (int j = 0; j < 4; j++) {
-            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.6;
-            c->base[j] = c->is_run[j] ? T->simple_run_bases[pick(T->n_simple_run_bases, RD(C_OWN + 1, t0 + K4 + R4 + j))]
-                                      : T->simples[pick(T->n_simples, RD(C_OWN + 2, t0 + 2 * K4 + R4 + j))];
+            c->is_run[j] = u0[j] < 0.6;
+            c->base[j] = sel(c->is_run[j], T->simple_run_bases[pick(T->n_simple_run_bases, u1[j])],
+                             T->simples[pick(T->n_simples, u2[j])]);
         }
         c->pair = T->simples[pick(T->n_simples, RD(C_PAIR, pr))];
         break;
-    case S_FLUSH: {
-        const uint64_t u5 = t0 + 5 * K4 + R4;
-        int suit = T->run_suits[pick(T->n_suits, RD(C_OWN + 5, u5))];
-        int chin = RD(C_OWN + 5, u5 + 1) < 0.45;
+    }
+    case S_FLUSH: {   /* every draw of the candidate read (most are), the choices made without branches */
+        double u[6][4];
+        for (int b = 0; b < 6; b++) RD4(C_OWN + b, t0 + (uint64_t)b * K4 + R4, u[b]);
+        int suit = T->run_suits[pick(T->n_suits, u[5][0])];
+        int chin = u[5][1] < 0.45;
         for (int j = 0; j < 4; j++) {
-            uint64_t i = R4 + j;
-            int honor = !chin && RD(C_OWN, t0 + i) < 0.25;
-            c->is_run[j] = !honor && RD(C_OWN + 1, t0 + K4 + i) < 0.6;
-            c->base[j] = honor ? HONORS[pick(7, RD(C_OWN + 2, t0 + 2 * K4 + i))]
-                               : 9 * suit + (c->is_run[j] ? pick(7, RD(C_OWN + 3, t0 + 3 * K4 + i))
-                                                          : pick(9, RD(C_OWN + 4, t0 + 4 * K4 + i)));
+            int honor = !chin & (u[0][j] < 0.25);
+            int run = !honor & (u[1][j] < 0.6);
+            c->is_run[j] = (uint8_t)run;
+            int suited = 9 * suit + sel(run, pick(7, u[3][j]), pick(9, u[4][j]));
+            c->base[j] = sel(honor, HONORS[pick(7, u[2][j])], suited);
         }
-        int pair_honor = !chin && RD(C_OWN + 5, u5 + 2) < 0.3;
-        c->pair = pair_honor ? HONORS[pick(7, RD(C_OWN + 5, u5 + 3))] : 9 * suit + pick(9, RD(C_PAIR, pr));
+        int pair_honor = !chin & (u[5][2] < 0.3);
+        int suited_pair = 9 * suit + pick(9, RD(C_PAIR, pr));
+        c->pair = pair_honor ? HONORS[pick(7, u[5][3])] : suited_pair;
         break;
     }
-    case S_HONOR: {
+    case S_HONOR: {   /* every draw read, the choices made without branches */
         const uint64_t uh = t0 + 5 * R, K5 = 5 * K;
+        double h[5], k[5];
+        RD4(C_OWN, uh, h);
+        h[4] = RD(C_OWN, uh + 4);
+        RD4(C_OWN + 1, uh + K5, k);
+        k[4] = RD(C_OWN + 1, uh + K5 + 4);
+        mixed_all(t, t0 + 2 * K5, r, c);
         for (int j = 0; j < 4; j++) {
-            if (RD(C_OWN, uh + j) < 0.5) {
-                c->is_run[j] = 0;
-                c->base[j] = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + j))];
-            } else {
-                mixed_one(t, t0 + 2 * K5, r, j, c);
-            }
+            int honor = h[j] < 0.5;
+            c->is_run[j] = (uint8_t)(c->is_run[j] & !honor);
+            c->base[j] = sel(honor, HONORS[pick(7, k[j])], c->base[j]);
         }
-        if (RD(C_OWN, uh + 4) < 0.5) c->pair = HONORS[pick(7, RD(C_OWN + 1, uh + K5 + 4))];
+        if (h[4] < 0.5) c->pair = HONORS[pick(7, k[4])];
         break;
     }
     case S_TERMINAL: {
+        double u[4][4];
         int junchan = RD(C_OWN + 4, t0 + 4 * K4 + R4) < 0.4;
+        for (int b = 0; b < 4; b++) RD4(C_OWN + b, t0 + (uint64_t)b * K4 + R4, u[b]);
+        const int *trip = junchan ? TERMINALS : YAOCHUU;
+        int n_trip = junchan ? 6 : 13;
         for (int j = 0; j < 4; j++) {
-            uint64_t i = R4 + j;
-            c->is_run[j] = RD(C_OWN, t0 + i) < 0.55;
-            if (c->is_run[j])
-                c->base[j] = 9 * T->run_suits[pick(T->n_suits, RD(C_OWN + 1, t0 + K4 + i))]
-                             + 6 * (RD(C_OWN + 2, t0 + 2 * K4 + i) < 0.5);
-            else {
-                double u = RD(C_OWN + 3, t0 + 3 * K4 + i);
-                c->base[j] = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
-            }
+            int run = u[0][j] < 0.55;
+            c->is_run[j] = (uint8_t)run;
+            int run_base = 9 * T->run_suits[pick(T->n_suits, u[1][j])] + 6 * (u[2][j] < 0.5);
+            int trip_base = trip[pick(n_trip, u[3][j])];
+            c->base[j] = sel(run, run_base, trip_base);
         }
-        double u = RD(C_PAIR, pr);
-        c->pair = junchan ? TERMINALS[pick(6, u)] : YAOCHUU[pick(13, u)];
+        c->pair = trip[pick(n_trip, RD(C_PAIR, pr))];
         break;
     }
-    case S_TOITOI:
+    case S_TOITOI: {
+        double u0[4];
+        RD4(C_OWN, t0 + R4, u0);
         for (int j = 0; j < 4; j++) {
             c->is_run[j] = 0;
-            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
+            c->base[j] = T->kinds[pick(T->n_kinds, u0[j])];
         }
         c->closed_only = RD(C_OWN + 1, t0 + K4 + R4) < 0.3;
         break;
+    }
     case S_SANSHOKU: case S_ITTSU: case S_SANSHOKU_DOUKOU: {
         double u = RD(C_OWN, t0 + R);
         mixed_one(t, t0 + (shape == S_SANSHOKU ? 2 : 1) * K, r, 3, c);
@@ -305,14 +295,17 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
             c->base[j] = 31 + j;
         }
         break;
-    case S_SUUANKOU: case S_SUUKANTSU:
+    case S_SUUANKOU: case S_SUUKANTSU: {
+        double u0[4];
+        RD4(C_OWN, t0 + R4, u0);
         for (int j = 0; j < 4; j++) {
             c->is_run[j] = 0;
-            c->base[j] = T->kinds[pick(T->n_kinds, RD(C_OWN, t0 + R4 + j))];
+            c->base[j] = T->kinds[pick(T->n_kinds, u0[j])];
         }
         if (shape == S_SUUANKOU) c->closed_only = 1;
         else c->all_kans = 1;
         break;
+    }
     case S_TSUUIISOU: case S_CHINROUTOU: case S_DAISUUSHII: case S_SHOUSUUSHII: {
         /* _perm: keys (K, n) after the template's other blocks; the winds of shousuushii follow
          * a mixed_sets block */
@@ -332,32 +325,36 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
         if (shape != S_DAISUUSHII) c->pair = table[idx[sets]];
         break;
     }
-    case S_RYUUIISOU:
+    case S_RYUUIISOU: {
+        double u0[4], u1[4];
+        RD4(C_OWN, t0 + R4, u0);
+        RD4(C_OWN + 1, t0 + K4 + R4, u1);
         for (int j = 0; j < 4; j++) {
-            c->is_run[j] = RD(C_OWN, t0 + R4 + j) < 0.3;
-            c->base[j] = c->is_run[j] ? 19 : GREEN[pick(6, RD(C_OWN + 1, t0 + K4 + R4 + j))];
+            c->is_run[j] = u0[j] < 0.3;
+            c->base[j] = c->is_run[j] ? 19 : GREEN[pick(6, u1[j])];
         }
         c->pair = GREEN[pick(6, RD(C_PAIR, pr))];
         break;
+    }
     default:
         break;
     }
     if (c->pair < 0) c->pair = T->kinds[pick(T->n_kinds, RD(C_PAIR, pr))];
 }
 
-/* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)) and
- * concealed counts; 0 when a kind would exceed four copies */
+/* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)),
+ * concealed counts and the counts of all its tiles (melds too); 0 when a kind would exceed four
+ * copies */
 static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
-                    int16_t *conc, int8_t *mt, int16_t *mtile) {
+                    uint8_t *conc, uint8_t *total, int8_t *mt, int16_t *mtile) {
     const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
-    int16_t total[34];
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
     int chosen[4];
     if (c->all_kans || want >= 4 || want == 0) {
         for (int j = 0; j < 4; j++) chosen[j] = c->all_kans || want >= 4;
     } else {   /* the ranks of the four keys: the `want` smallest are melded */
         double k1[4];
-        for (int l = 0; l < 4; l++) k1[l] = RD(C_ASM + 1, a0 + K4 + R4 + l);
+        RD4(C_ASM + 1, a0 + K4 + R4, k1);
         for (int j = 0; j < 4; j++) {
             int rank = 0;
             for (int l = 0; l < 4; l++) rank += k1[l] < k1[j];
@@ -365,84 +362,87 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         }
     }
     int run_type = (c->closed_only || P->players == 3) ? -1 : CHI;
-    memset(conc, 0, sizeof(int16_t) * 34);
-    memset(total, 0, sizeof total);
-    conc[c->pair] += 2;
-    total[c->pair] += 2;
-    for (int j = 0; j < 4; j++) {
-        int m = -1;
-        if (chosen[j]) {
-            if (c->is_run[j]) {
-                m = run_type;
+    memset(conc, 0, 34);
+    memset(total, 0, 34);
+    conc[c->pair] = 2;
+    total[c->pair] = 2;
+    int over = 0;   /* a kind above four copies: counts only grow, so checked as they do */
+    /* the melded triplets' types, when the candidate has any: the four draws read together, each
+     * type chosen without a branch (all_kans, closed_only are the template's, predictable) */
+    int trip_type[4] = {-1, -1, -1, -1};
+    if ((chosen[0] & !c->is_run[0]) | (chosen[1] & !c->is_run[1]) | (chosen[2] & !c->is_run[2])
+        | (chosen[3] & !c->is_run[3])) {
+        double u2[4];
+        RD4(C_ASM + 2, a0 + 2 * K4 + R4, u2);
+        for (int j = 0; j < 4; j++) {
+            if (c->all_kans) {
+                long x = (long)(u2[j] * 3);
+                trip_type[j] = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
+            } else if (c->closed_only) {
+                trip_type[j] = u2[j] < 0.25 ? ANKAN : -1;
             } else {
-                double u2 = RD(C_ASM + 2, a0 + 2 * K4 + R4 + j);
-                if (c->all_kans) {
-                    long x = (long)(u2 * 3);
-                    m = MINKAN + (int)(x < 0 ? 0 : x > 2 ? 2 : x);
-                } else if (c->closed_only) {
-                    m = u2 < 0.25 ? ANKAN : -1;
-                } else {
-                    m = PON + cat(mtype_cum, 4, u2);
-                }
+                trip_type[j] = PON + cat(mtype_cum, 4, u2[j]);
             }
         }
-        mt[j] = (int8_t)m;
-        int b = c->base[j] < 33 ? c->base[j] : 33;
-        mtile[j] = (int16_t)b;
-        for (int off = 0; off < 3; off++) {
-            int k = c->is_run[j] ? (b + off < 33 ? b + off : 33) : b;
-            conc[k] += m < 0;
-            total[k] += 1;
-        }
-        total[b] += m >= MINKAN;
     }
-    int over = total[c->pair] > 4;   /* only the kinds the candidate touched can exceed four */
     for (int j = 0; j < 4; j++) {
-        int b = mtile[j];
+        int run = c->is_run[j];
+        /* a chosen run: run_type; a chosen triplet: its type; a set not chosen: -1 (concealed) */
+        int m = (run ? run_type : trip_type[j]) | -!chosen[j];
+        mt[j] = (int8_t)m;
+        int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
+        mtile[j] = (int16_t)b;
+        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times */
+            int k = b + off * run;
+            conc[k] = (uint8_t)(conc[k] + hide);
+            total[k] += 1;
+            over |= total[k] > 4;
+        }
+        total[b] = (uint8_t)(total[b] + (m >= MINKAN));
         over |= total[b] > 4;
-        if (c->is_run[j]) over |= (total[b + 1 < 33 ? b + 1 : 33] > 4) | (total[b + 2 < 33 ? b + 2 : 33] > 4);
     }
     return !over;
 }
 
 /* candidate r of a meld-less template: chiitoitsu, kokushi, chuuren (always within four copies) */
-static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, int16_t *counts) {
+static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, uint8_t *counts) {
     const tables *T = t->T;
     const uint64_t K = (uint64_t)t->K, p = t->p0, R = (uint64_t)r;
-    memset(counts, 0, sizeof(int16_t) * 34);
+    memset(counts, 0, 34);
     if (shape == S_KOKUSHI) {
         for (int i = 0; i < 13; i++) counts[YAOCHUU[i]] = 1;
         counts[YAOCHUU[pick(13, RD(0, p + R))]] += 1;
     } else if (shape == S_CHUUREN) {
-        static const int16_t pattern[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+        static const uint8_t pattern[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
         int suit = T->run_suits[pick(T->n_suits, RD(0, p + R))];
         for (int i = 0; i < 9; i++) counts[9 * suit + i] = pattern[i];
         counts[9 * suit + pick(9, RD(1, p + K + R))] += 1;
     } else {   /* chiitoitsu: (3, K) then keys (K, 34) */
         int sub = cat(sub_cum, 4, RD(0, p + R));
         int suit = sub == 1 ? T->run_suits[pick(T->n_suits, RD(1, p + K + R))] : 0;
-        /* the seven smallest keys among the allowed kinds (the others' key is 2.0, never among
-         * them: every sub-template allows at least seven kinds); their order does not matter */
-        double best[7];
-        int kinds[7], n = 0;
-        for (int k = 0; k < 34; k++) {
-            int w = T->allowed[k];
-            if (sub == 1) w = w && (k / 9 == suit || k >= 27);
-            else if (sub == 2) w = w && k < 27 && k % 9 >= 1 && k % 9 <= 7;
-            else if (sub == 3) w = k >= 27;
-            if (!w) continue;
-            double key = RD(2, p + 3 * K + 34 * R + (uint64_t)k);
-            if (n == 7 && key >= best[6]) continue;
-            int at = n < 7 ? n++ : 6;
-            while (at > 0 && best[at - 1] > key) {
-                best[at] = best[at - 1];
-                kinds[at] = kinds[at - 1];
-                at--;
+        /* the seven smallest keys among the sub-template's kinds (the others' key is 2.0, never
+         * among them: every sub-template allows at least seven kinds); their order does not
+         * matter. A key is j / 2^53 for a 53-bit integer j: (j, kind) packed in an integer orders
+         * as (key, kind), and is kept among the seven smallest by compare-exchanges, no branch. */
+        int li = sub == 1 ? 4 + suit - T->run_suits[0] : sub;
+        const uint8_t *list = T->chiitoi[li];
+        int n_list = T->n_chiitoi[li];
+        double keys[36];
+        const uint64_t q = p + 3 * K + 34 * R;
+        for (int i = 0; i < 32; i += 4) RD4(2, q + (uint64_t)i, keys + i);
+        keys[32] = RD(2, q + 32);
+        keys[33] = RD(2, q + 33);
+        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        for (int i = 0; i < n_list; i++) {
+            int k = list[i];
+            uint64_t x = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            for (int l = 0; l < 7; l++) {
+                uint64_t lo = best[l] < x ? best[l] : x;
+                x = best[l] < x ? x : best[l];
+                best[l] = lo;
             }
-            best[at] = key;
-            kinds[at] = k;
         }
-        for (int i = 0; i < 7; i++) counts[kinds[i]] = 2;
+        for (int i = 0; i < 7; i++) counts[best[i] & 63] = 2;
     }
 }
 
@@ -467,22 +467,17 @@ typedef struct {
 #define RB(id, off) rd(D->J, &D->c[id], (off))
 
 /* everything after the structure, for row r: reds, winning tile, situation, indicators, the
- * output columns (random.py _chunk after the template loop) */
+ * output columns (random.py _chunk after the template loop). The row's concealed counts are
+ * already in out->counts, the counts of all its tiles in tot (the structure phase writes them). */
 static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
-                       const int16_t *conc, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
+                       const uint8_t *tot, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
     const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
                  *okans_cum = cums + 23;
     const uint64_t m = D->m, R = (uint64_t)r;
-    int16_t tot[34];
-    int n_melds = 0;
-    memcpy(tot, conc, sizeof tot);
-    for (int j = 0; j < 4; j++) {
-        int t = mtype[j], b = mtile[j];
-        if (t < 0) continue;
-        n_melds++;
-        if (t == CHI) for (int off = 0; off < 3; off++) tot[b + off] += 1;
-        else tot[b] += t >= MINKAN ? 4 : 3;
-    }
+    uint64_t cw[5], tw[5];   /* concealed counts; all the row's tiles (melds too) */
+    load_counts(out->counts + (size_t)r * 34, cw);
+    load_counts(tot, tw);
+    int n_melds = (mtype[0] >= 0) + (mtype[1] >= 0) + (mtype[2] >= 0) + (mtype[3] >= 0);
     out->n_melds[r] = (uint8_t)n_melds;
 
     /* reds: per suit, the places (concealed, then the sets in set order) and their copies, in
@@ -491,12 +486,13 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     if (P->aka) {
         for (int s = 0; s < 3; s++) {
             int five = 9 * s + 4, used = 0, seen = 0;
-            if (!tot[five]) continue;   /* no five of the suit: no draw */
-            int locs = tot[five] > conc[five] ? 5 : 1;   /* melded fives too, or only concealed ones */
+            int tot5 = byte_at(tw, five), conc5 = byte_at(cw, five);
+            if (!tot5) continue;   /* no five of the suit: no draw */
+            int locs = tot5 > conc5 ? 5 : 1;   /* melded fives too, or only concealed ones */
             for (int loc = 0; loc < locs; loc++) {
                 int cnt;
                 if (loc == 0) {
-                    cnt = conc[five];
+                    cnt = conc5;
                 } else {
                     int t = mtype[loc - 1], b = mtile[loc - 1];
                     if (t < 0) continue;   /* a concealed set: its fives are among the concealed tiles */
@@ -518,11 +514,11 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
 
     /* winning tile */
-    int win = row_cat(conc, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
-    int wsuit = win / 9 < 2 ? win / 9 : 2;
-    int win_five = win < 27 && win % 9 == 4;
+    int win = row_cat(cw, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
+    int wsuit = (win >= 9) + (win >= 18);   /* an honor's suit slot is never read: not a five */
+    int win_five = (win == 4) | (win == 13) | (win == 22);
     out->win[r] = (uint8_t)win;
-    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * conc[win] < reds[wsuit]);
+    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * byte_at(cw, win) < reds[wsuit]);
 
     /* situation: u[i] is the block (20, m)'s row i at this row (sit) */
     const double *u = sit;
@@ -532,15 +528,13 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     for (int j = 0; j < 4; j++) {
         int t = mtype[j];
         is_open |= t >= CHI && t <= KAKAN;
-        if (t >= MINKAN) {
-            own_kans++;
-            last_kan = j;
-        }
+        own_kans += t >= MINKAN;
+        last_kan = t >= MINKAN ? j : last_kan;
     }
     int kita = 0;
     if (P->players == 3) {
-        int k = cat(kita_cum, 5, u[2]);
-        kita = k < 4 - tot[30] ? k : 4 - tot[30];
+        int k = cat(kita_cum, 5, u[2]), room = 4 - byte_at(tw, 30);
+        kita = k < room ? k : room;
     }
     int tsumo = u[3] < P->tsumo;
     int untouched = n_melds == 0 && kita == 0;
@@ -553,7 +547,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     int rinshan = tsumo & (!first) & (own_kans > 0 || kita > 0) & (u[8] < P_RINSHAN);
     int ippatsu = riichi_any & (!rinshan) & (!(dbl & (own_kans > 0))) & (u[9] < P_IPPATSU);
     int haitei = tsumo & (!first) & (!rinshan) & (u[10] < P_HAITEI);
-    int win_total = tot[win] + (win == 30 ? kita : 0);
+    int win_total = byte_at(tw, win) + (win == 30 ? kita : 0);
     int chankan = (!tsumo) & (!renhou) & (win_total == 1) & (u[11] < P_CHANKAN);
     int houtei = (!tsumo) & (!renhou) & (!chankan) & (u[12] < P_HOUTEI);
     out->flags[r] = (uint16_t)(tsumo | riichi << 1 | dbl << 2 | ippatsu << 3 | rinshan << 4 | chankan << 5
@@ -573,42 +567,44 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     out->round_wind[r] = (uint8_t)rnd;
     out->kita[r] = (uint8_t)kita;
 
-    /* indicators from the tiles left: the block (10, m), step by step */
-    int16_t left[34];
-    int n_left = 0;
-    for (int k = 0; k < 34; k++) {
-        left[k] = (int16_t)((4 - tot[k]) * T->allowed16[k]);
-        n_left += left[k];
+    /* indicators from the tiles left (4 - the row's tiles, allowed kinds only, less kita and the
+     * robbed kakan): the block (10, m), the dora steps then the ura steps */
+    uint64_t lw[5];
+    for (int i = 0; i < 5; i++) lw[i] = (4 * L8 - tw[i]) & T->allowed_w[i];
+    add_at(lw, 30, -kita);
+    if (chankan) lw[win >> 3] &= ~(0xFFULL << (8 * (win & 7)));
+    int n_left = words_sum(lw);
+    uint8_t *dora = out->dora + r * 5, *ura = out->ura + r * 5;
+    memset(dora, 255, 5);
+    memset(ura, 255, 5);
+    for (int step = 0; step < n_dora; step++) {
+        int k = row_cat(lw, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
+        dora[step] = (uint8_t)k;
+        add_at(lw, k, -1);
+        n_left -= 1;
     }
-    left[30] = (int16_t)(left[30] - kita);
-    n_left -= kita;
-    if (chankan) {
-        n_left -= left[win];
-        left[win] = 0;
-    }
-    memset(out->dora + r * 5, 255, 5);
-    memset(out->ura + r * 5, 255, 5);
-    for (int step = 0; step < 10; step++) {
-        if (!(step < 5 ? step < n_dora : step - 5 < n_ura)) continue;
-        int k = row_cat(left, n_left, RB(RC_IND + step, D->ind0 + (uint64_t)step * m + R));
-        (step < 5 ? out->dora : out->ura)[r * 5 + step % 5] = (uint8_t)k;
-        left[k] -= 1;
+    for (int step = 0; step < n_ura; step++) {
+        int k = row_cat(lw, n_left, RB(RC_IND + 5 + step, D->ind0 + (uint64_t)(5 + step) * m + R));
+        ura[step] = (uint8_t)k;
+        add_at(lw, k, -1);
         n_left -= 1;
     }
 
     /* meld slots: melds first, in set order; empty slots tile 0 */
-    int n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (int j = 0; j < 4; j++) {
-            int t = mtype[j];
-            if ((pass == 0) != (t >= 0)) continue;
-            out->meld_type[r * 4 + n] = (int8_t)t;
-            out->meld_tile[r * 4 + n] = t >= 0 ? (uint8_t)mtile[j] : 0;
-            out->meld_reds[r * 4 + n] = mreds[j];
-            n++;
-        }
-    uint8_t *cnt = out->counts + (size_t)r * 34;
-    for (int k = 0; k < 34; k++) cnt[k] = (uint8_t)conc[k];
+    int8_t *ot = out->meld_type + r * 4;
+    uint8_t *ol = out->meld_tile + r * 4, *orr = out->meld_reds + r * 4;
+    memset(ot, -1, 4);   /* the slots after the melds: no meld, tile 0, no red */
+    memset(ol, 0, 4);
+    memset(orr, 0, 4);
+    for (int j = 0, n = 0; j < 4; j++) {
+        /* set j to slot n, unconditionally: a concealed set writes an empty slot (-1, 0, 0) that
+         * the next meld, if any, overwrites */
+        int t = mtype[j], is_meld = t >= 0;
+        ot[n] = (int8_t)t;
+        ol[n] = (uint8_t)(mtile[j] & -is_meld);
+        orr[n] = mreds[j];
+        n += is_meld;
+    }
 }
 #undef RB
 
@@ -627,13 +623,12 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
 
     jumps *J = malloc(sizeof *J);
     rowdraws *D = malloc(sizeof *D);
-    int16_t *conc = malloc(sizeof(int16_t) * 34 * (size_t)m);
     int8_t *mtype = malloc(4 * (size_t)m);
     int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
-    uint8_t *pending = malloc((size_t)m);
+    uint8_t *pending = malloc((size_t)m), *tot = malloc(34 * (size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!J || !D || !conc || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !tot || !mtype || !mtile || !pending || !idx) {
         rc = -1;
         goto done;
     }
@@ -672,7 +667,8 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
             if (code == S_CHIITOITSU || code == S_KOKUSHI || code == S_CHUUREN) {
                 for (; filled < n_idx; filled++) {   /* K > n_idx candidates, every one valid */
                     int r = rows[filled];
-                    gen_direct(&t, code, filled, sub_cum, conc + (size_t)r * 34);
+                    gen_direct(&t, code, filled, sub_cum, out->counts + (size_t)r * 34);
+                    memcpy(tot + (size_t)r * 34, out->counts + (size_t)r * 34, 34);   /* no melds */
                     pending[r] = 0;
                 }
                 pos += direct_size(code, (uint64_t)K);
@@ -681,7 +677,7 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     cand cd;
                     int r = rows[filled];
                     gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, code, k, &cd, P, mtype_cum, conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+                    if (!assemble(&t, code, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
                         continue;
                     filled++;
                     pending[r] = 0;
@@ -703,31 +699,33 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     D->sit0 = D->win0 + 2 * (uint64_t)m;
     D->ind0 = D->sit0 + 20 * (uint64_t)m;
     for (int i = 0; i < N_ROW_CURSORS; i++) D->c[i] = start;
-    /* the situation block is read whole (rows 0-15; 2 only with three players, 5 only with
-     * renhou), its 16 rows stepped side by side (independent states), 64 rows at a time */
+    /* the situation block (20, m): its rows 0-15 (2 only with three players, 5 only with renhou)
+     * stepped side by side (independent states), 64 rows at a time */
     const u128 mult = PCG_MULT, inc = mk128(src->inc_hi, src->inc_lo);
-    u128 sc[16];   /* the state before row r0 of each row of the block */
-    for (int i = 0; i < 16; i++) sc[i] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)i * (uint64_t)m);
-    int skip2 = P->players == 4, skip5 = !(P->renhou > 0.0);
+    int lanes[16], n_lanes = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((i == 2 && P->players == 4) || (i == 5 && !(P->renhou > 0.0))))
+            lanes[n_lanes++] = i;
+    u128 sc[16];   /* the state before row r0 of each stepped row of the block */
+    for (int l = 0; l < n_lanes; l++)
+        sc[l] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)lanes[l] * (uint64_t)m);
     for (int r0 = 0; r0 < m; r0 += 64) {
         int n = m - r0 < 64 ? m - r0 : 64;
         double sit[64][16];
-        for (int k = 0; k < n; k++)
-            for (int i = 0; i < 16; i++) {
-                sc[i] = add128(mul128(sc[i], mult), inc);
-                sit[k][i] = out_double(sc[i]);
+        for (int k = 0; k < n; k++) {
+            sit[k][2] = sit[k][5] = 1.0;   /* values no row reads: neutral (overwritten when stepped) */
+            for (int l = 0; l < n_lanes; l++) {
+                sc[l] = add128(mul128(sc[l], mult), inc);
+                sit[k][lanes[l]] = out_double(sc[l]);
             }
-        for (int k = 0; k < n; k++) {   /* values no row reads: neutral */
-            if (skip2) sit[k][2] = 1.0;
-            if (skip5) sit[k][5] = 1.0;
         }
         for (int k = 0; k < n; k++) {
             int r = r0 + k;
-            finish_row(D, P, &T, cums, r, sit[k], conc + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
+            finish_row(D, P, &T, cums, r, sit[k], tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
         }
     }
 
 done:
-    free(J); free(D); free(conc); free(mtype); free(mtile); free(pending); free(idx);
+    free(J); free(D); free(mtype); free(mtile); free(pending); free(tot); free(idx);
     return rc;
 }

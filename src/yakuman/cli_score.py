@@ -155,11 +155,14 @@ def _cmd_demo(args) -> int:
     from yakuman.random import winning_hands
     from yakuman.yaku import Yaku
 
+    from yakuman._arrays import n_workers
     from yakuman.random import CHUNK
 
-    # calls of whole generator chunks (25 x 4096 rows): a call that starts or ends inside a chunk
-    # would generate that chunk twice
-    n, chunk = args.hands, 25 * CHUNK
+    # calls of whole generator chunks (about 25 x 4096 rows): a call that starts or ends inside a
+    # chunk would generate that chunk twice; a multiple of the workers, so that each generates as
+    # many chunks (25 on two workers: one waits while the other makes the 25th)
+    w = n_workers(args.workers or None)
+    n, chunk = args.hands, -(-25 // w) * w * CHUNK
     progress = sys.stderr.isatty()
     t0 = time.perf_counter()
     gen_time = score_time = 0.0

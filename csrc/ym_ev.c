@@ -743,6 +743,9 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         rroots[nr] = -1;
         roots[nr++] = (int32_t)r;
     } else {
+        /* every discard's shanten at once */
+        int8_t dsh[34];
+        ym_shanten_neighbours(c, in->n_melds, x.sanma, -1, kinds_held(c), dsh);
         /* the request itself is a discard state of the graph (a draw may return to it) */
         if (x.s0 <= in->max_shanten && node_of(&x, c, x.reds0, 0, 0) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         for (int k = 0; k < 34 && nr < max_rows; k++) {
@@ -753,7 +756,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
                 if (red ? !has_red : c[k] - has_red <= 0) continue;
                 c[k]--;
                 unsigned r2 = red ? x.reds0 & ~(1u << suit) : x.reds0;
-                int s2 = shanten_of(&x, c);
+                int s2 = dsh[k];
                 memset(&rows[nr], 0, sizeof rows[nr]);
                 rows[nr].tile = (int8_t)k;
                 rows[nr].red = (uint8_t)red;
@@ -781,20 +784,25 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
             }
         }
     }
-    /* necessary tiles (counted in the request's wall) */
-    for (int r = 0; r < nr; r++) {
-        uint8_t h[34];
-        memcpy(h, x.h0, 34);
-        if (rows[r].tile >= 0) h[rows[r].tile]--;
-        int sh = rows[r].shanten;
-        for (int k = 0; k < 34; k++) {
-            if (h[k] >= 4 || (x.sanma && k >= 1 && k <= 7)) continue;
-            h[k]++;
-            if (shanten_of(&x, h) < sh) {
-                rows[r].necessary[k] = in->unseen[k];
-                rows[r].necessary_mask |= 1ULL << k;
+    /* necessary tiles (counted in the request's wall): the draws that lower the row's shanten */
+    {
+        static const uint8_t four[34] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+                                         4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+        const uint64_t no_sanma = x.sanma ? ~(0x7FULL << 1) : ~0ULL;   /* 2m-8m do not exist */
+        for (int r = 0; r < nr; r++) {
+            uint8_t h[34];
+            int8_t sh[34];
+            memcpy(h, x.h0, 34);
+            if (rows[r].tile >= 0) h[rows[r].tile]--;
+            uint64_t m = kinds_above(four, h) & no_sanma;
+            ym_shanten_neighbours(h, in->n_melds, x.sanma, 1, m, sh);
+            for (; m; m &= m - 1) {
+                int k = ym_ctz64(m);
+                if (sh[k] < rows[r].shanten) {
+                    rows[r].necessary[k] = in->unseen[k];
+                    rows[r].necessary_mask |= 1ULL << k;
+                }
             }
-            h[k]--;
         }
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }

@@ -46,12 +46,13 @@ cdef extern from "ym_ev.h" nogil:
 
 # Work structs kept between calls (taken and given back under the GIL, searched in without it): a
 # search then reuses the buffers an earlier one grew instead of allocating and faulting in new
-# pages. At most _EV_POOL are kept, none holding more than _EV_POOL_BYTES (a 3-shanten search may
-# grow one to tens of MB: it is freed rather than kept).
+# pages (a 3-shanten search grows one to 50-200 MB: freed after each call, its pages were faulted
+# in again by the next, 30,000 faults a call). At most _EV_POOL are kept, none holding more than
+# _EV_POOL_BYTES; _ev_release (yakuman.ev.release_memory) frees them.
 DEF _EV_POOL = 4
 cdef ym_ev_work_t *_ev_pool[_EV_POOL]
 cdef int _ev_pool_n = 0
-cdef size_t _EV_POOL_BYTES = 64 << 20
+cdef size_t _EV_POOL_BYTES = 1 << 30
 
 
 cdef ym_ev_work_t *_ev_work_take():
@@ -69,6 +70,26 @@ cdef void _ev_work_give(ym_ev_work_t *w):
         _ev_pool_n += 1
     else:
         ym_ev_work_free(w)
+
+
+def _ev_release():
+    """Free the work structs kept between calls; returns the bytes they held."""
+    global _ev_pool_n
+    cdef size_t total = 0
+    while _ev_pool_n > 0:
+        _ev_pool_n -= 1
+        total += ym_ev_work_bytes(_ev_pool[_ev_pool_n])
+        ym_ev_work_free(_ev_pool[_ev_pool_n])
+    return total
+
+
+def _ev_pooled_bytes():
+    """The bytes the work structs kept between calls hold."""
+    cdef size_t total = 0
+    cdef int i
+    for i in range(_ev_pool_n):
+        total += ym_ev_work_bytes(_ev_pool[i])
+    return total
 
 
 def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):

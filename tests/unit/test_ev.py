@@ -303,3 +303,23 @@ def test_a_raising_discard_not_followed_has_no_value():
         assert by["4s"].shanten == 0 and by["4s"].exp_score[1] > 0
         assert r.nodes == 5
     assert not math.isnan(discard_ev("44678m345678p124s", model="reference").rows[-1].exp_score[1])
+
+
+def test_search_memory_is_reused_then_released():
+    # discard_ev keeps its work buffers between calls (no page faults per call); release_memory
+    # frees them, and a search after it (a 2-shanten one: its own buffers again) gives the same rows
+    from yakuman import _core
+    from yakuman.ev import release_memory
+
+    hands = ("23m467p3478s1155z6m", "123m456p789s1123z5m")
+    first = [discard_ev(h, model="reference") for h in hands]
+    assert _core._ev_pooled_bytes() > 0
+    freed = release_memory()
+    assert freed > 0 and _core._ev_pooled_bytes() == 0 and release_memory() == 0
+    again = [discard_ev(h, model="reference") for h in reversed(hands)][::-1]
+    for a, b in zip(first, again):
+        assert a.nodes == b.nodes
+        for ra, rb in zip(a.rows, b.rows):
+            assert ra.tile == rb.tile
+            np.testing.assert_array_equal(ra.exp_score, rb.exp_score)
+            np.testing.assert_array_equal(ra.win_prob, rb.win_prob)

@@ -40,7 +40,6 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->nodes);
     free(w->cnt);
     free(w->table);
-    free(w->spare);
     free(w->tmp);
     free(w->de);
     free(w->eto);
@@ -61,8 +60,9 @@ size_t ym_ev_nodes(const ym_ev_work_t *w) { return w ? w->n_nodes : 0; }
 
 size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
     if (!w) return 0;
-    return w->cap_nodes * sizeof(node_t) + w->cap_cnt + 2 * w->table_alloc * sizeof(uint64_t) +
-           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_eto * sizeof(int32_t) + w->cap_defer * sizeof(int32_t) + w->cap_perm * sizeof(int32_t) +
+    return w->cap_nodes * sizeof(node_t) + w->cap_cnt + w->table_alloc * sizeof(uint64_t) +
+           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) +
+           (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
            w->cap_val * sizeof(double);
@@ -114,22 +114,14 @@ static void set_table_size(ym_ev_work_t *w, size_t cap) {
     w->table_bits = bits;
 }
 
-/* make room in both buffers for cap slots (their contents are not kept) */
+/* room for cap slots (the contents are not kept: a table is refilled from the nodes) */
 static int table_room(ym_ev_work_t *w, size_t cap) {
     if (cap <= w->table_alloc) return 0;
     free(w->table);
-    free(w->spare);
     w->table = (uint64_t *)malloc(cap * sizeof(uint64_t));
-    w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
-    if (!w->table || !w->spare) {
-        free(w->table);
-        free(w->spare);
-        w->table = w->spare = NULL;
-        w->table_alloc = w->table_cap = 0;
-        return -1;
-    }
-    w->table_alloc = cap;
-    return 0;
+    w->table_alloc = w->table ? cap : 0;
+    if (!w->table) w->table_cap = 0;
+    return w->table ? 0 : -1;
 }
 
 /* an empty table of cap slots for a new search */
@@ -140,33 +132,11 @@ static int reset_table(ym_ev_work_t *w, size_t cap) {
     return 0;
 }
 
-/* double the table: the nodes are rehashed into the spare buffer, which becomes the table */
+/* double the table: its slots are made again from the nodes' hashes */
 static int grow_table(ym_ev_work_t *w) {
     size_t cap = w->table_cap * 2;
-    if (cap > w->table_alloc) {
-        /* the spare buffer takes the new size first: the table's entries are still needed */
-        uint64_t *sp = (uint64_t *)malloc(cap * sizeof(uint64_t));
-        if (!sp) return -1;
-        free(w->spare);
-        w->spare = sp;
-    }
-    uint64_t *t = w->spare;
-    memset(t, 0, cap * sizeof(uint64_t));
-    w->spare = w->table;
-    w->table = t;
-    if (cap > w->table_alloc) {
-        /* the old table (now spare) is too small for the next growth: grow it too */
-        free(w->spare);
-        w->spare = (uint64_t *)malloc(cap * sizeof(uint64_t));
-        w->table_alloc = w->spare ? cap : 0;
-        if (!w->spare) {
-            free(w->table);
-            w->table = NULL;
-            w->table_cap = 0;
-            return -1;
-        }
-    }
-    set_table_size(w, cap);
+    if (reset_table(w, cap)) return -1;
+    uint64_t *t = w->table;
     for (size_t i = 0; i < w->n_nodes; i++) {
         uint64_t h = w->nodes[i].key.h;
         size_t j = home_of(w, h);

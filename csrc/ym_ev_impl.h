@@ -60,8 +60,7 @@ struct ym_ev_work {
     uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
     size_t table_cap;  /* slots in use this search (a power of two), at most table_alloc */
     unsigned table_bits;
-    uint64_t *spare;   /* the table's second buffer: a growing table is rehashed into it */
-    size_t table_alloc;   /* slots allocated in each of table and spare */
+    size_t table_alloc;   /* slots allocated */
     int32_t n_d, n_e;  /* draw and discard states */
     dedge_t *tmp;      /* the links as they are made (push_pair) */
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */

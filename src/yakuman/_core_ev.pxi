@@ -49,7 +49,8 @@ cdef extern from "ym_ev.h" nogil:
 # pages (a 3-shanten search grows one to 50-200 MB: freed after each call, its pages were faulted
 # in again by the next, 30,000 faults a call). At most _EV_POOL are kept, none holding more than
 # _EV_POOL_BYTES; _ev_release (yakuman.ev.release_memory) frees them.
-DEF _EV_POOL = 4
+cdef enum:
+    _EV_POOL = 4
 cdef ym_ev_work_t *_ev_pool[_EV_POOL]
 cdef int _ev_pool_n = 0
 cdef size_t _EV_POOL_BYTES = 1 << 30

@@ -37,8 +37,6 @@ def _name(kind: int, red: bool = False) -> str:
     return f"{0 if red else kind % 9 + 1}{_SUITS[kind // 9]}"
 
 
-
-
 @dataclass(frozen=True)
 class EvRow:
     """One discard: ``tile`` (mpsz, ``"0m"`` a red five; None for a 13-tile hand), ``shanten``

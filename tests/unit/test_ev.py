@@ -323,3 +323,23 @@ def test_search_memory_is_reused_then_released():
             assert ra.tile == rb.tile
             np.testing.assert_array_equal(ra.exp_score, rb.exp_score)
             np.testing.assert_array_equal(ra.win_prob, rb.win_prob)
+
+
+def test_a_table_that_outgrows_its_start_gives_the_same_search():
+    # a 3-shanten hand of 308,496 states: more than its starting table (524,288 slots at half load)
+    # holds, so the table doubles during the search: on fresh memory, then inside the buffer the
+    # first call left (the work struct is reused), then fresh again after release_memory; the
+    # graph and every value stay the same
+    from yakuman.ev import release_memory
+
+    release_memory()
+    runs = [discard_ev("2355m467p3478s115z", model="reference") for _ in range(2)]
+    release_memory()
+    runs.append(discard_ev("2355m467p3478s115z", model="reference"))
+    assert runs[0].nodes == 308496
+    for r in runs[1:]:
+        assert r.nodes == runs[0].nodes
+        for ra, rb in zip(runs[0].rows, r.rows):
+            assert ra.tile == rb.tile
+            np.testing.assert_array_equal(ra.exp_score, rb.exp_score)
+            np.testing.assert_array_equal(ra.tenpai_prob, rb.tenpai_prob)

@@ -230,28 +230,33 @@ def _blocks(files: list[str], player: str | None, chunk: int, workers: int, spil
     pending: list[dict] = []
     rows = 0
     results = iter_files(_file_rows, files, args=(player, spill), workers=workers, died=_worker_died)
-    for path, res in zip(files, results):   # an error: the spill folder goes with what is left in it
-        if res[0] == "error":
-            raise LogError(*res[1])
-        if res[0] == "died":
-            raise LogError("the worker reading this file died twice (killed by a signal, e.g. the OOM killer)", path)
-        _, chunks, games, sk = res
-        if isinstance(chunks, tuple):
-            chunks = _unspill(chunks)
-        first = len(sources)
-        for c in chunks:
-            c["game"] += first            # file-local game numbers -> numbers in the input
-            pending.append(c)
-            rows += len(c["action"])
-        for g in games:
-            sources.append(g[0])
-            outcome_rows.append(g[1:])
-        skipped.extend(sk)
-        if rows >= chunk:
+    try:   # the pool is closed before the caller removes the spill folder, even on an error (whose
+        # traceback holds this frame, and so would keep the workers writing into the folder)
+        for path, res in zip(files, results):   # an error: the spill folder goes with what is left in it
+            if res[0] == "error":
+                raise LogError(*res[1])
+            if res[0] == "died":
+                raise LogError("the worker reading this file died twice (killed by a signal, e.g. the OOM "
+                               "killer)", path)
+            _, chunks, games, sk = res
+            if isinstance(chunks, tuple):
+                chunks = _unspill(chunks)
+            first = len(sources)
+            for c in chunks:
+                c["game"] += first            # file-local game numbers -> numbers in the input
+                pending.append(c)
+                rows += len(c["action"])
+            for g in games:
+                sources.append(g[0])
+                outcome_rows.append(g[1:])
+            skipped.extend(sk)
+            if rows >= chunk:
+                yield _block(pending, sources, outcome_rows, skipped)
+                pending, rows = [], 0
+        if pending:
             yield _block(pending, sources, outcome_rows, skipped)
-            pending, rows = [], 0
-    if pending:
-        yield _block(pending, sources, outcome_rows, skipped)
+    finally:
+        results.close()
 
 
 def _block(chunks: list[dict], sources: list[str], outcome_rows: list[tuple], skipped: list[str]) -> Decisions:

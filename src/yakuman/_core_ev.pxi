@@ -41,6 +41,7 @@ cdef extern from "ym_ev.h" nogil:
     void ym_ev_work_free(ym_ev_work_t *w)
     size_t ym_ev_nodes(const ym_ev_work_t *w)
     size_t ym_ev_work_bytes(const ym_ev_work_t *w)
+    uint64_t ym_ev_lowering_kinds(const uint8_t *c, int n_melds, int b)
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
 
 
@@ -106,6 +107,15 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
             kinds |= (<uint64_t>1) << k
     ym_shanten_neighbours(c, n_melds, sanma, delta, kinds, out)
     return [out[k] if kinds >> k & 1 else None for k in range(34)]
+
+
+def _ev_lowering_kinds(bytes counts, int n_melds, int shanten):
+    """ym_ev_lowering_kinds on checked counts (a superset of the draws that lower ``shanten``): the
+    kinds as a sorted list (tests compare it with the shanten of every draw)."""
+    cdef uint8_t c[34]
+    memcpy(c, <const char *>counts, 34)
+    cdef uint64_t m = ym_ev_lowering_kinds(c, n_melds, shanten)
+    return [k for k in range(34) if m >> k & 1]
 
 
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))

@@ -1,0 +1,41 @@
+"""The calculator's CPU time per hand in one thread (docs/performance.md, "Expected value"):
+``python bench/ev_thread_time.py SHANTEN N [REPS]`` times ``discard_ev(hand, model="reference")``
+on N closed 14-tile hands at SHANTEN (tools/ev_oracle_diff.py's ``random_hand``, seed 3: the
+hands of its `--seed 3` runs) with ``time.thread_time()``, best of REPS (default 3) per hand, and
+prints the medians of the thread time and the wall time in ms. Thread time barely moves with the
+load on a shared machine, so two builds compare in alternated runs; the reference is not run."""
+
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+
+from ev_oracle_diff import mpsz, random_hand  # noqa: E402
+
+from yakuman.ev import discard_ev  # noqa: E402
+
+
+def main(argv: list[str]) -> None:
+    shanten, n = int(argv[1]), int(argv[2])
+    reps = int(argv[3]) if len(argv) > 3 else 3
+    rng = random.Random(3)
+    hands = [mpsz(random_hand(rng, shanten)[0]) for _ in range(n)]
+    thread, wall = [], []
+    for h in hands:
+        bt = bw = float("inf")
+        for _ in range(reps):
+            w0, t0 = time.perf_counter(), time.thread_time()
+            discard_ev(h, model="reference")
+            bt, bw = min(bt, time.thread_time() - t0), min(bw, time.perf_counter() - w0)
+        thread.append(bt)
+        wall.append(bw)
+    thread.sort()
+    wall.sort()
+    print(f"shanten {shanten}, {n} hands, best of {reps}: thread median {thread[n // 2] * 1e3:.3f} ms, "
+          f"wall median {wall[n // 2] * 1e3:.3f} ms")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

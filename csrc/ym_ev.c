@@ -277,46 +277,6 @@ static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
     return 0;
 }
 
-/* ym_ev.h. A draw state that takes only the draws lowering its shanten looks up and evaluates no
-   other. In the regular form a
-   tile is used in a set or pair only with tiles of its own kind or, in its suit, of ranks within two
-   of it: a draw far from every held tile leaves the regular shanten as it is. At tenpai the hand it
-   completes splits suit by suit into sets and one pair, so the suit of the winning draw holds a
-   number of tiles that is not a multiple of three. A closed hand's seven pairs fall with a second
-   copy of a kind or, while fewer than seven kinds are held, with a new one; its thirteen orphans
-   with a terminal or an honor. One exception: a hand that holds all four copies of a kind may
-   wait for a pair only on a new kind (the fifth copy does not exist), so any draw may lower it:
-   every kind is a candidate then. (Checked against the shanten of every draw on 55 million
-   random hands, 0-4 melds, four and three players.) */
-uint64_t ym_ev_lowering_kinds(const uint8_t *c, int n_melds, int b) {
-    static const uint64_t SUIT = 0x1FFULL, HONORS = 0x7FULL << 27;
-    static const uint64_t ORPHANS = 0x101ULL | 0x101ULL << 9 | 0x101ULL << 18 | HONORS;
-    static const uint8_t three[34] = {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-                                      3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
-    if (kinds_above(c, three)) return ~0ULL;
-    uint64_t held = kinds_held(c), m = held & HONORS;
-    for (int s = 0; s < 3; s++) {
-        uint64_t h = held >> (9 * s) & SUIT;
-        uint64_t near = (h | h << 1 | h << 2 | h >> 1 | h >> 2) & SUIT;
-        if (b == 0) {
-            int n = 0;
-            for (int r = 0; r < 9; r++) n += c[9 * s + r];
-            if (n % 3 == 0) near = 0;
-        }
-        m |= near << (9 * s);
-    }
-    if (b == 0) {
-        int n = 0;
-        for (int k = 27; k < 34; k++) n += c[k];
-        if (n % 3 == 0) m &= ~HONORS;
-    }
-    if (n_melds == 0) {
-        m |= held | ORPHANS;
-        if (ym_popcount64(held) < 7) m |= ~held & ((1ULL << 34) - 1);
-    }
-    return m;
-}
-
 static int create_draws(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     ym_ev_work_t *w = x->w;
@@ -327,12 +287,14 @@ static int create_draws(ctx_t *x, size_t ni) {
     int all = draws_all(x, &nd);
     ev_key_t kb = key_with(nd.key, reds, 0);
     uint64_t drawable = kinds_above(x->base, c), need = 0;
-    if (!all) drawable &= ym_ev_lowering_kinds(c, in->n_melds, b);
     /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete): the key of a
-       completing draw depends on its shanten, so every draw's shanten comes first */
+       completing draw depends on its shanten, so every draw's shanten comes first; a state that
+       follows only the draws lowering its shanten finds them (and their shanten) first, and looks
+       up no other */
     int dama = !x->choice && x->closed && !nd.riichi && b == 0;
     int8_t sh[34];
-    if (dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
+    if (!all) drawable = ym_shanten_lowering(c, in->n_melds, x->sanma, b, drawable, sh);
+    else if (dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
     /* the draws: each kind's plain copies and its red five apart, their table slots prefetched,
        then looked up once; the shanten is needed only where a state is new */
     ev_key_t keys[2 * 34];
@@ -364,7 +326,7 @@ static int create_draws(ctx_t *x, size_t ni) {
         found[i] = lookup(w, keys[i]);
         if (found[i] < 0) need |= 1ULL << kind[i];
     }
-    if (need && !dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    if (need && all && !dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
     for (int i = 0; i < nk; i++) {
         int k = kind[i];
         long e = found[i];

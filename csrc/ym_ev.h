@@ -84,10 +84,6 @@ void ym_ev_work_free(ym_ev_work_t *w);
 size_t ym_ev_nodes(const ym_ev_work_t *w);
 /* the bytes a work struct holds (its buffers' capacities): callers that keep one may drop a large one */
 size_t ym_ev_work_bytes(const ym_ev_work_t *w);
-/* A superset of the kinds (bit k) whose draw lowers the shanten b of the 13-3k concealed counts c
-   (n_melds melds); every kind when c holds four copies of one. The search's filter of the draws
-   it need not evaluate (exported for the tests). */
-uint64_t ym_ev_lowering_kinds(const uint8_t *c, int n_melds, int b);
 /* Rows best first by score[turn] (then win, then tenpai, then tile order). */
 int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn);
 

@@ -268,6 +268,78 @@ void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, 
     }
 }
 
+uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, int8_t out[34]) {
+    const ym_special_t *T = &ym_special;
+    words_t v;
+    load_words(c, &v);
+    part_t P[4];
+    uint64_t sp = 0;
+    for (int s = 0; s < 3; s++) {
+        P[s] = suit_part(v.w[s], v.one[s], v.mul);
+        sp += P[s].z;
+    }
+    P[3] = honor_part(v.w[3], v.mul);
+    sp += P[3].z;
+    unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
+    if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
+    uint64_t low = 0;
+    const unsigned e0 = (unsigned)(sp >> 32) & ((1u << 14) - 1);
+    for (int s = 0; s < 4; s++) {
+        unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
+        uint64_t rest = sp - P[s].z;
+        const uint64_t *better = s == 3 ? &T->honor_better[cls[3]] : T->suit_better[cls[s]];
+        /* from tenpai, a draw completes the regular form only in a part whose tiles are not a
+           multiple of three (a complete hand is sets in every part and one pair): in the others
+           only the special forms (closed hands) may complete, read from the special counts */
+        if (b == 0 && ((unsigned)(P[s].z >> 24) & 0xFFu) % 3 == 0) {
+            if (n_melds) continue;
+            while (bits) {
+                int r = ym_ctz64(bits), k = 9 * s + r;
+                bits &= bits - 1;
+                unsigned y = s == 3 || r == 0 || r == 8, e = e0;
+                if (c[k] == 0) e += 1u << 3 | y << 7;        /* a new kind (a new yaochuu kind) */
+                else if (c[k] == 1) e += 1u | y << 11;      /* a new pair (a yaochuu pair) */
+                if (T->min[e] < 0) {
+                    out[k] = T->min[e];
+                    low |= 1ULL << k;
+                }
+            }
+            continue;
+        }
+        while (bits) {
+            int r = ym_ctz64(bits);
+            bits &= bits - 1;
+            part_t q;
+            if (s == 3) {
+                q = honor_part(v.w[3] + (1ULL << (8 * r)), v.mul);
+            } else if (r == 0) {
+                q = suit_part(v.w[s], v.one[s] + 1u, v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0] + 1u, (unsigned)(v.w[0] >> 56));
+            } else {
+                uint64_t w = v.w[s] + (1ULL << (8 * (r - 1)));
+                q = suit_part(w, v.one[s], v.mul);
+                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
+            }
+            unsigned e = (unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1);
+            int sh;
+            if (better[q.cls >> 6] >> (q.cls & 63) & 1) {
+                unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
+                nc[s] = q.cls;
+                sh = shanten_of(nc, e, n_melds, YM_FORM_ALL);
+            } else if (n_melds == 0) {
+                sh = T->min[e];   /* the regular form stays at or above c's, so at or above b */
+            } else {
+                continue;
+            }
+            if (sh < b) {
+                out[9 * s + r] = (int8_t)sh;
+                low |= 1ULL << (9 * s + r);
+            }
+        }
+    }
+    return low;
+}
+
 #define SEVENS 0x7B7B7B7B7B7B7B7BULL
 #define HIGHS 0x8080808080808080ULL
 

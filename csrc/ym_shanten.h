@@ -41,6 +41,11 @@ int ym_is_agari(const uint8_t *c, int n_melds);
  * ym_shanten, for c and for every changed hand (counts 0..4, total 13-3k or 14-3k). The four
  * parts are read once; each kind re-reads its own part only. */
 void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]);
+/* The kinds among `kinds` whose draw lowers the shanten of c below b (b: c's shanten), each with
+   the shanten it reaches in out[k] (other entries untouched): ym_shanten_neighbours with delta 1
+   restricted to its answers below b, at a fraction of its cost where few draws lower it (a draw
+   that lowers no entry of its part's distance vector is settled by the special forms alone). */
+uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, int8_t out[34]);
 /* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times
  * (and 2m-8m when sanma). */
 uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);

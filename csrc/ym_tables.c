@@ -396,6 +396,13 @@ static uint32_t honor_shape(uint32_t key) {
     return sh;
 }
 
+/* some 4-bit entry of u is below v's */
+static int vec_below(uint64_t u, uint64_t v) {
+    for (int i = 0; i < 16; i++)
+        if ((u >> (4 * i) & 15u) < (v >> (4 * i) & 15u)) return 1;
+    return 0;
+}
+
 static int build_batch_tables(void) {
     static double ws[YM_MAX_SUIT_CLASSES], wh[YM_MAX_HONOR_CLASSES], wa[YM_MAX_COMB_CLASSES],
         wb[YM_MAX_COMB_CLASSES], w5[3125], w4[625];
@@ -478,6 +485,12 @@ static int build_batch_tables(void) {
     for (int b = 0; b < n_comb_classes; b++)
         for (int h = 0; h < n_honor_classes; h++)
             for (int k = 0; k < 8; k++) ym_special.final[k][nb[b]][nh[h]] = (int8_t)(ym_final[b][h][k] - 1);
+    for (int a = 0; a < n_suit_classes; a++)
+        for (int b = 0; b < n_suit_classes; b++)
+            if (vec_below(suit_vec[b], suit_vec[a])) ym_special.suit_better[ns[a]][ns[b] >> 6] |= 1ULL << (ns[b] & 63);
+    for (int a = 0; a < n_honor_classes; a++)
+        for (int b = 0; b < n_honor_classes; b++)
+            if (vec_below(honor_vec[b], honor_vec[a])) ym_special.honor_better[nh[a]] |= 1ULL << nh[b];
     return 0;
 }
 

@@ -93,6 +93,12 @@ typedef struct {
     uint8_t comb2[YM_MAX_COMB_CLASSES][YM_MAX_SUIT_CLASSES];
     int8_t final[8][YM_MAX_COMB_CLASSES][YM_MAX_HONOR_CLASSES]; /* [n_melds][.][.] */
     uint8_t suit_class[YM_SUIT_PATTERNS];
+    /* bit b of suit_better[a] (two words) / honor_better[a]: class b's distance vector is below
+       class a's in some entry, so a part that changes from class a to b may lower the shanten; a
+       change to any other class cannot (the replacement number is a min-plus sum of the parts'
+       entries, never falling when none of them falls) */
+    uint64_t suit_better[YM_MAX_SUIT_CLASSES][2];
+    uint64_t honor_better[YM_MAX_HONOR_CLASSES];
 } ym_special_t;
 #define YM_HONOR_SHAPE_BITS 12     /* bits of an honor shape (honor_class has 2^12 entries) */
 #define YM_SP_INDEX_MASK 0xFFFFFFu /* the index bits of hi / rank_lo (bits 24-31: tile counts) */

@@ -26,6 +26,7 @@ cdef extern from "ym_shanten.h" nogil:
     int ym_is_agari(const uint8_t *c, int n_melds)
     uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma)
     void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, signed char *out)
+    uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, signed char *out)
 
 cdef int _err = ym_init()
 if _err != 0:

@@ -41,7 +41,6 @@ cdef extern from "ym_ev.h" nogil:
     void ym_ev_work_free(ym_ev_work_t *w)
     size_t ym_ev_nodes(const ym_ev_work_t *w)
     size_t ym_ev_work_bytes(const ym_ev_work_t *w)
-    uint64_t ym_ev_lowering_kinds(const uint8_t *c, int n_melds, int b)
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
 
 
@@ -109,13 +108,19 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
     return [out[k] if kinds >> k & 1 else None for k in range(34)]
 
 
-def _ev_lowering_kinds(bytes counts, int n_melds, int shanten):
-    """ym_ev_lowering_kinds on checked counts (a superset of the draws that lower ``shanten``): the
-    kinds as a sorted list (tests compare it with the shanten of every draw)."""
+def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
+    """ym_shanten_lowering on checked counts: {kind: shanten} of the draws (kinds with fewer than
+    four copies) that lower the shanten below ``b`` (tests compare it with shanten)."""
     cdef uint8_t c[34]
+    cdef signed char out[34]
+    cdef uint64_t kinds = 0, low
+    cdef int k
     memcpy(c, <const char *>counts, 34)
-    cdef uint64_t m = ym_ev_lowering_kinds(c, n_melds, shanten)
-    return [k for k in range(34) if m >> k & 1]
+    for k in range(34):
+        if c[k] < 4:
+            kinds |= (<uint64_t>1) << k
+    low = ym_shanten_lowering(c, n_melds, sanma, b, kinds, out)
+    return {k: out[k] for k in range(34) if low >> k & 1}
 
 
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))

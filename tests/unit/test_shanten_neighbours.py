@@ -60,20 +60,27 @@ def test_many_random_hands_both_ways():
 
 
 
-def _lowering_superset(counts, n_melds, sanma):
-    """Every draw outside ym_ev_lowering_kinds leaves the shanten where it is (never lower)."""
+
+def _check_lowering(counts, n_melds, sanma):
+    """ym_shanten_lowering gives exactly the draws whose shanten (from the per-call shanten) is
+    below the hand's, each with that shanten. Returns how many draws lower it."""
     b = yakuman.shanten(counts, melds=n_melds, players=3 if sanma else None)
     if b < 0:
         return 0
-    keep = set(_core._ev_lowering_kinds(bytes(counts), n_melds, b))
-    after = _core._shanten_neighbours(bytes(counts), n_melds, sanma, +1)
-    checked = 0
+    got = _core._shanten_lowering(bytes(counts), n_melds, sanma, b)
+    want = {}
     for k in range(34):
-        if k in keep or after[k] is None or (sanma and 1 <= k <= 7):
+        if counts[k] >= 4 or (sanma and 1 <= k <= 7):
             continue
-        assert after[k] >= b, (counts, n_melds, sanma, k, after[k], b)
-        checked += 1
-    return checked
+        c = list(counts)
+        c[k] += 1
+        s = yakuman.shanten(c, melds=n_melds, players=3 if sanma else None)
+        if s < b:
+            want[k] = s
+    if sanma:   # 2m-8m: never asked for by the search (no such tiles)
+        got = {k: v for k, v in got.items() if not 1 <= k <= 7}
+    assert got == want, (counts, n_melds, sanma, b)
+    return len(want)
 
 
 def _near_complete(rng, n_melds, sanma, removed):
@@ -98,37 +105,40 @@ def _near_complete(rng, n_melds, sanma, removed):
 
 @settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2**31), size=st.sampled_from([13, 10, 7, 4, 1]), sanma=st.booleans())
-def test_the_search_skips_only_draws_that_cannot_lower_the_shanten(seed, size, sanma):
-    """The EV search's draw filter (a draw far from every held tile; at tenpai a draw outside the
-    suits whose tile count is not a multiple of three) on a random hand and on hands one and two
-    tiles from complete, where it prunes most."""
+def test_lowering_draws_are_the_draws_whose_shanten_is_lower(seed, size, sanma):
+    """On a random hand, and on hands one and two tiles from complete (the search's tenpai and
+    1-shanten states, where few draws lower the shanten)."""
     n_melds = (13 - size) // 3
     rng = np.random.default_rng(seed)
     kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
     wall = np.repeat(kinds, 4)
     rng.shuffle(wall)
-    _lowering_superset(np.bincount(wall[:size], minlength=34).tolist(), n_melds, sanma)
+    _check_lowering(np.bincount(wall[:size], minlength=34).tolist(), n_melds, sanma)
     for removed in (1, 2):
         c = _near_complete(rng, n_melds, sanma, removed)
-        if c is not None and removed == 2:   # 12-3k tiles: one more, a hand one draw from its size
+        if c is not None and removed == 2:   # one more tile: a hand of the size again
             c[kinds[rng.integers(len(kinds))]] += 1
             c = c if max(c) <= 4 else None
         if c is not None:
-            _lowering_superset(c, n_melds, sanma)
+            _check_lowering(c, n_melds, sanma)
 
 
-@pytest.mark.parametrize("hand,melds,every", [
-    ("555p7777z", 2, True),      # four whites: a new kind becomes the pair's wait, so any draw lowers it
-    ("1112345678999m", 0, False),   # nine waits, all in the man suit
-    ("123456789m1122p", 0, False),
+@pytest.mark.parametrize("hand,melds,lowering", [
+    # four whites and a set: the pair may wait only on a new kind, so a draw far from every held
+    # tile (9s, an honor) makes it tenpai
+    ("555p7777z", 2, 34 - 2 - 7 * 0),
+    ("1112345678999m", 0, 9),        # the nine waits of a pure nine gates, all in the man suit
+    ("123456789m1122p", 0, 2),       # 1p and 2p
+    ("19m19p19s1234567z", 0, 13),    # thirteen orphans, thirteen waits
+    ("11223344556677z", 0, 0),       # complete (seven pairs): nothing lowers it
+    ("112m3344p5566s77z", 0, 1),     # seven pairs' wait 2m in a suit of three tiles (no regular win there)
+    ("123m111p456s11222z", 0, 2),    # 1z and 2z (a part of five tiles); the man and sou runs add none
+    ("119m19p19s234567z", 0, 1),     # thirteen orphans' wait 1z in a part of six tiles (a new yaochuu kind)
+    ("119m19p19s12345z5m", 0, 2),    # 1-shanten: 6z and 7z, which lower only thirteen orphans
 ])
-def test_a_hand_holding_four_copies_may_lower_with_any_draw(hand, melds, every):
+def test_lowering_draws_of_fixed_hands(hand, melds, lowering):
     c = yakuman.tiles.to_counts(hand)
-    b = yakuman.shanten(c, melds=melds)
-    got = _core._ev_lowering_kinds(bytes(c), melds, b)
-    assert (len(got) == 34) is every
-    assert (_lowering_superset(c, melds, False) == 0) is every   # draws skipped, each checked
-    if hand == "555p7777z":   # the case itself: b = 1, and a far draw (9s) makes it tenpai
-        c2 = list(c)
-        c2[26] += 1
-        assert b == 1 and yakuman.shanten(c2, melds=melds) == 0
+    if sum(c) + 3 * melds == 14:
+        assert yakuman.shanten(c, melds=melds) == -1
+        return
+    assert _check_lowering(c, melds, False) == lowering

@@ -241,6 +241,10 @@ void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, 
     sp += P[3].z;
     unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
     if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
+    /* the other parts combined, per part (ym_shanten_lowering) */
+    unsigned rest_cls[4] = {T->comb1[cls[1]][cls[2]], T->comb1[cls[0]][cls[2]], T->comb1[cls[0]][cls[1]],
+                            T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]};
+    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
     for (int s = 0; s < 4; s++) {
         unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
         uint64_t rest = sp - P[s].z;
@@ -260,10 +264,12 @@ void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, 
                 q = suit_part(w, v.one[s], v.mul);
                 if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
             }
-            unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
-            nc[s] = q.cls;
-            out[9 * s + r] = (int8_t)shanten_of(nc, (unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1), n_melds,
-                                                YM_FORM_ALL);
+            int sh = s == 3 ? fin[rest_cls[3]][q.cls] : fin[T->comb2[rest_cls[s]][q.cls]][cls[3]];
+            if (n_melds == 0) {
+                int t = T->min[(unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1)];
+                if (t < sh) sh = t;
+            }
+            out[9 * s + r] = (int8_t)sh;
         }
     }
 }
@@ -282,6 +288,11 @@ uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, ui
     sp += P[3].z;
     unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
     if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
+    /* the other parts combined, per part (combining is commutative and associative: min-plus
+       sums of distance vectors), so that a changed part costs one or two table reads */
+    unsigned rest_cls[4] = {T->comb1[cls[1]][cls[2]], T->comb1[cls[0]][cls[2]], T->comb1[cls[0]][cls[1]],
+                            T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]};
+    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
     uint64_t low = 0;
     const unsigned e0 = (unsigned)(sp >> 32) & ((1u << 14) - 1);
     for (int s = 0; s < 4; s++) {
@@ -323,9 +334,8 @@ uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, ui
             unsigned e = (unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1);
             int sh;
             if (better[q.cls >> 6] >> (q.cls & 63) & 1) {
-                unsigned nc[4] = {cls[0], cls[1], cls[2], cls[3]};
-                nc[s] = q.cls;
-                sh = shanten_of(nc, e, n_melds, YM_FORM_ALL);
+                sh = s == 3 ? fin[rest_cls[3]][q.cls] : fin[T->comb2[rest_cls[s]][q.cls]][cls[3]];
+                if (n_melds == 0 && T->min[e] < sh) sh = T->min[e];
             } else if (n_melds == 0) {
                 sh = T->min[e];   /* the regular form stays at or above c's, so at or above b */
             } else {

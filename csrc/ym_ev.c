@@ -42,6 +42,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->table);
     free(w->tmp);
     free(w->de);
+    free(w->dsc);
     free(w->eto);
     free(w->defer);
     free(w->perm);
@@ -61,7 +62,7 @@ size_t ym_ev_nodes(const ym_ev_work_t *w) { return w ? w->n_nodes : 0; }
 size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
     if (!w) return 0;
     return w->cap_nodes * sizeof(node_t) + w->cap_cnt + w->table_alloc * sizeof(uint64_t) +
-           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) +
+           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_dsc * sizeof(double) +
            (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
@@ -466,7 +467,8 @@ static int link(ctx_t *x) {
     size_t np = w->n_de;
     if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)) ||
         reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
-        reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)))
+        reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)) ||
+        reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)))
         return -1;
     /* the links grouped by discard state (a counting sort; tmp holds node indices) */
     const node_t *nodes = w->nodes;
@@ -515,10 +517,10 @@ static int link(ctx_t *x) {
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
     for (size_t i = 0; i < np; i++) {
         const dedge_t *t = &w->tmp[i];
-        sedge_t *o = &w->de[off[2 * nodes[t->d].ci + t->win]++];
-        o->e = nodes[t->e].ci;
-        o->w = t->w;
-        o->score = t->score;
+        int32_t j = off[2 * nodes[t->d].ci + t->win]++;
+        w->de[j].e = nodes[t->e].ci;
+        w->de[j].w = t->w;
+        if (t->win) w->dsc[j] = t->score;
     }
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
@@ -541,6 +543,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
     const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
     double *vd = w->val, *ve = vd + 4 * nd, *W = ve + 4 * ne, *Wwin = W + nd;
     const sedge_t *de = w->de;
+    const double *dsc = w->dsc;
     const int32_t *eto = w->eto, *doff = w->doff, *eoff = w->eoff;
     const int8_t *shd = w->sh_d, *she = w->sh_e;
     const int bounded = x->in->bounded, declare = x->in->riichi_mode == YM_EV_RIICHI_DECLARE;
@@ -626,7 +629,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
 #endif
             for (; j < end; j++) {
                 double ys = ve[4 * (size_t)de[j].e + 2];
-                ss += (double)de[j].w * (de[j].score > ys ? de[j].score : ys);
+                ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
             }
             st += Wwin[d];
             sw += Wwin[d];

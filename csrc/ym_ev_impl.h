@@ -36,8 +36,7 @@ typedef struct {
 } dedge_t;
 
 typedef struct {
-    int32_t e, w;      /* the discard state reached, copies */
-    double score;      /* win edges: the value of the win */
+    int32_t e, w;      /* the discard state reached, copies (a win edge's value apart, in dsc) */
 } sedge_t;
 
 /* a hand under riichi keeps its tiles: its only edges are its wins */
@@ -64,7 +63,9 @@ struct ym_ev_work {
     int32_t n_d, n_e;  /* draw and discard states */
     dedge_t *tmp;      /* the links as they are made (push_pair) */
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */
-    size_t cap_tmp, cap_de, n_de;
+    double *dsc;       /* by the index of de: a win edge's value (the others' entries unused), so that
+                          the solve's passes over the other edges read 8 bytes an edge */
+    size_t cap_tmp, cap_de, cap_dsc, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
     int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8) pairs */

@@ -294,8 +294,8 @@ static int create_draws(ctx_t *x, size_t ni) {
        up no other */
     int dama = !x->choice && x->closed && !nd.riichi && b == 0;
     int8_t sh[34];
-    if (!all) drawable = ym_shanten_lowering(c, in->n_melds, x->sanma, b, drawable, sh);
-    else if (dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, drawable, sh);
+    if (!all) drawable = ym_shanten_lowering(&w->pc, c, in->n_melds, b, drawable, sh);
+    else if (dama) ym_shanten_neighbours(&w->pc, c, in->n_melds, 1, drawable, sh);
     /* the draws: each kind's plain copies and its red five apart, their table slots prefetched,
        then looked up once; the shanten is needed only where a state is new */
     ev_key_t keys[2 * 34];
@@ -327,7 +327,7 @@ static int create_draws(ctx_t *x, size_t ni) {
         found[i] = lookup(w, keys[i]);
         if (found[i] < 0) need |= 1ULL << kind[i];
     }
-    if (need && all && !dama) ym_shanten_neighbours(c, in->n_melds, x->sanma, 1, need, sh);
+    if (need && all && !dama) ym_shanten_neighbours(&w->pc, c, in->n_melds, 1, need, sh);
     for (int i = 0; i < nk; i++) {
         int k = kind[i];
         long e = found[i];
@@ -365,7 +365,7 @@ static int create_discards(ctx_t *x, size_t ni) {
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = kinds_held(c);
     int8_t sh[34];
-    ym_shanten_neighbours(c, in->n_melds, x->sanma, -1, held, sh);
+    ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
     if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 4 * 34, sizeof(int32_t))) return -1;
     for (uint64_t m = held; m; m &= m - 1) {
@@ -673,6 +673,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         return YM_EV_E_INPUT;
     x.choice = in->riichi_mode != YM_EV_RIICHI_ALWAYS;
     x.sanma = in->rules && in->rules->players == 3;
+    ym_part_cache_reset(&w->pc, x.sanma);
     x.closed = 1;
     for (int m = 0; m < in->n_melds; m++)
         if (in->meld_type[m] != YM_ANKAN) x.closed = 0;
@@ -721,7 +722,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     } else {
         /* every discard's shanten at once */
         int8_t dsh[34];
-        ym_shanten_neighbours(c, in->n_melds, x.sanma, -1, kinds_held(c), dsh);
+        ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, kinds_held(c), dsh);
         /* the request itself is a discard state of the graph (a draw may return to it) */
         if (x.s0 <= in->max_shanten && node_of(&x, c, x.reds0, 0, 0) < 0) { rc = YM_EV_E_MEMORY; goto out; }
         for (int k = 0; k < 34 && nr < max_rows; k++) {
@@ -771,7 +772,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
             memcpy(h, x.h0, 34);
             if (rows[r].tile >= 0) h[rows[r].tile]--;
             uint64_t m = kinds_above(four, h) & no_sanma;
-            ym_shanten_neighbours(h, in->n_melds, x.sanma, 1, m, sh);
+            ym_shanten_neighbours(&w->pc, h, in->n_melds, 1, m, sh);
             for (; m; m &= m - 1) {
                 int k = ym_ctz64(m);
                 if (sh[k] < rows[r].shanten) {

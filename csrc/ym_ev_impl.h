@@ -87,6 +87,7 @@ struct ym_ev_work {
     size_t cap_sh_d, cap_sh_e;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
+    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), reset by each search */
 };
 
 /* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64

@@ -130,7 +130,7 @@ int ym_ev_link_riichi_pair(ctx_t *x, size_t ni) {
         return -1;
     uint64_t drawable = kinds_above(x->base, c);
     int8_t sh[34];
-    ym_shanten_neighbours(c, x->in->n_melds, x->sanma, 1, drawable, sh);
+    ym_shanten_neighbours(&x->w->pc, c, x->in->n_melds, 1, drawable, sh);
     struct rpair *p = &w->rp[w->n_rp++];
     p->f = nd.ci;
     p->r = w->nodes[r].ci;

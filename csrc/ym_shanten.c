@@ -226,124 +226,125 @@ int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma) {
     return shanten_words(&v, n_melds, form, sanma);
 }
 
-/* ---- neighbours: one tile more or fewer of each kind ------------------------------------- */
-void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]) {
+/* ---- neighbours: one tile more or fewer of each kind, over a cache of parts ------------- */
+void ym_part_cache_reset(ym_part_cache_t *pc, int sanma) {
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < YM_PART_SLOTS; i++) pc->slot[s][i].key = UINT64_MAX;
+    pc->sanma = sanma;
+}
+
+/* the class of part s with the counts w (and rank 0's `one` for a suit) */
+YM_ALWAYS_INLINE part_t any_part(const ym_special_t *T, int s, int sanma, uint64_t w, unsigned one) {
+    if (s == 3) return honor_part(w, 0x105);
+    part_t p = suit_part(w, one, 0x105);
+    if (sanma && s == 0) p.cls = sanma_man_bclass(T, one, (unsigned)(w >> 56));
+    return p;
+}
+
+/* part s of the word view v, from the cache (computed into its slot when absent): suits keyed by
+   ranks 1-8 (a byte each, at most 4) with rank 0 in bits 61-63, honors by their seven bytes */
+static const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, int s) {
+    const ym_special_t *T = &ym_special;
+    uint64_t w = v->w[s];
+    unsigned one = s < 3 ? v->one[s] : 0u;
+    uint64_t key = s < 3 ? w | (uint64_t)one << 61 : w;
+    ym_part_slot_t *q = &pc->slot[s][(key * 0x9E3779B97F4A7C15ULL) >> 57];
+    if (q->key == key) return q;
+    part_t p = any_part(T, s, pc->sanma, w, one);
+    q->z = p.z;
+    q->cls = (uint8_t)p.cls;
+    for (int r = 0; r < 9; r++) {
+        q->up[r] = q->down[r] = 0xFF;
+        if (s == 3 && r >= 7) continue;
+        unsigned n = s == 3 ? (unsigned)(w >> (8 * r)) & 0xFFu : r == 0 ? one : (unsigned)(w >> (8 * (r - 1))) & 0xFFu;
+        uint64_t bit = s == 3 ? 1ULL << (8 * r) : r == 0 ? 0 : 1ULL << (8 * (r - 1));
+        unsigned b1 = s < 3 && r == 0;   /* rank 0 of a suit: in `one` */
+        if (n < 4) q->up[r] = (uint8_t)any_part(T, s, pc->sanma, w + bit, one + b1).cls;
+        if (n > 0) q->down[r] = (uint8_t)any_part(T, s, pc->sanma, w - bit, one - b1).cls;
+    }
+    q->key = key;
+    return q;
+}
+
+/* a hand's parts from the cache: their slots, classes, the other parts' combined classes per
+   part (combining is commutative and associative, min-plus sums of distance vectors, so a
+   changed part costs one or two table reads) and the special counts */
+typedef struct {
+    const ym_part_slot_t *p[4];
+    unsigned cls[4], rest_cls[4], e0;
+} hand_parts_t;
+
+YM_ALWAYS_INLINE void hand_parts(ym_part_cache_t *pc, const uint8_t *c, hand_parts_t *h) {
     const ym_special_t *T = &ym_special;
     words_t v;
     load_words(c, &v);
-    part_t P[4];
     uint64_t sp = 0;
-    for (int s = 0; s < 3; s++) {
-        P[s] = suit_part(v.w[s], v.one[s], v.mul);
-        sp += P[s].z;
-    }
-    P[3] = honor_part(v.w[3], v.mul);
-    sp += P[3].z;
-    unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
-    if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
-    /* the other parts combined, per part (ym_shanten_lowering) */
-    unsigned rest_cls[4] = {T->comb1[cls[1]][cls[2]], T->comb1[cls[0]][cls[2]], T->comb1[cls[0]][cls[1]],
-                            T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]};
-    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
     for (int s = 0; s < 4; s++) {
-        unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
-        uint64_t rest = sp - P[s].z;
-        while (bits) {
-            int r = ym_ctz64(bits);
-            bits &= bits - 1;
-            part_t q;
-            if (s == 3) {
-                uint64_t one = 1ULL << (8 * r);
-                q = honor_part(delta > 0 ? v.w[3] + one : v.w[3] - one, v.mul);
-            } else if (r == 0) {
-                unsigned o = delta > 0 ? v.one[s] + 1u : v.one[s] - 1u;
-                q = suit_part(v.w[s], o, v.mul);
-                if (sanma && s == 0) q.cls = sanma_man_bclass(T, o, (unsigned)(v.w[0] >> 56));
-            } else {
-                uint64_t one = 1ULL << (8 * (r - 1)), w = delta > 0 ? v.w[s] + one : v.w[s] - one;
-                q = suit_part(w, v.one[s], v.mul);
-                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
-            }
-            int sh = s == 3 ? fin[rest_cls[3]][q.cls] : fin[T->comb2[rest_cls[s]][q.cls]][cls[3]];
-            if (n_melds == 0) {
-                int t = T->min[(unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1)];
-                if (t < sh) sh = t;
-            }
-            out[9 * s + r] = (int8_t)sh;
-        }
+        h->p[s] = part_slot(pc, &v, s);
+        h->cls[s] = h->p[s]->cls;
+        sp += h->p[s]->z;
+    }
+    const unsigned *cls = h->cls;
+    h->rest_cls[0] = T->comb1[cls[1]][cls[2]];
+    h->rest_cls[1] = T->comb1[cls[0]][cls[2]];
+    h->rest_cls[2] = T->comb1[cls[0]][cls[1]];
+    h->rest_cls[3] = T->comb2[h->rest_cls[2]][cls[2]];
+    h->e0 = (unsigned)(sp >> 32) & ((1u << 14) - 1);
+}
+
+/* the special counts with one tile more (delta 1) or fewer of kind k, held n times */
+YM_ALWAYS_INLINE unsigned special_step(unsigned e, int k, unsigned n, int delta) {
+    unsigned y = k >= 27 || k % 9 == 0 || k % 9 == 8;
+    if (delta > 0) return n == 0 ? e + (1u << 3 | y << 7) : n == 1 ? e + (1u | y << 11) : e;
+    return n == 1 ? e - (1u << 3 | y << 7) : n == 2 ? e - (1u | y << 11) : e;
+}
+
+/* the shanten of the hand whose part s changed to class q (special counts e) */
+YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, unsigned e, int n_melds) {
+    const ym_special_t *T = &ym_special;
+    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
+    int sh = s == 3 ? fin[h->rest_cls[3]][q] : fin[T->comb2[h->rest_cls[s]][q]][h->cls[3]];
+    if (n_melds == 0 && T->min[e] < sh) sh = T->min[e];
+    return sh;
+}
+
+void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
+                              int8_t out[34]) {
+    hand_parts_t h;
+    hand_parts(pc, c, &h);
+    for (uint64_t m = kinds; m; m &= m - 1) {
+        int k = ym_ctz64(m), s = k / 9, r = k % 9;
+        unsigned q = delta > 0 ? h.p[s]->up[r] : h.p[s]->down[r];
+        if (q == 0xFF) continue;   /* a fifth copy, or none to take away */
+        out[k] = (int8_t)changed_shanten(&h, s, q, special_step(h.e0, k, c[k], delta), n_melds);
     }
 }
 
-uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, int8_t out[34]) {
+uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
+                                int8_t out[34]) {
     const ym_special_t *T = &ym_special;
-    words_t v;
-    load_words(c, &v);
-    part_t P[4];
-    uint64_t sp = 0;
-    for (int s = 0; s < 3; s++) {
-        P[s] = suit_part(v.w[s], v.one[s], v.mul);
-        sp += P[s].z;
-    }
-    P[3] = honor_part(v.w[3], v.mul);
-    sp += P[3].z;
-    unsigned cls[4] = {P[0].cls, P[1].cls, P[2].cls, P[3].cls};
-    if (sanma) cls[0] = sanma_man_bclass(T, v.one[0], (unsigned)(v.w[0] >> 56));
-    /* the other parts combined, per part (combining is commutative and associative: min-plus
-       sums of distance vectors), so that a changed part costs one or two table reads */
-    unsigned rest_cls[4] = {T->comb1[cls[1]][cls[2]], T->comb1[cls[0]][cls[2]], T->comb1[cls[0]][cls[1]],
-                            T->comb2[T->comb1[cls[0]][cls[1]]][cls[2]]};
-    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
+    hand_parts_t h;
+    hand_parts(pc, c, &h);
     uint64_t low = 0;
-    const unsigned e0 = (unsigned)(sp >> 32) & ((1u << 14) - 1);
     for (int s = 0; s < 4; s++) {
-        unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
-        uint64_t rest = sp - P[s].z;
-        const uint64_t *better = s == 3 ? &T->honor_better[cls[3]] : T->suit_better[cls[s]];
         /* from tenpai, a draw completes the regular form only in a part whose tiles are not a
            multiple of three (a complete hand is sets in every part and one pair): in the others
-           only the special forms (closed hands) may complete, read from the special counts */
-        if (b == 0 && ((unsigned)(P[s].z >> 24) & 0xFFu) % 3 == 0) {
-            if (n_melds) continue;
-            while (bits) {
-                int r = ym_ctz64(bits), k = 9 * s + r;
-                bits &= bits - 1;
-                unsigned y = s == 3 || r == 0 || r == 8, e = e0;
-                if (c[k] == 0) e += 1u << 3 | y << 7;        /* a new kind (a new yaochuu kind) */
-                else if (c[k] == 1) e += 1u | y << 11;      /* a new pair (a yaochuu pair) */
-                if (T->min[e] < 0) {
-                    out[k] = T->min[e];
-                    low |= 1ULL << k;
-                }
-            }
-            continue;
-        }
-        while (bits) {
-            int r = ym_ctz64(bits);
-            bits &= bits - 1;
-            part_t q;
-            if (s == 3) {
-                q = honor_part(v.w[3] + (1ULL << (8 * r)), v.mul);
-            } else if (r == 0) {
-                q = suit_part(v.w[s], v.one[s] + 1u, v.mul);
-                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0] + 1u, (unsigned)(v.w[0] >> 56));
-            } else {
-                uint64_t w = v.w[s] + (1ULL << (8 * (r - 1)));
-                q = suit_part(w, v.one[s], v.mul);
-                if (sanma && s == 0) q.cls = sanma_man_bclass(T, v.one[0], (unsigned)(w >> 56));
-            }
-            unsigned e = (unsigned)((rest + q.z) >> 32) & ((1u << 14) - 1);
-            int sh;
-            if (better[q.cls >> 6] >> (q.cls & 63) & 1) {
-                sh = s == 3 ? fin[rest_cls[3]][q.cls] : fin[T->comb2[rest_cls[s]][q.cls]][cls[3]];
-                if (n_melds == 0 && T->min[e] < sh) sh = T->min[e];
-            } else if (n_melds == 0) {
-                sh = T->min[e];   /* the regular form stays at or above c's, so at or above b */
-            } else {
-                continue;
-            }
+           only the special forms (closed hands) may complete. Elsewhere a class change that lowers
+           no entry of the part's distance vector cannot lower the regular form (the replacement
+           number is a min-plus sum of the parts' entries): only the special counts may. */
+        int regular = !(b == 0 && ((unsigned)(h.p[s]->z >> 24) & 0xFFu) % 3 == 0);
+        if (!regular && n_melds) continue;
+        const uint64_t *better = s == 3 ? &T->honor_better[h.cls[3]] : T->suit_better[h.cls[s]];
+        for (unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu); bits; bits &= bits - 1) {
+            int r = ym_ctz64(bits), k = 9 * s + r, sh;
+            unsigned q = h.p[s]->up[r], e = special_step(h.e0, k, c[k], 1);
+            if (q == 0xFF) continue;   /* a fifth copy */
+            if (regular && (better[q >> 6] >> (q & 63) & 1)) sh = changed_shanten(&h, s, q, e, n_melds);
+            else if (n_melds == 0) sh = T->min[e];
+            else continue;
             if (sh < b) {
-                out[9 * s + r] = (int8_t)sh;
-                low |= 1ULL << (9 * s + r);
+                out[k] = (int8_t)sh;
+                low |= 1ULL << k;
             }
         }
     }

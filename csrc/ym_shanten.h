@@ -36,16 +36,36 @@ int ym_shanten_kokushi(const uint8_t *c);
 /* form: YM_FORM_*; chiitoitsu/kokushi only count when n_melds == 0 (else they give 99). */
 int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma);
 int ym_is_agari(const uint8_t *c, int n_melds);
+/* A cache of parts for a search that evaluates many hands a few tiles apart (the EV search): per
+   part (m, p, s, honors), the patterns met, each with its table entry, its class and the class
+   after one tile more and one tile fewer of each rank, so that a hand costs one probe per part
+   and a draw or discard one byte. Direct-mapped, YM_PART_SLOTS patterns a part; a pattern whose
+   slot is taken by another is computed again. Reset it (ym_part_cache_reset) for each search:
+   it belongs to one player count. */
+#define YM_PART_SLOTS 128
+typedef struct {
+    uint64_t key;              /* the part's counts (UINT64_MAX: empty) */
+    uint64_t z;                /* its table entry (index, tiles, special counts) */
+    uint8_t cls;               /* its class */
+    uint8_t up[9], down[9];    /* the class with one more / one fewer tile of rank r (0xFF: none) */
+} ym_part_slot_t;
+typedef struct {
+    ym_part_slot_t slot[4][YM_PART_SLOTS];
+    int sanma;
+} ym_part_cache_t;
+void ym_part_cache_reset(ym_part_cache_t *pc, int sanma);
 /* ym_shanten(form ALL) of c with one copy of kind k added (delta = +1) or removed (delta = -1),
- * for each k whose bit is set in `kinds`, into out[k] (other entries untouched). Same trust as
- * ym_shanten, for c and for every changed hand (counts 0..4, total 13-3k or 14-3k). The four
- * parts are read once; each kind re-reads its own part only. */
-void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, int8_t out[34]);
+ * for each k whose bit is set in `kinds` and that has a copy to add (fewer than 4) or take away,
+ * into out[k] (other entries untouched). Same trust as ym_shanten, for c and for every changed
+ * hand (counts 0..4, total 13-3k or 14-3k). A hand costs one cache probe per part, a kind one
+ * byte and one or two table reads. */
+void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
+                           int8_t out[34]);
 /* The kinds among `kinds` whose draw lowers the shanten of c below b (b: c's shanten), each with
    the shanten it reaches in out[k] (other entries untouched): ym_shanten_neighbours with delta 1
-   restricted to its answers below b, at a fraction of its cost where few draws lower it (a draw
-   that lowers no entry of its part's distance vector is settled by the special forms alone). */
-uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, int8_t out[34]);
+   restricted to its answers below b, at a fraction of its cost where few draws lower it. */
+uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
+                             int8_t out[34]);
 /* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times
  * (and 2m-8m when sanma). */
 uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);

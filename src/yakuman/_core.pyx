@@ -25,8 +25,13 @@ cdef extern from "ym_shanten.h" nogil:
     int ym_shanten(const uint8_t *c, int n_melds, int form, int sanma)
     int ym_is_agari(const uint8_t *c, int n_melds)
     uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma)
-    void ym_shanten_neighbours(const uint8_t *c, int n_melds, int sanma, int delta, uint64_t kinds, signed char *out)
-    uint64_t ym_shanten_lowering(const uint8_t *c, int n_melds, int sanma, int b, uint64_t kinds, signed char *out)
+    ctypedef struct ym_part_cache_t:
+        int sanma
+    void ym_part_cache_reset(ym_part_cache_t *pc, int sanma)
+    void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
+                               signed char *out)
+    uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
+                                 signed char *out)
 
 cdef int _err = ym_init()
 if _err != 0:

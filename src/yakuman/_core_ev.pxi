@@ -93,6 +93,23 @@ def _ev_pooled_bytes():
     return total
 
 
+cdef ym_part_cache_t *_test_pc = NULL
+
+
+cdef ym_part_cache_t *_test_parts(bint sanma) except NULL:
+    """The parts cache of the test accessors below: one for the process, kept across calls (as a
+    search keeps its own across its hands), reset when the player count changes."""
+    global _test_pc
+    if _test_pc == NULL:
+        _test_pc = <ym_part_cache_t *>malloc(sizeof(ym_part_cache_t))
+        if _test_pc == NULL:
+            raise MemoryError()
+        ym_part_cache_reset(_test_pc, sanma)
+    elif _test_pc.sanma != sanma:
+        ym_part_cache_reset(_test_pc, sanma)
+    return _test_pc
+
+
 def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
     """ym_shanten_neighbours (the search's shanten of each draw or discard) on checked counts:
     a list of 34, None where the changed hand would leave 0..4 (tests compare it with shanten)."""
@@ -104,7 +121,7 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
     for k in range(34):
         if (delta > 0 and c[k] < 4) or (delta < 0 and c[k] > 0):
             kinds |= (<uint64_t>1) << k
-    ym_shanten_neighbours(c, n_melds, sanma, delta, kinds, out)
+    ym_shanten_neighbours(_test_parts(sanma), c, n_melds, delta, kinds, out)
     return [out[k] if kinds >> k & 1 else None for k in range(34)]
 
 
@@ -119,7 +136,7 @@ def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
     for k in range(34):
         if c[k] < 4:
             kinds |= (<uint64_t>1) << k
-    low = ym_shanten_lowering(c, n_melds, sanma, b, kinds, out)
+    low = ym_shanten_lowering(_test_parts(sanma), c, n_melds, b, kinds, out)
     return {k: out[k] for k in range(34) if low >> k & 1}
 
 

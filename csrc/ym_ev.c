@@ -367,38 +367,30 @@ static int create_discards(ctx_t *x, size_t ni) {
     int8_t sh[34];
     ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
-    if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 4 * 34, sizeof(int32_t))) return -1;
+    if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 6 * 34, sizeof(int32_t))) return -1;
     for (uint64_t m = held; m; m &= m - 1) {
         int k = ym_ctz64(m), s2 = sh[k];
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        if (s2 == a) {
-            /* a link this state makes itself, if its draw state takes only the draws that lower
-               the shanten (push_pair's comment) */
-            if (c[k] - has_red > 0) {
-                w->defer[w->n_defer++] = (int32_t)ni;
-                w->defer[w->n_defer++] = k;
-            }
-            if (has_red) {
-                w->defer[w->n_defer++] = (int32_t)ni;
-                w->defer[w->n_defer++] = k | 0x100;
-            }
-        }
         if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
         unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
         int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
         if (choose) flag = 0;
         ev_key_t k0 = key_step(kb, k, -1);
-        if (c[k] - has_red > 0) {
-            int dd = nd.dist + dist_step(x, c, reds, k, 0, -1);
-            ev_key_t kd = key_with(k0, reds, flag);
-            if (node_at(x, kd, c, k, -1, s2, 1, dd) < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
-        }
-        if (has_red) {
-            int dd = nd.dist + dist_step(x, c, reds, k, 1, -1);
-            ev_key_t kd = key_with(k0, reds & ~(1u << suit), flag);
-            if (node_at(x, kd, c, k, -1, s2, 1, dd) < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
+        for (int red = 0; red < 2; red++) {
+            if (red ? !has_red : c[k] - has_red <= 0) continue;
+            int dd = nd.dist + dist_step(x, c, reds, k, red, -1);
+            ev_key_t kd = key_with(k0, red ? reds & ~(1u << suit) : reds, flag);
+            long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
+            if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
+            if (s2 == a) {
+                /* a link this state makes itself, if its draw state takes only the draws that
+                   lower the shanten (push_pair's comment), with the state just found or made */
+                w->defer[w->n_defer++] = (int32_t)ni;
+                w->defer[w->n_defer++] = k | red << 8;
+                w->defer[w->n_defer++] = (int32_t)dn;
+            }
         }
     }
     return 0;
@@ -418,8 +410,10 @@ static int build(ctx_t *x) {
 /* ---- linking ---------------------------------------------------------------------------------- */
 /* the links of discard state en's candidate discard (kind k, its red five when red) to the draw
    states of the graph that take only the draws lowering the shanten (under riichi_mode ALWAYS
-   the riichi state of the same tiles too, when the hand is closed and tenpai or complete) */
-static int link_deferred(ctx_t *x, size_t en, int k, int red) {
+   the riichi state of the same tiles too, when the hand is closed and tenpai): `made`, the state
+   create_discards found or made for that discard (the riichi state in that case, else the plain
+   one) */
+static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
     ym_ev_work_t *w = x->w;
     const node_t *e = &w->nodes[en];
     const uint8_t *c = w->cnt + 34 * en;
@@ -432,8 +426,11 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red) {
     int red_left = red_left_of(x, rd, suit);
     int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
     if (wt <= 0) return 0;
-    long dp = lookup(w, kd);
-    long dr = !x->choice && x->closed && e->shanten <= 0 && !dama ? lookup(w, riichi_key(kd, 1)) : -1;
+    /* create_discards declared (flag 1) exactly when this holds (its discard keeps the shanten:
+       e is tenpai, never complete here, so never dama_complete) */
+    int riichi = !x->choice && x->closed && e->shanten <= 0 && !dama;
+    long dp = riichi ? lookup(w, kd) : made;
+    long dr = riichi ? made : -1;
     for (int j = 0; j < 2; j++) {
         long d = j ? dr : dp;
         if (d < 0 || draws_all(x, &w->nodes[d])) continue;
@@ -460,9 +457,9 @@ static int link(ctx_t *x) {
             w->sh_e[n->ci] = n->shanten;
         }
     }
-    for (size_t i = 0; i < w->n_defer; i += 2) {
+    for (size_t i = 0; i < w->n_defer; i += 3) {
         int32_t v = w->defer[i + 1];
-        if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8)) return -1;
+        if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8, w->defer[i + 2])) return -1;
     }
     size_t np = w->n_de;
     if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)) ||

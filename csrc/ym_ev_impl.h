@@ -68,7 +68,8 @@ struct ym_ev_work {
     size_t cap_tmp, cap_de, cap_dsc, n_de;
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
-    int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8) pairs */
+    int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8, the draw state
+                          its discard found or made) triples */
     size_t cap_defer, n_defer;
     int32_t *perm;     /* link: tmp's links in discard-state order */
     size_t cap_perm;

@@ -3,7 +3,9 @@
 on N closed 14-tile hands at SHANTEN (tools/ev_oracle_diff.py's ``random_hand``, seed 3: the
 hands of its `--seed 3` runs) with ``time.thread_time()``, best of REPS (default 3) per hand, and
 prints the medians of the thread time and the wall time in ms. Thread time barely moves with the
-load on a shared machine, so two builds compare in alternated runs; the reference is not run."""
+load on a shared machine, so two builds compare in alternated runs; the reference is not run.
+``python bench/ev_thread_time.py fixed``: a call's fixed cost, the thread time per call (best of 5
+runs of 1,000 calls) on a hand beyond ``max_shanten`` (rows only, no search) and on a tenpai hand."""
 
 import os
 import random
@@ -17,7 +19,23 @@ from ev_oracle_diff import mpsz, random_hand  # noqa: E402
 from yakuman.ev import discard_ev  # noqa: E402
 
 
+def fixed() -> None:
+    out = []
+    for hand in ("1479m258p369s1234z", "123456789m1134p5s"):
+        best = float("inf")
+        for _ in range(5):
+            t0 = time.thread_time()
+            for _ in range(1000):
+                discard_ev(hand, model="reference")
+            best = min(best, (time.thread_time() - t0) / 1000)
+        out.append(f"{hand} {best * 1e6:.1f} us")
+    print("a call's fixed cost: " + "; ".join(out))
+
+
 def main(argv: list[str]) -> None:
+    if argv[1] == "fixed":
+        fixed()
+        return
     shanten, n = int(argv[1]), int(argv[2])
     reps = int(argv[3]) if len(argv) > 3 else 3
     rng = random.Random(3)

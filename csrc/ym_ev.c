@@ -769,14 +769,9 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
             memcpy(h, x.h0, 34);
             if (rows[r].tile >= 0) h[rows[r].tile]--;
             uint64_t m = kinds_above(four, h) & no_sanma;
-            ym_shanten_neighbours(&w->pc, h, in->n_melds, 1, m, sh);
-            for (; m; m &= m - 1) {
-                int k = ym_ctz64(m);
-                if (sh[k] < rows[r].shanten) {
-                    rows[r].necessary[k] = in->unseen[k];
-                    rows[r].necessary_mask |= 1ULL << k;
-                }
-            }
+            m = ym_shanten_lowering(&w->pc, h, in->n_melds, rows[r].shanten, m, sh);
+            rows[r].necessary_mask = m;
+            for (; m; m &= m - 1) rows[r].necessary[ym_ctz64(m)] = in->unseen[ym_ctz64(m)];
         }
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 
 import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,9 @@ _SUITS = "mpsz"
 
 def _name(kind: int, red: bool = False) -> str:
     return f"{0 if red else kind % 9 + 1}{_SUITS[kind // 9]}"
+
+
+_NAMES = tuple((_name(k), _name(k, True)) for k in range(34))   # by kind, then red
 
 
 @dataclass(frozen=True)
@@ -212,12 +216,15 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     kita = _int(kita, "kita", 0, 4)
     if kita and not sanma:
         raise InvalidArgumentError("kita (nuki dora) exist only with three players")
-    seen = [full[k] + dcounts[k] + (kita if k == 30 else 0) for k in range(34)]
-    for k in range(34):
-        if seen[k] > 4:
-            raise InvalidTilesError(f"{_name(k)}: {seen[k]} copies in the hand, melds, dora and kita")
-        if sanma and 1 <= k <= 7 and seen[k]:
-            raise InvalidTilesError(f"{_name(k)} does not exist with three players")
+    seen = list(map(operator.add, full, dcounts))
+    seen[30] += kita
+    # the first kind in order that has too many copies or does not exist (sanma's 2m-8m)
+    over = next(k for k in range(34) if seen[k] > 4) if max(seen) > 4 else 34
+    absent = next((k for k in range(1, 8) if seen[k]), 34) if sanma else 34
+    if over < 34 and over <= absent:
+        raise InvalidTilesError(f"{_name(over)}: {seen[over]} copies in the hand, melds, dora and kita")
+    if absent < 34:
+        raise InvalidTilesError(f"{_name(absent)} does not exist with three players")
     aka = red and rules.aka_dora > 0
     for s in range(3):
         # with red fives, aka_dora copies of each five are red: the rest are the only plain ones
@@ -228,7 +235,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 f"{rules.aka_dora}) only {4 - rules.aka_dora} copies of 5{'mps'[s]} are plain: write the red "
                 f"one as 0{'mps'[s]}, or pass red=False")
     if wall is None:
-        unseen = [0 if sanma and 1 <= k <= 7 else 4 - seen[k] for k in range(34)]
+        unseen = [4 - x for x in seen]
+        if sanma:
+            unseen[1:8] = [0] * 7
     else:
         if hasattr(wall, "wall_counts"):
             wall = wall.wall_counts()
@@ -272,10 +281,19 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference",
         0 if model == "reference" else RIICHI[riichi])
-    out = []
-    for tile, is_red, sh, nec, tp, wp, sc, ri in rows:
-        out.append(EvRow(None if tile < 0 else _name(tile, bool(is_red)), sh, nec, tp, wp, sc, ri))
+    out = [_row(None if tile < 0 else _NAMES[tile][is_red], sh, nec, tp, wp, sc, ri)
+           for tile, is_red, sh, nec, tp, wp, sc, ri in rows]
     return EvResult(tuple(out), turn, t_max, nodes)
+
+
+def _row(tile, shanten, necessary, tenpai_prob, win_prob, exp_score, riichi) -> EvRow:
+    """EvRow(...) without the frozen dataclass's __init__ (seven object.__setattr__ calls, a
+    third of a call on a small search): the same fields, set in the instance's dict."""
+    r = object.__new__(EvRow)
+    d = r.__dict__
+    d["tile"], d["shanten"], d["necessary"] = tile, shanten, necessary
+    d["tenpai_prob"], d["win_prob"], d["exp_score"], d["riichi"] = tenpai_prob, win_prob, exp_score, riichi
+    return r
 
 
 def release_memory() -> int:

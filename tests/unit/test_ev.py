@@ -158,6 +158,23 @@ def test_bad_input_raises(kw, err):
         discard_ev(**kw)
 
 
+@pytest.mark.parametrize("kw, message", [
+    # the first kind in tile order that is wrong names the error: too many copies, or (sanma) a
+    # kind that does not exist; the copies count the dora indicators and the kita
+    ({"hand": "1111m456p789s1122z", "dora": "1m"}, r"^1m: 5 copies in the hand, melds, dora and kita$"),
+    ({"hand": "1119m111p789s1122z", "dora": "1p1p", "rules": yakuman.Rules.tenhou_sanma()},
+     r"^1p: 5 copies in the hand, melds, dora and kita$"),
+    ({"hand": "1112m19p789s1122z", "rules": yakuman.Rules.tenhou_sanma()}, r"^2m does not exist with three players$"),
+    ({"hand": "1113m1111p789s122z", "dora": "1p", "rules": yakuman.Rules.tenhou_sanma()},
+     r"^3m does not exist with three players$"),     # 3m before 1p's fifth copy
+    ({"hand": "19m19p19s1234444z", "kita": 1, "rules": yakuman.Rules.tenhou_sanma()},
+     r"^4z: 5 copies in the hand, melds, dora and kita$"),
+])
+def test_bad_tiles_name_the_first_wrong_kind(kw, message):
+    with pytest.raises(InvalidTilesError, match=message):
+        discard_ev(**kw)
+
+
 def test_four_plain_fives_need_red_off():
     """Regression: with red fives, four plain copies of a five cannot be held (the reference
     calculator takes them and counts a fifth copy, the red one, in its wall: its 5p row differed).
@@ -198,10 +215,10 @@ def test_wall_red_the_red_fives_left():
 
 def test_sanma_has_no_2m_to_8m():
     from yakuman import Rules
-    r = discard_ev("19m456p789s112233z", rules=Rules.tenhou_sanma(), seat_wind="S")
+    r = discard_ev("19m456p789s112233z", rules=yakuman.Rules.tenhou_sanma(), seat_wind="S")
     assert all(x.tile is not None for x in r.rows)
     with pytest.raises(InvalidTilesError):
-        discard_ev("123m456p789s11223z", rules=Rules.tenhou_sanma())
+        discard_ev("123m456p789s11223z", rules=yakuman.Rules.tenhou_sanma())
 
 
 # ---- properties -------------------------------------------------------------------------------

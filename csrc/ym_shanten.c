@@ -309,7 +309,7 @@ YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, u
 }
 
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
-                              int8_t out[34]) {
+                           int8_t out[34]) {
     hand_parts_t h;
     hand_parts(pc, c, &h);
     for (uint64_t m = kinds; m; m &= m - 1) {
@@ -321,7 +321,7 @@ void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, i
 }
 
 uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
-                                int8_t out[34]) {
+                             int8_t out[34]) {
     const ym_special_t *T = &ym_special;
     hand_parts_t h;
     hand_parts(pc, c, &h);

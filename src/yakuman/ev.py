@@ -152,6 +152,17 @@ def _wind(value, where: str) -> int:
         raise InvalidArgumentError(f"{where} must be one of E S W N (or 0-3), not {value!r}") from None
 
 
+def _counts(value, method: str, n: int, what: str) -> list[int]:
+    """``value`` (or ``value.method()`` when it has that method, as an Observation) as a list of
+    ``n`` ints; ``what`` opens the error's message."""
+    if hasattr(value, method):
+        value = getattr(value, method)()
+    out = [int(x) for x in value]
+    if len(out) != n:
+        raise InvalidArgumentError(f"{what}, not {len(out)}")
+    return out
+
+
 def _int(value, name: str, low: int, high: int) -> int:
     if type(value) is bool or not hasattr(value, "__index__"):
         raise InvalidArgumentError(f"{name} must be an integer, not {value!r}")
@@ -239,11 +250,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if sanma:
             unseen[1:8] = [0] * 7
     else:
-        if hasattr(wall, "wall_counts"):
-            wall = wall.wall_counts()
-        unseen = [int(x) for x in wall]
-        if len(unseen) != 34:
-            raise InvalidArgumentError(f"wall must hold 34 counts, not {len(unseen)}")
+        unseen = _counts(wall, "wall_counts", 34, "wall must hold 34 counts")
         for k in range(34):
             if not 0 <= unseen[k] <= 4 - seen[k]:
                 raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {unseen[k]}: at most {4 - seen[k]} copies unseen")
@@ -252,11 +259,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         for s in range(3):
             unseen_red[s] = 1 if reds[s] + meld_red_suits[s] + dreds[s] == 0 and unseen[9 * s + 4] else 0
     if wall_red is not None:
-        if hasattr(wall_red, "wall_reds"):
-            wall_red = wall_red.wall_reds()
-        wall_red = [int(x) for x in wall_red]
-        if len(wall_red) != 3:
-            raise InvalidArgumentError(f"wall_red must hold 3 counts (m, p, s), not {len(wall_red)}")
+        wall_red = _counts(wall_red, "wall_reds", 3, "wall_red must hold 3 counts (m, p, s)")
         for s in range(3):
             most = min(unseen[9 * s + 4], rules.aka_dora - reds[s] - meld_red_suits[s] - dreds[s]) if aka else 0
             if not 0 <= wall_red[s] <= most:

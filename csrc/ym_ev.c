@@ -361,18 +361,20 @@ static int create_discards(ctx_t *x, size_t ni) {
        have not declared. Under the other modes a closed hand completes dama too, and makes its
        states as an open hand does. */
     if (!x->choice && x->closed && a == -1 && !dama_complete(x, &nd)) return 0;
-    /* a discard never lowers the shanten nor raises it by more than one */
+    /* a discard never lowers the shanten nor raises it by more than one: with shanten-down on,
+       every discard is followed; else those that keep the shanten (none from a complete hand) */
     int down = in->shanten_down && nd.dist + a < x->s0 + in->extra;
     uint64_t held = kinds_held(c);
     int8_t sh[34];
-    ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);
+    if (down) ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);
+    else if (a < 0) return 0;
+    else held = ym_shanten_keeping(&w->pc, c, in->n_melds, a, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
     if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 6 * 34, sizeof(int32_t))) return -1;
     for (uint64_t m = held; m; m &= m - 1) {
         int k = ym_ctz64(m), s2 = sh[k];
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        if (!((a >= 0 && s2 == a) || (down && s2 == a + 1))) continue;
         /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
         unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
         int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
@@ -535,10 +537,85 @@ static int link(ctx_t *x) {
 #define EV_SSE2 1
 #endif
 
+#if defined(EV_SSE2) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define EV_AVX 1
+/* The two passes of a turn with AVX (four lanes a state in one register) where the CPU has it:
+   the same operations lane by lane in the same order as the SSE2 passes, so the same values */
+__attribute__((target("avx"))) static void discard_pass_avx(size_t ne, const int32_t *eoff, const int32_t *eto,
+                                                            const double *vd, double *ve, const int8_t *she,
+                                                            int bounded) {
+    for (size_t e = 0; e < ne; e++) {
+        __m256d a = _mm256_setzero_pd();
+        for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) a = _mm256_max_pd(_mm256_loadu_pd(vd + 4 * (size_t)eto[j]), a);
+        _mm256_storeu_pd(ve + 4 * e, a);
+        if (bounded && she[e] <= 0) ve[4 * e] = 1.0;
+    }
+}
+
+__attribute__((target("avx"))) static void draw_pass_avx(size_t nd, const int32_t *doff, const sedge_t *de,
+                                                         const double *dsc, const double *ve, double *vd,
+                                                         const double *W, const double *Wwin, const int8_t *shd,
+                                                         double inv, int bounded) {
+    for (size_t d = 0; d < nd; d++) {
+        double *u = vd + 4 * d;
+        int32_t j = doff[2 * d], jw = doff[2 * d + 1], end = doff[2 * d + 2];
+        __m256d a = _mm256_setzero_pd();
+        for (; j < jw; j++)
+            a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_set1_pd((double)de[j].w), _mm256_loadu_pd(ve + 4 * (size_t)de[j].e)));
+        double ab[4];
+        _mm256_storeu_pd(ab, a);
+        double st = ab[0], sw = ab[1], ss = ab[2];
+        for (; j < end; j++) {
+            double ys = ve[4 * (size_t)de[j].e + 2];
+            ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
+        }
+        st += Wwin[d];
+        sw += Wwin[d];
+        double tp = shd[d] == 0 ? 1.0 : u[0] + (st - W[d] * u[0]) * inv;
+        double wp = u[1] + (sw - W[d] * u[1]) * inv;
+        double sc = u[2] + (ss - W[d] * u[2]) * inv;
+        if (bounded) {
+            if (tp > 1.0) tp = 1.0;
+            if (wp > 1.0) wp = 1.0;
+        }
+        u[0] = tp;
+        u[1] = wp;
+        u[2] = sc;
+    }
+}
+
+static int avx_state = -1;   /* -1 not yet asked; 0 SSE2 passes; 1 AVX passes */
+
+static int cpu_avx(void) {
+    if (avx_state < 0) {
+        __builtin_cpu_init();
+        avx_state = __builtin_cpu_supports("avx") ? 1 : 0;
+    }
+    return avx_state;
+}
+#endif
+
+int ym_ev_use_avx(int on) {
+#ifdef EV_AVX
+    avx_state = -1;
+    if (cpu_avx() && !on) avx_state = 0;
+    return avx_state;
+#else
+    (void)on;
+    return 0;
+#endif
+}
+
 static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_roots, ym_ev_row_t *rows, int S) {
     ym_ev_work_t *w = x->w;
     const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
-    double *vd = w->val, *ve = vd + 4 * nd, *W = ve + 4 * ne, *Wwin = W + nd;
+    /* the states' values 32-byte aligned (a state's four lanes in one cache line) */
+    double *vd = w->val + ((32 - ((uintptr_t)w->val & 31)) & 31) / sizeof(double), *ve = vd + 4 * nd,
+           *W = ve + 4 * ne, *Wwin = W + nd;
+#ifdef EV_AVX
+    const int avx = cpu_avx();
+#endif
     const sedge_t *de = w->de;
     const double *dsc = w->dsc;
     const int32_t *eto = w->eto, *doff = w->doff, *eoff = w->eoff;
@@ -561,6 +638,10 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
     }
     for (int t = T - 1; t >= 1; t--) {
         /* discard states after the draw of turn t: the best draw state of turn t + 1, per value */
+#ifdef EV_AVX
+        if (avx) discard_pass_avx(ne, eoff, eto, vd, ve, she, bounded);
+        else
+#endif
         for (size_t e = 0; e < ne; e++) {
 #ifdef EV_SSE2
             __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
@@ -597,6 +678,10 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
         ym_ev_riichi_stay_gain(w, vd, t + 1 < T);
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
+#ifdef EV_AVX
+        if (avx) draw_pass_avx(nd, doff, de, dsc, ve, vd, W, Wwin, shd, inv, bounded);
+        else
+#endif
         for (size_t d = 0; d < nd; d++) {
             double *u = vd + 4 * d;
             double st, sw, ss;
@@ -776,7 +861,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
     if (link(&x)) { rc = YM_EV_E_MEMORY; goto out; }
-    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 1, sizeof(double))) {
+    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 4, sizeof(double))) {
         rc = YM_EV_E_MEMORY;
         goto out;
     }

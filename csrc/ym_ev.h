@@ -84,6 +84,10 @@ void ym_ev_work_free(ym_ev_work_t *w);
 size_t ym_ev_nodes(const ym_ev_work_t *w);
 /* the bytes a work struct holds (its buffers' capacities): callers that keep one may drop a large one */
 size_t ym_ev_work_bytes(const ym_ev_work_t *w);
+/* The solve's passes with AVX where the CPU has it (the default), or the SSE2 ones (on = 0): the
+   same values either way (tests compare them); returns 1 when the AVX passes are in use. Not
+   thread-safe: for tests and benchmarks, before searches run. */
+int ym_ev_use_avx(int on);
 /* Rows best first by score[turn] (then win, then tenpai, then tile order). */
 int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn);
 

@@ -262,6 +262,10 @@ static const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, in
         if (n < 4) q->up[r] = (uint8_t)any_part(T, s, pc->sanma, w + bit, one + b1).cls;
         if (n > 0) q->down[r] = (uint8_t)any_part(T, s, pc->sanma, w - bit, one - b1).cls;
     }
+    const uint64_t *better = s == 3 ? &T->honor_better[q->cls] : T->suit_better[q->cls];
+    q->lower = 0;
+    for (int r = 0; r < 9; r++)
+        if (q->up[r] != 0xFF && (better[q->up[r] >> 6] >> (q->up[r] & 63) & 1)) q->lower |= (uint16_t)(1u << r);
     q->key = key;
     return q;
 }
@@ -326,6 +330,8 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
     hand_parts_t h;
     hand_parts(pc, c, &h);
     uint64_t low = 0;
+    /* a draw lowers a special form's shanten by one at most: below b only from b */
+    const int special = n_melds == 0 && T->min[h.e0] <= b;
     for (int s = 0; s < 4; s++) {
         /* from tenpai, a draw completes the regular form only in a part whose tiles are not a
            multiple of three (a complete hand is sets in every part and one pair): in the others
@@ -333,9 +339,22 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
            no entry of the part's distance vector cannot lower the regular form (the replacement
            number is a min-plus sum of the parts' entries): only the special counts may. */
         int regular = !(b == 0 && ((unsigned)(h.p[s]->z >> 24) & 0xFFu) % 3 == 0);
-        if (!regular && n_melds) continue;
+        unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
+        if (!special) {
+            /* only the regular form may go below b: only the draws whose class change lowers an
+               entry of the part's vector (the slot's `lower`) are looked up, without a branch on
+               the answer (out[k] is written for each of them) */
+            if (!regular) continue;
+            for (unsigned bits = part_kinds & h.p[s]->lower; bits; bits &= bits - 1) {
+                int r = ym_ctz64(bits), k = 9 * s + r;
+                int sh = changed_shanten(&h, s, h.p[s]->up[r], special_step(h.e0, k, c[k], 1), n_melds);
+                out[k] = (int8_t)sh;
+                low |= (uint64_t)(sh < b) << k;
+            }
+            continue;
+        }
         const uint64_t *better = s == 3 ? &T->honor_better[h.cls[3]] : T->suit_better[h.cls[s]];
-        for (unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu); bits; bits &= bits - 1) {
+        for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
             int r = ym_ctz64(bits), k = 9 * s + r, sh;
             unsigned q = h.p[s]->up[r], e = special_step(h.e0, k, c[k], 1);
             if (q == 0xFF) continue;   /* a fifth copy */
@@ -349,6 +368,25 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
         }
     }
     return low;
+}
+
+uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int a, uint64_t kinds,
+                            int8_t out[34]) {
+    hand_parts_t h;
+    hand_parts(pc, c, &h);
+    uint64_t keep = 0;
+    /* (no filter by the part's class alone, as ym_shanten_lowering's: no class's distance vector
+       is above another's in every entry, all 15,876 pairs of suit classes checked, so no class
+       change alone says that a discard raises the shanten) */
+    for (uint64_t m = kinds; m; m &= m - 1) {
+        int k = ym_ctz64(m), s = k / 9, r = k % 9;
+        unsigned q = h.p[s]->down[r];
+        if (q == 0xFF) continue;   /* no copy to take away */
+        int sh = changed_shanten(&h, s, q, special_step(h.e0, k, c[k], -1), n_melds);
+        out[k] = (int8_t)sh;   /* without a branch on the answer */
+        keep |= (uint64_t)(sh == a) << k;
+    }
+    return keep;
 }
 
 #define SEVENS 0x7B7B7B7B7B7B7B7BULL

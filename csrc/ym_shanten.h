@@ -48,6 +48,8 @@ typedef struct {
     uint64_t z;                /* its table entry (index, tiles, special counts) */
     uint8_t cls;               /* its class */
     uint8_t up[9], down[9];    /* the class with one more / one fewer tile of rank r (0xFF: none) */
+    uint16_t lower;            /* bit r: up[r] lowers an entry of the class's distance vector (the
+                                  draws of the part that may lower the regular form) */
 } ym_part_slot_t;
 typedef struct {
     ym_part_slot_t slot[4][YM_PART_SLOTS];
@@ -62,10 +64,17 @@ void ym_part_cache_reset(ym_part_cache_t *pc, int sanma);
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
                            int8_t out[34]);
 /* The kinds among `kinds` whose draw lowers the shanten of c below b (b: c's shanten), each with
-   the shanten it reaches in out[k] (other entries untouched): ym_shanten_neighbours with delta 1
-   restricted to its answers below b, at a fraction of its cost where few draws lower it. */
+   the shanten it reaches in out[k] (the entries of the other kinds among `kinds` may be written,
+   with no meaning; the rest are untouched): ym_shanten_neighbours with delta 1 restricted to its
+   answers below b, at a fraction of its cost where few draws lower it. */
 uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
                              int8_t out[34]);
+/* The kinds among `kinds` whose discard keeps the shanten a of c (a 14-3k hand; a: its shanten),
+   each with out[k] = a (the entries of the other kinds among `kinds` may be written, with no
+   meaning; the rest are untouched): ym_shanten_neighbours with delta -1 restricted to its answers
+   equal to a (a discard never lowers the shanten, nor raises it by more than one). */
+uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int a, uint64_t kinds,
+                            int8_t out[34]);
 /* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times
  * (and 2m-8m when sanma). */
 uint64_t ym_waits(const uint8_t *c, int n_melds, int sanma);

@@ -32,6 +32,8 @@ cdef extern from "ym_shanten.h" nogil:
                                signed char *out)
     uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
                                  signed char *out)
+    uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int a, uint64_t kinds,
+                                signed char *out)
 
 cdef int _err = ym_init()
 if _err != 0:

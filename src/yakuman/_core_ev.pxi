@@ -41,6 +41,7 @@ cdef extern from "ym_ev.h" nogil:
     void ym_ev_work_free(ym_ev_work_t *w)
     size_t ym_ev_nodes(const ym_ev_work_t *w)
     size_t ym_ev_work_bytes(const ym_ev_work_t *w)
+    int ym_ev_use_avx(int on)
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
 
 
@@ -96,6 +97,12 @@ def _ev_pooled_bytes():
 cdef ym_part_cache_t *_test_pc = NULL
 
 
+def _ev_use_avx(bint on):
+    """ym_ev_use_avx: the solve's AVX passes (where the CPU has them) or the SSE2 ones, for the
+    test that compares them; returns whether the AVX passes are in use."""
+    return bool(ym_ev_use_avx(on))
+
+
 cdef ym_part_cache_t *_test_parts(bint sanma) except NULL:
     """The parts cache of the test accessors below: one for the process, kept across calls (as a
     search keeps its own across its hands), reset when the player count changes."""
@@ -138,6 +145,21 @@ def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
             kinds |= (<uint64_t>1) << k
     low = ym_shanten_lowering(_test_parts(sanma), c, n_melds, b, kinds, out)
     return {k: out[k] for k in range(34) if low >> k & 1}
+
+
+def _shanten_keeping(bytes counts, int n_melds, bint sanma, int a):
+    """ym_shanten_keeping on checked counts: {kind: shanten} of the discards (kinds held) that
+    keep the shanten ``a`` (tests compare it with shanten)."""
+    cdef uint8_t c[34]
+    cdef signed char out[34]
+    cdef uint64_t kinds = 0, keep
+    cdef int k
+    memcpy(c, <const char *>counts, 34)
+    for k in range(34):
+        if c[k] > 0:
+            kinds |= (<uint64_t>1) << k
+    keep = ym_shanten_keeping(_test_parts(sanma), c, n_melds, a, kinds, out)
+    return {k: out[k] for k in range(34) if keep >> k & 1}
 
 
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))

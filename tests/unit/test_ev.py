@@ -360,3 +360,30 @@ def test_a_table_that_outgrows_its_start_gives_the_same_search():
             assert ra.tile == rb.tile
             np.testing.assert_array_equal(ra.exp_score, rb.exp_score)
             np.testing.assert_array_equal(ra.tenpai_prob, rb.tenpai_prob)
+
+
+@pytest.mark.parametrize("hand,kw", [
+    ("1235m4789p13568s", dict(model="reference")),           # 2 shanten
+    ("23456m1478p23789s", dict(model="reference")),          # 1 shanten
+    ("23456m1478p23789s", dict(model="full", dora="3z")),    # riichi or dama
+    ("19m199p1349s12567z", dict(model="full", rules=yakuman.Rules.tenhou_sanma())),
+    ("456m13789p12356s", dict(model="full", riichi="declare")),
+])
+def test_solve_avx_and_sse2_passes_give_the_same_values(hand, kw):
+    """The solve's AVX passes (csrc/ym_ev.c, chosen where the CPU has AVX) and its SSE2 passes do
+    the same operations lane by lane in the same order: every value is equal, bit for bit."""
+    from yakuman import _core
+    try:
+        _core._ev_use_avx(False)
+        sse2 = discard_ev(hand, **kw)
+    finally:
+        avx = _core._ev_use_avx(True)
+    other = discard_ev(hand, **kw)
+    if not avx:
+        pytest.skip("this CPU has no AVX: only the SSE2 passes run")
+    assert [r.tile for r in sse2] == [r.tile for r in other]
+    assert any(r.exp_score[1] > 0 for r in other)
+    for a, b in zip(sse2, other):
+        for name in ("tenpai_prob", "win_prob", "exp_score"):
+            assert np.array_equal(getattr(a, name), getattr(b, name), equal_nan=True), (a.tile, name)
+        assert np.array_equal(a.riichi, b.riichi)

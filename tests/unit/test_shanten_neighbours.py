@@ -142,3 +142,58 @@ def test_lowering_draws_of_fixed_hands(hand, melds, lowering):
         assert yakuman.shanten(c, melds=melds) == -1
         return
     assert _check_lowering(c, melds, False) == lowering
+
+
+def _check_keeping(counts, n_melds, sanma):
+    """ym_shanten_keeping gives exactly the discards whose shanten (from the per-call shanten)
+    equals the hand's, each with it. Returns how many discards keep it."""
+    a = yakuman.shanten(counts, melds=n_melds, players=3 if sanma else None)
+    got = _core._shanten_keeping(bytes(counts), n_melds, sanma, a)
+    want = {}
+    for k in range(34):
+        if not counts[k]:
+            continue
+        c = list(counts)
+        c[k] -= 1
+        if yakuman.shanten(c, melds=n_melds, players=3 if sanma else None) == a:
+            want[k] = a
+    assert got == want, (counts, n_melds, sanma, a)
+    return len(want)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**31), size=st.sampled_from([14, 11, 8, 5, 2]), sanma=st.booleans())
+def test_keeping_discards_are_the_discards_whose_shanten_is_the_same(seed, size, sanma):
+    """On a random 14-3k hand, and on complete hands and hands one or two tiles from complete
+    with a tile more (the search's discard states near tenpai, where few discards keep it)."""
+    n_melds = (14 - size) // 3
+    rng = np.random.default_rng(seed)
+    kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
+    wall = np.repeat(kinds, 4)
+    rng.shuffle(wall)
+    _check_keeping(np.bincount(wall[:size], minlength=34).tolist(), n_melds, sanma)
+    for removed in (0, 1, 2):
+        c = _near_complete(rng, n_melds, sanma, removed)
+        for _ in range(removed if c is not None else 0):
+            c[kinds[rng.integers(len(kinds))]] += 1
+        if c is not None and max(c) <= 4:
+            _check_keeping(c, n_melds, sanma)
+
+
+@pytest.mark.parametrize("hand,melds,keeping", [
+    ("123456789m1p2399s", 0, ["1p"]),              # tenpai after the floating 1p goes
+    ("1112345678999m1p", 0, ["2m", "5m", "8m", "1p"]),   # nine gates' shape: 2m, 5m, 8m leave a 1p wait
+    ("19m19p19s123456z55m", 0, ["5m"]),            # thirteen orphans, 1-shanten: only 5m keeps it
+    ("135m258p369s12345z", 0, ["1m", "3m", "5m", "2p", "5p", "8p", "3s", "6s", "9s",
+                               "1z", "2z", "3z", "4z", "5z"]),   # 6-shanten (special forms): every one
+    ("19m19p19s1234567z1m", 0, []),                # complete: a discard never keeps -1
+    ("55667789p", 2, ["5p", "6p", "7p", "8p", "9p"]),   # two melds: five shapes of tenpai
+    ("234p567s1z2z", 2, ["1z", "2z"]),             # two melds: a tanki on the other honor
+])
+def test_keeping_discards_of_fixed_hands(hand, melds, keeping):
+    """The discards that keep the shanten, by name (each also checked against shanten())."""
+    c = yakuman.tiles.to_counts(hand)
+    assert _check_keeping(c, melds, False) == len(keeping)
+    a = yakuman.shanten(c, melds=melds)
+    got = _core._shanten_keeping(bytes(c), melds, False, a)
+    assert sorted(got) == sorted(yakuman.tiles.to_counts(t).index(1) for t in keeping)

@@ -12,6 +12,9 @@ import random
 import sys
 import time
 
+# numpy's BLAS threads, left spinning after a BLAS call, would share the core with the search
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 
 from ev_oracle_diff import mpsz, random_hand  # noqa: E402

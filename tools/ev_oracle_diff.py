@@ -17,6 +17,9 @@ import subprocess
 import sys
 import time
 
+# numpy's BLAS threads, left spinning after a BLAS call, would share the core with the timed calls
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 ORACLE = os.environ.get("YAKUMAN_EV_ORACLE", "/tmp/mcpp/build/bin/ev_oracle")
 
 

@@ -585,22 +585,17 @@ __attribute__((target("avx"))) static void draw_pass_avx(size_t nd, const int32_
     }
 }
 
-static int avx_state = -1;   /* -1 not yet asked; 0 SSE2 passes; 1 AVX passes */
+static int avx_off = 0;   /* ym_ev_use_avx(0): the SSE2 passes even where the CPU has AVX */
 
-static int cpu_avx(void) {
-    if (avx_state < 0) {
-        __builtin_cpu_init();
-        avx_state = __builtin_cpu_supports("avx") ? 1 : 0;
-    }
-    return avx_state;
-}
+/* read only by the searches (the CPU's features are filled by the compiler's runtime before any
+   constructor runs), so searches on many threads share it without a race */
+static int cpu_avx(void) { return !avx_off && __builtin_cpu_supports("avx"); }
 #endif
 
 int ym_ev_use_avx(int on) {
 #ifdef EV_AVX
-    avx_state = -1;
-    if (cpu_avx() && !on) avx_state = 0;
-    return avx_state;
+    avx_off = !on;
+    return cpu_avx();
 #else
     (void)on;
     return 0;

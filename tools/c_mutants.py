@@ -59,6 +59,8 @@ TESTS = [
     "tests/logs/test_last_tile.py",
     "tests/logs/test_fixture_last_tile.py",
     "tests/logs/test_replay_engine.py",   # the record driver against the engine (final points, excerpts)
+    "tests/unit/test_shanten_neighbours.py",   # the expected-value search's shanten of draws and discards
+    "tests/unit/test_ev.py",                   # the expected-value search (fixtures of the reference's outputs)
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
@@ -304,6 +306,24 @@ MUTANTS = [
      "            pao_scope=\"whole_hand\",\n            pao_honba=\"discarder\",", "Tenhou: the discarder pays the honba under pao"),
     ("Q10", "game/_world.py", "shown.update(s for s in range(n) if (e.get(\"tenpais\") or [False] * n)[s])",
      "shown.update(range(n))", "a determinized world keeps a noten hand of a drawn round (hidden information)"),
+    ("V1", "ym_shanten.c", "low |= (uint64_t)(sh < b) << k;", "low |= (uint64_t)(sh <= b) << k;",
+     "the EV search's lowering draws include the draws that keep the shanten"),
+    ("V2", "ym_shanten.c", "const int special = n_melds == 0 && T->min[h.e0] <= b;",
+     "const int special = n_melds == 0 && T->min[h.e0] < b;",
+     "a draw that lowers only seven pairs or thirteen orphans is missed"),
+    ("V3", "ym_shanten.c", "for (unsigned bits = part_kinds & h.p[s]->lower; bits; bits &= bits - 1) {",
+     "for (unsigned bits = part_kinds & h.p[s]->lower & 0xFF; bits; bits &= bits - 1) {",
+     "the lowering draws of a suit's 9 are missed"),
+    ("V4", "ym_shanten.c", "keep |= (uint64_t)(sh == a) << k;", "keep |= (uint64_t)(sh <= a + 1) << k;",
+     "every discard keeps the shanten (the EV graph follows shanten-down discards everywhere)"),
+    ("V5", "ym_ev.c", "if (down) ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);",
+     "if (down && a >= 0) ym_shanten_neighbours(&w->pc, c, in->n_melds, -1, held, sh);",
+     "a complete hand's shanten-down discards not followed"),
+    ("V6", "ym_ev.c", "for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) a = _mm256_max_pd(",
+     "for (int32_t j = eoff[e] + 1; j < eoff[e + 1]; j++) a = _mm256_max_pd(",
+     "the AVX pass misses a discard state's first target"),
+    ("V7", "ym_ev.c", "double st = ab[0], sw = ab[1], ss = ab[2];", "double st = ab[0], sw = ab[0], ss = ab[2];",
+     "the AVX pass sums the tenpai lane into the win probability"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

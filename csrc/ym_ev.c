@@ -537,6 +537,31 @@ static int link(ctx_t *x) {
 #define EV_SSE2 1
 #endif
 
+/* A draw state's values at turn t, in place over u (its values at turn t + 1): st, sw, ss are the
+   sums over its links that do not win; its winning links (j to end) are added here (the solve's
+   update, the same in the SSE2, plain and AVX passes) */
+static inline void draw_update(double *u, double st, double sw, double ss, const sedge_t *de, const double *dsc,
+                               const double *ve, int32_t j, int32_t end, double Wd, double Wwin, int tenpai,
+                               double inv, int bounded) {
+    for (; j < end; j++) {
+        double ys = ve[4 * (size_t)de[j].e + 2];
+        ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
+    }
+    st += Wwin;
+    sw += Wwin;
+    /* a tenpai draw state is tenpai whatever it draws */
+    double tp = tenpai ? 1.0 : u[0] + (st - Wd * u[0]) * inv;
+    double wp = u[1] + (sw - Wd * u[1]) * inv;
+    double sc = u[2] + (ss - Wd * u[2]) * inv;
+    if (bounded) {
+        if (tp > 1.0) tp = 1.0;
+        if (wp > 1.0) wp = 1.0;
+    }
+    u[0] = tp;
+    u[1] = wp;
+    u[2] = sc;
+}
+
 #if defined(EV_SSE2) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #define EV_AVX 1
@@ -565,23 +590,7 @@ __attribute__((target("avx"))) static void draw_pass_avx(size_t nd, const int32_
             a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_set1_pd((double)de[j].w), _mm256_loadu_pd(ve + 4 * (size_t)de[j].e)));
         double ab[4];
         _mm256_storeu_pd(ab, a);
-        double st = ab[0], sw = ab[1], ss = ab[2];
-        for (; j < end; j++) {
-            double ys = ve[4 * (size_t)de[j].e + 2];
-            ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
-        }
-        st += Wwin[d];
-        sw += Wwin[d];
-        double tp = shd[d] == 0 ? 1.0 : u[0] + (st - W[d] * u[0]) * inv;
-        double wp = u[1] + (sw - W[d] * u[1]) * inv;
-        double sc = u[2] + (ss - W[d] * u[2]) * inv;
-        if (bounded) {
-            if (tp > 1.0) tp = 1.0;
-            if (wp > 1.0) wp = 1.0;
-        }
-        u[0] = tp;
-        u[1] = wp;
-        u[2] = sc;
+        draw_update(u, ab[0], ab[1], ab[2], de, dsc, ve, j, end, W[d], Wwin[d], shd[d] == 0, inv, bounded);
     }
 }
 
@@ -704,23 +713,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
                 ss += wt * y[2];
             }
 #endif
-            for (; j < end; j++) {
-                double ys = ve[4 * (size_t)de[j].e + 2];
-                ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
-            }
-            st += Wwin[d];
-            sw += Wwin[d];
-            /* a tenpai draw state is tenpai whatever it draws */
-            double tp = shd[d] == 0 ? 1.0 : u[0] + (st - W[d] * u[0]) * inv;
-            double wp = u[1] + (sw - W[d] * u[1]) * inv;
-            double sc = u[2] + (ss - W[d] * u[2]) * inv;
-            if (bounded) {
-                if (tp > 1.0) tp = 1.0;
-                if (wp > 1.0) wp = 1.0;
-            }
-            u[0] = tp;
-            u[1] = wp;
-            u[2] = sc;
+            draw_update(u, st, sw, ss, de, dsc, ve, j, end, W[d], Wwin[d], shd[d] == 0, inv, bounded);
         }
         ym_ev_riichi_pairs_step(w, vd, W, inv, bounded);
         for (int r = 0; r < n_roots; r++)

@@ -322,7 +322,7 @@ MUTANTS = [
     ("V6", "ym_ev.c", "for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) a = _mm256_max_pd(",
      "for (int32_t j = eoff[e] + 1; j < eoff[e + 1]; j++) a = _mm256_max_pd(",
      "the AVX pass misses a discard state's first target"),
-    ("V7", "ym_ev.c", "double st = ab[0], sw = ab[1], ss = ab[2];", "double st = ab[0], sw = ab[0], ss = ab[2];",
+    ("V7", "ym_ev.c", "draw_update(u, ab[0], ab[1], ab[2],", "draw_update(u, ab[0], ab[0], ab[2],",
      "the AVX pass sums the tenpai lane into the win probability"),
 ]
 

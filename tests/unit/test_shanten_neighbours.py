@@ -103,17 +103,24 @@ def _near_complete(rng, n_melds, sanma, removed):
     return c
 
 
+def _random_start(seed, size, sanma):
+    """A generator, the kinds of the player count, and a random hand of ``size`` tiles from a
+    shuffled wall of them."""
+    rng = np.random.default_rng(seed)
+    kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
+    wall = np.repeat(kinds, 4)
+    rng.shuffle(wall)
+    return rng, kinds, np.bincount(wall[:size], minlength=34).tolist()
+
+
 @settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2**31), size=st.sampled_from([13, 10, 7, 4, 1]), sanma=st.booleans())
 def test_lowering_draws_are_the_draws_whose_shanten_is_lower(seed, size, sanma):
     """On a random hand, and on hands one and two tiles from complete (the search's tenpai and
     1-shanten states, where few draws lower the shanten)."""
     n_melds = (13 - size) // 3
-    rng = np.random.default_rng(seed)
-    kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
-    wall = np.repeat(kinds, 4)
-    rng.shuffle(wall)
-    _check_lowering(np.bincount(wall[:size], minlength=34).tolist(), n_melds, sanma)
+    rng, kinds, hand = _random_start(seed, size, sanma)
+    _check_lowering(hand, n_melds, sanma)
     for removed in (1, 2):
         c = _near_complete(rng, n_melds, sanma, removed)
         if c is not None and removed == 2:   # one more tile: a hand of the size again
@@ -167,11 +174,8 @@ def test_keeping_discards_are_the_discards_whose_shanten_is_the_same(seed, size,
     """On a random 14-3k hand, and on complete hands and hands one or two tiles from complete
     with a tile more (the search's discard states near tenpai, where few discards keep it)."""
     n_melds = (14 - size) // 3
-    rng = np.random.default_rng(seed)
-    kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
-    wall = np.repeat(kinds, 4)
-    rng.shuffle(wall)
-    _check_keeping(np.bincount(wall[:size], minlength=34).tolist(), n_melds, sanma)
+    rng, kinds, hand = _random_start(seed, size, sanma)
+    _check_keeping(hand, n_melds, sanma)
     for removed in (0, 1, 2):
         c = _near_complete(rng, n_melds, sanma, removed)
         for _ in range(removed if c is not None else 0):

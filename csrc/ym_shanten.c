@@ -353,12 +353,11 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
             }
             continue;
         }
-        const uint64_t *better = s == 3 ? &T->honor_better[h.cls[3]] : T->suit_better[h.cls[s]];
         for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
             int r = ym_ctz64(bits), k = 9 * s + r, sh;
             unsigned q = h.p[s]->up[r], e = special_step(h.e0, k, c[k], 1);
             if (q == 0xFF) continue;   /* a fifth copy */
-            if (regular && (better[q >> 6] >> (q & 63) & 1)) sh = changed_shanten(&h, s, q, e, n_melds);
+            if (regular && (h.p[s]->lower >> r & 1)) sh = changed_shanten(&h, s, q, e, n_melds);
             else if (n_melds == 0) sh = T->min[e];
             else continue;
             if (sh < b) {

@@ -132,34 +132,35 @@ def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
     return [out[k] if kinds >> k & 1 else None for k in range(34)]
 
 
-def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
-    """ym_shanten_lowering on checked counts: {kind: shanten} of the draws (kinds with fewer than
-    four copies) that lower the shanten below ``b`` (tests compare it with shanten)."""
+cdef dict _shanten_changed(bytes counts, int n_melds, bint sanma, int level, int delta):
+    """ym_shanten_lowering (delta 1: the draws of kinds with fewer than four copies) or
+    ym_shanten_keeping (delta -1: the discards of kinds held) on checked counts, as
+    {kind: shanten} of the kinds it returns."""
     cdef uint8_t c[34]
     cdef signed char out[34]
-    cdef uint64_t kinds = 0, low
+    cdef uint64_t kinds = 0, got
     cdef int k
     memcpy(c, <const char *>counts, 34)
     for k in range(34):
-        if c[k] < 4:
+        if (delta > 0 and c[k] < 4) or (delta < 0 and c[k] > 0):
             kinds |= (<uint64_t>1) << k
-    low = ym_shanten_lowering(_test_parts(sanma), c, n_melds, b, kinds, out)
-    return {k: out[k] for k in range(34) if low >> k & 1}
+    if delta > 0:
+        got = ym_shanten_lowering(_test_parts(sanma), c, n_melds, level, kinds, out)
+    else:
+        got = ym_shanten_keeping(_test_parts(sanma), c, n_melds, level, kinds, out)
+    return {k: out[k] for k in range(34) if got >> k & 1}
+
+
+def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
+    """ym_shanten_lowering on checked counts: {kind: shanten} of the draws (kinds with fewer than
+    four copies) that lower the shanten below ``b`` (tests compare it with shanten)."""
+    return _shanten_changed(counts, n_melds, sanma, b, 1)
 
 
 def _shanten_keeping(bytes counts, int n_melds, bint sanma, int a):
     """ym_shanten_keeping on checked counts: {kind: shanten} of the discards (kinds held) that
     keep the shanten ``a`` (tests compare it with shanten)."""
-    cdef uint8_t c[34]
-    cdef signed char out[34]
-    cdef uint64_t kinds = 0, keep
-    cdef int k
-    memcpy(c, <const char *>counts, 34)
-    for k in range(34):
-        if c[k] > 0:
-            kinds |= (<uint64_t>1) << k
-    keep = ym_shanten_keeping(_test_parts(sanma), c, n_melds, a, kinds, out)
-    return {k: out[k] for k in range(34) if keep >> k & 1}
+    return _shanten_changed(counts, n_melds, sanma, a, -1)
 
 
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))

@@ -214,7 +214,6 @@ def test_wall_red_the_red_fives_left():
 
 
 def test_sanma_has_no_2m_to_8m():
-    from yakuman import Rules
     r = discard_ev("19m456p789s112233z", rules=yakuman.Rules.tenhou_sanma(), seat_wind="S")
     assert all(x.tile is not None for x in r.rows)
     with pytest.raises(InvalidTilesError):

@@ -744,6 +744,9 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (in->t_max > YM_EV_TMAX || in->n_melds > 4 || in->n_dora > YM_MAX_INDICATORS ||
         in->riichi_mode > YM_EV_RIICHI_DECLARE)
         return YM_EV_E_INPUT;
+    /* a state's key holds one red five per suit: a second one, held or drawable, has no place */
+    for (int s = 0; in->red && s < 3; s++)
+        if (in->reds[s] + in->unseen_red[s] > 1) return YM_EV_E_REDS;
     x.choice = in->riichi_mode != YM_EV_RIICHI_ALWAYS;
     x.sanma = in->rules && in->rules->players == 3;
     ym_part_cache_reset(&w->pc, x.sanma);

@@ -13,7 +13,8 @@
  * Nothing here touches Python; the search allocates only inside the work struct (malloc/realloc,
  * amortised), so callers may run it without the GIL on many threads, one work struct each.
  * Trusted input (the Cython layer checks): counts 0..4, unseen + held + melded <= 4 per kind,
- * 13-3k or 14-3k concealed tiles, n_dora <= YM_MAX_INDICATORS.
+ * 13-3k or 14-3k concealed tiles, n_dora <= YM_MAX_INDICATORS. Refused (YM_EV_E_REDS): more than one
+ * red five of a suit in the hand and the wall together.
  */
 #ifndef YM_EV_H
 #define YM_EV_H
@@ -26,7 +27,10 @@
 #define YM_EV_TMAX 18          /* largest t_max (turns are 0..t_max) */
 #define YM_EV_MAX_ROWS 16      /* distinct discards of a 14-tile hand, red fives apart */
 
-enum { YM_EV_E_SHANTEN = -1, YM_EV_E_MEMORY = -2, YM_EV_E_INPUT = -3, YM_EV_E_COMPLETE = -4 };
+/* YM_EV_E_REDS: with red fives on, a suit whose concealed red fives and unseen red fives (reds[s] +
+   unseen_red[s]) are more than one: a state follows one red five per suit (rules with aka_dora of 2
+   or more; docs/ev.md, "Red fives") */
+enum { YM_EV_E_SHANTEN = -1, YM_EV_E_MEMORY = -2, YM_EV_E_INPUT = -3, YM_EV_E_COMPLETE = -4, YM_EV_E_REDS = -5 };
 
 /* How a closed hand that discards into tenpai is treated (ym_ev_input_t.riichi_mode; docs/ev.md):
  *   ALWAYS   the reference's: it declares riichi, the state under riichi still moves to the states

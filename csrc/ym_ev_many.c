@@ -92,8 +92,14 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
         in->unseen[k] = (uint8_t)u;
         total += u;
     }
-    for (int s = 0; s < 3; s++)
-        in->unseen_red[s] = (uint8_t)(aka && in->reds[s] + mreds[s] == 0 && in->unseen[9 * s + 4] ? 1 : 0);
+    /* the red fives not seen (aka_dora of the suit less the hand's and the melds'), at most the
+       unseen fives; the search follows one red five per suit in the hand and the wall together */
+    for (int s = 0; s < 3; s++) {
+        int left = aka ? r->aka_dora - in->reds[s] - mreds[s] : 0;
+        if (left > in->unseen[9 * s + 4]) left = in->unseen[9 * s + 4];
+        in->unseen_red[s] = (uint8_t)(left > 0 ? left : 0);
+        if (in->reds[s] + in->unseen_red[s] > 1) return YM_EVB_REDS;
+    }
     int sw = b->seat_wind ? b->seat_wind[i] : 0, rw = b->round_wind ? b->round_wind[i] : 0;
     if (sw > 3 || rw > 3 || (sanma && sw == 3)) return YM_EVB_WIND;
     if (total - b->t_max < 1) return YM_EVB_WALL;

@@ -285,6 +285,9 @@ def ev_policy_rows(GameState st, int seat, EvPolicyWork work, int riichi_mode=-1
         n = ym_policy_ev_rows(&st.g, seat, riichi_mode, &work.w, rows, 16)
     if n == -2:
         raise MemoryError("ev: no memory for the search")
+    if n == -5:
+        raise InvalidArgumentError("ev: more than one red five of a suit in the hand and the unseen tiles "
+                                   "(rules.aka_dora of 2 or more): the calculator follows one per suit")
     if n < 0:
         raise InvalidArgumentError(f"ev: the native search refused the position (code {n})")
     if n == 0:

@@ -257,7 +257,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     unseen_red = [0, 0, 0]
     if aka:
         for s in range(3):
-            unseen_red[s] = 1 if reds[s] + meld_red_suits[s] + dreds[s] == 0 and unseen[9 * s + 4] else 0
+            # the suit's red fives not seen in the hand, the melds or the indicators
+            unseen_red[s] = max(0, min(unseen[9 * s + 4], rules.aka_dora - reds[s] - meld_red_suits[s] - dreds[s]))
     if wall_red is not None:
         wall_red = _counts(wall_red, "wall_reds", 3, "wall_red must hold 3 counts (m, p, s)")
         for s in range(3):
@@ -266,6 +267,13 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {max(most, 0)} "
                                            "red fives unseen")
         unseen_red = wall_red
+    for s in range(3):
+        # a state holds at most one red five of a suit (csrc/ym_ev.c, YM_EV_E_REDS)
+        if aka and reds[s] + unseen_red[s] > 1:
+            raise InvalidArgumentError(
+                f"0{_SUITS[s]}: {reds[s]} red in the hand and {unseen_red[s]} unseen; the calculator follows "
+                f"at most one red five per suit in the hand and the wall together (rules.aka_dora = "
+                f"{rules.aka_dora}): pass red=False to count red fives as plain, or wall_red= with fewer")
     t_max = _int(t_max, "t_max", 1, 18)
     turn = _int(turn, "turn", 0, t_max)
     extra = _int(extra, "extra", 0, 8)
@@ -350,7 +358,8 @@ EV_STATUS = (
     "five copies of a tile counting the hand, the melds, the dora indicators and kita",
     "2m-8m in three-player mahjong",
     "more red fives than fives (hand or meld), or than rules.aka_dora per suit, or more plain fives "
-    "(hand and melds) than the 4 - aka_dora that are not red",
+    "(hand and melds) than the 4 - aka_dora that are not red, or more than one red five of a suit in "
+    "the hand and the wall together (aka_dora 2 or more: the calculator follows one per suit)",
     "a wind outside E S W N, or the North seat with three players",
     "more than 5 dora indicators, or one outside 0..33",
     "kita above 4 or without three players, or honba / riichi sticks above 1000",

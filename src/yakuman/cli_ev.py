@@ -24,7 +24,7 @@ def _cmd_ev(args) -> int:
 
 
 def add_commands(sub) -> None:
-    e = sub.add_parser("ev", help="tenpai %, win % and expected score of each discard")
+    e = sub.add_parser("ev", help="tenpai %%, win %% and expected score of each discard")
     e.add_argument("hand", help="the concealed tiles (mpsz), 14-3k (each discard) or 13-3k")
     e.add_argument("--meld", action="append", help='a called meld, e.g. "pon 777z" (repeatable)')
     e.add_argument("--dora", help="dora indicators (mpsz), e.g. 3p1z")

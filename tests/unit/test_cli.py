@@ -229,3 +229,27 @@ def test_logs_verify_fails_when_nothing_was_verified(tmp_path):
     (tmp_path / "empty" / ".git").mkdir()
     no_logs = _yakuman("logs", "verify", str(tmp_path / "empty"))
     assert no_logs.returncode == 2 and "no log files under" in no_logs.stderr and "hidden folder" in no_logs.stderr
+
+
+def test_every_commands_help_renders():
+    """`yakuman --help` and every subcommand's help, at every depth, render (argparse expands % in
+    help strings: a bare "tenpai %" in the ev command's help made `yakuman --help` raise)."""
+    import argparse
+
+    from yakuman.cli import _parser
+
+    seen = []
+
+    def walk(p, path):
+        assert p.format_help().startswith("usage: " + " ".join(path)), path
+        seen.append(path)
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sub in a.choices.items():
+                    walk(sub, path + [name])
+
+    walk(_parser(), ["yakuman"])
+    assert ["yakuman", "ev"] in seen and ["yakuman", "logs", "review"] in seen and len(seen) >= 14
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0

@@ -61,6 +61,7 @@ TESTS = [
     "tests/logs/test_replay_engine.py",   # the record driver against the engine (final points, excerpts)
     "tests/unit/test_shanten_neighbours.py",   # the expected-value search's shanten of draws and discards
     "tests/unit/test_ev.py",                   # the expected-value search (fixtures of the reference's outputs)
+    "tests/unit/test_ev_api.py",               # its request checks (a second red five of a suit refused)
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
@@ -324,6 +325,12 @@ MUTANTS = [
      "the AVX pass misses a discard state's first target"),
     ("V7", "ym_ev.c", "draw_update(u, ab[0], ab[1], ab[2],", "draw_update(u, ab[0], ab[0], ab[2],",
      "the AVX pass sums the tenpai lane into the win probability"),
+    ("V8", "ym_ev.c", "if (in->reds[s] + in->unseen_red[s] > 1) return YM_EV_E_REDS;",
+     "if (in->reds[s] + in->unseen_red[s] > 2) return YM_EV_E_REDS;",
+     "the search values a suit with a second red five in play (counting it as a plain five)"),
+    ("V9", "ym_ev_many.c", "if (in->reds[s] + in->unseen_red[s] > 1) return YM_EVB_REDS;",
+     "if (in->reds[s] > 1) return YM_EVB_REDS;",
+     "ev_many's row check lets a held red five and an unseen one of a suit through"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

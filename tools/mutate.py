@@ -58,13 +58,18 @@ MODULES = {
     "game_evplanes": "game/evplanes.py",
     "game_linear": "game/linear.py",
     "game_records": "game/records.py",
+    # the expected-value calculator's Python layer (its request checks, rows and batch columns),
+    # its CLI, and the decision review of records built on it
+    "ev": "ev.py",
+    "cli_ev": "cli_ev.py",
+    "review": "logs/review.py",
 }
 
 # Default run order: the small rule modules first, then the engine layer, the replay last (its
 # surviving mutants run the corpus checks, about one mutant a second).
 ORDER = ["rules", "settle", "furiten", "result", "scoring", "game", "game_actions", "game_frozen", "game_world",
          "game_view", "game_mjai", "game_cluster", "game_cli", "game_duplicate", "game_vec", "game_gym", "game_pz",
-         "game_evplanes", "game_linear", "game_records", "replay"]
+         "game_evplanes", "game_linear", "game_records", "ev", "cli_ev", "review", "replay"]
 
 
 def _patterns(module: str) -> list[str]:

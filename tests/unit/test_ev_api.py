@@ -395,3 +395,54 @@ def test_ev_many_players_column_that_matches_the_rules():
     assert res.status.tolist() == [0, 14]
     res = ev_many({"counts": counts, "players": np.array([4, 4])})
     assert res.status.tolist() == [0, 0]
+
+
+# ---- the command line: `yakuman ev` prints discard_ev's table or its dict ---------------------
+
+def test_cli_ev_table_and_json_are_discard_evs(capsys):
+    import json
+
+    from yakuman import cli
+
+    hand, kw = "234m245688p1z", dict(melds=["pon 777z"], dora="1m", round_wind="S", seat_wind="W", turn=3)
+    args = ["ev", hand, "--meld", "pon 777z", "--dora", "1m", "--round-wind", "S", "--seat-wind", "W", "--turn", "3"]
+    want = discard_ev(hand, **kw)
+    assert cli.main(args) == 0
+    assert capsys.readouterr().out == repr(want) + "\n"
+    assert cli.main(args + ["--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"hand": hand, **want.to_dict()}
+    closed = "234m2245688p678s1z"
+    for extra, opts in ((["--model", "reference"], {"model": "reference"}), ([], {})):
+        assert cli.main(["ev", closed, *extra]) == 0
+        assert capsys.readouterr().out == repr(discard_ev(closed, **opts)) + "\n"
+    assert repr(discard_ev(closed, model="reference")) != repr(discard_ev(closed))
+    sanma_hand = "11199m11p99s11z555z"
+    assert cli.main(["ev", sanma_hand, "--rules", "tenhou_sanma"]) == 0
+    assert capsys.readouterr().out == repr(discard_ev(sanma_hand, rules=SANMA)) + "\n"
+
+
+def test_cli_ev_options_are_checked_by_the_parser(capsys):
+    from yakuman import cli
+
+    hand = "234m2245688p678s1z"
+    # two melds, each its own --meld
+    args = ["ev", "2245688p1z", "--meld", "pon 777z", "--meld", "chi 234m"]
+    assert cli.main(args) == 0
+    assert capsys.readouterr().out == repr(discard_ev("2245688p1z", melds=["pon 777z", "chi 234m"])) + "\n"
+    assert cli.main(["ev", hand, "--model", "full", "--seat-wind", "N", "--round-wind", "W"]) == 0
+    assert capsys.readouterr().out == repr(discard_ev(hand, seat_wind="N", round_wind="W")) + "\n"
+    for bad in (["--seat-wind", "X"], ["--round-wind", "X"], ["--model", "other"], ["--turn", "x"]):
+        with pytest.raises(SystemExit) as e:
+            cli.main(["ev", hand, *bad])
+        assert e.value.code == 2 and "invalid" in capsys.readouterr().err   # argparse's usage error
+    with pytest.raises(SystemExit):
+        cli.main(["ev", "--help"])
+    usage = " ".join(capsys.readouterr().out.split())
+    for text in ("the concealed tiles (mpsz), 14-3k (each discard) or 13-3k",
+                 'a called meld, e.g. "pon 777z" (repeatable)', "dora indicators (mpsz), e.g. 3p1z",
+                 "the turn t whose values are shown and ranked (default 1)", "one JSON object",
+                 "{E,S,W,N}", "{full,reference}", "a preset (tenhou, tenhou_sanma"):
+        assert text in usage
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "tenpai %, win % and expected score of each discard" in " ".join(capsys.readouterr().out.split())

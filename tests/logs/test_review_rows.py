@@ -1,0 +1,223 @@
+"""yakuman.logs.review, field by field: each row's round label, turn and kind against the record's
+own events, the action labels of every kind, the greedy policy's tile counts against
+discard_analysis fed an independently counted view of the table, the loss / agree / bad rule at
+its boundaries, the figures' arithmetic, and the engine's stop reported as an error entry. Written
+for the mutants of src/yakuman/logs/review.py that test_review.py left alive
+(`python tools/mutate.py --module review`, docs/testing.md)."""
+
+from __future__ import annotations
+
+import json
+import math
+from types import SimpleNamespace
+
+import pytest
+
+from tests.conftest import FIXTURES
+from yakuman import discard_analysis, logs
+from yakuman.game import Game
+from yakuman.logs import review as rv
+from yakuman.logs.events import Call, Discard, RiichiDeclare, RoundStart, Ryuukyoku, Win
+from yakuman.logs.stats import wilson
+from yakuman.tiles import from_mjai, to_mpsz
+
+LOGS = FIXTURES / "logs"
+
+
+def _act(type_, **kw):
+    return SimpleNamespace(type=type_, **kw)
+
+
+def test_labels_of_every_action_kind():
+    assert rv.label(_act("dahai", pai="5mr", tsumogiri=False)) == "dahai 5mr"
+    assert rv.label(_act("dahai", pai="3p", tsumogiri=True)) == "dahai 3p tsumogiri"
+    for t in ("chi", "pon", "daiminkan", "kakan"):
+        assert rv.label(_act(t, pai="3m", consumed=["1m", "2m"])) == f"{t} 3m (1m 2m)"
+    assert rv.label(_act("ankan", consumed=["5m", "5m", "5m", "5mr"])) == "ankan 5m 5m 5m 5mr"
+    assert rv.label(_act("hora", actor=2, target=2)) == "hora tsumo"
+    assert rv.label(_act("hora", actor=2, target=0)) == "hora ron"
+    for t in ("reach", "none", "nukidora", "ryukyoku"):
+        assert rv.label(_act(t)) == t
+
+
+def _round_of(events, at):
+    """The RoundStart of event `at` and the events of its round before it."""
+    start = max(i for i in range(at + 1) if type(events[i]) is RoundStart)
+    return events[start], events[start + 1:at]
+
+
+@pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjlog", "fixture4b.mjlog"])
+def test_round_label_turn_and_kind_follow_the_record(name):
+    path = LOGS / name
+    (record,) = logs.read(path)
+    evs = record.events
+    kinds = set()
+    for seat in range(record.start.players):
+        rows = review_rows(path, seat)
+        assert rows
+        for r in rows:
+            rs, before = _round_of(evs, r["event"])
+            assert r["round_label"] == rs.label
+            assert r["turn"] == 1 + sum(1 for e in before if type(e) is Discard and e.seat == seat)
+            e = evs[r["event"]]
+            own = getattr(e, "seat", None) == seat
+            want = {Discard: "discard", RiichiDeclare: "riichi", Win: "win"}.get(type(e))
+            if type(e) is Call:
+                want = {"chi": "call", "pon": "call", "daiminkan": "call", "ankan": "kan", "kakan": "kan",
+                        "kita": "kita"}[e.kind]
+            if type(e) is Ryuukyoku and e.reason == "kyuushu_kyuuhai":
+                assert (r["kind"], r["taken"]) == ("kyuushu", "ryukyoku")
+            elif own and want:
+                assert r["kind"] == want, (r, e)
+            elif r["kind"] != "win":   # a ron answers another seat's discard
+                assert r["kind"] == "pass" and r["taken"] == "none"
+            kinds.add(r["kind"])
+            assert r["round"] == sum(1 for e in evs[:r["event"] + 1] if type(e) is RoundStart) - 1
+    assert {"discard", "pass"} <= kinds and ("call" in kinds) == any(type(e) is Call and e.kind in ("chi", "pon", "daiminkan") for e in evs)
+
+
+_CACHE: dict = {}
+
+
+def review_rows(path, seat):
+    key = (str(path), seat)
+    if key not in _CACHE:
+        _CACHE[key] = rv.review(path, seat=seat, policy="greedy").rows
+    return _CACHE[key]
+
+
+def _seen(o):
+    """What every seat sees, counted here from the observation: dora indicators, discards not
+    called away, every meld's tiles, kita (Norths)."""
+    names = list(o.dora_indicators)
+    for river in o.discards:
+        names += [p for p, _tg, _r, called in river if not called]
+    for melds in o.melds:
+        for _typ, tiles, _from in melds:
+            names += list(tiles)
+    c, _ = from_mjai(names)
+    c = list(c)
+    c[30] += sum(o.kita)
+    return c
+
+
+@pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjlog"])
+def test_greedy_values_are_the_tiles_left_after_each_discard(name):
+    (record,) = logs.read(LOGS / name)
+    checked = melded = kita = 0
+    for i, e in enumerate(record.events):
+        if type(e) is not Discard or i % 3:
+            continue
+        g = Game.from_record(record, i)
+        seat = e.seat
+        legal = [a for a in g.legal_actions(seat) if a.type == "dahai"]
+        if len(legal) < 2:
+            continue
+        o = g.observation(seat)
+        got = rv._ukeire_values(g, seat, legal)
+        counts, reds = from_mjai(o.hand)
+        seen = [min(v, 4 - counts[k]) for k, v in enumerate(_seen(o))]
+        opts = discard_analysis(to_mpsz(counts, reds), visible=seen, melds=len(o.melds[seat]),
+                                players=record.start.players)
+        best = min(x.shanten for x in opts)
+        for a in legal:
+            k = from_mjai([a.pai])[0].index(1)
+            x = next(x for x in opts if x.kind == k)
+            assert got[a] == (float(x.count) if x.shanten == best else 0.0)
+        assert any(v > 0 for v in got.values())
+        checked += 1
+        melded += sum(len(m) for m in o.melds) >= 2
+        kita += sum(o.kita) > 0
+    assert checked >= 10
+    assert (melded >= 1) if name == "fixture4.mjlog" else (kita >= 1)
+
+
+def _verdict_row(values, taken, units="tiles", choice=None, method="ukeire"):
+    """_row on a real position with the given values of its legal actions."""
+    (record,) = logs.read(LOGS / "fixture4.mjlog")
+    i = next(i for i, e in enumerate(record.events) if type(e) is Discard and e.seat == 0)
+    g = Game.from_record(record, i)
+    legal = g.legal_actions(0)
+    vals = {a: v for a, v in zip(legal, values)}
+    rr = SimpleNamespace(start=SimpleNamespace(round=5, honba=2))
+    v = rv._Verdict(vals if values else None, choice, units, method)
+    return rv._row("f", 0, record.start, rr, 1, 0, "p", i, g, legal, legal[taken], v, rv.BAD_RELATIVE), legal
+
+
+def test_loss_agree_and_bad_at_their_boundaries():
+    # best 20 tiles: the bad threshold is max(5 % of 20, the 1-tile floor) = 1.0; a loss of exactly
+    # 1.0 is not bad, 1.5 is; a loss of 0 agrees
+    r, legal = _verdict_row([20.0, 19.0, 18.5] + [0.0] * 20, 1)
+    assert (r["loss"], r["agree"], r["bad"], r["judged"], r["units"]) == (1.0, False, False, True, "tiles")
+    assert r["best"] == rv.label(legal[0]) and r["round_label"] == "S2-2" and r["position"] is None
+    r, _ = _verdict_row([20.0, 19.0, 18.5] + [0.0] * 20, 2)
+    assert (r["loss"], r["bad"]) == (1.5, True) and json.loads(r["position"])["seat"] == 0
+    r, _ = _verdict_row([20.0, 20.0] + [0.0] * 20, 1)
+    assert (r["loss"], r["agree"], r["bad"]) == (0.0, True, False)
+    # points: 5 % of 3000 = 150 above the 100 floor; a loss of exactly 150 is not bad
+    r, _ = _verdict_row([3000.0, 2850.0, 2849.0] + [0.0] * 20, 1, units="points")
+    assert (r["loss"], r["bad"]) == (150.0, False)
+    r, _ = _verdict_row([3000.0, 2850.0, 2849.0] + [0.0] * 20, 2, units="points")
+    assert r["bad"] is True
+    # small values: the floor decides (5 % of 4 tiles is 0.2; the floor 1.0)
+    r, _ = _verdict_row([4.0, 3.0] + [0.0] * 20, 1)
+    assert (r["loss"], r["bad"]) == (1.0, False)
+    # options: each legal action's value rounded to 4 places, None where not valued
+    r, legal = _verdict_row([1.234567, math.nan] + [0.0] * 20, 0)
+    opts = json.loads(r["options"])
+    assert opts[rv.label(legal[0])] == 1.2346 and opts[rv.label(legal[1])] is None
+    assert list(opts) == [rv.label(a) for a in legal]
+
+
+def test_rows_without_values_give_agreement_only():
+    r, legal = _verdict_row([], 0, units=None, choice=None, method="choice")
+    assert (r["judged"], r["agree"], r["bad"], r["best"], r["units"]) == (False, None, None, None, None)
+    assert math.isnan(r["loss"])
+    # the taken action not valued, others valued: the best valued one is the policy's choice
+    r, legal = _verdict_row([math.nan, 5.0, 7.0] + [math.nan] * 20, 0, units="points", method="ev")
+    assert (r["judged"], r["agree"], r["best"], r["units"], r["bad"]) == (False, False, rv.label(legal[2]), None, None)
+    assert math.isnan(r["loss"])
+
+
+def test_figures_arithmetic():
+    rows = [{"agree": True, "judged": True, "bad": False, "loss": 0.0},
+            {"agree": False, "judged": True, "bad": True, "loss": 3.0},
+            {"agree": False, "judged": False, "bad": None, "loss": math.nan},
+            {"agree": None, "judged": False, "bad": None, "loss": math.nan},
+            {"agree": math.nan, "judged": False, "bad": None, "loss": math.nan}]
+    f = rv.figures(rows)
+    assert f == {"decisions": 5, "with_verdict": 3, "agree": 1, "agreement": 1 / 3,
+                 "agreement_ci": list(wilson(1, 3)), "judged": 2, "bad": 1, "bad_move_rate": 0.5,
+                 "bad_move_rate_ci": list(wilson(1, 2)), "total_loss": 3.0, "mean_loss": 1.5}
+    empty = rv.figures([])
+    assert empty["agreement"] is None and empty["bad_move_rate"] is None and empty["mean_loss"] is None
+    assert empty["agreement_ci"] == [None, None] and empty["bad_move_rate_ci"] == [None, None]
+
+
+def test_report_groups_and_worst():
+    rep = rv.review(LOGS / "fixture4.mjlog", seat=1, policy="greedy")
+    per_round = rep.per_round()
+    assert all(set(g) >= {"file", "game", "round", "round_label", "decisions"} for g in per_round)
+    assert [g["round"] for g in per_round] == sorted({r["round"] for r in rep.rows})
+    assert {g["round_label"] for g in per_round} == {r["round_label"] for r in rep.rows}
+    worst = rep.worst()
+    assert len(worst) == min(10, sum(1 for r in rep.rows if r["judged"] and r["loss"] > 0))
+    assert [r["loss"] for r in worst] == sorted((r["loss"] for r in worst), reverse=True)
+    assert len(rep.to_dict()["worst"]) == len(worst)
+
+
+def test_a_damaged_record_is_an_error_entry_of_its_own(tmp_path):
+    """A record whose discard the seat does not hold: the file gets one error entry (file, no game,
+    no event, the reader's reason with the round and the event) and no rows."""
+    lines = [json.loads(x) for x in (LOGS / "fixture4.mjai").read_text().splitlines()]
+    at = next(i for i, e in enumerate(lines) if e.get("type") == "dahai" and i > 20)
+    lines[at].update(pai="C", tsumogiri=False)
+    bad = tmp_path / "broken.mjai"
+    bad.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    rep = rv.review(bad, seat=0, policy="greedy")
+    assert rep.rows == [] and len(rep.errors) == 1
+    e = rep.errors[0]
+    assert (e["file"], e["game"], e["event"]) == (str(bad), None, None)
+    assert e["error"].startswith(f"{bad}, round E1-0, event {at} ") and e["error"].endswith(
+        "dahai needs C not in the hand of seat 0")
+    assert rep.to_dict()["errors"] == 1 and rep.to_dict()["error_list"] == rep.errors

@@ -86,19 +86,12 @@ def review_rows(path, seat):
     return _CACHE[key]
 
 
-def _seen(o):
-    """What every seat sees, counted here from the observation: dora indicators, discards not
-    called away, every meld's tiles, kita (Norths)."""
-    names = list(o.dora_indicators)
-    for river in o.discards:
-        names += [p for p, _tg, _r, called in river if not called]
-    for melds in o.melds:
-        for _typ, tiles, _from in melds:
-            names += list(tiles)
-    c, _ = from_mjai(names)
-    c = list(c)
-    c[30] += sum(o.kita)
-    return c
+def _seen(o, players):
+    """What every seat sees (rivers not called away, melds, kita, indicators), from the engine's
+    own count of the tiles the seat cannot see: 4 - own - unseen (2m-8m do not exist in sanma)."""
+    own, _ = from_mjai(o.hand)
+    wall = o.wall_counts()
+    return [0 if players == 3 and 1 <= k <= 7 else 4 - own[k] - wall[k] for k in range(34)]
 
 
 @pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjlog"])
@@ -116,7 +109,7 @@ def test_greedy_values_are_the_tiles_left_after_each_discard(name):
         o = g.observation(seat)
         got = rv._ukeire_values(g, seat, legal)
         counts, reds = from_mjai(o.hand)
-        seen = [min(v, 4 - counts[k]) for k, v in enumerate(_seen(o))]
+        seen = _seen(o, record.start.players)
         opts = discard_analysis(to_mpsz(counts, reds), visible=seen, melds=len(o.melds[seat]),
                                 players=record.start.players)
         best = min(x.shanten for x in opts)

@@ -214,3 +214,56 @@ def test_a_damaged_record_is_an_error_entry_of_its_own(tmp_path):
     assert e["error"].startswith(f"{bad}, round E1-0, event {at} ") and e["error"].endswith(
         "dahai needs C not in the hand of seat 0")
     assert rep.to_dict()["errors"] == 1 and rep.to_dict()["error_list"] == rep.errors
+
+
+def _pct(x):
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def test_report_text_and_dict_carry_the_figures():
+    rep = rv.review(LOGS / "fixture4.mjlog", seat=1, policy="greedy")
+    f = rv.figures(rep.rows)
+    lines = rep.format().splitlines()
+    assert lines[0] == f"seat 1: 1 files, 1 games, {f['decisions']} decisions (policy greedy)"
+    assert lines[1] == (f"agreement {_pct(f['agreement'])} of {f['with_verdict']} "
+                        f"[{_pct(f['agreement_ci'][0])}, {_pct(f['agreement_ci'][1])}]")
+    assert lines[2] == (f"bad moves {_pct(f['bad_move_rate'])} of {f['judged']} judged "
+                        f"[{_pct(f['bad_move_rate_ci'][0])}, {_pct(f['bad_move_rate_ci'][1])}]")
+    assert lines[3] == f"loss total {f['total_loss']:.1f}, mean {f['mean_loss']:.2f}"
+    worst = rep.worst(5)
+    assert worst and lines[4] == "worst decisions:" and len(lines) == 5 + len(worst)
+    r = worst[0]
+    assert lines[5] == (f"  fixture4.mjlog game 0 {r['round_label']} event {r['event']}: took {r['taken']}, "
+                        f"best {r['best']}, loss {r['loss']:.1f} tiles")
+    rep.errors.append({"file": "x", "game": 0, "event": 3, "error": "something"})
+    assert rep.format().splitlines()[-1] == "errors: 1 (first: something)"
+    d = rep.to_dict(worst=3)
+    for k, v in f.items():
+        assert d[k] == v, k
+    assert (d["player"], d["seat"], d["policy"], d["files"], d["games"], d["errors"]) == (None, 1, "greedy", 1, 1, 1)
+    assert d["error_list"] == rep.errors and d["workers"] == 1 and d["worker_deaths"] == []
+    assert (d["bad_relative"], d["floors"]) == (rv.BAD_RELATIVE, rv.FLOORS)
+    assert d["per_game"] == rep.per_game() and d["per_round"] == rep.per_round()
+    assert d["worst"] == [{k: v for k, v in x.items() if k != "position"} for x in rep.worst(3)]
+    assert d["overhead"] == round(1 - rep.policy_time / rep.work, 4) and d["work"] == round(rep.work, 3)
+    named = rv.review(LOGS / "fixture4.mjlog", player="Ayame", policy="greedy")
+    assert named.format().startswith("Ayame: 1 files, 1 games, ")
+
+
+def test_cli_passes_its_options_to_the_review(capsys):
+    from yakuman import cli
+
+    path = LOGS / "fixture4.mjlog"
+    assert cli.main(["logs", "review", str(path), "--seat", "2", "--policy", "rollout", "--rollouts", "4",
+                     "--seed", "3", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    want = rv.review(path, seat=2, policy="rollout", rollouts=4, seed=3).to_dict()
+    assert (d["seat"], d["policy"], d["player"]) == (2, "rollout", None)
+    for k in ("decisions", "agree", "judged", "bad", "total_loss", "per_round"):
+        assert d[k] == want[k], k
+    other = rv.review(path, seat=2, policy="rollout", rollouts=4, seed=4).to_dict()
+    assert other["total_loss"] != want["total_loss"]   # the seed reaches the rollouts
+    assert cli.main(["logs", "review", str(path), "--player", "Ayame", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert (d["player"], d["seat"], d["policy"]) == ("Ayame", None, "greedy")
+    assert d["decisions"] == rv.review(path, player="Ayame").to_dict()["decisions"]

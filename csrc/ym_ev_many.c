@@ -93,12 +93,11 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
         total += u;
     }
     /* the red fives not seen (aka_dora of the suit less the hand's and the melds'), at most the
-       unseen fives; the search follows one red five per suit in the hand and the wall together */
+       unseen fives (more than one of a suit in play: the search refuses it, YM_EV_E_REDS) */
     for (int s = 0; s < 3; s++) {
         int left = aka ? r->aka_dora - in->reds[s] - mreds[s] : 0;
         if (left > in->unseen[9 * s + 4]) left = in->unseen[9 * s + 4];
         in->unseen_red[s] = (uint8_t)(left > 0 ? left : 0);
-        if (in->reds[s] + in->unseen_red[s] > 1) return YM_EVB_REDS;
     }
     int sw = b->seat_wind ? b->seat_wind[i] : 0, rw = b->round_wind ? b->round_wind[i] : 0;
     if (sw > 3 || rw > 3 || (sanma && sw == 3)) return YM_EVB_WIND;
@@ -156,7 +155,8 @@ static void row_run(const ym_ev_batch_t *b, int64_t i, ym_ev_work_t *w) {
     }
     int n = ym_ev_discards(&in, w, rows, YM_EV_MAX_ROWS, b->turn);
     if (n <= 0) {
-        b->status[i] = n == YM_EV_E_COMPLETE ? YM_EVB_COMPLETE : n == YM_EV_E_MEMORY ? YM_EVB_MEMORY : YM_EVB_SEARCH;
+        b->status[i] = n == YM_EV_E_COMPLETE ? YM_EVB_COMPLETE : n == YM_EV_E_MEMORY ? YM_EVB_MEMORY
+                       : n == YM_EV_E_REDS ? YM_EVB_REDS : YM_EVB_SEARCH;
         b->code[i] = (int8_t)(b->status[i] == YM_EVB_SEARCH ? n : 0);
         return;
     }

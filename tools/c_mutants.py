@@ -328,9 +328,8 @@ MUTANTS = [
     ("V8", "ym_ev.c", "if (in->reds[s] + in->unseen_red[s] > 1) return YM_EV_E_REDS;",
      "if (in->reds[s] + in->unseen_red[s] > 2) return YM_EV_E_REDS;",
      "the search values a suit with a second red five in play (counting it as a plain five)"),
-    ("V9", "ym_ev_many.c", "if (in->reds[s] + in->unseen_red[s] > 1) return YM_EVB_REDS;",
-     "if (in->reds[s] > 1) return YM_EVB_REDS;",
-     "ev_many's row check lets a held red five and an unseen one of a suit through"),
+    ("V9", "ym_ev_many.c", ": n == YM_EV_E_REDS ? YM_EVB_REDS : YM_EVB_SEARCH;", ": YM_EVB_SEARCH;",
+     "ev_many reports the search's red-five refusal as a refused search, not as the red-five status"),
 ]
 
 _SKIP = shutil.ignore_patterns(".git", ".venv", "mutants", "c_mutants", "stage_cuts", "mutate", "__pycache__", "*.so",

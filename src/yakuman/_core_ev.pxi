@@ -215,6 +215,12 @@ def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, 
     _ev_work_give(w)
     if n == -2:
         raise MemoryError("ev: no memory for the search")
+    if n == -5:   # YM_EV_E_REDS: the search's rule (csrc/ym_ev.c); its suit named here
+        s = next(s for s in range(3) if reds[s] + unseen_red[s] > 1)
+        raise InvalidArgumentError(
+            f"0{'mps'[s]}: {reds[s]} red in the hand and {unseen_red[s]} unseen; the calculator follows at most "
+            f"one red five per suit in the hand and the wall together (rules.aka_dora = {rules.aka_dora}): pass "
+            "red=False to count red fives as plain, or wall_red= with fewer")
     if n < 0:
         raise InvalidArgumentError(f"ev: the native search refused the input (code {n})")
     # every row's three value arrays are views of one block, filled by memcpy

@@ -267,13 +267,6 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {max(most, 0)} "
                                            "red fives unseen")
         unseen_red = wall_red
-    for s in range(3):
-        # a state holds at most one red five of a suit (csrc/ym_ev.c, YM_EV_E_REDS)
-        if aka and reds[s] + unseen_red[s] > 1:
-            raise InvalidArgumentError(
-                f"0{_SUITS[s]}: {reds[s]} red in the hand and {unseen_red[s]} unseen; the calculator follows "
-                f"at most one red five per suit in the hand and the wall together (rules.aka_dora = "
-                f"{rules.aka_dora}): pass red=False to count red fives as plain, or wall_red= with fewer")
     t_max = _int(t_max, "t_max", 1, 18)
     turn = _int(turn, "turn", 0, t_max)
     extra = _int(extra, "extra", 0, 8)

@@ -258,6 +258,58 @@ def test_bad_arguments_are_refused():
         review(LOGS, seat=0, rollouts=-1)
 
 
+@pytest.mark.parametrize("kwargs, match", [
+    ({}, "exactly one of player= .a name. and seat="),
+    ({"player": "A", "seat": 0}, "exactly one"),
+    ({"player": 3}, "player must be a name .str., not 3"),
+    ({"seat": 4}, "seat must be 0..3, not 4"),
+    ({"seat": -1}, "seat must be 0..3, not -1"),
+    ({"seat": True}, "seat must be 0..3, not True"),
+    ({"seat": 1.0}, "seat must be 0..3, not 1.0"),
+    ({"seat": 0, "rollouts": -1}, "rollouts must be a non-negative integer, not -1"),
+    ({"seat": 0, "rollouts": 2.0}, "rollouts must be a non-negative integer, not 2.0"),
+    ({"seat": 0, "seed": -1}, "seed must be an integer in 0 .. 2..64 - 1, not -1"),
+    ({"seat": 0, "seed": 2 ** 64}, "seed must be an integer"),
+    ({"seat": 0, "seed": "1"}, "seed must be an integer"),
+    ({"seat": 0, "bad_relative": -0.01}, "bad_relative must be a finite number >= 0, not -0.01"),
+    ({"seat": 0, "bad_relative": float("nan")}, "bad_relative must be a finite number >= 0, not nan"),
+    ({"seat": 0, "bad_relative": float("inf")}, "bad_relative"),
+    ({"seat": 0, "bad_relative": "5%"}, "bad_relative"),
+    ({"seat": 0, "policy": "nonsense"}, "policy must be 'ev', 'greedy', 'rollout', a callable or an mjai bot"),
+])
+def test_every_entry_point_refuses_the_same_bad_arguments(kwargs, match):
+    """review, review_dask and review_file share one check: a bad argument is refused before any
+    file is read (review_dask before the client is touched: None stands for it here), never a
+    silent empty review (a seat out of range matched no game) or a per-game error."""
+    from yakuman.logs.review import review_dask, review_file
+
+    with pytest.raises(InvalidContextError, match=match):
+        review(LOGS, **kwargs)
+    with pytest.raises(InvalidContextError, match=match):
+        review_dask(LOGS, None, **kwargs)
+    with pytest.raises(InvalidContextError, match=match):
+        review_file(LOGS / "fixture4.mjlog", **kwargs)
+
+
+def test_limits_at_the_edges_are_accepted():
+    """The edges of each rule are legal values: seat 3 of a four-player record, rollouts 0, seed
+    2**64 - 1, bad_relative 0 (an integer too): every judged loss above the floor is bad."""
+    from yakuman.logs.review import review_file
+
+    fr = review_file(LOGS / "fixture4.mjlog", seat=3, policy="greedy", rollouts=0, seed=2 ** 64 - 1, bad_relative=0)
+    assert fr.errors == [] and fr.games == 1 and fr.rows
+    judged = [r for r in fr.rows if r["judged"]]
+    assert judged and all(r["bad"] == (r["loss"] > 1.0) for r in judged)
+
+
+def test_review_dask_refuses_files_per_task_below_one():
+    from yakuman.logs.review import review_dask
+
+    for bad in (0, -2, 1.5):
+        with pytest.raises(InvalidContextError, match=f"files_per_task must be a positive integer, not {bad}"):
+            review_dask(LOGS, None, seat=0, files_per_task=bad)
+
+
 def test_cli_json_out_and_html(tmp_path, capsys):
     pytest.importorskip("pyarrow")
     out, html = tmp_path / "d.parquet", tmp_path / "r.html"

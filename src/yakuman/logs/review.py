@@ -460,6 +460,7 @@ def review_file(path: str | Path, player: str | None = None, seat: int | None = 
     from yakuman.logs.events import LogError
     from yakuman.logs.stats import game_players
 
+    _check_args(player, seat, policy, rollouts, seed, bad_relative, max_bytes)
     t0 = time.perf_counter()
     source = str(path)
     out = FileReview(source)
@@ -516,6 +517,31 @@ def _died(path: str) -> FileReview:
 
 
 # ---- the corpus -------------------------------------------------------------------------------
+def _check_args(player: Any, seat: Any, policy: Any, rollouts: Any, seed: Any, bad_relative: Any,
+                max_bytes: Any) -> None:
+    """Refuse bad arguments of :func:`review` / :func:`review_dask` / :func:`review_file` before
+    any file is read (InvalidContextError, or check_limits' error for ``max_bytes``): the one
+    place these rules are written."""
+    from yakuman.errors import InvalidContextError
+    from yakuman.logs.corpus import check_limits
+
+    if (player is None) == (seat is None):
+        raise InvalidContextError("review needs exactly one of player= (a name) and seat= (0..3)")
+    if player is not None and not isinstance(player, str):
+        raise InvalidContextError(f"player must be a name (str), not {player!r}")
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+        raise InvalidContextError(f"seat must be 0..3, not {seat!r}")
+    if type(rollouts) is not int or rollouts < 0:
+        raise InvalidContextError(f"rollouts must be a non-negative integer, not {rollouts!r}")
+    if type(seed) is not int or not 0 <= seed < 2 ** 64:
+        raise InvalidContextError(f"seed must be an integer in 0 .. 2**64 - 1, not {seed!r}")
+    if (type(bad_relative) not in (int, float) or not math.isfinite(bad_relative)
+            or bad_relative < 0):
+        raise InvalidContextError(f"bad_relative must be a finite number >= 0, not {bad_relative!r}")
+    _policy_for(policy, rollouts, seed)   # a bad policy is refused before any file is read
+    check_limits(max_bytes)
+
+
 def _wilson(k: int, n: int) -> list:
     from yakuman.logs.stats import wilson
 
@@ -658,18 +684,10 @@ def review(paths: str | Path | Iterable[str | Path], *, player: str | None = Non
     ``workers`` > 1 reviews files in a process pool (0 = all cores; a callable policy must then
     pickle); a dying worker loses nothing (:mod:`yakuman.logs.corpus`). The rows come in file
     order whatever the number of workers."""
-    from yakuman.errors import InvalidContextError
-    from yakuman.logs.corpus import check_limits, find_logs, run_files, worker_count
+    from yakuman.logs.corpus import find_logs, run_files, worker_count
     from yakuman.logs.corpus import progress as progress_bar
 
-    if (player is None) == (seat is None):
-        raise InvalidContextError("review needs exactly one of player= (a name) and seat= (0..3)")
-    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-        raise InvalidContextError(f"seat must be 0..3, not {seat!r}")
-    if type(rollouts) is not int or rollouts < 0:
-        raise InvalidContextError(f"rollouts must be a non-negative integer, not {rollouts!r}")
-    _Policy(policy, rollouts, seed)   # a bad policy is refused before any file is read
-    check_limits(max_bytes)
+    _check_args(player, seat, policy, rollouts, seed, bad_relative, max_bytes)
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     workers = worker_count(workers, len(files))
@@ -694,16 +712,15 @@ def review_dask(paths: str | Path | Iterable[str | Path], client: Any, *, player
     is an error of that file (the corpus runner's Dask path, :func:`yakuman.logs.corpus.dask_results`).
     The files must be readable by the workers under the same names."""
     from yakuman.errors import InvalidContextError
-    from yakuman.logs.corpus import check_limits, dask_results, find_logs
+    from yakuman.logs.corpus import dask_results, find_logs
 
-    if (player is None) == (seat is None):
-        raise InvalidContextError("review needs exactly one of player= (a name) and seat= (0..3)")
-    _Policy(policy, rollouts, seed)
-    check_limits(max_bytes)
+    _check_args(player, seat, policy, rollouts, seed, bad_relative, max_bytes)
+    if type(files_per_task) is not int or files_per_task < 1:
+        raise InvalidContextError(f"files_per_task must be a positive integer, not {files_per_task!r}")
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     report = ReviewReport(player=player, seat=seat, policy=policy if isinstance(policy, str) else "callable")
-    for fr in dask_results(client, review_file, files, size=max(1, files_per_task),
+    for fr in dask_results(client, review_file, files, size=files_per_task,
                            args=(player, seat, policy, rollouts, seed, bad_relative, max_bytes), died=_died,
                            deaths=report.worker_deaths):
         report.add(fr)

@@ -216,6 +216,47 @@ def test_a_damaged_record_is_an_error_entry_of_its_own(tmp_path):
     assert rep.to_dict()["errors"] == 1 and rep.to_dict()["error_list"] == rep.errors
 
 
+def _forged(tmp_path):
+    """fixture4.mjlog with seat 0's second discard (tile 94, 6p just drawn) replaced by tile 4 (a
+    2m seat 1 holds): the mjlog reader takes it (it does not track hands), the engine stops there
+    (record event 11, round E1-0)."""
+    src = (LOGS / "fixture4.mjlog").read_text()
+    i = src.index("<T94/><D94/>")
+    bad, clean = tmp_path / "forged.mjlog", tmp_path / "clean.mjlog"
+    bad.write_text(src[:i] + "<T94/><D4/>" + src[i + len("<T94/><D94/>"):])
+    clean.write_text(src)
+    return bad, clean
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_record_the_engine_stops_is_an_error_entry_of_its_game(tmp_path, seat):
+    """A record that reads but that the engine stops: the game gets an error entry (its index, the
+    event, the round and the engine's reason), the seat that made the forged action one more (its
+    action is not among its legal ones), and the review goes on: the round's rows before the stop
+    and every later round's rows are those of the clean record, the stopped round's later rows are
+    dropped, and the game is still counted."""
+    bad, clean = _forged(tmp_path)
+    fr, ok = rv.review_file(bad, seat=seat), rv.review_file(clean, seat=seat)
+    stop = {"file": str(bad), "game": 0, "event": 11,
+            "error": "the engine stops the record at E1-0: discard 4 by seat 0: Action(dahai actor=0 pai=2m) "
+                     "is not legal now"}
+    own = {"file": str(bad), "game": 0, "event": 11,
+           "error": "seat 0: the record's action is not among the legal ones"}
+    assert fr.errors == ([own, stop] if seat == 0 else [stop])
+    assert ok.errors == [] and fr.games == ok.games == 1
+
+    def strip(rows):
+        return [{k: v for k, v in r.items() if k != "file"} for r in rows]
+
+    kept = [r for r in ok.rows if r["round"] > 0 or r["event"] < 11]
+    assert len(kept) < len(ok.rows) and any(r["round"] == 0 for r in kept)
+    assert json.dumps(strip(fr.rows)) == json.dumps(strip(kept))
+    rep = rv.ReviewReport(seat=seat)
+    rep.add(fr)
+    assert (rep.games, rep.to_dict()["errors"], rep.format().splitlines()[-1]) == (
+        1, len(fr.errors), f"errors: {len(fr.errors)} (first: {fr.errors[0]['error']})")
+
+
 def _pct(x):
     return "-" if x is None else f"{100 * x:.1f}%"
 

@@ -308,3 +308,75 @@ def test_cli_passes_its_options_to_the_review(capsys):
     d = json.loads(capsys.readouterr().out)
     assert (d["player"], d["seat"], d["policy"]) == ("Ayame", None, "greedy")
     assert d["decisions"] == rv.review(path, player="Ayame").to_dict()["decisions"]
+
+
+@pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjlog"])
+def test_greedy_judges_discards_in_tiles_and_other_decisions_by_its_own_choice(name):
+    """Policy "greedy": a decision between discards only is valued in tiles (method ukeire, units
+    tiles, judged); every other decision gets the engine's greedy action as the best (method
+    choice, agreement only, no units)."""
+    path = LOGS / name
+    (record,) = logs.read(path)
+    methods = set()
+    for seat in range(record.start.players):
+        for r in review_rows(path, seat):
+            g = Game.from_record(record, r["event"])
+            legal = g.legal_actions(seat)
+            if all(a.type == "dahai" for a in legal):
+                assert (r["method"], r["units"], r["judged"]) == ("ukeire", "tiles", True)
+                assert math.isfinite(r["loss"]) and r["agree"] == (r["loss"] <= 1e-9)
+            else:
+                assert (r["method"], r["units"], r["judged"], r["bad"]) == ("choice", None, False, None)
+                assert r["best"] == rv.label(g.policy_action(seat, "greedy"))
+                assert r["agree"] == (r["best"] == r["taken"]) and math.isnan(r["loss"])
+            methods.add(r["method"])
+    assert methods == {"ukeire", "choice"}
+
+
+def test_rollout_policy_values_every_option_in_points_and_zero_rollouts_judge_nothing():
+    path = LOGS / "fixture4.mjlog"
+    rows = rv.review(path, seat=0, policy="rollout", rollouts=2).rows
+    assert rows and all((r["method"], r["units"], r["judged"]) == ("rollout", "points", True) for r in rows)
+    assert all(None not in json.loads(r["options"]).values() for r in rows)
+    one = rv.review(path, seat=0, policy="rollout", rollouts=1).rows   # one rollout is a rollout
+    assert [r["event"] for r in one] == [r["event"] for r in rows]
+    assert all((r["method"], r["judged"]) == ("rollout", True) for r in one)
+    none = rv.review(path, seat=0, policy="rollout", rollouts=0).rows
+    assert [r["event"] for r in none] == [r["event"] for r in rows]
+    for r in none:
+        assert (r["method"], r["units"], r["judged"], r["agree"], r["best"]) == ("not judged", None, False, None, None)
+        assert set(json.loads(r["options"]).values()) == {None}
+
+
+def test_a_callable_policy_gives_choices_or_its_own_values():
+    """A callable answering an Action: agreement only (method choice); answering {Action: value}:
+    judged in the policy's units ("policy"), values of actions that are not legal dropped."""
+    from yakuman.game import Action
+
+    path = LOGS / "fixture4.mjlog"
+    (record,) = logs.read(path)
+
+    def first_legal(o):
+        return o.legal_actions[0]
+
+    rows = rv.review(path, seat=0, policy=first_legal).rows
+    assert rows and all((r["method"], r["units"], r["judged"]) == ("choice", None, False) for r in rows)
+    for r in rows:
+        g = Game.from_record(record, r["event"])
+        assert r["best"] == rv.label(g.legal_actions(0)[0]) and r["agree"] == (r["best"] == r["taken"])
+
+    stranger = Action("dahai", actor=3, pai="9s")
+
+    def valued(o):
+        d = {a: float(i) for i, a in enumerate(o.legal_actions)}
+        d[stranger] = 1e9   # not legal for this seat: ignored
+        return d
+
+    rows = rv.review(path, seat=0, policy=valued).rows
+    for r in rows:
+        g = Game.from_record(record, r["event"])
+        legal = g.legal_actions(0)
+        assert (r["method"], r["units"], r["judged"]) == ("policy", "policy", True)
+        assert json.loads(r["options"]) == {rv.label(a): float(i) for i, a in enumerate(legal)}
+        assert r["best"] == rv.label(legal[-1])
+        assert r["loss"] == len(legal) - 1 - [rv.label(a) for a in legal].index(r["taken"])

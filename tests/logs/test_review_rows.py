@@ -380,3 +380,69 @@ def test_a_callable_policy_gives_choices_or_its_own_values():
         assert json.loads(r["options"]) == {rv.label(a): float(i) for i, a in enumerate(legal)}
         assert r["best"] == rv.label(legal[-1])
         assert r["loss"] == len(legal) - 1 - [rv.label(a) for a in legal].index(r["taken"])
+
+
+@pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjai"])
+def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, name):
+    """What the review feeds an mjai bot policy: at each decision, the record's events as the seat
+    sees them, in order, each once, up to the event that gives the decision and not one further
+    (the seat's own draw or call for its own turn; the discard it may call or win on when it
+    answers), others' draws and hands hidden. The bot process is replaced by an in-process
+    recorder (the protocol: one answer per event, the last one the bot's action)."""
+    import sys
+
+    from yakuman.game import mjai as gm
+    from yakuman.logs.mjai import to_mjai
+
+    seat = 1
+    (record,) = logs.read(LOGS / name)
+    stream = [gm.mask_event(e, seat) for e in to_mjai(record)]
+    received: list = []
+
+    class Recorder:
+        closed = True
+
+        def __init__(self, argv, timeout):
+            pass
+
+        def send(self, events):
+            received.extend(json.loads(json.dumps(e)) for e in events)
+            return {"type": "none"}
+
+        def close(self, deadline):
+            pass
+
+    asks = []
+    real_ask = rv._Bot.ask
+
+    def ask(self, g, s, at, answering):
+        out = real_ask(self, g, s, at, answering)
+        asks.append((answering, len(received)))
+        return out
+
+    monkeypatch.setattr(gm, "_CommandBot", Recorder)
+    monkeypatch.setattr(rv._Bot, "ask", ask)
+    rep = rv.review(LOGS / name, seat=seat, policy=[sys.executable, "-c", "pass"])
+    assert rep.errors == [] and len(rep.rows) == len(asks) > 20
+    want = [json.loads(json.dumps(e)) for e in stream]
+    assert received == want[:len(received)]   # a prefix of the seat's view: in order, each event once
+    answered = 0
+    for (answering, n), row in zip(asks, rep.rows):
+        last, nxt = want[n - 1], want[n]
+        # every discard the record made before the decision, and none after it
+        assert sum(e["type"] == "dahai" for e in want[:n]) == sum(
+            type(e) is Discard for e in record.events[:row["event"]]), row
+        assert nxt.get("actor") == seat or answering   # the seat's own action is never delivered
+        if answering:
+            assert last["type"] in ("dahai", "kakan", "ankan") and last["actor"] != seat, row
+            answered += 1
+        else:
+            assert last.get("actor") == seat and last["type"] in ("tsumo", "chi", "pon"), row
+            assert nxt["type"] == {"discard": "dahai", "riichi": "reach", "win": "hora", "kita": "nukidora",
+                                   "kan": nxt["type"], "kyuushu": "ryukyoku"}[row["kind"]], row
+    assert answered >= 2
+    for e in received:   # others' draws and dealt hands are hidden
+        if e["type"] == "tsumo" and e["actor"] != seat:
+            assert e["pai"] == "?"
+        if e["type"] == "start_kyoku":
+            assert all(set(h) == {"?"} for i, h in enumerate(e["tehais"]) if i != seat)

@@ -76,14 +76,11 @@ def test_round_label_turn_and_kind_follow_the_record(name):
     assert {"discard", "pass"} <= kinds and ("call" in kinds) == any(type(e) is Call and e.kind in ("chi", "pon", "daiminkan") for e in evs)
 
 
-_CACHE: dict = {}
-
-
 def review_rows(path, seat):
-    key = (str(path), seat)
-    if key not in _CACHE:
-        _CACHE[key] = rv.review(path, seat=seat, policy="greedy").rows
-    return _CACHE[key]
+    """The greedy review's rows, made afresh by each test (no cache shared between tests: mutmut
+    maps each test to the functions it calls, and a test reading another's cached rows would not
+    be counted as reaching review._row)."""
+    return rv.review(path, seat=seat, policy="greedy").rows
 
 
 def _seen(o, players):
@@ -125,14 +122,14 @@ def test_greedy_values_are_the_tiles_left_after_each_discard(name):
     assert (melded >= 1) if name == "fixture4.mjlog" else (kita >= 1)
 
 
-def _verdict_row(values, taken, units="tiles", choice=None, method="ukeire"):
+def _verdict_row(values, taken, units="tiles", choice=None, method="ukeire", round_=5, honba=2):
     """_row on a real position with the given values of its legal actions."""
     (record,) = logs.read(LOGS / "fixture4.mjlog")
     i = next(i for i, e in enumerate(record.events) if type(e) is Discard and e.seat == 0)
     g = Game.from_record(record, i)
     legal = g.legal_actions(0)
     vals = {a: v for a, v in zip(legal, values)}
-    rr = SimpleNamespace(start=SimpleNamespace(round=5, honba=2))
+    rr = SimpleNamespace(start=SimpleNamespace(round=round_, honba=honba))
     v = rv._Verdict(vals if values else None, choice, units, method)
     return rv._row("f", 0, record.start, rr, 1, 0, "p", i, g, legal, legal[taken], v, rv.BAD_RELATIVE), legal
 
@@ -446,3 +443,111 @@ def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, n
             assert e["pai"] == "?"
         if e["type"] == "start_kyoku":
             assert all(set(h) == {"?"} for i, h in enumerate(e["tehais"]) if i != seat)
+
+
+def test_round_labels_agreement_at_the_tolerance_and_the_policy_units_floor():
+    for rnd, lab in ((0, "E1-0"), (3, "E4-0"), (4, "S1-0"), (7, "S4-0"), (8, "W1-0"), (12, "N1-0"), (15, "N4-0")):
+        r, _ = _verdict_row([2.0, 1.0] + [0.0] * 20, 0, round_=rnd, honba=0)
+        assert r["round_label"] == lab
+    # a loss of exactly 1e-9 still agrees (the tolerance of floating-point values), 2e-9 does not
+    r, _ = _verdict_row([1e-9, 0.0] + [0.0] * 20, 1)
+    assert (r["loss"], r["agree"]) == (1e-9, True)
+    r, _ = _verdict_row([2e-9, 0.0] + [0.0] * 20, 1)
+    assert (r["loss"], r["agree"]) == (2e-9, False)
+    # a callable's own units have no floor: 5 % of 2.0 is the threshold
+    r, _ = _verdict_row([2.0, 1.5] + [0.0] * 20, 1, units="policy", method="policy")
+    assert (r["loss"], r["bad"], r["units"], r["method"]) == (0.5, True, "policy", "policy")
+    r, _ = _verdict_row([2.0, 1.95] + [0.0] * 20, 1, units="policy", method="policy")
+    assert r["bad"] is False
+
+
+def test_a_game_whose_policy_fails_is_an_error_entry_and_loses_its_rows():
+    """A policy that raises in a game: that game's rows are dropped, the game is not counted, the
+    file gets one entry (the game's index, no event, the exception's type and text), and the next
+    file is reviewed as usual."""
+    calls = []
+
+    def failing(o):
+        calls.append(1)
+        if len(calls) == 5:
+            raise ValueError("the policy broke")
+        return o.legal_actions[0]
+
+    path = LOGS / "fixture4.mjlog"
+    fr = rv.review_file(path, seat=0, policy=failing)
+    assert fr.rows == [] and fr.games == 0 and len(calls) == 5
+    assert fr.errors == [{"file": str(path), "game": 0, "event": None, "error": "ValueError: the policy broke"}]
+    calls.clear()
+    rep = rv.review([path, LOGS / "fixture4b.mjlog"], seat=0, policy=failing)
+    assert rep.files == 2 and rep.games == 1 and rep.rows and {r["file"] for r in rep.rows} == {str(LOGS / "fixture4b.mjlog")}
+    assert rep.errors == [{"file": str(path), "game": 0, "event": None, "error": "ValueError: the policy broke"}]
+
+
+def test_a_file_whose_workers_died_is_an_error_entry_saying_so():
+    fr = rv._died("x/y.mjlog")
+    assert (fr.source, fr.rows, fr.games) == ("x/y.mjlog", [], 0)
+    assert fr.errors == [{"file": "x/y.mjlog", "game": None, "event": None,
+                          "error": "worker died (killed by a signal, e.g. the OOM killer, or exited) while reviewing "
+                                   "this file; retried once in a fresh worker, which died too"}]
+
+
+def _file_review(source, rows, games=1, elapsed=2.0, policy_time=1.5, errors=()):
+    return rv.FileReview(source, rows=list(rows), errors=list(errors), games=games, elapsed=elapsed,
+                         policy_time=policy_time)
+
+
+def _plain_row(file, game, rnd, loss, judged=True):
+    return {"file": file, "game": game, "round": rnd, "round_label": f"E{rnd + 1}-0", "judged": judged,
+            "loss": loss if judged else math.nan, "agree": (loss == 0) if judged else None,
+            "bad": (loss > 1) if judged else None, "position": "{}", "taken": "dahai 1m", "best": "dahai 2m",
+            "units": "tiles" if judged else None, "event": 3}
+
+
+def test_report_sums_files_and_times_and_picks_the_worst():
+    rep = rv.ReviewReport(seat=0)
+    a = [_plain_row("a", 0, 0, 0.0), _plain_row("a", 0, 0, 2.0), _plain_row("a", 0, 1, 0.5)]
+    b = [_plain_row("b", 0, 0, 3.0), _plain_row("b", 0, 0, 9.0, judged=False), _plain_row("b", 0, 1, 1.0)]
+    rep.add(_file_review("a", a, elapsed=2.0, policy_time=1.5))
+    rep.add(_file_review("b", b, games=2, elapsed=1.25, policy_time=0.25, errors=[{"error": "e"}]))
+    assert (rep.files, rep.games, rep.work, rep.policy_time, len(rep.rows), rep.errors) == (
+        2, 3, 3.25, 1.75, 6, [{"error": "e"}])
+    # the worst: judged rows with a loss above 0 (exactly), largest first
+    assert [r["loss"] for r in rep.worst()] == [3.0, 2.0, 1.0, 0.5]
+    assert [r["loss"] for r in rep.worst(2)] == [3.0, 2.0]
+    rep.elapsed = 1.23456
+    d = rep.to_dict()
+    assert (d["elapsed"], d["policy_time"], d["work"], d["overhead"]) == (1.235, 1.75, 3.25, round(1 - 1.75 / 3.25, 4))
+    assert [w["loss"] for w in d["worst"]] == [3.0, 2.0, 1.0, 0.5] and all("position" not in w for w in d["worst"])
+    assert [(g["file"], g["game"], g["decisions"]) for g in d["per_game"]] == [("a", 0, 3), ("b", 0, 3)]
+    assert [(g["file"], g["round"], g["decisions"]) for g in d["per_round"]] == [
+        ("a", 0, 2), ("a", 1, 1), ("b", 0, 2), ("b", 1, 1)]
+    assert rv.ReviewReport().to_dict()["overhead"] is None
+
+
+def test_an_empty_report_formats_without_figures():
+    rep = rv.ReviewReport(player="Ayame")
+    assert rep.format().splitlines() == [
+        "Ayame: 0 files, 0 games, 0 decisions (policy greedy)",
+        "agreement - of 0 [-, -]",
+        "bad moves - of 0 judged [-, -]",
+        "loss total 0.0, mean 0.00"]
+
+
+def test_frame_and_parquet_keep_every_field_and_its_type(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pq = pytest.importorskip("pyarrow.parquet")
+    rep = rv.review(LOGS / "fixture4.mjlog", seat=0, policy="rollout", rollouts=2)
+    assert any(r["bad"] for r in rep.rows) and any(r["position"] is None for r in rep.rows)
+    df = rep.to_frame()
+    assert isinstance(df, pd.DataFrame) and list(df.columns) == list(rv.ROW_FIELDS) and len(df) == len(rep.rows)
+    assert df["loss"].tolist() == [r["loss"] for r in rep.rows]
+    out = tmp_path / "d.parquet"
+    assert rep.write_parquet(out) == len(rep.rows)
+    t = pq.read_table(out)
+    types = {f.name: str(f.type) for f in t.schema}
+    assert types == {"file": "string", "game": "int32", "game_id": "string", "players": "int8", "round": "int32",
+                     "round_label": "string", "seat": "int8", "player": "string", "event": "int32", "turn": "int32",
+                     "kind": "string", "taken": "string", "best": "string", "loss": "double", "agree": "bool",
+                     "bad": "bool", "judged": "bool", "units": "string", "method": "string", "options": "string",
+                     "position": "string"}
+    assert t.to_pylist() == rep.rows

@@ -551,3 +551,77 @@ def test_frame_and_parquet_keep_every_field_and_its_type(tmp_path):
                      "bad": "bool", "judged": "bool", "units": "string", "method": "string", "options": "string",
                      "position": "string"}
     assert t.to_pylist() == rep.rows
+
+
+def test_cli_errors_name_the_argument_and_exit_2(tmp_path, capsys):
+    from yakuman import cli
+
+    path = str(LOGS / "fixture4.mjlog")
+    cases = [
+        (["logs", "review", path], "yakuman: error: give exactly one of --player NAME and --seat N"),
+        (["logs", "review", path, "--player", "A", "--seat", "0"], "give exactly one of --player NAME and --seat N"),
+        (["logs", "review", path, "--seat", "9"], "yakuman: error: seat must be 0..3, not 9"),
+        (["logs", "review", path, "--seat", "0", "--seed", "-1"], "yakuman: error: seed must be an integer"),
+        (["logs", "review", path, "--seat", "0", "--rollouts", "-2"], "yakuman: error: rollouts must be a non-negative"),
+        (["logs", "review", path, "--seat", "0", "--policy", "nope"], "yakuman: error: policy must be 'ev'"),
+        (["logs", "review", path, "--seat", "0", "--out", str(tmp_path)], "--out"),
+        (["logs", "review", path, "--player", "nobody"], "yakuman: error: no game of a player named 'nobody' in 1 files"),
+    ]
+    for argv, msg in cases:
+        assert cli.main(argv) == 2, argv
+        io = capsys.readouterr()
+        assert msg in io.err and io.out == "", (argv, io.err)
+
+
+def test_cli_json_is_strict_json_and_text_names_what_it_wrote(tmp_path, capsys):
+    """--json prints one strict JSON object (no NaN: the summary has none); the text form ends with a
+    line per file written."""
+    pytest.importorskip("pyarrow")
+    from yakuman import cli
+
+    path = str(LOGS / "fixture4.mjlog")
+    assert cli.main(["logs", "review", path, "--seat", "0", "--json"]) == 0
+    out = capsys.readouterr().out
+    json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))
+    pq, html = tmp_path / "d.parquet", tmp_path / "r.html"
+    assert cli.main(["logs", "review", path, "--seat", "0", "--out", str(pq), "--html", str(html)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == [f"wrote decisions to {pq}", f"wrote report to {html}"]
+    assert pq.stat().st_size > 0 and html.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_cli_help_describes_the_review_options(capsys):
+    from yakuman import cli
+
+    with pytest.raises(SystemExit) as e:
+        cli.main(["logs", "review", "--help"])
+    assert e.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for phrase in ("Review one player's decisions in game records of any supported format",
+                   "--seat N a seat (0 = the first dealer) instead of a name",
+                   "--policy ev|greedy|rollout the judge: ev (expected value + rollouts), greedy (ukeire), rollout "
+                   "(default greedy)",
+                   "--rollouts N rollouts per option where rollouts judge (default 32; 0 = not judged)",
+                   "--seed SEED the rollouts' seed (default 0)",
+                   "the player's name in the records", "processes (0 = all cores; default 1)",
+                   "print one JSON object (the summary) instead of text",
+                   "write one row per decision as Parquet (pyarrow)", "write a self-contained HTML report"):
+        assert phrase in text, phrase
+    with pytest.raises(SystemExit):
+        cli.main(["logs", "--help"])
+    assert "judge every decision of a player: agreement, bad moves, loss (docs/review.md)" in " ".join(
+        capsys.readouterr().out.split())
+
+
+def test_cli_workers_and_progress_reach_the_review(capsys):
+    from yakuman import cli
+
+    paths = [str(LOGS / "fixture4.mjlog"), str(LOGS / "fixture4b.mjlog")]
+    assert cli.main(["logs", "review", *paths, "--seat", "0", "--json", "--workers", "2", "--no-progress"]) == 0
+    io = capsys.readouterr()
+    d = json.loads(io.out)
+    assert (d["workers"], d["files"], io.err) == (2, 2, "")
+    assert d["decisions"] == rv.review(paths, seat=0).to_dict()["decisions"]
+    assert cli.main(["logs", "review", *paths, "--seat", "0", "--json", "--progress"]) == 0
+    io = capsys.readouterr()
+    assert "reviewing" in io.err and json.loads(io.out)["workers"] == 1

@@ -760,13 +760,8 @@ def _cmd_review(args) -> int:
         from yakuman.logs.review_html import write_html
 
         write_html(report, args.html)
-    return cli_finish(args, report, (("decisions", args.out), ("report", args.html)), default=_json_default)
-
-
-def _json_default(x: Any) -> Any:
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    raise TypeError(f"not JSON: {type(x).__name__}")
+    # the summary holds no NaN (a judged loss is finite; figures without decisions are None)
+    return cli_finish(args, report, (("decisions", args.out), ("report", args.html)))
 
 
 def add_cli(lsub) -> None:

@@ -395,6 +395,7 @@ def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, n
     (record,) = logs.read(LOGS / name)
     stream = [gm.mask_event(e, seat) for e in to_mjai(record)]
     received: list = []
+    closes: list = []
 
     class Recorder:
         closed = True
@@ -407,7 +408,7 @@ def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, n
             return {"type": "none"}
 
         def close(self, deadline):
-            pass
+            closes.append(deadline)
 
     asks = []
     real_ask = rv._Bot.ask
@@ -421,6 +422,7 @@ def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, n
     monkeypatch.setattr(rv._Bot, "ask", ask)
     rep = rv.review(LOGS / name, seat=seat, policy=[sys.executable, "-c", "pass"])
     assert rep.errors == [] and len(rep.rows) == len(asks) > 20
+    assert len(closes) == 1   # the game's bot is closed when the game ends (one game)
     want = [json.loads(json.dumps(e)) for e in stream]
     assert received == want[:len(received)]   # a prefix of the seat's view: in order, each event once
     answered = 0
@@ -625,3 +627,41 @@ def test_cli_workers_and_progress_reach_the_review(capsys):
     assert cli.main(["logs", "review", *paths, "--seat", "0", "--json", "--progress"]) == 0
     io = capsys.readouterr()
     assert "reviewing" in io.err and json.loads(io.out)["workers"] == 1
+
+
+def test_policy_time_counts_each_evaluation_once(monkeypatch):
+    """policy_time sums the time spent in every judgement (a clock that ticks once per reading:
+    each judgement reads it twice, so it adds exactly 1 per decision)."""
+    ticks = iter(range(10 ** 6))
+    monkeypatch.setattr(rv, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    fr = rv.review_file(LOGS / "fixture4.mjlog", seat=0, policy="greedy")
+    assert fr.rows and fr.policy_time == float(len(fr.rows))
+    assert fr.elapsed == 2.0 * len(fr.rows) + 1.0
+
+
+def test_ev_policy_values_discards_in_points():
+    rows = rv.review(LOGS / "fixture4.mjlog", seat=0, policy="ev", rollouts=0).rows
+    ev = [r for r in rows if r["method"] == "ev"]
+    assert len(ev) >= 10
+    assert all(r["units"] == ("points" if r["judged"] else None) for r in ev) and any(r["judged"] for r in ev)
+    assert all(r["kind"] in ("discard", "riichi") for r in ev)
+    others = [r for r in rows if r["kind"] not in ("discard", "riichi")]
+    assert others and all((r["method"], r["judged"]) == ("not judged", False) for r in others)
+
+
+def test_policy_objects_are_made_once_per_settings_and_callables_afresh():
+    import sys
+
+    a = rv._policy_for("greedy", 3, 7)
+    assert a is rv._policy_for("greedy", 3, 7) and (a.spec, a.rollouts, a.seed) == ("greedy", 3, 7)
+    assert rv._policy_for("greedy", 4, 7) is not a and rv._policy_for("greedy", 3, 8) is not a
+    bot = rv._policy_for([sys.executable, "-c", "pass"], 0, 0)
+    assert bot is rv._policy_for([sys.executable, "-c", "pass"], 0, 0) and bot.bot.argv == [sys.executable, "-c", "pass"]
+    assert rv._Policy((sys.executable, "-c", "pass"), 0, 0).bot.argv == [sys.executable, "-c", "pass"]
+    assert rv._Policy(f"{sys.executable} -c pass", 0, 0).bot.argv == [sys.executable, "-c", "pass"]
+
+    def f(o):
+        return None
+
+    p = rv._policy_for(f, 5, 6)
+    assert p is not rv._policy_for(f, 5, 6) and (p.spec, p.rollouts, p.seed) == (f, 5, 6)

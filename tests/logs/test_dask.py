@@ -96,3 +96,24 @@ def test_review_dask_equals_local(client):
     remote = review_dask(files, client, seat=1, policy="greedy", files_per_task=2)
     assert remote.errors == [] and remote.games == local.games == len(files)
     assert json.dumps(remote.rows) == json.dumps(local.rows)   # NaN losses compare as text
+
+
+def test_review_dask_forwards_every_setting(client):
+    """policy, rollouts, seed, bad_relative, player and max_bytes reach the workers: the rows equal
+    the local review's under the same settings (and differ under another seed)."""
+    import json
+
+    from tests.conftest import FIXTURES
+    from yakuman.logs.review import review, review_dask
+
+    files = [FIXTURES / "logs" / "fixture4.mjlog", FIXTURES / "logs" / "fixture4b.mjlog"]
+    kw = {"policy": "rollout", "rollouts": 2, "seed": 5, "bad_relative": 0.3}
+    local = review(files, player="Ayame", **kw)
+    remote = review_dask(files, client, player="Ayame", files_per_task=1, **kw)
+    assert remote.rows and json.dumps(remote.rows) == json.dumps(local.rows)
+    assert (remote.player, remote.seat, remote.policy, remote.files, remote.games) == ("Ayame", None, "rollout", 2,
+                                                                                        local.games)
+    other = review_dask(files, client, player="Ayame", files_per_task=1, **dict(kw, seed=6))
+    assert json.dumps(other.rows) != json.dumps(local.rows)
+    small = review_dask(files, client, seat=0, max_bytes=100)
+    assert small.rows == [] and len(small.errors) == 2 and 0 < small.elapsed < 60

@@ -665,3 +665,25 @@ def test_policy_objects_are_made_once_per_settings_and_callables_afresh():
 
     p = rv._policy_for(f, 5, 6)
     assert p is not rv._policy_for(f, 5, 6) and (p.spec, p.rollouts, p.seed) == (f, 5, 6)
+
+
+def test_review_defaults_and_report_fields(capsys):
+    """review()'s defaults: seed 0, one worker, no progress bar, greedy; the report's policy name
+    ("callable" for a callable), elapsed wall time and max_bytes reaching the reader."""
+    from yakuman.errors import InvalidArgumentError
+
+    path = LOGS / "fixture4.mjlog"
+    rep = rv.review(path, seat=0, policy="rollout", rollouts=2)
+    assert capsys.readouterr().err == ""
+    same = rv.review(path, seat=0, policy="rollout", rollouts=2, seed=0, workers=1, progress=False)
+    assert json.dumps(rep.rows) == json.dumps(same.rows)
+    assert (rep.workers, rep.policy, rep.files, rep.games) == (1, "rollout", 1, 1)
+    assert 0 < rep.elapsed < 60 and 0 < rep.work < 60 and 0 < rep.policy_time <= rep.work
+    rv.review(path, seat=0, progress=True)
+    assert "reviewing" in capsys.readouterr().err
+    rep = rv.review(path, seat=0, policy=lambda o: o.legal_actions[0])
+    assert rep.policy == "callable"
+    small = rv.review(path, seat=0, max_bytes=100)   # a file above the reader's limit: its error entry
+    assert small.rows == [] and len(small.errors) == 1 and small.errors[0]["game"] is None
+    with pytest.raises(InvalidArgumentError, match="max_bytes must be None or an integer >= 0, not -1"):
+        rv.review(path, seat=0, max_bytes=-1)

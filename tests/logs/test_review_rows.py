@@ -687,3 +687,41 @@ def test_review_defaults_and_report_fields(capsys):
     assert small.rows == [] and len(small.errors) == 1 and small.errors[0]["game"] is None
     with pytest.raises(InvalidArgumentError, match="max_bytes must be None or an integer >= 0, not -1"):
         rv.review(path, seat=0, max_bytes=-1)
+
+
+def test_in_row_order_follows_the_policys_rows_and_places_riichi_where_it_first_declares():
+    from yakuman.game import Action
+
+    d1, d2, d3, d4 = (Action("dahai", actor=0, pai=p, tsumogiri=False) for p in ("1m", "2m", "3m", "4m"))
+    d3t = Action("dahai", actor=0, pai="3m", tsumogiri=True)
+    reach = Action("reach", actor=0)
+    legal = [d1, d2, d3, d3t, d4, reach]
+    # rows: (kind, red, -, exp_score, -, -, declares riichi), best first as the policy ranks them
+    rows = [(1, 0, 0, 10.0, 0, 0, 0), (2, 0, 0, 8.0, 0, 0, 1), (0, 0, 0, 5.0, 0, 0, 1), (3, 0, 0, 4.0, 0, 0, 0)]
+    value = {"2m": 10.0, "3m": 8.0, "1m": 5.0}   # no value for 4m: NaN
+    out = rv._in_row_order(rows, legal, value, reach, 9.0)
+    assert list(out) == [d2, reach, d3, d3t, d1, d4]
+    assert [out[a] for a in (d2, reach, d3, d3t, d1)] == [10.0, 9.0, 8.0, 8.0, 5.0] and math.isnan(out[d4])
+    # no row declares: riichi comes last; a legal discard without a row is NaN; no riichi: no entry
+    rows2 = [(1, 0, 0, 10.0, 0, 0, 0)]
+    out = rv._in_row_order(rows2, legal, {"2m": 10.0}, reach, 7.0)
+    assert list(out) == [d2, reach, d1, d3, d3t, d4] and out[reach] == 7.0
+    assert all(math.isnan(out[a]) for a in (d1, d3, d3t, d4))
+    out = rv._in_row_order(rows, [d1, d2], value)
+    assert list(out) == [d2, d1] and reach not in out
+
+
+def test_a_name_at_several_seats_reviews_each_of_them(tmp_path):
+    """Every seat under the player's name is reviewed (anonymous records repeat one name): the
+    rows are those of each seat's own review, in the record's order."""
+    src = (LOGS / "fixture4.mjlog").read_text()
+    for name in ("Ayame", "Botan", "Chidori", "Daikon"):
+        src = src.replace(f'="{name}"', '="Same"')
+    path = tmp_path / "same.mjlog"
+    path.write_text(src)
+    both = rv.review(path, player="Same", policy="greedy")
+    per_seat = [r for s in range(4) for r in rv.review(path, seat=s, policy="greedy").rows]
+    assert both.games == 1 and {r["seat"] for r in both.rows} == {0, 1, 2, 3}
+    key = lambda r: (r["event"], r["seat"])   # noqa: E731
+    assert [key(r) for r in both.rows] == sorted(key(r) for r in both.rows)
+    assert json.dumps(sorted(both.rows, key=key)) == json.dumps(sorted(per_seat, key=key))

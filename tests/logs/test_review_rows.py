@@ -84,11 +84,19 @@ def review_rows(path, seat):
 
 
 def _seen(o, players):
-    """What every seat sees (rivers not called away, melds, kita, indicators), from the engine's
-    own count of the tiles the seat cannot see: 4 - own - unseen (2m-8m do not exist in sanma)."""
-    own, _ = from_mjai(o.hand)
-    wall = o.wall_counts()
-    return [0 if players == 3 and 1 <= k <= 7 else 4 - own[k] - wall[k] for k in range(34)]
+    """What every seat sees, counted here from the observation's own fields (an oracle apart from
+    the engine's count the review reads, Observation.wall_counts): rivers less the tiles called
+    away, every meld, kita (North), the dora indicators."""
+    names = list(o.dora_indicators)
+    for river in o.discards:
+        names += [pai for pai, _tg, _r, called in river if not called]
+    for melds in o.melds:
+        for _typ, tiles, _from in melds:
+            names += list(tiles)
+    seen = list(from_mjai(names)[0]) if names else [0] * 34
+    seen[30] += sum(o.kita)
+    assert players == 4 or not any(seen[1:8])
+    return seen
 
 
 @pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjlog"])

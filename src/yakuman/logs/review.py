@@ -95,23 +95,6 @@ class _Verdict:
         self.values, self.choice, self.units, self.method = values, choice, units, method
 
 
-def _visible(o: Any) -> list[int]:
-    """Counts by kind of what every seat sees (rivers not called away, melds, kita, dora
-    indicators): the greedy policy's view of the tiles left."""
-    from yakuman.tiles import from_mjai
-
-    names: list[str] = list(o.dora_indicators)
-    for river in o.discards:
-        names += [pai for pai, _tg, _r, called in river if not called]
-    for melds in o.melds:
-        for _typ, tiles, _from in melds:
-            names += list(tiles)
-    counts, _ = from_mjai(names)
-    counts = list(counts)
-    counts[30] += sum(o.kita)
-    return counts
-
-
 def _ukeire_values(g: Any, seat: int, legal: list) -> dict:
     """Discards valued in tiles (see the module docstring)."""
     from yakuman import discard_analysis
@@ -119,9 +102,11 @@ def _ukeire_values(g: Any, seat: int, legal: list) -> dict:
 
     o = g.observation(seat)
     counts, reds = from_mjai(o.hand)
-    vis = _visible(o)
-    own = list(counts)
-    vis = [min(v, 4 - own[k]) for k, v in enumerate(vis)]
+    # what the seat sees besides its hand, from the engine's own count of what it cannot see (the
+    # one place that counts rivers, melds, kita and indicators); 2m-8m do not exist in sanma
+    unseen = o.wall_counts()
+    sanma = g.rules.players == 3
+    vis = [0 if sanma and 1 <= k <= 7 else 4 - counts[k] - unseen[k] for k in range(34)]
     opts = discard_analysis(to_mpsz(counts, reds), visible=vis, melds=len(o.melds[seat]),
                             players=g.rules.players)
     best_sh = min(x.shanten for x in opts)

@@ -64,3 +64,17 @@ def test_decode_kakan_ankan_daiminkan_kita():
     assert (c.kind, c.tiles, c.called, c.from_seat) == ("daiminkan", (72, 73, 74, 75), 74, 0)
     c = decode_meld(1, (121 << 8) | 0x20)
     assert (c.kind, c.tiles) == ("kita", (121,))
+
+
+def test_round_labels_of_every_wind_and_of_a_mangled_round_start():
+    """events.round_label / label_of: the one place a round's label is made (the readers' errors,
+    the record driver, the review)."""
+    from types import SimpleNamespace
+
+    from yakuman.logs.events import label_of, round_label
+
+    assert [round_label(r) for r in (0, 3, 4, 7, 8, 11, 12, 15)] == [
+        "E1-0", "E4-0", "S1-0", "S4-0", "W1-0", "W4-0", "N1-0", "N4-0"]
+    assert round_label(16, 3) == "E1-3"   # past North 4 the winds come round again
+    assert label_of(SimpleNamespace(round=5, honba=2)) == "S2-2"
+    assert label_of(SimpleNamespace(round="x", honba=None)) == "'x'-None"

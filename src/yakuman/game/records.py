@@ -47,6 +47,8 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    label_of,
+    round_label,
 )
 from yakuman.logs.cases import RoundResult, _shape_error, engine_draw_case, engine_win_case, plain
 
@@ -142,12 +144,6 @@ def _event_at(evs: tuple, index) -> object:
     return evs[index] if type(index) is int and 0 <= index < len(evs) else None
 
 
-def _label(rs) -> str:
-    try:
-        return f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
-    except Exception:  # noqa: BLE001 - a mangled round start (its fields are not numbers)
-        return f"{rs.round!r}-{rs.honba!r}"
-
 
 def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
     label, at = None, 0
@@ -168,7 +164,7 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
     for a, b in zip(starts, starts[1:]):
         rs = evs[a]
         out.rounds += 1
-        label = _label(rs)
+        label = label_of(rs)
         nxt = evs[b] if b < len(evs) else None
         r = None
         try:
@@ -311,7 +307,7 @@ def _compare_end(r: _Round, evs, label: str, out: RecordCheck) -> None:
         return
     table = tuple(st.seat(q)[9] for q in range(r.n))
     t = st.table()
-    nxt = f"{'ESWN'[t[2] % 4]}{t[3] + 1}-{t[5]}"
+    nxt = round_label(4 * (t[2] % 4) + t[3], t[5])
     same = "the table's scores" if table == theirs else f"the table's scores are {list(table)}"
     out.add("excerpt", label, index, f"an excerpt: the record's game ends with {list(theirs)} ({same}); "
             f"the engine's game goes on ({nxt} next)")
@@ -356,7 +352,7 @@ def _prepare(game, rules):
     n = evs[0].players
 
     def make(a: int, b: int, out: RecordCheck):
-        return _Round(cr, rules.aka_dora, n, evs[a], evs[a + 1:b], a + 1, _label(evs[a]), out, None, True)
+        return _Round(cr, rules.aka_dora, n, evs[a], evs[a + 1:b], a + 1, label_of(evs[a]), out, None, True)
 
     return evs, rules, _core.round_starts(evs, RoundStart), make
 

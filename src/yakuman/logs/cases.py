@@ -28,6 +28,7 @@ from yakuman.logs.events import (
     RoundStart,
     Ryuukyoku,
     Win,
+    label_of,
     tile_str,
 )
 
@@ -202,7 +203,7 @@ def _shape_error(game: Game) -> LogError:
     for i in range(1, len(evs)):
         e = evs[i]
         if type(e) is RoundStart:
-            label = _label(e)
+            label = label_of(e)
         elif type(e) is GameEnd and i == len(evs) - 1:
             break
         elif type(e) not in _PLAIN:
@@ -210,12 +211,6 @@ def _shape_error(game: Game) -> LogError:
             return LogError(what, game.source, label, i, e)
     return LogError("events out of shape", game.source, label, None)
 
-
-def _label(rs: RoundStart) -> str:
-    try:
-        return f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}"
-    except Exception:  # noqa: BLE001 - a mangled round start
-        return f"{rs.round!r}-{rs.honba!r}"
 
 
 _FLAG_NAMES = (

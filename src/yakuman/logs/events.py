@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Union
+from typing import Any, Union
 
 from yakuman.errors import YakumanError
 
@@ -203,6 +203,15 @@ def exact_result(x: object) -> int | float:
 def round_label(round_index: int, honba: int = 0) -> str:
     """``E1-0`` style label of a round index and honba."""
     return f"{'ESWN'[(round_index // 4) % 4]}{round_index % 4 + 1}-{honba}"
+
+
+def label_of(rs: Any) -> str:
+    """The label of a round start (:func:`round_label` of its round and honba), or its raw fields
+    when they are not numbers (a mangled record: the label goes into the error that reports it)."""
+    try:
+        return round_label(rs.round, rs.honba)
+    except Exception:  # noqa: BLE001 - a mangled round start
+        return f"{rs.round!r}-{rs.honba!r}"
 
 
 class LogError(YakumanError):

@@ -32,7 +32,6 @@ from yakuman.logs.cases import (  # noqa: F401 - the case types and helpers, re-
     RoundResult,
     ScoreInputs,
     WinCase,
-    _label,
     _mpsz,
     _shape_error,
     engine_draw_case,

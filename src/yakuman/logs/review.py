@@ -401,6 +401,8 @@ def _review_game(record: Any, gi: int, source: str, seats: list[int], pol: _Poli
 
 
 def _row(source, gi, st0, rr, ri, seat, name, at, g, legal, taken, v: _Verdict, bad_relative: float) -> dict:
+    from yakuman.logs.events import label_of
+
     valued = {a: x for a, x in (v.values or {}).items() if not math.isnan(x)}
     judged = taken in valued
     choice = v.choice
@@ -426,7 +428,7 @@ def _row(source, gi, st0, rr, ri, seat, name, at, g, legal, taken, v: _Verdict, 
     options = {label(a): round(valued[a], 4) if a in valued else None for a in legal}
     return {
         "file": source, "game": gi, "game_id": st0.game_id, "players": st0.players, "round": ri,
-        "round_label": f"{'ESWN'[rs.round // 4 % 4]}{rs.round % 4 + 1}-{rs.honba}", "seat": seat, "player": name,
+        "round_label": label_of(rs), "seat": seat, "player": name,
         "event": at, "turn": len(g._st.seat(seat)[2]) + 1, "kind": _KIND.get(taken.type, taken.type),
         "taken": label(taken), "best": best_label, "loss": loss if judged else math.nan,
         "agree": agree, "bad": bad if judged else None, "judged": judged,

@@ -144,7 +144,8 @@ fuzz: build
 # ---- mutation testing (docs/testing.md, "Mutation testing") ----------------------------------
 # mutmut on the Python rule modules (tools/mutate.py: rules, settle, furiten, scoring, result,
 # logs/replay, every module of the engine's Python layer src/yakuman/game/, records.py included, the
-# expected-value calculator's Python layer ev.py and cli_ev.py, and the decision review logs/review.py),
+# expected-value calculator's Python layer ev.py and cli_ev.py, the decision review logs/review.py, and
+# the record readers logs/tenhou_json.py and logs/mjai.py),
 # then the fixed list of hand-written mutants (tools/c_mutants.py: the scorer, the input check, the
 # engine's ym_game_*.c, the record driver's Cython loop and the engine's Python rules), both in
 # scratch copies under build/. MUTATE_ARGS: e.g. --module settle; C_MUTANTS_ARGS: e.g. --only G1 Q1.

@@ -63,13 +63,17 @@ MODULES = {
     "ev": "ev.py",
     "cli_ev": "cli_ev.py",
     "review": "logs/review.py",
+    # the record readers of tenhou.net/6 JSON and mjai (hostile files: every reject path)
+    "tenhou_json": "logs/tenhou_json.py",
+    "logs_mjai": "logs/mjai.py",
 }
 
 # Default run order: the small rule modules first, then the engine layer, the replay last (its
 # surviving mutants run the corpus checks, about one mutant a second).
 ORDER = ["rules", "settle", "furiten", "result", "scoring", "game", "game_actions", "game_frozen", "game_world",
          "game_view", "game_mjai", "game_cluster", "game_cli", "game_duplicate", "game_vec", "game_gym", "game_pz",
-         "game_evplanes", "game_linear", "game_records", "ev", "cli_ev", "review", "replay"]
+         "game_evplanes", "game_linear", "game_records", "ev", "cli_ev", "review", "tenhou_json", "logs_mjai",
+         "replay"]
 
 
 def _patterns(module: str) -> list[str]:

@@ -1,0 +1,129 @@
+"""The tenhou.net/6 reader's game header: the table's rules read from ``rule.disp`` and the red
+five keys, sanma told from the display or from an empty fourth hand, the names, the reference,
+the final scores, and our own ``yakuman`` extension overriding the display. Each case is the
+project's writer's output (to_tenhou_json of a fixture) with the header changed; written for the
+mutants of src/yakuman/logs/tenhou_json.py the format tests left alive
+(`python tools/mutate.py --module tenhou_json`, docs/testing.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from tests.conftest import FIXTURES
+from yakuman import logs
+from yakuman.logs.events import GameEnd, LogError
+from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
+
+LOGS = FIXTURES / "logs"
+
+
+def _base(name="fixture4.mjlog"):
+    """The writer's JSON of a fixture, as a Tenhou server writes it: no `yakuman` extension."""
+    (g,) = logs.read(LOGS / name)
+    d = to_tenhou_json(g)
+    d.pop("yakuman")
+    return d
+
+
+def _start(d):
+    (g,) = parse_tenhou_json(json.dumps(d, ensure_ascii=False))
+    return g.events[0], g
+
+
+@pytest.mark.parametrize("disp, players, length, kuitan", [
+    ("般南喰赤", 4, "hanchan", True),
+    ("般東喰赤", 4, "tonpuusen", True),
+    ("上南", 4, "hanchan", False),          # a ranked lobby without 喰: no kuitan
+    ("特東", 4, "tonpuusen", False),
+    ("鳳南喰赤", 4, "hanchan", True),
+    ("三般南喰赤", 3, "hanchan", True),
+    ("3-Player East", 3, "tonpuusen", True),   # the English display: no lobby mark, kuitan kept
+    ("East", 4, "tonpuusen", True),
+    ("", 4, "hanchan", True),               # no display: the defaults
+    ("友人戦", 4, "hanchan", True),          # a private room (no lobby mark): kuitan kept
+])
+def test_rules_from_the_display(disp, players, length, kuitan):
+    d = _base("fixture3.mjlog" if players == 3 else "fixture4.mjlog")
+    d["rule"] = {"disp": disp, "aka": 1}
+    st, _ = _start(d)
+    assert (st.players, st.length, st.kuitan, st.aka) == (players, length, kuitan, True)
+
+
+def test_sanma_told_from_an_empty_fourth_hand_without_a_display():
+    d = _base("fixture3.mjlog")
+    d["rule"] = {"aka": 1}
+    st, g = _start(d)
+    assert st.players == 3 and st.names == ("Ayame", "Botan", "Chidori")
+    d4 = _base("fixture4.mjlog")
+    d4["rule"] = {"aka": 1}
+    assert _start(d4)[0].players == 4
+
+
+@pytest.mark.parametrize("keys, aka", [
+    ({"aka": 1}, True), ({"aka51": 1}, True), ({"aka52": 1}, True), ({"aka53": 1}, True),
+    ({"aka": 0, "aka51": 0, "aka52": 0, "aka53": 1}, True),
+    ({"aka": 0, "aka51": 0, "aka52": 0, "aka53": 0}, False), ({}, False),
+])
+def test_red_fives_from_any_of_the_aka_keys(keys, aka):
+    d = _base()
+    d["rule"] = dict({"disp": "般東喰"}, **keys)
+    if not aka:   # a table without red fives: the record's own red fives read as plain ones
+        d = json.loads(json.dumps(d).replace("51", "15").replace("52", "25").replace("53", "35"))
+    assert _start(d)[0].aka is aka
+
+
+def test_the_yakuman_extension_overrides_the_display_and_ref_names_the_game():
+    d = _base()
+    d["rule"] = {"disp": "般南喰赤", "aka": 1}
+    d["yakuman"] = {"kuitan": False, "length": "tonpuusen", "go_type": 9, "game_id": "from-ext"}
+    st, _ = _start(d)
+    assert (st.kuitan, st.length, st.go_type, st.game_id) == (False, "tonpuusen", 9, "from-ext")
+    d["ref"] = "2026120600gm-0009-0000-abcdef01"
+    assert _start(d)[0].game_id == "2026120600gm-0009-0000-abcdef01"
+    d.pop("yakuman")
+    st, _ = _start(d)
+    assert (st.kuitan, st.length, st.go_type) == (True, "hanchan", None)
+    d["yakuman"] = "not an object"   # ignored, as any unknown key
+    assert _start(d)[0].length == "hanchan"
+
+
+def test_names_and_the_final_scores():
+    d = _base()
+    st, g = _start(d)
+    assert st.names == ("Ayame", "Botan", "Chidori", "Daikon")
+    assert g.events[-1] == GameEnd((52000, 30400, -6500, 24100), (62.0, 10.4, -56.5, -15.9))
+    short = copy.deepcopy(d)
+    short["sc"] = d["sc"][:7]   # fewer than two entries a seat: no game end
+    assert type(_start(short)[1].events[-1]) is not GameEnd
+    unnamed = copy.deepcopy(d)
+    unnamed.pop("name")
+    assert _start(unnamed)[0].names == ()
+    d3 = _base("fixture3.mjlog")
+    d3["sc"] = d3["sc"][:6]   # three seats: six entries are enough
+    assert type(_start(d3)[1].events[-1]) is GameEnd
+
+
+@pytest.mark.parametrize("key", ["name", "sc"])
+def test_name_and_sc_must_be_lists(key):
+    d = _base()
+    d[key] = "x"
+    with pytest.raises(LogError, match=f"'{key}' must be a list, not str"):
+        _start(d)
+
+
+def test_a_broken_round_names_its_round_in_the_error():
+    d = _base()
+    # round 1 (E2-0 in this game) with its dora list broken: a TypeError inside the round
+    d["log"][1][2] = None
+    with pytest.raises(LogError) as e:
+        _start(d)
+    assert e.value.round == "E2-0" and e.value.problem.startswith("round 1: TypeError")
+    d = _base()
+    d["log"][1][0] = ["x"]   # the round's own numbers broken: refused before the round is read
+    with pytest.raises(LogError) as e:
+        _start(d)
+    assert e.value.round is None and e.value.problem == (
+        "not a tenhou.net/6 log (a 'log' entry is not a round array starting with [round, honba, sticks])")

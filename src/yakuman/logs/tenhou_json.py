@@ -690,6 +690,10 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
             reason = _ABORTS[status]
         else:
             raise ValueError(f"unknown round result {status!r}")
+        if pending_riichi >= 0 and reason != "sanchahou":
+            # the riichi discard passed (no ron): the riichi stands before the round is aborted
+            # (suucha riichi, suufon renda, suukaikan), as the record's mjlog form says it
+            events.append(RiichiAccept(pending_riichi))
         tenpai = None
         if reason == "exhaustive":
             if status == "全員聴牌":

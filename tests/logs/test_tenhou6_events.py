@@ -1,4 +1,4 @@
-"""The same game read from its tenhou.net/6 JSON and from its mjlog gives the same events: the
+"""The same game read from its tenhou.net/6 JSON (or its mjai lines) and from its mjlog gives the same events: the
 order of every draw, discard and call the JSON reader rebuilds (the format keeps each seat's takes
 and discards apart, not their order), the riichi acceptances, the dora, and the round results.
 Tile ids differ by nature (the JSON has none: its reader deals ids of its own), so tiles are
@@ -104,3 +104,10 @@ def test_the_engine_games_in_both_formats_give_the_same_events():
 @pytest.mark.parametrize("gid", REAL)
 def test_real_tenhou_games_in_both_formats_give_the_same_events(gid):
     _check(data_file("tenhou6", gid), data_file("mjlog", gid))
+
+
+def test_the_engine_games_as_mjai_lines_give_the_same_events_as_their_mjlog():
+    pairs = list(zip(engine_fixture_files("mjai"), engine_fixture_files("mjlog")))
+    assert [a.stem for a, _ in pairs] == [b.stem for _, b in pairs] and len(pairs) == 21
+    for a, b in pairs:
+        _check(a, b)

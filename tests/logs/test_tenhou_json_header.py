@@ -127,3 +127,36 @@ def test_a_broken_round_names_its_round_in_the_error():
         _start(d)
     assert e.value.round is None and e.value.problem == (
         "not a tenhou.net/6 log (a 'log' entry is not a round array starting with [round, honba, sticks])")
+
+
+@pytest.mark.parametrize("name", ["fixture4.json", "fixture3.json", "fixture4.mjai", "fixture3.mjai"])
+def test_the_format_readers_read_as_logs_read_does(tmp_path, name):
+    """read_tenhou_json / read_mjai (path, or data=) give logs.read's games for the plain file,
+    its gzip and its text behind a byte order mark; bytes that are not UTF-8 are the same error,
+    naming the file and the byte; a bad max_bytes is the caller's error before anything is read."""
+    import gzip
+
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs.mjai import read_mjai
+    from yakuman.logs.tenhou_json import read_tenhou_json
+
+    reader = read_tenhou_json if name.endswith(".json") else read_mjai
+    raw = (LOGS / name).read_bytes()
+    want = [g.events for g in logs.read(LOGS / name)]
+    for i, data in enumerate((raw, gzip.compress(raw), b"\xef\xbb\xbf" + raw)):
+        p = tmp_path / f"v{i}{'.gz' if i == 1 else ''}"
+        p.write_bytes(data)
+        assert [g.events for g in reader(p)] == want == [g.events for g in logs.read(p)]
+        assert [g.events for g in reader("named-source", data=data)] == want
+        assert {g.source for g in reader(p)} == {str(p)}
+    bad = tmp_path / "bad"
+    bad.write_bytes(raw[:40] + b"\xff" + raw[40:])
+    with pytest.raises(LogError) as a:
+        reader(bad)
+    with pytest.raises(LogError) as b:
+        logs.read(bad, fmt="tenhou6" if name.endswith(".json") else "mjai")
+    assert str(a.value) == str(b.value) == f"{bad}: not UTF-8 text (invalid start byte at byte 40)"
+    with pytest.raises(InvalidArgumentError, match="max_bytes"):
+        reader(LOGS / name, max_bytes=-1)
+    with pytest.raises(LogError, match="limit|larger|bytes"):
+        reader(LOGS / name, max_bytes=10)

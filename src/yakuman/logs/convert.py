@@ -34,7 +34,7 @@ from yakuman.logs.events import (
 )
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
 from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
-from yakuman.logs.tenhou_xml import GAME_ID_RE, decompress, decompress_limit, parse_mjlog
+from yakuman.logs.tenhou_xml import GAME_ID_RE, decode_text, decompress, decompress_limit, parse_mjlog
 
 __all__ = [
     "read",
@@ -50,7 +50,10 @@ __all__ = [
 
 
 def detect_format(data: bytes) -> str:
-    """``"mjlog"``, ``"tenhou6"``, ``"mjai"`` or ``"unknown"`` for decompressed bytes."""
+    """``"mjlog"``, ``"tenhou6"``, ``"mjai"`` or ``"unknown"`` for decompressed bytes (a UTF-8
+    byte order mark before JSON is skipped, as the readers skip it)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     head = data[:4096].lstrip()
     if b"<mjloggm" in data[:65536] or b"<INIT " in data or b"<SHUFFLE" in data[:65536]:
         return "mjlog"
@@ -93,10 +96,7 @@ def read_bytes(
         if fmt == "mjlog":
             m = GAME_ID_RE.search(Path(source).name)
             return parse_mjlog(raw, source, game_id_hint=m.group(0) if m else None, strict=strict)
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", source) from None
+        text = decode_text(raw, source)
         if fmt == "tenhou6":
             return parse_tenhou_json(text, source)
         if fmt == "mjai":

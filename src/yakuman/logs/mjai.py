@@ -243,16 +243,14 @@ def to_mjai_lines(game: Game) -> str:
 
 
 def read_mjai(path: str, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None) -> list[Game]:
-    from yakuman.logs.tenhou_xml import decompress, read_file  # file and gzip handling live there
+    # file, gzip and text handling live there (one place for every reader)
+    from yakuman.logs.tenhou_xml import decode_text, decompress, decompress_limit, read_file
 
+    source = str(path)
+    decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
     if data is None:
         data = read_file(path, max_bytes)
-    data = decompress(data, str(path), max_bytes)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", str(path)) from None
-    return parse_mjai(text, str(path), strict=strict)
+    return parse_mjai(decode_text(decompress(data, source, max_bytes), source), source, strict=strict)
 
 
 def _json_events(text: str, source: str) -> list[dict]:

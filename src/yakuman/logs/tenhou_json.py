@@ -389,17 +389,13 @@ def _order(
 def read_tenhou_json(
     path: str | Path, data: bytes | None = None, strict: bool = True, max_bytes: int | None = None
 ) -> list[Game]:
-    from yakuman.logs.tenhou_xml import decompress, read_file
+    from yakuman.logs.tenhou_xml import decode_text, decompress, decompress_limit, read_file
 
     source = str(path)
+    decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
     if data is None:
         data = read_file(path, max_bytes)
-    data = decompress(data, source, max_bytes)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", source) from None
-    return parse_tenhou_json(text, source)
+    return parse_tenhou_json(decode_text(decompress(data, source, max_bytes), source), source)
 
 
 def _json_objects(text: str, source: str) -> list[Any]:

@@ -152,6 +152,16 @@ def decompress(data: bytes, source: str = "", max_bytes: int | None = None) -> b
     return b"".join(out)
 
 
+def decode_text(data: bytes, source: str = "") -> str:
+    """The text of a JSON log (tenhou.net/6 or mjai) once decompressed: UTF-8, a leading byte
+    order mark dropped; anything else is a LogFormatError naming the file and the byte. Every
+    reader of those formats decodes here (logs.read and the per-format readers alike)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LogFormatError(f"not UTF-8 text ({e.reason} at byte {e.start})", source) from None
+
+
 def _game_id_from_name(source: str) -> str | None:
     m = GAME_ID_RE.search(Path(source).name)
     return m.group(0) if m else None

@@ -160,3 +160,82 @@ def test_the_format_readers_read_as_logs_read_does(tmp_path, name):
         reader(LOGS / name, max_bytes=-1)
     with pytest.raises(LogError, match="limit|larger|bytes"):
         reader(LOGS / name, max_bytes=10)
+
+
+@pytest.mark.parametrize("go, players, length, kuitan, aka, disp", [
+    (None, 4, "hanchan", True, True, "般南喰赤"),
+    (0x09, 4, "hanchan", True, True, "般南喰赤"),
+    (0x89, 4, "hanchan", True, True, "上南喰赤"),
+    (0x29, 4, "hanchan", True, True, "特南喰赤"),
+    (0xA9, 4, "hanchan", True, True, "鳳南喰赤"),
+    (0xB9, 3, "hanchan", True, True, "鳳三南喰赤"),
+    (0x41, 4, "tonpuusen", True, True, "般東喰赤速"),
+    (0x01, 4, "tonpuusen", False, False, "般東"),
+])
+def test_the_writer_names_the_table_as_tenhou_does(go, players, length, kuitan, aka, disp):
+    """The writer's rule.disp from the lobby bits (0x80 upper, 0x20 special, both: phoenix; 0x40
+    fast), and the reader takes the table back from it."""
+    from yakuman.logs.events import GameStart
+    from yakuman.logs.tenhou_json import _disp
+
+    st = GameStart(players=players, aka=aka, kuitan=kuitan, length=length, go_type=go)
+    assert _disp(st) == disp
+    d = _base("fixture3.mjlog" if players == 3 else "fixture4.mjlog")
+    d["rule"] = {"disp": disp, "aka": 1 if aka else 0}
+    if not aka:
+        d = json.loads(json.dumps(d).replace("51", "15").replace("52", "25").replace("53", "35"))
+    back, _ = _start(d)
+    assert (back.players, back.length, back.kuitan, back.aka) == (players, length, kuitan, aka)
+
+
+def test_the_writer_keeps_names_ref_and_the_red_five_flag():
+    (g,) = logs.read(LOGS / "fixture3.mjlog")
+    d = to_tenhou_json(g)
+    assert d["name"] == ["Ayame", "Botan", "Chidori", ""] and d["rule"]["aka"] == 1 and "ref" not in d
+    import dataclasses
+
+    st = dataclasses.replace(g.start, game_id="2026120600gm-00b9-0000-0badc0de", aka=False)
+    g2 = dataclasses.replace(g, events=(st,) + g.events[1:])
+    d2 = to_tenhou_json(g2)
+    assert d2["ref"] == "2026120600gm-00b9-0000-0badc0de" and d2["rule"]["aka"] == 0
+
+
+@pytest.mark.parametrize("code", [10, 20, 30, 40, 48, 49, 50, 54, 0, -11, 100])
+def test_an_unknown_tile_code_is_refused_with_its_value(code):
+    d = _base()
+    d["log"][0][4][0] = code   # seat 0's first dealt tile
+    with pytest.raises(LogError, match=f"unknown tile code {code}"):
+        _start(d)
+
+
+@pytest.mark.parametrize("code, kind", [(11, 0), (19, 8), (21, 9), (29, 17), (31, 18), (39, 26), (41, 27), (47, 33)])
+def test_tile_codes_at_the_ends_of_each_suit(code, kind):
+    from yakuman.logs.tenhou_json import _kind_of
+
+    assert _kind_of(code) == (kind, False)
+    assert [_kind_of(c) for c in (51, 52, 53)] == [(4, True), (13, True), (22, True)]
+    for bad in (True, 1.0, "11", None):
+        with pytest.raises(ValueError, match="is not an integer"):
+            _kind_of(bad)
+
+
+def test_win_texts_of_every_form():
+    """The result text: fu and han, a limit name, points (ron; dealer tsumo 'all'; non-dealer
+    tsumo 'non-dealers-dealer'), yakuman items counting 13 han each, and yaku names the reader
+    does not know kept as -1 rather than dropped."""
+    from yakuman.logs.tenhou_json import _parse_win_text
+
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["30符2飜2000点", "立直(1飜)", "門前清自摸和(1飜)"], False, False, 4)
+    assert (fu, han, pts, limit, ym) == (30, 2, 2000, None, ()) and [h for _, h in yaku] == [1, 1]
+    assert all(i >= 0 for i, _ in yaku)
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["満貫4000点∀", "立直(1飜)"], True, True, 4)
+    assert (fu, pts, limit) == (None, 12000, "mangan") and han == 1
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["満貫2000-4000点"], True, False, 4)
+    assert (pts, limit) == (8000, "mangan")
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["満貫2000-4000点"], True, False, 3)
+    assert pts == 6000   # sanma: one non-dealer pays the smaller share
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["役満32000点", "国士無双(役満)", "何か(役満)"], False, False, 4)
+    assert (han, pts, limit, ym[1]) == (26, 32000, "yakuman", -1) and ym[0] >= 0 and yaku == ()
+    fu, han, pts, limit, yaku, ym = _parse_win_text(["30符1飜1000点", "謎の役(1飜)", "not an item"], False, False, 4)
+    assert (han, yaku) == (1, ((-1, 1),))
+    assert _parse_win_text([], False, False, 4) == (None, None, None, None, (), ())

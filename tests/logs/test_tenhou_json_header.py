@@ -239,3 +239,41 @@ def test_win_texts_of_every_form():
     fu, han, pts, limit, yaku, ym = _parse_win_text(["30符1飜1000点", "謎の役(1飜)", "not an item"], False, False, 4)
     assert (han, yaku) == (1, ((-1, 1),))
     assert _parse_win_text([], False, False, 4) == (None, None, None, None, (), ())
+
+
+def _split(d):
+    """A game written one round per object, as mjx writes it: the final scores and the reference
+    on the last object only."""
+    parts = []
+    for i, rnd in enumerate(d["log"]):
+        o = {k: v for k, v in d.items() if k not in ("log", "sc", "ref")}
+        o["log"] = [rnd]
+        if i == len(d["log"]) - 1:
+            o.update({k: d[k] for k in ("sc", "ref") if k in d})
+        parts.append(o)
+    return parts
+
+
+def test_a_game_split_round_by_round_is_joined_and_separate_games_are_not():
+    d = _base()
+    d["ref"] = "2026120600gm-0009-0000-00000001"
+    whole = parse_tenhou_json(json.dumps(d, ensure_ascii=False))
+    parts = _split(d)
+    assert len(parts) == len(d["log"]) >= 3
+    lines = "\n".join(json.dumps(p, ensure_ascii=False) for p in parts)
+    (joined,) = parse_tenhou_json(lines)
+    assert joined.events == whole[0].events and joined.start.game_id == d["ref"]
+    # a complete game (with its final scores) is never continued, even by a later round
+    two = parse_tenhou_json(json.dumps(d, ensure_ascii=False) + "\n" + json.dumps(parts[1], ensure_ascii=False))
+    assert len(two) == 2 and two[0].events == whole[0].events
+    # a split game followed by another game that starts at East 1, honba 0: two games
+    e = _base("fixture4b.mjlog")
+    e["name"], e["rule"] = d["name"], d["rule"]
+    text = "\n".join(json.dumps(p, ensure_ascii=False) for p in parts[:-1] + _split(e))
+    games = parse_tenhou_json(text)
+    assert len(games) == 2 and len(games[1].events) == len(parse_tenhou_json(json.dumps(e, ensure_ascii=False))[0].events)
+    # other names or another rule: not the same game
+    other = dict(parts[1], name=["W", "X", "Y", "Z"])
+    assert len(parse_tenhou_json(json.dumps(parts[0]) + "\n" + json.dumps(other))) == 2
+    other = dict(parts[1], rule={"disp": "般南", "aka": 1})
+    assert len(parse_tenhou_json(json.dumps(parts[0]) + "\n" + json.dumps(other))) == 2

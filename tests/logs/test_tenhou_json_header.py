@@ -277,3 +277,29 @@ def test_a_game_split_round_by_round_is_joined_and_separate_games_are_not():
     assert len(parse_tenhou_json(json.dumps(parts[0]) + "\n" + json.dumps(other))) == 2
     other = dict(parts[1], rule={"disp": "般南", "aka": 1})
     assert len(parse_tenhou_json(json.dumps(parts[0]) + "\n" + json.dumps(other))) == 2
+
+
+@pytest.mark.parametrize("players, want", [(4, 4), (3, None), (None, 4), (0, 4), ("absent", 4), (4.0, 4),
+                                           (5, "5"), (2, "2"), (-1, "-1"), ("x", "'x'"), (True, "True"), ([4], "[4]")])
+def test_mjai_start_game_states_three_or_four_players(players, want):
+    """An mjai start_game's player count is 3 or 4 (absent, null or 0: four): anything else is the
+    file's error at event 0, naming the value, not a confusing failure rounds later."""
+    from yakuman.logs.mjai import parse_mjai
+
+    lines = (LOGS / "fixture4.mjai").read_text().splitlines()
+    d = json.loads(lines[0])
+    if players == "absent":
+        d.pop("players")
+    else:
+        d["players"] = players
+    text = "\n".join([json.dumps(d)] + lines[1:])
+    if want is None:   # a four-player record declared three-player: it fails later, on its own terms
+        with pytest.raises(LogError):
+            parse_mjai(text)
+    elif isinstance(want, int):
+        (g,) = parse_mjai(text)
+        assert g.start.players == want and g.events == logs.read(LOGS / "fixture4.mjai")[0].events
+    else:
+        with pytest.raises(LogError) as e:
+            parse_mjai(text)
+        assert e.value.index == 0 and e.value.problem == f"start_game: players must be 3 or 4, not {want}"

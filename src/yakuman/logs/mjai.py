@@ -358,7 +358,10 @@ class _MjaiReader:
             done = self.finish(True) if self.events else None
             self.reset()
             names = player_names(d.get("names", ()))
-            players = int(d.get("players", 0)) or 4
+            players = d.get("players") or 4   # absent, null or 0: not stated, four players
+            if players not in (3, 4) or type(players) is bool:
+                raise self.fail(f"start_game: players must be 3 or 4, not {players!r}", i, d)
+            players = int(players)
             self.players = players
             self.start = GameStart(
                 players=players,

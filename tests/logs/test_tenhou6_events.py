@@ -64,7 +64,7 @@ def _canon(game):
         elif t is Win:   # what the JSON keeps of a win (no hand, no fu of a limit hand, no ura of 0)
             x = ("win", e.seat, e.from_seat, e.han, e.points, tuple(y for y in e.yaku if y[1]), e.deltas, e.pao_seat)
         elif t is Ryuukyoku:
-            x = ("draw_game", e.reason, e.deltas)
+            x = ("draw_game", e.reason, e.deltas, e.tenpai)
         elif t is GameEnd:
             x = ("end", e.scores)
         else:
@@ -95,10 +95,12 @@ def test_the_engine_games_in_both_formats_give_the_same_events():
     for a, b in pairs:
         kinds |= {x[0] if x[0] != "call" else x[2] for x in _check(a, b)}
         kinds |= {x[1] for x in _canon(logs.read(a)[0]) if x[0] == "draw_game"}
+        kinds |= {"all tenpai" if all(x[3]) else "some tenpai" if any(x[3]) else "no tenpai"
+                  for x in _canon(logs.read(a)[0]) if x[0] == "draw_game" and x[1] == "exhaustive"}
     # what the comparison reaches: every call kind, riichi and its acceptance, kan dora, wins, the
     # suucha riichi abort whose riichi stands (the JSON's reader accepts it, as the mjlog says)
     assert {"chi", "pon", "daiminkan", "kakan", "ankan", "kita", "riichi", "accept", "dora", "win",
-            "exhaustive", "suucha_riichi"} <= kinds, kinds
+            "exhaustive", "suucha_riichi", "all tenpai", "some tenpai"} <= kinds, kinds
 
 
 @pytest.mark.parametrize("gid", REAL)

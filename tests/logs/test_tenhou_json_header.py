@@ -303,3 +303,36 @@ def test_mjai_start_game_states_three_or_four_players(players, want):
         with pytest.raises(LogError) as e:
             parse_mjai(text)
         assert e.value.index == 0 and e.value.problem == f"start_game: players must be 3 or 4, not {want}"
+
+
+@pytest.mark.parametrize("result, reason, tenpai, deltas", [
+    (["流局", [1500, -1500, 1500, -1500]], "exhaustive", (True, False, True, False), (1500, -1500, 1500, -1500)),
+    (["流局", [3000, -1000, -1000, -1000]], "exhaustive", (True, False, False, False), (3000, -1000, -1000, -1000)),
+    (["流局", [0, 0, 0, 0]], "exhaustive", None, (0, 0, 0, 0)),   # nobody paid: who was tenpai is not said
+    (["流局"], "exhaustive", None, (0, 0, 0, 0)),
+    (["全員聴牌"], "exhaustive", (True,) * 4, (0, 0, 0, 0)),
+    (["全員不聴"], "exhaustive", (False,) * 4, (0, 0, 0, 0)),
+    (["流し満貫", [-4000, -2000, 8000, -2000]], "nagashi_mangan", None, (-4000, -2000, 8000, -2000)),
+    (["四家立直"], "suucha_riichi", None, (0, 0, 0, 0)),
+    (["四槓散了"], "suukaikan", None, (0, 0, 0, 0)),
+    (["四開槓"], "suukaikan", None, (0, 0, 0, 0)),
+    (["三家和了"], "sanchahou", None, (0, 0, 0, 0)),
+])
+def test_draw_results_of_every_name(result, reason, tenpai, deltas):
+    """Round 1 of fixture4 ends in an exhaustive draw: the same round under each result name."""
+    from yakuman.logs.events import Ryuukyoku
+
+    d = _base()
+    assert d["log"][1][-1][0] == "流局"
+    d["log"][1][-1] = result
+    _, g = _start(d)
+    draws = [e for e in g.events if type(e) is Ryuukyoku]
+    assert (draws[0].reason, draws[0].tenpai, draws[0].deltas) == (reason, tenpai, deltas)
+
+
+def test_an_unknown_result_name_is_refused():
+    d = _base()
+    d["log"][1][-1] = ["引き分け"]
+    with pytest.raises(LogError, match="unknown round result '引き分け'") as e:
+        _start(d)
+    assert e.value.round == "E2-0"

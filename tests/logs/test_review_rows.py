@@ -24,6 +24,16 @@ from yakuman.tiles import from_mjai, to_mpsz
 LOGS = FIXTURES / "logs"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_policies():
+    """Each test makes its own policy objects (review keeps one per settings and process): a test
+    then reaches _Policy's code itself, whatever ran before it (mutmut maps tests to what they
+    call)."""
+    rv._POLICIES.clear()
+    yield
+    rv._POLICIES.clear()
+
+
 def _act(type_, **kw):
     return SimpleNamespace(type=type_, **kw)
 
@@ -104,7 +114,7 @@ def test_greedy_values_are_the_tiles_left_after_each_discard(name):
     (record,) = logs.read(LOGS / name)
     checked = melded = kita = 0
     for i, e in enumerate(record.events):
-        if type(e) is not Discard or i % 3:
+        if type(e) is not Discard:
             continue
         g = Game.from_record(record, i)
         seat = e.seat
@@ -364,8 +374,9 @@ def test_a_callable_policy_gives_choices_or_its_own_values():
     def first_legal(o):
         return o.legal_actions[0]
 
-    rows = rv.review(path, seat=0, policy=first_legal).rows
-    assert rows and all((r["method"], r["units"], r["judged"]) == ("choice", None, False) for r in rows)
+    rep = rv.review(path, seat=0, policy=first_legal)
+    rows = rep.rows
+    assert rep.errors == [] and len(rows) > 20 and all((r["method"], r["units"], r["judged"]) == ("choice", None, False) for r in rows)
     for r in rows:
         g = Game.from_record(record, r["event"])
         assert r["best"] == rv.label(g.legal_actions(0)[0]) and r["agree"] == (r["best"] == r["taken"])
@@ -377,7 +388,9 @@ def test_a_callable_policy_gives_choices_or_its_own_values():
         d[stranger] = 1e9   # not legal for this seat: ignored
         return d
 
-    rows = rv.review(path, seat=0, policy=valued).rows
+    rep = rv.review(path, seat=0, policy=valued)
+    rows = rep.rows
+    assert rep.errors == [] and len(rows) > 20
     for r in rows:
         g = Game.from_record(record, r["event"])
         legal = g.legal_actions(0)
@@ -387,32 +400,51 @@ def test_a_callable_policy_gives_choices_or_its_own_values():
         assert r["loss"] == len(legal) - 1 - [rv.label(a) for a in legal].index(r["taken"])
 
 
-@pytest.mark.parametrize("name", ["fixture4.mjlog", "fixture3.mjai"])
-def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, name):
+def _bot_cases():
+    from .conftest import FIXTURE_CORPUS
+
+    cases = [(LOGS / "fixture4.mjlog", 1), (LOGS / "fixture3.mjai", 1)]
+    # engine games with a daiminkan or kakan whose dora follows the next discard (the answers to
+    # that discard come after the dora event): every seat
+    for name in ("engine4-03", "engine4-11", "engine3-02"):
+        path = FIXTURE_CORPUS / "mjlog" / f"{name}.mjlog"
+        players = logs.read(path)[0].start.players
+        cases += [(path, s) for s in range(players)]
+    return cases
+
+
+@pytest.mark.parametrize("path, seat", _bot_cases(), ids=lambda x: x.name if hasattr(x, "name") else str(x))
+def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, path, seat):
     """What the review feeds an mjai bot policy: at each decision, the record's events as the seat
     sees them, in order, each once, up to the event that gives the decision and not one further
     (the seat's own draw or call for its own turn; the discard it may call or win on when it
-    answers), others' draws and hands hidden. The bot process is replaced by an in-process
-    recorder (the protocol: one answer per event, the last one the bot's action)."""
+    answers, the kan dora revealed with it included, a riichi's acceptance not), others' draws and
+    hands hidden; and the
+    bot's answer is the row's choice. The bot process is replaced by an in-process recorder
+    (the protocol: one answer per event, the last one the bot's action): it discards what it
+    drew and passes on everything else."""
     import sys
 
     from yakuman.game import mjai as gm
     from yakuman.logs.mjai import to_mjai
 
-    seat = 1
-    (record,) = logs.read(LOGS / name)
+    (record,) = logs.read(path)
     stream = [gm.mask_event(e, seat) for e in to_mjai(record)]
     received: list = []
     closes: list = []
+    timeouts: list = []
 
     class Recorder:
         closed = True
 
         def __init__(self, argv, timeout):
-            pass
+            timeouts.append(timeout)
 
         def send(self, events):
             received.extend(json.loads(json.dumps(e)) for e in events)
+            last = received[-1]
+            if last["type"] == "tsumo" and last["actor"] == seat:
+                return {"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}
             return {"type": "none"}
 
         def close(self, deadline):
@@ -423,31 +455,42 @@ def test_an_mjai_bot_sees_exactly_the_events_before_each_decision(monkeypatch, n
 
     def ask(self, g, s, at, answering):
         out = real_ask(self, g, s, at, answering)
-        asks.append((answering, len(received)))
+        asks.append((answering, len(received), out))
         return out
 
     monkeypatch.setattr(gm, "_CommandBot", Recorder)
     monkeypatch.setattr(rv._Bot, "ask", ask)
-    rep = rv.review(LOGS / name, seat=seat, policy=[sys.executable, "-c", "pass"])
+    rep = rv.review(path, seat=seat, policy=[sys.executable, "-c", "pass"])
     assert rep.errors == [] and len(rep.rows) == len(asks) > 20
-    assert len(closes) == 1   # the game's bot is closed when the game ends (one game)
+    assert len(closes) == 1 and timeouts == [10.0]   # one game: one bot, closed when it ends
     want = [json.loads(json.dumps(e)) for e in stream]
     assert received == want[:len(received)]   # a prefix of the seat's view: in order, each event once
-    answered = 0
-    for (answering, n), row in zip(asks, rep.rows):
+    answered = after_dora = tsumogiri = 0
+    for (answering, n, choice), row in zip(asks, rep.rows):
         last, nxt = want[n - 1], want[n]
         # every discard the record made before the decision, and none after it
         assert sum(e["type"] == "dahai" for e in want[:n]) == sum(
             type(e) is Discard for e in record.events[:row["event"]]), row
         assert nxt.get("actor") == seat or answering   # the seat's own action is never delivered
         if answering:
+            if last["type"] == "dora":   # a kan dora revealed with the discard being answered: seen
+                after_dora += 1
+                last = want[n - 2]
+            assert last["type"] != "reach_accepted"   # a riichi stands only after the answers
             assert last["type"] in ("dahai", "kakan", "ankan") and last["actor"] != seat, row
+            assert choice is not None and choice.type == "none" and row["best"] == "none"
             answered += 1
         else:
-            assert last.get("actor") == seat and last["type"] in ("tsumo", "chi", "pon"), row
+            assert last.get("actor") == seat and last["type"] in ("tsumo", "chi", "pon", "reach"), row
             assert nxt["type"] == {"discard": "dahai", "riichi": "reach", "win": "hora", "kita": "nukidora",
                                    "kan": nxt["type"], "kyuushu": "ryukyoku"}[row["kind"]], row
-    assert answered >= 2
+            if last["type"] == "tsumo" and choice is not None:   # the bot's tsumogiri, resolved for this seat
+                assert (choice.type, choice.actor, choice.pai, choice.tsumogiri) == ("dahai", seat, last["pai"], True)
+                assert row["best"] == rv.label(choice) and row["agree"] == (row["taken"] == row["best"])
+                tsumogiri += 1
+    assert answered >= 2 and tsumogiri >= 10
+    if (path.stem, seat) == ("engine4-11", 3):   # its chi-or-pass after a kakan's discard and dora
+        assert after_dora >= 1
     for e in received:   # others' draws and dealt hands are hidden
         if e["type"] == "tsumo" and e["actor"] != seat:
             assert e["pai"] == "?"
@@ -733,3 +776,74 @@ def test_a_name_at_several_seats_reviews_each_of_them(tmp_path):
     key = lambda r: (r["event"], r["seat"])   # noqa: E731
     assert [key(r) for r in both.rows] == sorted(key(r) for r in both.rows)
     assert json.dumps(sorted(both.rows, key=key)) == json.dumps(sorted(per_seat, key=key))
+
+
+def test_review_file_skips_a_seat_the_game_has_not_and_counts_every_game(tmp_path):
+    """seat 3 of a three-player game: no game reviewed, no error; a file of two games: both
+    counted, rows from each."""
+    fr = rv.review_file(LOGS / "fixture3.mjlog", seat=3)
+    assert (fr.games, fr.rows, fr.errors) == (0, [], [])
+    from yakuman.logs.tenhou_json import to_tenhou_json
+
+    (a,) = logs.read(LOGS / "fixture4.mjlog")
+    (b,) = logs.read(LOGS / "fixture4b.mjlog")
+    two = tmp_path / "two.json"
+    two.write_text(json.dumps(to_tenhou_json(a), ensure_ascii=False) + "\n" + json.dumps(to_tenhou_json(b), ensure_ascii=False))
+    fr = rv.review_file(two, seat=0)
+    assert fr.errors == [] and fr.games == 2 and {r["game"] for r in fr.rows} == {0, 1}
+    assert {r["file"] for r in fr.rows} == {str(two)}
+
+
+def test_a_truncated_record_keeps_its_complete_rounds(tmp_path):
+    """The review reads leniently: a file cut inside its last round is reviewed up to the last
+    complete round (the rows of the whole file's first rounds), not refused."""
+    src = (LOGS / "fixture4.mjlog").read_text()
+    cut = src.index("<INIT", src.index("<INIT") + 1)   # inside the second round
+    cut = src.index("<D", cut + 200)
+    short = tmp_path / "short.mjlog"
+    short.write_text(src[:cut])
+    fr, whole = rv.review_file(short, seat=0), rv.review_file(LOGS / "fixture4.mjlog", seat=0)
+    assert fr.errors == [] and fr.games == 1 and fr.rows
+    strip = [{k: v for k, v in r.items() if k != "file"} for r in fr.rows]
+    first = [{k: v for k, v in r.items() if k != "file"} for r in whole.rows if r["round"] == 0]
+    assert json.dumps(strip) == json.dumps(first)
+
+
+def test_no_log_files_is_an_error_of_the_command(tmp_path, capsys):
+    from yakuman import cli
+
+    assert cli.main(["logs", "review", str(tmp_path), "--seat", "0"]) == 2
+    assert "yakuman: error: no log files under" in capsys.readouterr().err
+
+
+def test_the_parquet_output_needs_pyarrow_and_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import builtins
+
+    from yakuman import cli
+
+    real = builtins.__import__
+
+    def no_pyarrow(name, *a, **k):
+        if name == "pyarrow" or name.startswith("pyarrow."):
+            raise ImportError("no pyarrow here")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_pyarrow)
+    code = cli.main(["logs", "review", str(LOGS / "fixture4.mjlog"), "--seat", "0", "--out", str(tmp_path / "d.parquet")])
+    assert code == 2
+    assert capsys.readouterr().err.strip() == 'yakuman: error: this output needs pyarrow (pip install "yakuman[frame]")'
+
+
+def test_report_fields_round_and_frame_columns():
+    rep = rv.ReviewReport(seat=0)
+    assert list(rep.to_frame().columns) == list(rv.ROW_FIELDS) and len(rep.to_frame()) == 0
+    rep.elapsed, rep.policy_time, rep.work = 1.23456, 0.98765, 2.34567
+    d = rep.to_dict()
+    assert (d["elapsed"], d["policy_time"], d["work"]) == (1.235, 0.988, 2.346)
+
+
+def test_an_mjai_bot_policy_starts_with_a_ten_second_timeout():
+    import sys
+
+    pol = rv._Policy([sys.executable, "-c", "pass"], 0, 0)
+    assert pol.bot.timeout == 10.0 and pol.bot.proc is None and pol.evaluations == 0.0 and pol.ctx is None

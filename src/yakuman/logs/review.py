@@ -305,13 +305,15 @@ class _Bot:
         from yakuman.errors import IllegalActionError
         from yakuman.game import Action
         from yakuman.game.mjai import _Failure
-        from yakuman.logs.events import Call, Discard
+        from yakuman.logs.events import RiichiAccept
 
         evs = self.record.events
-        if answering:   # the answers follow the discard (or kan) itself: the bot sees nothing after it
+        if answering:
+            # the answers follow the discard (or kan) and what the table sees with it, an open kan's
+            # dora revealed after that discard or an ankan's (as a bot in play sees them, the engine
+            # revealing them before it asks); a riichi is accepted only after the answers
             k = at - 1
-            while k > 0 and not (type(evs[k]) is Discard or (type(evs[k]) is Call and evs[k].kind in ("kakan",
-                                                                                                      "ankan"))):
+            while k > 0 and type(evs[k]) is RiichiAccept:
                 k -= 1
             cut = self.at[k] + 1
         else:

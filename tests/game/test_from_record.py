@@ -174,7 +174,9 @@ def test_from_mjai_refuses_an_impossible_view():
     # five of a kind: the dora indicator's kind shown four more times by seat 1's discards
     for _ in range(4):
         bad.append(dict(view[k]))
-    with pytest.raises(Exception):
+    from yakuman.logs.events import LogFormatError
+
+    with pytest.raises(LogFormatError, match="malformed mjai stream: ValueError: "):
         Game.from_mjai(bad)
 
 
@@ -220,3 +222,34 @@ def test_from_mjai_deals_a_hidden_riichi_hand_tenpai():
     g = Game.from_mjai(view, upto=k + 2)   # after the declaration's discard
     ids = g._st.seat(riichi_seat)[0]
     assert len(ids) == 13 and shanten(list(ids)) == 0
+
+
+@pytest.mark.parametrize("upto", [-1, -5, "3", 2.5, True])
+def test_from_mjai_refuses_a_bad_upto(upto):
+    from yakuman.errors import InvalidArgumentError
+
+    text = (LOGS / "fixture4.mjai").read_text()
+    with pytest.raises(InvalidArgumentError, match=f"upto must be None or an event count >= 0, not {upto!r}"):
+        Game.from_mjai(text, upto=upto)
+
+
+@pytest.mark.parametrize("events, match", [
+    ([1, 2, 3], "mjai event 0 is not an object with a 'type'"),
+    ([{"type": "start_game"}, "x"], "mjai event 1 is not an object with a 'type'"),
+    (None, "mjai events must be JSON lines text or a list of event objects, not NoneType"),
+    (5, "not int"),
+    ({"type": "start_game"}, "not dict"),
+    (b"{}", "not bytes"),
+])
+def test_from_mjai_refuses_what_is_not_an_event_stream(events, match):
+    from yakuman.logs.events import LogFormatError
+
+    with pytest.raises(LogFormatError, match=match):
+        Game.from_mjai(events)
+
+
+def test_from_mjai_takes_any_iterable_of_events():
+    events = [json.loads(x) for x in (LOGS / "fixture4.mjai").read_text().splitlines() if x.strip()]
+    a = Game.from_mjai(events[:40])
+    b = Game.from_mjai(e for e in events[:40])
+    assert a.observation(0).hand == b.observation(0).hand and a.to_act == b.to_act

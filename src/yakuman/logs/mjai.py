@@ -845,10 +845,27 @@ def _tenpai_fill(slots: list, held: list[int], pool: list[str], players: int, rn
 def read_position(events: str | Iterable[dict], upto: int | None = None, source: str = "<mjai>") -> Game:
     """The record of an mjai stream cut after event ``upto`` - 1 (None = every event), hidden
     tiles filled (:func:`fill_hidden`); the last round is kept even when it has no result yet."""
-    evs = _json_events(events, source) if isinstance(events, str) else list(events)
+    from yakuman.errors import InvalidArgumentError
+
+    if upto is not None and (type(upto) is bool or not isinstance(upto, int) or upto < 0):
+        raise InvalidArgumentError(f"upto must be None or an event count >= 0, not {upto!r}")
+    if isinstance(events, str):
+        evs = _json_events(events, source)
+    else:
+        try:
+            if isinstance(events, (dict, bytes)):
+                raise TypeError
+            evs = list(events)   # any iterable of event objects (a list, a generator)
+        except TypeError:
+            raise LogFormatError(f"mjai events must be JSON lines text or a list of event objects, not "
+                                 f"{type(events).__name__}", source) from None
     if upto is not None:
         evs = evs[:upto]
-    evs = fill_hidden(evs)
+    for i, d in enumerate(evs):   # every event an object with a type before the hidden tiles are filled
+        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, None, i)
+    with format_errors(source, what="mjai stream"):   # a view no deal fits: the stream's error
+        evs = fill_hidden(evs)
     r = _MjaiReader(source)
     last = None
     for i, d in enumerate(evs):

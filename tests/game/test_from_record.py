@@ -253,3 +253,15 @@ def test_from_mjai_takes_any_iterable_of_events():
     a = Game.from_mjai(events[:40])
     b = Game.from_mjai(e for e in events[:40])
     assert a.observation(0).hand == b.observation(0).hand and a.to_act == b.to_act
+
+
+@pytest.mark.parametrize("bad", [None, "x", 5, [1, 2]])
+def test_a_record_that_is_not_a_record_is_named(bad):
+    from yakuman.errors import InvalidContextError
+    from yakuman.game.records import check_record, drive, record_walls
+
+    for call in (lambda: Game.from_record(bad, 3), lambda: check_record(bad), lambda: drive(bad),
+                 lambda: record_walls(bad)):
+        with pytest.raises(InvalidContextError, match=f"a record must be a yakuman.logs Game .yakuman.logs.read., "
+                                                      f"not {type(bad).__name__}"):
+            call()

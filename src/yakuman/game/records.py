@@ -38,6 +38,7 @@ from yakuman.logs.events import (
     Call,
     Discard,
     Draw,
+    Game as Record,
     GameEnd,
     GameStart,
     LogError,
@@ -94,10 +95,22 @@ class RecordCheck:
 _round_wall = _core.record_wall
 
 
+def _events_of(game) -> tuple:
+    """A record's events as a tuple; anything but a ``yakuman.logs`` Game (what ``logs.read``
+    gives) is the caller's error, named, not an AttributeError from deep inside a driver."""
+    if not isinstance(game, Record):
+        from yakuman.errors import InvalidContextError
+
+        raise InvalidContextError(f"a record must be a yakuman.logs Game (yakuman.logs.read), "
+                                  f"not {type(game).__name__}")
+    evs = game.events
+    return evs if type(evs) is tuple else tuple(evs)
+
+
 def record_walls(game) -> list[list[int]]:
     """The engine wall of every round of a record."""
     out = []
-    evs = game.events
+    evs = _events_of(game)
     n = evs[0].players
     starts = [i for i, e in enumerate(evs) if type(e) is RoundStart] + [len(evs)]
     for a, b in zip(starts, starts[1:]):
@@ -123,9 +136,7 @@ def drive(
     ``strict`` (the log replay): the first problem raises :class:`LogError` naming the source,
     the round and the event, with the problem's text; so does anything a malformed event makes
     the driver raise (a bad id, a None field, a wrong type)."""
-    evs = game.events
-    if type(evs) is not tuple:
-        evs = tuple(evs)
+    evs = _events_of(game)
     if not strict:
         return _drive(game, evs, rules, cases, False)
     try:
@@ -243,7 +254,7 @@ def engine_rounds(game, rules=None, check=None, strict: bool = True,
     the engine reached before it (or at it: a round end whose deltas or draw differ keeps the
     engine's case). A record of the wrong shape or a malformed event still raises LogError.
     ``cases="verify"``: the wins are ``_core.EngineWin`` (see :func:`drive`)."""
-    _check_shape(game, game.events)
+    _check_shape(game, _events_of(game))
     if strict:
         rc, rounds = drive(game, rules, cases, strict=True)
     else:
@@ -345,7 +356,7 @@ def _check_shape(game, evs) -> None:
 def _prepare(game, rules):
     """(events, rules, round starts, make(a, b, out) -> the driver of the round evs[a:b]) of a
     record whose shape is checked; the drivers read no replay cases (lite)."""
-    evs = tuple(game.events)
+    evs = _events_of(game)
     _check_shape(game, evs)
     rules = rules or evs[0].rules()
     cr = _core.compiled_game_rules(rules)
@@ -388,7 +399,7 @@ def position(game, upto: int = 0, rules=None) -> Position:
     InvalidContextError when no decision follows ``upto``."""
     from yakuman.errors import InvalidContextError
 
-    n_evs = len(game.events)
+    n_evs = len(_events_of(game))
     if type(upto) is not int or not 0 <= upto <= n_evs:
         raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{n_evs} of the record")
     evs, rules, starts, make = _prepare(game, rules)

@@ -432,3 +432,29 @@ def test_issue25_item16_control_characters_are_escaped_on_the_terminal(tmp_path,
     assert cli.main(["logs", "verify", str(bad), "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\\x1b[31m\\u202e" in out
+
+
+@pytest.mark.parametrize("bad, what", [(None, "NoneType"), (5, "int"), (3.5, "float"), (b"x.mjlog", "bytes"),
+                                       ({"a": 1}, "dict")])
+def test_paths_that_are_not_paths_are_the_callers_error(bad, what):
+    """A path argument that is not a str or os.PathLike (or a list of them) is refused by name: an
+    int is never opened as a file descriptor (logs.read(0) would read standard input), and
+    nothing ends in a raw TypeError."""
+    from yakuman import logs
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs.review import review
+    from yakuman.logs.verify import verify_paths
+
+    if not isinstance(bad, bytes):
+        with pytest.raises(InvalidArgumentError, match=f"a log file's path must be a str or os.PathLike, not {what}"):
+            logs.read(bad)
+    for call in (lambda: verify_paths(bad), lambda: review(bad, seat=0)):
+        with pytest.raises(InvalidArgumentError, match=f"paths must be a file or folder .a str or os.PathLike. or a "
+                                                       f"list of them, not {what}"):
+            call()
+    with pytest.raises(InvalidArgumentError, match=f"expected paths, games or a VerifyReport with rows, not {what}"):
+        logs.to_frame(bad)
+    with pytest.raises(InvalidArgumentError, match=r"paths\[1\] must be a file or folder .a str or os.PathLike., not "):
+        verify_paths(["a.mjlog", bad])
+    with pytest.raises(InvalidArgumentError, match="expected paths, games or a VerifyReport with rows, not a list of"):
+        logs.to_frame([1, 2])

@@ -110,8 +110,21 @@ def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
     folders are followed, each real folder once (a link loop or a second link to a folder
     scanned already is skipped, and said so); broken links and special files (FIFOs, devices)
     are skipped and said so: nothing is skipped silently (:meth:`LogScan.skipped_line`)."""
-    if isinstance(paths, (str, Path)):
+    from yakuman.errors import InvalidArgumentError
+
+    if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    try:
+        if isinstance(paths, (bytes, dict)):
+            raise TypeError
+        paths = list(paths)
+    except TypeError:
+        raise InvalidArgumentError(f"paths must be a file or folder (a str or os.PathLike) or a list of them, "
+                                   f"not {type(paths).__name__}") from None
+    for i, p in enumerate(paths):
+        if not isinstance(p, (str, os.PathLike)):
+            raise InvalidArgumentError(f"paths[{i}] must be a file or folder (a str or os.PathLike), "
+                                       f"not {type(p).__name__}")
     scan = LogScan([])
     seen: set[Path] = set()
     for p in map(Path, paths):

@@ -17,8 +17,11 @@ what to install. Sources: a path, a folder or a list of them (read with any read
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
+
+from yakuman.errors import InvalidArgumentError
 
 from yakuman.logs.events import Game, LogError
 from yakuman.logs.verify import ROW_FIELDS, FileResult, VerifyReport, verify_game, verify_paths
@@ -117,15 +120,21 @@ def _need(module: str, feature: str):
 def _rows_of(source: Any, workers: int, errors: str = "raise") -> list[tuple]:
     if isinstance(source, VerifyReport):
         if source.rows is None:
-            raise ValueError("this VerifyReport has no rows: make it with verify_paths(..., rows=True)")
+            raise InvalidArgumentError("this VerifyReport has no rows: make it with verify_paths(..., rows=True)")
         return source.rows
     if isinstance(source, FileResult):
         return list(source.rows or ())
     if isinstance(source, Game):
         source = [source]
-    if isinstance(source, (str, Path)):
+    if isinstance(source, (str, os.PathLike)):
         return verify_paths(source, workers=workers, rows=True).rows or []
-    items = list(source)
+    try:
+        if isinstance(source, (bytes, dict)):
+            raise TypeError
+        items = list(source)
+    except TypeError:
+        raise InvalidArgumentError(f"expected paths, games or a VerifyReport with rows, not {type(source).__name__}") \
+            from None
     if items and all(isinstance(x, Game) for x in items):
         out = FileResult("<games>", rows=[])
         counters: dict[str, int] = {}
@@ -140,9 +149,10 @@ def _rows_of(source: Any, workers: int, errors: str = "raise") -> list[tuple]:
                     raise
                 # errors="skip": an inconsistent game gives no rows
         return out.rows or []
-    if all(isinstance(x, (str, Path)) for x in items):
+    if all(isinstance(x, (str, os.PathLike)) for x in items):
         return verify_paths(items, workers=workers, rows=True).rows or []
-    raise TypeError("expected paths, games or a VerifyReport with rows")
+    kinds = sorted({type(x).__name__ for x in items})
+    raise InvalidArgumentError(f"expected paths, games or a VerifyReport with rows, not a list of {', '.join(kinds)}")
 
 
 def rows(source: Any, *, workers: int = 1, errors: str = "raise") -> list[dict]:
@@ -176,7 +186,7 @@ def to_frame(source: Any, *, engine: str = "pandas", workers: int = 1, errors: s
     if engine == "pyarrow":
         return to_table(source, workers=workers, errors=errors)
     if engine != "pandas":
-        raise ValueError(f"engine must be 'pandas' or 'pyarrow', not {engine!r}")
+        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {engine!r}")
     pd = _need("pandas", "to_frame")
     data = _rows_of(source, workers, errors)
     df = pd.DataFrame.from_records(data, columns=list(ROW_FIELDS))

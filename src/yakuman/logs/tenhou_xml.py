@@ -68,6 +68,10 @@ def read_file(path: str | Path, max_bytes: int | None = None) -> bytes:
     import os
     import stat
 
+    if not isinstance(path, (str, bytes, os.PathLike)):   # an int would be read as an open descriptor
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"a log file's path must be a str or os.PathLike, not {type(path).__name__}")
     source = str(path)
     limit = decompress_limit(max_bytes)
     try:

@@ -144,7 +144,7 @@ def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str =
     from yakuman._core import _parse_many
 
     if errors not in ("status", "raise"):
-        raise ValueError(f"errors must be 'status' or 'raise', not {errors!r}")
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     if isinstance(rows, str):
         raise TypeError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
     rows = rows.tolist() if hasattr(rows, "tolist") else list(rows)
@@ -317,7 +317,7 @@ class ScoreBatch:
         if not 0 <= i < n:
             raise IndexError(f"row {i} out of range for {n} rows")
         if self._cols is None:
-            raise ValueError("this ScoreBatch has no input columns to re-score a row from")
+            raise InvalidArgumentError("this ScoreBatch has no input columns to re-score a row from")
         kw = row_kwargs(self._cols, i)
         return score(kw.pop("hand"), kw.pop("win"), kw.pop("melds"), rules=_row_rules(self._cols, i, self._rules),
                      **kw)
@@ -410,7 +410,7 @@ def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("coun
         value = hands.get(name) if isinstance(hands, dict) else getattr(hands, name, None)
         if value is None:
             if name in required:
-                raise ValueError(f"{who}: missing input column {name!r}")
+                raise InvalidArgumentError(f"{who}: missing input column {name!r}")
             cols[name] = None
             continue
         a = np.asarray(value)
@@ -432,7 +432,7 @@ def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("coun
             fill = -1 if name == "meld_type" else 0
             a = np.full((n,) + shape, fill, dtype=dtype)
         if a.shape != (n,) + shape:
-            raise ValueError(f"{who}: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
+            raise InvalidArgumentError(f"{who}: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
         if a.dtype != dtype:
             if a.dtype.kind not in "uib":
                 raise InvalidTilesError(f"{who}: column {name!r} must be integers, not {a.dtype} "
@@ -459,7 +459,7 @@ def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("coun
     if players is not None:   # a per-row players column (a frame's)
         p = np.asarray(players)
         if p.shape != (n,):
-            raise ValueError(f"{who}: column 'players' has shape {p.shape}, expected {(n,)}")
+            raise InvalidArgumentError(f"{who}: column 'players' has shape {p.shape}, expected {(n,)}")
         if p.dtype.kind not in "ui":
             raise InvalidTilesError(f"{who}: column 'players' must be integers, not {p.dtype}")
         bad = ((p != 3) & (p != 4)) & (invalid == 0)
@@ -751,7 +751,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
         else:
             rules = _rules(rules)
             if any(r != rules for r in row_rules.values()):
-                raise ValueError("columns_from_kwargs: rows carry different rules; score_many takes one rule set "
+                raise InvalidArgumentError("columns_from_kwargs: rows carry different rules; score_many takes one rule set "
                                  "(or one per player count), so split the batch by rules")
     if errors not in ("status", "raise"):
         raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
@@ -902,7 +902,7 @@ def columns_from_frame(frame, *, rules=None) -> dict:
         by_players = default_rules_by_players()
     if "win_tile" in names and "seat" in names and "dealer" in names:
         if "kind" in names and (frame["kind"] != "win").any():
-            raise ValueError("columns_from_frame: the frame has draw rows; pass its win rows, "
+            raise InvalidArgumentError("columns_from_frame: the frame has draw rows; pass its win rows, "
                              "frame[frame.kind == 'win']")
         rows = []
         for rec in frame.to_dict("records"):
@@ -924,7 +924,7 @@ def columns_from_frame(frame, *, rules=None) -> dict:
             cols["players"] = frame["players"].to_numpy()
         return _columns(cols)
     if "hand" not in names or "win" not in names:
-        raise ValueError("columns_from_frame: need either the score_many columns (counts, win, ...) or "
+        raise InvalidArgumentError("columns_from_frame: need either the score_many columns (counts, win, ...) or "
                          "score() keyword columns (hand, win, ...)")
     records = []
     for rec in frame.to_dict("records"):

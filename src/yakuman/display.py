@@ -21,6 +21,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, NamedTuple, Sequence
 
+from yakuman.errors import InvalidArgumentError
+
 __all__ = ["TILE_W", "TILE_H", "Tile", "tile_svg", "tiles_svg", "hand_svg", "score_html", "payment_html",
            "groups_of_decomposition"]
 
@@ -53,11 +55,11 @@ def _tile(t) -> Tile:
 
         counts, reds = parse_mpsz(t)
         if sum(counts) != 1:
-            raise ValueError(f"{t!r} is not a single tile")
+            raise InvalidArgumentError(f"{t!r} is not a single tile")
         return Tile(counts.index(1), bool(sum(reds)))
     if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 34:
         return Tile(t)
-    raise ValueError(f"a tile to draw is a kind 0..33, an mpsz name or a Tile, not {t!r}")
+    raise InvalidArgumentError(f"a tile to draw is a kind 0..33, an mpsz name or a Tile, not {t!r}")
 
 
 def tile_svg(tile, x: float = 0, y: float = 0) -> str:

@@ -41,6 +41,8 @@ from typing import Any
 
 import numpy as np
 
+from yakuman.errors import InvalidArgumentError
+
 __all__ = [
     "CHUNK",
     "DEFAULT_MELDS",
@@ -58,9 +60,9 @@ _CHUNK = 65536
 
 def random_hands(n: int, seed: int = 0, size: int = 13) -> np.ndarray:
     if n < 0:
-        raise ValueError(f"n must be >= 0, not {n}")
+        raise InvalidArgumentError(f"n must be >= 0, not {n}")
     if not 1 <= size <= 18:
-        raise ValueError(f"size must be 1..18, not {size}")
+        raise InvalidArgumentError(f"size must be 1..18, not {size}")
     rng = np.random.default_rng(seed)
     out = np.zeros((n, 34), dtype=np.uint8)
     for start in range(0, n, _CHUNK):
@@ -443,40 +445,40 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
         rows, every column identical (tests/unit/test_random.py checks it).
     """
     if not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a non-negative integer, not {n!r}")
+        raise InvalidArgumentError(f"n must be a non-negative integer, not {n!r}")
     if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        raise InvalidArgumentError(f"seed must be a non-negative integer, not {seed!r}")
     if not isinstance(start, (int, np.integer)) or start < 0:
-        raise ValueError(f"start must be a non-negative integer, not {start!r}")
+        raise InvalidArgumentError(f"start must be a non-negative integer, not {start!r}")
     if players not in (3, 4):
-        raise ValueError(f"players must be 4 or 3, not {players!r}")
+        raise InvalidArgumentError(f"players must be 4 or 3, not {players!r}")
     if not isinstance(aka, (int, np.integer)) or not 0 <= aka <= 4:
-        raise ValueError(f"aka must be 0..4 red fives per suit, not {aka!r}")
+        raise InvalidArgumentError(f"aka must be 0..4 red fives per suit, not {aka!r}")
     if isinstance(melds, (int, np.integer)):
         if not 0 <= melds <= 4:
-            raise ValueError(f"melds must be 0..4 or five weights, not {melds!r}")
+            raise InvalidArgumentError(f"melds must be 0..4 or five weights, not {melds!r}")
         meld_p = tuple(1.0 if k == melds else 0.0 for k in range(5))
     else:
         meld_p = tuple(float(x) for x in melds)
         if len(meld_p) != 5 or min(meld_p) < 0 or sum(meld_p) <= 0:
-            raise ValueError(f"melds must be five non-negative weights (0..4 melds), not {melds!r}")
+            raise InvalidArgumentError(f"melds must be five non-negative weights (0..4 melds), not {melds!r}")
     for name, p in (("tsumo", tsumo), ("riichi", riichi), ("first_turn", first_turn), ("renhou", renhou)):
         if not 0.0 <= p <= 1.0:
-            raise ValueError(f"{name} must be a probability in [0, 1], not {p!r}")
+            raise InvalidArgumentError(f"{name} must be a probability in [0, 1], not {p!r}")
     weights = dict(DEFAULT_SHAPES if shapes is None else shapes)
     unknown = set(weights) - set(SHAPES)
     if unknown:
-        raise ValueError(f"unknown shape(s) {', '.join(sorted(unknown))}; known: {', '.join(SHAPES)}")
+        raise InvalidArgumentError(f"unknown shape(s) {', '.join(sorted(unknown))}; known: {', '.join(SHAPES)}")
     shape_p = np.array([float(weights.get(s, 0.0)) for s in SHAPES])
     if players == 3:
         shape_p[SHAPES.index("sanshoku")] = 0.0
     if (shape_p < 0).any() or shape_p.sum() <= 0:
-        raise ValueError("shape weights must be non-negative with a positive sum"
+        raise InvalidArgumentError("shape weights must be non-negative with a positive sum"
                          + (" (sanshoku is impossible with three players)" if players == 3 else ""))
     params = _Params(players, meld_p, int(aka), shape_p, float(tsumo), float(riichi),
                      float(first_turn), float(renhou))
     if engine not in ("native", "python"):
-        raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
+        raise InvalidArgumentError(f"engine must be 'native' or 'python', not {engine!r}")
 
     first, last = start // CHUNK, (start + n + CHUNK - 1) // CHUNK
     if engine == "native":

@@ -36,7 +36,7 @@ from yakuman._core import (
     score,
     win_id_missing,
 )
-from yakuman.errors import InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
 from yakuman.hand import parse_melds
 from yakuman.result import Score
 from yakuman.rules import Rules
@@ -68,9 +68,9 @@ def request_flags(req) -> int:
 
 def flag_kwargs(flags: int) -> dict:
     """The :func:`score` keywords of a native flag word (the flags set, ``paarenchan`` when not 0);
-    ValueError for bits above 15."""
+    InvalidArgumentError (a ValueError) for bits above 15."""
     if flags >> 16 or flags < 0:
-        raise ValueError(f"unknown flag bits {flags:#x}")
+        raise InvalidArgumentError(f"unknown flag bits {flags:#x}")
     kw = {name: True for b, name in enumerate(_FLAGS + _LOCAL_FLAGS) if flags >> b & 1}
     if flags >> PAARENCHAN_SHIFT:
         kw["paarenchan"] = flags >> PAARENCHAN_SHIFT

@@ -31,6 +31,8 @@ import enum
 import re
 from typing import NamedTuple
 
+from yakuman.errors import InvalidArgumentError
+
 __all__ = ["DORA_LIKE", "DOUBLE_YAKUMAN", "LOCAL_YAKU", "Yaku", "YakuInfo"]
 
 
@@ -123,7 +125,7 @@ class Yaku(enum.IntFlag):
         try:
             return _INFO[self._value_]
         except KeyError:
-            raise ValueError(f"{self!r} is not a single yaku") from None
+            raise InvalidArgumentError(f"{self!r} is not a single yaku") from None
 
     @property
     def en(self) -> str:
@@ -167,9 +169,9 @@ class Yaku(enum.IntFlag):
     # ---- lookups ---------------------------------------------------------------------------
     @classmethod
     def from_tenhou_id(cls, tenhou_id: int) -> Yaku:
-        """The member for a Tenhou yaku id 0..54 (``ValueError`` otherwise)."""
+        """The member for a Tenhou yaku id 0..54 (``InvalidArgumentError``, a ValueError, otherwise)."""
         if type(tenhou_id) is not int or not 0 <= tenhou_id <= 54:
-            raise ValueError(f"unknown Tenhou yaku id {tenhou_id!r}: expected 0..54")
+            raise InvalidArgumentError(f"unknown Tenhou yaku id {tenhou_id!r}: expected 0..54")
         return cls(1 << tenhou_id)
 
     @classmethod
@@ -181,7 +183,7 @@ class Yaku(enum.IntFlag):
         try:
             return _BY_NAME[key]
         except KeyError:
-            raise ValueError(f"unknown yaku name {name!r}") from None
+            raise InvalidArgumentError(f"unknown yaku name {name!r}") from None
 
     @classmethod
     def from_name(cls, name: str) -> Yaku:
@@ -189,13 +191,13 @@ class Yaku(enum.IntFlag):
         ``"SANSHOKU_DOUJUN"``), English (``"Mixed triple sequence"``; a parenthesised part may be
         left out: ``"ippatsu"``), Japanese (``"三色同順"``, ``"役牌 白"`` or ``"役牌白"``) or Tenhou's
         name (``"yakuhai haku"``, ``"seat wind east"``). Latin names ignore case, spaces, ``_`` and
-        ``-``. ``ValueError`` names the unknown input."""
+        ``-``. ``InvalidArgumentError`` (a ValueError) names the unknown input."""
         if not isinstance(name, str):
             raise TypeError(f"yaku name must be a string, not {type(name).__name__}")
         key = _norm(name)
         hit = _BY_NAME.get(key) or _BY_ANY_NAME.get(key) or _BY_ANY_NAME.get(_norm_ja(name))
         if hit is None:
-            raise ValueError(f"unknown yaku name {name!r} (romaji, English, Japanese or Tenhou name)")
+            raise InvalidArgumentError(f"unknown yaku name {name!r} (romaji, English, Japanese or Tenhou name)")
         return hit
 
     @classmethod
@@ -204,7 +206,7 @@ class Yaku(enum.IntFlag):
         for member in cls:
             if member.mjsoul_id == fan_id:
                 return member
-        raise ValueError(f"unknown Mahjong Soul fan id {fan_id!r}")
+        raise InvalidArgumentError(f"unknown Mahjong Soul fan id {fan_id!r}")
 
     @classmethod
     def members(cls) -> tuple[Yaku, ...]:

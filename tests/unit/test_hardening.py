@@ -259,3 +259,18 @@ def test_item12_seams():
     dup = copy.deepcopy(res)
     assert all(np.array_equal(dup[k], res[k]) for k in res) and dup["points"] is not res["points"]
     assert Status(4) is Status.INVALID_INPUT and STATUS_INVALID_INPUT == Status.INVALID_INPUT == 4
+
+
+def test_argument_checks_raise_yakuman_errors():
+    """Every public argument check raises a yakuman.errors exception (InvalidArgumentError: still a
+    ValueError for callers that catch that), never a bare ValueError."""
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.random import winning_hands
+    from yakuman.yaku import Yaku
+
+    for call in (lambda: winning_hands(-1), lambda: winning_hands(3, seed=-2), lambda: winning_hands(3, players=5),
+                 lambda: winning_hands(3, aka=9), lambda: winning_hands(3, melds=7), lambda: winning_hands(3, tsumo=2.0),
+                 lambda: winning_hands(3, shapes={"nope": 1.0}), lambda: winning_hands(3, engine="gpu"),
+                 lambda: Yaku.from_tenhou_id(99), lambda: Yaku.from_name("no such yaku")):
+        with pytest.raises(InvalidArgumentError):
+            call()

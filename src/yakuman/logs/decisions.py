@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from yakuman import _core
+from yakuman.errors import InvalidArgumentError
 from yakuman.logs.convert import read
 from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
 from yakuman.logs.corpus import find_logs
@@ -316,7 +317,7 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
     per decision (planes, scalars and mask as fixed-size lists); ``workers`` processes (the same
     shards for any number). Returns the shard paths."""
     if format not in ("npz", "parquet"):
-        raise ValueError(f"format must be 'npz' or 'parquet', not {format!r}")
+        raise InvalidArgumentError(f"format must be 'npz' or 'parquet', not {format!r}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from yakuman._text import terminal_safe
+from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
     YAKU_NAMES,
     Call,
@@ -185,7 +186,7 @@ class PlayerStats:
 
     def merge(self, other: PlayerStats) -> None:
         if (other.name, other.players) != (self.name, self.players):
-            raise ValueError(f"cannot merge stats of {other.name!r}/{other.players} into {self.name!r}/{self.players}")
+            raise InvalidArgumentError(f"cannot merge stats of {other.name!r}/{other.players} into {self.name!r}/{self.players}")
         for f in ("games", "final_score_sum", "rounds", "wins", "tsumo_wins", "deal_ins", "riichi", "calls",
                   "exhaustive_draws", "tenpai_at_draw", "yaku_wins"):
             setattr(self, f, getattr(self, f) + getattr(other, f))

@@ -458,3 +458,34 @@ def test_paths_that_are_not_paths_are_the_callers_error(bad, what):
         verify_paths(["a.mjlog", bad])
     with pytest.raises(InvalidArgumentError, match="expected paths, games or a VerifyReport with rows, not a list of"):
         logs.to_frame([1, 2])
+
+
+def test_corpus_options_are_checked_before_any_file_is_read(tmp_path):
+    """workers (one rule for the corpus runner and the batch API: None or 0 every core, 1..1024),
+    and the decision dataset's chunk, rows, out_dir and player: a bad value is the caller's
+    InvalidArgumentError naming it, never a raw TypeError or a silent empty result."""
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs.decisions import decisions, iter_decisions, write_shards
+    from yakuman.logs.review import review
+    from yakuman.logs.verify import verify_paths
+
+    p = "tests/fixtures/logs/fixture4.mjlog"
+    for w in ("x", -3, 1.5, True, 5000):
+        for call in (lambda: verify_paths(p, workers=w), lambda: review(p, seat=0, workers=w),
+                     lambda: list(iter_decisions(p, workers=w))):
+            with pytest.raises(InvalidArgumentError, match="workers must be"):
+                call()
+    assert verify_paths(p, workers=0).workers == 1 == verify_paths(p, workers=None).workers   # capped by the files
+    for chunk in (0, -1, "x", 2.0, True):
+        with pytest.raises(InvalidArgumentError, match=f"chunk must be a positive number of rows, not {chunk!r}"):
+            list(iter_decisions(p, chunk=chunk))
+    for rows in (0, -5, "x"):
+        with pytest.raises(InvalidArgumentError, match=f"rows must be a positive number of decisions, not {rows!r}"):
+            write_shards(p, tmp_path, rows=rows)
+    with pytest.raises(InvalidArgumentError, match="out_dir must be a folder .a str or os.PathLike., not int"):
+        write_shards(p, 5)
+    for call in (lambda: decisions(p, player=5), lambda: write_shards(p, tmp_path, player=5)):
+        with pytest.raises(InvalidArgumentError, match="player must be a name .str. or None, not 5"):
+            call()
+    assert not any(tmp_path.iterdir())   # nothing written by a refused call
+    assert len(decisions(p, player="Ayame").action) > 0

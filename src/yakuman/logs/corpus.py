@@ -442,11 +442,12 @@ def iter_files(fn: Callable, files: list[str], *, args: tuple = (), workers: int
             yield done[p]
 
 
-def worker_count(workers: int, files: int) -> int:
-    """``workers`` (0 = all cores) capped by the number of files, at least 1."""
-    if workers <= 0:
-        workers = os.cpu_count() or 1
-    return max(1, min(workers, files or 1))
+def worker_count(workers: int | None, files: int) -> int:
+    """``workers`` (0 or None = all cores; checked as the batch API checks it, one rule:
+    :func:`yakuman._arrays.n_workers`) capped by the number of files, at least 1."""
+    from yakuman._arrays import n_workers
+
+    return max(1, min(n_workers(workers), files or 1))
 
 
 def dask_results(client: Any, fn: Callable, files: list[str], *, size: int, args: tuple = (),

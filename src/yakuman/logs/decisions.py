@@ -201,6 +201,11 @@ def _worker_died(path: str) -> tuple:
 
 
 
+def _check_player(player) -> None:
+    if player is not None and not isinstance(player, str):
+        raise InvalidArgumentError(f"player must be a name (str) or None, not {player!r}")
+
+
 def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
                    chunk: int = 65536, workers: int = 1) -> Iterator[Decisions]:
     """The decisions of the records under ``paths`` (files or directories) in blocks of about
@@ -211,6 +216,9 @@ def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None 
     and the blocks are the same for any ``workers``."""
     from yakuman.logs.corpus import worker_count
 
+    _check_player(player)
+    if type(chunk) is bool or not isinstance(chunk, int) or chunk < 1:
+        raise InvalidArgumentError(f"chunk must be a positive number of rows, not {chunk!r}")
     files = [str(p) for p in find_logs(paths)]
     workers = worker_count(workers, len(files))
     if workers == 1:
@@ -318,6 +326,11 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
     shards for any number). Returns the shard paths."""
     if format not in ("npz", "parquet"):
         raise InvalidArgumentError(f"format must be 'npz' or 'parquet', not {format!r}")
+    if type(rows) is bool or not isinstance(rows, int) or rows < 1:
+        raise InvalidArgumentError(f"rows must be a positive number of decisions, not {rows!r}")
+    if not isinstance(out_dir, (str, os.PathLike)):
+        raise InvalidArgumentError(f"out_dir must be a folder (a str or os.PathLike), not {type(out_dir).__name__}")
+    _check_player(player)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -489,3 +489,24 @@ def test_corpus_options_are_checked_before_any_file_is_read(tmp_path):
             call()
     assert not any(tmp_path.iterdir())   # nothing written by a refused call
     assert len(decisions(p, player="Ayame").action) > 0
+
+
+def test_stats_and_verify_options_are_checked():
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs.stats import compute_stats
+    from yakuman.logs.verify import verify_paths
+
+    p = "tests/fixtures/logs/fixture4.mjlog"
+    for bad in (5, None):
+        with pytest.raises(InvalidArgumentError, match="source must be files or folders, games, or a list of them"):
+            compute_stats(bad)
+    with pytest.raises(InvalidArgumentError, match="player must be a name .str. or None, not 5"):
+        compute_stats(p, player=5)
+    for m in (-1, "x", 1.5):
+        with pytest.raises(InvalidArgumentError, match=f"max_mismatches must be an integer >= 0, not {m!r}"):
+            verify_paths(p, max_mismatches=m)
+    for c in (0, -1, "x"):
+        with pytest.raises(InvalidArgumentError, match=f"chunk must be None or a positive number of files, not {c!r}"):
+            verify_paths(p, chunk=c)
+    assert verify_paths(p, max_mismatches=0, chunk=1).ok in (True, False)
+    assert compute_stats(p, player="Ayame").games == 1

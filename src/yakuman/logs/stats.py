@@ -25,6 +25,7 @@ Rates come with Wilson score intervals (95 % by default).
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -441,9 +442,17 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
     from yakuman.logs.corpus import find_logs, run_files, worker_count
     from yakuman.logs.corpus import progress as progress_bar
 
-    if isinstance(source, (str, Path, Game)):
+    if player is not None and not isinstance(player, str):
+        raise InvalidArgumentError(f"player must be a name (str) or None, not {player!r}")
+    if isinstance(source, (str, os.PathLike, Game)):
         source = [source]
-    items = list(source)
+    try:
+        if isinstance(source, (bytes, dict)):
+            raise TypeError
+        items = list(source)
+    except TypeError:
+        raise InvalidArgumentError(f"source must be files or folders, games, or a list of them, not "
+                                   f"{type(source).__name__}") from None
     report = StatsReport(player=player)
     games = [x for x in items if isinstance(x, Game)]
     if games:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from yakuman._text import terminal_safe
-from yakuman.errors import YakumanError
+from yakuman.errors import InvalidArgumentError, YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
     SKIP_SUFFIXES,
     WORKER_DIED,
@@ -1035,6 +1035,10 @@ def verify_paths(
     files keep their results, the files it had in flight are retried once in a fresh worker, and a
     file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
     check_limits(max_bytes)   # refused before any file is read
+    if type(max_mismatches) is bool or not isinstance(max_mismatches, int) or max_mismatches < 0:
+        raise InvalidArgumentError(f"max_mismatches must be an integer >= 0, not {max_mismatches!r}")
+    if chunk is not None and (type(chunk) is bool or not isinstance(chunk, int) or chunk < 1):
+        raise InvalidArgumentError(f"chunk must be None or a positive number of files, not {chunk!r}")
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     workers = worker_count(workers, len(files))

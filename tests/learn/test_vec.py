@@ -173,3 +173,19 @@ def test_bad_arguments_raise():
         v.step([1, 2, 3])
     with pytest.raises(InvalidArgumentError):
         v.step(np.zeros(2, dtype=np.float64))
+
+
+def test_replay_indices_refuses_what_is_not_action_indices():
+    import numpy as np
+
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.game.vec import replay_indices
+
+    for bad, match in (("junk", "actions must be a sequence of action indices, not str"),
+                       ([0, 1.5], "action 1 must be an integer action index, not 1.5"),
+                       ([True], "action 0 must be an integer action index, not True"),
+                       ([None], "action 0 must be an integer action index, not None")):
+        with pytest.raises(InvalidArgumentError, match=match):
+            replay_indices(1, bad)
+    g = replay_indices(1, np.zeros(0, np.uint16))
+    assert g.decision_seat is not None

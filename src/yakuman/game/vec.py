@@ -99,10 +99,16 @@ def replay_indices(seed: int, actions: Any, *, rules: Rules | None = None):
     each for the seat a VecGame asks (:attr:`Game.decision_seat`)."""
     from yakuman.game import Game
 
+    from yakuman.errors import InvalidArgumentError
+
     g = Game(rules, seed)
+    if isinstance(actions, (str, bytes, dict)):
+        raise InvalidArgumentError(f"actions must be a sequence of action indices, not {type(actions).__name__}")
     for j, a in enumerate(actions):
+        if type(a) is bool or not hasattr(a, "__index__"):
+            raise InvalidArgumentError(f"action {j} must be an integer action index, not {a!r}")
         seat = g.decision_seat
         if seat is None:
             raise IllegalActionError(f"action {j} ({int(a)}): the game is over")
-        g.step(g.action_of_index(seat, int(a)))
+        g.step(g.action_of_index(seat, a.__index__()))
     return g

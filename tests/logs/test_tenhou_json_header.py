@@ -336,3 +336,69 @@ def test_an_unknown_result_name_is_refused():
     with pytest.raises(LogError, match="unknown round result '引き分け'") as e:
         _start(d)
     assert e.value.round == "E2-0"
+
+
+def _mjai(name):
+    return [json.loads(x) for x in (LOGS / name).read_text().splitlines() if x.strip()]
+
+
+def _read_mjai_events(evs):
+    from yakuman.logs.mjai import parse_mjai
+
+    return parse_mjai("\n".join(json.dumps(e, ensure_ascii=False) for e in evs))
+
+
+@pytest.mark.parametrize("name", ["fixture4.mjai", "fixture3.mjai"])
+def test_mjai_streams_of_other_writers_read_as_ours(name):
+    """What other mjai writers leave out or name differently reads as the project's own lines:
+    no optional start_game fields (defaults; `kyoku_first` 4 = tonpuusen), sanma written with a
+    fourth hand hidden, `kita` for `nukidora` (its tile implied), `dora` with `pai`, `tsumogiri`
+    left out when false, and the `none` / `haipai_end` events some writers add."""
+    evs = _mjai(name)
+    (want,) = _read_mjai_events(evs)
+    players = want.start.players
+    other = []
+    for e in evs:
+        e = dict(e)
+        t = e["type"]
+        if t == "start_game":
+            e = {"type": "start_game", "kyoku_first": 4 if want.start.length == "tonpuusen" else 0,
+                 "names": e["names"], **({"players": 3} if players == 3 else {})}
+        elif t == "start_kyoku" and players == 3:
+            e["tehais"] = e["tehais"] + [["?"] * 13]
+        elif t == "nukidora":
+            e = {"type": "kita", "actor": e["actor"]}
+        elif t == "dora":
+            e = {"type": "dora", "pai": e["dora_marker"]}
+        elif t == "dahai" and not e.get("tsumogiri"):
+            e.pop("tsumogiri", None)
+        other.append(e)
+        if t == "start_kyoku":
+            other.append({"type": "haipai_end"})
+        if t == "dahai":
+            other.append({"type": "none"})
+    (got,) = _read_mjai_events(other)
+    st = got.start
+    assert (st.players, st.length, st.aka, st.kuitan, st.go_type, st.game_id) == (
+        players, want.start.length, True, True, None, None)
+    assert got.events[1:] == want.events[1:]
+
+
+def test_mjai_start_kyoku_defaults_and_two_games_in_one_stream():
+    from yakuman.logs.events import RoundStart
+
+    evs = _mjai("fixture4.mjai")
+    first = next(i for i, e in enumerate(evs) if e["type"] == "start_kyoku")
+    bare = dict(evs[first])
+    for k in ("honba", "kyotaku", "oya", "scores", "bakaze"):
+        bare.pop(k)
+    bare["kyoku"] = 2   # East 2: its dealer is seat 1
+    (g,) = _read_mjai_events(evs[:first] + [bare] + evs[first + 1:])
+    rs = next(e for e in g.events if type(e) is RoundStart)
+    assert (rs.round, rs.honba, rs.sticks, rs.dealer, rs.scores) == (1, 0, 0, 1, (0, 0, 0, 0))
+    # a second start_game ends the first game even without its end_game
+    end = max(i for i, e in enumerate(evs) if e["type"] == "end_game")
+    two = _read_mjai_events(evs[:end] + evs)
+    (one,) = _read_mjai_events(evs)
+    assert len(two) == 2 and two[1].events == one.events
+    assert two[0].events[1:] == one.events[1:-1]   # the first has no game end

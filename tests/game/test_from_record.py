@@ -265,3 +265,60 @@ def test_a_record_that_is_not_a_record_is_named(bad):
         with pytest.raises(InvalidContextError, match=f"a record must be a yakuman.logs Game .yakuman.logs.read., "
                                                       f"not {type(bad).__name__}"):
             call()
+
+
+def _engine_views():
+    from tests.logs.conftest import engine_fixture_files
+
+    out = []
+    for p in engine_fixture_files("mjai"):
+        players = 3 if p.stem.startswith("engine3") else 4
+        out += [(p, s) for s in range(players)]
+    return out
+
+
+def test_whole_one_seat_views_read_with_their_revealed_hands():
+    """A one-seat view of a whole game (others' deals and draws hidden; their hands revealed at a
+    win or a tenpai draw) is filled consistently to its end: every visible field kept, each hidden
+    winner holding exactly the hand its win shows (the tsumo tile its last draw), the ura
+    indicators shown at a win counted as seen (never dealt into a hidden hand), and the filled
+    stream read without a fifth copy or a missing tile: all 76 views of the 21 engine games (9 of
+    them read before the hands a win reveals and the ura indicators were taken into account)."""
+    from collections import Counter
+
+    from yakuman.logs.mjai import fill_hidden, parse_mjai
+
+    views = _engine_views()
+    assert len(views) == 76
+    for path, seat in views:
+        events = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        view = _one_seat_view(events, seat)
+        filled = fill_hidden(view)
+        (g,) = parse_mjai("\n".join(json.dumps(e) for e in filled))
+        assert len(g.events) > 100
+        for v, f in zip(view, filled):   # visible fields kept; only "?" replaced
+            for k, x in v.items():
+                if k == "tehais":
+                    for h, hf in zip(x, f[k]):
+                        assert (h is None and hf is None) or all(y == "?" or y == z for y, z in zip(h, hf))
+                elif not (k == "pai" and x == "?"):
+                    assert f[k] == x, (path.name, seat, k)
+        # each hidden winner's concealed tiles at its win are the ones the win shows
+        hands: dict = {}
+        for e in filled:
+            t, a = e["type"], e.get("actor")
+            if t == "start_kyoku":
+                hands = {q: Counter(h) for q, h in enumerate(e["tehais"])}
+            elif t == "tsumo":
+                hands[a][e["pai"]] += 1
+            elif t == "dahai":
+                hands[a][e["pai"]] -= 1
+            elif t in ("chi", "pon", "daiminkan", "ankan"):
+                hands[a].subtract(e["consumed"])
+            elif t == "kakan" or t == "nukidora":
+                hands[a][e["pai"]] -= 1
+            elif t == "hora" and a != seat:
+                held = +hands[a]
+                if e["target"] != a:
+                    held[e["pai"]] += 1
+                assert held == Counter(e["hora_tehais"]), (path.name, seat, e)

@@ -723,6 +723,7 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
     hidden_seat = {s for s, h in enumerate(tehais) if h and all(x == "?" for x in h)}
     riichi: list[tuple[int, list[int]]] = []    # (seat, its hidden slots at the declaration)
     declared: set[int] = set()
+    ura_seen = False
     for i in idx[1:]:
         d = evs[i]
         t, a = d.get("type"), d.get("actor")
@@ -763,8 +764,15 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
             known.append(d.get("dora_marker"))
         elif t == "hora" and a in hidden_seat and d.get("hora_tehais") is not None:
             shown = list(d["hora_tehais"])
-            if d.get("target") != a and d.get("pai") in shown:
-                shown.remove(d["pai"])   # the ron tile is the discarder's
+            if d.get("pai") in shown:
+                shown.remove(d["pai"])   # the ron tile is the discarder's; the tsumo tile the draw's
+                k = last_draw[a]
+                if d.get("target") == a and k is not None and slots[k][0] is None:
+                    slots[k][0] = d["pai"]   # the tile drawn is the one the seat won on
+                    hand[a].remove(k)
+                    known.append(d["pai"])
+                elif d.get("target") == a:
+                    shown.append(d["pai"])
             for x in shown:
                 known.append(x)
                 take(a, x)
@@ -774,6 +782,9 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
                     for x in h:
                         known.append(x)
                         take(q, x)
+        if t == "hora" and not ura_seen and d.get("ura_markers"):   # shown once (a double ron repeats them)
+            ura_seen = True
+            known.extend(d["ura_markers"])
     pool = _all_tiles(players, aka)
     for x in known:
         if x is None:

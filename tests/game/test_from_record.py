@@ -281,11 +281,14 @@ def test_whole_one_seat_views_read_with_their_revealed_hands():
     """A one-seat view of a whole game (others' deals and draws hidden; their hands revealed at a
     win or a tenpai draw) is filled consistently to its end: every visible field kept, each hidden
     winner holding exactly the hand its win shows (the tsumo tile its last draw), the ura
-    indicators shown at a win counted as seen (never dealt into a hidden hand), and the filled
-    stream read without a fifth copy or a missing tile: all 76 views of the 21 engine games (9 of
-    them read before the hands a win reveals and the ura indicators were taken into account)."""
+    indicators shown at a win counted as seen (never dealt into a hidden hand), a kan or kita on
+    the seat's own turn made with the tile just drawn (under riichi it must be), and the filled
+    record played by the engine with every decision legal and every result the same: all 76
+    views of the 21 engine games (7 of them did before the revealed hands, the ura indicators and
+    the kan tile were taken into account)."""
     from collections import Counter
 
+    from yakuman.game.records import check_record
     from yakuman.logs.mjai import fill_hidden, parse_mjai
 
     views = _engine_views()
@@ -296,6 +299,8 @@ def test_whole_one_seat_views_read_with_their_revealed_hands():
         filled = fill_hidden(view)
         (g,) = parse_mjai("\n".join(json.dumps(e) for e in filled))
         assert len(g.events) > 100
+        rc = check_record(g)   # the engine plays the filled record: every decision legal, every result the same
+        assert (rc.illegal, rc.disagreements) == (0, 0), (path.name, seat, rc.problems[:1])
         for v, f in zip(view, filled):   # visible fields kept; only "?" replaced
             for k, x in v.items():
                 if k == "tehais":

@@ -753,13 +753,27 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
                     held.remove(k)
             last_draw[a] = None
         elif t in ("chi", "pon", "daiminkan", "ankan", "kakan") and a in hidden_seat:
-            for x in d.get("consumed", ()) if t != "kakan" else (d["pai"],):
+            tiles = list(d.get("consumed", ())) if t != "kakan" else [d["pai"]]
+            k = last_draw[a]
+            if t in ("ankan", "kakan") and tiles and k is not None and slots[k][0] is None:
+                # a kan made on the seat's own turn takes the tile just drawn (under riichi it
+                # must: the waiting hand cannot change)
+                slots[k][0] = tiles[0]
+                hand[a].remove(k)
+                known.append(tiles.pop(0))
+            for x in tiles:
                 known.append(x)
                 take(a, x)
             last_draw[a] = None
         elif t == "nukidora" and a in hidden_seat:
-            known.append(d.get("pai", "N"))
-            take(a, d.get("pai", "N"))
+            x, k = d.get("pai", "N"), last_draw[a]
+            known.append(x)
+            if k is not None and slots[k][0] is None:   # the North just drawn (under riichi: must be)
+                slots[k][0] = x
+                hand[a].remove(k)
+            else:
+                take(a, x)
+            last_draw[a] = None
         elif t == "dora":
             known.append(d.get("dora_marker"))
         elif t == "hora" and a in hidden_seat and d.get("hora_tehais") is not None:

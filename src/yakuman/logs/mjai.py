@@ -723,6 +723,7 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
     hidden_seat = {s for s, h in enumerate(tehais) if h and all(x == "?" for x in h)}
     riichi: list[tuple[int, list[int]]] = []    # (seat, its hidden slots at the declaration)
     declared: set[int] = set()
+    riichi_kans: dict[int, list[int]] = {}   # seat -> kinds of its ankans under riichi
     ura_seen = False
     for i in idx[1:]:
         d = evs[i]
@@ -754,6 +755,8 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
             last_draw[a] = None
         elif t in ("chi", "pon", "daiminkan", "ankan", "kakan") and a in hidden_seat:
             tiles = list(d.get("consumed", ())) if t != "kakan" else [d["pai"]]
+            if t == "ankan" and tiles and a not in declared and any(r[0] == a for r in riichi):
+                riichi_kans.setdefault(a, []).append(_KIND[tiles[0][:-1] if tiles[0].endswith("r") else tiles[0]])
             k = last_draw[a]
             if t in ("ankan", "kakan") and tiles and k is not None and slots[k][0] is None:
                 # a kan made on the seat's own turn takes the tile just drawn (under riichi it
@@ -808,11 +811,17 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
         except ValueError:
             raise ValueError(f"the round shows more {x} than the game has") from None
     rng.shuffle(pool)
-    for _seat, held in riichi:   # a declared riichi: its hidden hand is dealt tenpai
-        _tenpai_fill(slots, held, pool, players, rng)
-    for slot in slots:
+    for seat_, held in riichi:   # a declared riichi: its hidden hand is dealt tenpai
+        _tenpai_fill(slots, held, pool, players, rng, riichi_kans.get(seat_, ()))
+    dealt = set()
+    for k, slot in enumerate(slots):
         if slot[0] is None:
             slot[0] = pool.pop()
+            dealt.add(k)
+    end = next((evs[i] for i in reversed(idx) if evs[i].get("type") in ("ryukyoku", "hora")), {})
+    tenpais = end.get("tenpais") if end.get("type") == "ryukyoku" else None
+    if isinstance(tenpais, list):
+        _keep_noten(slots, hand, dealt, pool, tenpais, hidden_seat - {s_ for s_, _h in riichi}, players, rng)
     tehais_out = [list(h) for h in tehais]
     for value, (i, f, j) in slots:
         if i == idx[0]:
@@ -822,14 +831,72 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
     evs[idx[0]]["tehais"] = tehais_out
 
 
+def _keep_noten(slots: list, hand: dict, dealt: set, pool: list[str], tenpais: list, seats: set, players: int,
+                rng) -> None:
+    """A hidden seat the round's exhaustive draw shows noten must end noten: while the tiles it
+    holds at the end are tenpai, one of its dealt tiles (never shown anywhere) is swapped with an
+    unshown tile of the pool (a riichi seat is tenpai by its declaration: not here)."""
+    from yakuman import shanten
+
+    for q in sorted(seats):
+        if q >= len(tenpais) or tenpais[q] is not False:
+            continue
+        free = [k for k in hand[q] if k in dealt]
+        for _ in range(2000):
+            try:
+                if shanten(_mpsz_of([slots[k][0] for k in hand[q]]), players=players) > 0:
+                    break
+            except Exception:  # noqa: BLE001 - a shape the counter refuses: swap again
+                pass
+            if not free or not pool:
+                raise ValueError(f"seat {q} is shown noten but every tile it holds is shown tenpai")
+            k, j = rng.choice(free), rng.randrange(len(pool))
+            slots[k][0], pool[j] = pool[j], slots[k][0]
+
+
 def _mpsz_of(names: list[str]) -> str:
     return "".join("0" + x[1] if x.endswith("r") else (f"{_KIND[x] - 26}z" if _KIND[x] >= 27 else x) for x in names)
 
 
-def _tenpai_fill(slots: list, held: list[int], pool: list[str], players: int, rng) -> None:
+def _waits(names: list[str], players: int) -> frozenset:
+    """The kinds that complete a tenpai hand (its tiles as mjai names; melds implied by the count)."""
+    from yakuman import shanten
+
+    base = _mpsz_of(names)
+    out = set()
+    for k in range(34):
+        if players == 3 and 1 <= k <= 7:
+            continue
+        try:
+            if shanten(base + _mpsz_of([_NAMES[k]]), players=players) == -1:
+                out.add(k)
+        except Exception:  # noqa: BLE001 - a fifth copy: not a wait
+            pass
+    return frozenset(out)
+
+
+def _kans_keep_waits(names: list[str], kans, players: int) -> bool:
+    """Each ankan a riichi hand makes leaves its waits as they were (the engine's condition)."""
+    if not kans:
+        return True
+    before = _waits(names, players)
+    rest = list(names)
+    for k in kans:
+        for _ in range(3):
+            x = next((y for y in rest if _KIND[y[:-1] if y.endswith("r") else y] == k), None)
+            if x is None:
+                return False
+            rest.remove(x)
+        if _waits(rest, players) != before:
+            return False
+    return True
+
+
+def _tenpai_fill(slots: list, held: list[int], pool: list[str], players: int, rng, kans=()) -> None:
     """Fill the free slots of ``held`` (a riichi hand's hidden tiles) from ``pool`` so that the
-    hand is tenpai: random sets (runs, triplets, a pair) drawn from the pool, tried until one
-    fits the tiles already fixed."""
+    hand is tenpai (and each ankan the hand makes under riichi, ``kans``, keeps its waits): random
+    sets (runs, triplets, a pair) drawn from the pool, tried until one fits the tiles already
+    fixed."""
     from yakuman import shanten
 
     free = [k for k in held if slots[k][0] is None]
@@ -857,7 +924,8 @@ def _tenpai_fill(slots: list, held: list[int], pool: list[str], players: int, rn
         if len(chosen) < len(free):
             break
         try:
-            if shanten(_mpsz_of(fixed + chosen), players=players) == 0:
+            if shanten(_mpsz_of(fixed + chosen), players=players) == 0 and _kans_keep_waits(fixed + chosen, kans,
+                                                                                             players):
                 for k, x in zip(free, chosen):
                     slots[k][0] = x
                     pool.remove(x)

@@ -18,20 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def one_seat_view(events: list[dict], seat: int) -> list[dict]:
-    out = []
-    for d in events:
-        d = dict(d)
-        if d["type"] == "start_kyoku":
-            d["tehais"] = [h if q == seat else ["?"] * len(h) for q, h in enumerate(d["tehais"])]
-        elif d["type"] == "tsumo" and d["actor"] != seat:
-            d["pai"] = "?"
-        out.append(d)
-    return out
-
-
 def main(argv=None) -> int:
     from yakuman import logs
+    from yakuman.game.mjai import mask_event   # what one seat sees: the one place it is made
     from yakuman.game.records import check_record
     from yakuman.logs.mjai import fill_hidden, parse_mjai, to_mjai
 
@@ -58,7 +47,7 @@ def main(argv=None) -> int:
             for seat in range(g.start.players):
                 views += 1
                 try:
-                    (h,) = parse_mjai("\n".join(json.dumps(e) for e in fill_hidden(one_seat_view(events, seat))))
+                    (h,) = parse_mjai("\n".join(json.dumps(e) for e in fill_hidden([mask_event(e, seat) for e in events])))
                     rc = check_record(h)
                     if rc.illegal or rc.disagreements:
                         bad += 1

@@ -135,16 +135,11 @@ def test_determinize_keeps_what_the_seat_sees():
 
 
 def _one_seat_view(events: list[dict], seat: int) -> list[dict]:
-    """mjai events as ``seat`` sees them: other seats' dealt tiles and draws are "?"."""
-    out = []
-    for d in events:
-        d = dict(d)
-        if d["type"] == "start_kyoku":
-            d["tehais"] = [h if q == seat else ["?"] * len(h) for q, h in enumerate(d["tehais"])]
-        elif d["type"] == "tsumo" and d["actor"] != seat:
-            d["pai"] = "?"
-        out.append(d)
-    return out
+    """mjai events as ``seat`` sees them (others' dealt tiles and draws "?"), as the engine shows
+    them to a bot: yakuman.game.mjai.mask_event."""
+    from yakuman.game.mjai import mask_event
+
+    return [mask_event(d, seat) for d in events]
 
 
 @pytest.mark.parametrize("stem", ["fixture4", "fixture4b", "fixture3"])

@@ -103,6 +103,22 @@ class LogScan:
         return terminal_safe("skipped " + ", ".join(parts)) if parts else ""   # folder names: escaped
 
 
+def as_items(value: Any, single: tuple, what: str) -> list:
+    """``value`` as a list: one item when it is an instance of ``single``, else the items of any
+    iterable but text, bytes or a dict; anything else is an InvalidArgumentError saying ``what``
+    and the type given (the one check of the corpus functions' path and source arguments)."""
+    from yakuman.errors import InvalidArgumentError
+
+    if isinstance(value, single):
+        return [value]
+    try:
+        if isinstance(value, (str, bytes, dict)):
+            raise TypeError
+        return list(value)
+    except TypeError:
+        raise InvalidArgumentError(f"{what}, not {type(value).__name__}") from None
+
+
 def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
     """Files named directly, plus every log file under the folders (recursive), sorted. A folder
     contributes every file except those in hidden subfolders, hidden files and names ending in
@@ -112,15 +128,8 @@ def scan_logs(paths: str | Path | Iterable[str | Path]) -> LogScan:
     are skipped and said so: nothing is skipped silently (:meth:`LogScan.skipped_line`)."""
     from yakuman.errors import InvalidArgumentError
 
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    try:
-        if isinstance(paths, (bytes, dict)):
-            raise TypeError
-        paths = list(paths)
-    except TypeError:
-        raise InvalidArgumentError(f"paths must be a file or folder (a str or os.PathLike) or a list of them, "
-                                   f"not {type(paths).__name__}") from None
+    paths = as_items(paths, (str, os.PathLike), "paths must be a file or folder (a str or os.PathLike) or a "
+                                                "list of them")
     for i, p in enumerate(paths):
         if not isinstance(p, (str, os.PathLike)):
             raise InvalidArgumentError(f"paths[{i}] must be a file or folder (a str or os.PathLike), "

@@ -23,6 +23,7 @@ from typing import Any
 
 from yakuman.errors import InvalidArgumentError
 
+from yakuman.logs.corpus import as_items
 from yakuman.logs.events import Game, LogError
 from yakuman.logs.verify import ROW_FIELDS, FileResult, VerifyReport, verify_game, verify_paths
 
@@ -124,17 +125,9 @@ def _rows_of(source: Any, workers: int, errors: str = "raise") -> list[tuple]:
         return source.rows
     if isinstance(source, FileResult):
         return list(source.rows or ())
-    if isinstance(source, Game):
-        source = [source]
     if isinstance(source, (str, os.PathLike)):
         return verify_paths(source, workers=workers, rows=True).rows or []
-    try:
-        if isinstance(source, (bytes, dict)):
-            raise TypeError
-        items = list(source)
-    except TypeError:
-        raise InvalidArgumentError(f"expected paths, games or a VerifyReport with rows, not {type(source).__name__}") \
-            from None
+    items = as_items(source, Game, "expected paths, games or a VerifyReport with rows")
     if items and all(isinstance(x, Game) for x in items):
         out = FileResult("<games>", rows=[])
         counters: dict[str, int] = {}

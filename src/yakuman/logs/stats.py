@@ -439,20 +439,12 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
     or :class:`Game` objects). ``player``: keep only that name besides the overall figures.
     ``progress=None`` shows a progress bar when stderr is a terminal. ``workers`` > 1 reads the
     files in a process pool (0 = all cores; the corpus runner, :mod:`yakuman.logs.corpus`)."""
-    from yakuman.logs.corpus import find_logs, run_files, worker_count
+    from yakuman.logs.corpus import as_items, find_logs, run_files, worker_count
     from yakuman.logs.corpus import progress as progress_bar
 
     if player is not None and not isinstance(player, str):
         raise InvalidArgumentError(f"player must be a name (str) or None, not {player!r}")
-    if isinstance(source, (str, os.PathLike, Game)):
-        source = [source]
-    try:
-        if isinstance(source, (bytes, dict)):
-            raise TypeError
-        items = list(source)
-    except TypeError:
-        raise InvalidArgumentError(f"source must be files or folders, games, or a list of them, not "
-                                   f"{type(source).__name__}") from None
+    items = as_items(source, (str, os.PathLike, Game), "source must be files or folders, games, or a list of them")
     report = StatsReport(player=player)
     games = [x for x in items if isinstance(x, Game)]
     if games:

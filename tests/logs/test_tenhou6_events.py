@@ -13,18 +13,7 @@ from __future__ import annotations
 import pytest
 
 from yakuman import logs
-from yakuman.logs.events import (
-    Call,
-    Discard,
-    Draw,
-    GameEnd,
-    NewDora,
-    RiichiAccept,
-    RiichiDeclare,
-    RoundStart,
-    Ryuukyoku,
-    Win,
-)
+from yakuman.logs import events as E
 
 from .conftest import data_file, engine_fixture_files
 
@@ -46,26 +35,26 @@ def _canon(game):
     out = []
     for e in game.events[1:]:
         t = type(e)
-        if t is RoundStart:
+        if t is E.RoundStart:
             x = ("start", e.round, e.honba, e.sticks, e.dealer, e.scores, _tile(e.dora_indicator, aka),
                  tuple(_tiles(h, aka) for h in e.hands))
-        elif t is Draw:
+        elif t is E.Draw:
             x = ("draw", e.seat, _tile(e.tile, aka))
-        elif t is Discard:
+        elif t is E.Discard:
             x = ("discard", e.seat, _tile(e.tile, aka), e.tsumogiri)
-        elif t is Call:
+        elif t is E.Call:
             x = ("call", e.seat, e.kind, _tiles(e.tiles, aka), _tile(e.called, aka), e.from_seat, _tile(e.added, aka))
-        elif t is NewDora:
+        elif t is E.NewDora:
             x = ("dora", _tile(e.indicator, aka))
-        elif t is RiichiDeclare:
+        elif t is E.RiichiDeclare:
             x = ("riichi", e.seat)
-        elif t is RiichiAccept:
+        elif t is E.RiichiAccept:
             x = ("accept", e.seat)
-        elif t is Win:   # what the JSON keeps of a win (no hand, no fu of a limit hand, no ura of 0)
+        elif t is E.Win:   # what the JSON keeps of a win (no hand, no fu of a limit hand, no ura of 0)
             x = ("win", e.seat, e.from_seat, e.han, e.points, tuple(y for y in e.yaku if y[1]), e.deltas, e.pao_seat)
-        elif t is Ryuukyoku:
+        elif t is E.Ryuukyoku:
             x = ("draw_game", e.reason, e.deltas, e.tenpai)
-        elif t is GameEnd:
+        elif t is E.GameEnd:
             x = ("end", e.scores)
         else:
             raise AssertionError(f"unexpected event {e!r}")

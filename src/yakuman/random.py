@@ -59,10 +59,12 @@ _CHUNK = 65536
 
 
 def random_hands(n: int, seed: int = 0, size: int = 13) -> np.ndarray:
-    if n < 0:
-        raise InvalidArgumentError(f"n must be >= 0, not {n}")
-    if not 1 <= size <= 18:
-        raise InvalidArgumentError(f"size must be 1..18, not {size}")
+    if type(n) is bool or not isinstance(n, (int, np.integer)) or n < 0:
+        raise InvalidArgumentError(f"n must be an integer >= 0, not {n!r}")
+    if type(size) is bool or not isinstance(size, (int, np.integer)) or not 1 <= size <= 18:
+        raise InvalidArgumentError(f"size must be an integer 1..18, not {size!r}")
+    if type(seed) is bool or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InvalidArgumentError(f"seed must be an integer >= 0, not {seed!r}")
     rng = np.random.default_rng(seed)
     out = np.zeros((n, 34), dtype=np.uint8)
     for start in range(0, n, _CHUNK):

@@ -510,3 +510,35 @@ def test_stats_and_verify_options_are_checked():
             verify_paths(p, chunk=c)
     assert verify_paths(p, max_mismatches=0, chunk=1).ok in (True, False)
     assert compute_stats(p, player="Ayame").games == 1
+
+
+@pytest.mark.parametrize("bad", [None, 5, "x", {"events": []}])
+def test_the_writers_and_the_verifier_name_a_record_that_is_not_one(bad):
+    """to_mjai, to_mjai_lines, to_tenhou_json, comparable and verify_game check their record in
+    one place (events.require_record): InvalidContextError naming the type."""
+    from yakuman.errors import InvalidContextError
+    from yakuman.logs import comparable, to_mjai, to_mjai_lines, to_tenhou_json
+    from yakuman.logs.verify import verify_game
+
+    for f in (to_mjai, to_mjai_lines, to_tenhou_json, comparable, verify_game):
+        with pytest.raises(InvalidContextError, match=f"a record must be a yakuman.logs Game .yakuman.logs.read., "
+                                                      f"not {type(bad).__name__}"):
+            f(bad)
+
+
+def test_byte_level_inputs_are_checked():
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs import detect_format, read
+    from yakuman.logs.events import LogFormatError
+    from yakuman.random import random_hands
+
+    with pytest.raises(InvalidArgumentError, match="detect_format takes the file's bytes, not str"):
+        detect_format("<mjloggm>")
+    assert detect_format(bytearray(b"<mjloggm ver")) == "mjlog"
+    with pytest.raises(LogFormatError, match="cannot read file: .*null"):
+        read("a\x00b.mjlog")
+    for kw, match in (({"n": -1}, "n must be an integer >= 0"), ({"n": "3"}, "n must be"),
+                      ({"n": 2, "size": 0}, "size must be an integer 1..18"), ({"n": 2, "seed": -1}, "seed must be")):
+        with pytest.raises(InvalidArgumentError, match=match):
+            random_hands(**kw)
+    assert random_hands(3, seed=1).shape == (3, 34)

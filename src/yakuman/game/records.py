@@ -38,7 +38,6 @@ from yakuman.logs.events import (
     Call,
     Discard,
     Draw,
-    Game as Record,
     GameEnd,
     GameStart,
     LogError,
@@ -49,6 +48,7 @@ from yakuman.logs.events import (
     Ryuukyoku,
     Win,
     label_of,
+    require_record,
     round_label,
 )
 from yakuman.logs.cases import RoundResult, _shape_error, engine_draw_case, engine_win_case, plain
@@ -98,11 +98,7 @@ _round_wall = _core.record_wall
 def _events_of(game) -> tuple:
     """A record's events as a tuple; anything but a ``yakuman.logs`` Game (what ``logs.read``
     gives) is the caller's error, named, not an AttributeError from deep inside a driver."""
-    if not isinstance(game, Record):
-        from yakuman.errors import InvalidContextError
-
-        raise InvalidContextError(f"a record must be a yakuman.logs Game (yakuman.logs.read), "
-                                  f"not {type(game).__name__}")
+    require_record(game)
     evs = game.events
     return evs if type(evs) is tuple else tuple(evs)
 

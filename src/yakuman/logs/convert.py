@@ -26,10 +26,11 @@ from yakuman.logs.events import (
     Game,
     LogFormatError,
     NewDora,
-    format_errors,
     RoundStart,
     Ryuukyoku,
     Win,
+    format_errors,
+    require_record,
     tile_str,
 )
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
@@ -52,6 +53,11 @@ __all__ = [
 def detect_format(data: bytes) -> str:
     """``"mjlog"``, ``"tenhou6"``, ``"mjai"`` or ``"unknown"`` for decompressed bytes (a UTF-8
     byte order mark before JSON is skipped, as the readers skip it)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"detect_format takes the file's bytes, not {type(data).__name__}")
+    data = bytes(data)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     head = data[:4096].lstrip()
@@ -136,6 +142,7 @@ def _names(ids: Any, aka: bool, sort: bool = False) -> Any:
 def comparable(game: Game, *, drop: tuple[str, ...] = ()) -> list[tuple]:
     """Events as plain tuples with tile names, for comparing the same game read from two
     formats. Fields in ``drop`` ("Win.hand", "GameStart.go_type", ...) are left out."""
+    require_record(game)
     aka = game.start.aka
     out = []
     for e in game.events:

@@ -205,6 +205,17 @@ def round_label(round_index: int, honba: int = 0) -> str:
     return f"{'ESWN'[(round_index // 4) % 4]}{round_index % 4 + 1}-{honba}"
 
 
+def require_record(game: Any) -> None:
+    """Refuse anything but a :class:`Game` where a record is expected (the writers, the record
+    drivers, the verifier): the caller's InvalidContextError naming the type, not an
+    AttributeError from inside. The one place this is checked."""
+    if not isinstance(game, Game):
+        from yakuman.errors import InvalidContextError
+
+        raise InvalidContextError(f"a record must be a yakuman.logs Game (yakuman.logs.read), "
+                                  f"not {type(game).__name__}")
+
+
 def label_of(rs: Any) -> str:
     """The label of a round start (:func:`round_label` of its round and honba), or its raw fields
     when they are not numbers (a mangled record: the label goes into the error that reports it)."""

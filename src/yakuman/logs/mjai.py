@@ -49,6 +49,7 @@ from yakuman.logs.events import (
     exact_result,
     format_errors,
     player_names,
+    require_record,
     yaku_bit,
     yaku_name,
 )
@@ -102,6 +103,7 @@ def parse_mjai_tile(name: Any) -> tuple[int, bool]:
 
 def to_mjai(game: Game) -> list[dict]:
     """mjai events (dicts) of a game."""
+    require_record(game)
     st = game.start
     aka = st.aka
     n = st.players

@@ -51,6 +51,7 @@ from yakuman.logs.events import (
     exact_result,
     format_errors,
     player_names,
+    require_record,
     round_label,
 )
 
@@ -753,6 +754,7 @@ def _disp(st: GameStart) -> str:
 
 def to_tenhou_json(game: Game) -> dict:
     """A tenhou.net/6 JSON object of a game (extension key ``yakuman`` keeps go_type etc.)."""
+    require_record(game)
     st = game.start
     aka = st.aka
     n = st.players

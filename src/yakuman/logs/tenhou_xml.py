@@ -79,6 +79,8 @@ def read_file(path: str | Path, max_bytes: int | None = None) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise LogFormatError(f"cannot read file: {e.strerror or e}", source) from None
+    except ValueError as e:   # a path no file can have (an embedded NUL)
+        raise LogFormatError(f"cannot read file: {e}", repr(source)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):

@@ -62,7 +62,6 @@ from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_lo
     worker_count,
 )
 from yakuman.logs.events import (
-    YAKU_NAMES,
     Call,
     Discard,
     Draw,
@@ -70,6 +69,8 @@ from yakuman.logs.events import (
     LogError,
     RiichiDeclare,
     RoundStart,
+    YAKU_NAMES,
+    require_record,
     tile_str,
 )
 from yakuman.logs.replay import (
@@ -925,6 +926,7 @@ def verify_game(
     ``engine_rounds(game, cases="verify")``; ``check``: the RecordCheck of
     the engine drive those rounds came from, else the engine is driven here). Raises LogError
     when the replay does; :func:`verify_file` is the never-raising form."""
+    require_record(game)
     if out is None:
         out = FileResult(game.source, rows=[] if rows else None)
     if rounds is None:

@@ -324,6 +324,7 @@ def test_whole_one_seat_views_read_with_their_revealed_hands():
                 assert held == Counter(e["hora_tehais"]), (path.name, seat, e)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (SHARED_DATA / "tenhou" / "mjlog").is_dir(), reason=SKIP_REASON)
 def test_one_seat_views_of_real_games_fill_to_legal_records():
     """The first 150 real Tenhou records, as each seat's mjai view (others' deals and draws

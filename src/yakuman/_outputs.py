@@ -14,6 +14,8 @@ __all__ = ["check_output_file"]
 def check_output_file(path: str | os.PathLike, option: str) -> Path:
     """``path`` as a file the command can write later: not a folder, in an existing folder it may
     write to (an existing file must be writable). InvalidArgumentError naming the option."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"{option} must be a file path (a str or os.PathLike), not {type(path).__name__}")
     p = Path(path)
     where = f"{option} {str(p)!r}"
     if p.is_dir():

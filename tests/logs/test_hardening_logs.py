@@ -542,3 +542,25 @@ def test_byte_level_inputs_are_checked():
         with pytest.raises(InvalidArgumentError, match=match):
             random_hands(**kw)
     assert random_hands(3, seed=1).shape == (3, 34)
+
+
+def test_parquet_writers_refuse_a_path_that_is_not_one(tmp_path):
+    """logs.write_parquet and the review's and the stats' write_parquet check the output path as
+    the commands do (_outputs.check_output_file): an int is not written to a file named "-1", a
+    folder is refused before anything is read."""
+    pytest.importorskip("pyarrow")
+    from yakuman import logs
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.logs.review import ReviewReport
+    from yakuman.logs.stats import compute_stats
+
+    p = "tests/fixtures/logs/fixture4.mjlog"
+    writers = (lambda path: logs.write_parquet(p, path), lambda path: ReviewReport().write_parquet(path),
+               lambda path: compute_stats(p).write_parquet(path))
+    for w in writers:
+        with pytest.raises(InvalidArgumentError, match="path must be a file path .a str or os.PathLike., not int"):
+            w(-1)
+        with pytest.raises(InvalidArgumentError, match="is a folder, not a file"):
+            w(tmp_path)
+    assert not any(tmp_path.iterdir())
+    assert logs.write_parquet(p, tmp_path / "w.parquet") > 0

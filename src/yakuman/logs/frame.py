@@ -194,6 +194,9 @@ def to_frame(source: Any, *, engine: str = "pandas", workers: int = 1, errors: s
 
 def write_parquet(source: Any, path: str | Path, *, workers: int = 1) -> int:
     """Write the rows of ``source`` (as :func:`to_table`) to a Parquet file; returns the row count."""
+    from yakuman._outputs import check_output_file
+
+    check_output_file(path, "path")   # before any file is read
     pq = _need("pyarrow.parquet", "Parquet output")
     table = to_table(source, workers=workers)
     pq.write_table(table, str(path))

@@ -628,6 +628,10 @@ class ReviewReport:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        from yakuman._outputs import check_output_file
+
+        check_output_file(path, "path")
+
         schema = pa.schema([
             ("file", pa.string()), ("game", pa.int32()), ("game_id", pa.string()), ("players", pa.int8()),
             ("round", pa.int32()), ("round_label", pa.string()), ("seat", pa.int8()), ("player", pa.string()),

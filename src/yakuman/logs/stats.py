@@ -364,6 +364,9 @@ class StatsReport:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        from yakuman._outputs import check_output_file
+
+        check_output_file(path, "path")
         rows = self.rows()
         table = pa.Table.from_pylist(rows) if rows else pa.table({})
         pq.write_table(table, str(path))

@@ -47,6 +47,14 @@ def n_workers(workers: int | None) -> int:
     return w
 
 
+def int_at_least(value, low: int, message: str) -> int:
+    """``value`` as an int when it is an integer (Python's or numpy's, not bool) >= ``low``, else
+    InvalidArgumentError(f"{message}, not {value!r}"): the integer options' one check."""
+    if type(value) is bool or not hasattr(value, "__index__") or value.__index__() < low:
+        raise InvalidArgumentError(f"{message}, not {value!r}")
+    return value.__index__()
+
+
 def form_arg(form) -> int:
     """The code of ``form`` (all, regular, chiitoitsu, kokushi); InvalidArgumentError otherwise."""
     from yakuman._core import form_code

@@ -59,12 +59,12 @@ _CHUNK = 65536
 
 
 def random_hands(n: int, seed: int = 0, size: int = 13) -> np.ndarray:
-    if type(n) is bool or not isinstance(n, (int, np.integer)) or n < 0:
-        raise InvalidArgumentError(f"n must be an integer >= 0, not {n!r}")
-    if type(size) is bool or not isinstance(size, (int, np.integer)) or not 1 <= size <= 18:
+    from yakuman._arrays import int_at_least
+
+    n = int_at_least(n, 0, "n must be an integer >= 0")
+    if int_at_least(size, 1, "size must be an integer 1..18") > 18:
         raise InvalidArgumentError(f"size must be an integer 1..18, not {size!r}")
-    if type(seed) is bool or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InvalidArgumentError(f"seed must be an integer >= 0, not {seed!r}")
+    seed = int_at_least(seed, 0, "seed must be an integer >= 0")
     rng = np.random.default_rng(seed)
     out = np.zeros((n, 34), dtype=np.uint8)
     for start in range(0, n, _CHUNK):

@@ -508,7 +508,8 @@ def test_stats_and_verify_options_are_checked():
     for c in (0, -1, "x"):
         with pytest.raises(InvalidArgumentError, match=f"chunk must be None or a positive number of files, not {c!r}"):
             verify_paths(p, chunk=c)
-    assert verify_paths(p, max_mismatches=0, chunk=1).ok in (True, False)
+    edge, default = verify_paths(p, max_mismatches=0, chunk=1).to_dict(), verify_paths(p).to_dict()
+    assert edge["wins"] == default["wins"] > 0 and edge["mismatches"] == [] and edge["ok"] is default["ok"] is True
     assert compute_stats(p, player="Ayame").games == 1
 
 

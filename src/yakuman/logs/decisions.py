@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from yakuman import _core
+from yakuman._arrays import int_at_least
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.convert import read
 from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
@@ -217,8 +218,7 @@ def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None 
     from yakuman.logs.corpus import worker_count
 
     _check_player(player)
-    if type(chunk) is bool or not isinstance(chunk, int) or chunk < 1:
-        raise InvalidArgumentError(f"chunk must be a positive number of rows, not {chunk!r}")
+    chunk = int_at_least(chunk, 1, "chunk must be a positive number of rows")
     files = [str(p) for p in find_logs(paths)]
     workers = worker_count(workers, len(files))
     if workers == 1:
@@ -326,8 +326,7 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
     shards for any number). Returns the shard paths."""
     if format not in ("npz", "parquet"):
         raise InvalidArgumentError(f"format must be 'npz' or 'parquet', not {format!r}")
-    if type(rows) is bool or not isinstance(rows, int) or rows < 1:
-        raise InvalidArgumentError(f"rows must be a positive number of decisions, not {rows!r}")
+    rows = int_at_least(rows, 1, "rows must be a positive number of decisions")
     if not isinstance(out_dir, (str, os.PathLike)):
         raise InvalidArgumentError(f"out_dir must be a folder (a str or os.PathLike), not {type(out_dir).__name__}")
     _check_player(player)

@@ -308,10 +308,14 @@ def _parse_mjai(text: str | Iterable[dict], source: str, strict: bool) -> list[G
     return games
 
 
+def _check_event(i: int, d: Any, source: str, label: str | None = None) -> None:
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, label, i)
+
+
 def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
     """One event into the reader; a malformed one raises a LogError naming it."""
-    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-        raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, r.label, i)
+    _check_event(i, d, source, r.label)
     try:
         return r.feed(i, d)
     except LogError:
@@ -722,6 +726,16 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
                 return k
         raise ValueError(f"seat {seat} shows {tile} with no hidden tile left")
 
+    def take_drawn(seat: int, tile: str):
+        """The tile just drawn, when still hidden, becomes ``tile`` (a tsumogiri, a kan or kita on
+        the seat's own turn, a tsumo): its slot, or None when there is none."""
+        k = last_draw[seat]
+        if k is None or slots[k][0] is not None:
+            return None
+        slots[k][0] = tile
+        hand[seat].remove(k)
+        return k
+
     hidden_seat = {s for s, h in enumerate(tehais) if h and all(x == "?" for x in h)}
     riichi: list[tuple[int, list[int]]] = []    # (seat, its hidden slots at the declaration)
     declared: set[int] = set()
@@ -743,11 +757,8 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
                 last_draw[a] = None
         elif t == "dahai" and a in hidden_seat:
             known.append(d["pai"])
-            if d.get("tsumogiri") and last_draw[a] is not None and slots[last_draw[a]][0] is None:
-                k = last_draw[a]
-                slots[k][0] = d["pai"]
-                hand[a].remove(k)
-            else:
+            k = take_drawn(a, d["pai"]) if d.get("tsumogiri") else None
+            if k is None:
                 k = take(a, d["pai"], drawn_ok=False)
             if a in declared:   # the declaration's discard leaves the 13 tiles that must wait
                 declared.discard(a)
@@ -758,25 +769,19 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
         elif t in ("chi", "pon", "daiminkan", "ankan", "kakan") and a in hidden_seat:
             tiles = list(d.get("consumed", ())) if t != "kakan" else [d["pai"]]
             if t == "ankan" and tiles and a not in declared and any(r[0] == a for r in riichi):
-                riichi_kans.setdefault(a, []).append(_KIND[tiles[0][:-1] if tiles[0].endswith("r") else tiles[0]])
-            k = last_draw[a]
-            if t in ("ankan", "kakan") and tiles and k is not None and slots[k][0] is None:
-                # a kan made on the seat's own turn takes the tile just drawn (under riichi it
-                # must: the waiting hand cannot change)
-                slots[k][0] = tiles[0]
-                hand[a].remove(k)
+                riichi_kans.setdefault(a, []).append(parse_mjai_tile(tiles[0])[0])
+            # a kan made on the seat's own turn takes the tile just drawn (under riichi it must:
+            # the waiting hand cannot change)
+            if t in ("ankan", "kakan") and tiles and take_drawn(a, tiles[0]) is not None:
                 known.append(tiles.pop(0))
             for x in tiles:
                 known.append(x)
                 take(a, x)
             last_draw[a] = None
         elif t == "nukidora" and a in hidden_seat:
-            x, k = d.get("pai", "N"), last_draw[a]
+            x = d.get("pai", "N")
             known.append(x)
-            if k is not None and slots[k][0] is None:   # the North just drawn (under riichi: must be)
-                slots[k][0] = x
-                hand[a].remove(k)
-            else:
+            if take_drawn(a, x) is None:   # the North just drawn (under riichi it must be), else one held
                 take(a, x)
             last_draw[a] = None
         elif t == "dora":
@@ -785,13 +790,11 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
             shown = list(d["hora_tehais"])
             if d.get("pai") in shown:
                 shown.remove(d["pai"])   # the ron tile is the discarder's; the tsumo tile the draw's
-                k = last_draw[a]
-                if d.get("target") == a and k is not None and slots[k][0] is None:
-                    slots[k][0] = d["pai"]   # the tile drawn is the one the seat won on
-                    hand[a].remove(k)
-                    known.append(d["pai"])
-                elif d.get("target") == a:
-                    shown.append(d["pai"])
+                if d.get("target") == a:
+                    if take_drawn(a, d["pai"]) is None:
+                        shown.append(d["pai"])
+                    else:
+                        known.append(d["pai"])
             for x in shown:
                 known.append(x)
                 take(a, x)
@@ -861,20 +864,11 @@ def _mpsz_of(names: list[str]) -> str:
 
 
 def _waits(names: list[str], players: int) -> frozenset:
-    """The kinds that complete a tenpai hand (its tiles as mjai names; melds implied by the count)."""
-    from yakuman import shanten
+    """The kinds that complete a tenpai hand (its tiles as mjai names; melds implied by the count):
+    yakuman.waits."""
+    from yakuman import waits
 
-    base = _mpsz_of(names)
-    out = set()
-    for k in range(34):
-        if players == 3 and 1 <= k <= 7:
-            continue
-        try:
-            if shanten(base + _mpsz_of([_NAMES[k]]), players=players) == -1:
-                out.add(k)
-        except Exception:  # noqa: BLE001 - a fifth copy: not a wait
-            pass
-    return frozenset(out)
+    return frozenset(waits(_mpsz_of(names), players=players))
 
 
 def _kans_keep_waits(names: list[str], kans, players: int) -> bool:
@@ -885,7 +879,7 @@ def _kans_keep_waits(names: list[str], kans, players: int) -> bool:
     rest = list(names)
     for k in kans:
         for _ in range(3):
-            x = next((y for y in rest if _KIND[y[:-1] if y.endswith("r") else y] == k), None)
+            x = next((y for y in rest if parse_mjai_tile(y)[0] == k), None)
             if x is None:
                 return False
             rest.remove(x)
@@ -957,8 +951,7 @@ def read_position(events: str | Iterable[dict], upto: int | None = None, source:
     if upto is not None:
         evs = evs[:upto]
     for i, d in enumerate(evs):   # every event an object with a type before the hidden tiles are filled
-        if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-            raise LogFormatError(f"mjai event {i} is not an object with a 'type'", source, None, i)
+        _check_event(i, d, source)
     with format_errors(source, what="mjai stream"):   # a view no deal fits: the stream's error
         evs = fill_hidden(evs)
     r = _MjaiReader(source)

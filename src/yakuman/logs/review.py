@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from yakuman._text import terminal_safe
+from yakuman.logs.events import label_of
 
 __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_dask",
            "review_file"]
@@ -403,8 +404,6 @@ def _review_game(record: Any, gi: int, source: str, seats: list[int], pol: _Poli
 
 
 def _row(source, gi, st0, rr, ri, seat, name, at, g, legal, taken, v: _Verdict, bad_relative: float) -> dict:
-    from yakuman.logs.events import label_of
-
     valued = {a: x for a, x in (v.values or {}).items() if not math.isnan(x)}
     judged = taken in valued
     choice = v.choice

@@ -48,8 +48,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._arrays import int_at_least
 from yakuman._text import terminal_safe
-from yakuman.errors import InvalidArgumentError, YakumanError
+from yakuman.errors import YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
     SKIP_SUFFIXES,
     WORKER_DIED,
@@ -1037,10 +1038,9 @@ def verify_paths(
     files keep their results, the files it had in flight are retried once in a fresh worker, and a
     file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
     check_limits(max_bytes)   # refused before any file is read
-    if type(max_mismatches) is bool or not isinstance(max_mismatches, int) or max_mismatches < 0:
-        raise InvalidArgumentError(f"max_mismatches must be an integer >= 0, not {max_mismatches!r}")
-    if chunk is not None and (type(chunk) is bool or not isinstance(chunk, int) or chunk < 1):
-        raise InvalidArgumentError(f"chunk must be None or a positive number of files, not {chunk!r}")
+    max_mismatches = int_at_least(max_mismatches, 0, "max_mismatches must be an integer >= 0")
+    if chunk is not None:
+        chunk = int_at_least(chunk, 1, "chunk must be None or a positive number of files")
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     workers = worker_count(workers, len(files))

@@ -8,11 +8,24 @@ import os
 
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
-__all__ = ["as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "out_arrays", "FORMS"]
+__all__ = ["as_list", "as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "out_arrays", "FORMS"]
 
 FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 # row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
 _BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE, _BAD_SANMA_TILE = 1, 2, 3, 4
+
+
+def as_list(value, what: str, error: type = InvalidArgumentError) -> list:
+    """``value`` as a list when it is an iterable other than a string, bytes or a mapping (a
+    list, tuple, generator, numpy array, ...), else ``error`` naming ``what``: the check of every
+    public argument that takes several items, so that ``None``, a number or an object is the
+    library's error, not Python's TypeError from inside the call."""
+    if isinstance(value, (str, bytes, bytearray, dict)) or not hasattr(value, "__iter__"):
+        raise error(f"{what} must be a sequence, not {type(value).__name__}")
+    try:
+        return list(value)
+    except TypeError as e:   # a 0-d numpy array, an __iter__ that is not one
+        raise error(f"{what} must be a sequence, not {type(value).__name__}") from e
 
 
 def as_counts(a, name: str = "counts"):

@@ -50,8 +50,11 @@ TILE_NAMES = tuple(f"{n % 9 + 1}{'mpsz'[n // 9]}" for n in range(34))
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
-cpdef str tile_name(int kind):
+def tile_name(kind):
     """'3p' for kind 11."""
+    if type(kind) is bool or not hasattr(kind, "__index__"):
+        raise InvalidTilesError(f"tile kind {kind!r:.40} is not an integer 0..33")
+    kind = kind.__index__()
     if kind < 0 or kind >= 34:
         raise InvalidTilesError(f"tile kind {kind} out of range 0..33")
     return TILE_NAMES[kind]
@@ -501,9 +504,11 @@ def parse(tiles, *, aka=True):
     return tuple([c[i] for i in range(34)]), (reds[0], reds[1], reds[2])
 
 
-def parse_mpsz(str s):
+def parse_mpsz(s):
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
+    if not isinstance(s, str):
+        raise InvalidTilesError(f"parse_mpsz takes an mpsz string, not {type(s).__name__}")
     _parse_mpsz(s, c, reds)
     return tuple([c[i] for i in range(34)]), (reds[0], reds[1], reds[2])
 
@@ -511,6 +516,9 @@ def parse_mpsz(str s):
 def parse_136(ids, *, aka=True):
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
+    if (isinstance(ids, (str, bytes, bytearray, dict, set, frozenset)) or not hasattr(ids, "__len__")
+            or not hasattr(ids, "__getitem__")):
+        raise InvalidTilesError(f"parse_136 takes a sequence of 136-ids, not {type(ids).__name__}")
     _parse_136(ids, c, reds, aka)
     _check_counts(c)
     return tuple([c[i] for i in range(34)]), (reds[0], reds[1], reds[2])
@@ -608,8 +616,8 @@ cdef enum:
     _SHANTEN_BLOCK = 4096   # rows per C call: the static schedule hands each worker whole blocks
 
 
-def _shanten_many(const uint8_t[:, ::1] counts, int form, int melds, int workers,
-                  int8_t[::1] out, uint8_t[::1] status, int sanma=0):
+def _shanten_many(const uint8_t[:, ::1] counts not None, int form, int melds, int workers,
+                  int8_t[::1] out not None, uint8_t[::1] status not None, int sanma=0):
     """Rows in blocks of _SHANTEN_BLOCK, each block one C loop (validation and shanten fused)."""
     cdef Py_ssize_t n = counts.shape[0], b, lo, hi
     cdef Py_ssize_t blocks = (n + _SHANTEN_BLOCK - 1) // _SHANTEN_BLOCK
@@ -629,16 +637,16 @@ def _shanten_many(const uint8_t[:, ::1] counts, int form, int melds, int workers
             ym_shanten_rows(rows + 34 * lo, <size_t>(hi - lo), melds, form, sanma, o + lo, st + lo)
 
 
-def _agari_many(const uint8_t[:, ::1] counts, int melds, int workers,
-                uint8_t[::1] out, uint8_t[::1] status):
+def _agari_many(const uint8_t[:, ::1] counts not None, int melds, int workers,
+                uint8_t[::1] out not None, uint8_t[::1] status not None):
     cdef Py_ssize_t n = counts.shape[0], i
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):
             out[i] = _agari_row(&counts[i, 0], melds, &status[i])
 
 
-def _waits_many(const uint8_t[:, ::1] counts, int melds, int workers,
-                uint64_t[::1] out, uint8_t[::1] status, int sanma=0):
+def _waits_many(const uint8_t[:, ::1] counts not None, int melds, int workers,
+                uint64_t[::1] out not None, uint8_t[::1] status not None, int sanma=0):
     cdef Py_ssize_t n = counts.shape[0], i
     with nogil:
         for i in prange(n, num_threads=workers, schedule="static"):

@@ -15,7 +15,7 @@ cdef extern from "ym_score.h" nogil:
         YM_MAX_READINGS
 
 
-def _points_native(CompiledRules cr, int han, int fu, int yakuman, bint dealer, bint tsumo, int honba,
+def _points_native(CompiledRules cr not None, int han, int fu, int yakuman, bint dealer, bint tsumo, int honba,
                    int riichi_sticks):
     """ym_base_points + ym_payments: (limit name, kazoe multiple, base points, hand value,
     (discarder, dealer, non_dealer, n_non_dealer, liable, honba, sticks, total))."""
@@ -29,7 +29,7 @@ def _points_native(CompiledRules cr, int han, int fu, int yakuman, bint dealer, 
              pay.sticks, pay.total))
 
 
-def _readings_native(CompiledRules cr, counts, int reds, melds, int win, int flags, int seat_wind,
+def _readings_native(CompiledRules cr not None, counts, int reds, melds, int win, int flags, int seat_wind,
                      int round_wind, dora, ura, int kita, int honba, int riichi_sticks):
     """Every reading of a validated hand as Scores, best first (ym_score_readings); a reading
     without yaku is a NO_YAKU Score that keeps its decomposition. Returns (status, [Score])."""
@@ -87,8 +87,8 @@ cdef inline void _parse_row(int kind, const void *data, int width, int64_t lengt
         status[0] = 0
 
 
-def _parse_many(list rows, bint aka, int workers, uint8_t[:, ::1] counts, uint8_t[:, ::1] reds,
-                int16_t[::1] ntiles, uint8_t[::1] status):
+def _parse_many(list rows not None, bint aka, int workers, uint8_t[:, ::1] counts not None, uint8_t[:, ::1] reds not None,
+                int16_t[::1] ntiles not None, uint8_t[::1] status not None):
     """Parse every row (str = mpsz, list / tuple = 136-ids) into the output arrays; returns
     {row: message} for the bad rows (status 1 = five copies, 4 = bad notation). The rows are
     read under the GIL once (string buffers, integer conversion), then parsed without it."""

@@ -117,7 +117,7 @@ cdef ym_part_cache_t *_test_parts(bint sanma) except NULL:
     return _test_pc
 
 
-def _shanten_neighbours(bytes counts, int n_melds, bint sanma, int delta):
+def _shanten_neighbours(bytes counts not None, int n_melds, bint sanma, int delta):
     """ym_shanten_neighbours (the search's shanten of each draw or discard) on checked counts:
     a list of 34, None where the changed hand would leave 0..4 (tests compare it with shanten)."""
     cdef uint8_t c[34]
@@ -151,13 +151,13 @@ cdef dict _shanten_changed(bytes counts, int n_melds, bint sanma, int level, int
     return {k: out[k] for k in range(34) if got >> k & 1}
 
 
-def _shanten_lowering(bytes counts, int n_melds, bint sanma, int b):
+def _shanten_lowering(bytes counts not None, int n_melds, bint sanma, int b):
     """ym_shanten_lowering on checked counts: {kind: shanten} of the draws (kinds with fewer than
     four copies) that lower the shanten below ``b`` (tests compare it with shanten)."""
     return _shanten_changed(counts, n_melds, sanma, b, 1)
 
 
-def _shanten_keeping(bytes counts, int n_melds, bint sanma, int a):
+def _shanten_keeping(bytes counts not None, int n_melds, bint sanma, int a):
     """ym_shanten_keeping on checked counts: {kind: shanten} of the discards (kinds held) that
     keep the shanten ``a`` (tests compare it with shanten)."""
     return _shanten_changed(counts, n_melds, sanma, a, -1)
@@ -166,7 +166,7 @@ def _shanten_keeping(bytes counts, int n_melds, bint sanma, int a):
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 
 
-def _ev_search(bytes counts, bytes reds, melds, bytes unseen, bytes unseen_red, bytes dora,
+def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen not None, bytes unseen_red not None, bytes dora not None,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
                int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1):
@@ -272,7 +272,7 @@ cdef class EvPolicyWork:
         ym_policy_ev_free(self.w)
 
 
-def ev_policy_rows(GameState st, int seat, EvPolicyWork work, int riichi_mode=-1):
+def ev_policy_rows(GameState st not None, int seat, EvPolicyWork work not None, int riichi_mode=-1):
     """The ev policy's values of the discards of ``seat``, the seat to move (its own turn, 14 - 3k
     tiles): what ``policy="ev"`` computes before it chooses (the same position, the same settings;
     csrc/ym_game_ev.c). A list of (kind, red, shanten, exp_score, win_prob, tenpai_prob, riichi)

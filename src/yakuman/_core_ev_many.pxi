@@ -53,7 +53,7 @@ cdef inline void *_ev_ptr(dict d, str name):
     return <void *><uintptr_t>a.ctypes.data
 
 
-def _ev_many(rules, dict cols, dict out, int t_max, int extra, bint tegawari, bint shanten_down,
+def _ev_many(rules, dict cols not None, dict out not None, int t_max, int extra, bint tegawari, bint shanten_down,
              bint uradora, bint red, int max_shanten, int turn, int workers):
     """Fill ``out`` (the ev_many output arrays) from ``cols`` (its input columns; absent ones
     None) natively, without the GIL."""

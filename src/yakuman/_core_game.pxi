@@ -300,7 +300,7 @@ cdef class GameState:
     def __dealloc__(self):
         ym_policy_ev_free(self.evw)
 
-    def __init__(self, CompiledGameRules crules, unsigned long long seed, wall=None, scores=None,
+    def __init__(self, CompiledGameRules crules not None, unsigned long long seed, wall=None, scores=None,
                  int round_wind=0, int kyoku=0, int honba=0, int sticks=0):
         cdef uint8_t w[136]
         cdef int64_t sc[4]
@@ -351,7 +351,7 @@ cdef class GameState:
         return (<char *>&self.g)[:sizeof(ym_game_t)]
 
     @staticmethod
-    def from_raw(CompiledGameRules crules, bytes data):
+    def from_raw(CompiledGameRules crules not None, bytes data not None):
         cdef GameState o = GameState.__new__(GameState)
         if len(data) != sizeof(ym_game_t):
             from yakuman.errors import InvalidContextError
@@ -381,7 +381,7 @@ cdef class GameState:
             out.append(_action_tuple(&buf[i]))
         return out
 
-    def legal_actions(self, int seat, dict cache, factory, int aka):
+    def legal_actions(self, int seat, dict cache not None, factory, int aka):
         """legal(seat) as the shared action values: cache maps each action's packed code
         (_action_key) to its value, filled by factory(code tuple, aka) on a miss."""
         cdef ym_action_t buf[64]
@@ -399,7 +399,7 @@ cdef class GameState:
             out[i] = a
         return out
 
-    def pump(self, list events):
+    def pump(self, list events not None):
         """When every event of the last step is a play (tsumo, dahai, calls, reach, dora: the
         short tuples yakuman.game keeps unconverted) and no round ended, append them to events,
         clear them and return how many; otherwise take nothing and return -1."""
@@ -444,7 +444,7 @@ cdef class GameState:
             ym_policy_choose(&self.g, seat, policy, &self.prng, &self.evw, &a)
         return _action_tuple(&a)
 
-    def rollout(self, int seat, int policy, unsigned long long seed, int64_t[:, ::1] deltas, uint8_t[::1] status,
+    def rollout(self, int seat, int policy, unsigned long long seed, int64_t[:, ::1] deltas not None, uint8_t[::1] status not None,
                 int workers):
         """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
         its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
@@ -457,8 +457,8 @@ cdef class GameState:
                 status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
                                                          seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
 
-    def rollout_options(self, int seat, list codes, int policy, unsigned long long seed,
-                        int64_t[:, :, ::1] deltas, uint8_t[:, ::1] status):
+    def rollout_options(self, int seat, list codes not None, int policy, unsigned long long seed,
+                        int64_t[:, :, ::1] deltas not None, uint8_t[:, ::1] status not None):
         """Each of ``codes`` (``seat``'s legal action codes now) judged over the same copies:
         copy i re-deals every tile hidden from ``seat`` once (seeded from seed + i * golden
         ratio), then for each option j that action is stepped on it and every seat plays
@@ -542,7 +542,7 @@ cdef class GameState:
     def phase(self):
         return self.g.phase
 
-    def step_code(self, tuple code):
+    def step_code(self, tuple code not None):
         """step(*code) for a code tuple as legal() gives it; nonzero (refused, state unchanged)
         for anything that is not one: a forged code never reaches the engine with a field that
         does not fit its uint8, nor with more consumed ids than ym_action_t holds (4)."""
@@ -682,10 +682,10 @@ def seeded_wall(int players, unsigned long long seed, unsigned int round_no=0):
     return tuple(w[i] for i in range(n))
 
 
-def _simulate(CompiledGameRules crules, const uint64_t[::1] seeds, const uint8_t[:, ::1] policies, int workers,
-              int64_t[:, ::1] scores, int64_t[:, ::1] results, uint8_t[:, ::1] ranks,
-              uint16_t[::1] rounds, uint16_t[:, ::1] outcomes, uint8_t[::1] end_reason,
-              uint8_t[::1] status, uint32_t[::1] steps):
+def _simulate(CompiledGameRules crules not None, const uint64_t[::1] seeds not None, const uint8_t[:, ::1] policies not None, int workers,
+              int64_t[:, ::1] scores not None, int64_t[:, ::1] results not None, uint8_t[:, ::1] ranks not None,
+              uint16_t[::1] rounds not None, uint16_t[:, ::1] outcomes not None, uint8_t[::1] end_reason not None,
+              uint8_t[::1] status not None, uint32_t[::1] steps not None):
     """Game i: seed seeds[i], seat q plays policies[i, q] (n x 4, checked by the caller)."""
     cdef Py_ssize_t n = seeds.shape[0], i
     cdef ym_game_rules_t *R = &crules.r

@@ -142,7 +142,7 @@ cdef inline object _mj_new(int k, tuple vals):
     return _MJ_CLASSES[k](*vals)
 
 
-def mjlog_event(int kind, tuple values):
+def mjlog_event(int kind, tuple values not None):
     """The event of class ``kind`` (0 GameStart .. 10 GameEnd, the order of the events module)
     with every field given, built as the reader builds it (for tests)."""
     _mj_init()
@@ -179,7 +179,7 @@ def mjlog_decode_meld(who, m):
     return _mj_call(who, m)
 
 
-def mjlog_scan(const uint8_t[::1] shadow):
+def mjlog_scan(const uint8_t[::1] shadow not None):
     """Every scanner match of the text as (kind, start, end): kind 0 play tag, 1 named tag,
     2 ``</mjloggm>``, 3 a '<' opening a name that is no tag (for tests)."""
     cdef size_t pos = 0, n = shadow.shape[0], used, k
@@ -231,7 +231,7 @@ cdef class _MjBuilder:
     cdef int64_t last_draw[4]
     cdef int64_t ibuf[_MJ_INTS]
 
-    def __init__(self, str source, game_id, str text):
+    def __init__(self, str source not None, game_id, str text not None):
         self.source = source
         self.text = text
         self.events = []
@@ -474,7 +474,7 @@ cdef str _mj_letters(const uint8_t *s, size_t n, size_t i):
     return (<bytes>s[i:j]).decode("latin-1")
 
 
-def mjlog_games(const uint8_t[::1] shadow, str text, str source, game_id, bint strict, damage_of):
+def mjlog_games(const uint8_t[::1] shadow not None, str text not None, str source not None, game_id, bint strict, damage_of):
     """The games of mjlog text (the reader's loop; see yakuman.logs.tenhou_xml.parse_mjlog).
 
     ``shadow``: one byte per character of ``text`` with the same scanner classes (the text

@@ -94,7 +94,7 @@ def _pcg64_seed_chunk(seed, chunk):
 
 
 def _winning_chunks(seed, uint64_t first, Py_ssize_t n_chunks, shape_cum, meld_cum, int players, int aka,
-                    double tsumo, double riichi, double first_turn, double renhou, int chunk, dict out,
+                    double tsumo, double riichi, double first_turn, double renhou, int chunk, dict out not None,
                     int workers):
     """Fill ``out`` (the WinningHands columns, n_chunks * chunk rows, C-contiguous) chunk by
     chunk: chunk c of the output is chunk ``first + c`` of the stream ``seed``, from the PCG64

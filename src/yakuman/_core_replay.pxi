@@ -12,7 +12,7 @@ cdef extern from "ym_game.h" nogil:
     int ym_game_pass_legal(const ym_game_t *g, int seat)
 
 
-def replay_win(GameState st, int seat, int from_):
+def replay_win(GameState st not None, int seat, int from_):
     """The engine's view of a win of ``seat`` now, before it is stepped: a tsumo (``from_ ==
     seat``) in the SELF phase on the tile it holds as drawn, or a ron of the open response's tile
     (``from_`` = the discarder / kan declarer). Returns ``(flags, concealed ids before the win,
@@ -194,7 +194,7 @@ def record_wall(rs, events, int players):
     return [w[i] for i in range(n)]
 
 
-def round_starts(tuple events, cls):
+def round_starts(tuple events not None, cls):
     """Indices of the events of type ``cls`` (the round starts), then len(events)."""
     cdef Py_ssize_t i, m = len(events)
     out = [i for i in range(m) if type(events[i]) is cls]
@@ -219,7 +219,7 @@ cdef class RecordRound:
     cdef public object hook           # hook(round, index): called before each decision (see run)
     cdef DecisionSink sink            # the decisions' sink (replay_set_sink), or None
 
-    def __init__(self, CompiledGameRules cr, aka, int n, rs, events, int base, label, out, game=None,
+    def __init__(self, CompiledGameRules cr not None, aka, int n, rs, events, int base, label, out, game=None,
                  bint lite=False):
         cdef uint8_t w[136]
         cdef int64_t sc[4]
@@ -612,7 +612,7 @@ cdef class RecordRound:
         self.result.draw = d if self.lite else d.case()
 
 
-def replay_discard_legal(GameState st, int seat, int tile, int tsumogiri):
+def replay_discard_legal(GameState st not None, int seat, int tile, int tsumogiri):
     """(the driver's direct discard check, the full legal-action check) of the discard of id
     ``tile`` by ``seat`` now: 1 / 0 / -1 (undecided), and whether ym_game_find_legal finds it."""
     cdef ym_action_t a
@@ -623,12 +623,12 @@ def replay_discard_legal(GameState st, int seat, int tile, int tsumogiri):
     return ym_game_discard_legal(&st.g, &a), ym_game_is_legal(&st.g, &a) != 0
 
 
-def replay_pass_legal(GameState st, int seat):
+def replay_pass_legal(GameState st not None, int seat):
     """The driver's direct check of a pass by ``seat`` now (ym_game_pass_legal)."""
     return ym_game_pass_legal(&st.g, seat) != 0
 
 
-def replay_next_hand(GameState st):
+def replay_next_hand(GameState st not None):
     """(phase, round_wind * 4 + kyoku, honba, sticks, scores, end reason) after a round."""
     cdef ym_game_t *g = &st.g
     cdef int q
@@ -678,7 +678,7 @@ cdef object _replay_mpsz_slow(ids, aka):
     return "".join("".join(g) + "mpsz"[i] for i, g in enumerate(groups) if g)
 
 
-def replay_plain(tuple events, tuple kinds, start_cls, end_cls):
+def replay_plain(tuple events not None, tuple kinds not None, start_cls, end_cls):
     """True when ``events`` are a GameStart, then rounds (events[1] of ``start_cls``, every
     later event of a type in ``kinds``), then at most one ``end_cls`` event, last."""
     cdef Py_ssize_t i, m = len(events), last
@@ -702,7 +702,7 @@ cdef class EngineWin:
     cdef RecordRound _r
     cdef object _info, _case
 
-    def __init__(self, RecordRound r, e, int event_index, tuple info, int index):
+    def __init__(self, RecordRound r not None, e, int event_index, tuple info not None, int index):
         self._r, self._info, self._case = r, info, None
         self.record, self.round = e, r.start
         self.event_index, self.index = event_index, index
@@ -735,7 +735,7 @@ cdef class EngineDraw:
     cdef RecordRound _r
     cdef object _case
 
-    def __init__(self, RecordRound r, e, int event_index, tuple tenpai, tuple deltas, int nagashi_hint):
+    def __init__(self, RecordRound r not None, e, int event_index, tuple tenpai not None, tuple deltas not None, int nagashi_hint):
         self._r, self._case = r, None
         self.record, self.round = e, r.start
         self.event_index, self.tenpai, self.deltas, self.nagashi_hint = event_index, tenpai, deltas, nagashi_hint

@@ -471,7 +471,7 @@ cdef tuple _score_tuple(const ym_score_t *o, int seat, int rnd):
             o.win_group if o.win_group != 255 else -1, o.base)
 
 
-def _score_native(CompiledRules rules, counts, reds, melds, int win, int flags=0, int seat_wind=0,
+def _score_native(CompiledRules rules not None, counts, reds, melds, int win, int flags=0, int seat_wind=0,
                   int round_wind=0, dora=(), ura=(), int kita=0, int honba=0, int riichi_sticks=0,
                   int pao=0):
     """Score one hand natively; returns a tuple named by SCORE_FIELDS.
@@ -492,7 +492,7 @@ def _score_native(CompiledRules rules, counts, reds, melds, int win, int flags=0
     return _score_tuple(&o, seat_wind, round_wind)
 
 
-def _score_native_timeit(CompiledRules rules, counts, reds, melds, int win, int flags=0,
+def _score_native_timeit(CompiledRules rules not None, counts, reds, melds, int win, int flags=0,
                          int seat_wind=0, int round_wind=0, dora=(), ura=(), int kita=0, int honba=0,
                          int riichi_sticks=0, int pao=0, long n=100000):
     """Seconds per ym_score call (the C kernel alone, same hand n times)."""
@@ -736,7 +736,7 @@ cdef inline int _sc_wind(object w) noexcept:
     return -1
 
 
-def _score_public(CompiledRules cr, hand, win, melds, int flags, seat_wind, round_wind, dora, ura,
+def _score_public(CompiledRules cr not None, hand, win, melds, int flags, seat_wind, round_wind, dora, ura,
                   kita, honba, riichi_sticks, int pao=0, bint eager=False):
     """score() for well-formed input in the usual forms: a Score, or None to take the full
     validation path (which raises on malformed input). ``eager``: the 11 field values built at
@@ -839,7 +839,7 @@ cdef object _u128(const ym_u128_t *x):
     return x.w[0] | (<object>x.w[1]) << 32 | (<object>x.w[2]) << 64 | (<object>x.w[3]) << 96
 
 
-def _aotenjou_amounts(CompiledRules cr, int han, int fu, bint dealer, bint tsumo, int honba=0,
+def _aotenjou_amounts(CompiledRules cr not None, int han, int fu, bint dealer, bint tsumo, int honba=0,
                       int riichi_sticks=0, bint liable=False):
     """The exact aotenjou amounts (ym_aotenjou_payments) as Python ints: (base, points, discarder,
     dealer, non_dealer, n_non_dealer, liable, honba, sticks, total)."""
@@ -1277,7 +1277,7 @@ del _sys
 from libc.stdint cimport int8_t as _i8, int16_t as _i16, uint16_t as _u16, int32_t as _i32
 
 
-def _score_many(CompiledRules cr, dict cols, out, int workers):
+def _score_many(CompiledRules cr not None, dict cols not None, out, int workers):
     """Score every row of the columns (see yakuman.batch.score_many for the layout)."""
     cdef const uint8_t[:, ::1] counts = cols["counts"]
     cdef const uint8_t[:, ::1] reds = cols["reds"]

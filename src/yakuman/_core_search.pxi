@@ -140,7 +140,7 @@ cdef class DiscardOption:
                 f"tiles={self.tiles!r})")
 
 
-def _discard_option_of(int kind, int shanten, int count, uint64_t mask, bytes left):
+def _discard_option_of(int kind, int shanten, int count, uint64_t mask, bytes left not None):
     cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
     cdef int i
     if len(left) != 34:
@@ -402,9 +402,9 @@ def _shanten_state_of(counts, form, melds, players=4):
     return ShantenState(list(counts), form=form, melds=melds, players=players)
 
 
-def _ukeire_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] visible, int form, int melds,
-                 int workers, int8_t[::1] shanten_out, uint8_t[:, ::1] left, int16_t[::1] total,
-                 uint8_t[::1] status, int sanma=0):
+def _ukeire_many(const uint8_t[:, ::1] counts not None, const uint8_t[:, ::1] visible, int form, int melds,
+                 int workers, int8_t[::1] shanten_out not None, uint8_t[:, ::1] left not None, int16_t[::1] total not None,
+                 uint8_t[::1] status not None, int sanma=0):
     """Rows of 13-3k hands; visible may be None. Outputs are preallocated by yakuman.search."""
     cdef Py_ssize_t n = counts.shape[0], i
     cdef bint has_vis = visible is not None
@@ -414,9 +414,9 @@ def _ukeire_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] visible, in
                                                sanma, &shanten_out[i], &left[i, 0], &total[i])
 
 
-def _discard_analysis_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] visible, int form, int melds,
-                           int workers, uint8_t[::1] n_out, int8_t[:, ::1] tile, int8_t[:, ::1] shanten_out,
-                           int16_t[:, ::1] total, uint64_t[:, ::1] mask, uint8_t[::1] status, int sanma=0):
+def _discard_analysis_many(const uint8_t[:, ::1] counts not None, const uint8_t[:, ::1] visible, int form, int melds,
+                           int workers, uint8_t[::1] n_out not None, int8_t[:, ::1] tile not None, int8_t[:, ::1] shanten_out not None,
+                           int16_t[:, ::1] total not None, uint64_t[:, ::1] mask not None, uint8_t[::1] status not None, int sanma=0):
     """Rows of 14-3k hands; 14 slots per row, sorted best first (see ym_discard_row)."""
     cdef Py_ssize_t n = counts.shape[0], i
     cdef bint has_vis = visible is not None

@@ -55,7 +55,7 @@ ACTION_SPACE = YM_AX_N
 ACTION_SPACE_VERSION = YM_AX_VERSION
 
 
-def state_action_mask(GameState st, int seat, uint8_t[::1] mask):
+def state_action_mask(GameState st not None, int seat, uint8_t[::1] mask not None):
     """Fill mask (YM_AX_N bytes) for ``seat`` now; return [(index, code tuple)] of its legal actions."""
     cdef ym_action_t legal[64]
     cdef uint16_t idx[64]
@@ -65,7 +65,7 @@ def state_action_mask(GameState st, int seat, uint8_t[::1] mask):
     return [(idx[i] if idx[i] != 0xFFFF else -1, _action_tuple(&legal[i])) for i in range(n)]
 
 
-def state_action_of_index(GameState st, int seat, int index):
+def state_action_of_index(GameState st not None, int seat, int index):
     """The code tuple of the legal action of ``seat`` with this index, or None."""
     cdef ym_action_t a
     if ym_action_from_index(&st.g, seat, index, &a):
@@ -73,13 +73,13 @@ def state_action_of_index(GameState st, int seat, int index):
     return _action_tuple(&a)
 
 
-def state_decision_seat(GameState st):
+def state_decision_seat(GameState st not None):
     """The seat a VecGame asks now (the actor; on a response the asked seats in turn order after
     the discarder), -1 when nobody decides."""
     return ym_sim_seat(&st.g)
 
 
-def state_obs_into(GameState st, int seat, uint8_t[:, ::1] planes, int64_t[::1] scalars):
+def state_obs_into(GameState st not None, int seat, uint8_t[:, ::1] planes not None, int64_t[::1] scalars not None):
     ym_game_obs(&st.g, seat, &planes[0, 0], &scalars[0])
 
 
@@ -102,7 +102,7 @@ cdef class VecCore:
     cdef uint64_t[::1] seedv
     cdef int64_t[::1] av
 
-    def __init__(self, CompiledGameRules crules, Py_ssize_t n, uint64_t base, int reward_mode, int workers):
+    def __init__(self, CompiledGameRules crules not None, Py_ssize_t n, uint64_t base, int reward_mode, int workers):
         import numpy as np
         cdef Py_ssize_t i
         if self.v != NULL:

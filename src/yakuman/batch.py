@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
+from yakuman._arrays import FORMS, as_counts, as_list, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -32,7 +32,7 @@ from yakuman._core import (
     STATUS_OK,
     TILE_NAMES,
 )
-from yakuman.errors import InvalidArgumentError, InvalidRulesError, InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidRulesError, InvalidTilesError, YakumanError
 from yakuman.result import Status
 from yakuman.rules import Rules
 from yakuman.search import (
@@ -146,8 +146,8 @@ def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str =
     if errors not in ("status", "raise"):
         raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     if isinstance(rows, str):
-        raise TypeError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
-    rows = rows.tolist() if hasattr(rows, "tolist") else list(rows)
+        raise InvalidArgumentError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
+    rows = rows.tolist() if isinstance(rows, np.ndarray) else as_list(rows, "parse_many's rows")
     rows = [str(r) if isinstance(r, str) and type(r) is not str else r for r in rows]
     n = len(rows)
     counts = np.zeros((n, 34), dtype=np.uint8)
@@ -626,7 +626,13 @@ _MELD_NAMES = ("chi", "pon", "minkan", "kakan", "ankan")
 def meld_text(kind: int, tile: int, reds: int = 0) -> str:
     """A meld of score_many's columns as a string: ``meld_text(1, 31)`` -> ``"pon 555z"``,
     ``meld_text(0, 3, 1)`` -> ``"chi 406m"`` (red fives as ``0``). Raises InvalidTilesError when
-    the meld holds fewer fives than ``reds``."""
+    the meld holds fewer fives than ``reds``, or a kind, tile or count out of range."""
+    for name, v, high in (("kind", kind, 4), ("tile", tile, 33), ("reds", reds, 4)):
+        if type(v) is bool or not hasattr(v, "__index__") or not 0 <= v.__index__() <= high:
+            raise InvalidTilesError(f"meld_text: {name} must be an integer 0..{high}, not {v!r:.40}")
+    kind, tile, reds = kind.__index__(), tile.__index__(), reds.__index__()
+    if kind == 0 and (tile >= 27 or tile % 9 > 6):
+        raise InvalidTilesError(f"meld_text: a chi cannot start at {TILE_NAMES[tile]}")
     digits = [tile % 9 + 1 + d for d in range(3)] if kind == 0 else [tile % 9 + 1] * (3 if kind == 1 else 4)
     fives = digits.count(5) if tile < 27 else 0
     if reds > fives:
@@ -645,7 +651,31 @@ def row_kwargs(cols: dict, i: int) -> dict:
     """The keyword arguments of :func:`yakuman.score` for row ``i`` of score_many's columns (only
     the flags that are set; ``kita`` only when non-zero). Raises InvalidTilesError for a row that no
     call can express: more red fives than fives, a red winning tile that is not a five, red fives in
-    a meld without fives, more than 5 indicators, unknown flag bits."""
+    a meld without fives, more than 5 indicators, unknown flag bits; InvalidArgumentError when
+    ``cols`` are not score_many's columns or ``i`` is not one of their rows."""
+    if not isinstance(cols, Mapping) or "counts" not in cols:
+        raise InvalidArgumentError(f"row_kwargs takes score_many's columns (a dict with 'counts', ...), "
+                                   f"not {type(cols).__name__}")
+    i = _row_index(cols["counts"], i, "row_kwargs")
+    try:
+        return _row_kwargs(cols, i)
+    except (TypeError, KeyError, IndexError, AttributeError) as e:
+        raise InvalidArgumentError(f"row_kwargs: the columns are not score_many's ({type(e).__name__}: {e}) "
+                                   f"- at hands[{i}]") from None
+
+
+def _row_index(column, i, what: str) -> int:
+    """``i`` as a row index of ``column`` (an integer 0..len - 1), else InvalidArgumentError."""
+    try:
+        n = len(column)
+    except TypeError:
+        raise InvalidArgumentError(f"{what}: the column is not an array ({type(column).__name__})") from None
+    if type(i) is bool or not hasattr(i, "__index__") or not 0 <= i.__index__() < n:
+        raise InvalidArgumentError(f"{what}: row {i!r:.40} is not a row index 0..{n - 1}")
+    return i.__index__()
+
+
+def _row_kwargs(cols: dict, i: int) -> dict:
     from yakuman.tiles import TILE_NAMES, to_mpsz
 
     counts = cols["counts"][i].tolist()
@@ -708,7 +738,6 @@ def row_kwargs(cols: dict, i: int) -> dict:
 
 
 def _row_error(cols: dict, i: int, rules) -> str:
-    from yakuman.errors import YakumanError
     from yakuman.scoring import score_checked
 
     try:
@@ -736,9 +765,13 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
     is validated under the rules of its count: ``rules`` may be a mapping by player count
     (``{4: Rules.tenhou(), 3: Rules.tenhou_sanma()}``, the default when rows carry ``players``);
     under one Rules a row of another count is refused, saying so."""
-    from yakuman.errors import YakumanError
     from yakuman.scoring import _rules, parse_request, request_flags
 
+    rows = as_list(rows, "columns_from_kwargs' rows")
+    for i, kw in enumerate(rows):
+        if not isinstance(kw, Mapping):
+            raise InvalidArgumentError(f"columns_from_kwargs takes keyword dicts, not {type(kw).__name__} "
+                                       f"- at rows[{i}]")
     rows = [dict(kw) for kw in rows]
     by_players = rules_by_players(rules, "columns_from_kwargs")
     with_players = by_players is not None or any("players" in kw for kw in rows)
@@ -836,11 +869,24 @@ def log_row_kwargs(rec: dict, rules=None) -> dict:
     (:func:`yakuman.tiles.plain_fives`). The frame has no renhou column: renhou is not set."""
     from yakuman.scoring import _rules
 
+    if not hasattr(rec, "get"):
+        raise InvalidArgumentError(f"log_row_kwargs takes a win row of to_frame (a dict or a pandas row), "
+                                   f"not {type(rec).__name__}")
+
     def value(name, default=None):
         v = rec.get(name, default)
         return default if _missing(v) else v
 
     rules = _rules(rules)
+    try:
+        return _log_row_kwargs(value, rules)
+    except (TypeError, ValueError, IndexError) as e:
+        if isinstance(e, YakumanError):
+            raise
+        raise InvalidArgumentError(f"log_row_kwargs: not a win row of to_frame ({type(e).__name__}: {e})") from None
+
+
+def _log_row_kwargs(value, rules) -> dict:
     players = int(value("players", rules.players))
     seat, dealer = int(value("seat")), int(value("dealer"))
     melds = value("melds", ())
@@ -896,6 +942,9 @@ def columns_from_frame(frame, *, rules=None) -> dict:
     that reason (status 4), as is kita in a four-player row."""
     if hasattr(frame, "to_pandas") and not hasattr(frame, "iloc"):
         frame = frame.to_pandas()
+    if not hasattr(frame, "columns") or not hasattr(frame, "iloc"):
+        raise InvalidArgumentError(f"columns_from_frame takes a pandas DataFrame or a pyarrow Table, "
+                                   f"not {type(frame).__name__}")
     names = set(frame.columns)
     by_players = rules_by_players(rules, "columns_from_frame")
     if by_players is None and rules is None and "players" in names:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, NamedTuple, Sequence
 
-from yakuman.errors import InvalidArgumentError
+from yakuman._arrays import as_list
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
 __all__ = ["TILE_W", "TILE_H", "Tile", "tile_svg", "tiles_svg", "hand_svg", "score_html", "payment_html",
            "groups_of_decomposition"]
@@ -103,10 +104,10 @@ def _upright(t: Tile, name: str) -> str:
 def tiles_svg(groups: Iterable[Iterable], *, label: str | None = None) -> str:
     """An ``<svg>`` element drawing ``groups`` of tiles left to right with a gap between groups
     (a flat list of tiles is one group). ``label`` becomes the SVG's accessible name."""
-    groups = list(groups)
+    groups = as_list(groups, "tiles_svg's groups")
     if groups and not all(isinstance(g, (list, tuple)) and not isinstance(g, Tile) for g in groups):
         groups = [groups]      # a flat list of tiles
-    groups = [list(g) for g in groups]
+    groups = [as_list(g, "a group of tiles") for g in groups]
     parts = []
     x = 0.0
     for gi, group in enumerate(groups):
@@ -151,7 +152,12 @@ def hand_svg(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0), melds=(), w
     """The concealed tiles (counts + red fives per suit), then each meld (its first tile sideways;
     an ankan with its two end tiles face down); ``win`` (a tile) is drawn apart at the end."""
     from yakuman.hand import parse_melds
+    from yakuman.tiles import _counts_reds
 
+    try:
+        counts, reds = _counts_reds(counts, reds)
+    except InvalidTilesError as e:
+        raise InvalidArgumentError(f"hand_svg: {e}") from None
     groups = [_kinds(counts, reds)]
     for m in parse_melds(melds):
         groups.append(_meld_tiles(m))
@@ -167,7 +173,9 @@ def groups_of_decomposition(decomposition: Sequence[str]) -> list[list[Tile]]:
     from yakuman.tiles import parse_mpsz
 
     out = []
-    for part in decomposition:
+    for part in as_list(decomposition, "a decomposition (its groups as strings)"):
+        if not isinstance(part, str):
+            raise InvalidArgumentError(f"a decomposition's groups are strings like '234m', not {part!r:.40}")
         if " " in part:
             out.append(_meld_tiles(Meld.parse(part)))
         else:
@@ -177,6 +185,10 @@ def groups_of_decomposition(decomposition: Sequence[str]) -> list[list[Tile]]:
 
 
 def payment_html(p) -> str:
+    from yakuman.result import Payment
+
+    if not isinstance(p, Payment):
+        raise InvalidArgumentError(f"payment_html takes a yakuman.Payment, not {type(p).__name__}")
     rows = []
     if p.from_discarder:
         rows.append(("discarder pays", p.from_discarder))
@@ -194,8 +206,10 @@ def payment_html(p) -> str:
 
 def score_html(s) -> str:
     """A Score as HTML: the reading's tiles, the yaku with their han, the value and the payment."""
-    from yakuman.result import Status
+    from yakuman.result import Score, Status
 
+    if not isinstance(s, Score):
+        raise InvalidArgumentError(f"score_html takes a yakuman.Score, not {type(s).__name__}")
     if s.status != Status.OK:
         return (f'<div class="yakuman-score"><b>{escape(s.status.name)}</b>: {escape(s.reason)}'
                 + (tiles_svg(groups_of_decomposition(s.decomposition)) if s.decomposition else "") + "</div>")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from yakuman._arrays import as_list
 from yakuman.errors import InvalidContextError
 from yakuman.rules import Rules
 
@@ -50,7 +51,7 @@ def _kinds(tiles: Iterable) -> frozenset[int]:
 
         counts = parse(tiles)[0]
         return frozenset(k for k in range(34) if counts[k])
-    return frozenset(_kind(t) for t in tiles)
+    return frozenset(_kind(t) for t in as_list(tiles, "tiles", InvalidContextError))
 
 
 def _waits_of(tiles) -> frozenset[int]:
@@ -70,6 +71,11 @@ def can_ron(tile, waits: Iterable, discards: Iterable = (), *, temporary: bool =
     """Whether a ron on ``tile`` is allowed (docs/rules.md 2.3). ``yaku_han`` = the han of the hand's
     yaku on that tile (dora excluded), from the scorer."""
     r = Rules.tenhou() if rules is None else rules
+    if not isinstance(r, Rules):
+        raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(r).__name__}")
+    for name, v in (("yaku_han", yaku_han), ("honba", honba)):
+        if type(v) is not int or v < 0:
+            raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
     w = _kinds(waits)
     if _kind(tile) not in w or w & _kinds(discards) or temporary or riichi_furiten:
         return False

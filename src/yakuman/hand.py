@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yakuman._arrays import as_list
 from yakuman._core import TILE_NAMES, parse_mpsz
 from yakuman.errors import InvalidMeldError, InvalidTilesError
 
@@ -29,7 +30,14 @@ class Meld:
     reds: int = 0
 
     def __post_init__(self) -> None:
-        _validate(self.kind, self.tiles, self.reds, str(self))
+        where = f"Meld({self.kind!r:.20}, {self.tiles!r:.40}, {self.reds!r:.20})"
+        if not isinstance(self.kind, str):
+            raise InvalidMeldError(f"the meld kind must be a string, not {type(self.kind).__name__} in {where}")
+        tiles = tuple(as_list(self.tiles, f"the tiles of {where}", InvalidMeldError))
+        if any(type(t) is not int for t in tiles) or type(self.reds) is not int:
+            raise InvalidMeldError(f"tiles and reds must be integers in {where}")
+        object.__setattr__(self, "tiles", tiles)
+        _validate(self.kind, tiles, self.reds, str(self))
 
     @classmethod
     def parse(cls, text: "str | Meld") -> "Meld":
@@ -144,10 +152,14 @@ class Hand:
     melds: tuple[Meld, ...] = ()
 
     def __post_init__(self) -> None:
-        counts, reds = tuple(self.counts), tuple(self.reds)
+        counts = tuple(as_list(self.counts, "a Hand's counts", InvalidTilesError))
+        reds = tuple(as_list(self.reds, "a Hand's reds", InvalidTilesError))
         melds = parse_melds(self.melds)
         if len(counts) != 34 or len(reds) != 3:
             raise InvalidTilesError(f"a Hand has 34 counts and 3 red-five counts, not {len(counts)} and {len(reds)}")
+        if any(type(x) is bool or not hasattr(x, "__index__") for x in counts + reds):
+            raise InvalidTilesError(f"a Hand's counts and reds must be integers, not {counts!r:.60} and {reds!r:.30}")
+        counts, reds = tuple(x.__index__() for x in counts), tuple(x.__index__() for x in reds)
         total = list(counts)
         for m in melds:
             for t in m.tiles:

@@ -79,8 +79,16 @@ class Payment(NamedTuple):
 from yakuman._core import Score  # noqa: E402
 
 
+def _check_score(s, what: str) -> None:
+    if not isinstance(s, Score):
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"{what} takes a yakuman.Score, not {type(s).__name__}")
+
+
 def score_str(s: Score) -> str:
     """``str(score)``: the yaku, the value, the points and payment, the reading."""
+    _check_score(s, "score_str")
     if s.status != Status.OK:
         return f"{s.status.name}: {s.reason}"
     yaku = ", ".join(f"{y.romaji} {h}" for y, h in s.yaku)
@@ -95,6 +103,7 @@ def score_str(s: Score) -> str:
 def score_repr(s: Score) -> str:
     """``repr(score)``: short and readable, ``<Score 3 han 30 fu, 3900 points: riichi 1, pinfu 1,
     dora 1 | 123m 456p ...>``; a non-win gives its reason."""
+    _check_score(s, "score_repr")
     if s.status != Status.OK:
         return f"<Score {s.status.name}: {s.reason}>"
     if s.yakuman:

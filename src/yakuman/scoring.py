@@ -126,6 +126,9 @@ def score_checked(hand, win, melds=(), *, rules=None, pao_seat=None, from_seat=N
 def score_request(req: WinRequest, rules: Rules, *, pao_seat: int | None = None,
                   from_seat: int | None = None) -> Score:
     """Score a validated :class:`WinRequest` natively (pao seats relative to the winner)."""
+    if not isinstance(req, WinRequest) or not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"score_request takes a WinRequest and a Rules, not {type(req).__name__} and "
+                                   f"{type(rules).__name__}")
     for name, seat in (("pao_seat", pao_seat), ("from_seat", from_seat)):
         if seat is not None and seat not in (1, 2, 3):
             raise InvalidContextError(f"{name} = {seat!r}: seats are relative to the winner, 1, 2 or 3")

@@ -47,7 +47,7 @@ from yakuman._core import (
     ukeire,
 )
 from yakuman._arrays import as_counts, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
-from yakuman.errors import InvalidTilesError
+from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -271,8 +271,14 @@ def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 
 
     from yakuman.batch import score_many, waits_many
 
+    from yakuman._arrays import as_counts
+
     rules = _rules_for(players, rules)
-    counts = np.ascontiguousarray(np.asarray(counts, dtype=np.uint8))
+    for name, v in (("seat_wind", seat_wind), ("round_wind", round_wind)):
+        if type(v) is bool or not hasattr(v, "__index__") or not 0 <= v.__index__() <= 3:
+            raise InvalidArgumentError(f"win_value_many: {name} must be 0..3 (E S W N), not {v!r:.40}")
+    seat_wind, round_wind = seat_wind.__index__(), round_wind.__index__()
+    counts = as_counts(counts)
     masks = waits_many(counts, melds=0, workers=workers, errors="raise", rules=rules)
     bits = ((masks[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool)
     rows, kinds = np.nonzero(bits)

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from yakuman._arrays import as_list
 from yakuman.errors import InvalidContextError, InvalidRulesError
 from yakuman.rules import ABORTIVE_DRAW_KEYS, Rules
 
@@ -90,6 +91,9 @@ def base_points(han: int = 0, fu: int = 0, *, limit: str | None = None, yakuman:
     """Base points ``a`` of a hand from the scorer's result: ``yakuman`` multiple (or
     ``limit="yakuman"``, counted once when ``yakuman`` is 0, i.e. kazoe), a limit name, or
     ``fu * 2**(han + 2)`` for a hand below mangan (a hand above that needs its ``limit``)."""
+    for name, v in (("han", han), ("fu", fu), ("yakuman", yakuman)):
+        if type(v) is not int:
+            raise InvalidContextError(f"{name} must be an integer, not {v!r}")
     if yakuman < 0 or han < 0 or fu < 0:
         raise InvalidContextError(f"negative hand value (han={han}, fu={fu}, yakuman={yakuman})")
     if yakuman or limit == "yakuman":
@@ -124,7 +128,7 @@ class RoundState:
     dealer_wins: int = 0
 
     def __post_init__(self) -> None:
-        scores = tuple(self.scores)
+        scores = tuple(as_list(self.scores, "scores", InvalidContextError))
         object.__setattr__(self, "scores", scores)
         if len(scores) not in (2, 3, 4) or any(type(s) is not int for s in scores):
             raise InvalidContextError(f"scores must be 2-4 integers, not {self.scores!r}")
@@ -359,6 +363,9 @@ def noten_payments(tenpai: Sequence[bool], total: int) -> tuple[int, ...]:
     evenly) to the tenpai players (split evenly); nothing when all or none are tenpai."""
     from yakuman import _core
 
+    tenpai = as_list(tenpai, "tenpai", InvalidContextError)
+    if type(total) is not int or total < 0:
+        raise InvalidContextError(f"the noten payment total must be a non-negative integer, not {total!r}")
     n = len(tenpai)
     k = sum(1 for t in tenpai if t)
     if k in (0, n):
@@ -497,6 +504,7 @@ def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_st
     ``split``: tied players share their ranks' uma and oka evenly, the odd 100s going to the
     seat closer to the first dealer); oka ``(return - start) * players`` to first."""
     r = _rules(rules)
+    scores = as_list(scores, "scores", InvalidContextError)
     n = len(scores)
     if n != r.players:
         raise InvalidRulesError(f"{n} scores for rules with players = {r.players}")
@@ -638,9 +646,13 @@ def is_suufon_renda(first_discards) -> bool:
 
 def is_suucha_riichi(riichi_seats: Iterable[int], players: int = 4) -> bool:
     """All four players have established riichi (four-player games only)."""
-    return players == 4 and len(set(riichi_seats)) == 4
+    if type(players) is not int or players not in (2, 3, 4):
+        raise InvalidContextError(f"players must be 2, 3 or 4, not {players!r}")
+    seats = {_check_seat(s, 4, "riichi seat") for s in as_list(riichi_seats, "riichi_seats", InvalidContextError)}
+    return players == 4 and len(seats) == 4
 
 
 def is_suukaikan(kan_owners: Sequence[int]) -> bool:
     """Four kans (one owner seat per kan) by at least two different players."""
-    return len(kan_owners) >= 4 and len(set(kan_owners)) >= 2
+    owners = [_check_seat(s, 4, "kan owner") for s in as_list(kan_owners, "kan_owners", InvalidContextError)]
+    return len(owners) >= 4 and len(set(owners)) >= 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from yakuman._arrays import as_list
 from yakuman._core import TILE_NAMES, parse, parse_136, parse_mpsz, tile_name
 from yakuman.errors import InvalidTilesError
 
@@ -71,15 +72,15 @@ def _counts_reds(counts, reds, max_red: int = 4) -> tuple[list[int], list[int]]:
     """34 counts and 3 red-five counts validated as the parsers validate them (integers, counts
     0..4, reds 0..the fives of their suit and at most ``max_red``): the one check behind every
     conversion from counts (to_mpsz, to_136, to_mjai)."""
-    if isinstance(counts, (str, bytes, set, frozenset, dict)):
+    if isinstance(counts, (set, frozenset)):
         raise InvalidTilesError(f"counts must be a sequence of 34 integers, not {type(counts).__name__}")
-    counts = list(counts)
+    counts = as_list(counts, "counts (34 integers)", InvalidTilesError)
     if len(counts) != 34:
         raise InvalidTilesError(f"{len(counts)} counts given, 34 expected")
     counts = list(parse(counts)[0])          # integers 0..4, with the parsers' messages
-    if isinstance(reds, (str, bytes, set, frozenset, dict)):
+    if isinstance(reds, (set, frozenset)):
         raise InvalidTilesError(f"reds must be 3 integers (m, p, s), not {type(reds).__name__}")
-    reds = list(reds)
+    reds = as_list(reds, "reds (3 integers: m, p, s)", InvalidTilesError)
     if len(reds) != 3:
         raise InvalidTilesError(f"{len(reds)} red-five counts given, 3 expected (m, p, s)")
     for s, r in enumerate(reds):
@@ -172,7 +173,9 @@ def from_mjai(names: Iterable[str]) -> tuple[tuple[int, ...], tuple[int, int, in
     """(counts, reds) from mjai names; raises on an unknown name, with its index."""
     counts = [0] * 34
     reds = [0, 0, 0]
-    for i, name in enumerate(names):
+    if isinstance(names, str):
+        raise InvalidTilesError(f"from_mjai takes a list of mjai names, not one string {names!r:.40}")
+    for i, name in enumerate(as_list(names, "mjai names", InvalidTilesError)):
         if not isinstance(name, str):
             raise InvalidTilesError(f"mjai tile {name!r} at index {i} is not a string")
         red = name in ("5mr", "5pr", "5sr")

@@ -20,7 +20,7 @@ from yakuman.batch import (
     row_kwargs,
     score_many,
 )
-from yakuman.errors import InvalidTilesError, YakumanError
+from yakuman.errors import InvalidArgumentError, InvalidTilesError, YakumanError
 from yakuman.random import winning_hands
 from yakuman.result import LIMITS, Status
 from yakuman.rules import Rules
@@ -190,7 +190,7 @@ def test_parse_many_inputs_and_errors():
     assert parse_many([]).counts.shape == (0, 34)
     with pytest.raises(InvalidTilesError, match=r"unknown suit letter 'x' at position 1 in '1x' - at rows\[1\]"):
         parse_many(["1m", "1x"], errors="raise")
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidArgumentError, match="not one string"):
         parse_many("123m")
     # red-five ids: 16 (0m), 52 (0p), 88 (0s)
     assert parse_many([[16, 52, 88, 0]]).reds[0].tolist() == [1, 1, 1]

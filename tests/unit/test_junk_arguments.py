@@ -1,0 +1,127 @@
+"""Junk arguments to the public helpers: None, a number, a string, an object where a sequence or
+an integer is expected. Each must be the library's own error (a ``yakuman.errors`` subclass)
+naming what is wrong, never Python's TypeError / AttributeError from inside the call, and never
+a read of memory that is not the argument (``parse_mpsz(None)`` read a str's data from None and
+answered with a garbage character)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import yakuman
+from yakuman import _core, batch, display, result, scoring, search, settle, tiles
+from yakuman.errors import (
+    InvalidArgumentError,
+    InvalidContextError,
+    InvalidMeldError,
+    InvalidTilesError,
+    YakumanError,
+)
+from yakuman.furiten import can_ron, is_discard_furiten
+from yakuman.game import seeded_wall
+from yakuman.hand import Hand, Meld
+
+JUNK = [None, -1, 1.5, object(), True]
+NOT_A_SEQUENCE = [None, -1, 1.5, object(), True]
+
+
+@pytest.mark.parametrize("junk", NOT_A_SEQUENCE, ids=repr)
+@pytest.mark.parametrize("call, error", [
+    (lambda j: tiles.to_mpsz(j), InvalidTilesError),
+    (lambda j: tiles.to_mpsz([0] * 34, j), InvalidTilesError),
+    (lambda j: tiles.to_136(j), InvalidTilesError),
+    (lambda j: tiles.to_mjai(j), InvalidTilesError),
+    (lambda j: tiles.from_mjai(j), InvalidTilesError),
+    (lambda j: tiles.parse_136(j), InvalidTilesError),
+    (lambda j: tiles.parse_mpsz(j), InvalidTilesError),
+    (lambda j: Hand(j), InvalidTilesError),
+    (lambda j: Hand((0,) * 34, j), InvalidTilesError),
+    (lambda j: Meld("pon", j), InvalidMeldError),
+    (lambda j: settle.RoundState(j), InvalidContextError),
+    (lambda j: settle.final_scores(j), InvalidContextError),
+    (lambda j: settle.noten_payments(j, 3000), InvalidContextError),
+    (lambda j: settle.is_suucha_riichi(j), InvalidContextError),
+    (lambda j: settle.is_suukaikan(j), InvalidContextError),
+    (lambda j: can_ron("1m", j), InvalidContextError),
+    (lambda j: can_ron("1m", ["1m"], j), InvalidContextError),
+    (lambda j: is_discard_furiten(j, ["1m"]), InvalidContextError),
+    (lambda j: batch.parse_many(j), InvalidArgumentError),
+    (lambda j: batch.columns_from_kwargs(j), InvalidArgumentError),
+    (lambda j: batch.columns_from_frame(j), InvalidArgumentError),
+    (lambda j: batch.row_kwargs(j, 0), InvalidArgumentError),
+    (lambda j: batch.log_row_kwargs(j), InvalidArgumentError),
+    (lambda j: display.tiles_svg(j), InvalidArgumentError),
+    (lambda j: display.hand_svg(j), InvalidArgumentError),
+    (lambda j: display.groups_of_decomposition(j), InvalidArgumentError),
+    (lambda j: display.payment_html(j), InvalidArgumentError),
+    (lambda j: display.score_html(j), InvalidArgumentError),
+    (lambda j: result.score_str(j), InvalidArgumentError),
+    (lambda j: result.score_repr(j), InvalidArgumentError),
+    (lambda j: scoring.score_request(j, yakuman.Rules.tenhou()), InvalidArgumentError),
+    (lambda j: search.win_value_many(j), InvalidTilesError),
+], ids=lambda x: "" if not callable(x) else None)
+def test_a_junk_sequence_is_the_librarys_error(call, error, junk):
+    with pytest.raises(error):
+        call(junk)
+
+
+@pytest.mark.parametrize("junk", ["x", None, 1.5, object(), True, [], -1], ids=repr)
+def test_a_junk_integer_is_the_librarys_error(junk):
+    with pytest.raises(InvalidTilesError, match="integer|range"):
+        tiles.tile_name(junk)
+    with pytest.raises(InvalidTilesError, match="meld_text"):
+        batch.meld_text(junk, 3)
+    with pytest.raises(InvalidTilesError, match="meld_text"):
+        batch.meld_text(0, junk)
+    with pytest.raises(InvalidArgumentError, match="seed|players|round_no"):
+        seeded_wall(4, junk) if junk != -1 else seeded_wall(junk)
+    with pytest.raises(InvalidContextError, match="han|fu|yakuman|negative"):
+        settle.base_points(junk, 30)
+    with pytest.raises(InvalidContextError, match="yaku_han"):
+        can_ron("1m", ["1m"], yaku_han=junk)
+    with pytest.raises(InvalidArgumentError, match="seat_wind"):
+        search.win_value_many(np.zeros((1, 34), np.uint8), seat_wind=junk)
+
+
+def test_the_checks_keep_the_answers():
+    """The same calls on good arguments answer as before."""
+    assert tiles.tile_name(11) == "3p" and tiles.tile_name(np.int64(33)) == "7z"
+    assert tiles.parse_mpsz("406m") == tiles.parse("406m")
+    assert tiles.parse_136(np.array([16, 17])) == tiles.parse_136([16, 17])
+    assert tiles.from_mjai(iter(["5mr", "E"])) == tiles.parse("0m1z")
+    assert tiles.to_mpsz(np.array(tiles.to_counts("123m"))) == "123m"
+    assert Meld("pon", [31, 31, 31]) == Meld.parse("pon 555z")
+    assert Hand(np.zeros(34, np.int64)).n_tiles == 0
+    assert settle.RoundState([25000] * 4).scores == (25000,) * 4
+    assert settle.noten_payments((True, False, False, False), 3000) == (3000, -1000, -1000, -1000)
+    assert settle.is_suucha_riichi(iter([0, 1, 2, 3])) and not settle.is_suucha_riichi([0, 1, 2, 3], players=3)
+    assert settle.is_suukaikan((0, 0, 0, 1))
+    assert can_ron("1m", iter(["1m", "4m"])) and not can_ron("1m", ["1m"], ("1m",))
+    assert batch.meld_text(np.uint8(0), np.uint8(3), 1) == "chi 406m"
+    assert seeded_wall(4, 7) == seeded_wall(4, 7 + 2**64)
+    assert display.tiles_svg(("1m", "2m")).startswith("<svg")
+    with pytest.raises(InvalidTilesError, match="a chi cannot start at 8m"):
+        batch.meld_text(0, 7)
+    with pytest.raises(InvalidContextError, match="riichi seat 4"):
+        settle.is_suucha_riichi([0, 1, 2, 4])
+
+
+@pytest.mark.parametrize("call", [
+    lambda: _core.state_decision_seat(None),
+    lambda: _core.replay_next_hand(None),
+    lambda: _core.mjlog_scan(None),
+    lambda: _core._shanten_many(None, 0, 0, 1, np.zeros(1, np.int8), np.zeros(1, np.uint8)),
+], ids=["state_decision_seat", "replay_next_hand", "mjlog_scan", "_shanten_many"])
+def test_the_native_layer_refuses_none_for_a_typed_argument(call):
+    """Cython lets None through a typed argument unless it says ``not None``: the engine's state
+    accessors then read None's memory as a game (state_decision_seat(None) answered 128 and
+    replay_next_hand(None) a tuple of addresses). Every typed argument of the native layer now
+    refuses it."""
+    with pytest.raises(TypeError, match="must not be None|NoneType"):
+        call()
+
+
+def test_every_error_here_is_a_yakuman_error():
+    assert all(issubclass(e, YakumanError) for e in (InvalidArgumentError, InvalidContextError, InvalidMeldError,
+                                                     InvalidTilesError))

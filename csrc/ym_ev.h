@@ -95,4 +95,15 @@ int ym_ev_use_avx(int on);
 /* Rows best first by score[turn] (then win, then tenpai, then tile order). */
 int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn);
 
+/* The red fives of one suit the wall may still hold: the rules' red copies of the suit less the
+   red ones seen, at most the suit's unseen fives and never below 0. The one rule behind every
+   default of ym_ev_input_t.unseen_red: ev_many's rows (ym_ev_many.c), the engine's ev policy
+   (ym_game_ev.c) and, through _core.ev_unseen_red, yakuman.ev.discard_ev and
+   Observation.wall_reds. */
+static inline int ym_ev_unseen_red(int copies, int seen, int unseen_fives) {
+    int left = copies - seen;
+    if (left > unseen_fives) left = unseen_fives;
+    return left > 0 ? left : 0;
+}
+
 #endif

@@ -94,11 +94,8 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
     }
     /* the red fives not seen (aka_dora of the suit less the hand's and the melds'), at most the
        unseen fives (more than one of a suit in play: the search refuses it, YM_EV_E_REDS) */
-    for (int s = 0; s < 3; s++) {
-        int left = aka ? r->aka_dora - in->reds[s] - mreds[s] : 0;
-        if (left > in->unseen[9 * s + 4]) left = in->unseen[9 * s + 4];
-        in->unseen_red[s] = (uint8_t)(left > 0 ? left : 0);
-    }
+    for (int s = 0; s < 3; s++)
+        in->unseen_red[s] = (uint8_t)ym_ev_unseen_red(aka ? r->aka_dora : 0, in->reds[s] + mreds[s], in->unseen[9 * s + 4]);
     int sw = b->seat_wind ? b->seat_wind[i] : 0, rw = b->round_wind ? b->round_wind[i] : 0;
     if (sw > 3 || rw > 3 || (sanma && sw == 3)) return YM_EVB_WIND;
     if (total - b->t_max < 1) return YM_EVB_WALL;

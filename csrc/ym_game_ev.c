@@ -75,8 +75,7 @@ static void ev_input(const ym_game_t *g, int seat, ym_ev_input_t *in) {
     }
     for (int s = 0; s < 3; s++) {
         int total = SANMA(g) && s == 0 ? 0 : g->R.score.aka_dora;
-        in->unseen_red[s] = (uint8_t)(seen_red[s] < total ? total - seen_red[s] : 0);
-        if (in->unseen_red[s] > in->unseen[9 * s + 4]) in->unseen_red[s] = in->unseen[9 * s + 4];
+        in->unseen_red[s] = (uint8_t)ym_ev_unseen_red(total, seen_red[s], in->unseen[9 * s + 4]);
     }
     in->seat_wind = (uint8_t)((seat - g->dealer + n) % n);
     in->round_wind = g->round_wind;

@@ -43,6 +43,15 @@ cdef extern from "ym_ev.h" nogil:
     size_t ym_ev_work_bytes(const ym_ev_work_t *w)
     int ym_ev_use_avx(int on)
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
+    int ym_ev_unseen_red(int copies, int seen, int unseen_fives)
+
+
+def ev_unseen_red(int copies, int seen, int unseen_fives):
+    """The red fives of a suit the wall may still hold (csrc/ym_ev.h ym_ev_unseen_red): the rules'
+    red copies of the suit less the red ones seen, at most the suit's unseen fives, never below
+    0. The one rule behind the default wall reds of discard_ev, ev_many, the ev policy and
+    Observation.wall_reds."""
+    return ym_ev_unseen_red(copies, seen, unseen_fives)
 
 
 # Work structs kept between calls (taken and given back under the GIL, searched in without it): a

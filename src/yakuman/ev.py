@@ -254,17 +254,14 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         for k in range(34):
             if not 0 <= unseen[k] <= 4 - seen[k]:
                 raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {unseen[k]}: at most {4 - seen[k]} copies unseen")
-    unseen_red = [0, 0, 0]
-    if aka:
-        for s in range(3):
-            # the suit's red fives not seen in the hand, the melds or the indicators
-            unseen_red[s] = max(0, min(unseen[9 * s + 4], rules.aka_dora - reds[s] - meld_red_suits[s] - dreds[s]))
+    # the suit's red fives not seen in the hand, the melds or the indicators
+    unseen_red = [_core.ev_unseen_red(rules.aka_dora if aka else 0, reds[s] + meld_red_suits[s] + dreds[s],
+                                      unseen[9 * s + 4]) for s in range(3)]
     if wall_red is not None:
         wall_red = _counts(wall_red, "wall_reds", 3, "wall_red must hold 3 counts (m, p, s)")
         for s in range(3):
-            most = min(unseen[9 * s + 4], rules.aka_dora - reds[s] - meld_red_suits[s] - dreds[s]) if aka else 0
-            if not 0 <= wall_red[s] <= most:
-                raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {max(most, 0)} "
+            if not 0 <= wall_red[s] <= unseen_red[s]:
+                raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {unseen_red[s]} "
                                            "red fives unseen")
         unseen_red = wall_red
     t_max = _int(t_max, "t_max", 1, 18)

@@ -213,6 +213,28 @@ def test_wall_red_the_red_fives_left():
     assert all(by[x.tile] <= x.exp_score[1] + 1e-9 for x in full if x.shanten <= 1)
 
 
+@pytest.mark.parametrize("copies, seen, fives, left", [
+    (1, 0, 4, 1), (1, 1, 3, 0), (1, 0, 0, 0),    # Tenhou: the suit's red five seen, or no five left
+    (2, 1, 3, 1), (2, 0, 1, 1), (3, 0, 4, 3),    # more red copies: at most the unseen fives
+    (0, 0, 4, 0), (1, 2, 4, 0),                  # no red fives; more seen than exist: none, never negative
+])
+def test_the_wall_reds_rule(copies, seen, fives, left):
+    """One rule (csrc/ym_ev.h ym_ev_unseen_red) for every default of the wall's red fives:
+    discard_ev, ev_many, the engine's ev policy and Observation.wall_reds all call it."""
+    assert yakuman._core.ev_unseen_red(copies, seen, fives) == left
+
+
+def test_the_default_wall_reds_are_the_rule():
+    """discard_ev's default wall_red is the rule above: the red 5p held and the red 5s an indicator
+    leave only the red 5m; passing those counts gives the same rows, and one more is refused."""
+    hand, dora = "123m406p46s11223z5s", "0s"
+    default = discard_ev(hand, dora=dora)
+    same = discard_ev(hand, dora=dora, wall_red=[1, 0, 0])
+    assert [(x.tile, list(x.exp_score)) for x in default] == [(x.tile, list(x.exp_score)) for x in same]
+    with pytest.raises(InvalidArgumentError, match=r"wall_red\[2\] \(s\) = 1: at most 0 red fives unseen"):
+        discard_ev(hand, dora=dora, wall_red=[1, 0, 1])
+
+
 def test_sanma_has_no_2m_to_8m():
     r = discard_ev("19m456p789s112233z", rules=yakuman.Rules.tenhou_sanma(), seat_wind="S")
     assert all(x.tile is not None for x in r.rows)

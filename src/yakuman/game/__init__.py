@@ -212,7 +212,7 @@ class Observation:
             if name.endswith("r"):
                 seen["mps".index(name[1])] += 1
         wall = self.wall_counts()
-        return tuple(max(0, min(wall[9 * s + 4], (0 if rules.players == 3 and s == 0 else rules.aka_dora) - seen[s]))
+        return tuple(_core.ev_unseen_red(0 if rules.players == 3 and s == 0 else rules.aka_dora, seen[s], wall[9 * s + 4])
                      for s in range(3))
 
     def ev_planes(self, **options: Any):

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from yakuman import _core
+from yakuman._arrays import as_list
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds
 from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
@@ -157,7 +158,11 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
     ``n`` ints; ``what`` opens the error's message."""
     if hasattr(value, method):
         value = getattr(value, method)()
-    out = [int(x) for x in value]
+    out = as_list(value, what.split(" must")[0])
+    bad = next((x for x in out if type(x) is bool or not hasattr(x, "__index__")), None)
+    if bad is not None:
+        raise InvalidArgumentError(f"{what}, each an integer: {bad!r:.40} is not one")
+    out = [x.__index__() for x in out]
     if len(out) != n:
         raise InvalidArgumentError(f"{what}, not {len(out)}")
     return out
@@ -190,9 +195,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     s; or an object with a ``wall_reds()`` method, as an Observation; default: a suit's red five
     is in the wall unless the hand, the melds or the dora indicators hold it). docs/ev.md states
     what the model ignores (the opponents: no ron, no calls, no danger)."""
-    if model not in MODELS:
+    if not isinstance(model, str) or model not in MODELS:
         raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
-    if riichi not in RIICHI:
+    if not isinstance(riichi, str) or riichi not in RIICHI:
         raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {riichi!r}")
     if model == "reference" and riichi != "choose":
         raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
@@ -216,8 +221,12 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if m.reds:
             meld_red_suits[m.tiles[0] // 9] += m.reds
         meld_rows.append((_MELD_CODE[m.kind], min(m.tiles), m.reds))
-    if not isinstance(dora, str) and dora and all(isinstance(x, str) for x in dora):
-        dora = "".join(dora)
+    if dora is None:
+        dora = ()
+    if not isinstance(dora, (str, bytes, bytearray)):
+        dora = as_list(dora, "dora (the indicators: mpsz or a list of tiles)", InvalidTilesError)
+        if dora and all(isinstance(x, str) for x in dora):
+            dora = "".join(dora)
     dcounts, dreds = _core.parse(dora) if dora else ((0,) * 34, (0, 0, 0))
     ind = [k for k in range(34) for _ in range(dcounts[k])]
     if len(ind) > 10:

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from yakuman._arrays import as_list
 from yakuman.errors import InvalidArgumentError
 
 __all__ = [
@@ -425,6 +426,11 @@ class WinningHands:
             yield self.kwargs(i)
 
 
+def _real(x) -> bool:
+    """A finite real number (Python's or numpy's int or float, not bool)."""
+    return isinstance(x, (int, float, np.integer, np.floating)) and type(x) is not bool and bool(np.isfinite(x))
+
+
 def winning_hands(n: int, seed: int = 0, *, players: int = 4,
                   melds: Sequence[float] | int = DEFAULT_MELDS, aka: int = 1,
                   shapes: Mapping[str, float] | None = None, tsumo: float = 0.45,
@@ -452,6 +458,8 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
         raise InvalidArgumentError(f"seed must be a non-negative integer, not {seed!r}")
     if not isinstance(start, (int, np.integer)) or start < 0:
         raise InvalidArgumentError(f"start must be a non-negative integer, not {start!r}")
+    if start + n > 2**62:
+        raise InvalidArgumentError(f"start + n must be at most 2**62 (rows of one stream), not {start + n}")
     if players not in (3, 4):
         raise InvalidArgumentError(f"players must be 4 or 3, not {players!r}")
     if not isinstance(aka, (int, np.integer)) or not 0 <= aka <= 4:
@@ -461,16 +469,20 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
             raise InvalidArgumentError(f"melds must be 0..4 or five weights, not {melds!r}")
         meld_p = tuple(1.0 if k == melds else 0.0 for k in range(5))
     else:
-        meld_p = tuple(float(x) for x in melds)
-        if len(meld_p) != 5 or min(meld_p) < 0 or sum(meld_p) <= 0:
+        meld_p = tuple(as_list(melds, "melds (0..4, or five weights)"))
+        if len(meld_p) != 5 or not all(_real(x) for x in meld_p) or min(meld_p) < 0 or sum(meld_p) <= 0:
             raise InvalidArgumentError(f"melds must be five non-negative weights (0..4 melds), not {melds!r}")
     for name, p in (("tsumo", tsumo), ("riichi", riichi), ("first_turn", first_turn), ("renhou", renhou)):
-        if not 0.0 <= p <= 1.0:
-            raise InvalidArgumentError(f"{name} must be a probability in [0, 1], not {p!r}")
+        if not _real(p) or not 0.0 <= p <= 1.0:
+            raise InvalidArgumentError(f"{name} must be a probability in [0, 1], not {p!r:.40}")
+    if shapes is not None and not isinstance(shapes, Mapping):
+        raise InvalidArgumentError(f"shapes must map shape names to weights, not {type(shapes).__name__}")
     weights = dict(DEFAULT_SHAPES if shapes is None else shapes)
     unknown = set(weights) - set(SHAPES)
     if unknown:
         raise InvalidArgumentError(f"unknown shape(s) {', '.join(sorted(unknown))}; known: {', '.join(SHAPES)}")
+    if not all(_real(w) for w in weights.values()):
+        raise InvalidArgumentError(f"shape weights must be numbers, not {weights!r:.80}")
     shape_p = np.array([float(weights.get(s, 0.0)) for s in SHAPES])
     if players == 3:
         shape_p[SHAPES.index("sanshoku")] = 0.0

@@ -182,11 +182,13 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
     """
     from yakuman._core import parse, waits_mask
     from yakuman.batch import columns_from_kwargs, score_many
+    from yakuman.hand import parse_melds
     from yakuman.tiles import TILE_NAMES, to_mpsz
 
     rules = _rules_for(players, rules)
     counts, reds = parse(hand)
-    mask = waits_mask(list(counts), melds=len(tuple(melds)) if not isinstance(melds, str) else 1, rules=rules)
+    melds = parse_melds(melds)
+    mask = waits_mask(list(counts), melds=len(melds), rules=rules)
     if not mask:
         return {}
     discarded = set()

@@ -441,8 +441,8 @@ def settle_exhaustive_draw(state: RoundState, tenpai: Iterable[int], *, nagashi:
     r = _rules(rules)
     _check_players(state, r)
     n = state.players
-    tenpai_set = {_check_seat(s, n, "tenpai seat") for s in tenpai}
-    achievers = {_check_seat(s, n, "nagashi seat") for s in nagashi}
+    tenpai_set = {_check_seat(s, n, "tenpai seat") for s in as_list(tenpai, "tenpai", InvalidContextError)}
+    achievers = {_check_seat(s, n, "nagashi seat") for s in as_list(nagashi, "nagashi", InvalidContextError)}
     if last_drawer is not None:
         _check_seat(last_drawer, n, "last drawer")
     if r.nagashi_mangan == "off":

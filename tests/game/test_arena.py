@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from yakuman import Rules
-from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.game import Game, arena, rebuild, simulate
 from yakuman.game.duplicate import mean_ci, seatings, t_quantile
 
@@ -176,11 +176,20 @@ def test_bad_policies_are_refused(policies, match):
 
 @pytest.mark.parametrize("kw, match", [({"n": -1}, "n must be"), ({"n": 1.5}, "n must be"),
                                        ({"n": 1, "seed": -2}, "seed must be"),
-                                       ({"n": 1, "workers": 0}, "workers must be"),
                                        ({"n": 1, "rules": "tenhou"}, "rules must be")])
 def test_bad_arguments_are_refused(kw, match):
     with pytest.raises(InvalidContextError, match=match):
         arena(["greedy", "random", "random", "random"], **kw)
+
+
+@pytest.mark.parametrize("workers", [-1, 1025, 10**30, 1.5, True, "2"])
+def test_workers_follow_the_batch_rule(workers):
+    """arena's threads are checked as every batch call's (None or 0 = every core, else 1..1024):
+    10**30 was an OverflowError from the native call."""
+    with pytest.raises(InvalidArgumentError, match="workers must be"):
+        arena(["greedy", "random", "random", "random"], 1, workers=workers)
+    a = arena(["greedy", "random", "random", "random"], 1, workers=0, seed=3).scores
+    assert a.tolist() == arena(["greedy", "random", "random", "random"], 1, workers=1, seed=3).scores.tolist()
 
 
 def test_a_callable_answering_for_another_seat_is_refused():

@@ -762,11 +762,16 @@ def test_simulate_dask_retries_and_reports_lost_chunks():
 def test_simulate_dask_checks_its_arguments():
     from yakuman.game.cluster import simulate_dask
 
-    for kw in (dict(n=-1), dict(n=1.0), dict(n=2, chunk=0), dict(n=2, chunk=1.5), dict(n=2, workers=0),
-               dict(n=2, workers=2.0), dict(n=2, seed=1.5), dict(n=2, policy="best"), dict(n=2, rules="tenhou")):
+    for kw in (dict(n=-1), dict(n=1.0), dict(n=2, chunk=0), dict(n=2, chunk=1.5), dict(n=2, seed=1.5),
+               dict(n=2, policy="best"), dict(n=2, rules="tenhou")):
         client = FakeClient()
         with pytest.raises(InvalidContextError):
             simulate_dask(client, **kw)
+        assert client.tasks == []
+    for w in (-1, 2.0, True, 1025):   # the tasks' threads: the batch rule (None or 0 = every core)
+        client = FakeClient()
+        with pytest.raises(InvalidArgumentError, match="workers"):
+            simulate_dask(client, 2, workers=w)
         assert client.tasks == []
     assert simulate_dask(FakeClient(), 1, workers=None, chunk=1)["status"].tolist() == [0]
 

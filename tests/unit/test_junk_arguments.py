@@ -125,3 +125,59 @@ def test_the_native_layer_refuses_none_for_a_typed_argument(call):
 def test_every_error_here_is_a_yakuman_error():
     assert all(issubclass(e, YakumanError) for e in (InvalidArgumentError, InvalidContextError, InvalidMeldError,
                                                      InvalidTilesError))
+
+
+KEYWORD_JUNK = [None, -1, "x", [], {}, object(), 1.5, float("nan"), True]
+
+
+@pytest.mark.parametrize("junk", KEYWORD_JUNK, ids=repr)
+def test_junk_keywords_of_the_entry_points(junk):
+    """The keyword arguments of the main entry points, each given junk, with the other arguments
+    good: a value (where the junk is a fair value, as dora=[]) or the library's error."""
+    from yakuman import ev, game
+    from yakuman.random import winning_hands
+
+    calls = [
+        lambda: ev.discard_ev("123m456p789s11223z", wall=junk),
+        lambda: ev.discard_ev("123m456p789s11223z", wall_red=junk),
+        lambda: ev.discard_ev("123m456p789s11223z", riichi=junk),
+        lambda: ev.discard_ev("123m456p789s11223z", model=junk),
+        lambda: search.win_value("123m456p789s112z", melds=junk) if junk is not None else None,
+        lambda: game.simulate(1, policy=junk),
+        lambda: game.Game(scores=junk) if junk is not None else None,
+        lambda: settle.settle_exhaustive_draw(settle.RoundState((25000,) * 4), [0], nagashi=junk),
+        lambda: winning_hands(2, melds=junk),
+        lambda: winning_hands(2, shapes=junk) if junk is not None else None,
+        lambda: winning_hands(2, tsumo=junk),
+        lambda: winning_hands(2, riichi=junk),
+    ]
+    if junk not in ([], None):
+        calls.append(lambda: ev.discard_ev("123m456p789s11223z", dora=junk))
+    for call in calls:
+        try:
+            call()
+        except YakumanError:
+            pass
+
+
+def test_the_keyword_checks_name_the_argument():
+    from yakuman import ev
+    from yakuman.random import winning_hands
+
+    with pytest.raises(InvalidArgumentError, match=r"wall must hold 34 counts, each an integer: 1.5"):
+        ev.discard_ev("123m456p789s11223z", wall=[1.5] * 34)   # was read as 1 (int(1.5))
+    with pytest.raises(InvalidTilesError, match="dora"):
+        ev.discard_ev("123m456p789s11223z", dora=-1)
+    assert ev.discard_ev("123m456p789s11223z", dora=None).best.tile == ev.discard_ev("123m456p789s11223z").best.tile
+    with pytest.raises(InvalidArgumentError, match="riichi must be one of"):
+        ev.discard_ev("123m456p789s11223z", riichi=[])
+    with pytest.raises(InvalidArgumentError, match="start \\+ n must be at most 2\\*\\*62"):
+        winning_hands(2, start=10**30)
+    with pytest.raises(InvalidArgumentError, match="tsumo must be a probability"):
+        winning_hands(2, tsumo="x")
+    with pytest.raises(InvalidArgumentError, match="shapes must map"):
+        winning_hands(2, shapes=[("mixed", 1.0)])
+    with pytest.raises(InvalidArgumentError, match="melds must be five non-negative weights"):
+        winning_hands(2, melds=["x", 1, 1, 1, 1])
+    with pytest.raises(InvalidContextError, match="nagashi must be a sequence"):
+        settle.settle_exhaustive_draw(settle.RoundState((25000,) * 4), [0], nagashi=3)

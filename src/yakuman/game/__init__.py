@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
+from yakuman._arrays import as_list
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.game._frozen import freeze
 from yakuman.game._actions import (  # Action and seeded_wall are public here
@@ -268,7 +269,7 @@ class Game:
         cr = _core.compiled_game_rules(self.rules)
         first = walls.pop(0) if walls else None
         self._walls = walls
-        self._st = _core.GameState(cr, self.seed, first, None if scores is None else list(scores), round_wind, kyoku,
+        self._st = _core.GameState(cr, self.seed, first, None if scores is None else as_list(scores, "scores", InvalidContextError), round_wind, kyoku,
                                    honba, sticks)
         self._events: list[dict] = [freeze({"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
                                             "length": self.rules.length, "seed": self.seed})]
@@ -754,7 +755,7 @@ class Game:
             for i in range(n):
                 deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
         else:
-            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, workers)
+            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, _workers_arg(workers))
         ok = deltas[status == 0, : self._n].astype(np.float64)
         k = len(ok)
         mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
@@ -798,14 +799,11 @@ def _rules_arg(rules: Rules | None) -> Rules:
 
 
 def _workers_arg(workers: int | None) -> int:
-    """Threads of a batch call (None = all cores), checked."""
-    import os
+    """Threads of a batch call: the batch API's rule (``_arrays.n_workers``: None or 0 = every
+    core, else 1..1024), for simulate, arena, rollout and the vector environment alike."""
+    from yakuman._arrays import n_workers
 
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise InvalidContextError(f"workers must be a positive integer, not {workers!r}")
-    return workers
+    return n_workers(workers)
 
 
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
@@ -823,7 +821,7 @@ def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") ->
 
 
 def _policy(policy: str) -> int:
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise InvalidContextError(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}")
     return POLICIES[policy]
 
@@ -840,12 +838,10 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     they wrap past 2**64-1), so the result does not depend on ``workers``."""
     import numpy as np
 
-    from yakuman._arrays import n_workers
-
     _count(n)
     r = _rules_arg(rules)
     pol = _policy(policy)
-    workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
+    workers = min(_workers_arg(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
     return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
 

@@ -20,7 +20,7 @@ import dataclasses
 import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from yakuman.errors import InvalidRulesError
@@ -273,10 +273,14 @@ class Rules:
             raise InvalidRulesError("rules: a knob's value is nested too deeply") from None
 
     def to_json(self, *, indent: int | None = 2) -> str:
+        if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+            raise InvalidRulesError(f"indent must be None or an integer 0..16, not {indent!r:.40}")
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidRulesError(f"from_json takes the JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
@@ -294,6 +298,8 @@ class Rules:
 
     @classmethod
     def from_toml(cls, text: str) -> Rules:
+        if not isinstance(text, str):
+            raise InvalidRulesError(f"from_toml takes the TOML text (a str), not {type(text).__name__}")
         try:
             import tomllib
         except ImportError:  # Python 3.10
@@ -315,6 +321,8 @@ class Rules:
     def load(cls, path: str | Path) -> Rules:
         """Rules from a ``.toml`` or ``.json`` file (at most 1 MiB of UTF-8). Every problem with the
         file (unreadable, not UTF-8, not parsing, a bad knob) is an InvalidRulesError naming it."""
+        if not isinstance(path, (str, PurePath)) or "\0" in str(path):
+            raise InvalidRulesError(f"rules file: expected a path, not {path!r:.40}")
         p = Path(path)
         if p.suffix.lower() not in (".toml", ".json"):
             raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")

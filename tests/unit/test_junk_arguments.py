@@ -181,3 +181,43 @@ def test_the_keyword_checks_name_the_argument():
         winning_hands(2, melds=["x", 1, 1, 1, 1])
     with pytest.raises(InvalidContextError, match="nagashi must be a sequence"):
         settle.settle_exhaustive_draw(settle.RoundState((25000,) * 4), [0], nagashi=3)
+
+
+@pytest.mark.parametrize("junk", [None, -1, 1.5, object(), [], {}, True], ids=repr)
+def test_junk_to_the_methods(junk):
+    """The methods found by a sweep of Game, Observation, VecGame, ShantenState, FuritenState and
+    Rules with junk in each argument: these raised raw TypeError / AttributeError / OverflowError."""
+    from yakuman.errors import InvalidRulesError
+    from yakuman.game import Game
+    from yakuman.game.vec import VecGame
+
+    with pytest.raises(InvalidRulesError):
+        yakuman.Rules.from_json(junk)
+    with pytest.raises(InvalidRulesError):
+        yakuman.Rules.from_toml(junk)
+    with pytest.raises(InvalidRulesError):
+        yakuman.Rules.load(junk)
+    if junk is not None and not (type(junk) is int and junk >= 0):
+        with pytest.raises(InvalidRulesError, match="indent"):
+            yakuman.Rules.tenhou().to_json(indent=junk)
+    v = VecGame(2, seed=1)
+    with pytest.raises(InvalidArgumentError, match="is not one of 0..1"):
+        v.history(junk)
+    with pytest.raises(InvalidArgumentError, match="is not one of 0..1"):
+        v.game(junk)
+    with pytest.raises(InvalidContextError, match="n must be an integer"):
+        Game(seed=1).rollout(n=junk)
+
+
+def test_the_method_checks_keep_the_answers():
+    from yakuman.game import MAX_ROLLOUTS, Game
+    from yakuman.game.vec import VecGame
+
+    r = yakuman.Rules.tenhou()
+    assert yakuman.Rules.from_json(r.to_json(indent=None)) == r == yakuman.Rules.from_json(r.to_json().encode())
+    v = VecGame(2, seed=1)
+    assert v.history(np.int64(1))[0] == v.history(1)[0]
+    with pytest.raises(InvalidContextError, match=f"n must be an integer 1..{MAX_ROLLOUTS}"):
+        Game(seed=1).rollout(n=MAX_ROLLOUTS + 1)
+    with pytest.raises(yakuman.errors.InvalidRulesError, match="expected a path"):
+        yakuman.Rules.load("a\0b.toml")

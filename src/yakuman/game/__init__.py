@@ -103,6 +103,9 @@ class RoundOutcome:
     deltas: tuple[int, ...]
 
 
+#: Game.rollout's largest ``n``: its deltas are n x 4 int64 (320 MB at this bound)
+MAX_ROLLOUTS = 10_000_000
+
 _WORLD_ERRORS = {
     1: "determinize: the record of the current round does not match the engine state",
     2: "determinize: no tenpai deal for a hidden riichi hand was found",
@@ -739,8 +742,8 @@ class Game:
         on ``workers``. Returns the mean and its standard error per seat."""
         import numpy as np
 
-        if type(n) is not int or n < 1:
-            raise InvalidContextError(f"n must be a positive integer, not {n!r}")
+        if type(n) is not int or not 1 <= n <= MAX_ROLLOUTS:
+            raise InvalidContextError(f"n must be an integer 1..{MAX_ROLLOUTS}, not {n!r:.40}")
         if type(seed) is not int:
             raise InvalidContextError(f"seed must be an integer, not {seed!r}")
         if self._st.phase() >= _PH_ROUND_END:

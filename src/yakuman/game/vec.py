@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman import _core
-from yakuman.errors import IllegalActionError, InvalidContextError
+from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.rules import Rules
 
 __all__ = ["ACTION_SPACE", "ACTION_SPACE_VERSION", "VecGame", "VecObservation", "replay_indices"]
@@ -85,6 +85,11 @@ class VecGame:
 
     def history(self, k: int) -> tuple[int, Any]:
         """(seed, uint16 action indices) of game k's current game since its start."""
+        if type(k) is bool or not hasattr(k, "__index__"):
+            raise InvalidArgumentError(f"game {k!r:.40} is not one of 0..{self.n - 1}")
+        k = k.__index__()
+        if not 0 <= k < self.n:
+            raise InvalidArgumentError(f"game {k} is not one of 0..{self.n - 1}")
         return self._core.history(k)
 
     def game(self, k: int):
@@ -98,8 +103,6 @@ def replay_indices(seed: int, actions: Any, *, rules: Rules | None = None):
     """A :class:`~yakuman.game.Game` dealt with ``seed`` and stepped with these action indices,
     each for the seat a VecGame asks (:attr:`Game.decision_seat`)."""
     from yakuman.game import Game
-
-    from yakuman.errors import InvalidArgumentError
 
     g = Game(rules, seed)
     if isinstance(actions, (str, bytes, dict)):

@@ -221,3 +221,31 @@ def test_the_method_checks_keep_the_answers():
         Game(seed=1).rollout(n=MAX_ROLLOUTS + 1)
     with pytest.raises(yakuman.errors.InvalidRulesError, match="expected a path"):
         yakuman.Rules.load("a\0b.toml")
+
+
+@pytest.mark.parametrize("junk", [-1, "x", 1.5, object(), True], ids=repr)
+def test_junk_to_the_record_helpers(junk):
+    """verify_game's plumbing arguments and comparable's drop: raw TypeError / AttributeError
+    before; the library's error now, naming the argument."""
+    from yakuman import logs
+
+    g = _one_record()
+    for kw in ("rounds", "out", "check", "index", "max_mismatches"):
+        if kw in ("index", "max_mismatches") and type(junk) is int and junk >= 0:
+            continue
+        with pytest.raises(InvalidArgumentError, match=f"verify_game: {kw}"):
+            logs.verify_game(g, **{kw: junk})
+    if not isinstance(junk, str):
+        with pytest.raises(InvalidArgumentError, match="drop"):
+            logs.comparable(g, drop=junk)
+
+
+def _one_record():
+    """A four-player record of the project's fixtures (tests/fixtures/logs, written by the
+    project's own writers)."""
+    from pathlib import Path
+
+    from yakuman import logs
+
+    games = logs.read(Path(__file__).parents[1] / "fixtures" / "logs" / "fixture4.mjlog")
+    return games[0] if isinstance(games, list) else games

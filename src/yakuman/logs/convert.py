@@ -19,6 +19,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from yakuman._arrays import as_list
+from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
     Call,
     Discard,
@@ -143,6 +145,11 @@ def comparable(game: Game, *, drop: tuple[str, ...] = ()) -> list[tuple]:
     """Events as plain tuples with tile names, for comparing the same game read from two
     formats. Fields in ``drop`` ("Win.hand", "GameStart.go_type", ...) are left out."""
     require_record(game)
+    if isinstance(drop, str):
+        drop = (drop,)
+    drop = as_list(drop, "comparable's drop (field names)")
+    if not all(isinstance(d, str) for d in drop):
+        raise InvalidArgumentError(f"comparable's drop must be field names (strings), not {drop!r:.60}")
     aka = game.start.aka
     out = []
     for e in game.events:

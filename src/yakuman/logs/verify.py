@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yakuman._arrays import int_at_least
+from yakuman._arrays import as_list, int_at_least
 from yakuman._text import terminal_safe
 from yakuman.errors import YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
@@ -928,6 +928,19 @@ def verify_game(
     the engine drive those rounds came from, else the engine is driven here). Raises LogError
     when the replay does; :func:`verify_file` is the never-raising form."""
     require_record(game)
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.game.records import RecordCheck
+
+    index = int_at_least(index, 0, "verify_game: index must be an integer >= 0")
+    max_mismatches = int_at_least(max_mismatches, 0, "verify_game: max_mismatches must be an integer >= 0")
+    if out is not None and not isinstance(out, FileResult):
+        raise InvalidArgumentError(f"verify_game: out must be a FileResult or None, not {type(out).__name__}")
+    if check is not None and not isinstance(check, RecordCheck):
+        raise InvalidArgumentError(f"verify_game: check must be a RecordCheck or None, not {type(check).__name__}")
+    if rounds is not None:
+        rounds = as_list(rounds, "verify_game: rounds (engine_rounds' RoundResults)")
+        if not all(isinstance(rr, RoundResult) for rr in rounds):
+            raise InvalidArgumentError("verify_game: rounds must be RoundResults (engine_rounds(game, cases='verify'))")
     if out is None:
         out = FileResult(game.source, rows=[] if rows else None)
     if rounds is None:

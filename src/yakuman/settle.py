@@ -96,6 +96,8 @@ def base_points(han: int = 0, fu: int = 0, *, limit: str | None = None, yakuman:
             raise InvalidContextError(f"{name} must be an integer, not {v!r}")
     if yakuman < 0 or han < 0 or fu < 0:
         raise InvalidContextError(f"negative hand value (han={han}, fu={fu}, yakuman={yakuman})")
+    if limit is not None and not isinstance(limit, str):
+        raise InvalidContextError(f"limit must be a limit name or None, not {limit!r:.40}")
     if yakuman or limit == "yakuman":
         return 8000 * max(yakuman, 1)
     if limit is not None:
@@ -505,6 +507,8 @@ def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_st
     seat closer to the first dealer); oka ``(return - start) * players`` to first."""
     r = _rules(rules)
     scores = as_list(scores, "scores", InvalidContextError)
+    if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= 1_000_000:
+        raise InvalidContextError(f"riichi_sticks must be an integer 0..1000000, not {riichi_sticks!r:.40}")
     n = len(scores)
     if n != r.players:
         raise InvalidRulesError(f"{n} scores for rules with players = {r.players}")

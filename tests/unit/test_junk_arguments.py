@@ -249,3 +249,15 @@ def _one_record():
 
     games = logs.read(Path(__file__).parents[1] / "fixtures" / "logs" / "fixture4.mjlog")
     return games[0] if isinstance(games, list) else games
+
+
+@pytest.mark.parametrize("junk", [None, "x", [], 1.5, float("nan"), 10**30, -1, True], ids=repr)
+def test_junk_to_the_settlement_keywords(junk):
+    """final_scores' riichi_sticks went to the native call unchecked (a TypeError, an
+    OverflowError, or 1.5 taken as an integer); base_points' limit of a list raised unhashable."""
+    with pytest.raises(InvalidContextError, match="riichi_sticks must be an integer"):
+        settle.final_scores((25000,) * 4, riichi_sticks=junk)
+    if not isinstance(junk, str) and junk is not None:
+        with pytest.raises(InvalidContextError, match="limit must be"):
+            settle.base_points(limit=junk)
+    assert settle.final_scores((25000,) * 4, riichi_sticks=2).points[0] == 27000

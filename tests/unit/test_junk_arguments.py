@@ -261,3 +261,60 @@ def test_junk_to_the_settlement_keywords(junk):
         with pytest.raises(InvalidContextError, match="limit must be"):
             settle.base_points(limit=junk)
     assert settle.final_scores((25000,) * 4, riichi_sticks=2).points[0] == 27000
+
+
+@pytest.mark.parametrize("junk", [None, -1, "x", object(), 1.5, True], ids=repr)
+def test_junk_to_the_submodule_helpers(junk):
+    """Helpers in the __all__ of yakuman.logs.* and yakuman.game.* modules: raw TypeError /
+    AttributeError / KeyError before, the library's error now (a sweep of those modules)."""
+    from yakuman.game import duplicate, evplanes, linear
+    from yakuman.game import mjai as game_mjai
+    from yakuman.logs import mjai, report, rescore, review_html, stats, tenhou_xml, verify
+
+    calls = [
+        (lambda: mjai.mjai_tile(junk), InvalidTilesError),
+        (lambda: mjai.parse_mjai_tile(junk), InvalidTilesError),
+        (lambda: stats.wilson(junk, 10), InvalidArgumentError),
+        (lambda: duplicate.t_quantile(junk, 3), InvalidContextError),
+        (lambda: verify.game_key(junk), InvalidContextError),
+        (lambda: stats.game_players(junk), InvalidContextError),
+        (lambda: report.render_html(junk), InvalidArgumentError),
+        (lambda: review_html.render_html(junk), InvalidArgumentError),
+        (lambda: rescore.rescore([], junk), InvalidArgumentError),
+        (lambda: evplanes.ev_options(junk), InvalidContextError),
+        (lambda: evplanes.ev_planes(junk), InvalidContextError),
+        (lambda: linear.play(junk), InvalidContextError),
+        (lambda: linear.self_play(junk), InvalidContextError),
+        (lambda: linear.random_actions(np.ones((1, 3), np.uint8), junk), InvalidContextError),
+        (lambda: linear.discard_features(junk, junk), InvalidContextError),
+        (lambda: game_mjai.mask_event(junk, 0), InvalidArgumentError),
+        (lambda: game_mjai.mask_event({"type": "dahai"}, junk), InvalidArgumentError),
+        (lambda: game_mjai.play(junk), InvalidContextError),
+    ]
+    if not (type(junk) is int and junk >= 0):
+        calls.append((lambda: linear.RandomPolicy(junk), InvalidContextError))
+    if type(junk) is not int:   # any integer is decoded as the reference decodes it
+        calls.append((lambda: tenhou_xml.decode_meld(junk, 0), InvalidArgumentError))
+    if not (type(junk) in (int, float) and junk > 0):
+        calls.append((lambda: stats.wilson(1, 10, z=junk), InvalidArgumentError))
+    for call, error in calls:
+        try:
+            call()
+        except error:
+            continue
+        except YakumanError as e:   # pragma: no cover - the wrong one of ours
+            raise AssertionError(f"{error.__name__} expected, got {type(e).__name__}: {e}") from None
+        if not (error is InvalidTilesError and junk == "x"):
+            raise AssertionError(f"no error for {junk!r}")
+
+
+def test_the_submodule_checks_keep_the_answers():
+    from yakuman.game import duplicate
+    from yakuman.logs import mjai, stats
+
+    assert mjai.mjai_tile(16) == "5mr" and mjai.mjai_tile(np.int64(17)) == "5m"
+    assert mjai.parse_mjai_tile("5pr") == (13, True)
+    assert all(x != x for x in stats.wilson(0, 0))   # (nan, nan)
+    lo, hi = stats.wilson(5, 10)
+    assert 0.23 < lo < 0.24 and 0.76 < hi < 0.77
+    assert abs(duplicate.t_quantile(0.975, 1) - 12.7062) < 1e-3

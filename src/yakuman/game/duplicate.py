@@ -47,6 +47,9 @@ def t_quantile(p: float, df: float) -> float:
     and beyond (tests/game/test_arena.py checks it against tabled values)."""
     from statistics import NormalDist
 
+    if any(type(v) is bool or not isinstance(v, (int, float)) for v in (p, df)) or not 0.5 < p < 1 or not df > 0:
+        raise InvalidContextError(f"t_quantile takes p in (0.5, 1) and df > 0, not p={p!r:.20}, df={df!r:.20}")
+
     if df == 1:
         return math.tan(math.pi * (p - 0.5))
     if df == 2:

@@ -33,6 +33,15 @@ def _kind(mpsz_tile: str) -> int:
     return 9 * "mpsz".index(mpsz_tile[-1]) + (int(mpsz_tile[0]) or 5) - 1
 
 
+def _check_obs(obs: Any, what: str) -> None:
+    from yakuman.game import Observation
+
+    if not isinstance(obs, Observation):
+        from yakuman.errors import InvalidContextError
+
+        raise InvalidContextError(f"{what} takes a yakuman.game.Observation, not {type(obs).__name__}")
+
+
 def ev_options(obs: Any) -> dict[str, Any]:
     """The keywords of :func:`yakuman.ev.discard_ev` for the seat of ``obs`` holding 14 - 3k
     tiles (what it knows; wall = its unseen counts, red fives apart), with the ev policy's settings: t_max = 1 +
@@ -42,6 +51,7 @@ def ev_options(obs: Any) -> dict[str, Any]:
     from yakuman import shanten
     from yakuman.rules import Rules
 
+    _check_obs(obs, "ev_options")
     rules = obs._rules if obs._rules is not None else Rules.tenhou()
     n = rules.players
     seat = obs.seat
@@ -78,6 +88,7 @@ def ev_planes(obs: Any, **options: Any):
 
     from yakuman.ev import discard_ev
 
+    _check_obs(obs, "ev_planes")
     out = np.zeros((EV_PLANES, 34), dtype=np.float32)
     discards = {a.pai for a in obs.legal_actions if a.type == "dahai"}
     if not discards:

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from yakuman.errors import InvalidContextError
 from yakuman.game import ACTION_SPACE
 from yakuman.game.vec import VecGame
 
@@ -70,6 +71,10 @@ def _efficiency(planes: np.ndarray, scalars: np.ndarray) -> tuple[np.ndarray, np
 
 def discard_features(planes: np.ndarray, scalars: np.ndarray) -> np.ndarray:
     """float32 [N, 74, N_PHI]: phi of every discard index (see the module docstring)."""
+    planes, scalars = np.asarray(planes), np.asarray(scalars)
+    if planes.ndim != 3 or planes.shape[2] != 34 or scalars.ndim != 2 or len(scalars) != len(planes):
+        raise InvalidContextError(f"discard_features takes a batch's planes [N, P, 34] and scalars [N, S], not "
+                                  f"shapes {planes.shape} and {scalars.shape}")
     c = planes[:, 0, :].astype(np.float32)
     n = len(planes)
     phi = np.empty((n, N_DISCARD, N_PHI), np.float32)
@@ -167,7 +172,12 @@ class LinearPolicy:
 
 
 def random_actions(mask: np.ndarray, rng: Any) -> np.ndarray:
-    """A uniformly random legal index per row."""
+    """A uniformly random legal index per row (``mask``: [N, A] of 0/1; ``rng``: a numpy Generator)."""
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidContextError(f"random_actions takes a numpy Generator, not {type(rng).__name__}")
+    mask = np.asarray(mask)
+    if mask.ndim != 2 or mask.dtype.kind not in "biu":
+        raise InvalidContextError(f"random_actions takes an [N, A] 0/1 mask, not {mask.dtype} of shape {mask.shape}")
     return (rng.random(mask.shape, dtype=np.float32) * mask).argmax(1)
 
 
@@ -175,10 +185,17 @@ class RandomPolicy:
     """Uniformly random legal actions (the baseline), with the ``act`` of LinearPolicy."""
 
     def __init__(self, seed: int = 0) -> None:
+        if type(seed) is not int or seed < 0:
+            raise InvalidContextError(f"RandomPolicy: seed must be a non-negative integer, not {seed!r:.40}")
         self.rng = np.random.default_rng(seed)
 
     def act(self, planes: np.ndarray, scalars: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return random_actions(mask, self.rng)
+
+
+def _check_policy(policy: Any, what: str) -> None:
+    if not callable(getattr(policy, "act", None)):
+        raise InvalidContextError(f"{what} must have an act(planes, scalars, mask) method, not {type(policy).__name__}")
 
 
 def play(policy: Any, *, games: int = 64, seed: int = 0, rules: Any = None, opponents: Any = None,
@@ -188,6 +205,9 @@ def play(policy: Any, *, games: int = 64, seed: int = 0, rules: Any = None, oppo
     actions). Seats rotate because the seat order breaks ties (the first dealer's seat wins a
     tie, and random play ends many games level). Returns that seat's ``placements`` (0 = first)
     and ``results`` (points - return + uma) per game."""
+    _check_policy(policy, "play's policy")
+    if opponents is not None:
+        _check_policy(opponents, "play's opponents")
     v = VecGame(games, rules, seed=seed, reward="game", workers=workers)
     o = v.observe()
     rng = np.random.default_rng(seed)
@@ -220,6 +240,13 @@ def self_play(policy: LinearPolicy, *, n: int = 32, steps: int = 2000, seed: int
     REINFORCE update: each decision's log-likelihood gradient weighted by the deciding seat's
     reward (points / 1000) of the round it was taken in. Returns the decisions, the rounds
     finished and the updated policy."""
+    if not isinstance(policy, LinearPolicy):
+        raise InvalidContextError(f"self_play trains a LinearPolicy, not {type(policy).__name__}")
+    for name, v in (("steps", steps), ("seed", seed)):
+        if type(v) is not int or v < 0:
+            raise InvalidContextError(f"self_play: {name} must be a non-negative integer, not {v!r:.40}")
+    if type(lr) is bool or not isinstance(lr, (int, float)) or not np.isfinite(lr):
+        raise InvalidContextError(f"self_play: lr must be a finite number, not {lr!r:.40}")
     v = VecGame(n, rules, seed=seed, reward="round", workers=workers)
     o = v.observe()
     rng = np.random.default_rng(seed)

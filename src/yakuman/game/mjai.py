@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from yakuman._arrays import as_list
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError, YakumanError
 from yakuman.game import Game, _seed_arg
 from yakuman.rules import Rules
@@ -75,6 +76,10 @@ class PlayResult:
 def mask_event(e: dict, seat: int) -> dict:
     """The event as `seat` may see it (a new dict when anything is hidden: never the seed, others'
     dealt tiles or draws)."""
+    if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+        raise InvalidArgumentError(f"mask_event takes an mjai event (a dict with a type), not {e!r:.60}")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise InvalidArgumentError(f"mask_event: seat must be 0..3, not {seat!r:.40}")
     t = e["type"]
     if t == "start_game":
         e = {k: v for k, v in e.items() if k != "seed"}
@@ -282,7 +287,9 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
     if not isinstance(r, Rules):
         raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     timeout = _timeout_arg(timeout)
-    bots = list(bots)
+    if isinstance(bots, str):
+        bots = [bots]   # not one command for every seat: the count check below names it
+    bots = as_list(bots, "play's bots (one per seat)", InvalidContextError)
     if len(bots) != r.players:
         raise InvalidContextError(f"{len(bots)} bots for a {r.players}-player game")
     game = Game(r, _seed_arg(seed))

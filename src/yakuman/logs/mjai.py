@@ -29,6 +29,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from yakuman.errors import InvalidTilesError
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
     Call,
@@ -79,20 +80,23 @@ _REASONS_IN = {
 
 
 def mjai_tile(t: int, aka: bool = True) -> str:
-    """mjai name of a 136-id."""
+    """mjai name of a 136-id (InvalidTilesError for anything but an integer 0..135)."""
+    if type(t) is bool or not hasattr(t, "__index__") or not 0 <= t.__index__() <= 135:
+        raise InvalidTilesError(f"136-id {t!r:.40} is not an integer in 0..135")
+    t = t.__index__()
     if aka and t in (16, 52, 88):
         return _NAMES[t >> 2] + "r"
     return _NAMES[t >> 2]
 
 
 def parse_mjai_tile(name: Any) -> tuple[int, bool]:
-    """(kind, red) of an mjai tile name; raises ValueError."""
+    """(kind, red) of an mjai tile name; raises InvalidTilesError (a ValueError)."""
     if not isinstance(name, str):
-        raise ValueError(f"mjai tile {name!r} is not a string")
+        raise InvalidTilesError(f"mjai tile {name!r:.40} is not a string")
     red = name.endswith("r") and name[:-1] in ("5m", "5p", "5s")
     k = _KIND.get(name[:-1] if red else name)
     if k is None:
-        raise ValueError(f"unknown mjai tile {name!r}" + (" (hidden tile)" if name == "?" else ""))
+        raise InvalidTilesError(f"unknown mjai tile {name!r}" + (" (hidden tile)" if name == "?" else ""))
     return k, red
 
 

@@ -185,6 +185,12 @@ def _figure(svg: str, caption: str, kind: str) -> str:
 
 def render_html(report: StatsReport, *, title: str = "yakuman player statistics") -> str:
     """The report as one HTML string (see the module docstring)."""
+    from yakuman.logs.stats import StatsReport
+
+    if not isinstance(report, StatsReport):
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"render_html takes a StatsReport (compute_stats), not {type(report).__name__}")
     plt = _plt()
     parts = [f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{_CSS}</style></head><body>", f"<h1>{html.escape(title)}</h1>",
@@ -215,4 +221,7 @@ def render_html(report: StatsReport, *, title: str = "yakuman player statistics"
 
 
 def write_html(report: StatsReport, path: str | Path, **kw) -> None:
+    from yakuman._outputs import check_output_file
+
+    path = check_output_file(path, "write_html's path")
     Path(path).write_text(render_html(report, **kw), encoding="utf-8")

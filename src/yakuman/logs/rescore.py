@@ -70,6 +70,11 @@ def rescore(source, rules, *, workers: int = 1) -> RescoreReport:
     import numpy as np
     import pandas as pd
 
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.rules import Rules
+
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rescore's rules must be a yakuman.Rules, not {type(rules).__name__}")
     from yakuman.batch import STATUS_INVALID_INPUT, _missing, columns_from_kwargs, log_row_kwargs, score_many
     from yakuman.logs.frame import to_frame
     from yakuman.result import Status

@@ -104,6 +104,12 @@ def _picture(r: dict) -> str:
 
 
 def render_html(report: Any, *, title: str = "yakuman decision review", max_pictures: int = 60) -> str:
+    from yakuman.logs.review import ReviewReport
+
+    if not isinstance(report, ReviewReport):
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"render_html takes a ReviewReport (review), not {type(report).__name__}")
     d = report.to_dict()
     who = report.player if report.player is not None else f"seat {report.seat}"
     out = ["<!DOCTYPE html><html><head><meta charset='utf-8'>", f"<title>{escape(title)}</title>",
@@ -134,4 +140,7 @@ def render_html(report: Any, *, title: str = "yakuman decision review", max_pict
 
 
 def write_html(report: Any, path: str | Path, **kw: Any) -> None:
+    from yakuman._outputs import check_output_file
+
+    path = check_output_file(path, "write_html's path")
     Path(path).write_text(render_html(report, **kw), encoding="utf-8")

@@ -43,6 +43,7 @@ from yakuman.logs.events import (
     RiichiDeclare,
     Ryuukyoku,
     Win,
+    require_record,
 )
 
 __all__ = [
@@ -61,6 +62,10 @@ EXHAUSTIVE = ("exhaustive", "nagashi_mangan")
 
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """Wilson score interval of a proportion k/n (95 % for the default z); (nan, nan) for n = 0."""
+    if any(type(v) is bool or not hasattr(v, "__index__") for v in (k, n)) or not 0 <= k <= max(n, 0):
+        raise InvalidArgumentError(f"wilson takes counts 0 <= k <= n, not k={k!r:.20}, n={n!r:.20}")
+    if type(z) is bool or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
+        raise InvalidArgumentError(f"wilson: z must be a positive number, not {z!r:.20}")
     if n <= 0:
         return (math.nan, math.nan)
     p = k / n
@@ -86,6 +91,7 @@ def game_players(game: Game) -> tuple[tuple[str, ...], tuple[int, ...] | None, t
     """(names by seat, final scores by seat or None, placements by seat (1 = top) or None)."""
     from yakuman.settle import final_scores
 
+    require_record(game)
     n = game.start.players
     names = tuple(player_name(game, s) for s in range(n))
     end = next((e for e in reversed(game.events) if type(e) is GameEnd), None)

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from yakuman import _core
+from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
     MAX_DECOMPRESSED,
     Call,
@@ -197,7 +198,10 @@ def _rejoin_prefixed(text: str) -> str:
 
 def decode_meld(who: int, m: int) -> Call:
     """Decode Tenhou's meld code ``m`` of caller ``who`` (bit layout in the module docstring;
-    the decoder is csrc/ym_mjlog.c). ValueError for a code or seat of 2**62 or more in size."""
+    the decoder is csrc/ym_mjlog.c). ValueError for a code or seat of 2**62 or more in size, or
+    that is not an integer."""
+    if any(type(v) is not int for v in (who, m)):
+        raise InvalidArgumentError(f"decode_meld takes two integers (seat, code), not {who!r:.20} and {m!r:.20}")
     return _core.mjlog_decode_meld(who, m)
 
 

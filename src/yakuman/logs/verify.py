@@ -193,6 +193,7 @@ _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 def game_key(game: Game) -> str | None:
     """Identity of a game across files: its Tenhou id, else the start of its shuffle seed."""
+    require_record(game)
     st = game.start
     return st.game_id or ((st.seed or "")[:40] or None)
 

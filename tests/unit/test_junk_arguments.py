@@ -318,3 +318,20 @@ def test_the_submodule_checks_keep_the_answers():
     lo, hi = stats.wilson(5, 10)
     assert 0.23 < lo < 0.24 and 0.76 < hi < 0.77
     assert abs(duplicate.t_quantile(0.975, 1) - 12.7062) < 1e-3
+
+
+def test_the_record_event_helpers():
+    """yakuman.logs.events' helpers: junk is the library's error (a ValueError, as the readers
+    catch it), and a yaku bit no Yaku member has is written as its number: yaku_name(70) raised
+    AttributeError (an IntFlag pseudo-member has no name), so to_mjai of such a record crashed."""
+    from yakuman.logs.events import exact_int, round_label, tile_str, yaku_bit, yaku_name
+
+    assert yaku_name(70) == "70" and yaku_bit("70") == 70
+    assert yaku_name(1) == "riichi" and yaku_bit("riichi") == 1
+    assert tile_str(16) == "0m" and tile_str(np.int64(17)) == "5m"
+    assert exact_int("12") == 12 and round_label(5, 2) == "S2-2"
+    for call in (lambda: yaku_name(-1), lambda: yaku_name("x"), lambda: yaku_bit(None), lambda: yaku_bit("no such"),
+                 lambda: tile_str(136), lambda: tile_str("x"), lambda: exact_int("x"), lambda: exact_int(1.5),
+                 lambda: round_label("x")):
+        with pytest.raises(InvalidArgumentError):
+            call()

@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Union
 
-from yakuman.errors import YakumanError
+from yakuman.errors import InvalidArgumentError, YakumanError
 
 __all__ = [
     "GameStart",
@@ -144,25 +144,33 @@ YAKU_NAMES = (
 def yaku_name(bit: int) -> str:
     """The mjai name of a yaku bit: Tenhou's name for ids 0-54, else the lower-case
     ``yakuman.Yaku`` member name (local yaku, kita, the local rules' open_riichi ... paarenchan)."""
+    if type(bit) is bool or not hasattr(bit, "__index__") or bit.__index__() < 0:
+        raise InvalidArgumentError(f"a yaku bit is a non-negative integer, not {bit!r:.40}")
+    bit = bit.__index__()
     if 0 <= bit < len(YAKU_NAMES):
         return YAKU_NAMES[bit]
     from yakuman.yaku import Yaku
 
     try:
-        return Yaku(1 << bit).name.lower()
+        name = Yaku(1 << bit).name   # None for a bit no member has (an IntFlag pseudo-member)
     except ValueError:
-        return str(bit)
+        name = None
+    return name.lower() if name else str(bit)
 
 
 def yaku_bit(name: str) -> int:
     """The inverse of :func:`yaku_name` (a decimal bit number is read too); ValueError otherwise."""
     from yakuman.yaku import Yaku
 
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a yaku name is a string, not {name!r:.40}")
     if name in _YAKU_BITS:
         return _YAKU_BITS[name]
-    member = Yaku.__members__.get(str(name).upper())
+    member = Yaku.__members__.get(name.upper())
     if member is not None and member.value & (member.value - 1) == 0:
         return member.value.bit_length() - 1
+    if not (name.isascii() and name.isdecimal()):
+        raise InvalidArgumentError(f"unknown yaku {name!r:.40}")
     return int(name)
 
 
@@ -172,6 +180,10 @@ _TILE_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n
 
 def tile_str(tile: int, aka: bool = True) -> str:
     """mpsz name of one 136-id (``'0m'`` for a red five when ``aka``)."""
+    if type(tile) is not int or not 0 <= tile <= 135:
+        if type(tile) is bool or not hasattr(tile, "__index__") or not 0 <= tile.__index__() <= 135:
+            raise InvalidArgumentError(f"136-id {tile!r:.40} is not an integer in 0..135")
+        tile = tile.__index__()
     if aka and tile in (16, 52, 88):
         return "0" + "mps"[tile // 36]
     return _TILE_NAMES[tile >> 2]
@@ -188,10 +200,14 @@ def exact_int(x: object) -> int:
     if isinstance(x, float):
         if x.is_integer() and abs(x) < 2**53:
             return int(x)
-        raise ValueError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to 2^53)")
+        raise InvalidArgumentError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to "
+                                   "2^53)")
     if isinstance(x, str):
-        return int(x)
-    raise ValueError(f"point value {x!r} is not an integer")
+        try:
+            return int(x)
+        except ValueError:
+            raise InvalidArgumentError(f"point value {x!r:.40} is not an integer") from None
+    raise InvalidArgumentError(f"point value {x!r:.40} is not an integer")
 
 
 def exact_result(x: object) -> int | float:
@@ -202,6 +218,8 @@ def exact_result(x: object) -> int | float:
 
 def round_label(round_index: int, honba: int = 0) -> str:
     """``E1-0`` style label of a round index and honba."""
+    if any(type(v) is bool or not hasattr(v, "__index__") for v in (round_index, honba)):
+        raise InvalidArgumentError(f"round_label takes integers, not {round_index!r:.20} and {honba!r:.20}")
     return f"{'ESWN'[(round_index // 4) % 4]}{round_index % 4 + 1}-{honba}"
 
 

@@ -335,3 +335,17 @@ def test_the_record_event_helpers():
                  lambda: round_label("x")):
         with pytest.raises(InvalidArgumentError):
             call()
+
+
+def test_write_shards_names_an_out_dir_it_cannot_make(tmp_path):
+    """A file where the shards' folder should be (or a NUL byte in its name) was Python's
+    FileExistsError / ValueError from mkdir."""
+    from yakuman.logs import cases, decisions, events
+
+    (tmp_path / "taken").write_text("")
+    for bad in (tmp_path / "taken", str(tmp_path / "a\0b")):
+        with pytest.raises(InvalidArgumentError, match="out_dir"):
+            decisions.write_shards([], bad)
+    with pytest.raises(InvalidArgumentError, match="meld_string"):
+        cases.meld_string(events.Call(0, "kita", (120,)))
+    assert cases.meld_string(events.Call(0, "pon", (124, 125, 126))) == "pon 555z"

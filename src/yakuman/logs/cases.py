@@ -61,6 +61,10 @@ def _mpsz(ids: Iterable[int], aka: bool) -> str:
 
 def meld_string(call: Call, aka: bool = True) -> str:
     """A call as a yakuman meld string (``"pon 777z"``, ``"minkan 5055s"``; kita has none)."""
+    if not isinstance(call, Call) or call.kind not in _MELD_KIND:
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"meld_string takes a record's Call (not kita), not {call!r:.60}")
     kind = _MELD_KIND[call.kind]
     return f"{kind} {_mpsz(call.tiles, aka)}"
 

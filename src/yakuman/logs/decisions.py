@@ -331,7 +331,11 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
         raise InvalidArgumentError(f"out_dir must be a folder (a str or os.PathLike), not {type(out_dir).__name__}")
     _check_player(player)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as e:   # a file of that name, a folder it may not write to, a NUL byte
+        raise InvalidArgumentError(f"out_dir {str(out)!r:.80} is not a folder it can write to: "
+                                   f"{getattr(e, 'strerror', None) or e}") from None
     written = []
     for i, block in enumerate(iter_decisions(paths, player, chunk=rows, workers=workers)):
         path = out / f"decisions-{i:05d}.{format}"

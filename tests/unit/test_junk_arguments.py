@@ -331,10 +331,12 @@ def test_the_record_event_helpers():
     assert tile_str(16) == "0m" and tile_str(np.int64(17)) == "5m"
     assert exact_int("12") == 12 and round_label(5, 2) == "S2-2"
     for call in (lambda: yaku_name(-1), lambda: yaku_name("x"), lambda: yaku_bit(None), lambda: yaku_bit("no such"),
-                 lambda: tile_str(136), lambda: tile_str("x"), lambda: exact_int("x"), lambda: exact_int(1.5),
-                 lambda: round_label("x")):
+                 lambda: tile_str(136), lambda: tile_str("x"), lambda: round_label("x")):
         with pytest.raises(InvalidArgumentError):
             call()
+    for bad in ("x", 1.5, None):   # exact_int's documented ValueError (the readers name the event)
+        with pytest.raises(ValueError, match="invalid literal|point value"):
+            exact_int(bad)
 
 
 def test_write_shards_names_an_out_dir_it_cannot_make(tmp_path):

@@ -8,7 +8,8 @@ pins one by one, and ``parse_mpsz(None)`` reading None's memory as a string.)
 Allowed besides ``yakuman.errors``: ImportError (an optional dependency that is not installed,
 said before the arguments are read), FileNotFoundError (a path that does not exist, as ``open``
 says it), a TypeError about the number of arguments (the sweep's own calling convention), and
-ValueError from the two enums (``Status(-1)``: the Enum protocol). Result containers the library
+ValueError from the two enums (``Status(-1)``: the Enum protocol) and from the record readers'
+point-value helpers (exact_int, exact_result: their documented contract). Result containers the library
 builds (ScoreBatch, ArenaResult, PlayerStats), the Event union and the CLI's argparse hook are
 not entry points and are left out; so are yakuman.logs.cases and corpus (the replay's plumbing)."""
 
@@ -35,7 +36,9 @@ JUNK = [None, -1, "x", [], {}, b"\x00", object(), 1.5, float("nan"), True]
 LEFT_OUT = {"release_memory", "ScoreBatch", "ArenaResult", "PlayerStats",
             "Event",          # a typing.Union of the event classes, not a constructor
             "add_command"}    # the CLI's argparse hook (rescore), not an entry point
-ENUMS = {"Status", "Yaku"}
+ENUMS = {"Status", "Yaku",
+         "exact_int", "exact_result"}   # the readers' point-value helpers: documented ValueError, which
+                                        # the readers report as a LogFormatError naming the event
 
 
 class _Hang(Exception):

@@ -34,9 +34,9 @@ def _kind(mpsz_tile: str) -> int:
 
 
 def _check_obs(obs: Any, what: str) -> None:
-    from yakuman.game import Observation
-
-    if not isinstance(obs, Observation):
+    # what the planes read of an Observation (an isinstance check would import yakuman.game,
+    # which imports this module)
+    if not all(hasattr(obs, a) for a in ("_rules", "seat", "hand", "melds", "legal_actions", "wall_counts")):
         from yakuman.errors import InvalidContextError
 
         raise InvalidContextError(f"{what} takes a yakuman.game.Observation, not {type(obs).__name__}")

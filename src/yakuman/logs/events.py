@@ -200,14 +200,10 @@ def exact_int(x: object) -> int:
     if isinstance(x, float):
         if x.is_integer() and abs(x) < 2**53:
             return int(x)
-        raise InvalidArgumentError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to "
-                                   "2^53)")
+        raise ValueError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to 2^53)")
     if isinstance(x, str):
-        try:
-            return int(x)
-        except ValueError:
-            raise InvalidArgumentError(f"point value {x!r:.40} is not an integer") from None
-    raise InvalidArgumentError(f"point value {x!r:.40} is not an integer")
+        return int(x)
+    raise ValueError(f"point value {x!r} is not an integer")
 
 
 def exact_result(x: object) -> int | float:

@@ -185,9 +185,8 @@ def _figure(svg: str, caption: str, kind: str) -> str:
 
 def render_html(report: StatsReport, *, title: str = "yakuman player statistics") -> str:
     """The report as one HTML string (see the module docstring)."""
-    from yakuman.logs.stats import StatsReport
-
-    if not isinstance(report, StatsReport):
+    # what the page reads of a StatsReport (yakuman.logs.stats imports this module)
+    if not all(hasattr(report, a) for a in ("files", "games", "errors", "named", "overall", "player")):
         from yakuman.errors import InvalidArgumentError
 
         raise InvalidArgumentError(f"render_html takes a StatsReport (compute_stats), not {type(report).__name__}")

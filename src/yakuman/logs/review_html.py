@@ -104,9 +104,8 @@ def _picture(r: dict) -> str:
 
 
 def render_html(report: Any, *, title: str = "yakuman decision review", max_pictures: int = 60) -> str:
-    from yakuman.logs.review import ReviewReport
-
-    if not isinstance(report, ReviewReport):
+    # what the page reads of a ReviewReport (yakuman.logs.review imports this module)
+    if not callable(getattr(report, "to_dict", None)) or not all(hasattr(report, a) for a in ("player", "seat", "policy")):
         from yakuman.errors import InvalidArgumentError
 
         raise InvalidArgumentError(f"render_html takes a ReviewReport (review), not {type(report).__name__}")

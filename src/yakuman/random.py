@@ -458,8 +458,8 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
         raise InvalidArgumentError(f"seed must be a non-negative integer, not {seed!r}")
     if not isinstance(start, (int, np.integer)) or start < 0:
         raise InvalidArgumentError(f"start must be a non-negative integer, not {start!r}")
-    if start + n > 2**62:
-        raise InvalidArgumentError(f"start + n must be at most 2**62 (rows of one stream), not {start + n}")
+    if int(start) + int(n) > 2**62:
+        raise InvalidArgumentError(f"start + n must be at most 2**62 (rows of one stream), not {int(start) + int(n)}")
     if players not in (3, 4):
         raise InvalidArgumentError(f"players must be 4 or 3, not {players!r}")
     if not isinstance(aka, (int, np.integer)) or not 0 <= aka <= 4:

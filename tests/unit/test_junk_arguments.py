@@ -173,6 +173,8 @@ def test_the_keyword_checks_name_the_argument():
         ev.discard_ev("123m456p789s11223z", riichi=[])
     with pytest.raises(InvalidArgumentError, match="start \\+ n must be at most 2\\*\\*62"):
         winning_hands(2, start=10**30)
+    with pytest.raises(InvalidArgumentError, match="start \\+ n must be at most 2\\*\\*62"):
+        winning_hands(np.int64(2**62), start=np.int64(2**62))   # numpy's int64 sum wraps: added as ints
     with pytest.raises(InvalidArgumentError, match="tsumo must be a probability"):
         winning_hands(2, tsumo="x")
     with pytest.raises(InvalidArgumentError, match="shapes must map"):

@@ -8,7 +8,7 @@ import os
 
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
-__all__ = ["as_list", "as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "out_arrays", "FORMS"]
+__all__ = ["as_list", "as_int", "int_at_least", "as_counts", "n_workers", "melds_arg", "form_arg", "raise_first_bad", "out_arrays", "FORMS"]
 
 FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 # row status codes (csrc/ym_shanten.h, csrc/ym_search.h)
@@ -60,12 +60,25 @@ def n_workers(workers: int | None) -> int:
     return w
 
 
+def as_int(value, low: int | None = None, high: int | None = None) -> int | None:
+    """``value`` as an int when it is an integer (Python's or numpy's, not bool) in ``low`` ..
+    ``high`` (a bound left None is open), else None: the one integer test behind the argument
+    checks, each of which words its own error."""
+    if type(value) is bool or not hasattr(value, "__index__"):
+        return None
+    v = value.__index__()
+    if (low is not None and v < low) or (high is not None and v > high):
+        return None
+    return v
+
+
 def int_at_least(value, low: int, message: str) -> int:
-    """``value`` as an int when it is an integer (Python's or numpy's, not bool) >= ``low``, else
+    """``value`` as an int when it is an integer >= ``low`` (:func:`as_int`), else
     InvalidArgumentError(f"{message}, not {value!r}"): the integer options' one check."""
-    if type(value) is bool or not hasattr(value, "__index__") or value.__index__() < low:
+    v = as_int(value, low)
+    if v is None:
         raise InvalidArgumentError(f"{message}, not {value!r}")
-    return value.__index__()
+    return v
 
 
 def form_arg(form) -> int:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, as_list, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
+from yakuman._arrays import FORMS, as_counts, as_int, as_list, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -627,10 +627,11 @@ def meld_text(kind: int, tile: int, reds: int = 0) -> str:
     """A meld of score_many's columns as a string: ``meld_text(1, 31)`` -> ``"pon 555z"``,
     ``meld_text(0, 3, 1)`` -> ``"chi 406m"`` (red fives as ``0``). Raises InvalidTilesError when
     the meld holds fewer fives than ``reds``, or a kind, tile or count out of range."""
-    for name, v, high in (("kind", kind, 4), ("tile", tile, 33), ("reds", reds, 4)):
-        if type(v) is bool or not hasattr(v, "__index__") or not 0 <= v.__index__() <= high:
+    ints = [as_int(v, 0, high) for v, high in ((kind, 4), (tile, 33), (reds, 4))]
+    for name, v, high, got in zip(("kind", "tile", "reds"), (kind, tile, reds), (4, 33, 4), ints):
+        if got is None:
             raise InvalidTilesError(f"meld_text: {name} must be an integer 0..{high}, not {v!r:.40}")
-    kind, tile, reds = kind.__index__(), tile.__index__(), reds.__index__()
+    kind, tile, reds = ints
     if kind == 0 and (tile >= 27 or tile % 9 > 6):
         raise InvalidTilesError(f"meld_text: a chi cannot start at {TILE_NAMES[tile]}")
     digits = [tile % 9 + 1 + d for d in range(3)] if kind == 0 else [tile % 9 + 1] * (3 if kind == 1 else 4)
@@ -670,9 +671,10 @@ def _row_index(column, i, what: str) -> int:
         n = len(column)
     except TypeError:
         raise InvalidArgumentError(f"{what}: the column is not an array ({type(column).__name__})") from None
-    if type(i) is bool or not hasattr(i, "__index__") or not 0 <= i.__index__() < n:
+    row = as_int(i, 0, n - 1)
+    if row is None:
         raise InvalidArgumentError(f"{what}: row {i!r:.40} is not a row index 0..{n - 1}")
-    return i.__index__()
+    return row
 
 
 def _row_kwargs(cols: dict, i: int) -> dict:

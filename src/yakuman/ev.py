@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import as_list
+from yakuman._arrays import as_int, as_list
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds
 from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
@@ -159,19 +159,21 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
     if hasattr(value, method):
         value = getattr(value, method)()
     out = as_list(value, what.split(" must")[0])
-    bad = next((x for x in out if type(x) is bool or not hasattr(x, "__index__")), None)
-    if bad is not None:
+    ints = [as_int(x) for x in out]
+    if None in ints:
+        bad = out[ints.index(None)]
         raise InvalidArgumentError(f"{what}, each an integer: {bad!r:.40} is not one")
-    out = [x.__index__() for x in out]
+    out = ints
     if len(out) != n:
         raise InvalidArgumentError(f"{what}, not {len(out)}")
     return out
 
 
 def _int(value, name: str, low: int, high: int) -> int:
-    if type(value) is bool or not hasattr(value, "__index__"):
+    v = as_int(value)
+    if v is None:
         raise InvalidArgumentError(f"{name} must be an integer, not {value!r}")
-    value = value.__index__()
+    value = v
     if not low <= value <= high:
         raise InvalidArgumentError(f"{name} = {value} is out of range {low}..{high}")
     return value

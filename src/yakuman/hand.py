@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_int, as_list
 from yakuman._core import TILE_NAMES, parse_mpsz
 from yakuman.errors import InvalidMeldError, InvalidTilesError
 
@@ -157,9 +157,10 @@ class Hand:
         melds = parse_melds(self.melds)
         if len(counts) != 34 or len(reds) != 3:
             raise InvalidTilesError(f"a Hand has 34 counts and 3 red-five counts, not {len(counts)} and {len(reds)}")
-        if any(type(x) is bool or not hasattr(x, "__index__") for x in counts + reds):
+        ints = tuple(as_int(x) for x in counts + reds)
+        if None in ints:
             raise InvalidTilesError(f"a Hand's counts and reds must be integers, not {counts!r:.60} and {reds!r:.30}")
-        counts, reds = tuple(x.__index__() for x in counts), tuple(x.__index__() for x in reds)
+        counts, reds = ints[:34], ints[34:]
         total = list(counts)
         for m in melds:
             for t in m.tiles:

@@ -273,13 +273,14 @@ def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 
 
     from yakuman.batch import score_many, waits_many
 
-    from yakuman._arrays import as_counts
+    from yakuman._arrays import as_counts, as_int
 
     rules = _rules_for(players, rules)
-    for name, v in (("seat_wind", seat_wind), ("round_wind", round_wind)):
-        if type(v) is bool or not hasattr(v, "__index__") or not 0 <= v.__index__() <= 3:
+    winds = [as_int(v, 0, 3) for v in (seat_wind, round_wind)]
+    for name, v, got in zip(("seat_wind", "round_wind"), (seat_wind, round_wind), winds):
+        if got is None:
             raise InvalidArgumentError(f"win_value_many: {name} must be 0..3 (E S W N), not {v!r:.40}")
-    seat_wind, round_wind = seat_wind.__index__(), round_wind.__index__()
+    seat_wind, round_wind = winds
     counts = as_counts(counts)
     masks = waits_many(counts, melds=0, workers=workers, errors="raise", rules=rules)
     bits = ((masks[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_int, as_list
 from yakuman._core import TILE_NAMES, parse, parse_136, parse_mpsz, tile_name
 from yakuman.errors import InvalidTilesError
 
@@ -84,9 +84,10 @@ def _counts_reds(counts, reds, max_red: int = 4) -> tuple[list[int], list[int]]:
     if len(reds) != 3:
         raise InvalidTilesError(f"{len(reds)} red-five counts given, 3 expected (m, p, s)")
     for s, r in enumerate(reds):
-        if type(r) is bool or not hasattr(r, "__index__"):
+        v = as_int(r)
+        if v is None:
             raise InvalidTilesError(f"red-five count {r!r} of 5{'mps'[s]} is not an integer")
-        r = reds[s] = r.__index__()
+        r = reds[s] = v
         n = counts[9 * s + 4]
         if r < 0 or r > n:
             raise InvalidTilesError(f"{r} red fives but {n} fives in {'mps'[s]}")
@@ -143,9 +144,10 @@ def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
 
 
 def kind_of_136(tile_id: int) -> int:
-    if type(tile_id) is bool or not hasattr(tile_id, "__index__"):
+    v = as_int(tile_id)
+    if v is None:
         raise InvalidTilesError(f"136-id {tile_id!r} is not an integer in 0..135")
-    tile_id = tile_id.__index__()
+    tile_id = v
     if not 0 <= tile_id <= 135:
         raise InvalidTilesError(f"136-id {tile_id} out of range 0..135")
     return tile_id // 4
@@ -156,9 +158,10 @@ def is_red_136(tile_id: int, aka: bool = True) -> bool:
 
 
 def mjai_name(kind_index: int, red: bool = False) -> str:
-    if type(kind_index) is bool or not hasattr(kind_index, "__index__"):
+    v = as_int(kind_index)
+    if v is None:
         raise InvalidTilesError(f"tile kind {kind_index!r} is not an integer 0..33")
-    kind_index = kind_index.__index__()
+    kind_index = v
     name = MJAI_NAMES[kind_index] if 0 <= kind_index < 34 else None
     if name is None:
         raise InvalidTilesError(f"tile kind {kind_index} out of range 0..33")
@@ -213,9 +216,10 @@ def plain_fives(text: str) -> str:
 def dora_of(indicator: int) -> int:
     """Dora kind indicated by an indicator kind 0..33 (9 -> 1 in suits, E->S->W->N->E,
     haku->hatsu->chun); anything else raises InvalidTilesError."""
-    if type(indicator) is bool or not hasattr(indicator, "__index__"):
+    v = as_int(indicator)
+    if v is None:
         raise InvalidTilesError(f"indicator kind {indicator!r} is not an integer 0..33")
-    indicator = indicator.__index__()
+    indicator = v
     if not 0 <= indicator <= 33:
         raise InvalidTilesError(f"indicator kind {indicator} out of range 0..33")
     if indicator < 27:

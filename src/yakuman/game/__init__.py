@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from yakuman import _core
-from yakuman._arrays import as_list
+from yakuman._arrays import as_list, n_workers   # n_workers: the threads of every batch call
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.game._frozen import freeze
 from yakuman.game._actions import (  # Action and seeded_wall are public here
@@ -216,8 +216,8 @@ class Observation:
             if name.endswith("r"):
                 seen["mps".index(name[1])] += 1
         wall = self.wall_counts()
-        return tuple(_core.ev_unseen_red(0 if rules.players == 3 and s == 0 else rules.aka_dora, seen[s], wall[9 * s + 4])
-                     for s in range(3))
+        copies = [0 if rules.players == 3 and s == 0 else rules.aka_dora for s in range(3)]
+        return tuple(_core.ev_unseen_red(copies[s], seen[s], wall[9 * s + 4]) for s in range(3))
 
     def ev_planes(self, **options: Any):
         """Per-discard values for learning: float32 [5, 34], one column per tile kind
@@ -272,8 +272,9 @@ class Game:
         cr = _core.compiled_game_rules(self.rules)
         first = walls.pop(0) if walls else None
         self._walls = walls
-        self._st = _core.GameState(cr, self.seed, first, None if scores is None else as_list(scores, "scores", InvalidContextError), round_wind, kyoku,
-                                   honba, sticks)
+        if scores is not None:
+            scores = as_list(scores, "scores", InvalidContextError)
+        self._st = _core.GameState(cr, self.seed, first, scores, round_wind, kyoku, honba, sticks)
         self._events: list[dict] = [freeze({"type": "start_game", "players": self._n, "aka_flag": self._aka > 0,
                                             "length": self.rules.length, "seed": self.seed})]
         self._raw: int | None = None   # index of the first event still kept as an engine tuple
@@ -758,7 +759,7 @@ class Game:
             for i in range(n):
                 deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
         else:
-            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, _workers_arg(workers))
+            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, n_workers(workers))
         ok = deltas[status == 0, : self._n].astype(np.float64)
         k = len(ok)
         mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
@@ -801,14 +802,6 @@ def _rules_arg(rules: Rules | None) -> Rules:
     return r
 
 
-def _workers_arg(workers: int | None) -> int:
-    """Threads of a batch call: the batch API's rule (``_arrays.n_workers``: None or 0 = every
-    core, else 1..1024), for simulate, arena, rollout and the vector environment alike."""
-    from yakuman._arrays import n_workers
-
-    return n_workers(workers)
-
-
 def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") -> Game:
     """The game ``simulate`` played with this seed and policy, step by step as a Game (every
     event included)."""
@@ -844,7 +837,7 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
     _count(n)
     r = _rules_arg(rules)
     pol = _policy(policy)
-    workers = min(_workers_arg(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
+    workers = min(n_workers(workers), max(n, 1))   # 1..MAX_WORKERS, never more threads than games
     seeds = (np.arange(n, dtype=np.uint64) + np.uint64(_seed_arg(seed)))
     return _play(r, seeds, np.full((n, 4), pol, dtype=np.uint8), workers)
 

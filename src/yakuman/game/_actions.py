@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from yakuman import _core
+from yakuman._arrays import as_int
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
@@ -77,13 +78,12 @@ def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int
     ``seed``: any integer (taken modulo 2**64, as the engine does); ``round_no``: 0..2**32 - 1."""
     if type(players) is not int or players not in (3, 4):
         raise InvalidArgumentError(f"players must be 3 or 4, not {players!r}")
-    for name, v in (("seed", seed), ("round_no", round_no)):
-        if type(v) is bool or not hasattr(v, "__index__"):
-            raise InvalidArgumentError(f"{name} must be an integer, not {v!r:.40}")
-    round_no = round_no.__index__()
-    if not 0 <= round_no < 2**32:
-        raise InvalidArgumentError(f"round_no must be 0..2**32 - 1, not {round_no}")
-    return _core.seeded_wall(int(players), seed.__index__() & (2**64 - 1), round_no)
+    s, r = as_int(seed), as_int(round_no, 0, 2**32 - 1)
+    if s is None:
+        raise InvalidArgumentError(f"seed must be an integer, not {seed!r:.40}")
+    if r is None:
+        raise InvalidArgumentError(f"round_no must be an integer 0..2**32 - 1, not {round_no!r:.40}")
+    return _core.seeded_wall(players, s & (2**64 - 1), r)
 
 
 class Action:

@@ -50,7 +50,8 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     import numpy as np
 
     from yakuman._dask_retry import gather_retrying
-    from yakuman.game import _count, _policy, _rules_arg, _seed_arg, _workers_arg, simulate
+    from yakuman._arrays import n_workers
+    from yakuman.game import _count, _policy, _rules_arg, _seed_arg, simulate
 
     # every argument is checked here, so that a failing task can only mean a failing worker
     r = _rules_arg(rules)
@@ -58,7 +59,7 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     if type(chunk) is not int or chunk < 1:
         raise InvalidContextError(f"chunk must be a positive integer, not {chunk!r}")
     if workers is not None:
-        _workers_arg(workers)   # each task's threads on its worker: the batch rule (0 = every core)
+        n_workers(workers)   # each task's threads on its worker: the batch rule (0 = every core)
     seed = _seed_arg(seed)
     _policy(policy)
     tasks = [(min(chunk, n - start), r.to_dict(), seed + start, policy, workers) for start in range(0, n, chunk)]

@@ -31,8 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from yakuman._arrays import n_workers
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg, _workers_arg
+from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg
 from yakuman.rules import Rules
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
@@ -242,7 +243,7 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
     _count(n, " (walls)")
     if type(seed) is not int or seed < 0:
         raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
-    workers = _workers_arg(workers)
+    workers = n_workers(workers)
     per_entry, names = _names(policies, r.players)
     by_name = {}
     for name, p in zip(per_entry, policies):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman import _core
+from yakuman._arrays import as_int, n_workers
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.rules import Rules
 
@@ -51,13 +52,13 @@ class VecGame:
                  workers: int | None = None) -> None:
         if type(n) is not int or n < 1:
             raise InvalidContextError(f"n must be a positive integer, not {n!r}")
-        from yakuman.game import _rules_arg, _seed_arg, _workers_arg
+        from yakuman.game import _rules_arg, _seed_arg
 
         self.rules = _rules_arg(rules)
         seed = _seed_arg(seed, 63)
         if reward not in _REWARDS:
             raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
-        self.n, self.seed, self.reward, self.workers = n, seed, reward, _workers_arg(workers)
+        self.n, self.seed, self.reward, self.workers = n, seed, reward, n_workers(workers)
         self.players = self.rules.players
         self._core = _core.VecCore(_core.compiled_game_rules(self.rules), n, self.seed, _REWARDS[reward], self.workers)
         c = self._core
@@ -85,12 +86,10 @@ class VecGame:
 
     def history(self, k: int) -> tuple[int, Any]:
         """(seed, uint16 action indices) of game k's current game since its start."""
-        if type(k) is bool or not hasattr(k, "__index__"):
+        i = as_int(k, 0, self.n - 1)
+        if i is None:
             raise InvalidArgumentError(f"game {k!r:.40} is not one of 0..{self.n - 1}")
-        k = k.__index__()
-        if not 0 <= k < self.n:
-            raise InvalidArgumentError(f"game {k} is not one of 0..{self.n - 1}")
-        return self._core.history(k)
+        return self._core.history(i)
 
     def game(self, k: int):
         """Game k's current game rebuilt as a :class:`~yakuman.game.Game` (from its seed and
@@ -108,7 +107,7 @@ def replay_indices(seed: int, actions: Any, *, rules: Rules | None = None):
     if isinstance(actions, (str, bytes, dict)):
         raise InvalidArgumentError(f"actions must be a sequence of action indices, not {type(actions).__name__}")
     for j, a in enumerate(actions):
-        if type(a) is bool or not hasattr(a, "__index__"):
+        if as_int(a) is None:
             raise InvalidArgumentError(f"action {j} must be an integer action index, not {a!r}")
         seat = g.decision_seat
         if seat is None:

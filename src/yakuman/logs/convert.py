@@ -56,8 +56,6 @@ def detect_format(data: bytes) -> str:
     """``"mjlog"``, ``"tenhou6"``, ``"mjai"`` or ``"unknown"`` for decompressed bytes (a UTF-8
     byte order mark before JSON is skipped, as the readers skip it)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        from yakuman.errors import InvalidArgumentError
-
         raise InvalidArgumentError(f"detect_format takes the file's bytes, not {type(data).__name__}")
     data = bytes(data)
     if data.startswith(b"\xef\xbb\xbf"):

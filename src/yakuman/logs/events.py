@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Union
 
+from yakuman._arrays import as_int
 from yakuman.errors import InvalidArgumentError, YakumanError
 
 __all__ = [
@@ -144,9 +145,10 @@ YAKU_NAMES = (
 def yaku_name(bit: int) -> str:
     """The mjai name of a yaku bit: Tenhou's name for ids 0-54, else the lower-case
     ``yakuman.Yaku`` member name (local yaku, kita, the local rules' open_riichi ... paarenchan)."""
-    if type(bit) is bool or not hasattr(bit, "__index__") or bit.__index__() < 0:
+    b = as_int(bit, 0)
+    if b is None:
         raise InvalidArgumentError(f"a yaku bit is a non-negative integer, not {bit!r:.40}")
-    bit = bit.__index__()
+    bit = b
     if 0 <= bit < len(YAKU_NAMES):
         return YAKU_NAMES[bit]
     from yakuman.yaku import Yaku
@@ -180,10 +182,10 @@ _TILE_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n
 
 def tile_str(tile: int, aka: bool = True) -> str:
     """mpsz name of one 136-id (``'0m'`` for a red five when ``aka``)."""
-    if type(tile) is not int or not 0 <= tile <= 135:
-        if type(tile) is bool or not hasattr(tile, "__index__") or not 0 <= tile.__index__() <= 135:
-            raise InvalidArgumentError(f"136-id {tile!r:.40} is not an integer in 0..135")
-        tile = tile.__index__()
+    t = as_int(tile, 0, 135)
+    if t is None:
+        raise InvalidArgumentError(f"136-id {tile!r:.40} is not an integer in 0..135")
+    tile = t
     if aka and tile in (16, 52, 88):
         return "0" + "mps"[tile // 36]
     return _TILE_NAMES[tile >> 2]
@@ -214,7 +216,7 @@ def exact_result(x: object) -> int | float:
 
 def round_label(round_index: int, honba: int = 0) -> str:
     """``E1-0`` style label of a round index and honba."""
-    if any(type(v) is bool or not hasattr(v, "__index__") for v in (round_index, honba)):
+    if as_int(round_index) is None or as_int(honba) is None:
         raise InvalidArgumentError(f"round_label takes integers, not {round_index!r:.20} and {honba!r:.20}")
     return f"{'ESWN'[(round_index // 4) % 4]}{round_index % 4 + 1}-{honba}"
 

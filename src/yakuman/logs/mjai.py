@@ -29,6 +29,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from yakuman._arrays import as_int
 from yakuman.errors import InvalidTilesError
 from yakuman.logs._hands import HandTracker
 from yakuman.logs.events import (
@@ -81,9 +82,10 @@ _REASONS_IN = {
 
 def mjai_tile(t: int, aka: bool = True) -> str:
     """mjai name of a 136-id (InvalidTilesError for anything but an integer 0..135)."""
-    if type(t) is bool or not hasattr(t, "__index__") or not 0 <= t.__index__() <= 135:
+    i = as_int(t, 0, 135)
+    if i is None:
         raise InvalidTilesError(f"136-id {t!r:.40} is not an integer in 0..135")
-    t = t.__index__()
+    t = i
     if aka and t in (16, 52, 88):
         return _NAMES[t >> 2] + "r"
     return _NAMES[t >> 2]

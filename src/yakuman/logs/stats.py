@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yakuman._arrays import as_int
 from yakuman._text import terminal_safe
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
@@ -62,7 +63,7 @@ EXHAUSTIVE = ("exhaustive", "nagashi_mangan")
 
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """Wilson score interval of a proportion k/n (95 % for the default z); (nan, nan) for n = 0."""
-    if any(type(v) is bool or not hasattr(v, "__index__") for v in (k, n)) or not 0 <= k <= max(n, 0):
+    if as_int(k) is None or as_int(n) is None or not 0 <= k <= max(n, 0):
         raise InvalidArgumentError(f"wilson takes counts 0 <= k <= n, not k={k!r:.20}, n={n!r:.20}")
     if type(z) is bool or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
         raise InvalidArgumentError(f"wilson: z must be a positive number, not {z!r:.20}")

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from yakuman import _core
+from yakuman._arrays import int_at_least
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
     MAX_DECOMPRESSED,
@@ -113,11 +114,7 @@ def decompress_limit(max_bytes: int | None) -> int:
     """The decompression limit in bytes: None = MAX_DECOMPRESSED, else an integer >= 0."""
     if max_bytes is None:
         return MAX_DECOMPRESSED
-    if type(max_bytes) is bool or not hasattr(max_bytes, "__index__") or max_bytes.__index__() < 0:
-        from yakuman.errors import InvalidArgumentError
-
-        raise InvalidArgumentError(f"max_bytes must be None or an integer >= 0, not {max_bytes!r}")
-    return max_bytes.__index__()
+    return int_at_least(max_bytes, 0, "max_bytes must be None or an integer >= 0")
 
 
 def decompress(data: bytes, source: str = "", max_bytes: int | None = None) -> bytes:

@@ -50,7 +50,7 @@ from typing import Any
 
 from yakuman._arrays import as_list, int_at_least
 from yakuman._text import terminal_safe
-from yakuman.errors import YakumanError
+from yakuman.errors import InvalidArgumentError, YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
     SKIP_SUFFIXES,
     WORKER_DIED,
@@ -929,8 +929,7 @@ def verify_game(
     the engine drive those rounds came from, else the engine is driven here). Raises LogError
     when the replay does; :func:`verify_file` is the never-raising form."""
     require_record(game)
-    from yakuman.errors import InvalidArgumentError
-    from yakuman.game.records import RecordCheck
+    from yakuman.game.records import RecordCheck   # lazily, as _Checker.engine: no logs -> game import at load
 
     index = int_at_least(index, 0, "verify_game: index must be an integer >= 0")
     max_mismatches = int_at_least(max_mismatches, 0, "verify_game: max_mismatches must be an integer >= 0")

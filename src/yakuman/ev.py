@@ -21,7 +21,7 @@ import numpy as np
 from yakuman import _core
 from yakuman._arrays import as_int, as_list
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
-from yakuman.hand import MELD_KINDS, parse_melds
+from yakuman.hand import MELD_KINDS, parse_melds, refuse_sanma_chi
 from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
 
 __all__ = ["EvRow", "EvResult", "discard_ev", "release_memory", "MODELS", "ev_many", "EvBatch", "EV_COLUMNS", "EV_STATUS", "SLOT_NAMES"]
@@ -210,6 +210,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     counts, reds = _core.parse(hand)
     counts, reds = list(counts), list(reds)
     ms = parse_melds(melds)
+    refuse_sanma_chi(ms, sanma)
     n = sum(counts)
     want = 13 - 3 * len(ms)
     if n not in (want, want + 1):

@@ -141,6 +141,16 @@ def parse_melds(melds) -> tuple[Meld, ...]:
     return tuple(out)
 
 
+def refuse_sanma_chi(melds, sanma: bool) -> None:
+    """Three-player mahjong has no chi: the one check of every call that takes melds and a player
+    count (the scorer, the expected-value search, the exhaustive draw's tenpai), an
+    InvalidMeldError naming the meld."""
+    if sanma:
+        for i, m in enumerate(melds):
+            if m.kind == "chi":
+                raise InvalidMeldError(f"chi is not allowed in three-player mahjong - at melds[{i}]")
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A hand: concealed ``counts`` (34 kinds), the red fives among them per suit ``reds``

@@ -37,7 +37,7 @@ from yakuman._core import (
     win_id_missing,
 )
 from yakuman.errors import InvalidArgumentError, InvalidContextError, InvalidMeldError, InvalidRulesError, InvalidTilesError
-from yakuman.hand import parse_melds
+from yakuman.hand import parse_melds, refuse_sanma_chi
 from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
@@ -211,6 +211,7 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
         raise InvalidTilesError(
             f"{n} concealed tiles with {k} meld(s): expected {14 - 3 * k} (the concealed hand includes "
             f"the winning tile; a kan's tiles belong only in its meld) - at hand")
+    refuse_sanma_chi(mlds, sanma)
     total = list(counts)
     meld_reds = [0, 0, 0]
     for i, m in enumerate(mlds):
@@ -221,8 +222,6 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
             if not aka:
                 raise InvalidMeldError(f"red five in {m} but the rules have no red fives (rules.aka_dora = 0) "
                                        f"- at melds[{i}]")
-        if sanma and m.kind == "chi":
-            raise InvalidMeldError(f"chi is not allowed in three-player mahjong - at melds[{i}]")
     if not aka:
         meld_reds = [0, 0, 0]
     total[30] += numbers["kita"]

@@ -595,11 +595,12 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None,
     required); dora and one-tile situation yaku do not count. The rule is the engine's
     (csrc/ym_game_settle.c ym_draw_tenpai)."""
     from yakuman import _core
-    from yakuman.hand import parse_melds
+    from yakuman.hand import parse_melds, refuse_sanma_chi
 
     r = _rules(rules)
     counts = _counts(tiles, "the tenpai hand")
     melds = parse_melds(melds)
+    refuse_sanma_chi(melds, r.players == 3)
     if sum(counts) + 3 * len(melds) != 13:
         raise InvalidContextError(f"a tenpai hand has 13 - 3 x melds concealed tiles, not {sum(counts)}")
     winds = []

@@ -58,3 +58,15 @@ def test_the_winds_are_required_without_keishiki_and_checked():
     with pytest.raises(InvalidContextError, match="riichi"):
         tenpai("123m456s78s99m234p", riichi="yes")
     assert is_draw_tenpai("123m456s78s99m234p", rules=SHAPE)   # shape tenpai needs no situation
+
+
+def test_three_players_have_no_chi():
+    # a chi in a three-player hand is refused as the scorer refuses it (hand.refuse_sanma_chi): it
+    # was answered False (a hand no three-player game can hold)
+    from yakuman.errors import InvalidMeldError
+
+    sanma = Rules.tenhou_sanma()
+    with pytest.raises(InvalidMeldError, match=r"chi is not allowed in three-player mahjong - at melds\[0\]"):
+        is_draw_tenpai("789s11z123p44s", ["chi 456p"], rules=sanma)
+    assert is_draw_tenpai("789s11z123p44s", ["pon 444p"], rules=sanma)
+    assert is_draw_tenpai("789s11z123p44s", ["chi 456p"], rules=SHAPE)

@@ -446,3 +446,40 @@ def test_cli_ev_options_are_checked_by_the_parser(capsys):
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "tenpai %, win % and expected score of each discard" in " ".join(capsys.readouterr().out.split())
+
+
+def test_three_players_have_no_chi():
+    # the scorer's rule (hand.refuse_sanma_chi): discard_ev valued a sanma hand with a chi (a
+    # meld no three-player game has) where ev_many refused the same row; now both refuse it, and
+    # ev_many's message is discard_ev's
+    from yakuman import _core
+    from yakuman.errors import InvalidMeldError
+
+    sanma = Rules.tenhou_sanma()
+    with pytest.raises(InvalidMeldError, match=r"chi is not allowed in three-player mahjong - at melds\[1\]"):
+        discard_ev("9m789s1122z", melds=["pon 111p", "chi 456p"], rules=sanma)
+    with pytest.raises(InvalidMeldError, match="chi is not allowed"):
+        discard_ev("19m789s11223z5s", melds=["chi 456p"], rules=sanma)
+    assert len(discard_ev("19m789s11223z5s", melds=["pon 444p"], rules=sanma).rows) > 0
+    assert len(discard_ev("19m789s11223z5s", melds=["chi 456p"]).rows) > 0   # four players: a chi
+    c, _ = _core.parse("19m789s11223z5s")
+    cols = {"counts": np.array([c, c], np.uint8), "meld_type": np.array([[0, -1, -1, -1], [1, -1, -1, -1]], np.int8),
+            "meld_tile": np.array([[12, 0, 0, 0], [12, 0, 0, 0]], np.uint8)}
+    res = ev_many(cols, rules=sanma, workers=1)
+    assert res.status.tolist() == [2, 0]
+    assert res.messages[0] == "chi is not allowed in three-player mahjong - at melds[0] - at columns[0]"
+
+
+def test_three_player_necessary_tiles_exist():
+    # 111p 55p 99p 11s 55s 99s after the discard of 7z: seven pairs at one shanten with six kinds,
+    # so a seventh kind lowers it. Every kind of the three-player set not held is necessary (7z
+    # too: three copies left), never 2m-8m (no such tiles), though a new kind of any suit would
+    # lower the special form.
+    r = discard_ev("111p55p99p11s55s99s7z", rules=Rules.tenhou_sanma())
+    (row,) = [x for x in r.rows if x.tile == "7z"]
+    assert row.shanten == 1
+    held = {"1p", "5p", "9p", "1s", "5s", "9s"}
+    kinds = ["1m", "9m"] + [f"{n}{s}" for s in "ps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    assert sorted(row.necessary) == sorted(k for k in kinds if k not in held)
+    assert row.necessary["7z"] == 3 and row.necessary["1m"] == 4 and row.necessary["2p"] == 4
+    assert not any(k in row.necessary for k in ("2m", "3m", "4m", "5m", "6m", "7m", "8m"))

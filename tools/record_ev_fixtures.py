@@ -39,6 +39,16 @@ REQUESTS = [
     {"hand": "2345m456p789s111z", "config": {"extra": 2}},
     {"hand": "13m456p789s11224z"},
     {"hand": "23455m678p39s", "melds": ["pon 777z"]},
+    # ura dora on the tiles of an ankan (an indicator on 6p makes the four 7p four han): the
+    # indicator 6p itself seen, then one elsewhere
+    {"hand": "456m789s11223z", "melds": ["ankan 7777p"], "dora_indicators": "6p"},
+    {"hand": "456m789s11223z", "melds": ["ankan 7777p"], "dora_indicators": "9s"},
+    # a riichi yakuman (suuankou tanki, counted twice by the reference) with a dora indicator: ura
+    # dora add nothing to a yakuman
+    {"hand": "111m222p333s444z56z", "dora_indicators": "1z"},
+    # a 13-tile tenpai request with extra 2: its dama lineage exchanges one tile farther than at
+    # extra 1 (the distance rule's boundary)
+    {"hand": "67m44466789p123s", "config": {"extra": 2}},
 ]
 
 

@@ -74,7 +74,7 @@ def _ours(q):
                       shanten_down=c.get("enable_shanten_down", True), extra=c.get("extra", 1))
 
 
-N_FIXTURES = 16
+N_FIXTURES = 20
 
 
 def test_fixture_holds_every_request():
@@ -84,8 +84,9 @@ def test_fixture_holds_every_request():
 @pytest.mark.parametrize("i", range(N_FIXTURES))
 def test_reference_fixture_equal(i):
     """Every recorded request (14-tile ones closed and open at 0-3 shanten, with the options
-    switched; 13-tile ones at tenpai and one shanten): the same rows, shanten and necessary tiles,
-    every number at every turn, and the same number of states as the reference."""
+    switched; 13-tile ones at tenpai and one shanten; ura dora on an ankan's tiles; a riichi
+    yakuman with a dora indicator; a 13-tile tenpai request at extra 2): the same rows, shanten and
+    necessary tiles, every number at every turn, and the same number of states as the reference."""
     q, ref = _load()[i]
     ours = _ours(q)
     n, eq, first = compare(ours, ref)
@@ -93,7 +94,7 @@ def test_reference_fixture_equal(i):
     assert ours.nodes == ref["searched"], q
 
 
-@pytest.mark.parametrize("i", [2, 3, 10, 11, 12, 13])
+@pytest.mark.parametrize("i", [2, 3, 10, 11, 12, 13, 19])
 def test_13_tile_tenpai_request_completes_dama(i):
     """Regression: a 13-tile tenpai request has not declared riichi, so a hand it completes is a
     dama state of its own (apart from the same tiles completed under riichi) that steps back to

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from yakuman import Rules
+from yakuman.errors import InvalidArgumentError
 from yakuman.game import Game, simulate
 from yakuman.game.evplanes import EV_MAX_SHANTEN, EV_PLANES
 from yakuman.game.view import mpsz
@@ -279,3 +280,51 @@ def greedy_states(seed: int, count: int, rules=None):
 
 def mpsz_of(kind: int, red: int) -> str:
     return f"{0 if red else kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+def test_ev_policy_sees_a_called_red_five_once():
+    # With two red fives a suit, a red five called from a river lies in the caller's meld and,
+    # marked called, in the discarder's river: the policy counts it once (the meld), as the
+    # observation does (Observation.wall_reds). Counted twice, the wall's last red five of that
+    # suit would vanish from the policy's request (its values differ from discard_ev's). Greedy
+    # games in which every call of a red five is taken; every later discard decision of the round
+    # is compared where the calculator values it (no other suit with two red fives in play).
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    rules = Rules.tenhou().replace(aka_dora=2)
+    work = _core.EvPolicyWork()
+    calls = compared = 0
+    for seed in range(12):
+        g = Game(rules, seed)
+        while not g.done:
+            seat = g.decision_seat
+            acts = g.legal_actions(seat)
+            red = [a for a in acts if a.type in ("pon", "chi") and a.pai.endswith("r")]
+            if red:
+                g.step(red[0])
+                calls += 1
+                continue
+            o = g.observation(seat)
+            melded_red = any(t.endswith("r") for ms in o.melds for _kind, tiles, _from in ms for t in tiles)
+            if melded_red and g._st.phase() == 0 and any(a.type == "dahai" for a in acts) \
+                    and not any(a.type == "hora" for a in acts):
+                kw = ev_options(o)
+                try:
+                    native = _core.ev_policy_rows(g._st, seat, work)
+                except InvalidArgumentError:   # a second red five of a suit still in play
+                    native = "refused"
+                if native is not None:
+                    try:
+                        rows = discard_ev(kw.pop("hand"), **kw).rows
+                    except InvalidArgumentError:
+                        rows = "refused"
+                    assert (native == "refused") == (rows == "refused"), (seed, o.hand, o.melds)
+                    if native != "refused":
+                        compared += 1
+                        for (_k, _red, _s, score, win, tenpai, _r), r in zip(native, rows):
+                            assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                                               rtol=1e-12, atol=1e-12, equal_nan=True), (seed, o.hand, o.melds)
+            g.step(g.policy_action(seat, "greedy"))
+    assert calls >= 40 and compared >= 20, (calls, compared)

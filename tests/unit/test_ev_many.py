@@ -7,6 +7,7 @@ stop the batch; results do not depend on workers."""
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -301,3 +302,53 @@ def test_empty_batch_and_refused_calls():
         ev_many({"counts": np.zeros((1, 34), np.float64)})
     with pytest.raises(ValueError, match="shape"):
         ev_many({"counts": np.zeros((2, 33), np.uint8)})
+
+
+def test_random_rows_are_refused_exactly_where_discard_ev_refuses():
+    # ev_many's native row checks mirror discard_ev's (csrc/ym_ev_many.c): random rows, most of
+    # them malformed somewhere (tile counts, melds of every type on any tile, red fives, a fifth
+    # copy, 2m-8m or a chi with three players, kita, winds, indicators), under four rule sets:
+    # a row is refused (non-zero status) exactly when discard_ev raises for its keyword arguments
+    # (or they cannot be written), and an accepted row has discard_ev's best expected score. A chi
+    # with three players was the one disagreement found this way (hand.refuse_sanma_chi).
+    from yakuman.errors import YakumanError
+
+    rng = random.Random(20261206)
+    opts = dict(max_shanten=0, t_max=6)
+    refused = accepted = 0
+    for rules in (Rules.tenhou(), Rules.tenhou_sanma(), Rules.tenhou().replace(aka_dora=0),
+                  Rules.tenhou().replace(aka_dora=2)):
+        sanma = rules.players == 3
+        rows = []
+        for _ in range(150):
+            nm = rng.choice([0, 0, 1, 2, 4])
+            want = 13 - 3 * nm + (rng.random() < 0.5) + (rng.choice([1, -1]) if rng.random() < 0.1 else 0)
+            kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)] if rng.random() < 0.9 else list(range(34))
+            c = np.zeros(34, np.uint8)
+            for _ in range(max(want, 0)):
+                c[rng.choice(kinds)] += 1
+            c = np.minimum(c, rng.choice([4, 5]))
+            mt, ml, mr = np.full(4, -1, np.int8), np.zeros(4, np.uint8), np.zeros(4, np.uint8)
+            for j in range(nm):
+                mt[j] = rng.randrange(5)
+                ml[j] = rng.randrange(34) if rng.random() < 0.3 else 9 * rng.randrange(3) + rng.randrange(7)
+                mr[j] = rng.random() < 0.2
+            reds = np.array([rng.random() < 0.2 and c[9 * s + 4] > 0 for s in range(3)], np.uint8)
+            rows.append(dict(counts=c, reds=reds, meld_type=mt, meld_tile=ml, meld_reds=mr,
+                             dora=np.array([rng.randrange(34) for _ in range(5)], np.uint8),
+                             n_dora=rng.choice([0, 1, 1, 2, 5]), seat_wind=rng.randrange(4),
+                             round_wind=rng.randrange(2), kita=rng.choice([0, 0, 0, 1, 2]),
+                             honba=rng.choice([0, 2]), riichi_sticks=rng.choice([0, 1])))
+        cols = _stack(rows)
+        res = ev_many(cols, rules=rules, workers=2, **opts)
+        for i in range(len(rows)):
+            try:
+                best = discard_ev(rules=rules, **opts, **ev_row_kwargs(cols, i)).best
+            except YakumanError as e:
+                assert res.status[i] != 0, (rules.players, rules.aka_dora, i, str(e))
+                refused += 1
+                continue
+            assert res.status[i] == 0, (rules.players, rules.aka_dora, i, res.messages.get(i))
+            assert _same(float(res.exp_score[i]), float(best.exp_score[1]))
+            accepted += 1
+    assert refused >= 200 and accepted >= 50, (refused, accepted)

@@ -790,6 +790,14 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         /* a 13-tile request has made no discard: it has not declared riichi */
         long r = -1;
         if (x.s0 <= in->max_shanten && (r = node_of(&x, c, x.reds0, 0, 1)) < 0) { rc = YM_EV_E_MEMORY; goto out; }
+        /* a closed tenpai request is a dama state like any other: the discard of a later draw
+           (a tsumogiri) may declare, so it has its riichi states too (made here: no discard of the
+           graph need lead back to its tiles) */
+        if (r >= 0 && x.closed && x.s0 == 0 && x.choice && in->riichi_mode != YM_EV_RIICHI_NEVER &&
+            (node_of(&x, c, x.reds0, 1, 1) < 0 || node_of(&x, c, x.reds0, 2, 1) < 0)) {
+            rc = YM_EV_E_MEMORY;
+            goto out;
+        }
         memset(&rows[0], 0, sizeof rows[0]);
         rows[0].tile = -1;
         rows[0].shanten = (int8_t)x.s0;

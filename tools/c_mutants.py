@@ -64,6 +64,7 @@ TESTS = [
     "tests/unit/test_ev_api.py",               # its request checks (a second red five of a suit refused)
     "tests/unit/test_ev_full.py",              # model "full": riichi or dama, ippatsu, the stick (small models)
     "tests/unit/test_ev_many.py",              # the batch form: rows equal discard_ev's, bad rows' statuses
+    "tests/unit/test_ev_full_model.py",        # model "full" against an independent model with exchanges
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)

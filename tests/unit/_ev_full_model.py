@@ -1,0 +1,298 @@
+"""An independent model of ``discard_ev(model="full")``, written from docs/ev.md alone: plain
+Python dictionaries of states, ``yakuman.shanten`` for the shanten and ``yakuman.score`` for every
+win. It knows nothing of the native search (no keys, no deferred links, no passes): it makes the
+states by the first-pass rules, links every pair of states one tile apart, and solves turn by
+turn with the formulas of the document.
+
+What it covers: closed and open hands, four and three players, the three riichi modes, exchanges
+and shanten-down steps, honba and sticks. What it leaves out: red fives (call discard_ev with
+``red=False``) and the ura dora law (call it with ``uradora=False`` or without dora indicators).
+It is slow (a second or so for a tenpai hand): a test tool, not a calculator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from yakuman import score, shanten
+
+STICK = 1000
+_SUITS = "mpsz"
+
+
+def _counts(text: str) -> list[int]:
+    c = [0] * 34
+    digits: list[int] = []
+    for ch in text:
+        if ch.isdigit():
+            digits.append(int(ch))
+        else:
+            s = _SUITS.index(ch)
+            for d in digits:
+                c[9 * s + (5 if d == 0 else d) - 1] += 1
+            digits = []
+    return c
+
+
+def _mpsz(c) -> str:
+    out = ""
+    for s in range(4):
+        d = "".join(str(r + 1) * c[9 * s + r] for r in range(9 if s < 3 else 7))
+        if d:
+            out += d + _SUITS[s]
+    return out
+
+
+def _name(k: int) -> str:
+    return f"{k % 9 + 1}{_SUITS[k // 9]}"
+
+
+@dataclass
+class ModelRow:
+    tile: str | None
+    shanten: int
+    tenpai: list = field(default_factory=list)
+    win: list = field(default_factory=list)
+    score: list = field(default_factory=list)
+    riichi: list = field(default_factory=list)
+
+
+def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", rules=None, t_max=18,
+               extra=1, tegawari=True, shanten_down=True, riichi="choose", honba=0, riichi_sticks=0,
+               kita=0) -> list[ModelRow]:
+    """The rows of discard_ev(hand, model="full", red=False, uradora=False, ...) by this model, in
+    the order of the hand's kinds."""
+    players = rules.players if rules is not None else 4
+    h0 = _counts(hand)
+    n_melds = len(melds)
+    closed = all(m.split()[0] == "ankan" for m in melds)
+    seen = list(h0)
+    for m in melds:
+        for k, n in enumerate(_counts(m.split()[1])):
+            seen[k] += n
+    for k, n in enumerate(_counts("".join(dora))):
+        seen[k] += n
+    seen[30] += kita   # the Norths set aside are visible
+    unseen = [4 - x for x in seen]
+    if players == 3:
+        unseen[1:8] = [0] * 7
+    S = sum(unseen)
+    base = [unseen[k] + h0[k] for k in range(34)]
+    T = t_max
+    choose = riichi != "never"
+
+    sh_cache: dict = {}
+
+    def sh(c) -> int:
+        key = tuple(c)
+        if key not in sh_cache:
+            sh_cache[key] = shanten(_mpsz(c), melds=list(melds), rules=rules)
+        return sh_cache[key]
+
+    def dist(c) -> int:
+        return sum(max(0, c[k] - h0[k]) for k in range(34))
+
+    common = dict(melds=list(melds), dora=list(dora), seat_wind=seat_wind, round_wind=round_wind, rules=rules,
+                  honba=honba, riichi_sticks=riichi_sticks, kita=kita, tsumo=True)
+
+    def win_score(c13, k, how) -> float:
+        c = list(c13)
+        c[k] += 1
+        if how == "dama":
+            return float(score(_mpsz(c), _name(k), **common).payment.total)
+        p = score(_mpsz(c), _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
+        return float(p + STICK) if p > 0 else 0.0
+
+    # ---- the states (first pass) --------------------------------------------------------------
+    s0 = sh(h0)
+    draws: dict = {}      # counts -> shanten (draw states without riichi)
+    riichi_of: set = set()   # draw states that also have a declared and a riichi state
+    discards: dict = {}   # counts -> shanten
+    queue: list = []
+
+    def add_draw(c):
+        key = tuple(c)
+        if key not in draws:
+            draws[key] = sh(c)
+            queue.append(("d", key))
+        if closed and draws[key] == 0 and choose:
+            riichi_of.add(key)
+
+    def add_discard(c):
+        key = tuple(c)
+        if key not in discards:
+            discards[key] = sh(c)
+            queue.append(("e", key))
+
+    n0 = sum(h0)
+    if n0 == 13 - 3 * n_melds:
+        add_draw(h0)   # a dama state like any other: a later tsumogiri may declare
+    else:
+        add_discard(h0)
+    i = 0
+    while i < len(queue):
+        kind, key = queue[i]
+        i += 1
+        c = list(key)
+        if kind == "e":
+            a = discards[key]
+            down = shanten_down and dist(c) + a < s0 + extra
+            for k in range(34):
+                if not c[k]:
+                    continue
+                c[k] -= 1
+                s2 = sh(c)
+                if s2 == a or (down and s2 == a + 1):
+                    add_draw(c)
+                c[k] += 1
+        else:
+            b = draws[key]
+            every = tegawari and dist(c) + b < s0 + extra
+            for k in range(34):
+                if base[k] - c[k] <= 0:
+                    continue
+                c[k] += 1
+                s2 = sh(c)
+                if s2 < b or (every and s2 == b):
+                    add_discard(c)
+                c[k] -= 1
+
+    # ---- the links: every pair of states one tile apart ----------------------------------------
+    # a draw state's draws: (copies, discard state, value of the win or None)
+    d_edges: dict = {}
+    for key, b in draws.items():
+        out = []
+        c = list(key)
+        for k in range(34):
+            w = base[k] - c[k]
+            if w <= 0:
+                continue
+            c[k] += 1
+            e = tuple(c)
+            c[k] -= 1
+            if e in discards:
+                win = win_score(key, k, "dama") if discards[e] == -1 else 0.0
+                out.append((w, e, win if win > 0 else None))
+        d_edges[key] = out
+    e_targets: dict = {}
+    for key in discards:
+        c = list(key)
+        out = []
+        for k in range(34):
+            if not c[k]:
+                continue
+            c[k] -= 1
+            if tuple(c) in draws:
+                out.append(tuple(c))
+            c[k] += 1
+        e_targets[key] = out
+    # the riichi states' wins: (copies, value with ippatsu, value without)
+    r_wins: dict = {}
+    for key in riichi_of:
+        c = list(key)
+        out = []
+        for k in range(34):
+            w = base[k] - c[k]
+            if w <= 0:
+                continue
+            c[k] += 1
+            complete = sh(c) == -1
+            c[k] -= 1
+            if complete:
+                out.append((w, win_score(key, k, "ippatsu"), win_score(key, k, "riichi")))
+        r_wins[key] = out
+
+    # ---- the solve ------------------------------------------------------------------------------
+    P = {key: [1.0 if b == 0 else 0.0, 0.0, 0.0] for key, b in draws.items()}   # turn T
+    F = {key: [1.0, 0.0, 0.0] for key in riichi_of}
+    R = {key: [1.0, 0.0, 0.0] for key in riichi_of}
+    history = {T: (dict(P), dict(F))}
+    for t in range(T - 1, 0, -1):
+        inv = 1.0 / (S - t)
+        declare_left = t + 1 < T   # a declaration after the draw of turn t + 1 has a draw after it
+        # discard states after the draw of turn t + 1: each quantity its own maximum
+        E = {}
+        for key, targets in e_targets.items():
+            v = [0.0, 0.0, 0.0]
+            for d in targets:
+                for q in range(3):
+                    v[q] = max(v[q], P[d][q])
+                if d in riichi_of and declare_left:
+                    v[1] = max(v[1], F[d][1])
+                    v[2] = max(v[2], F[d][2] - STICK)
+            if discards[key] <= 0:
+                v[0] = 1.0
+            E[key] = v
+        nP = {}
+        for key, edges in d_edges.items():
+            stay = list(P[key])
+            if key in riichi_of and declare_left:
+                # a tsumogiri may declare
+                stay[1] = max(stay[1], F[key][1])
+                stay[2] = max(stay[2], F[key][2] - STICK)
+            W = sum(w for w, _, _ in edges)
+            acc = [0.0, 0.0, 0.0]
+            for w, e, win in edges:
+                if win is None:
+                    y = E[e]
+                else:
+                    y = [1.0, 1.0, max(win, E[e][2])]
+                for q in range(3):
+                    acc[q] += w * y[q]
+            v = [stay[q] * (1.0 - W * inv) + acc[q] * inv for q in range(3)]
+            if draws[key] == 0:
+                v[0] = 1.0
+            v[0] = min(v[0], 1.0)
+            v[1] = min(v[1], 1.0)
+            nP[key] = v
+        nF, nR = {}, {}
+        for key, wins in r_wins.items():
+            r = R[key]
+            ww = sum(w for w, _, _ in wins)
+            wp = min(1.0, r[1] * (1.0 - ww * inv) + ww * inv)
+            sf = r[2] * (1.0 - ww * inv) + sum(w * max(si, r[2]) for w, si, _ in wins) * inv
+            sr = r[2] * (1.0 - ww * inv) + sum(w * max(s, r[2]) for w, _, s in wins) * inv
+            nF[key] = [1.0, wp, sf]
+            nR[key] = [1.0, wp, sr]
+        P, F, R = nP, nF, nR
+        history[t] = (P, F)
+
+    # ---- the rows ---------------------------------------------------------------------------------
+    rows = []
+
+    def row_values(row, key, declares):
+        for t in range(T + 1):
+            if t == 0:
+                row.tenpai.append(0.0), row.win.append(0.0), row.score.append(0.0), row.riichi.append(False)
+                continue
+            Pt, Ft = history[t]
+            p = Pt[key]
+            if t == T:
+                row.tenpai.append(p[0]), row.win.append(0.0), row.score.append(0.0), row.riichi.append(False)
+                continue
+            tp, wp, sc, rch = p[0], p[1], p[2], False
+            if declares:
+                f = Ft[key]
+                if riichi == "declare":
+                    tp, wp, sc, rch = f[0], f[1], f[2] - STICK, True
+                else:
+                    tp, wp = max(tp, f[0]), max(wp, f[1])
+                    if f[2] - STICK > sc:
+                        sc, rch = f[2] - STICK, True
+            row.tenpai.append(tp), row.win.append(wp), row.score.append(sc), row.riichi.append(rch)
+
+    if n0 == 13 - 3 * n_melds:
+        row = ModelRow(None, s0)
+        row_values(row, tuple(h0), False)
+        return [row]
+    c = list(h0)
+    for k in range(34):
+        if not c[k]:
+            continue
+        c[k] -= 1
+        key = tuple(c)
+        row = ModelRow(_name(k), sh(c))
+        if key in draws:
+            row_values(row, key, key in riichi_of)
+        rows.append(row)
+        c[k] += 1
+    return rows

@@ -5,9 +5,11 @@ states by the first-pass rules, links every pair of states one tile apart, and s
 turn with the formulas of the document.
 
 What it covers: closed and open hands, four and three players, the three riichi modes, exchanges
-and shanten-down steps, honba and sticks. What it leaves out: red fives (call discard_ev with
-``red=False``) and the ura dora law (call it with ``uradora=False`` or without dora indicators).
-It is slow (a second or so for a tenpai hand): a test tool, not a calculator.
+and shanten-down steps, honba, sticks and kita, and red fives (one a suit at most): a tile is one
+of 37 kinds, the 34 with the fives' plain copies only and the three red fives, so a red five and a
+plain five are different draws, discards and distances, as the document says. What it leaves out:
+the ura dora law (call discard_ev with ``uradora=False`` or without dora indicators). It is slow
+(a second or so for a tenpai hand): a test tool, not a calculator.
 """
 from __future__ import annotations
 
@@ -19,8 +21,13 @@ STICK = 1000
 _SUITS = "mpsz"
 
 
+RED = (34, 35, 36)   # the red fives of m, p, s as kinds of their own
+FIVE = (4, 13, 22)
+
+
 def _counts(text: str) -> list[int]:
-    c = [0] * 34
+    """37 counts: a red five (0) is kind 34 + suit."""
+    c = [0] * 37
     digits: list[int] = []
     for ch in text:
         if ch.isdigit():
@@ -28,22 +35,32 @@ def _counts(text: str) -> list[int]:
         else:
             s = _SUITS.index(ch)
             for d in digits:
-                c[9 * s + (5 if d == 0 else d) - 1] += 1
+                c[RED[s] if d == 0 else 9 * s + d - 1] += 1
             digits = []
     return c
 
 
+def _kinds34(c) -> list[int]:
+    k = list(c[:34])
+    for s in range(3):
+        k[FIVE[s]] += c[RED[s]]
+    return k
+
+
 def _mpsz(c) -> str:
+    """mpsz of 37 counts, a red five as 0."""
     out = ""
     for s in range(4):
         d = "".join(str(r + 1) * c[9 * s + r] for r in range(9 if s < 3 else 7))
+        if s < 3:
+            d += "0" * c[RED[s]]
         if d:
             out += d + _SUITS[s]
     return out
 
 
 def _name(k: int) -> str:
-    return f"{k % 9 + 1}{_SUITS[k // 9]}"
+    return f"0{_SUITS[k - 34]}" if k >= 34 else f"{k % 9 + 1}{_SUITS[k // 9]}"
 
 
 @dataclass
@@ -58,11 +75,14 @@ class ModelRow:
 
 def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", rules=None, t_max=18,
                extra=1, tegawari=True, shanten_down=True, riichi="choose", honba=0, riichi_sticks=0,
-               kita=0) -> list[ModelRow]:
-    """The rows of discard_ev(hand, model="full", red=False, uradora=False, ...) by this model, in
-    the order of the hand's kinds."""
+               kita=0, red=True) -> list[ModelRow]:
+    """The rows of discard_ev(hand, model="full", uradora=False, red=red, ...) by this model, in
+    the order of the hand's kinds (a red five after the plain fives of its suit)."""
     players = rules.players if rules is not None else 4
+    aka = (rules.aka_dora if rules is not None else 1) if red else 0
     h0 = _counts(hand)
+    if not aka:   # every five plain
+        h0 = _kinds34(h0) + [0, 0, 0]
     n_melds = len(melds)
     closed = all(m.split()[0] == "ankan" for m in melds)
     seen = list(h0)
@@ -72,11 +92,18 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     for k, n in enumerate(_counts("".join(dora))):
         seen[k] += n
     seen[30] += kita   # the Norths set aside are visible
-    unseen = [4 - x for x in seen]
+    seen34 = _kinds34(seen)
+    unseen34 = [4 - x for x in seen34]
     if players == 3:
-        unseen[1:8] = [0] * 7
-    S = sum(unseen)
-    base = [unseen[k] + h0[k] for k in range(34)]
+        unseen34[1:8] = [0] * 7
+    S = sum(unseen34)
+    # the wall by 37 kinds: a suit's red five is unseen unless seen (with red fives in play)
+    unseen = unseen34 + [0, 0, 0]
+    for s in range(3):
+        if aka and not seen[RED[s]] and unseen34[FIVE[s]] > 0 and (players == 4 or s > 0):
+            unseen[RED[s]] = 1
+            unseen[FIVE[s]] -= 1
+    base = [unseen[k] + h0[k] for k in range(37)]
     T = t_max
     choose = riichi != "never"
 
@@ -85,21 +112,36 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     def sh(c) -> int:
         key = tuple(c)
         if key not in sh_cache:
-            sh_cache[key] = shanten(_mpsz(c), melds=list(melds), rules=rules)
+            sh_cache[key] = shanten(_mpsz(_kinds34(c) + [0, 0, 0]), melds=list(melds), rules=rules)
         return sh_cache[key]
 
     def dist(c) -> int:
-        return sum(max(0, c[k] - h0[k]) for k in range(34))
+        return sum(max(0, c[k] - h0[k]) for k in range(37))
 
     common = dict(melds=list(melds), dora=list(dora), seat_wind=seat_wind, round_wind=round_wind, rules=rules,
                   honba=honba, riichi_sticks=riichi_sticks, kita=kita, tsumo=True)
 
-    def win_score(c13, k, how) -> float:
-        c = list(c13)
-        c[k] += 1
+    def drawn(key):
+        """(kind, copies, the state's counts after the draw) of each kind a state can draw"""
+        for k in range(37):
+            if base[k] - key[k] > 0:
+                c = list(key)
+                c[k] += 1
+                yield k, base[k] - key[k], tuple(c)
+
+    def discarded(key):
+        """(kind, the counts after the discard) of each kind a state holds"""
+        for k in range(37):
+            if key[k]:
+                c = list(key)
+                c[k] -= 1
+                yield k, tuple(c)
+
+    def win_score(complete, k, how) -> float:
+        """the tsumo of kind k that made `complete`: dama, riichi or riichi with ippatsu"""
         if how == "dama":
-            return float(score(_mpsz(c), _name(k), **common).payment.total)
-        p = score(_mpsz(c), _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
+            return float(score(_mpsz(complete), _name(k), **common).payment.total)
+        p = score(_mpsz(complete), _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
         return float(p + STICK) if p > 0 else 0.0
 
     # ---- the states (first pass) --------------------------------------------------------------
@@ -132,74 +174,35 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     while i < len(queue):
         kind, key = queue[i]
         i += 1
-        c = list(key)
         if kind == "e":
             a = discards[key]
-            down = shanten_down and dist(c) + a < s0 + extra
-            for k in range(34):
-                if not c[k]:
-                    continue
-                c[k] -= 1
+            down = shanten_down and dist(key) + a < s0 + extra
+            for _, c in discarded(key):
                 s2 = sh(c)
                 if s2 == a or (down and s2 == a + 1):
                     add_draw(c)
-                c[k] += 1
         else:
             b = draws[key]
-            every = tegawari and dist(c) + b < s0 + extra
-            for k in range(34):
-                if base[k] - c[k] <= 0:
-                    continue
-                c[k] += 1
+            every = tegawari and dist(key) + b < s0 + extra
+            for _, _, c in drawn(key):
                 s2 = sh(c)
                 if s2 < b or (every and s2 == b):
                     add_discard(c)
-                c[k] -= 1
 
     # ---- the links: every pair of states one tile apart ----------------------------------------
     # a draw state's draws: (copies, discard state, value of the win or None)
     d_edges: dict = {}
-    for key, b in draws.items():
+    for key in draws:
         out = []
-        c = list(key)
-        for k in range(34):
-            w = base[k] - c[k]
-            if w <= 0:
-                continue
-            c[k] += 1
-            e = tuple(c)
-            c[k] -= 1
+        for k, w, e in drawn(key):
             if e in discards:
-                win = win_score(key, k, "dama") if discards[e] == -1 else 0.0
+                win = win_score(e, k, "dama") if discards[e] == -1 else 0.0
                 out.append((w, e, win if win > 0 else None))
         d_edges[key] = out
-    e_targets: dict = {}
-    for key in discards:
-        c = list(key)
-        out = []
-        for k in range(34):
-            if not c[k]:
-                continue
-            c[k] -= 1
-            if tuple(c) in draws:
-                out.append(tuple(c))
-            c[k] += 1
-        e_targets[key] = out
+    e_targets = {key: [d for _, d in discarded(key) if d in draws] for key in discards}
     # the riichi states' wins: (copies, value with ippatsu, value without)
-    r_wins: dict = {}
-    for key in riichi_of:
-        c = list(key)
-        out = []
-        for k in range(34):
-            w = base[k] - c[k]
-            if w <= 0:
-                continue
-            c[k] += 1
-            complete = sh(c) == -1
-            c[k] -= 1
-            if complete:
-                out.append((w, win_score(key, k, "ippatsu"), win_score(key, k, "riichi")))
-        r_wins[key] = out
+    r_wins = {key: [(w, win_score(e, k, "ippatsu"), win_score(e, k, "riichi"))
+                    for k, w, e in drawn(key) if sh(e) == -1] for key in riichi_of}
 
     # ---- the solve ------------------------------------------------------------------------------
     P = {key: [1.0 if b == 0 else 0.0, 0.0, 0.0] for key, b in draws.items()}   # turn T
@@ -284,15 +287,9 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
         row = ModelRow(None, s0)
         row_values(row, tuple(h0), False)
         return [row]
-    c = list(h0)
-    for k in range(34):
-        if not c[k]:
-            continue
-        c[k] -= 1
-        key = tuple(c)
-        row = ModelRow(_name(k), sh(c))
+    for k, key in discarded(tuple(h0)):
+        row = ModelRow(_name(k), sh(key))
         if key in draws:
             row_values(row, key, key in riichi_of)
         rows.append(row)
-        c[k] += 1
     return rows

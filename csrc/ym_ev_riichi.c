@@ -23,9 +23,10 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
-/* The law of the ura dora han of the complete hand c (with the melds): ura[u] = P(u han), u
- * capped at 12; the indicators are drawn without replacement from the tiles this hand does not
- * hold (the state's wall). One table per discard state: every winning draw into it shares it.
+/* The law of the ura dora han of the complete hand c (with the melds, and the kita Norths as the
+ * scorer counts them): ura[u] = P(u han), u capped at 12; the indicators are drawn without
+ * replacement from the tiles this hand does not hold (the state's wall). One table per discard
+ * state: every winning draw into it shares it.
  * Returns the number of ways (0: fewer tiles than indicators). */
 static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
     const ym_ev_input_t *in = x->in;
@@ -48,7 +49,7 @@ static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
         int ci = (int)x->base[i] - c[i];
         if (ci <= 0) continue;
         total += ci;
-        int g = full[ym_next_dora(i, x->sanma)];
+        int g = ym_indicator_dora(full, in->kita, i, x->sanma);   /* the scorer's count: kita as Norths */
         double cb[5];
         for (int j = 1; j <= ci && j <= 4; j++) cb[j] = binom(ci, j);
         for (int a = d; a >= 1; a--)

@@ -149,6 +149,10 @@ const uint8_t ym_next_dora_tab[2][34] = {
 /* k: a kind 0..33 (any other value is returned unchanged). */
 int ym_next_dora(int k, int sanma) { return k >= 0 && k < 34 ? ym_next_dora_tab[sanma != 0][k] : k; }
 
+int ym_indicator_dora(const uint8_t *full, int kita, int k, int sanma) {
+    return ym_dora_tiles(full, kita, ym_next_dora_tab[sanma != 0], (unsigned)k);
+}
+
 /* indicators are validated kinds (< 34) */
 YM_STEP int count_dora(const ym_ctx_t *c, const uint8_t *ind, int n) {
     const uint8_t *next = ym_next_dora_tab[c->r->players == 3];

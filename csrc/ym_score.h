@@ -276,6 +276,10 @@ int ym_u128_to_i64(const ym_u128_t *x, int64_t max, int64_t *out);
 /* The dora kind of indicator kind k (ranks wrap 9 -> 1, winds E S W N, dragons haku hatsu chun;
  * sanma: 1m -> 9m -> 1m). The one dora order of the native code. */
 int ym_next_dora(int k, int sanma);
+/* The dora an indicator of kind k (< 34) makes in a hand of `full` counts (concealed tiles and
+ * melds), each of the `kita` Norths set aside counting as a North: what the scorer counts per
+ * indicator, dora or ura (ym_score_int.h, ym_dora_tiles). */
+int ym_indicator_dora(const uint8_t *full, int kita, int k, int sanma);
 /* Every reading of one hand, each scored as if it were the only one, best first (see ym_score.c).
  * YM_MAX_READINGS bounds the readings of any 14-tile hand (the exhaustive count over all hands
  * is far below it: the most of any one-suit hand is 8, tests/unit/test_points_readings.py). */

@@ -7,9 +7,11 @@ turn with the formulas of the document.
 What it covers: closed and open hands, four and three players, the three riichi modes, exchanges
 and shanten-down steps, honba, sticks and kita, and red fives (one a suit at most): a tile is one
 of 37 kinds, the 34 with the fives' plain copies only and the three red fives, so a red five and a
-plain five are different draws, discards and distances, as the document says. What it leaves out:
-the ura dora law (call discard_ev with ``uradora=False`` or without dora indicators). It is slow
-(a second or so for a tenpai hand): a test tool, not a calculator.
+plain five are different draws, discards and distances, as the document says. Ura dora with one
+dora indicator: a riichi win is worth the mean of the scorer's payments over the ura indicator
+drawn from the tiles the winning hand does not hold (each kind by its copies), so the scorer
+decides what each indicator adds. It is slow (a second or so for a tenpai hand): a test tool,
+not a calculator.
 """
 from __future__ import annotations
 
@@ -75,9 +77,12 @@ class ModelRow:
 
 def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", rules=None, t_max=18,
                extra=1, tegawari=True, shanten_down=True, riichi="choose", honba=0, riichi_sticks=0,
-               kita=0, red=True) -> list[ModelRow]:
-    """The rows of discard_ev(hand, model="full", uradora=False, red=red, ...) by this model, in
-    the order of the hand's kinds (a red five after the plain fives of its suit)."""
+               kita=0, red=True, uradora=True) -> list[ModelRow]:
+    """The rows of discard_ev(hand, model="full", ...) by this model (at most one dora indicator
+    with uradora), in the order of the hand's kinds (a red five after the plain fives of its
+    suit)."""
+    if uradora and sum(_counts("".join(dora))) > 1:
+        raise ValueError("the model draws one ura indicator at most")
     players = rules.players if rules is not None else 4
     aka = (rules.aka_dora if rules is not None else 1) if red else 0
     h0 = _counts(hand)
@@ -138,11 +143,19 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
                 yield k, tuple(c)
 
     def win_score(complete, k, how) -> float:
-        """the tsumo of kind k that made `complete`: dama, riichi or riichi with ippatsu"""
+        """the tsumo of kind k that made `complete`: dama, riichi or riichi with ippatsu (with
+        ura dora: the mean over the ura indicator, drawn from the tiles `complete` does not hold)"""
         if how == "dama":
             return float(score(_mpsz(complete), _name(k), **common).payment.total)
-        p = score(_mpsz(complete), _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
-        return float(p + STICK) if p > 0 else 0.0
+        hand = _mpsz(complete)
+        if not (uradora and dora):
+            p = score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
+            return float(p + STICK) if p > 0 else 0.0
+        pool = _kinds34([base[j] - complete[j] for j in range(37)])
+        total = sum(pool)
+        p = sum(n * score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", ura=[_name(j)],
+                          **common).payment.total for j, n in enumerate(pool) if n > 0) / total
+        return p + STICK if p > 0 else 0.0
 
     # ---- the states (first pass) --------------------------------------------------------------
     s0 = sh(h0)

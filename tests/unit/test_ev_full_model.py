@@ -5,7 +5,7 @@ this model is the check of those parts with exchanges and shanten-down steps, wh
 tenpai model of test_ev_full.py leaves out.
 
 Every row, every turn: probabilities within 1e-9, expected scores within 1e-9 relative, and the
-riichi flag equal. No ura dora law (uradora=False): the model has none."""
+riichi flag equal. Ura dora with one dora indicator at most (the model's law draws one)."""
 from __future__ import annotations
 
 import math
@@ -24,7 +24,7 @@ def _mismatches(hand: str, **kw) -> tuple[list[str], int]:
     """The differences between discard_ev and the model (as text), and the number of rows that
     stay dama at a turn t and declare at t + 1."""
     model = full_model(hand, **kw)
-    native = {r.tile: r for r in discard_ev(hand, uradora=False, **kw).rows}
+    native = {r.tile: r for r in discard_ev(hand, **kw).rows}
     assert sorted(native, key=str) == sorted((m.tile for m in model), key=str), hand
     bad, later = [], 0
     for m in model:
@@ -57,6 +57,17 @@ def test_a_thirteen_tile_request_may_declare_on_a_tsumogiri():
     assert choose.exp_score[1] == pytest.approx(1833.3017206340598, rel=1e-12)
     assert never.exp_score[1] == pytest.approx(1230.5649640970057, rel=1e-12)
     assert not choose.riichi.any()   # the request itself has no discard to declare with
+
+
+def test_ura_dora_count_the_kita_as_the_scorer_does():
+    # Three players, two Norths set aside: an ura indicator West makes each of them an ura dora,
+    # as yakuman.score counts it. The search's law of the ura dora once counted only the hand's
+    # and the melds' tiles (5,446.9 at turn 1 where the payments give 5,499.3).
+    kw = dict(rules=Rules.tenhou_sanma(), seat_wind="S", tegawari=False, shanten_down=False, kita=2)
+    assert _mismatches("123p456p789s11227z", dora=["3z"], **kw) == ([], 0)
+    assert _mismatches("123p456p789s11227z", dora=["1m"], **kw) == ([], 0)
+    row = next(r for r in discard_ev("123p456p789s11227z", dora=["3z"], **kw).rows if r.tile == "7z")
+    assert row.exp_score[1] == pytest.approx(5499.302557187097, rel=1e-9) and row.riichi[1]
 
 
 # Hands with rows that stay dama at turn t and declare at t + 1: the value of a dama state's later

@@ -77,7 +77,7 @@ class ModelRow:
 
 def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", rules=None, t_max=18,
                extra=1, tegawari=True, shanten_down=True, riichi="choose", honba=0, riichi_sticks=0,
-               kita=0, red=True, uradora=True) -> list[ModelRow]:
+               kita=0, red=True, uradora=True, wall=None, wall_red=None) -> list[ModelRow]:
     """The rows of discard_ev(hand, model="full", ...) by this model (at most one dora indicator
     with uradora), in the order of the hand's kinds (a red five after the plain fives of its
     suit)."""
@@ -98,14 +98,22 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
         seen[k] += n
     seen[30] += kita   # the Norths set aside are visible
     seen34 = _kinds34(seen)
-    unseen34 = [4 - x for x in seen34]
-    if players == 3:
-        unseen34[1:8] = [0] * 7
+    if wall is not None:   # the tiles that can still be drawn
+        unseen34 = list(wall)
+    else:
+        unseen34 = [4 - x for x in seen34]
+        if players == 3:
+            unseen34[1:8] = [0] * 7
     S = sum(unseen34)
-    # the wall by 37 kinds: a suit's red five is unseen unless seen (with red fives in play)
+    # the wall by 37 kinds: a suit's red five is unseen unless seen (with red fives in play), or
+    # as wall_red says
     unseen = unseen34 + [0, 0, 0]
     for s in range(3):
-        if aka and not seen[RED[s]] and unseen34[FIVE[s]] > 0 and (players == 4 or s > 0):
+        if wall_red is not None:
+            in_wall = aka and wall_red[s] > 0
+        else:
+            in_wall = aka and not seen[RED[s]] and unseen34[FIVE[s]] > 0 and (players == 4 or s > 0)
+        if in_wall:
             unseen[RED[s]] = 1
             unseen[FIVE[s]] -= 1
     base = [unseen[k] + h0[k] for k in range(37)]

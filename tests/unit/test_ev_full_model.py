@@ -173,7 +173,8 @@ def _random_hand(rng: random.Random, target: int, players: int, pon: bool, n_til
 def test_random_hands_equal_the_model():
     """40 seeded hands: tenpai and 1-shanten, 14 and 13 tiles, closed and with a pon, four and
     three players, red fives held, in a pon or in the wall (or none: red=False), the three riichi
-    modes, exchanges and steps back on or off, short searches, honba and sticks, dora."""
+    modes, exchanges and steps back on or off, short searches, honba and sticks, dora, walls with
+    tiles seen elsewhere."""
     rng = random.Random(20261206)
     failures = []
     for i in range(40):
@@ -202,6 +203,15 @@ def test_random_hands_equal_the_model():
                 kw["dora"] = [ind]
         if rng.random() < 0.15:
             kw["red"] = False
+        if rng.random() < 0.3:
+            # a wall with tiles seen elsewhere (rivers, others' melds), the red fives sometimes among them
+            seen = _kinds34(_counts(hand + "".join(m.split()[1] for m in melds) + "".join(kw.get("dora", []))))
+            seen[30] += kw.get("kita", 0)
+            wall = [0 if players == 3 and 1 <= k <= 7 else max(0, 4 - seen[k] - rng.choice([0, 0, 1, 2]))
+                    for k in range(34)]
+            kw["wall"] = wall
+            if rng.random() < 0.5:
+                kw["wall_red"] = [0, 0, 0]
         try:
             bad, _ = _mismatches(hand, **kw)
         except Exception as e:   # a refused input would be a bug of the generator: say which

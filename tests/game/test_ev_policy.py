@@ -261,6 +261,43 @@ def test_ev_options_make_the_policys_own_request():
     assert reds_gone >= 5
 
 
+def test_ev_policy_counts_its_kita():
+    # Three players: a seat that has set Norths aside (kita) has that many nuki dora on every win,
+    # and an ura indicator West makes each an ura dora too. The policy's request carries its kita
+    # (csrc/ym_game_ev.c), as ev_options does from the observation: greedy sanma games in which
+    # every North is pulled, every later discard decision of a seat holding kita compared where
+    # the calculator values it.
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    rules = Rules.tenhou_sanma()
+    work = _core.EvPolicyWork()
+    compared = 0
+    for seed in range(6):
+        g = Game(rules, seed)
+        while not g.done and compared < 40:
+            seat = g.decision_seat
+            legal = g.legal_actions(seat)
+            kita = [a for a in legal if a.type == "nukidora"]
+            o = g.observation(seat)
+            if (not kita and o.kita[seat] > 0 and g._st.phase() == 0 and any(a.type == "dahai" for a in legal)
+                    and not any(a.type == "hora" for a in legal)):
+                native = _core.ev_policy_rows(g._st, seat, work)
+                if native is not None:
+                    kw = ev_options(o)
+                    assert kw.get("kita") == o.kita[seat]
+                    rows = discard_ev(kw.pop("hand"), **kw).rows
+                    assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
+                    for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
+                        assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                                           rtol=1e-12, atol=1e-12, equal_nan=True)
+                        assert riichi == bool(r.riichi[1])
+                    compared += any(r.exp_score[1] > 0 for r in rows)
+            g.step(kita[0] if kita else g.policy_action(seat, "greedy"))
+    assert compared >= 20
+
+
 def greedy_states(seed: int, count: int, rules=None):
     """Copies of greedy games at every third decision of a seat with a discard to make: hands at
     every distance from tenpai."""

@@ -8,9 +8,9 @@ What it covers: closed and open hands, four and three players, the three riichi 
 and shanten-down steps, honba, sticks and kita, and red fives (one a suit at most): a tile is one
 of 37 kinds, the 34 with the fives' plain copies only and the three red fives, so a red five and a
 plain five are different draws, discards and distances, as the document says. Ura dora with one
-dora indicator: a riichi win is worth the mean of the scorer's payments over the ura indicator
-drawn from the tiles the winning hand does not hold (each kind by its copies), so the scorer
-decides what each indicator adds. It is slow (a second or so for a tenpai hand): a test tool,
+or two dora indicators: a riichi win is worth the mean of the scorer's payments over the ura
+indicators drawn from the tiles the winning hand does not hold (each set of kinds by its number
+of ways), so the scorer decides what each indicator adds. It is slow (a second or so for a tenpai hand): a test tool,
 not a calculator.
 """
 from __future__ import annotations
@@ -81,8 +81,8 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     """The rows of discard_ev(hand, model="full", ...) by this model (at most one dora indicator
     with uradora), in the order of the hand's kinds (a red five after the plain fives of its
     suit)."""
-    if uradora and sum(_counts("".join(dora))) > 1:
-        raise ValueError("the model draws one ura indicator at most")
+    if uradora and sum(_counts("".join(dora))) > 2:
+        raise ValueError("the model draws two ura indicators at most")
     players = rules.players if rules is not None else 4
     aka = (rules.aka_dora if rules is not None else 1) if red else 0
     h0 = _counts(hand)
@@ -131,6 +131,7 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     def dist(c) -> int:
         return sum(max(0, c[k] - h0[k]) for k in range(37))
 
+    n_ind = sum(_counts("".join(dora)))
     common = dict(melds=list(melds), dora=list(dora), seat_wind=seat_wind, round_wind=round_wind, rules=rules,
                   honba=honba, riichi_sticks=riichi_sticks, kita=kita, tsumo=True)
 
@@ -160,9 +161,15 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
             p = score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
             return float(p + STICK) if p > 0 else 0.0
         pool = _kinds34([base[j] - complete[j] for j in range(37)])
-        total = sum(pool)
-        p = sum(n * score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", ura=[_name(j)],
-                          **common).payment.total for j, n in enumerate(pool) if n > 0) / total
+        # the ura indicators, as many as the dora indicators, drawn without replacement: each
+        # multiset of kinds with its number of ways
+        draws = [((j,), n) for j, n in enumerate(pool) if n > 0]
+        if n_ind == 2:
+            draws = [((i, j), pool[i] * pool[j] if i < j else pool[i] * (pool[i] - 1) // 2)
+                     for i in range(34) for j in range(i, 34) if pool[i] and pool[j] and (i < j or pool[i] > 1)]
+        ways = sum(w for _, w in draws)
+        p = sum(w * score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", ura=[_name(j) for j in ind],
+                          **common).payment.total for ind, w in draws) / ways
         return p + STICK if p > 0 else 0.0
 
     # ---- the states (first pass) --------------------------------------------------------------

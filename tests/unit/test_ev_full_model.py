@@ -5,7 +5,7 @@ this model is the check of those parts with exchanges and shanten-down steps, wh
 tenpai model of test_ev_full.py leaves out.
 
 Every row, every turn: probabilities within 1e-9, expected scores within 1e-9 relative, and the
-riichi flag equal. Ura dora with one dora indicator at most (the model's law draws one)."""
+riichi flag equal. Ura dora with two dora indicators at most (the model's law draws two)."""
 from __future__ import annotations
 
 import math
@@ -68,6 +68,15 @@ def test_ura_dora_count_the_kita_as_the_scorer_does():
     assert _mismatches("123p456p789s11227z", dora=["1m"], **kw) == ([], 0)
     row = next(r for r in discard_ev("123p456p789s11227z", dora=["3z"], **kw).rows if r.tile == "7z")
     assert row.exp_score[1] == pytest.approx(5499.302557187097, rel=1e-9) and row.riichi[1]
+
+
+def test_two_ura_indicators():
+    # An ankan turns a second indicator: two ura indicators, drawn without replacement from the
+    # tiles the winning hand does not hold (a kind twice counts its pairs of copies)
+    kw = dict(melds=["ankan 1111z"], seat_wind="E", tegawari=False, shanten_down=False, t_max=6)
+    for dora in (["3m", "7p"], ["9s", "9s"]):
+        assert _mismatches("23m456p678s556z", dora=dora, **kw)[0] == []    # 14 tiles: discard 6z, 1m-4m
+        assert _mismatches("234m456p678s5z", dora=dora, **kw)[0] == []     # 13 tiles: tanki on 5z
 
 
 # Hands with rows that stay dama at turn t and declare at t + 1: the value of a dama state's later

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 
 import pytest
 
@@ -81,11 +82,13 @@ def render_in_chromium(html_path, shot_path, window: str) -> str:
     (the run must succeed) and the rendered DOM, returned as text."""
     browser = need_chromium()
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}   # not the sanitizer runtimes
-    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu"]
-    r = subprocess.run(flags + [f"--screenshot={shot_path}", f"--window-size={window}", html_path.as_uri()],
-                       capture_output=True, timeout=120, env=env)
-    assert r.returncode == 0, r.stderr[-2000:]
-    dom = subprocess.run(flags + ["--dump-dom", html_path.as_uri()], capture_output=True, timeout=120,
-                         text=True, env=env)
-    assert dom.returncode == 0
-    return dom.stdout
+    # a profile of its own: two suites rendering at once (.ci/run's two jobs) must not share one
+    with tempfile.TemporaryDirectory(prefix="yakuman-chromium-") as profile:
+        flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}"]
+        r = subprocess.run(flags + [f"--screenshot={shot_path}", f"--window-size={window}", html_path.as_uri()],
+                           capture_output=True, timeout=120, env=env)
+        assert r.returncode == 0, r.stderr[-2000:]
+        dom = subprocess.run(flags + ["--dump-dom", html_path.as_uri()], capture_output=True, timeout=120,
+                             text=True, env=env)
+        assert dom.returncode == 0
+        return dom.stdout

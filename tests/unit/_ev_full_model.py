@@ -15,9 +15,13 @@ not a calculator.
 """
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass, field
 
 from yakuman import score, shanten
+from yakuman.ev import discard_ev
+from yakuman.rules import Rules
 
 STICK = 1000
 _SUITS = "mpsz"
@@ -321,3 +325,144 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
             row_values(row, key, key in riichi_of)
         rows.append(row)
     return rows
+
+
+def mismatches(hand: str, **kw) -> tuple[list[str], int]:
+    """The differences between discard_ev and the model (as text), and the number of rows that
+    stay dama at a turn t and declare at t + 1."""
+    model = full_model(hand, **kw)
+    native = {r.tile: r for r in discard_ev(hand, **kw).rows}
+    assert sorted(native, key=str) == sorted((m.tile for m in model), key=str), hand
+    bad, later = [], 0
+    for m in model:
+        n = native[m.tile]
+        assert n.shanten == m.shanten, (hand, m.tile)
+        if not m.tenpai:   # a row the search does not follow: NaN
+            assert math.isnan(n.exp_score[1]), (hand, m.tile)
+            continue
+        T = len(m.tenpai) - 1
+        for t in range(T + 1):
+            got = (n.tenpai_prob[t], n.win_prob[t], n.exp_score[t], bool(n.riichi[t]))
+            want = (m.tenpai[t], m.win[t], m.score[t], m.riichi[t])
+            if not (abs(got[0] - want[0]) <= 1e-9 and abs(got[1] - want[1]) <= 1e-9 and
+                    abs(got[2] - want[2]) <= 1e-9 * max(1.0, abs(want[2])) and got[3] == want[3]):
+                bad.append(f"{hand} {kw} discard {m.tile} turn {t}: native {got}, model {want}")
+            if 0 < t < T - 1 and not m.riichi[t] and m.riichi[t + 1]:
+                later += 1
+    return bad, later
+
+
+# ---- random hands ---------------------------------------------------------------------------------
+def _text(c, red=()) -> str:
+    """mpsz of 34 counts, one five of each suit in `red` written as a red five (0)."""
+    out = ""
+    for s in range(4):
+        d = "".join(str(r + 1) * c[9 * s + r] for r in range(9 if s < 3 else 7))
+        if s in red:
+            d = d.replace("5", "0", 1)
+        if d:
+            out += d + _SUITS[s]
+    return out
+
+
+def _random_hand(rng: random.Random, target: int, players: int, pon: bool, n_tiles: int):
+    """A hand of `n_tiles` concealed tiles (with one pon when `pon`) at shanten `target`: a complete
+    hand of random sets with one or two tiles replaced."""
+    kinds = [k for k in range(34) if players == 4 or not 1 <= k <= 7]
+    runs = [k for k in kinds if k < 27 and k % 9 <= 6 and (players == 4 or k >= 9)]
+    while True:
+        c = [0] * 34
+        meld = None
+        sets = []
+        for _ in range(4):
+            if rng.random() < 0.55:
+                b = rng.choice(runs)
+                sets.append((b, b + 1, b + 2))
+            else:
+                k = rng.choice(kinds)
+                sets.append((k, k, k))
+        pair = rng.choice(kinds)
+        if pon:
+            trip = [s for s in sets if s[0] == s[1]]
+            if not trip:
+                continue
+            meld = trip[0][0]
+            sets.remove(trip[0])
+        for s in sets:
+            for k in s:
+                c[k] += 1
+        c[pair] += 2
+        if meld is not None and c[meld] > 1:
+            continue
+        for _ in range(rng.choice([1, 1, 2])):
+            held = [k for k in range(34) if c[k]]
+            c[rng.choice(held)] -= 1
+            c[rng.choice(kinds)] += 1
+        if n_tiles < sum(c):
+            held = [k for k in range(34) if c[k]]
+            c[rng.choice(held)] -= 1
+        if max(c) > 4 or (meld is not None and c[meld] > 1):
+            continue
+        melds = [f"pon {meld % 9 + 1}{meld % 9 + 1}{meld % 9 + 1}{_SUITS[meld // 9]}"] if pon else []
+        if meld is not None and meld % 9 == 4 and meld < 27 and rng.random() < 0.5:
+            melds = [melds[0][:4] + "0" + melds[0][5:]]   # the pon holds the red five
+        rules = Rules.tenhou_sanma() if players == 3 else None
+        if shanten(_text(c), melds=melds, rules=rules) == target:
+            # a held five is the red one half the time, and always where all four copies are out (not
+            # where the pon holds it)
+            pon_red = meld // 9 if melds and "0" in melds[0] else None
+            four = [s for s in range(3) if c[9 * s + 4] + (3 if meld == 9 * s + 4 else 0) == 4]
+            red = [s for s in range(3) if c[9 * s + 4] and s != pon_red and (s in four or rng.random() < 0.5)]
+            norths = c[30] + (3 if meld == 30 else 0)
+            return _text(c, red), melds, rules, norths
+
+
+def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
+    """A random request and discard_ev's keywords for it (the generator of
+    tests/unit/test_ev_full_model.py and tools/ev_model_diff.py): tenpai and 1-shanten, 14 and 13
+    tiles, closed and with a pon, four and three players (kita), red fives held, in the pon or in
+    the wall (or red=False), the three riichi modes, exchanges and steps back on or off, short
+    searches, honba and sticks, one dora indicator, walls with tiles seen elsewhere. `wide` adds
+    `extra` 0 or 2 and the Mahjong Soul presets (drawn after the rest: the same rng gives the same
+    hand and keywords as without it, plus those)."""
+    players = 3 if rng.random() < 0.2 else 4
+    pon = rng.random() < 0.25
+    n_tiles = (14 if rng.random() < 0.7 else 13) - (3 if pon else 0)
+    hand, melds, rules, norths = _random_hand(rng, rng.choice([0, 0, 0, 1]), players, pon, n_tiles)
+    kw = dict(melds=melds, rules=rules, seat_wind=rng.choice("ESW" if players == 3 else "ESWN"),
+              round_wind=rng.choice("ES"))
+    if rng.random() < 0.3:
+        kw["t_max"] = rng.choice([3, 6, 10])
+    if rng.random() < 0.25:
+        kw["riichi"] = rng.choice(["never", "declare"])
+    if rng.random() < 0.25:
+        kw["tegawari"] = False
+    if rng.random() < 0.25:
+        kw["shanten_down"] = False
+    if rng.random() < 0.25:
+        kw.update(honba=rng.randrange(1, 4), riichi_sticks=rng.randrange(1, 3))
+    if players == 3 and rng.random() < 0.5 and norths <= 2:
+        kw["kita"] = rng.randrange(1, 3)
+    if rng.random() < 0.3:
+        ind = rng.choice(["1m", "9p", "5s", "0p", "2z", "7z"])
+        seen = _counts(hand + "".join(m.split()[1] for m in melds) + ind)
+        if max(_kinds34(seen)) <= 4 and max(seen[34:]) <= 1:
+            kw["dora"] = [ind]
+    if rng.random() < 0.15:
+        kw["red"] = False
+    if rng.random() < 0.3:
+        # a wall with tiles seen elsewhere (rivers, others' melds), the red fives sometimes among them
+        seen = _kinds34(_counts(hand + "".join(m.split()[1] for m in melds) + "".join(kw.get("dora", []))))
+        seen[30] += kw.get("kita", 0)
+        wall = [0 if players == 3 and 1 <= k <= 7 else max(0, 4 - seen[k] - rng.choice([0, 0, 1, 2]))
+                for k in range(34)]
+        kw["wall"] = wall
+        if rng.random() < 0.5:
+            kw["wall_red"] = [0, 0, 0]
+    if wide:
+        if rng.random() < 0.3 and shanten(hand, melds=kw["melds"], rules=kw["rules"]) == 0:
+            kw["extra"] = rng.choice([0, 2])
+        if rng.random() < 0.15:
+            kw["rules"] = Rules.mahjongsoul() if kw["rules"] is None else Rules.mahjongsoul_sanma()
+    return hand, kw
+

@@ -10,8 +10,8 @@ of 37 kinds, the 34 with the fives' plain copies only and the three red fives, s
 plain five are different draws, discards and distances, as the document says. Ura dora with one
 or two dora indicators: a riichi win is worth the mean of the scorer's payments over the ura
 indicators drawn from the tiles the winning hand does not hold (each set of kinds by its number
-of ways), so the scorer decides what each indicator adds. It is slow (a second or so for a tenpai hand): a test tool,
-not a calculator.
+of ways), so the scorer decides what each indicator adds. Tiles are read and written by
+yakuman.tiles. It is slow (a second or so for a tenpai hand): a test tool, not a calculator.
 """
 from __future__ import annotations
 
@@ -21,28 +21,23 @@ from dataclasses import dataclass, field
 
 from yakuman import score, shanten
 from yakuman.ev import discard_ev
+from yakuman.errors import InvalidTilesError
 from yakuman.rules import Rules
+from yakuman.tiles import parse_mpsz, to_mpsz
 
 STICK = 1000
 _SUITS = "mpsz"
-
-
 RED = (34, 35, 36)   # the red fives of m, p, s as kinds of their own
 FIVE = (4, 13, 22)
 
 
 def _counts(text: str) -> list[int]:
-    """37 counts: a red five (0) is kind 34 + suit."""
-    c = [0] * 37
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            s = _SUITS.index(ch)
-            for d in digits:
-                c[RED[s] if d == 0 else 9 * s + d - 1] += 1
-            digits = []
+    """37 counts of mpsz text (yakuman.tiles.parse_mpsz): the 34 kinds, the fives' plain copies
+    only, then the red fives (kind 34 + suit)."""
+    counts, reds = parse_mpsz(text)
+    c = list(counts) + list(reds)
+    for s in range(3):
+        c[FIVE[s]] -= reds[s]
     return c
 
 
@@ -54,15 +49,8 @@ def _kinds34(c) -> list[int]:
 
 
 def _mpsz(c) -> str:
-    """mpsz of 37 counts, a red five as 0."""
-    out = ""
-    for s in range(4):
-        d = "".join(str(r + 1) * c[9 * s + r] for r in range(9 if s < 3 else 7))
-        if s < 3:
-            d += "0" * c[RED[s]]
-        if d:
-            out += d + _SUITS[s]
-    return out
+    """mpsz of 37 counts, a red five as 0 (yakuman.tiles.to_mpsz)."""
+    return to_mpsz(_kinds34(c), c[34:])
 
 
 def _name(k: int) -> str:
@@ -82,7 +70,7 @@ class ModelRow:
 def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", rules=None, t_max=18,
                extra=1, tegawari=True, shanten_down=True, riichi="choose", honba=0, riichi_sticks=0,
                kita=0, red=True, uradora=True, wall=None, wall_red=None) -> list[ModelRow]:
-    """The rows of discard_ev(hand, model="full", ...) by this model (at most one dora indicator
+    """The rows of discard_ev(hand, model="full", ...) by this model (at most two dora indicators
     with uradora), in the order of the hand's kinds (a red five after the plain fives of its
     suit)."""
     if uradora and sum(_counts("".join(dora))) > 2:
@@ -158,22 +146,23 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
     def win_score(complete, k, how) -> float:
         """the tsumo of kind k that made `complete`: dama, riichi or riichi with ippatsu (with
         ura dora: the mean over the ura indicator, drawn from the tiles `complete` does not hold)"""
-        if how == "dama":
-            return float(score(_mpsz(complete), _name(k), **common).payment.total)
         hand = _mpsz(complete)
+        if how == "dama":
+            return float(score(hand, _name(k), **common).payment.total)
         if not (uradora and dora):
             p = score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", **common).payment.total
             return float(p + STICK) if p > 0 else 0.0
         pool = _kinds34([base[j] - complete[j] for j in range(37)])
         # the ura indicators, as many as the dora indicators, drawn without replacement: each
         # multiset of kinds with its number of ways
-        draws = [((j,), n) for j, n in enumerate(pool) if n > 0]
-        if n_ind == 2:
-            draws = [((i, j), pool[i] * pool[j] if i < j else pool[i] * (pool[i] - 1) // 2)
-                     for i in range(34) for j in range(i, 34) if pool[i] and pool[j] and (i < j or pool[i] > 1)]
-        ways = sum(w for _, w in draws)
+        if n_ind == 1:
+            sets = [((j,), n) for j, n in enumerate(pool) if n > 0]
+        else:
+            sets = [((i, j), pool[i] * pool[j] if i < j else pool[i] * (pool[i] - 1) // 2)
+                    for i in range(34) for j in range(i, 34) if pool[i] and pool[j] and (i < j or pool[i] > 1)]
+        ways = sum(w for _, w in sets)
         p = sum(w * score(hand, _name(k), riichi=True, ippatsu=how == "ippatsu", ura=[_name(j) for j in ind],
-                          **common).payment.total for ind, w in draws) / ways
+                          **common).payment.total for ind, w in sets) / ways
         return p + STICK if p > 0 else 0.0
 
     # ---- the states (first pass) --------------------------------------------------------------
@@ -353,18 +342,6 @@ def mismatches(hand: str, **kw) -> tuple[list[str], int]:
 
 
 # ---- random hands ---------------------------------------------------------------------------------
-def _text(c, red=()) -> str:
-    """mpsz of 34 counts, one five of each suit in `red` written as a red five (0)."""
-    out = ""
-    for s in range(4):
-        d = "".join(str(r + 1) * c[9 * s + r] for r in range(9 if s < 3 else 7))
-        if s in red:
-            d = d.replace("5", "0", 1)
-        if d:
-            out += d + _SUITS[s]
-    return out
-
-
 def _random_hand(rng: random.Random, target: int, players: int, pon: bool, n_tiles: int):
     """A hand of `n_tiles` concealed tiles (with one pon when `pon`) at shanten `target`: a complete
     hand of random sets with one or two tiles replaced."""
@@ -407,14 +384,18 @@ def _random_hand(rng: random.Random, target: int, players: int, pon: bool, n_til
         if meld is not None and meld % 9 == 4 and meld < 27 and rng.random() < 0.5:
             melds = [melds[0][:4] + "0" + melds[0][5:]]   # the pon holds the red five
         rules = Rules.tenhou_sanma() if players == 3 else None
-        if shanten(_text(c), melds=melds, rules=rules) == target:
+        if shanten(_mpsz(c + [0, 0, 0]), melds=melds, rules=rules) == target:
             # a held five is the red one half the time, and always where all four copies are out (not
             # where the pon holds it)
             pon_red = meld // 9 if melds and "0" in melds[0] else None
             four = [s for s in range(3) if c[9 * s + 4] + (3 if meld == 9 * s + 4 else 0) == 4]
             red = [s for s in range(3) if c[9 * s + 4] and s != pon_red and (s in four or rng.random() < 0.5)]
             norths = c[30] + (3 if meld == 30 else 0)
-            return _text(c, red), melds, rules, norths
+            c += [0, 0, 0]
+            for s in red:
+                c[FIVE[s]] -= 1
+                c[RED[s]] += 1
+            return _mpsz(c), melds, rules, norths
 
 
 def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
@@ -445,9 +426,11 @@ def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
         kw["kita"] = rng.randrange(1, 3)
     if rng.random() < 0.3:
         ind = rng.choice(["1m", "9p", "5s", "0p", "2z", "7z"])
-        seen = _counts(hand + "".join(m.split()[1] for m in melds) + ind)
-        if max(_kinds34(seen)) <= 4 and max(seen[34:]) <= 1:
-            kw["dora"] = [ind]
+        try:   # not a fifth copy of a kind, nor a second red five of a suit
+            if max(_counts(hand + "".join(m.split()[1] for m in melds) + ind)[34:]) <= 1:
+                kw["dora"] = [ind]
+        except InvalidTilesError:
+            pass
     if rng.random() < 0.15:
         kw["red"] = False
     if rng.random() < 0.3:

@@ -54,7 +54,8 @@ def test_two_ura_indicators():
 
 
 # Hands with rows that stay dama at turn t and declare at t + 1: the value of a dama state's later
-# riichi on a tsumogiri then reaches the row (found by the random search below, seeds 1-2)
+# riichi on a tsumogiri then reaches the row (found by a random search over the hands of
+# tools/ev_oracle_diff.py's generator, seeds 1-2)
 DAMA_THEN_RIICHI = [
     ("345m234567p23345s", dict(seat_wind="W", round_wind="S", tegawari=False)),
     ("45789m22567p678s3z", dict(seat_wind="W")),

@@ -78,7 +78,8 @@ static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     ym_hand_t h;
     memset(&h, 0, sizeof h);
     memcpy(h.counts, c, 34);
-    h.reds = (uint8_t)(((reds & 1) + (reds >> 1 & 1) + (reds >> 2 & 1)) + in->meld_reds);
+    /* red=False counts every red five as plain, the melds' too (the state keys hold no red then) */
+    h.reds = (uint8_t)(((reds & 1) + (reds >> 1 & 1) + (reds >> 2 & 1)) + (in->red ? in->meld_reds : 0));
     h.win = (uint8_t)k;
     h.n_melds = in->n_melds;
     for (int m = 0; m < in->n_melds; m++) {

@@ -214,6 +214,34 @@ def test_red_off_counts_a_red_five_as_plain():
     assert discard_ev("5555m123p456s1122z", rules=aka0, max_shanten=0).turn == 1   # four plain fives
 
 
+def test_red_off_counts_a_melds_red_five_as_plain():
+    """red=False: a meld's red five is no dora either (until 2026-12-06 the melds' red fives were
+    still counted: 498.4 at turn 1 against the reference calculator's 276.9, enable_reddora off,
+    for 2256m5p9s77z with chi 067p, pon 888p, indicator 3z, South seat, extra 0, discard 5p)."""
+    hand, kw = "2256m5p9s77z", dict(dora="3z", seat_wind="S", extra=0)
+    for model in ("reference", "full"):
+        red_meld = discard_ev(hand, melds=["chi 067p", "pon 888p"], red=False, model=model, **kw)
+        plain = discard_ev(hand, melds=["chi 567p", "pon 888p"], red=False, model=model, **kw)
+        assert _same_rows(red_meld, plain), model
+        assert not _same_rows(red_meld, discard_ev(hand, melds=["chi 067p", "pon 888p"], model=model, **kw))
+    row = next(r for r in discard_ev(hand, melds=["chi 067p", "pon 888p"], red=False, model="reference", **kw).rows
+               if r.tile == "5p")
+    assert row.exp_score[1] == pytest.approx(276.8663, abs=1e-4)   # the reference calculator's figure
+    # ev_many: the same row, the meld's red five in the meld_reds column
+    import numpy as np
+    from yakuman.ev import ev_many
+    counts = np.zeros((1, 34), np.uint8)
+    for k in (1, 1, 4, 5, 13, 26, 33, 33):   # 2256m5p9s77z
+        counts[0, k] += 1
+    cols = dict(counts=counts, meld_type=np.array([[0, 1, -1, -1]], np.int8),
+                meld_tile=np.array([[13, 16, 0, 0]], np.uint8), meld_reds=np.array([[1, 0, 0, 0]], np.uint8),
+                dora=np.array([[29, 0, 0, 0, 0]], np.uint8), n_dora=np.array([1], np.uint8),
+                seat_wind=np.array([1], np.uint8))
+    many = ev_many(cols, red=False, extra=0, workers=1)
+    full = discard_ev(hand, melds=["chi 567p", "pon 888p"], red=False, **kw)
+    assert many.status[0] == 0 and many.exp_score[0] == full.rows[0].exp_score[1]
+
+
 def test_more_than_one_red_five_of_a_suit_is_refused_not_valued_wrongly():
     """aka_dora = 2: a state follows one red five per suit, so a second one held or in the wall
     is refused (the value would count it as plain: a hand of two red 5p was worth less than one of

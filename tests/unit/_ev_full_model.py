@@ -124,7 +124,9 @@ def full_model(hand: str, *, melds=(), dora=(), seat_wind="E", round_wind="E", r
         return sum(max(0, c[k] - h0[k]) for k in range(37))
 
     n_ind = sum(_counts("".join(dora)))
-    common = dict(melds=list(melds), dora=list(dora), seat_wind=seat_wind, round_wind=round_wind, rules=rules,
+    # red=False (or rules without red fives): every five is plain, a meld's red five too
+    scored_melds = list(melds) if aka else [m.replace("0", "5") for m in melds]
+    common = dict(melds=scored_melds, dora=list(dora), seat_wind=seat_wind, round_wind=round_wind, rules=rules,
                   honba=honba, riichi_sticks=riichi_sticks, kita=kita, tsumo=True)
 
     def drawn(key):

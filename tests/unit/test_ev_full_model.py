@@ -80,6 +80,8 @@ def test_dama_then_riichi_rows_equal_the_model(hand, kw):
     ("234m456p678s5566z", dict(seat_wind="S")),
     ("234m23p678s111z", dict(melds=["pon 055p"])),   # the red 5p in the pon: no red 5p to draw
     ("234m23p678s111z", dict(melds=["pon 555p"], dora=["0p"])),   # nor as an indicator
+    ("234m23p678s111z", dict(melds=["pon 055p"], red=False, dora=["4p"])),   # red=False: the pon's red 5p is plain
+    ("234m3p678s111z", dict(melds=["chi 406p"], red=False, dora=["4p"])),    # a chi's too
     ("2340m456p678s5566z", dict(seat_wind="S")),     # discarding the red five or a plain one
 ])
 def test_worked_cases_equal_the_model(hand, kw):

@@ -76,6 +76,70 @@ def random_hand(rng, shanten, n_tiles=14, melds=0):
             return c, meld_list
 
 
+def random_request(rng, max_shanten=1):
+    """A random request for both sides: (the oracle's JSON request, discard_ev's keywords).
+    Tiles are drawn from the 136 (one red five a suit): zero to three melds of every kind (chi,
+    pon, ankan, minkan, kakan; red fives in them), 14 or 13 tiles, zero to two dora indicators,
+    any seat and round wind, and the reference's options varied (t_max, extra, exchanges,
+    shanten-down, ura dora, red fives); the hand at 0..max_shanten (not complete)."""
+    from yakuman import shanten as sh
+    while True:
+        wall = [(k, False) for k in range(34) for _ in range(4) if not (k in (4, 13, 22) and _ == 0)]
+        wall += [(4, True), (13, True), (22, True)]
+        rng.shuffle(wall)
+        melds = []
+        for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+            kind = rng.choice(["chi", "pon", "pon", "ankan", "minkan", "kakan"])
+            if kind == "chi":
+                b = 9 * rng.randrange(3) + rng.randrange(7)
+                want = [b, b + 1, b + 2]
+            else:
+                want = [rng.randrange(34)] * (3 if kind == "pon" else 4)
+            got = []
+            for k in want:
+                i = next((i for i, t in enumerate(wall) if t[0] == k and i not in got), None)
+                if i is None:
+                    break
+                got.append(i)
+            if len(got) < len(want):
+                continue
+            tiles = sorted((wall[i] for i in got), key=lambda t: (t[0], not t[1]))
+            for i in sorted(got, reverse=True):
+                del wall[i]
+            melds.append(f"{kind} {''.join('0' if r else str(k % 9 + 1) for k, r in tiles)}{'mpsz'[tiles[0][0] // 9]}")
+        n = rng.choice([13, 14, 14, 14]) - 3 * len(melds)
+        hand, rest = sorted(wall[:n]), wall[n:]
+        text = "".join("".join("0" if r else str(k % 9 + 1) for k, r in hand if k // 9 == s) + "mpsz"[s]
+                       for s in range(4) if any(k // 9 == s for k, _ in hand))
+        counts = [0] * 34
+        for k, _ in hand:
+            counts[k] += 1
+        try:
+            if not 0 <= sh(tuple(counts), melds=melds) <= max_shanten:
+                continue
+        except Exception:
+            continue
+        dora = "".join(("0" if r else str(k % 9 + 1)) + "mpsz"[k // 9] for k, r in rest[:rng.choice([0, 1, 1, 2])])
+        cfg = {}
+        if rng.random() < 0.3:
+            cfg["t_max"] = rng.choice([5, 10, 12, 17])
+        if rng.random() < 0.2:
+            cfg["extra"] = rng.choice([0, 2]) if max_shanten < 2 else 0
+        for key, p in (("enable_tegawari", 0.15), ("enable_shanten_down", 0.15), ("enable_uradora", 0.1),
+                       ("enable_reddora", 0.1)):
+            if rng.random() < p:
+                cfg[key] = False
+        rw, sw = rng.choice("ESWN"), rng.choice("ESWN")
+        req = {"id": 0, "hand": text, "melds": melds, "round_wind": rw, "seat_wind": sw, "config": cfg}
+        if dora:
+            req["dora_indicators"] = dora
+        kw = dict(melds=melds, dora=dora, round_wind=rw, seat_wind=sw, model="reference",
+                  t_max=cfg.get("t_max", 18), extra=cfg.get("extra", 1), tegawari=cfg.get("enable_tegawari", True),
+                  shanten_down=cfg.get("enable_shanten_down", True), uradora=cfg.get("enable_uradora", True),
+                  red=cfg.get("enable_reddora", True))
+        return req, kw
+
+
 def _shanten_melds(c, k):
     from yakuman import shanten as sh
     return sh(tuple(c))

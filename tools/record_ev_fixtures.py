@@ -49,6 +49,22 @@ REQUESTS = [
     # a 13-tile tenpai request with extra 2: its dama lineage exchanges one tile farther than at
     # extra 1 (the distance rule's boundary)
     {"hand": "67m44466789p123s", "config": {"extra": 2}},
+    # open hands with every meld kind, red fives in the melds, winds and indicators (2026-12-06): a
+    # red five in a chi with red fives off (no dora: the search once still counted it), then on
+    {"hand": "2256m5p9s77z", "melds": ["chi 067p", "pon 888p"], "seat_wind": "S", "dora_indicators": "3z",
+     "config": {"extra": 0, "enable_reddora": False}},
+    {"hand": "2256m5p9s77z", "melds": ["chi 067p", "pon 888p"], "seat_wind": "S", "dora_indicators": "3z",
+     "config": {"extra": 0}},
+    {"hand": "7m456p166s", "melds": ["chi 340m", "pon 055s"], "seat_wind": "W", "dora_indicators": "2s"},
+    {"hand": "789p8s6z", "melds": ["kakan 7777s", "kakan 4444p", "minkan 1111s"], "round_wind": "S",
+     "seat_wind": "S", "dora_indicators": "2s"},
+    {"hand": "0p306s4z", "melds": ["minkan 7777m", "pon 999m", "chi 789p"], "round_wind": "N",
+     "config": {"t_max": 12, "extra": 0}},
+    {"hand": "379m1p4z", "melds": ["ankan 3333p", "kakan 7777z", "kakan 2222p"], "round_wind": "W",
+     "seat_wind": "S", "config": {"extra": 0}},
+    # ura dora off on a closed riichi hand with an indicator; a shorter search
+    {"hand": "123m456p789s11223z", "dora_indicators": "1z", "config": {"enable_uradora": False}},
+    {"hand": "222567m345p33667s", "config": {"t_max": 10}},
 ]
 
 

@@ -145,3 +145,25 @@ def test_state_counts_and_rows_equal_more_hands(shanten, n):
         n_rows, eq, first = d.compare(ours, ref)
         assert ours.nodes == ref["searched"], h
         assert eq == n_rows, first
+
+
+@pytest.mark.parametrize("seed, n, max_shanten", [(61, 300, 1), (62, 60, 2)])
+def test_random_requests_with_every_meld_kind(seed, n, max_shanten):
+    """tools/ev_oracle_diff.random_request: zero to three melds of every kind (chi, pon, ankan,
+    minkan, kakan) with red fives in them, 13 and 14 tiles, indicators, any winds, and the
+    reference's options varied (t_max, extra, exchanges, shanten-down, ura dora, red fives): every
+    number of every row, and every hand's number of states, equal the reference's. (Before
+    f21052f a meld's red five was still a dora with red fives off.)"""
+    rng = random.Random(seed)
+    pairs = [d.random_request(rng, max_shanten) for _ in range(n)]
+    refs = d.run_oracle([dict(q, id=i) for i, (q, _) in enumerate(pairs)])
+    bad, kinds, rows = [], set(), 0
+    for (q, kw), ref in zip(pairs, refs):
+        kinds |= {m.split()[0] for m in q["melds"]}
+        ours = discard_ev(q["hand"], **kw)
+        m, eq, first = d.compare(ours, ref)
+        rows += m
+        if eq != m or ours.nodes != ref["searched"]:
+            bad.append((q, first, ours.nodes, ref["searched"]))
+    assert kinds == {"chi", "pon", "ankan", "minkan", "kakan"} and rows >= n
+    assert not bad, f"{len(bad)} requests differ; first: {bad[0]}"

@@ -451,3 +451,97 @@ def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
             kw["rules"] = Rules.mahjongsoul() if kw["rules"] is None else Rules.mahjongsoul_sanma()
     return hand, kw
 
+
+
+def random_open_case(rng: random.Random) -> tuple[str, dict]:
+    """A random request with one to three melds of every kind (chi, pon, minkan, kakan, ankan),
+    red fives held, in the melds or in the wall, four or three players (no chi, kita), at tenpai or
+    1-shanten, 14 or 13 tiles, with the options random_case varies (red=False, riichi modes with an
+    ankan-only hand, exchanges and steps back, short searches, honba and sticks, one indicator)."""
+    while True:
+        players = 3 if rng.random() < 0.25 else 4
+        kinds = [k for k in range(34) if players == 4 or not 1 <= k <= 7]
+        runs = [k for k in kinds if k < 27 and k % 9 <= 6 and players == 4]
+        sets = [("run", b) if runs and rng.random() < 0.5 else ("trip", rng.choice(kinds))
+                for b in [rng.choice(runs) if runs else 0 for _ in range(4)]]
+        pair = rng.choice(kinds)
+        n_melds = rng.choice([1, 1, 2, 3])
+        used = [0] * 34
+        melds, conc = [], [0] * 34
+        red_melded = [False, False, False]
+        for i, (what, b) in enumerate(sets):
+            if what == "run":
+                tiles = [b, b + 1, b + 2]
+                kind = "chi" if i < n_melds else None
+            else:
+                kind = rng.choice(["pon", "pon", "minkan", "kakan", "ankan"]) if i < n_melds else None
+                tiles = [b] * (4 if kind in ("minkan", "kakan", "ankan") else 3)
+            for k in tiles:
+                used[k] += 1
+            if kind is None:
+                for k in tiles:
+                    conc[k] += 1
+            else:
+                digits = [str(k % 9 + 1) for k in tiles]
+                suit = tiles[0] // 9
+                if 4 in [k % 9 for k in tiles] and suit < 3 and not red_melded[suit] and rng.random() < 0.5:
+                    digits[[k % 9 for k in tiles].index(4)] = "0"   # the meld holds the red five
+                    red_melded[suit] = True
+                melds.append(f"{kind} {''.join(digits)}{_SUITS[tiles[0] // 9]}")
+        conc[pair] += 2
+        used[pair] += 2
+        for _ in range(rng.choice([1, 1, 2])):
+            held = [k for k in range(34) if conc[k]]
+            k = rng.choice(held)
+            conc[k] -= 1
+            used[k] -= 1
+            k = rng.choice(kinds)
+            conc[k] += 1
+            used[k] += 1
+        if rng.random() < 0.35:
+            held = [k for k in range(34) if conc[k]]
+            k = rng.choice(held)
+            conc[k] -= 1
+            used[k] -= 1
+        if max(used) > 4:
+            continue
+        rules = Rules.tenhou_sanma() if players == 3 else None
+        c = conc + [0, 0, 0]
+        meld_red = {"mps".index(m[-1]) for m in melds if "0" in m}
+        for s in range(3):
+            if c[FIVE[s]] and s not in meld_red and used[FIVE[s]] <= 4 and (used[FIVE[s]] == 4 or rng.random() < 0.5):
+                c[FIVE[s]] -= 1
+                c[RED[s]] += 1
+        # four copies of a five in play: one of them is the red five
+        if any(used[FIVE[s]] == 4 and not c[RED[s]] and s not in meld_red for s in range(3)):
+            continue
+        hand = _mpsz(c)
+        try:
+            if not 0 <= shanten(hand, melds=melds, rules=rules) <= 1:   # not complete, at most 1-shanten
+                continue
+        except InvalidTilesError:
+            continue
+        if not sum(conc):
+            continue
+        norths = used[30]
+        kw = dict(melds=melds, rules=rules, seat_wind=rng.choice("ESW" if players == 3 else "ESWN"),
+                  round_wind=rng.choice("ES"))
+        if rng.random() < 0.3:
+            kw["t_max"] = rng.choice([3, 6, 10])
+        if rng.random() < 0.25:
+            kw["riichi"] = rng.choice(["never", "declare"])
+        if rng.random() < 0.25:
+            kw["tegawari"] = False
+        if rng.random() < 0.25:
+            kw["shanten_down"] = False
+        if rng.random() < 0.25:
+            kw.update(honba=rng.randrange(1, 4), riichi_sticks=rng.randrange(1, 3))
+        if players == 3 and rng.random() < 0.5 and norths <= 2:
+            kw["kita"] = rng.randrange(1, 3)
+        if rng.random() < 0.3:
+            ind = rng.choice(["1m", "9p", "4s", "4p", "2z", "7z"])
+            if used[_counts(ind).index(1)] < 4:
+                kw["dora"] = [ind]
+        if rng.random() < 0.2:
+            kw["red"] = False
+        return hand, kw

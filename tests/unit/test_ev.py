@@ -71,10 +71,12 @@ def _ours(q):
     return discard_ev(q["hand"], melds=q.get("melds", ()), dora=q.get("dora_indicators", ()),
                       seat_wind=q.get("seat_wind", "E"), round_wind=q.get("round_wind", "E"),
                       model="reference", tegawari=c.get("enable_tegawari", True),
-                      shanten_down=c.get("enable_shanten_down", True), extra=c.get("extra", 1))
+                      shanten_down=c.get("enable_shanten_down", True), extra=c.get("extra", 1),
+                      t_max=c.get("t_max", 18), uradora=c.get("enable_uradora", True),
+                      red=c.get("enable_reddora", True))
 
 
-N_FIXTURES = 20
+N_FIXTURES = 28
 
 
 def test_fixture_holds_every_request():
@@ -85,7 +87,9 @@ def test_fixture_holds_every_request():
 def test_reference_fixture_equal(i):
     """Every recorded request (14-tile ones closed and open at 0-3 shanten, with the options
     switched; 13-tile ones at tenpai and one shanten; ura dora on an ankan's tiles; a riichi
-    yakuman with a dora indicator; a 13-tile tenpai request at extra 2): the same rows, shanten and
+    yakuman with a dora indicator; a 13-tile tenpai request at extra 2; open hands with chi, pon,
+    minkan, kakan and ankan, red fives in the melds with red fives on and off, winds and indicators;
+    ura dora off; a shorter search): the same rows, shanten and
     necessary tiles, every number at every turn, and the same number of states as the reference."""
     q, ref = _load()[i]
     ours = _ours(q)

@@ -16,7 +16,7 @@ from yakuman.ev import discard_ev
 from yakuman.rules import Rules
 
 from ._ev_full_model import mismatches as _mismatches
-from ._ev_full_model import random_case
+from ._ev_full_model import random_case, random_open_case
 
 
 def test_a_thirteen_tile_request_may_declare_on_a_tsumogiri():
@@ -102,4 +102,22 @@ def test_random_hands_equal_the_model():
         except Exception as e:   # a refused input would be a bug of the generator: say which
             raise AssertionError(f"hand {i}: {hand} {kw}: {e!r}") from e
         failures += bad[:3]
+    assert failures == []
+
+
+def test_random_open_hands_equal_the_model():
+    """30 seeded hands with one to three melds of every kind (chi, pon, minkan, kakan, ankan), red
+    fives in the melds, held or in the wall, four and three players, and the options above (a
+    meld's red five under red=False was once still a dora: f21052f)."""
+    rng = random.Random(20261207)
+    failures, kinds = [], set()
+    for i in range(30):
+        hand, kw = random_open_case(rng)
+        kinds |= {m.split()[0] for m in kw["melds"]}
+        try:
+            bad, _ = _mismatches(hand, **kw)
+        except Exception as e:
+            raise AssertionError(f"hand {i}: {hand} {kw}: {e!r}") from e
+        failures += bad[:3]
+    assert kinds == {"chi", "pon", "minkan", "kakan", "ankan"}
     assert failures == []

@@ -485,7 +485,7 @@ static int link(ctx_t *x) {
     for (size_t e = 0, j = 0; e < ne; e++) {
         size_t end = (size_t)eoff[e + 1];
         eoff[e] = (int32_t)n_eto;
-        double ura[13], ura_all = -1.0;
+        double ura[EV_URA_MAX + 1], ura_all = -1.0;
         for (; j < end; j++) {
             dedge_t *t = &w->tmp[w->perm[j]];
             if (w->sh_e[e] == -1) {

@@ -220,10 +220,14 @@ static inline ev_key_t riichi_key(ev_key_t kd, unsigned flag) {
 }
 
 /* ---- ym_ev_riichi.c ------------------------------------------------------------------------- */
+/* the ura dora han a win's law follows: four copies for each indicator */
+#define EV_URA_MAX (4 * YM_MAX_INDICATORS)
+
 /* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
    none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu); under a
-   riichi mode other than ALWAYS a riichi win also takes back the hand's own stick. `ura` (13) is
-   the complete hand's ura dora law, made on first use (*ura_all < 0: not yet): one per hand. */
+   riichi mode other than ALWAYS a riichi win also takes back the hand's own stick. `ura` is
+   the complete hand's ura dora law (EV_URA_MAX + 1), made on first use (*ura_all < 0: not yet):
+   one per hand. */
 double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
                        double *ura_all);
 int ym_ev_link_riichi_pair(ctx_t *x, size_t ni);

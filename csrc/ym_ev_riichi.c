@@ -3,6 +3,8 @@
  * (riichi_mode CHOOSE / NEVER / DECLARE: a hand under riichi keeps its tiles, ippatsu on the
  * first draw after the declaration, the stick; docs/ev.md, "Riichi or dama").
  */
+#include <math.h>
+
 #include "ym_ev_impl.h"
 
 /* ---- scoring a win ------------------------------------------------------------------------ */
@@ -13,8 +15,19 @@ static double binom(int n, int k) {
     return r;
 }
 
+/* The tsumo's payments (total) of a hand of han and fu (yakuman multiples when not aotenjou): the
+   scorer's points and payments, with the request's honba and sticks; under aotenjou the exact
+   amounts of ym_aotenjou_payments (no limit; beyond YM_AOTENJOU_MAX_HAN han, that many) */
 static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int dealer) {
     const ym_ev_input_t *in = x->in;
+    if (in->rules->aotenjou) {
+        ym_wide_pay_t w;
+        if (ym_aotenjou_payments(in->rules, han > YM_AOTENJOU_MAX_HAN ? YM_AOTENJOU_MAX_HAN : han, fu, dealer, 1,
+                                 in->honba, in->riichi_sticks, 0, &w))
+            return 0.0;
+        return (double)w.total.w[0] + ldexp((double)w.total.w[1], 32) + ldexp((double)w.total.w[2], 64) +
+               ldexp((double)w.total.w[3], 96);
+    }
     int limit, kazoe;
     int32_t a = ym_base_points(in->rules, han, fu, yakuman, &limit, &kazoe);
     ym_payment_t pay;
@@ -23,13 +36,21 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
     return (double)pay.total;
 }
 
+/* the ura dora han beyond which a hand's value no longer grows: 12 (with any han a hand holds, a
+   limit: kazoe at 13), unless kazoe counts multiples (26 han a double yakuman) or aotenjou */
+static int ura_cap(const ym_rules_t *r) {
+    return r->aotenjou || r->kazoe == YM_KAZOE_MULTIPLE ? EV_URA_MAX : 12;
+}
+
 /* The law of the ura dora han of the complete hand c (with the melds, and the kita Norths as the
- * scorer counts them): ura[u] = P(u han), u capped at 12; the indicators are drawn without
+ * scorer counts them): ura[u] = P(u han), u capped at ura_cap (EV_URA_MAX is not reached: four
+ * copies an indicator); the indicators are drawn without
  * replacement from the tiles this hand does not hold (the state's wall). One table per discard
  * state: every winning draw into it shares it.
  * Returns the number of ways (0: fewer tiles than indicators). */
-static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
+static double ura_law(const ctx_t *x, const uint8_t *c, double ura[EV_URA_MAX + 1]) {
     const ym_ev_input_t *in = x->in;
+    const int cap = ura_cap(in->rules);
     uint8_t full[34];
     memcpy(full, c, 34);
     for (int m = 0; m < in->n_melds; m++) {
@@ -41,7 +62,7 @@ static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
         }
     }
     /* dp[a][u]: ways to draw a indicators worth u han; kinds one by one, a descending in place */
-    double dp[YM_MAX_INDICATORS + 1][13];
+    double dp[YM_MAX_INDICATORS + 1][EV_URA_MAX + 1];
     memset(dp, 0, sizeof dp);
     dp[0][0] = 1.0;
     int d = in->n_dora, total = 0;
@@ -57,15 +78,16 @@ static double ura_law(const ctx_t *x, const uint8_t *c, double ura[13]) {
                 const double *from = dp[a - j];
                 double *to = dp[a];
                 int sh = j * g;
-                for (int u = 0; u <= 12; u++) {
+                for (int u = 0; u <= cap; u++) {
                     if (from[u] == 0.0) continue;
                     int nu = u + sh;
-                    to[nu > 12 ? 12 : nu] += from[u] * cb[j];
+                    to[nu > cap ? cap : nu] += from[u] * cb[j];
                 }
             }
     }
     double all = binom(total, d);
-    for (int u = 0; u <= 12; u++) ura[u] = all > 0.0 ? dp[d][u] / all : 0.0;
+    for (int u = 0; u <= cap; u++) ura[u] = all > 0.0 ? dp[d][u] / all : 0.0;
+    for (int u = cap + 1; u <= EV_URA_MAX; u++) ura[u] = 0.0;
     return all;
 }
 
@@ -91,16 +113,19 @@ static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     h.n_dora = in->n_dora;
     memcpy(h.dora, in->dora, in->n_dora);
     h.kita = in->kita;
+    h.honba = in->honba;   /* ryanhan shibari reads it (the payments are hand_value's) */
+    h.riichi_sticks = in->riichi_sticks;
     h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
     ym_score_t s;
     if (ym_score_ex(in->rules, &h, &s, 1) != YM_ST_OK) return 0.0;
     int dealer = in->seat_wind == 0;
-    if (!riichi || !in->uradora || in->n_dora == 0 || s.yakuman)
-        return hand_value(x, s.han, s.fu, s.yakuman, dealer);
+    /* under aotenjou a yakuman's han (s.han) take the ura dora as any hand's */
+    const int ao = in->rules->aotenjou, yk = ao ? 0 : s.yakuman;
+    if (!riichi || !in->uradora || in->n_dora == 0 || yk) return hand_value(x, s.han, s.fu, yk, dealer);
     if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
     if (*ura_all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
     double v = 0.0;
-    for (int u = 0; u <= 12; u++)
+    for (int u = 0, cap = ura_cap(in->rules); u <= cap; u++)
         if (ura[u] > 0.0) v += ura[u] * hand_value(x, s.han + u, s.fu, 0, dealer);
     return v;
 }
@@ -144,7 +169,7 @@ int ym_ev_link_riichi_pair(ctx_t *x, size_t ni) {
         if (sh[k] != -1) continue;
         int suit = five_suit(k), red_left = red_left_of(x, reds, suit);
         int wt[2] = {(int)x->base[k] - c[k] - red_left, red_left};
-        double ura[13], ura_all = -1.0;   /* one law for the complete hand (red fives as plain) */
+        double ura[EV_URA_MAX + 1], ura_all = -1.0;   /* one law for the complete hand (red fives as plain) */
         c[k]++;
         for (int red = 0; red < 2; red++) {
             if (wt[red] <= 0) continue;

@@ -545,3 +545,33 @@ def random_open_case(rng: random.Random) -> tuple[str, dict]:
         if rng.random() < 0.2:
             kw["red"] = False
         return hand, kw
+
+
+# the knobs a win's value reads (random_rules): one of them changed on a preset
+RULE_KNOBS = (
+    dict(kiriage_mangan=True), dict(kazoe="sanbaiman"), dict(kazoe="multiple"), dict(aotenjou=True),
+    dict(ryanhan_shibari=True), dict(ryanhan_shibari=True, aotenjou=True), dict(kuitan=False),
+    dict(tsumo_pinfu=False), dict(double_yakuman=frozenset()), dict(yakuman_cap=1), dict(yakuman_stacking=False),
+    dict(honba_tsumo_each=300), dict(tsumo_loss=False), dict(rinshan_tsumo_fu=0), dict(double_wind_pair_fu=2),
+    dict(open_riichi=True),
+)
+
+
+def random_rules(rng: random.Random, players: int) -> tuple[Rules, dict]:
+    """A preset of `players` with one of RULE_KNOBS changed (and the knob): the rules a request of
+    tools/ev_model_diff.py --rules is valued under. The presets keep red fives (the generators'
+    requests may hold them)."""
+    presets = (Rules.tenhou, Rules.mahjongsoul, Rules.mleague) if players == 4 else (Rules.tenhou_sanma,
+                                                                                   Rules.mahjongsoul_sanma)
+    knob = rng.choice(RULE_KNOBS)
+    return rng.choice(presets)().replace(**knob), knob
+
+
+def with_random_rules(rng: random.Random, kw: dict) -> dict:
+    """kw (a request's keywords from random_case or random_open_case) under random_rules of its
+    player count, with 0-6 honba half the time (ryanhan shibari starts at 5)."""
+    players = kw["rules"].players if kw.get("rules") is not None else 4
+    kw = dict(kw, rules=random_rules(rng, players)[0])
+    if rng.random() < 0.5:
+        kw["honba"] = rng.randrange(0, 7)
+    return kw

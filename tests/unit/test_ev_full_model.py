@@ -16,7 +16,7 @@ from yakuman.ev import discard_ev
 from yakuman.rules import Rules
 
 from ._ev_full_model import mismatches as _mismatches
-from ._ev_full_model import random_case, random_open_case
+from ._ev_full_model import random_case, random_open_case, with_random_rules
 
 
 def test_a_thirteen_tile_request_may_declare_on_a_tsumogiri():
@@ -82,6 +82,15 @@ def test_dama_then_riichi_rows_equal_the_model(hand, kw):
     ("234m23p678s111z", dict(melds=["pon 555p"], dora=["0p"])),   # nor as an indicator
     ("234m23p678s111z", dict(melds=["pon 055p"], red=False, dora=["4p"])),   # red=False: the pon's red 5p is plain
     ("234m3p678s111z", dict(melds=["chi 406p"], red=False, dora=["4p"])),    # a chi's too
+    # ryanhan shibari from 5 honba: an open tanyao tsumo (1 han of yaku) is no win, a dora does not
+    # count towards the two han; at 4 honba it wins (the search once gave the scorer no honba)
+    ("234m456p3488s2z", dict(melds=["pon 666p"], honba=5, rules=Rules.tenhou().replace(ryanhan_shibari=True))),
+    ("234m456p3488s2z", dict(melds=["pon 666p"], honba=5, dora=["3m"],
+                             rules=Rules.tenhou().replace(ryanhan_shibari=True))),
+    ("234m456p3488s2z", dict(melds=["pon 666p"], honba=4, rules=Rules.tenhou().replace(ryanhan_shibari=True))),
+    # aotenjou: no limit, and a yakuman's han take the ura dora too (a riichi suuankou tanki)
+    ("234m456p678s5566z", dict(dora=["4z"], rules=Rules.tenhou().replace(aotenjou=True))),
+    ("111m222p333s44456z", dict(dora=["3z"], tegawari=False, rules=Rules.tenhou().replace(aotenjou=True))),
     ("2340m456p678s5566z", dict(seat_wind="S")),     # discarding the red five or a plain one
 ])
 def test_worked_cases_equal_the_model(hand, kw):
@@ -120,4 +129,22 @@ def test_random_open_hands_equal_the_model():
             raise AssertionError(f"hand {i}: {hand} {kw}: {e!r}") from e
         failures += bad[:3]
     assert kinds == {"chi", "pon", "minkan", "kakan", "ankan"}
+    assert failures == []
+
+
+def test_random_rules_equal_the_model():
+    """30 seeded requests of both generators, each under a preset with one knob a win's value reads
+    changed (kiriage, kazoe, aotenjou, ryanhan shibari with honba, kuitan, yakuman caps, tsumo fu,
+    payments): the search once gave the scorer no honba (ryanhan shibari) and valued aotenjou wins
+    by the limited points."""
+    rng = random.Random(20261208)
+    failures = []
+    for i in range(30):
+        hand, kw = (random_open_case if i % 2 else random_case)(rng)
+        kw = with_random_rules(rng, kw)
+        try:
+            bad, _ = _mismatches(hand, **kw)
+        except Exception as e:
+            raise AssertionError(f"hand {i}: {hand} {kw}: {e!r}") from e
+        failures += bad[:3]
     assert failures == []

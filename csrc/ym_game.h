@@ -291,7 +291,8 @@ int ym_game_discard_legal(const ym_game_t *g, const ym_action_t *a);
 /* 1 when `seat` may pass now (asked on the open response, not answered yet): the pass entry of
  * ym_game_legal, {YM_A_PASS, seat, 255, 255}, is then legal. */
 int ym_game_pass_legal(const ym_game_t *g, int seat);
-/* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status. */
+/* The win of `seat` on id `tile` (tsumo or ron from `from`); fills out; returns the score status.
+ * The hand always carries the honba (ryanhan shibari reads it); bonus adds the riichi sticks. */
 int ym_game_score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out);
 /* The same with the win's 64-bit payments and hand value (ym_game_win_pay, ym_game_settle.c). */
 struct ym_gpay;

@@ -142,10 +142,10 @@ static void win_hand(const ym_game_t *g, int seat, int tile, int from, int rk, i
     if (p->pao_seat != 255 && p->pao_seat != from) h->pao = p->pao_bits;
     if (tsumo && p->rinshan && p->kan_from != 255) h->pao |= YM_PAO_RINSHAN;   /* daiminkan_rinshan_pao */
     h->flags = (uint16_t)ym_game_win_flags(g, seat, from, rk);
-    if (bonus) {
-        h->honba = g->honba;
-        h->riichi_sticks = (uint16_t)(g->sticks > 65535 ? 65535 : g->sticks);
-    }
+    /* the honba always: whether the hand wins at all reads it (ryanhan shibari from five honba);
+       the sticks only with the bonus (a check's payments are not read) */
+    h->honba = g->honba;
+    if (bonus) h->riichi_sticks = (uint16_t)(g->sticks > 65535 ? 65535 : g->sticks);
 }
 
 static int score_win(const ym_game_t *g, int seat, int tile, int from, int rk, int bonus, ym_score_t *out,

@@ -136,3 +136,23 @@ def test_nagashi_requires_closed(requires_closed):
     else:
         assert r.outcome == "nagashi_mangan" and r.winners == (1,)
         assert r.deltas == (-4000, 8000, -2000, -2000)      # a non-dealer mangan tsumo (Tenhou: as a draw)
+
+
+# ---- ryanhan_shibari (docs/rules.md): from five honba two han of yaku are needed to win ------------
+@pytest.mark.parametrize("shibari", [False, True])
+@pytest.mark.parametrize("honba", [4, 5])
+def test_ryanhan_shibari_in_the_engine(shibari, honba):
+    """Seat 1's closed shanpon 44s / 66p wins on the dealer's 6p with tanyao alone (1 han of yaku).
+    Under ryanhan_shibari at five honba that ron is not offered: the engine once checked a win's
+    legality without the honba, offered it, and settled the round as a ron paying nothing."""
+    rules = Rules.tenhou().replace(ryanhan_shibari=shibari)
+    wall = build_wall(["19m19p19s123456z6p", "234m456p678s44s66p", None, None], draws="7z", dora="1z")
+    g = Game(rules, wall=wall, honba=honba)
+    discard(g, "6p", then_pass=False)
+    allowed = not (shibari and honba >= 5)
+    assert any(a.type == "hora" for a in g.legal_actions(1)) == allowed
+    if allowed:
+        act(g, 1, "hora")
+        rnd = g.rounds[-1]
+        # 1 han 40 fu from the dealer: 1,300 and 300 a honba
+        assert (rnd.outcome, rnd.deltas) == ("ron", (-1300 - 300 * honba, 1300 + 300 * honba, 0, 0))

@@ -362,8 +362,9 @@ void ym_final_scores(const ym_game_rules_t *R, int n, const int64_t *scores, int
 #define YM_OBS_SCALARS 24
 void ym_game_obs(const ym_game_t *g, int seat, uint8_t *planes /* [YM_OBS_PLANES][34] */,
                  int64_t *scalars /* [YM_OBS_SCALARS] */);
-/* Kinds every seat sees: uncalled river tiles, melds, kita, revealed dora indicators. */
-void ym_game_visible(const ym_game_t *g, uint8_t vis[34]);
+/* Kinds `seat` sees outside its concealed tiles: uncalled river tiles, melds, kita, revealed dora
+   indicators, the other seats' concealed tiles in open riichi. */
+void ym_game_visible(const ym_game_t *g, int seat, uint8_t vis[34]);
 
 /* ---- rollouts (ym_game_sim.c) ----------------------------------------------------------- */
 enum { YM_POL_RANDOM = 0, YM_POL_TSUMOGIRI = 1, YM_POL_GREEDY = 2, YM_POL_EV = 3, YM_POLICIES };

@@ -54,7 +54,7 @@ static void ev_input(const ym_game_t *g, int seat, ym_ev_input_t *in) {
     }
     /* the copies the seat cannot see: 4 - its hand - every visible tile (as the observation's
        unseen plane); red fives the same way over the same places */
-    ym_game_visible(g, vis);
+    ym_game_visible(g, seat, vis);
     for (int k = 0; k < 34; k++) {
         int total = SANMA(g) && k >= 1 && k <= 7 ? 0 : 4, seen = vis[k] + p->c[k];
         in->unseen[k] = (uint8_t)(seen < total ? total - seen : 0);
@@ -62,6 +62,8 @@ static void ev_input(const ym_game_t *g, int seat, ym_ev_input_t *in) {
     for (int s = 0; s < 3; s++) seen_red[s] = in->reds[s];
     for (int q = 0; q < n; q++) {
         const ym_seat_t *o = &g->s[q];
+        if (q != seat && o->open_riichi)   /* a hand shown by an open riichi (ym_game_visible) */
+            for (int i = 0; i < o->n; i++) count_red(g, o->ids[i], seen_red);
         for (int j = 0; j < o->n_river; j++)
             if (!(o->rmark[j] & YM_RV_CALLED)) count_red(g, o->river[j], seen_red);
         for (int m = 0; m < o->n_melds; m++)

@@ -22,12 +22,16 @@
 
 #include "ym_game.h"
 
-/* What every seat sees, by kind: river tiles (those not called away: a called tile is counted in
- * the caller's meld), every meld, kita and the revealed dora indicators. */
-void ym_game_visible(const ym_game_t *g, uint8_t vis[34]) {
+/* What `seat` sees outside its own concealed tiles, by kind: river tiles (those not called away:
+ * a called tile is counted in the caller's meld), every meld, kita, the revealed dora indicators
+ * and the concealed tiles of the other seats in open riichi (as the observation's unseen plane
+ * counts them). */
+void ym_game_visible(const ym_game_t *g, int seat, uint8_t vis[34]) {
     memset(vis, 0, 34);
     for (int q = 0; q < g->R.players; q++) {
         const ym_seat_t *o = &g->s[q];
+        if (q != seat && o->open_riichi)
+            for (int k = 0; k < 34; k++) vis[k] = (uint8_t)(vis[k] + o->c[k]);
         for (int j = 0; j < o->n_river; j++)
             if (!(o->rmark[j] & YM_RV_CALLED)) vis[o->river[j] >> 2]++;
         for (int m = 0; m < o->n_melds; m++)

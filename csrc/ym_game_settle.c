@@ -375,7 +375,7 @@ int ym_game_draw_tenpai(const ym_game_t *g, int seat) {
     uint8_t seen[34];
     const uint8_t *sp = NULL;
     if (g->R.karaten == 3) {   /* what the seat sees outside its concealed hand and its own melds */
-        ym_game_visible(g, seen);
+        ym_game_visible(g, seat, seen);
         for (int i = 0; i < p->n_melds; i++)
             for (int j = 0; j < p->melds[i].n; j++) seen[p->melds[i].ids[j] >> 2]--;
         sp = seen;

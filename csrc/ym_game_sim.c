@@ -74,7 +74,7 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, s
     }
     const ym_seat_t *p = &g->s[seat];
     uint8_t vis[34];
-    ym_game_visible(g, vis);
+    ym_game_visible(g, seat, vis);
     for (int k = 0; k < 34; k++) {
         int cap = 4 - p->c[k];
         if (vis[k] > cap) vis[k] = (uint8_t)cap;

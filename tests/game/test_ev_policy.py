@@ -365,3 +365,40 @@ def test_ev_policy_sees_a_called_red_five_once():
                                                rtol=1e-12, atol=1e-12, equal_nan=True), (seed, o.hand, o.melds)
             g.step(g.policy_action(seat, "greedy"))
     assert calls >= 40 and compared >= 20, (calls, compared)
+
+
+def test_ev_policy_sees_an_open_riichi_hand():
+    # rules.open_riichi: a hand declared openly is shown to every seat (Observation.open_hands;
+    # the observation's unseen plane counts it as seen). The policy's request takes those tiles,
+    # and their red fives, out of the wall as ev_options does (ym_game_visible): greedy games in
+    # which every seat that may declare openly does; every later discard decision of another seat
+    # while an open riichi stands is compared where the calculator values it. (The policy once
+    # counted the shown hand as unseen: the values of every such decision differed.)
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    rules = Rules.tenhou().replace(open_riichi=True)
+    work = _core.EvPolicyWork()
+    compared = 0
+    for seed in range(12):
+        g = Game(rules, seed)
+        while not g.done and compared < 30:
+            seat = g.decision_seat
+            legal = g.legal_actions(seat)
+            opened = [a for a in legal if a.type == "open_reach"]
+            o = g.observation(seat)
+            shown = any(h for q, h in enumerate(o.open_hands) if q != seat)
+            if (shown and not opened and g._st.phase() == 0 and any(a.type == "dahai" for a in legal)
+                    and not any(a.type == "hora" for a in legal) and not o.riichi[seat]):
+                native = _core.ev_policy_rows(g._st, seat, work)
+                if native is not None:
+                    kw = ev_options(o)
+                    rows = discard_ev(kw.pop("hand"), **kw).rows
+                    assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
+                    for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
+                        assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                                           rtol=1e-12, atol=1e-12, equal_nan=True)
+                    compared += any(r.exp_score[1] > 0 for r in rows)
+            g.step(opened[0] if opened else g.policy_action(seat, "greedy"))
+    assert compared >= 15

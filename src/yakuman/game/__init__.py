@@ -197,14 +197,16 @@ class Observation:
 
     def wall_counts(self) -> tuple[int, ...]:
         """34 counts: the copies of each kind this seat cannot see (4 minus its own hand and
-        every visible tile: rivers, melds, kita, dora indicators; 2m-8m are 0 in sanma) -- the
+        every visible tile: rivers, melds, kita, dora indicators, the hands shown by an open
+        riichi; 2m-8m are 0 in sanma) -- the
         tiles it may still draw, as ``yakuman.ev.discard_ev(wall=...)`` takes them."""
         return tuple(int(x) for x in self._planes[0][21])
 
     def wall_reds(self) -> tuple[int, int, int]:
         """Of the fives in ``wall_counts()``, the red ones per suit (m, p, s): the rules' red fives
         of each suit less those this seat sees (its hand, uncalled river tiles, melds, dora
-        indicators), as ``yakuman.ev.discard_ev(wall_red=...)`` takes them."""
+        indicators, the hands shown by an open riichi), as ``yakuman.ev.discard_ev(wall_red=...)``
+        takes them."""
         from yakuman.rules import Rules
 
         rules = self._rules if self._rules is not None else Rules.tenhou()
@@ -212,6 +214,7 @@ class Observation:
         names = list(self.hand) + list(self.dora_indicators)
         names += [pai for river in self.discards for pai, _tg, _r, called in river if not called]
         names += [t for melds in self.melds for _typ, tiles, _f in melds for t in tiles]
+        names += [t for q, shown in enumerate(self.open_hands) if shown and q != self.seat for t in shown]
         for name in names:
             if name.endswith("r"):
                 seen["mps".index(name[1])] += 1

@@ -50,9 +50,9 @@ def n_workers(workers: int | None) -> int:
     """Threads for a batch call: None or 0 = every core, else 1..MAX_WORKERS."""
     if workers is None:
         return os.cpu_count() or 1
-    if type(workers) is bool or not hasattr(workers, "__index__"):
+    w = as_int(workers)
+    if w is None:
         raise InvalidArgumentError(f"workers must be an integer (None or 0 = every core), not {workers!r}")
-    w = workers.__index__()
     if w == 0:
         return os.cpu_count() or 1
     if not 1 <= w <= MAX_WORKERS:
@@ -66,10 +66,26 @@ def as_int(value, low: int | None = None, high: int | None = None) -> int | None
     checks, each of which words its own error."""
     if type(value) is bool or not hasattr(value, "__index__"):
         return None
-    v = value.__index__()
+    try:   # a numpy array of more than one element has __index__ and refuses it
+        v = value.__index__()
+    except TypeError:
+        return None
     if (low is not None and v < low) or (high is not None and v > high):
         return None
     return v
+
+
+def flag(value, name: str, error=InvalidArgumentError) -> bool:
+    """A yes / no argument: a bool (numpy's too) or the integer 0 or 1, else ``error`` naming it
+    (a numpy array, a string or None has no single truth value to take)."""
+    if type(value) is bool:
+        return value
+    if type(value).__name__ == "bool_" and hasattr(value, "item"):   # numpy.bool_
+        return bool(value)
+    v = as_int(value, 0, 1)
+    if v is None:
+        raise error(f"{name} must be True or False, not {value!r:.60}")
+    return bool(v)
 
 
 def int_at_least(value, low: int, message: str) -> int:
@@ -95,7 +111,9 @@ def melds_arg(melds) -> int:
         return -1
     if type(melds) is bool or not hasattr(melds, "__index__"):
         raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r}")
-    k = melds.__index__()
+    k = as_int(melds)
+    if k is None:
+        raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r:.60}")
     if not 0 <= k <= 4:
         raise InvalidTilesError(f"melds must be 0..4, not {k}")
     return k
@@ -105,10 +123,10 @@ def raise_first_bad(status, errors: str, what: str) -> None:
     """errors="raise": raise for the first row with a non-zero status, naming it."""
     import numpy as np
 
+    if not isinstance(errors, str) or errors not in ("status", "raise"):
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r:.60}")
     if errors == "status":
         return
-    if errors != "raise":
-        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     bad = np.flatnonzero(status)
     if bad.size:
         i = int(bad[0])

@@ -410,9 +410,16 @@ cdef int _sanma_of(object players, object rules) except -1:
             from yakuman.errors import InvalidRulesError
             raise InvalidRulesError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     if players is not None:
-        if players not in (3, 4) or type(players) is bool:
+        p = None
+        if type(players) is not bool:
+            try:   # an integer (numpy's too); an array of several has __index__ and refuses it
+                p = players.__index__()
+            except (AttributeError, TypeError):
+                p = None
+        if p not in (3, 4):
             from yakuman.errors import InvalidRulesError
-            raise InvalidRulesError(f"players must be 3 or 4, not {players!r}")
+            raise InvalidRulesError(f"players must be 3 or 4, not {players!r:.60}")
+        players = p
         if n is not None and n != players:
             from yakuman.errors import InvalidRulesError
             raise InvalidRulesError(f"players={players} contradicts rules.players={n}")

@@ -1081,7 +1081,7 @@ def score(hand, win, melds=(), *, tsumo=False, riichi=False, double_riichi=False
                        & _sc_flag(tenhou, 8, &flags) & _sc_flag(chiihou, 9, &flags)
                        & _sc_flag(renhou, 10, &flags))
     if plain and pao_seat is None and from_seat is None and open_riichi is False and sashikomi is False \
-            and paarenchan == 0 and type(paarenchan) is int:
+            and type(paarenchan) is int and paarenchan == 0:
         if rules is None and _SC_DEFAULT_RULES is not None:
             cr = _SC_DEFAULT_RULES
         else:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, as_int, as_list, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
+from yakuman._arrays import FORMS, as_counts, as_int, as_list, flag, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -85,6 +85,7 @@ _finish = raise_first_bad
 def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None = 1,
                  return_status: bool = False, errors: str = "status", players=None, rules=None):
     """Shanten of every row (int8; ``SHANTEN_INVALID`` = 127 on a malformed row)."""
+    return_status = flag(return_status, "return_status")
     a = _as_counts(counts)
     f = form_arg(form)
     sanma = _core._players_code(players, rules)
@@ -98,6 +99,7 @@ def shanten_many(counts, *, melds=None, form: str = "all", workers: int | None =
 def agari_many(counts, *, melds=None, workers: int | None = 1, return_status: bool = False,
                errors: str = "status"):
     """Whether each 14-3k row is complete (bool)."""
+    return_status = flag(return_status, "return_status")
     a = _as_counts(counts)
     o = out_arrays((("out", np.uint8, ()), ("status", np.uint8, ())), len(a))
     out, status = o["out"], o["status"]
@@ -110,6 +112,7 @@ def agari_many(counts, *, melds=None, workers: int | None = 1, return_status: bo
 def waits_many(counts, *, melds=None, workers: int | None = 1, as_bool: bool = False,
                return_status: bool = False, errors: str = "status", players=None, rules=None):
     """Waits of each 13-3k row: uint64 bitmask (bit i = kind i), or an (N, 34) bool array."""
+    as_bool, return_status = flag(as_bool, "as_bool"), flag(return_status, "return_status")
     a = _as_counts(counts)
     sanma = _core._players_code(players, rules)
     o = out_arrays((("out", np.uint64, ()), ("status", np.uint8, ())), len(a))
@@ -143,7 +146,7 @@ def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str =
     under the GIL, then parsed without it on ``workers`` threads."""
     from yakuman._core import _parse_many
 
-    if errors not in ("status", "raise"):
+    if not isinstance(errors, str) or errors not in ("status", "raise"):
         raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     if isinstance(rows, str):
         raise InvalidArgumentError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
@@ -154,7 +157,7 @@ def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str =
     reds = np.zeros((n, 3), dtype=np.uint8)
     n_tiles = np.zeros(n, dtype=np.int16)
     status = np.zeros(n, dtype=np.uint8)
-    messages = _parse_many(rows, bool(aka), _workers(workers), counts, reds, n_tiles, status)
+    messages = _parse_many(rows, flag(aka, "aka"), _workers(workers), counts, reds, n_tiles, status)
     messages = dict(sorted(messages.items()))
     if errors == "raise" and messages:
         i, msg = next(iter(messages.items()))
@@ -788,7 +791,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
             if any(r != rules for r in row_rules.values()):
                 raise InvalidArgumentError("columns_from_kwargs: rows carry different rules; score_many takes one rule set "
                                  "(or one per player count), so split the batch by rules")
-    if errors not in ("status", "raise"):
+    if not isinstance(errors, str) or errors not in ("status", "raise"):
         raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
     reqs = []
     bad: dict[int, str] = {}

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import as_int, as_list
+from yakuman._arrays import as_int, as_list, flag
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds, refuse_sanma_chi
 from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
@@ -203,6 +203,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {riichi!r}")
     if model == "reference" and riichi != "choose":
         raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
+    tegawari, shanten_down, uradora, red = (flag(v, name) for v, name in (
+        (tegawari, "tegawari"), (shanten_down, "shanten_down"), (uradora, "uradora"), (red, "red")))
     rules = _REFERENCE if model == "reference" else _TENHOU if rules is None else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
@@ -483,6 +485,9 @@ def ev_many(columns, *, turn=1, workers=None, rules=None, t_max=18, extra=1, teg
     turn = _int(turn, "turn", 0, t_max)
     extra = _int(extra, "extra", 0, 8)
     max_shanten = _int(max_shanten, "max_shanten", 0, 6)
+    tegawari, shanten_down, uradora, red, by_turn = (flag(v, name) for v, name in (
+        (tegawari, "tegawari"), (shanten_down, "shanten_down"), (uradora, "uradora"), (red, "red"),
+        (by_turn, "by_turn")))
     cols = _columns(columns, spec=EV_COLUMNS, who="ev_many", required=("counts",), absent=("wall",))
     n = len(cols["counts"])
     pre = np.zeros(n, dtype=np.uint8)

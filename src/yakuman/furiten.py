@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_list, flag
 from yakuman.errors import InvalidContextError
 from yakuman.rules import Rules
 
@@ -76,6 +76,8 @@ def can_ron(tile, waits: Iterable, discards: Iterable = (), *, temporary: bool =
     for name, v in (("yaku_han", yaku_han), ("honba", honba)):
         if type(v) is not int or v < 0:
             raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
+    temporary = flag(temporary, "temporary", InvalidContextError)
+    riichi_furiten = flag(riichi_furiten, "riichi_furiten", InvalidContextError)
     w = _kinds(waits)
     if _kind(tile) not in w or w & _kinds(discards) or temporary or riichi_furiten:
         return False

@@ -46,7 +46,7 @@ from yakuman._core import (
     discard_analysis,
     ukeire,
 )
-from yakuman._arrays import as_counts, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
+from yakuman._arrays import as_counts, flag, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 
 if TYPE_CHECKING:
@@ -186,6 +186,7 @@ def win_value(hand, melds=(), *, discards=(), temporary_furiten: bool = False, r
     from yakuman.tiles import TILE_NAMES, to_mpsz
 
     rules = _rules_for(players, rules)
+    temporary_furiten = flag(temporary_furiten, "temporary_furiten")
     counts, reds = parse(hand)
     melds = parse_melds(melds)
     mask = waits_mask(list(counts), melds=len(melds), rules=rules)
@@ -276,6 +277,7 @@ def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 
     from yakuman._arrays import as_counts, as_int
 
     rules = _rules_for(players, rules)
+    riichi = flag(riichi, "riichi")
     winds = [as_int(v, 0, 3) for v in (seat_wind, round_wind)]
     for name, v, got in zip(("seat_wind", "round_wind"), (seat_wind, round_wind), winds):
         if got is None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_list, flag
 from yakuman.errors import InvalidContextError, InvalidRulesError
 from yakuman.rules import ABORTIVE_DRAW_KEYS, Rules
 
@@ -360,14 +360,17 @@ def _turn_order(seats: Iterable[int], start: int, n: int) -> list[int]:
     return sorted(seats, key=lambda s: (s - start - 1) % n)
 
 
+NOTEN_TOTAL_MAX = 10**9   # far above any table's (rules.noten_payment_total is at most 100,000)
+
+
 def noten_payments(tenpai: Sequence[bool], total: int) -> tuple[int, ...]:
     """Noten payments for any number of players: the noten players pay ``total`` (split
     evenly) to the tenpai players (split evenly); nothing when all or none are tenpai."""
     from yakuman import _core
 
-    tenpai = as_list(tenpai, "tenpai", InvalidContextError)
-    if type(total) is not int or total < 0:
-        raise InvalidContextError(f"the noten payment total must be a non-negative integer, not {total!r}")
+    tenpai = [flag(t, f"tenpai[{i}]", InvalidContextError) for i, t in enumerate(as_list(tenpai, "tenpai", InvalidContextError))]
+    if type(total) is not int or not 0 <= total <= NOTEN_TOTAL_MAX:
+        raise InvalidContextError(f"the noten payment total must be an integer 0..{NOTEN_TOTAL_MAX}, not {total!r:.60}")
     n = len(tenpai)
     k = sum(1 for t in tenpai if t)
     if k in (0, n):
@@ -614,8 +617,14 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None,
         if type(w) is not int or not 0 <= w < 4:
             raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {w!r}")
         winds.append(w)
-    if riichi not in (False, True, "double"):
-        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r}")
+    try:
+        if isinstance(riichi, str):
+            if riichi != "double":
+                raise InvalidContextError("riichi")
+        else:
+            riichi = flag(riichi, "riichi", InvalidContextError)
+    except InvalidContextError:
+        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r:.60}") from None
     seen = None
     if visible is not None and r.karaten_is_tenpai == "never":
         seen = list(visible)
@@ -629,6 +638,7 @@ def is_nagashi(discards, *, called: bool = False, closed: bool = True, rules: Ru
     player's discards) is a terminal or honor, ``called`` = whether anyone called one of them,
     ``closed`` = whether the player's hand is closed (only with ``nagashi_requires_closed``)."""
     r = _rules(rules)
+    called, closed = flag(called, "called", InvalidContextError), flag(closed, "closed", InvalidContextError)
     if r.nagashi_mangan == "off" or called or (r.nagashi_requires_closed and not closed):
         return False
     c = _counts(discards, "the discards")

@@ -50,11 +50,21 @@ TILE_NAMES = tuple(f"{n % 9 + 1}{'mpsz'[n // 9]}" for n in range(34))
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
+cdef object _yes_no(object v, str name):
+    """A yes / no argument that is not a bool: yakuman._arrays.flag (numpy's bool, 0 or 1; else
+    InvalidArgumentError naming it)."""
+    from yakuman._arrays import flag
+    return flag(v, name)
+
+
 def tile_name(kind):
     """'3p' for kind 11."""
     if type(kind) is bool or not hasattr(kind, "__index__"):
         raise InvalidTilesError(f"tile kind {kind!r:.40} is not an integer 0..33")
-    kind = kind.__index__()
+    try:
+        kind = kind.__index__()
+    except TypeError:   # an array of several elements
+        raise InvalidTilesError(f"tile kind {kind!r:.40} is not an integer 0..33") from None
     if kind < 0 or kind >= 34:
         raise InvalidTilesError(f"tile kind {kind} out of range 0..33")
     return TILE_NAMES[kind]
@@ -507,6 +517,8 @@ def parse(tiles, *, aka=True):
     """(counts34 tuple, reds tuple) from any tile form; no hand-size check."""
     cdef uint8_t c[34]
     cdef uint8_t reds[3]
+    if type(aka) is not bool:
+        aka = _yes_no(aka, "aka")
     load_tiles(tiles, c, reds, aka)
     return tuple([c[i] for i in range(34)]), (reds[0], reds[1], reds[2])
 
@@ -526,6 +538,8 @@ def parse_136(ids, *, aka=True):
     if (isinstance(ids, (str, bytes, bytearray, dict, set, frozenset)) or not hasattr(ids, "__len__")
             or not hasattr(ids, "__getitem__")):
         raise InvalidTilesError(f"parse_136 takes a sequence of 136-ids, not {type(ids).__name__}")
+    if type(aka) is not bool:
+        aka = _yes_no(aka, "aka")
     _parse_136(ids, c, reds, aka)
     _check_counts(c)
     return tuple([c[i] for i in range(34)]), (reds[0], reds[1], reds[2])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from yakuman._arrays import as_int, as_list
+from yakuman._arrays import as_int, as_list, flag
 from yakuman._core import TILE_NAMES, parse, parse_136, parse_mpsz, tile_name
 from yakuman.errors import InvalidTilesError
 
@@ -154,7 +154,10 @@ def kind_of_136(tile_id: int) -> int:
 
 
 def is_red_136(tile_id: int, aka: bool = True) -> bool:
-    return aka and tile_id in RED_IDS
+    v = as_int(tile_id, 0, 135)
+    if v is None:
+        raise InvalidTilesError(f"tile id {tile_id!r:.40} is not an integer 0..135")
+    return flag(aka, "aka") and v in RED_IDS
 
 
 def mjai_name(kind_index: int, red: bool = False) -> str:
@@ -165,7 +168,7 @@ def mjai_name(kind_index: int, red: bool = False) -> str:
     name = MJAI_NAMES[kind_index] if 0 <= kind_index < 34 else None
     if name is None:
         raise InvalidTilesError(f"tile kind {kind_index} out of range 0..33")
-    if red:
+    if flag(red, "red"):
         if kind_index not in (4, 13, 22):
             raise InvalidTilesError(f"{name} has no red copy")
         return name + "r"

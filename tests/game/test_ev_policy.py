@@ -268,7 +268,6 @@ def test_ev_policy_counts_its_kita():
     # every North is pulled, every later discard decision of a seat holding kita compared where
     # the calculator values it.
     from yakuman import _core
-    from yakuman.ev import discard_ev
     from yakuman.game.evplanes import ev_options
 
     rules = Rules.tenhou_sanma()
@@ -283,16 +282,9 @@ def test_ev_policy_counts_its_kita():
             o = g.observation(seat)
             if (not kita and o.kita[seat] > 0 and g._st.phase() == 0 and any(a.type == "dahai" for a in legal)
                     and not any(a.type == "hora" for a in legal)):
-                native = _core.ev_policy_rows(g._st, seat, work)
-                if native is not None:
-                    kw = ev_options(o)
-                    assert kw.get("kita") == o.kita[seat]
-                    rows = discard_ev(kw.pop("hand"), **kw).rows
-                    assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
-                    for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
-                        assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
-                                           rtol=1e-12, atol=1e-12, equal_nan=True)
-                        assert riichi == bool(r.riichi[1])
+                assert ev_options(o).get("kita") == o.kita[seat]
+                rows = policy_request_equal(g, seat, work)
+                if rows is not None:
                     compared += any(r.exp_score[1] > 0 for r in rows)
             g.step(kita[0] if kita else g.policy_action(seat, "greedy"))
     assert compared >= 20
@@ -317,6 +309,27 @@ def greedy_states(seed: int, count: int, rules=None):
 
 def mpsz_of(kind: int, red: int) -> str:
     return f"{0 if red else kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+def policy_request_equal(g: Game, seat: int, work):
+    """The ev policy's own request for `seat` (csrc/ym_game_ev.c) against
+    discard_ev(ev_options(observation)): the same rows, values and riichi flags. Returns the rows,
+    or None where the policy values nothing (it plays greedy there)."""
+    from yakuman import _core
+    from yakuman.ev import discard_ev
+    from yakuman.game.evplanes import ev_options
+
+    native = _core.ev_policy_rows(g._st, seat, work)
+    if native is None:
+        return None
+    kw = ev_options(g.observation(seat))
+    rows = discard_ev(kw.pop("hand"), **kw).rows
+    assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
+    for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
+        assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
+                           rtol=1e-12, atol=1e-12, equal_nan=True)
+        assert riichi == bool(r.riichi[1])
+    return rows
 
 
 def test_ev_policy_sees_a_called_red_five_once():
@@ -375,8 +388,6 @@ def test_ev_policy_sees_an_open_riichi_hand():
     # while an open riichi stands is compared where the calculator values it. (The policy once
     # counted the shown hand as unseen: the values of every such decision differed.)
     from yakuman import _core
-    from yakuman.ev import discard_ev
-    from yakuman.game.evplanes import ev_options
 
     rules = Rules.tenhou().replace(open_riichi=True)
     work = _core.EvPolicyWork()
@@ -391,14 +402,8 @@ def test_ev_policy_sees_an_open_riichi_hand():
             shown = any(h for q, h in enumerate(o.open_hands) if q != seat)
             if (shown and not opened and g._st.phase() == 0 and any(a.type == "dahai" for a in legal)
                     and not any(a.type == "hora" for a in legal) and not o.riichi[seat]):
-                native = _core.ev_policy_rows(g._st, seat, work)
-                if native is not None:
-                    kw = ev_options(o)
-                    rows = discard_ev(kw.pop("hand"), **kw).rows
-                    assert [(mpsz_of(k, red), s) for k, red, s, *_ in native] == [(r.tile, r.shanten) for r in rows]
-                    for (_k, _red, _s, score, win, tenpai, riichi), r in zip(native, rows):
-                        assert np.allclose([score, win, tenpai], [r.exp_score[1], r.win_prob[1], r.tenpai_prob[1]],
-                                           rtol=1e-12, atol=1e-12, equal_nan=True)
+                rows = policy_request_equal(g, seat, work)
+                if rows is not None:
                     compared += any(r.exp_score[1] > 0 for r in rows)
             g.step(opened[0] if opened else g.policy_action(seat, "greedy"))
     assert compared >= 15

@@ -400,18 +400,10 @@ def _random_hand(rng: random.Random, target: int, players: int, pon: bool, n_til
             return _mpsz(c), melds, rules, norths
 
 
-def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
-    """A random request and discard_ev's keywords for it (the generator of
-    tests/unit/test_ev_full_model.py and tools/ev_model_diff.py): tenpai and 1-shanten, 14 and 13
-    tiles, closed and with a pon, four and three players (kita), red fives held, in the pon or in
-    the wall (or red=False), the three riichi modes, exchanges and steps back on or off, short
-    searches, honba and sticks, one dora indicator, walls with tiles seen elsewhere. `wide` adds
-    `extra` 0 or 2 and the Mahjong Soul presets (drawn after the rest: the same rng gives the same
-    hand and keywords as without it, plus those)."""
-    players = 3 if rng.random() < 0.2 else 4
-    pon = rng.random() < 0.25
-    n_tiles = (14 if rng.random() < 0.7 else 13) - (3 if pon else 0)
-    hand, melds, rules, norths = _random_hand(rng, rng.choice([0, 0, 0, 1]), players, pon, n_tiles)
+def _random_options(rng: random.Random, melds: list, rules, players: int, norths: int) -> dict:
+    """The keywords both generators draw for a request (in this order: the stream of their seeds
+    depends on it): winds, a short search, a riichi mode, exchanges and steps back off, honba and
+    sticks, kita (three players, at most four Norths in all)."""
     kw = dict(melds=melds, rules=rules, seat_wind=rng.choice("ESW" if players == 3 else "ESWN"),
               round_wind=rng.choice("ES"))
     if rng.random() < 0.3:
@@ -426,6 +418,22 @@ def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
         kw.update(honba=rng.randrange(1, 4), riichi_sticks=rng.randrange(1, 3))
     if players == 3 and rng.random() < 0.5 and norths <= 2:
         kw["kita"] = rng.randrange(1, 3)
+    return kw
+
+
+def random_case(rng, *, wide: bool = False) -> tuple[str, dict]:
+    """A random request and discard_ev's keywords for it (the generator of
+    tests/unit/test_ev_full_model.py and tools/ev_model_diff.py): tenpai and 1-shanten, 14 and 13
+    tiles, closed and with a pon, four and three players (kita), red fives held, in the pon or in
+    the wall (or red=False), the three riichi modes, exchanges and steps back on or off, short
+    searches, honba and sticks, one dora indicator, walls with tiles seen elsewhere. `wide` adds
+    `extra` 0 or 2 and the Mahjong Soul presets (drawn after the rest: the same rng gives the same
+    hand and keywords as without it, plus those)."""
+    players = 3 if rng.random() < 0.2 else 4
+    pon = rng.random() < 0.25
+    n_tiles = (14 if rng.random() < 0.7 else 13) - (3 if pon else 0)
+    hand, melds, rules, norths = _random_hand(rng, rng.choice([0, 0, 0, 1]), players, pon, n_tiles)
+    kw = _random_options(rng, melds, rules, players, norths)
     if rng.random() < 0.3:
         ind = rng.choice(["1m", "9p", "5s", "0p", "2z", "7z"])
         try:   # not a fifth copy of a kind, nor a second red five of a suit
@@ -524,20 +532,7 @@ def random_open_case(rng: random.Random) -> tuple[str, dict]:
         if not sum(conc):
             continue
         norths = used[30]
-        kw = dict(melds=melds, rules=rules, seat_wind=rng.choice("ESW" if players == 3 else "ESWN"),
-                  round_wind=rng.choice("ES"))
-        if rng.random() < 0.3:
-            kw["t_max"] = rng.choice([3, 6, 10])
-        if rng.random() < 0.25:
-            kw["riichi"] = rng.choice(["never", "declare"])
-        if rng.random() < 0.25:
-            kw["tegawari"] = False
-        if rng.random() < 0.25:
-            kw["shanten_down"] = False
-        if rng.random() < 0.25:
-            kw.update(honba=rng.randrange(1, 4), riichi_sticks=rng.randrange(1, 3))
-        if players == 3 and rng.random() < 0.5 and norths <= 2:
-            kw["kita"] = rng.randrange(1, 3)
+        kw = _random_options(rng, melds, rules, players, norths)
         if rng.random() < 0.3:
             ind = rng.choice(["1m", "9p", "4s", "4p", "2z", "7z"])
             if used[_counts(ind).index(1)] < 4:

@@ -414,8 +414,8 @@ class Game:
         """The legal action of ``seat`` with this index; IllegalActionError when none is."""
         self._check_seat(seat)
         if type(index) is not int:
-            raise IllegalActionError(f"action index {index!r} is not an int")
-        code = _core.state_action_of_index(self._st, seat, index)
+            raise IllegalActionError(f"action index {index!r:.60} is not an int")
+        code = _core.state_action_of_index(self._st, seat, index) if 0 <= index < ACTION_SPACE else None
         if code is None:
             raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
         return Action._from_code(code, self._aka)
@@ -700,7 +700,7 @@ class Game:
         if rng is None:
             s = secrets.randbits(64)
         elif type(rng) is not bool and hasattr(type(rng), "__index__"):
-            s = rng.__index__() & (2**64 - 1)
+            s = _seed_arg(rng, name="rng")   # a negative int or an array of several is refused
         elif hasattr(rng, "getrandbits"):
             s = rng.getrandbits(64)
         elif hasattr(rng, "integers"):
@@ -754,7 +754,7 @@ class Game:
             raise InvalidContextError("the round is over: nothing to roll out")
         if seat is None:
             seat = self.to_act[0]
-        elif seat != -1:
+        elif not (type(seat) is int and seat == -1):
             self._check_seat(seat)
         deltas = np.zeros((n, 4), dtype=np.int64)
         status = np.zeros(n, dtype=np.uint8)

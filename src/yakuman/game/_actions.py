@@ -37,9 +37,14 @@ def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
     random bits drawn from the OS."""
     if seed is None:
         return secrets.randbits(bits)
-    if type(seed) is bool or not hasattr(type(seed), "__index__"):
+    v = None
+    if type(seed) is not bool and hasattr(type(seed), "__index__"):
+        try:   # an array of several elements has __index__ and refuses it
+            v = seed.__index__()
+        except TypeError:
+            v = None
+    if v is None:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
-    v = seed.__index__()
     if v < 0:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")
     return v & (2**64 - 1)
@@ -110,7 +115,11 @@ class Action:
         _set(self, "type", type)
         _set(self, "actor", actor)
         _set(self, "pai", pai)
-        _set(self, "consumed", tuple(consumed))
+        try:
+            consumed = tuple(consumed)
+        except TypeError:   # step() refuses every other malformed field, naming the legal actions
+            raise IllegalActionError(f"consumed must be a sequence of tile names, not {consumed!r:.60}") from None
+        _set(self, "consumed", consumed)
         _set(self, "target", target)
         _set(self, "tsumogiri", tsumogiri)
         _set(self, "_code", _code)

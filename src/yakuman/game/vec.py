@@ -40,6 +40,9 @@ class VecObservation:
     status: Any
 
 
+MAX_GAMES = 1 << 24   # environments in one VecGame (each holds a whole table)
+
+
 class VecGame:
     """``n`` games in native memory. ``rules`` (None = ``Rules.tenhou()``); ``seed`` (None = one
     base seed drawn from the OS): game k starts with seed ``base + k`` and every game that ends
@@ -50,13 +53,13 @@ class VecGame:
 
     def __init__(self, n: int, rules: Rules | None = None, seed: int | None = None, reward: str = "round",
                  workers: int | None = None) -> None:
-        if type(n) is not int or n < 1:
-            raise InvalidContextError(f"n must be a positive integer, not {n!r}")
+        if type(n) is not int or not 1 <= n <= MAX_GAMES:
+            raise InvalidContextError(f"n must be an integer 1..{MAX_GAMES}, not {n!r:.60}")
         from yakuman.game import _rules_arg, _seed_arg
 
         self.rules = _rules_arg(rules)
         seed = _seed_arg(seed, 63)
-        if reward not in _REWARDS:
+        if not isinstance(reward, str) or reward not in _REWARDS:
             raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
         self.n, self.seed, self.reward, self.workers = n, seed, reward, n_workers(workers)
         self.players = self.rules.players

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from yakuman.errors import InvalidArgumentError
 from yakuman.logs.corpus import dask_bag, dask_results, find_logs
 from yakuman.logs.verify import FileResult, VerifyReport, _died_result, merge, verify_file
 
@@ -107,8 +108,10 @@ def frame_dask(paths: str | Path | Iterable[str | Path], *, files_per_partition:
         raise ImportError(
             'frame_dask needs dask.dataframe and pandas: pip install "yakuman[dask]"'
         ) from None
+    if type(files_per_partition) is not int or files_per_partition < 1:
+        raise InvalidArgumentError(f"files_per_partition must be a positive integer, not {files_per_partition!r:.60}")
     files = [str(p) for p in find_logs(paths)]
-    size = max(1, files_per_partition)
+    size = files_per_partition
     chunks = [files[i : i + size] for i in range(0, len(files), size)] or [[]]
     meta = _frame_of([])
     # dask would turn object columns into strings, list columns (yaku, melds, ...) included

@@ -19,7 +19,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_list, flag
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.events import (
     Call,
@@ -96,6 +96,12 @@ def read_bytes(
     and event when known; ``max_bytes`` limits the decompressed size (None = 64 MiB, see
     :func:`yakuman.logs.tenhou_xml.decompress`)."""
     decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
+    if not isinstance(source, (str, Path)):
+        raise InvalidArgumentError(f"source (the name errors give the bytes) must be a string, not {source!r:.60}")
+    source = str(source)
+    if fmt is not None and not isinstance(fmt, str):
+        raise InvalidArgumentError(f"fmt must be None or a format name, not {fmt!r:.60}")
+    strict = flag(strict, "strict")
     with format_errors(source):
         raw = decompress(data, source, max_bytes)
         fmt = fmt or detect_format(raw)

@@ -176,6 +176,8 @@ def to_frame(source: Any, *, engine: str = "pandas", workers: int = 1, errors: s
     """One row per win/draw: a ``pandas.DataFrame`` (nullable ``Int64`` / ``boolean`` /
     ``UInt64`` columns, lists as Python lists) or, with ``engine="pyarrow"``, a
     ``pyarrow.Table``. ``source``: paths / folders, games, or a VerifyReport with rows."""
+    if not isinstance(engine, str):
+        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {engine!r:.60}")
     if engine == "pyarrow":
         return to_table(source, workers=workers, errors=errors)
     if engine != "pandas":

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yakuman._arrays import as_list, int_at_least
+from yakuman._arrays import as_list, flag, int_at_least
 from yakuman._text import terminal_safe
 from yakuman.errors import InvalidArgumentError, YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
@@ -968,6 +968,7 @@ def verify_file(
     it is done, and collections in between would only walk them (and the rows kept so far).
     ``max_bytes`` limits the decompressed size of a gzip file (None = 64 MiB; past it the file is
     an error)."""
+    rows = flag(rows, "rows")   # an argument error, not a problem of the file
     enabled = gc.isenabled()
     if enabled:
         gc.disable()
@@ -1052,6 +1053,7 @@ def verify_paths(
     file whose retry dies too gets a "worker died" error; ``report.worker_deaths`` lists them."""
     check_limits(max_bytes)   # refused before any file is read
     max_mismatches = int_at_least(max_mismatches, 0, "max_mismatches must be an integer >= 0")
+    rows = flag(rows, "rows")
     if chunk is not None:
         chunk = int_at_least(chunk, 1, "chunk must be None or a positive number of files")
     files = [str(p) for p in find_logs(paths)]

@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.game._util import build_wall, random_game
-from yakuman.errors import IllegalActionError
+from yakuman.errors import IllegalActionError, YakumanError
 from yakuman.game import Action, Game
 from yakuman.rules import Rules
 
@@ -319,3 +319,53 @@ def test_a_sanma_wall_holding_any_of_2m_to_8m_is_refused(kind):
         bad[bad.index(32)] = 4 * kind + copy            # 9m (id 32) out, a 2m-8m copy in
         with pytest.raises(InvalidContextError, match="108 ids without 2m-8m"):
             Game(Rules.tenhou_sanma(), wall=bad)
+
+
+def test_random_rule_knobs_and_counters_every_win_pays_its_winner():
+    """Games under presets with random knobs changed (every knob of Rules' choices, the sets of
+    local yaku, abortive draws, pao and double yakuman), started at random honba (0-8) and sticks,
+    played by greedy seats that take every win: the tiles stay accounted for, scores plus sticks
+    are conserved, and every ron or tsumo pays each winner something. (A win offered that the
+    scorer then refuses pays nothing: until 2026-12-06 the engine offered a one-han ron at five
+    honba under ryanhan_shibari.)"""
+    from yakuman.rules import _CHOICES, _SETS
+
+    rng = random.Random(20261206)
+    presets = {4: (Rules.tenhou, Rules.mahjongsoul, Rules.mleague, Rules.ema, Rules.wrc),
+               3: (Rules.tenhou_sanma, Rules.mahjongsoul_sanma)}
+    games = wins = 0
+    while games < 60:
+        players = 3 if rng.random() < 0.3 else 4
+        kw = {k: rng.choice(_CHOICES[k]) for k in rng.sample(sorted(set(_CHOICES) - {"players"}), 6)}
+        kw.update({k: frozenset(x for x in sorted(v) if rng.random() < 0.5) for k, v in _SETS.items()
+                   if rng.random() < 0.2})
+        kw["length"] = "tonpuusen"
+        kw["ryanhan_shibari"] = rng.random() < 0.5
+        try:
+            rules = rng.choice(presets[players])().replace(**kw)
+        except YakumanError:   # a combination the rules refuse
+            continue
+        if rules.draw_dealer_rule == "always_repeat":   # may never end without a win
+            continue
+        g = Game(rules, rng.randrange(2**32), honba=rng.choice([0, 3, 5, 6, 8]), sticks=rng.choice([0, 1, 2]))
+        games += 1
+        start = sum(g.scores) + 1000 * g._st.table()[6]
+        for _ in range(20000):
+            if g.done:
+                break
+            acts = {}
+            for s in g.to_act:
+                legal = g.legal_actions(s)
+                win = [a for a in legal if a.type == "hora"]
+                acts[s] = win[0] if win else g.policy_action(s, "greedy")
+            n = len(g.rounds)
+            g.step(acts if len(acts) > 1 else next(iter(acts.values())))
+            assert g.check() == 0
+            if not g.done:
+                assert sum(g.scores) + 1000 * g._st.table()[6] == start, kw
+            for rnd in g.rounds[n:]:
+                if rnd.outcome in ("ron", "tsumo"):
+                    wins += 1
+                    assert all(rnd.deltas[w] > 0 for w in rnd.winners), (kw, rnd)
+        assert g.done, kw
+    assert wins >= 200

@@ -83,6 +83,18 @@ def random_request(rng, max_shanten=1):
     any seat and round wind, and the reference's options varied (t_max, extra, exchanges,
     shanten-down, ura dora, red fives); the hand at 0..max_shanten (not complete)."""
     from yakuman import shanten as sh
+    from yakuman.batch import meld_text
+    from yakuman.random import MELD_KINDS
+    from yakuman.tiles import to_mpsz
+
+    def counted(tiles):   # 34 counts and the red fives per suit of (kind, red) tiles
+        c, reds = [0] * 34, [0, 0, 0]
+        for k, r in tiles:
+            c[k] += 1
+            if r:
+                reds[k // 9] += 1
+        return c, reds
+
     while True:
         wall = [(k, False) for k in range(34) for _ in range(4) if not (k in (4, 13, 22) and _ == 0)]
         wall += [(4, True), (13, True), (22, True)]
@@ -103,23 +115,20 @@ def random_request(rng, max_shanten=1):
                 got.append(i)
             if len(got) < len(want):
                 continue
-            tiles = sorted((wall[i] for i in got), key=lambda t: (t[0], not t[1]))
+            tiles = [wall[i] for i in got]
             for i in sorted(got, reverse=True):
                 del wall[i]
-            melds.append(f"{kind} {''.join('0' if r else str(k % 9 + 1) for k, r in tiles)}{'mpsz'[tiles[0][0] // 9]}")
+            melds.append(meld_text(MELD_KINDS.index(kind), want[0], sum(r for _, r in tiles)))
         n = rng.choice([13, 14, 14, 14]) - 3 * len(melds)
-        hand, rest = sorted(wall[:n]), wall[n:]
-        text = "".join("".join("0" if r else str(k % 9 + 1) for k, r in hand if k // 9 == s) + "mpsz"[s]
-                       for s in range(4) if any(k // 9 == s for k, _ in hand))
-        counts = [0] * 34
-        for k, _ in hand:
-            counts[k] += 1
+        hand, rest = wall[:n], wall[n:]
+        counts, reds = counted(hand)
+        text = to_mpsz(counts, reds)
         try:
             if not 0 <= sh(tuple(counts), melds=melds) <= max_shanten:
                 continue
         except Exception:
             continue
-        dora = "".join(("0" if r else str(k % 9 + 1)) + "mpsz"[k // 9] for k, r in rest[:rng.choice([0, 1, 1, 2])])
+        dora = to_mpsz(*counted(rest[:rng.choice([0, 1, 1, 2])]))
         cfg = {}
         if rng.random() < 0.3:
             cfg["t_max"] = rng.choice([5, 10, 12, 17])

@@ -109,8 +109,6 @@ def melds_arg(melds) -> int:
     0..4 (floats, strings and bools are refused)."""
     if melds is None:
         return -1
-    if type(melds) is bool or not hasattr(melds, "__index__"):
-        raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r}")
     k = as_int(melds)
     if k is None:
         raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r:.60}")

@@ -420,12 +420,11 @@ cdef int _sanma_of(object players, object rules) except -1:
             from yakuman.errors import InvalidRulesError
             raise InvalidRulesError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     if players is not None:
-        p = None
-        if type(players) is not bool:
-            try:   # an integer (numpy's too); an array of several has __index__ and refuses it
-                p = players.__index__()
-            except (AttributeError, TypeError):
-                p = None
+        if type(players) is int:
+            p = players
+        else:   # numpy's integers; not a bool, nor an array of several (as_int, the one integer test)
+            from yakuman._arrays import as_int
+            p = as_int(players)
         if p not in (3, 4):
             from yakuman.errors import InvalidRulesError
             raise InvalidRulesError(f"players must be 3 or 4, not {players!r:.60}")

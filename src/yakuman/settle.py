@@ -617,14 +617,15 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None,
         if type(w) is not int or not 0 <= w < 4:
             raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {w!r}")
         winds.append(w)
-    try:
-        if isinstance(riichi, str):
-            if riichi != "double":
-                raise InvalidContextError("riichi")
-        else:
-            riichi = flag(riichi, "riichi", InvalidContextError)
-    except InvalidContextError:
-        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r:.60}") from None
+    if isinstance(riichi, str):
+        ok = riichi == "double"
+    else:
+        try:
+            riichi, ok = flag(riichi, "riichi", InvalidContextError), True
+        except InvalidContextError:
+            ok = False
+    if not ok:
+        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r:.60}")
     seen = None
     if visible is not None and r.karaten_is_tenpai == "never":
         seen = list(visible)

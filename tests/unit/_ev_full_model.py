@@ -20,8 +20,10 @@ import random
 from dataclasses import dataclass, field
 
 from yakuman import score, shanten
+from yakuman.batch import meld_text
 from yakuman.ev import discard_ev
 from yakuman.errors import InvalidTilesError
+from yakuman.random import MELD_KINDS
 from yakuman.rules import Rules
 from yakuman.tiles import parse_mpsz, to_mpsz
 
@@ -490,12 +492,11 @@ def random_open_case(rng: random.Random) -> tuple[str, dict]:
                 for k in tiles:
                     conc[k] += 1
             else:
-                digits = [str(k % 9 + 1) for k in tiles]
-                suit = tiles[0] // 9
+                suit, red = tiles[0] // 9, 0
                 if 4 in [k % 9 for k in tiles] and suit < 3 and not red_melded[suit] and rng.random() < 0.5:
-                    digits[[k % 9 for k in tiles].index(4)] = "0"   # the meld holds the red five
+                    red = 1   # the meld holds the red five
                     red_melded[suit] = True
-                melds.append(f"{kind} {''.join(digits)}{_SUITS[tiles[0] // 9]}")
+                melds.append(meld_text(MELD_KINDS.index(kind), tiles[0], red))
         conc[pair] += 2
         used[pair] += 2
         for _ in range(rng.choice([1, 1, 2])):

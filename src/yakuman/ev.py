@@ -233,7 +233,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if dora and all(isinstance(x, str) for x in dora):
             dora = "".join(dora)
     dcounts, dreds = _core.parse(dora) if dora else ((0,) * 34, (0, 0, 0))
-    ind = [k for k in range(34) for _ in range(dcounts[k])]
+    # the indicators' kinds in kind order (no loop over the 34 kinds without any)
+    ind = [k for k in range(34) if dcounts[k] for _ in range(dcounts[k])] if dora else []
     if len(ind) > 10:
         raise InvalidArgumentError(f"{len(ind)} dora indicators given, at most 10")
     if model == "reference" and (honba or riichi_sticks or kita or wall is not None):

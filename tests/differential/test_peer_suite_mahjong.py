@@ -12,6 +12,8 @@ Checks, one parametrized test each:
   input the package answers with an error -> the exception we raise or the non-OK status we give.
 - ``test_shanten``: ``Shanten.calculate_shanten*`` -> :func:`yakuman.shanten` (``form=``, ``players=3``).
 - ``test_agari``: ``Agari.is_agari`` -> :func:`yakuman.is_agari`.
+- ``test_divide``: ``HandDivider.divide_hand`` -> the decompositions of :func:`yakuman.readings`
+  (every kind of the hand as a tsumo winning tile).
 - ``test_points``: ``ScoresCalculator.calculate_scores`` -> :func:`yakuman.scoring.point_value`
   (payments, total and the limit's name).
 
@@ -19,7 +21,8 @@ Cases per source file (ported / agreeing with the package; the rest are classifi
 tests_aotenjou.py 18 / 17; tests_fu_calculation.py 2 / 2 (its whole-hand cases);
 tests_hand_response_error.py 27 / 25; tests_yaku_calculation.py 136 / 113;
 tests_yakuman_calculation.py 52 / 41; tests_scores_calculation.py 69 / 69; tests_shanten.py
-73 / 73; tests_agari.py 34 / 27. 411 in all, 367 agreeing, no defect of ours among the 44 others.
+73 / 73; tests_agari.py 34 / 27; tests_hand_dividing.py 13 / 6 (its divide_hand cases). 424 in
+all, 373 agreeing, no defect of ours among the 51 others.
 
 How the package's input maps to ours: its ``OptionalRules`` as in the test helper (open tanyao
 off, red fives off, double yakuman on, a cap of six yakuman) become a :class:`Rules` by
@@ -56,13 +59,15 @@ Disagreements, each case's ``why`` names its class:
   - eight dora indicators (test_aotenjou_monster_hand): a game shows at most five.
   - ``Agari.is_agari`` on 1-4 or 28 tiles (7 cases): the package says False; we refuse a tile
     count that is no hand (InvalidTilesError).
+  - ``HandDivider.divide_hand`` on 15-16 tiles or five / six copies of a kind (7 cases of
+    tests_hand_dividing.py): the package returns no division; we refuse such a hand.
   Not ported at all:
   - test_is_nagashi_mangan: nagashi mangan is a draw settled by ``yakuman.settle``; ``score``
     has no such flag. test_fix_not_correct_kan_handling, test_is_agari_and_closed_kan: the hand's
     tiles lack the kan's fourth tile (the package answers "hand not winning"; such input is not a
     hand for us).
-  - The cases that call one yaku's ``is_condition_met``, ``FuCalculator.calculate_fu`` or
-    ``HandDivider.divide_hand`` on one division the package made (tests_fu_calculation.py,
+  - The cases that call one yaku's ``is_condition_met`` or ``FuCalculator.calculate_fu`` on one
+    division the package made (tests_fu_calculation.py, the divide_hand call with a meld of
     tests_hand_dividing.py, and the predicate checks of tests_yaku_calculation.py,
     tests_yakuman_calculation.py and tests_yaku_classes.py): we score whole hands and choose the
     reading ourselves (``readings()`` lists them, but not by the package's division objects).
@@ -76,9 +81,10 @@ from collections import Counter
 
 import pytest
 
-from yakuman import Rules, errors, is_agari, score, shanten
+from yakuman import Rules, errors, is_agari, readings, score, shanten
 from yakuman.result import Status
 from yakuman.scoring import point_value
+from yakuman.tiles import TILE_NAMES, parse_mpsz
 from yakuman.yaku import Yaku
 
 ALL_DOUBLE = frozenset({"suuankou_tanki", "kokushi_13", "junsei_chuuren", "daisuushii"})
@@ -3744,6 +3750,62 @@ POINTS_CASES = [
      'mangan'),
 ]
 
+# ---- HandDivider.divide_hand cases: (id, hand, expected divisions or the exception we raise, why)
+DIVIDE_CASES = [
+    ('tests_hand_dividing::test_single_hand_dividing[simple]#1',
+     '234567m23455s777z',
+     [('234m', '234s', '55s', '567m', '777z')],
+     ''),
+    ('tests_hand_dividing::test_single_hand_dividing[simple_all_suits]#1',
+     '123m123p123s11222z',
+     [('11z', '123m', '123p', '123s', '222z')],
+     ''),
+    ('tests_hand_dividing::test_single_hand_dividing[with_pairs]#1',
+     '23444m344556p333s',
+     [('234m', '333s', '345p', '44m', '456p')],
+     ''),
+    ('tests_hand_dividing::test_single_hand_dividing[one_suit]#1',
+     '111123666789s11z',
+     [('111s', '11z', '123s', '666s', '789s')],
+     ''),
+    ('tests_hand_dividing::test_multiple_hand_dividing[one_suit]#1',
+     '11122233388899m',
+     [('111m', '222m', '333m', '888m', '99m'), ('123m', '123m', '123m', '888m', '99m')],
+     ''),
+    ('tests_hand_dividing::test_multiple_hand_dividing[chitoitsu_like]#1',
+     '112233m99p445566s',
+     [('11m', '22m', '33m', '44s', '55s', '66s', '99p'), ('123m', '123m', '456s', '456s', '99p')],
+     ''),
+    ('tests_hand_dividing::test_divide_hand_skips_hand_with_negative_tiles#1',
+     '123789m123p12s11222z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_divide_hand_skips_hand_with_5_identical_tiles#1',
+     '11111m123p123s111z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_divide_hand_skips_hand_with_6_identical_tiles#1',
+     '111111m123p123s11z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_divide_hand_skips_combinations_with_wrong_block_count#1',
+     '123789m123789p111s11z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_decompose_honors_hand_rejects_invalid_tile_count#1',
+     '111m111p111s1111122233z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_decompose_chiitoitsu_rejects_hand_with_too_many_tiles#1',
+     '2288m2288p228s2244z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+    ('tests_hand_dividing::test_decompose_chiitoitsu_rejects_hand_with_too_many_pairs#1',
+     '2288m2288p2288s2244z',
+     'InvalidTilesError',
+     '(c) the package divides nothing ([]); we refuse a hand that is no hand (tile count, five copies)'),
+]
+
 
 def _case_id(case) -> str:
     return case[0]
@@ -3805,6 +3867,27 @@ def test_agari(case):
         assert is_agari(tiles, melds=list(melds) or None) is expected
 
 
+def _divisions(hand: str) -> list:
+    """Every set-and-pair (or seven-pairs) split of a complete 14-tile hand: the decompositions of
+    its readings, winning on each kind it holds by tsumo."""
+    found = set()
+    counts = parse_mpsz(hand)[0]
+    for kind in range(34):
+        for reading in (readings(hand, TILE_NAMES[kind], tsumo=True) if counts[kind] else ()):
+            found.add(tuple(sorted(reading.decomposition)))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("case", DIVIDE_CASES, ids=_case_id)
+def test_divide(case):
+    _id, hand, expected, why = case
+    if isinstance(expected, str):
+        with pytest.raises(getattr(errors, expected)):
+            _divisions(hand)
+    else:
+        assert _divisions(hand) == [tuple(d) for d in expected]
+
+
 @pytest.mark.parametrize("case", POINTS_CASES, ids=_case_id)
 def test_points(case):
     _id, han, fu, yakuman, dealer, tsumo, honba, sticks, knobs, expected, total, limit = case
@@ -3834,7 +3917,10 @@ def test_every_disagreement_is_classified():
         assert ("refused" in case[7]) <= (case[-1].startswith("(c)") or "package" in case[7]), case[0]
     for case in AGARI_CASES:
         assert isinstance(case[3], bool) or case[-1].startswith("(c)"), case[0]
-    assert len(SCORE_CASES) + len(SHANTEN_CASES) + len(AGARI_CASES) + len(POINTS_CASES) == 411
+    for case in DIVIDE_CASES:
+        assert isinstance(case[2], list) or case[-1].startswith("(c)"), case[0]
+    n = len(SCORE_CASES) + len(SHANTEN_CASES) + len(AGARI_CASES) + len(POINTS_CASES) + len(DIVIDE_CASES)
+    assert n == 424
 
 
 def test_options_map_to_our_rules():

@@ -224,3 +224,118 @@ def test_daisangen_tsuuiisou_pao_ron_from_a_real_record(rules, sticks, deltas):
     h = last(g, "hora")
     assert {"daisangen", "tsuuiisou"} <= yaku_names(h)
     assert h["deltas"] == deltas
+
+
+# ---- kuikae -------------------------------------------------------------------------------------
+def test_kuikae_after_a_chi_of_1s_with_2s3s():
+    """riichienv test_kuikae.py::test_kuikae_suji_chi / test_kuikae_discard_restriction
+    (Tenhou): seat 2 chis seat 1's 1s with 2s3s; it may throw 7p, not 4s (the suji swap) nor 1s."""
+    wall = build_wall([NOTEN, "1s" + NOTEN[2:].replace("1z", "9m"), "2s3s4s7p1m1m5m5m9p9p9m6z7z", None], "1z2z")
+    g = Game(TENHOU, 0, wall)
+    tsumogiri(g)
+    discard(g, "1s", then_pass=False)
+    respond(g, 2, "chi", "1s", consumed=("2s", "3s"))
+    discards = {a.pai for a in g.legal_actions(2) if a.type == "dahai"}
+    assert "7p" in discards and "4s" not in discards and "1s" not in discards
+
+
+def test_kuikae_same_kind_after_a_penchan_chi():
+    """mjx internal_hand_test.cpp PossibleDiscards (Tenhou): 1m2m3m 9p 1s 9s and the seven
+    honors; after a chi of 3m with 1m2m, ten of the eleven kinds may be thrown: not 3m."""
+    wall = build_wall(["3m" + NOTEN[2:].replace("7m", "8m"), "1m2m3m9p1s9s1z2z3z4z5z6z7z", None, None], "9m")
+    g = Game(TENHOU, 0, wall)
+    discard(g, "3m", then_pass=False)
+    respond(g, 1, "chi", "3m", consumed=("1m", "2m"))
+    discards = {a.pai for a in g.legal_actions(1) if a.type == "dahai"}
+    assert discards == {"9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C"}
+
+
+@pytest.mark.parametrize("kuikae,chi", [("forbidden", False), ("allowed", True)])
+def test_no_chi_that_would_leave_only_kuikae_tiles(kuikae, chi):
+    """riichienv test_kuikae.py::test_kuikae_suji_chi_avoid_kuikae_deadlock and tests.rs
+    test_kuikae_deadlock_repro (Tenhou): seat 2 holds three pons and 2s3s4s4s; a chi of 1s
+    with 2s3s would leave 4s4s, both forbidden, so the chi is not offered (it is when kuikae is
+    allowed). The pons are of terminals, so a ron on 1s has no yaku."""
+    seat2 = "9m9m1p1p9p9p2s3s4s4s5z6z7z"
+    wall = build_wall([NOTEN, "9m1s" + FILL + "2z3z", seat2, "1p9p" + FILL + "2z3z"],
+                      "2m" "5m" "3m" "8m" "6m" "7s")
+    g = Game(TENHOU.replace(kuikae=kuikae), 0, wall)
+    tsumogiri(g)                        # seat 0
+    feed_pons(g, 2, "9m", "P")          # seat 1 throws 9m
+    feed_pons(g, 2, "1p", "F")          # seat 3 throws 1p
+    feed_pons(g, 2, "9p", "C")          # seat 3 throws 9p
+    tsumogiri(g, 2)                     # seats 3 and 0
+    discard(g, "1s", then_pass=False)   # seat 1
+    assert has(g, 2, "chi", "1s") is chi
+    assert not has(g, 2, "hora")
+
+
+# ---- furiten ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("own_discard,ron", [("1m", False), ("9p", True)])
+def test_discard_furiten_on_the_other_wait(own_discard, ron):
+    """riichienv test_furiten_rules.py::test_furiten_ron / test_ron_allowed_without_furiten
+    (Tenhou): the dealer waits on 1m-4m (2m3m 55s 666p 888s 111z); having thrown 1m it may not
+    ron seat 1's 4m, having thrown another tile it may."""
+    wall = build_wall(["2m3m5s5s6p6p6p8s8s8s1z1z1z", "4m" + NOTEN[2:].replace("1z", "9m"), None, None],
+                      own_discard + "9s")
+    g = Game(TENHOU, 0, wall)
+    discard(g, own_discard)
+    discard(g, "4m", then_pass=False)
+    assert has(g, 0, "hora", "4m") is ron
+
+
+def test_temporary_furiten_after_passing_a_ron():
+    """riichienv test_temporary_furiten.py::test_temporary_furiten_chankan (Tenhou): seat 3
+    (234m 234p 234s 666s 7s, waits 5s 7s 8s) passes a ron on seat 1's 5s; seat 2's 5s in the same
+    go-around is not offered to it."""
+    wall = build_wall([NOTEN, "5s9m5m8m1p6p9p1s8s9s5z6z7z", "5s9m5m8m1p6p9p1s8s9s5z6z7z",
+                       "2m3m4m2p3p4p2s3s4s6s6s6s7s"], "1z" "2z" "3z")
+    g = Game(TENHOU, 0, wall)
+    tsumogiri(g)
+    discard(g, "5s", then_pass=False)
+    assert g.to_act == (3,) and has(g, 3, "hora", "5s")
+    respond(g, 3, "none")
+    discard(g, "5s", then_pass=False)
+    assert not has(g, 3, "hora")
+
+
+# ---- chankan ------------------------------------------------------------------------------------
+def test_chankan_on_an_added_kan():
+    """riichienv test_chankan.py::test_chankan_ron and test_rules_chankan.py::
+    test_standard_chankan_kakan (Tenhou): the dealer pons 1m, later adds the fourth 1m; seat 1
+    (23m 11p 234s 456s 789p) robs it; chankan is among the yaku and the dealer pays."""
+    wall = build_wall(["1m1m7m2p5p8p3s6s9s1z2z5z6z", "2m3m1p1p2s3s4s4s5s6s7p8p7z", "1m" + NOTEN[2:].replace("4m", "9m"), None],
+                      "2z" "3z" "4z" "9p" "8m" "9m" "1m")
+    g = Game(TENHOU, 0, wall)
+    tsumogiri(g, 2)                     # seats 0, 1
+    discard(g, "1m", then_pass=False)   # seat 2
+    respond(g, 0, "pon", "1m")
+    discard(g, "P")
+    discard(g, "C")                     # seat 1 draws 9p and is tenpai on 1m-4m
+    tsumogiri(g, 2)                     # seats 2, 3
+    act(g, 0, "kakan", "1m")
+    assert g.to_act == (1,) and has(g, 1, "hora", "1m")
+    respond(g, 1, "hora")
+    h = last(g, "hora")
+    assert "chankan" in yaku_names(h) and h["target"] == 0 and h["deltas"][0] < 0
+
+
+def test_chankan_offered_after_passing_a_pon():
+    """riichienv test_chankan.py::test_chankan_stale_claims_repro (Tenhou): seat 0 (222m 333m
+    444m 77p 45p, waiting on 3p-6p) passes a pon of seat 2's 7p (passing a call is no furiten);
+    seat 3 then adds the fourth 6p to its pon and seat 0 is offered the chankan ron."""
+    other = "1m7m9m1p9p1s3s5s7s9s"
+    wall = build_wall(["2m2m2m3m3m3m4m4m4m7p7p4p9s", "6p" + other + "1z2z", "7p" + other + "3z4z",
+                       "6p6p" + other + "5z"], "6z" "7z" "5p" "8s" "2s" "6p")
+    g = Game(TENHOU, 0, wall)
+    tsumogiri(g)                        # seat 0 (not yet tenpai)
+    feed_pons(g, 3, "6p", "P")          # seat 1 throws 6p, seat 3 pons it
+    discard(g, "9s")                    # seat 0 draws 5p: tenpai on 3p-6p
+    tsumogiri(g)                        # seat 1
+    discard(g, "7p", then_pass=False)   # seat 2
+    assert has(g, 0, "pon", "7p") and not has(g, 0, "hora")
+    respond(g, 0, "none")
+    act(g, 3, "kakan", "6p")
+    assert g.to_act == (0,) and has(g, 0, "hora", "6p")
+    respond(g, 0, "hora")
+    assert "chankan" in yaku_names(last(g, "hora"))

@@ -339,3 +339,114 @@ def test_chankan_offered_after_passing_a_pon():
     assert g.to_act == (0,) and has(g, 0, "hora", "6p")
     respond(g, 0, "hora")
     assert "chankan" in yaku_names(last(g, "hora"))
+
+
+# ---- riichi -------------------------------------------------------------------------------------
+def riichi_then_draw(hand: str, tile: str, rules: Rules = TENHOU) -> Game:
+    """The dealer holds `hand` (13 tiles), draws 7z, declares riichi throwing it, and after three
+    tsumogiri turns of the others draws `tile`."""
+    g = Game(rules, 0, build_wall([hand, None, None, None], "7z" "6z6z6z" + tile))
+    act(g, 0, "reach")
+    discard(g, "C")
+    tsumogiri(g, 3)
+    assert g.to_act == (0,) and g.observation(0).drawn == {"1z": "E", "2z": "S"}.get(tile, tile)
+    return g
+
+
+@pytest.mark.parametrize("hand,tile,legal", [
+    # Mortal libriichi agari.rs test ankan_after_riichi, non-strict mode (Tenhou's rule):
+    ("12345m567s11222z", "2z", True),
+    ("12345m444567s11z", "4s", True),
+    ("22m11112356p444s", "4s", True),
+    ("123456m4445s111z", "4s", False),      # the kan would lose the 3s and 6s waits
+    ("1113444p789s222z", "1p", True),       # the tenpai shape changes, the waits (2p 3p 5p) do not
+    ("1113444p789s222z", "4p", False),      # the 5p wait would go
+    ("23m999p33345666s", "6s", True),       # the winning shape changes, the waits do not
+    ("23m999p33345666s", "9p", True),
+    ("1113445678999m", "1m", True),         # chuuren is lost, the waits stay
+    ("1113445678999m", "9m", False),
+    # riichienv test_valid_ankan.py::test_valid_ankan_riichi_legality: shanpon 2m / 7s
+    ("22m999p111s555s77s", "9p", True),
+])
+def test_ankan_after_riichi_keeps_the_waits(hand, tile, legal):
+    g = riichi_then_draw(hand, tile)
+    assert has(g, 0, "ankan") is legal
+
+
+@pytest.mark.parametrize("tile,legal", [("3s", True), ("6s", False)])
+def test_ankan_after_riichi_mjx_case(tile, legal):
+    """mjx internal_hand_test.cpp PossibleOpensAfterDraw: riichi on 3335666s + haku and chun
+    triplets (waits 4s 5s 7s): an ankan of a drawn 3s keeps them, of a drawn 6s does not."""
+    g = Game(TENHOU, 0, build_wall(["3335666s555z777z", None, None, None], "1z" "2z2z2z" + tile))
+    act(g, 0, "reach")
+    discard(g, "E")
+    tsumogiri(g, 3)
+    assert has(g, 0, "ankan") is legal
+
+
+def test_after_the_reach_only_discards_that_keep_tenpai():
+    """riichienv test_riichi_sequence.py::test_riichi_stage_disables_ankan /
+    test_mjai_reach_then_dahai_sequence (Tenhou): 3333m 4m 6m 234p 77p 345s with the fourth 3m
+    just drawn: riichi and an ankan of 3m are legal; after the reach only discards are, and
+    after the declaration discard the stick is paid (24000)."""
+    g = Game(TENHOU, 0, build_wall(["3m3m3m4m6m2p3p4p7p7p3s4s5s", None, None, None], "3m"))
+    assert has(g, 0, "reach") and has(g, 0, "ankan")
+    act(g, 0, "reach")
+    acts = g.legal_actions(0)
+    assert {a.type for a in acts} == {"dahai"}
+    assert {a.pai for a in acts} == {"3m", "6m"}      # each leaves a wait; the others do not
+    discard(g, "6m")
+    assert last(g, "reach_accepted")["scores"][0] == 24000
+
+
+def test_riichi_discards_mjx():
+    """mjx internal_hand_test.cpp PossibleDiscardsAfterRiichi: 1112345678999m with chun drawn:
+    after the reach the discards that keep tenpai are chun, 2m, 5m and 8m."""
+    g = Game(TENHOU, 0, build_wall(["1112345678999m", None, None, None], "7z"))
+    act(g, 0, "reach")
+    assert {a.pai for a in g.legal_actions(0)} == {"C", "2m", "5m", "8m"}
+
+
+@pytest.mark.parametrize("hand,draw,reach,kyushu", [
+    ("1112345678999m", "1p", True, False),          # tenpai after throwing 1p
+    ("1112345678999m".replace("99m", "9m9p"), "1p", False, False),   # 1-shanten
+    ("1m2m9m1p1p9p1s9s1z2z3z4z5z", "7z", True, True),    # kokushi tenpai after throwing 2m
+    ("1m3m9m3p4p6p9p1s1z2z3z4z6z", "8s", False, True),   # nine kinds but not tenpai
+])
+def test_can_riichi(hand, draw, reach, kyushu):
+    """mjx internal_hand_test.cpp CanRiichi (Tenhou): riichi needs a closed tenpai hand after
+    some discard; a kyuushu hand that is not kokushi tenpai may not riichi."""
+    g = Game(TENHOU, 0, build_wall([hand, None, None, None], draw))
+    assert has(g, 0, "reach") is reach
+    assert has(g, 0, "ryukyoku") is kyushu
+
+
+def test_no_riichi_after_a_chi():
+    """mjx internal_hand_test.cpp CanRiichi (open hand): seat 1 chis 1m with 2m3m from
+    1112345678999m, throws 9m, and on its next draw is tenpai but may not riichi."""
+    wall = build_wall(["1m" + NOTEN[2:].replace("4m", "9s"), "1112345678999m", None, None], "1z" "2z" "3z" "4z" "1p")
+    g = Game(TENHOU, 0, wall)
+    discard(g, "1m", then_pass=False)
+    respond(g, 1, "chi", "1m", consumed=("2m", "3m"))
+    discard(g, "9m")
+    tsumogiri(g, 3)
+    assert g.to_act == (1,) and g.observation(1).drawn == "1p" and not has(g, 1, "reach")
+
+
+@pytest.mark.parametrize("riichi", [False, True])
+def test_no_calls_in_riichi(riichi):
+    """riichienv test_riichi_no_claims.py::test_no_chi_during_riichi / test_no_pon_during_riichi
+    / test_chi_offered_when_not_in_riichi (Tenhou): seat 1 (123m 456m 789m 222s 9p) may pon
+    the dealer's 2s and chi its 4m, unless it has declared riichi."""
+    wall = build_wall(["2s4m" + NOTEN[4:].replace("3s", "8s"), "123m456m789m222s9p", None, None],
+                      "1z" "7z" "2z" "3z")
+    g = Game(TENHOU, 0, wall)
+    tsumogiri(g)
+    if riichi:
+        act(g, 1, "reach")
+    discard(g, "C")
+    tsumogiri(g, 2)
+    discard(g, "2s", then_pass=False)
+    assert has(g, 1, "pon", "2s") is not riichi
+    pass_all(g)
+    assert g.to_act == (1,)

@@ -41,7 +41,8 @@ Not expressible, or left out (with the reason):
   with the same payers is used and said so.
 - Already covered by tests/game/test_rules.py, not repeated: pon over chi
   (riichienv test_claim_priority.py -> test_a_pon_takes_precedence_over_a_chi), suukaikan
-  after the fourth kan's discard (test_midway_draw.py::test_suukansansen ->
+  after the fourth kan's discard and suufon renda (test_midway_draw.py::test_suukansansen,
+  test_sufuurenta -> test_suufon_renda,
   test_suukaikan_after_the_fourth_kans_discard), sanma has no chi (tests.rs test_sanma_no_chi
   -> test_sanma_kita_and_no_chi).
 """
@@ -450,3 +451,98 @@ def test_no_calls_in_riichi(riichi):
     assert has(g, 1, "pon", "2s") is not riichi
     pass_all(g)
     assert g.to_act == (1,)
+
+
+# ---- kans ---------------------------------------------------------------------------------------
+KOKUSHI_1Z = "1m1m9m1p9p1s9s2z3z4z5z6z7z"     # kokushi waiting on east only
+
+
+@pytest.mark.parametrize("rules,robbed", [(MAJSOUL, True), (TENHOU, False)])
+@pytest.mark.parametrize("kan", ["1z", "9p"])
+def test_kokushi_robs_an_ankan(rules, robbed, kan):
+    """riichienv test_chankan.py::test_kokushi_ankan_ron / test_kokushi_ankan_ron_tenhou and
+    test_rules_chankan.py::test_chankan_kokushi_mjsoul / test_chankan_kokushi_tenhou_default:
+    the dealer makes an ankan on its first draw of the tile seat 1's kokushi waits on. Mahjong
+    Soul offers seat 1 the ron (kokushi, 32000 from the dealer); Tenhou goes on to the
+    replacement draw."""
+    hand1 = KOKUSHI_1Z if kan == "1z" else KOKUSHI_1Z.replace("9p", "1z")
+    dealer = {"1z": "1z1z1z", "9p": "9p9p9p"}[kan] + "2m3m4m5m6m7m2s3s4s8p"
+    g = Game(rules, 0, build_wall([dealer, hand1, None, None], kan))
+    act(g, 0, "ankan")
+    if not robbed:
+        assert g.to_act == (0,) and g.events[-1]["type"] == "tsumo"
+        return
+    assert g.to_act == (1,) and has(g, 1, "hora")
+    respond(g, 1, "hora")
+    h = last(g, "hora")
+    assert "kokushi" in yaku_names(h) and h["deltas"] == [-32000, 32000, 0, 0]
+
+
+def test_open_kan_indicator_is_turned_with_the_discard():
+    """riichienv test_kan_dora_timing_events.py (Tenhou): an ankan's indicator comes before its
+    replacement draw; a daiminkan's after the replacement draw, with the kan player's discard,
+    before anyone answers it (so it counts for a ron on that discard). riichienv writes that
+    `dora` event before the `dahai`, we write it just after: the same moment for the rule."""
+    wall = build_wall(["1111m9p1s9s1z2z3z4z5z6z", "9p9p9p456m234s678s7z", NOTEN.replace("1m", "5m"), None],
+                      "1p2s", rinshan="7z8p7s6m")
+    g = Game(TENHOU, 0, wall)
+    n = len(g.events)
+    act(g, 0, "ankan")
+    assert [e["type"] for e in g.events[n:]] == ["ankan", "dora", "tsumo"]
+    discard(g, "9p", then_pass=False)
+    respond(g, 1, "daiminkan")
+    n = len(g.events)
+    assert len(g.observation(2).dora_indicators) == 2
+    discard(g, "C", then_pass=False)
+    assert [e["type"] for e in g.events[n:]][:2] == ["dahai", "dora"]
+    assert len(g.observation(2).dora_indicators) == 3       # already while the discard is answered
+
+
+# ---- abortive draws and the next hand ------------------------------------------------------------
+def test_kyuushu_kyuuhai_by_a_non_dealer_keeps_the_dealer():
+    """riichienv test_kyushu_kyuhai.py::test_kyushu_kyuhai_abortive_draw and test_game_rules.py::
+    test_tonpuu_ranchan_transitions (Tenhou): seat 1 with 19m19p19s + all seven honors declares
+    kyuushu kyuuhai on its first draw; the next hand is East 1 again, honba 1, same dealer."""
+    wall = build_wall([NOTEN.replace("1z", "5m").replace("2z", "6m").replace("3z", "8m").replace("4z", "2s"),
+                       "1m9m1p9p1s9s1z2z3z4z5z6z7z", None, None], "3p" "5s")
+    g = Game(TENHOU.replace(length="tonpuusen"), 0, wall)
+    tsumogiri(g)
+    assert has(g, 1, "ryukyoku")
+    act(g, 1, "ryukyoku")
+    assert g.rounds[-1].abortive == "kyuushu_kyuuhai"
+    nk = last(g, "start_kyoku")
+    assert (nk["bakaze"], nk["kyoku"], nk["honba"], nk["oya"]) == ("E", 1, 1, 0)
+
+
+def test_no_kyuushu_kyuuhai_after_a_call():
+    """riichienv test_kyushu_kyuhai.py::test_kyushu_kyuhai_not_available_after_meld (Tenhou):
+    a pon before seat 3's first draw takes its kyuushu kyuuhai away."""
+    wall = build_wall(["8p" + NOTEN[2:].replace("1z", "5m"), None, "8p8p" + FILL.replace("8p", "6m") + "5m5m",
+                       "1m9m1p9p1s9s1z2z3z4z5z3m4m"], "6p" "2s")
+    g = Game(TENHOU, 0, wall)
+    discard(g, "8p", then_pass=False)
+    respond(g, 2, "pon", "8p")
+    discard(g, "5m")
+    assert g.to_act == (3,) and not has(g, 3, "ryukyoku")
+
+
+@pytest.mark.parametrize("winner,next_oya,next_honba", [(1, 1, 0), (0, 0, 6)])
+def test_honba_after_a_win(winner, next_oya, next_honba):
+    """riichienv test_honba_reset.py::test_honba_reset_on_ko_win / test_honba_increment_on_oya_win
+    (Tenhou): at 5 honba, a non-dealer's ron passes the deal and clears the honba; the
+    dealer's tsumo keeps the deal with 6 honba."""
+    if winner == 1:
+        wall = build_wall(["5p" + NOTEN[2:], "234m456m678m234p5p", None, None], "9s")
+    else:
+        wall = build_wall(["234m456m678m234p5p", NOTEN, "9m" + FILL.replace("4m", "1s").replace("5p", "9p") + "5z6z7z",
+                           "8m" + FILL.replace("4m", "2s").replace("5p", "1p") + "5z6z7z"],
+                          "1z" "2z" "3z" "4z" "5p")
+    g = Game(TENHOU, 0, wall, honba=5)
+    if winner == 1:
+        discard(g, "5p", then_pass=False)
+        respond(g, 1, "hora")
+    else:
+        tsumogiri(g, 4)
+        act(g, 0, "hora")
+    nk = last(g, "start_kyoku")
+    assert (nk["oya"], nk["honba"]) == (next_oya, next_honba)

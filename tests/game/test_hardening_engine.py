@@ -288,3 +288,33 @@ def test_item10_score_and_rescore_never_show_a_traceback_for_a_rules_file(tmp_pa
         assert main(["logs", "rescore", str(log), "--rules", str(p)]) == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and p.name in err
+
+
+# ---- the third attack (2026-12-06) ---------------------------------------------------------------------------
+def _greedy_states(seeds, rules=T4):
+    """(game, rng) at random cuts of games of the native greedy policy (it declares riichi), not over."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = Game(rules, seed)
+        g._st.seed_policy(seed)
+        for _ in range(rng.randrange(20, 300)):
+            if g.done:
+                break
+            g._apply(g._st.policy_action(2))
+        if not g.done:
+            yield g, rng
+
+
+def test_attack3_a_worlds_record_fills_a_past_double_ron_with_ura_indicators():
+    # both hora events of a double ron by riichi seats show the same ura indicators; filling a
+    # past round counted them twice and failed (ValueError from list.remove) on reading the
+    # world's events
+    hit = 0
+    for g, rng in _greedy_states(range(5, 6)):
+        assert any(e["type"] == "hora" and e["uradora_markers"] for e in g.events)
+        for seat in range(4):
+            w = g.determinize(seat, rng.getrandbits(64))
+            assert len(w.events) == len(g.events)
+            assert len(parse_mjai(_play(w, rng).events)) == 1
+            hit += 1
+    assert hit == 4

@@ -120,6 +120,8 @@ cdef extern from "ym_game.h" nogil:
                           ym_action_t *out)
     void ym_policy_ev_free(ym_ev_work *work)
     int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta)
+    int ym_game_rollout_world(const ym_game_t *g0, int seat, const uint8_t *ops, int n_ops, int policy,
+                              uint64_t seed, int64_t *delta)
     enum: YM_END_SCORE_LIMIT
     int64_t YM_SCORE_MAX
     int64_t YM_AOTENJOU_ENGINE_BASE
@@ -351,16 +353,20 @@ cdef class GameState:
         return (<char *>&self.g)[:sizeof(ym_game_t)]
 
     @staticmethod
-    def from_raw(CompiledGameRules crules not None, bytes data not None):
+    def from_raw(crules, data):
         cdef GameState o = GameState.__new__(GameState)
-        if len(data) != sizeof(ym_game_t):
+        if type(crules) is not CompiledGameRules or type(data) is not bytes:
+            from yakuman.errors import InvalidContextError
+            raise InvalidContextError(f"GameState.from_raw takes compiled game rules and bytes, not "
+                                      f"{type(crules).__name__} and {type(data).__name__}")
+        if len(<bytes>data) != sizeof(ym_game_t):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError("pickled game state of the wrong size (another build?)")
         cdef char why[200]
-        memcpy(&o.g, <const char *>data, sizeof(ym_game_t))
-        o.g.R = crules.r
+        memcpy(&o.g, <const char *><bytes>data, sizeof(ym_game_t))
+        o.g.R = (<CompiledGameRules>crules).r
         o.ev.n = 0
-        o.crules = crules
+        o.crules = <CompiledGameRules>crules
         if ym_game_validate(&o.g, why, sizeof(why)):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError(f"game state is invalid: {why.decode('utf-8', 'replace')}")
@@ -445,17 +451,25 @@ cdef class GameState:
         return _action_tuple(&a)
 
     def rollout(self, int seat, int policy, unsigned long long seed, int64_t[:, ::1] deltas not None, uint8_t[::1] status not None,
-                int workers):
+                int workers, ops=None):
         """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
-        its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
-        from seed + i * golden ratio); ``status[i]`` its return code. No GIL; ``workers`` threads."""
+        its round (ym_game_rollout_world: copy i is ym_game_world's world of ``seat`` with the
+        round's history ``ops`` (bytes as world() takes them, or None), seeded from seed + i *
+        golden ratio); ``status[i]`` its return code (3: no world). No GIL; ``workers`` threads."""
         cdef Py_ssize_t n = deltas.shape[0], i
+        cdef const uint8_t *p = NULL
+        cdef int n_ops = 0
         if deltas.shape[1] != 4 or status.shape[0] != n:
             raise ValueError("deltas must be n x 4 and status n long")
+        if ops is not None:
+            if type(ops) is not bytes or len(ops) // 2 > 100000:
+                raise TypeError("ops must be bytes or None")
+            p = <const uint8_t *><const char *><bytes>ops
+            n_ops = len(ops) // 2
         with nogil:
             for i in prange(n, num_threads=max(1, workers), schedule="static"):
-                status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
-                                                         seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
+                status[i] = <uint8_t>ym_game_rollout_world(&self.g, seat, p, n_ops, policy,
+                                                           seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
 
     def rollout_options(self, int seat, list codes not None, int policy, unsigned long long seed,
                         int64_t[:, :, ::1] deltas not None, uint8_t[:, ::1] status not None):
@@ -495,7 +509,14 @@ cdef class GameState:
                 dseed = ym_splitmix64(&x)
                 rseed = ym_splitmix64(&x)
                 memcpy(base, &self.g, sizeof(ym_game_t))
-                ym_game_determinize(base, seat, dseed)
+                # the seat's world (ym_game_world without the round's history: the hidden seats'
+                # furiten cleared, the seats asked re-asked); 4: no world for this copy
+                if ym_game_world(base, seat, dseed, NULL, 0, NULL) != 0:
+                    for j in range(k):
+                        status[i, j] = 4
+                        for q in range(4):
+                            deltas[i, j, q] = 0
+                    continue
                 for j in range(k):
                     memcpy(tmp, base, sizeof(ym_game_t))
                     for q in range(4):

@@ -305,6 +305,57 @@ def _greedy_states(seeds, rules=T4):
             yield g, rng
 
 
+def test_attack3_a_world_keeps_no_byte_of_another_seats_shanten_memo():
+    # the engine memoizes the shanten of the hand a seat holds at its draw (memo_c: its 34 kind
+    # counts); a world cleared only the memo's seat, so its raw bytes and pickles carried the
+    # true hand of the seat that drew last
+    checked = 0
+    for g, rng in _greedy_states(range(40)):
+        if g._st.phase() != 0:
+            continue
+        q = g.to_act[0]
+        counts = [0] * 34
+        for t in g._st.seat(q)[0]:
+            counts[t >> 2] += 1
+        truth = bytes(counts)
+        if g._st.raw().count(truth) != 2:   # the seat's counts and the memo of them
+            continue
+        for seat in range(4):
+            if seat != q:
+                w = g.determinize(seat, rng.getrandbits(64))
+                assert truth not in w._st.raw() and truth not in pickle.dumps(w)
+                checked += 1
+    assert checked > 30
+
+
+def test_attack3_native_rollouts_are_a_function_of_the_seats_view():
+    # two states the seat cannot tell apart (the truth and a world of it) give the seat the same
+    # native rollouts: the copies were re-dealt by ym_game_determinize, which kept the hidden seats'
+    # true riichi furiten and who was asked to answer a discard (4 of 60 such pairs differed)
+    from yakuman import _core
+    from yakuman.game import POLICIES
+
+    n = differ = 0
+    for g, rng in _greedy_states(range(150)):
+        seat = g.to_act[0]
+        twin = g.determinize(seat, rng.getrandbits(64))
+        if n < 60:
+            assert g.rollout("greedy", 50, 3, seat=seat) == twin.rollout("greedy", 50, 3, seat=seat)
+        # the review's options (GameState.rollout_options) likewise
+        codes = [a._code for a in g.legal_actions(seat)][:3]
+        out = []
+        for h in (g, twin):
+            deltas = np.zeros((20, len(codes), 4), dtype=np.int64)
+            status = np.zeros((20, len(codes)), dtype=np.uint8)
+            h._st.rollout_options(seat, codes, POLICIES["greedy"], 5, deltas, status)
+            out.append((deltas.tobytes(), status.tobytes()))
+        assert out[0] == out[1]
+        n += 1
+        differ += g._st.raw() != twin._st.raw()
+    assert n > 100 and differ == n
+    assert _core is not None
+
+
 def test_attack3_a_worlds_record_fills_a_past_double_ron_with_ura_indicators():
     # both hora events of a double ron by riichi seats show the same ura indicators; filling a
     # past round counted them twice and failed (ValueError from list.remove) on reading the
@@ -318,3 +369,53 @@ def test_attack3_a_worlds_record_fills_a_past_double_ron_with_ura_indicators():
             assert len(parse_mjai(_play(w, rng).events)) == 1
             hit += 1
     assert hit == 4
+
+
+@pytest.mark.parametrize("rng, match", [
+    (type("R", (), {"getrandbits": lambda self, k: -5})(), "getrandbits"),
+    (type("R", (), {"getrandbits": lambda self, k: "x"})(), "getrandbits"),
+    (type("R", (), {"getrandbits": lambda self, k: 1.5})(), "getrandbits"),   # taken as 1 before
+    (type("R", (), {"integers": lambda self, a, b: "zz"})(), "integers"),
+    (type("I", (), {"__index__": lambda self: 1 // 0})(), "rng"),
+])
+def test_attack3_determinize_checks_what_its_rng_gives(rng, match):
+    g = Game(T4, 1)
+    with pytest.raises(InvalidContextError, match=match):
+        g.determinize(0, rng)
+
+
+def test_attack3_a_seed_whose_index_raises_is_refused():
+    bad = type("I", (), {"__index__": lambda self: 1 // 0})()
+    with pytest.raises(InvalidContextError, match="seed"):
+        Game(T4, bad)
+    from yakuman.game import VecGame
+
+    with pytest.raises(InvalidContextError, match="seed"):
+        VecGame(2, seed=bad)
+
+
+def test_attack3_a_forged_record_in_a_pickle_is_refused_by_determinize():
+    g = _valid_state()
+    state = g.__getstate__()
+    ev = list(state["events"])
+    for events in (ev[:-1] + [dict(ev[-1], actor="x")], ev[:-1] + [{"type": "dahai"}],
+                   ev + [{"type": "tsumo", "actor": 0, "pai": "5m"}] * 5000):
+        forged = dict(state, events=events)
+        forged["digest"] = _state_digest(forged)
+        h = Game.__new__(Game)
+        h.__setstate__(forged)
+        with pytest.raises(InvalidContextError, match="record"):   # TypeError / KeyError / ValueError before
+            h.determinize(1, 5)
+
+
+def test_attack3_from_raw_takes_compiled_rules_and_bytes_only():
+    from yakuman import _core
+
+    cr = _core.compiled_game_rules(T4)
+    raw = Game(T4, 1)._st.raw()
+    for data in (bytearray(raw), memoryview(raw), raw.decode("latin-1"), None):
+        with pytest.raises(InvalidContextError, match="from_raw"):   # TypeError before
+            _core.GameState.from_raw(cr, data)
+    with pytest.raises(InvalidContextError, match="from_raw"):
+        _core.GameState.from_raw(T4, raw)
+    assert _core.GameState.from_raw(cr, raw).raw() == raw

@@ -506,7 +506,11 @@ class Game:
         ev = self._events
         first = self._raw
         if ev and type(ev[0]) is WorldHead:
-            head = [freeze(e) for e in ev[0].events()]
+            try:
+                head = [freeze(e) for e in ev[0].events()]
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:   # a forged record
+                raise InvalidContextError(f"determinize: the game's record is damaged: {type(e).__name__}: "
+                                          f"{_short(str(e))}") from None
             ev[0:1] = head
             first = len(head)
         for i in range(first, len(ev)):
@@ -694,22 +698,13 @@ class Game:
         ``parse_mjai`` reads. The engine makes the world (csrc/ym_game_world.c); its events are
         filled in when first read (yakuman.game._world). ``rng``: a ``random.Random``, a numpy
         Generator, an int seed or None (from the OS)."""
-        from yakuman.game._world import WorldHead, seat_view
+        from yakuman.game._world import WorldHead
 
         self._check_seat(seat)
-        if rng is None:
-            s = secrets.randbits(64)
-        elif type(rng) is not bool and hasattr(type(rng), "__index__"):
-            s = _seed_arg(rng, name="rng")   # a negative int or an array of several is refused
-        elif hasattr(rng, "getrandbits"):
-            s = rng.getrandbits(64)
-        elif hasattr(rng, "integers"):
-            s = int(rng.integers(0, 2**63))
-        else:
-            raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        s = _rng_seed(rng)
         if self._raw is not None:
             self._flush()
-        view = seat_view(self, seat)
+        view = _seat_view(self, seat)
         g = Game.__new__(Game)
         g.rules, g._aka, g._n = self.rules, self._aka, self._n
         g._st = st = self._st.copy()
@@ -762,7 +757,17 @@ class Game:
             for i in range(n):
                 deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
         else:
-            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, n_workers(workers))
+            pol, workers = _policy(policy), n_workers(workers)
+            ops = None
+            if seat >= 0:   # each copy is the seat's world, made from the round's history as determinize makes it
+                if self._raw is not None:
+                    self._flush()
+                ops = _seat_view(self, seat).ops
+            self._st.rollout(seat, pol, seed & (2**64 - 1), deltas, status, workers, ops)
+            if (status == 3).any():
+                raise InvalidContextError(f"rollout: no world of seat {seat} could be made (the record of the "
+                                          f"current round does not match the engine state, or no tenpai deal "
+                                          f"for a hidden riichi hand)")
         ok = deltas[status == 0, : self._n].astype(np.float64)
         k = len(ok)
         mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
@@ -795,6 +800,43 @@ class Game:
         from yakuman.game.view import game_html
 
         return game_html(self)
+
+
+def _rng_seed(rng: Any) -> int:
+    """determinize's 64-bit seed from ``rng``: an int (Python or numpy), a random.Random (its
+    getrandbits(64)), a numpy Generator (its integers(0, 2**63)) or None (the OS); whatever the
+    object gives back is checked like a seed (InvalidContextError naming ``rng`` otherwise)."""
+    if rng is None:
+        return secrets.randbits(64)
+    if type(rng) is not bool and hasattr(type(rng), "__index__"):
+        return _seed_arg(rng, name="rng")   # a negative int or an array of several is refused
+    if hasattr(rng, "getrandbits"):
+        what = "rng.getrandbits(64)"
+        v = rng.getrandbits(64)
+    elif hasattr(rng, "integers"):
+        what = "rng.integers(0, 2**63)"
+        v = rng.integers(0, 2**63)
+    else:
+        raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {_short(rng)}")
+    if type(v) is bool or not hasattr(type(v), "__index__"):
+        raise InvalidContextError(f"{what} gave {_short(v)}, not an integer")
+    return _seed_arg(v, name=what)
+
+
+def _seat_view(game: Game, seat: int) -> Any:
+    """seat_view, with a record that is not the engine's (a forged pickle's events: a field of
+    the wrong kind, too many draws) refused as InvalidContextError."""
+    from yakuman.errors import YakumanError
+    from yakuman.game._world import seat_view
+
+    try:
+        return seat_view(game, seat)
+    except YakumanError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        game._views = None
+        raise InvalidContextError(f"determinize: the game's record is damaged (seat {seat}): "
+                                  f"{type(e).__name__}: {_short(str(e))}") from None
 
 
 def _rules_arg(rules: Rules | None) -> Rules:

@@ -39,11 +39,11 @@ def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
         return secrets.randbits(bits)
     v = None
     if type(seed) is not bool and hasattr(type(seed), "__index__"):
-        try:   # an array of several elements has __index__ and refuses it
+        try:   # an array of several elements has __index__ and refuses it; so may any object
             v = seed.__index__()
-        except TypeError:
+        except Exception:  # noqa: BLE001 - an object's own __index__ failing is a bad seed
             v = None
-    if v is None:
+    if type(v) is not int:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
     if v < 0:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")

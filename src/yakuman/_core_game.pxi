@@ -152,10 +152,11 @@ cdef int _scores_in(scores, int n, int64_t *out, str what, int64_t limit=YM_SCOR
         if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
             try:
                 iv = PyNumber_Index(v)
-            except TypeError:
+            except Exception:   # an object's own __index__ may raise anything
                 pass
         if iv is None or not -limit <= iv <= limit:
-            raise InvalidContextError(f"{what}[{i}] = {v!r} is not an integer in -{limit}..{limit} "
+            from yakuman._arrays import shown   # a 5,000-digit score is named by its size, not raised on
+            raise InvalidContextError(f"{what}[{i}] = {shown(v)} is not an integer in -{limit}..{limit} "
                                       f"(the engine's 64-bit score range)")
         out[i] = <int64_t>iv
     return 0
@@ -563,10 +564,12 @@ cdef class GameState:
     def phase(self):
         return self.g.phase
 
-    def step_code(self, tuple code not None):
+    def step_code(self, tuple code not None, dict cache=None, value=None):
         """step(*code) for a code tuple as legal() gives it; nonzero (refused, state unchanged)
         for anything that is not one: a forged code never reaches the engine with a field that
-        does not fit its uint8, nor with more consumed ids than ym_action_t holds (4)."""
+        does not fit its uint8, nor with more consumed ids than ym_action_t holds (4). With
+        ``cache`` (legal_actions' cache): -2, nothing done, unless ``value`` is the cache's own
+        value of this code (an Action whose code was set by hand is not trusted)."""
         cdef ym_action_t a
         cdef Py_ssize_t i
         if len(code) != 6 or type(code[5]) is not tuple or len(<tuple>code[5]) > 4:
@@ -588,6 +591,8 @@ cdef class GameState:
         a.n_consumed = len(cons)
         for i in range(a.n_consumed):
             a.consumed[i] = cons[i]
+        if cache is not None and cache.get(_action_key(&a)) is not value:
+            return -2
         self.ev.n = 0
         return ym_game_step(&self.g, &a, &self.ev)
 

@@ -294,3 +294,21 @@ def test_item7_actions_are_immutable_and_shared_values_stay_true():
     h = Game(T4, 1)
     assert h.legal_actions(h.to_act[0])[0] == a and a._code is not None
     assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_attack3_arena_takes_an_actions_fields_not_its_engine_code():
+    # a callable answering with an Action made by hand whose fields are its first legal action and
+    # whose engine code is its last one: the engine code was applied before (the game followed the
+    # last action, and arena's check of the actor read the fields); now the fields decide
+    from yakuman.game import Action, arena
+
+    def forger(obs):
+        first, last = obs.legal_actions[0], obs.legal_actions[-1]
+        return Action(first.type, first.actor, first.pai, first.consumed, first.target, first.tsumogiri, last._code)
+
+    def first(obs):
+        return obs.legal_actions[0]
+
+    res = arena([forger, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
+    ref = arena([first, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
+    assert (res.scores == ref.scores).all() and (res.placements == ref.placements).all()

@@ -305,6 +305,36 @@ def _greedy_states(seeds, rules=T4):
             yield g, rng
 
 
+def test_attack3_a_hand_made_actions_engine_code_is_not_trusted():
+    from yakuman.game import Action
+
+    # its fields say one discard, its code another: the code was applied before
+    g = Game(T4, 3)
+    seat = g.to_act[0]
+    legal = g.legal_actions(seat)
+    a, b = legal[0], legal[-2]
+    assert a.pai != b.pai
+    g.step(Action(a.type, a.actor, a.pai, a.consumed, a.target, a.tsumogiri, b._code))
+    assert next(e for e in reversed(g.events) if e["type"] == "dahai")["pai"] == a.pai
+    # a seat's pass carrying another seat's call: that seat called before, without being asked
+    for seed in range(200):
+        g, rng = Game(T4, seed), random.Random(seed)
+        while not g.done:
+            if g._st.phase() == 1 and len(g.to_act) >= 2:
+                s1, s2 = g.to_act[0], g.to_act[1]
+                call = next(x for x in g.legal_actions(s2) if x.type != "none")
+                mine = next(x for x in g.legal_actions(s1) if x.type == "none")
+                n = len(g.events)
+                g.step(Action(mine.type, mine.actor, mine.pai, mine.consumed, mine.target, mine.tsumogiri, call._code))
+                assert g.to_act == (s2,) and len(g.events) == n   # seat s1 passed; s2 still to answer
+                # a pickled action (not the engine's own value) still plays as its fields say
+                g.step(pickle.loads(pickle.dumps(call)))
+                assert g.events[n]["type"] == call.type and g.events[n]["actor"] == s2
+                return
+            _random_step(g, rng)
+    pytest.fail("no response with two seats asked in 200 games")
+
+
 def test_attack3_a_world_keeps_no_byte_of_another_seats_shanten_memo():
     # the engine memoizes the shanten of the hand a seat holds at its draw (memo_c: its 34 kind
     # counts); a world cleared only the memo's seat, so its raw bytes and pickles carried the
@@ -419,3 +449,40 @@ def test_attack3_from_raw_takes_compiled_rules_and_bytes_only():
     with pytest.raises(InvalidContextError, match="from_raw"):
         _core.GameState.from_raw(T4, raw)
     assert _core.GameState.from_raw(cr, raw).raw() == raw
+
+
+def test_attack3_a_huge_integer_is_named_in_the_error_not_raised_on():
+    # an int of more than 4,300 digits cannot be written in decimal: the error message itself
+    # raised ValueError before
+    from yakuman.errors import IllegalActionError
+    from yakuman.game import Action
+
+    big = 10**5000
+    g = Game(T4, 1)
+    for call, err in ((lambda: g.step({"type": "dahai", "actor": big}), IllegalActionError),
+                      (lambda: g.step(Action("dahai", big, "1m")), IllegalActionError),
+                      (lambda: g.step({big: {"type": "none"}}), InvalidContextError),
+                      (lambda: g.legal_actions(big), InvalidContextError),
+                      (lambda: g.observation(big), InvalidContextError),
+                      (lambda: g.action_of_index(0, big), IllegalActionError),
+                      (lambda: g.determinize(big, 1), InvalidContextError),
+                      (lambda: Game(T4, 1, honba=big), InvalidContextError),
+                      (lambda: Game(T4, 1, scores=[big, 0, 0, 0]), InvalidContextError)):
+        with pytest.raises(err, match="integer of 16610 bits"):
+            call()
+
+
+def test_attack3_an_index_that_raises_is_a_bad_integer_everywhere():
+    # _arrays.as_int, the one integer test, let an object's own __index__ error out
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.game import VecGame
+    from yakuman.game.vec import replay_indices
+
+    bad = type("I", (), {"__index__": lambda self: 1 // 0})()
+    v = VecGame(2, seed=1, workers=1)
+    with pytest.raises(InvalidArgumentError, match="game"):
+        v.history(bad)
+    with pytest.raises(InvalidArgumentError, match="action 0"):
+        replay_indices(1, [bad])
+    with pytest.raises(InvalidContextError, match="scores"):
+        Game(T4, 1, scores=[bad, 0, 0, 0])

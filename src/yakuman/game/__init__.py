@@ -271,7 +271,7 @@ class Game:
         for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
                             ("sticks", sticks, 10000)):
             if type(v) is not int or not 0 <= v <= hi:
-                raise InvalidContextError(f"{name} = {v!r} is not an integer in 0..{hi}")
+                raise InvalidContextError(f"{name} = {_short(v)} is not an integer in 0..{hi}")
         cr = _core.compiled_game_rules(self.rules)
         first = walls.pop(0) if walls else None
         self._walls = walls
@@ -380,7 +380,7 @@ class Game:
         pol = _policy(policy)
         self._check_seat(seat)
         code = self._st.policy_choose(seat, pol)
-        return None if code is None else Action._from_code(code, self._aka)
+        return None if code is None else self._value_of(code)
 
     # ---- the fixed action space (docs/learning.md) ----------------------------------------------
     @property
@@ -414,15 +414,23 @@ class Game:
         """The legal action of ``seat`` with this index; IllegalActionError when none is."""
         self._check_seat(seat)
         if type(index) is not int:
-            raise IllegalActionError(f"action index {index!r:.60} is not an int")
+            raise IllegalActionError(f"action index {_short(index)} is not an int")
         code = _core.state_action_of_index(self._st, seat, index) if 0 <= index < ACTION_SPACE else None
         if code is None:
-            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+            raise IllegalActionError(f"action index {_short(index)} is not legal for seat {seat} now")
+        return self._value_of(code)
+
+    def _value_of(self, code: tuple) -> Action:
+        """The legal action of this engine code as legal_actions hands it out (the shared value,
+        which step takes by its code), or a new Action when none is."""
+        for a in self._st.legal_actions(code[1], _ACTIONS[self._aka], Action._from_code, self._aka):
+            if a._code == code:
+                return a
         return Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
+            raise InvalidContextError(f"seat {_short(seat)} is not a seat 0..{self._n - 1}")
 
     # ---- stepping --------------------------------------------------------------------------
     def _resolve(self, action: Any, seat: int | None = None) -> Action:
@@ -432,7 +440,7 @@ class Game:
         shape is not given) is refused, never guessed."""
         typ, actor, pai, consumed, target, tg = _action_fields(action, seat)
         if not 0 <= actor < self._n:
-            raise IllegalActionError(f"{typ} action: actor {actor} is not a seat 0..{self._n - 1}")
+            raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat 0..{self._n - 1}")
         legal = self.legal_actions(actor)
         found: dict = {}
         for a in legal:
@@ -452,9 +460,11 @@ class Game:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
         seats answering a discard at once. Raises IllegalActionError (state unchanged)."""
         if type(action) is Action:
-            # a value from legal_actions: its engine code, checked by the engine
+            # a value from legal_actions: its engine code, checked by the engine; an Action made
+            # by hand (its code may not be its fields': another tile, another seat) is resolved by
+            # its fields below
             code = action._code
-            if code is not None and not self._st.step_code(code):
+            if code is not None and not self._st.step_code(code, _ACTIONS[self._aka], action):
                 self._absorb()
                 return
         elif isinstance(action, Mapping) and "type" not in action:
@@ -742,9 +752,9 @@ class Game:
         import numpy as np
 
         if type(n) is not int or not 1 <= n <= MAX_ROLLOUTS:
-            raise InvalidContextError(f"n must be an integer 1..{MAX_ROLLOUTS}, not {n!r:.40}")
+            raise InvalidContextError(f"n must be an integer 1..{MAX_ROLLOUTS}, not {_short(n)}")
         if type(seed) is not int:
-            raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+            raise InvalidContextError(f"seed must be an integer, not {_short(seed)}")
         if self._st.phase() >= _PH_ROUND_END:
             raise InvalidContextError("the round is over: nothing to roll out")
         if seat is None:
@@ -890,7 +900,7 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
 def _count(n: object, what: str = "") -> int:
     """A non-negative integer argument n (games, or walls), checked."""
     if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer{what}, not {n!r}")
+        raise InvalidContextError(f"n must be a non-negative integer{what}, not {_short(n)}")
     return n
 
 

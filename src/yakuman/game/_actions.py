@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from yakuman import _core
-from yakuman._arrays import as_int
+from yakuman._arrays import as_int, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
@@ -218,7 +218,7 @@ def _action_fields(action: Any, seat: int | None) -> tuple:
     if type(actor) is not int:
         raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat")
     if seat is not None and actor != seat:
-        raise IllegalActionError(f"{typ} action names actor {actor} but is given for seat {seat}")
+        raise IllegalActionError(f"{typ} action names actor {_short(actor)} but is given for seat {seat}")
     if pai is not None and (type(pai) is not str or pai not in _PAI_NAMES):
         raise IllegalActionError(f"{typ} action: pai {_short(pai)} is not an mjai tile name")
     if consumed is not None:
@@ -236,8 +236,7 @@ def _action_fields(action: Any, seat: int | None) -> tuple:
 
 
 def _short(v: object) -> str:
-    r = repr(v)
-    return r if len(r) <= 80 else r[:77] + "..."
+    return shown(v, 80)   # never fails: a 5,000-digit actor or a failing __repr__ is named, not raised
 
 
 def _sort_key(name: str) -> tuple[int, int]:

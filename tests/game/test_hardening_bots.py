@@ -377,3 +377,37 @@ def test_attack3_arena_takes_an_actions_fields_not_its_engine_code():
     res = arena([forger, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
     ref = arena([first, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
     assert (res.scores == ref.scores).all() and (res.placements == ref.placements).all()
+
+
+def test_attack3_the_gym_environment_gives_the_learning_seat_no_seed_and_takes_integer_actions():
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from yakuman.game.gym_env import MahjongEnv
+
+    env = MahjongEnv()
+    obs, info = env.reset(seed=5)
+    assert info == {}                                   # info["game_seed"] gave every wall away before
+    assert Game(env.rules, env.game_seed).events[1] == env.game.events[1]
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for bad in (legal + 0.9, str(legal), None, np.array([legal, legal])):   # int() took the first two
+        with pytest.raises(InvalidArgumentError, match="action"):
+            env.step(bad)
+    o, r, done, _, info = env.step(10**30)              # OverflowError before
+    assert info["illegal_action"] and r == -1.0
+    o, r, done, _, info = env.step(np.int64(legal))
+    assert not info["illegal_action"]
+
+
+def test_attack3_the_pettingzoo_environment_takes_integer_actions():
+    pytest.importorskip("pettingzoo")
+    from yakuman.errors import IllegalActionError
+    from yakuman.game.pz_env import MahjongAEC
+
+    aec = MahjongAEC()
+    aec.reset(seed=1)
+    for bad in (3.5, "x", None):
+        with pytest.raises(InvalidArgumentError, match="action"):
+            aec.step(bad)
+    with pytest.raises(IllegalActionError):
+        aec.step(10**30)

@@ -413,5 +413,10 @@ void ym_policy_choose(const ym_game_t *g, int seat, int policy, ym_rng_t *rng, s
  * drawn from `seed`. delta[q] = seat q's point change (riichi sticks paid and won included;
  * 0 for q >= players). Returns 0, 1 when the step limit was hit, 2 when no seat could act. */
 int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta);
+/* The same with the round's history ops of ym_game_world (NULL: none; the hidden seats' furiten
+ * cleared): the copy is ym_game_world's world of `seat`. Returns 3 when no world could be made
+ * (the ops do not fit the state, or no tenpai deal for a hidden riichi hand). */
+int ym_game_rollout_world(const ym_game_t *g0, int seat, const uint8_t *ops, int n_ops, int policy, uint64_t seed,
+                          int64_t *delta);
 
 #endif

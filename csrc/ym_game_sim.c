@@ -155,14 +155,22 @@ int ym_game_simulate_seats(const ym_game_rules_t *R, uint64_t seed, const uint8_
 }
 
 int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta) {
+    return ym_game_rollout_world(g0, seat, NULL, 0, policy, seed, delta);
+}
+
+int ym_game_rollout_world(const ym_game_t *g0, int seat, const uint8_t *ops, int n_ops, int policy, uint64_t seed,
+                          int64_t *delta) {
     ym_game_t g;
     ym_rng_t rng;
     uint64_t x = seed;
     int n = g0->R.players;
     memcpy(&g, g0, sizeof g);
-    if (seat >= 0 && seat < n) ym_game_determinize(&g, seat, ym_splitmix64(&x));
-    ym_policy_rng_init(&rng, ym_splitmix64(&x));
     for (int q = 0; q < 4; q++) delta[q] = 0;
+    /* the copy is a world of the seat (ym_game_world, the one re-deal: furiten and the seats asked
+     * follow the world's hands; until 2026-12-06 a rollout kept the true ones, so its means
+     * differed between states the seat could not tell apart) */
+    if (seat >= 0 && seat < n && ym_game_world(&g, seat, ym_splitmix64(&x), ops, n_ops, NULL)) return 3;
+    ym_policy_rng_init(&rng, ym_splitmix64(&x));
     struct ym_ev_work *ev = NULL;   /* the ev policy's memory, made on first use */
     uint32_t steps = 0;
     while (g.phase < YM_PH_ROUND_END) {

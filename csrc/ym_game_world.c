@@ -481,10 +481,16 @@ static void refill_drawn(ym_game_t *g, ym_rng_t *r) {
 
 static void finish(ym_game_t *g, int seat, uint64_t seed) {
     /* nothing of the other seats' old hands stays behind: their pending answers and the shanten
-     * memo of another seat's hand are cleared */
+     * memo of another seat's hand are cleared, its bytes too (memo_c holds that hand's counts: a
+     * world's raw bytes and pickles would carry them; until 2026-12-06 only memo_seat was reset) */
     for (int q = 0; q < 4; q++)
         if (q != seat) memset(&g->resp[q], 0, sizeof g->resp[q]);
-    if (g->memo_seat != seat) g->memo_seat = 255;
+    if (g->memo_seat != seat) {
+        g->memo_seat = 255;
+        g->memo_melds = 0;
+        g->memo_sh = 0;
+        memset(g->memo_c, 0, sizeof g->memo_c);
+    }
     /* the rounds to come are dealt from a new seed: the world's future walls are not the game's */
     uint64_t s = seed ^ 0x9e3779b97f4a7c15ULL;
     g->seed = ym_splitmix64(&s);

@@ -15,6 +15,18 @@ FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 _BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE, _BAD_SANMA_TILE = 1, 2, 3, 4
 
 
+def shown(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters for an error message, never failing: an integer
+    too long for ``repr`` (more than 4,300 digits raise ValueError) is named by its size, and an
+    object whose own ``__repr__`` fails by its type."""
+    try:
+        r = repr(value)
+    except Exception:  # noqa: BLE001 - a message about a bad value must not fail on it
+        r = (f"<an integer of {value.bit_length()} bits>" if isinstance(value, int)
+             else f"<a {type(value).__name__} whose repr fails>")
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
 def as_list(value, what: str, error: type = InvalidArgumentError) -> list:
     """``value`` as a list when it is an iterable other than a string, bytes or a mapping (a
     list, tuple, generator, numpy array, ...), else ``error`` naming ``what``: the check of every
@@ -66,9 +78,11 @@ def as_int(value, low: int | None = None, high: int | None = None) -> int | None
     checks, each of which words its own error."""
     if type(value) is bool or not hasattr(value, "__index__"):
         return None
-    try:   # a numpy array of more than one element has __index__ and refuses it
-        v = value.__index__()
-    except TypeError:
+    try:   # a numpy array of more than one element has __index__ and refuses it; an object's
+        v = value.__index__()   # own __index__ may raise anything or give back a non-int
+    except Exception:  # noqa: BLE001
+        return None
+    if type(v) is not int:
         return None
     if (low is not None and v < low) or (high is not None and v > high):
         return None

@@ -120,6 +120,8 @@ cdef extern from "ym_game.h" nogil:
                           ym_action_t *out)
     void ym_policy_ev_free(ym_ev_work *work)
     int ym_game_rollout_one(const ym_game_t *g0, int seat, int policy, uint64_t seed, int64_t *delta)
+    int ym_game_rollout_world(const ym_game_t *g0, int seat, const uint8_t *ops, int n_ops, int policy,
+                              uint64_t seed, int64_t *delta)
     enum: YM_END_SCORE_LIMIT
     int64_t YM_SCORE_MAX
     int64_t YM_AOTENJOU_ENGINE_BASE
@@ -150,10 +152,11 @@ cdef int _scores_in(scores, int n, int64_t *out, str what, int64_t limit=YM_SCOR
         if not isinstance(v, bool):   # integers only (numpy integers too): no float, bool or str
             try:
                 iv = PyNumber_Index(v)
-            except TypeError:
+            except Exception:   # an object's own __index__ may raise anything
                 pass
         if iv is None or not -limit <= iv <= limit:
-            raise InvalidContextError(f"{what}[{i}] = {v!r} is not an integer in -{limit}..{limit} "
+            from yakuman._arrays import shown   # a 5,000-digit score is named by its size, not raised on
+            raise InvalidContextError(f"{what}[{i}] = {shown(v)} is not an integer in -{limit}..{limit} "
                                       f"(the engine's 64-bit score range)")
         out[i] = <int64_t>iv
     return 0
@@ -351,16 +354,20 @@ cdef class GameState:
         return (<char *>&self.g)[:sizeof(ym_game_t)]
 
     @staticmethod
-    def from_raw(CompiledGameRules crules not None, bytes data not None):
+    def from_raw(crules, data):
         cdef GameState o = GameState.__new__(GameState)
-        if len(data) != sizeof(ym_game_t):
+        if type(crules) is not CompiledGameRules or type(data) is not bytes:
+            from yakuman.errors import InvalidContextError
+            raise InvalidContextError(f"GameState.from_raw takes compiled game rules and bytes, not "
+                                      f"{type(crules).__name__} and {type(data).__name__}")
+        if len(<bytes>data) != sizeof(ym_game_t):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError("pickled game state of the wrong size (another build?)")
         cdef char why[200]
-        memcpy(&o.g, <const char *>data, sizeof(ym_game_t))
-        o.g.R = crules.r
+        memcpy(&o.g, <const char *><bytes>data, sizeof(ym_game_t))
+        o.g.R = (<CompiledGameRules>crules).r
         o.ev.n = 0
-        o.crules = crules
+        o.crules = <CompiledGameRules>crules
         if ym_game_validate(&o.g, why, sizeof(why)):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError(f"game state is invalid: {why.decode('utf-8', 'replace')}")
@@ -445,17 +452,25 @@ cdef class GameState:
         return _action_tuple(&a)
 
     def rollout(self, int seat, int policy, unsigned long long seed, int64_t[:, ::1] deltas not None, uint8_t[::1] status not None,
-                int workers):
+                int workers, ops=None):
         """Row i of ``deltas``: each seat's point change over rollout i of this state to the end of
-        its round (ym_game_rollout_one: hidden tiles re-dealt from ``seat``'s view, copy i seeded
-        from seed + i * golden ratio); ``status[i]`` its return code. No GIL; ``workers`` threads."""
+        its round (ym_game_rollout_world: copy i is ym_game_world's world of ``seat`` with the
+        round's history ``ops`` (bytes as world() takes them, or None), seeded from seed + i *
+        golden ratio); ``status[i]`` its return code (3: no world). No GIL; ``workers`` threads."""
         cdef Py_ssize_t n = deltas.shape[0], i
+        cdef const uint8_t *p = NULL
+        cdef int n_ops = 0
         if deltas.shape[1] != 4 or status.shape[0] != n:
             raise ValueError("deltas must be n x 4 and status n long")
+        if ops is not None:
+            if type(ops) is not bytes or len(ops) // 2 > 100000:
+                raise TypeError("ops must be bytes or None")
+            p = <const uint8_t *><const char *><bytes>ops
+            n_ops = len(ops) // 2
         with nogil:
             for i in prange(n, num_threads=max(1, workers), schedule="static"):
-                status[i] = <uint8_t>ym_game_rollout_one(&self.g, seat, policy,
-                                                         seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
+                status[i] = <uint8_t>ym_game_rollout_world(&self.g, seat, p, n_ops, policy,
+                                                           seed + <uint64_t>i * 0x9E3779B97F4A7C15ULL, &deltas[i, 0])
 
     def rollout_options(self, int seat, list codes not None, int policy, unsigned long long seed,
                         int64_t[:, :, ::1] deltas not None, uint8_t[:, ::1] status not None):
@@ -495,7 +510,14 @@ cdef class GameState:
                 dseed = ym_splitmix64(&x)
                 rseed = ym_splitmix64(&x)
                 memcpy(base, &self.g, sizeof(ym_game_t))
-                ym_game_determinize(base, seat, dseed)
+                # the seat's world (ym_game_world without the round's history: the hidden seats'
+                # furiten cleared, the seats asked re-asked); 4: no world for this copy
+                if ym_game_world(base, seat, dseed, NULL, 0, NULL) != 0:
+                    for j in range(k):
+                        status[i, j] = 4
+                        for q in range(4):
+                            deltas[i, j, q] = 0
+                    continue
                 for j in range(k):
                     memcpy(tmp, base, sizeof(ym_game_t))
                     for q in range(4):
@@ -542,10 +564,12 @@ cdef class GameState:
     def phase(self):
         return self.g.phase
 
-    def step_code(self, tuple code not None):
+    def step_code(self, tuple code not None, dict cache=None, value=None):
         """step(*code) for a code tuple as legal() gives it; nonzero (refused, state unchanged)
         for anything that is not one: a forged code never reaches the engine with a field that
-        does not fit its uint8, nor with more consumed ids than ym_action_t holds (4)."""
+        does not fit its uint8, nor with more consumed ids than ym_action_t holds (4). With
+        ``cache`` (legal_actions' cache): -2, nothing done, unless ``value`` is the cache's own
+        value of this code (an Action whose code was set by hand is not trusted)."""
         cdef ym_action_t a
         cdef Py_ssize_t i
         if len(code) != 6 or type(code[5]) is not tuple or len(<tuple>code[5]) > 4:
@@ -567,6 +591,8 @@ cdef class GameState:
         a.n_consumed = len(cons)
         for i in range(a.n_consumed):
             a.consumed[i] = cons[i]
+        if cache is not None and cache.get(_action_key(&a)) is not value:
+            return -2
         self.ev.n = 0
         return ym_game_step(&self.g, &a, &self.ev)
 

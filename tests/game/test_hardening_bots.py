@@ -294,3 +294,120 @@ def test_item7_actions_are_immutable_and_shared_values_stay_true():
     h = Game(T4, 1)
     assert h.legal_actions(h.to_act[0])[0] == a and a._code is not None
     assert pickle.loads(pickle.dumps(a)) == a
+
+
+# ---- the third attack (2026-12-06): answers, arguments and what a learning seat is given ------------------
+def test_attack3_a_command_bots_huge_integer_is_a_malformed_answer():
+    # json.loads refuses an integer of more than 4,300 digits with a plain ValueError, which
+    # escaped play() (ValueError out of the game) before
+    body = ("import sys\nfor l in sys.stdin:\n"
+            "    sys.stdout.write('{\"type\": \"none\", \"x\": ' + '1' * 5000 + '}\\n'); sys.stdout.flush()\n")
+    res = play([_bot_cmd(body), tsumogiri, tsumogiri, tsumogiri], T4, seed=1, timeout=10)
+    assert (res.error.seat, res.error.kind) == (0, "malformed") and "4300 digits" in res.error.detail
+
+
+class _Raises(dict):
+    def get(self, *args):
+        raise RuntimeError("a bot's own get")
+
+
+class _Sleeps(dict):
+    def get(self, *args):
+        time.sleep(30)
+
+    def __eq__(self, other):
+        time.sleep(30)
+        return False
+
+    __hash__ = None
+
+
+class _BadRepr(dict):
+    def __repr__(self):
+        raise RuntimeError("a bot's own repr")
+
+
+class _BadStr(Exception):
+    def __str__(self):
+        raise RuntimeError("no message")
+
+
+@pytest.mark.parametrize("answer, kind", [
+    (_Raises(type="dahai", actor=9), "illegal"),   # RuntimeError out of play() before
+    (_Sleeps(type="dahai"), "illegal"),            # play() hung in the game's thread before
+    (_BadRepr(type=7), "malformed"),
+    (_BadRepr(type="dahai", actor=9), "illegal"),
+    (object(), "malformed"),
+    ({"type": "dahai", "pai": 10**5000}, "malformed"),
+])
+def test_attack3_a_callables_answer_runs_none_of_its_code_in_the_games_thread(answer, kind):
+    t = time.monotonic()
+    res = play([lambda ev: answer, tsumogiri, tsumogiri, tsumogiri], T4, seed=1, timeout=2)
+    assert time.monotonic() - t < 2 + 1.5
+    assert (res.error.seat, res.error.kind) == (0, kind), res.error
+
+
+def test_attack3_a_callable_whose_exception_has_no_message_is_a_crash_of_its_seat():
+    def bad(events):
+        raise _BadStr()
+
+    res = play([bad, tsumogiri, tsumogiri, tsumogiri], T4, seed=1, timeout=2)
+    assert (res.error.seat, res.error.kind) == (0, "crash") and "_BadStr" in res.error.detail
+
+
+@pytest.mark.parametrize("value", [None, "5", 1.5, -1, float("nan"), True])
+def test_attack3_play_checks_max_decisions(value):
+    with pytest.raises(InvalidArgumentError, match="max_decisions"):
+        play([tsumogiri] * 4, T4, seed=1, max_decisions=value)
+
+
+def test_attack3_arena_takes_an_actions_fields_not_its_engine_code():
+    # a callable answering with an Action made by hand whose fields are its first legal action and
+    # whose engine code is its last one: the engine code was applied before (the game followed the
+    # last action, and arena's check of the actor read the fields); now the fields decide
+    from yakuman.game import Action, arena
+
+    def forger(obs):
+        first, last = obs.legal_actions[0], obs.legal_actions[-1]
+        return Action(first.type, first.actor, first.pai, first.consumed, first.target, first.tsumogiri, last._code)
+
+    def first(obs):
+        return obs.legal_actions[0]
+
+    res = arena([forger, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
+    ref = arena([first, "tsumogiri", "tsumogiri", "tsumogiri"], 2, seed=3)
+    assert (res.scores == ref.scores).all() and (res.placements == ref.placements).all()
+
+
+def test_attack3_the_gym_environment_gives_the_learning_seat_no_seed_and_takes_integer_actions():
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from yakuman.game.gym_env import MahjongEnv
+
+    env = MahjongEnv()
+    obs, info = env.reset(seed=5)
+    assert info == {}                                   # info["game_seed"] gave every wall away before
+    assert Game(env.rules, env.game_seed).events[1] == env.game.events[1]
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for bad in (legal + 0.9, str(legal), None, np.array([legal, legal])):   # int() took the first two
+        with pytest.raises(InvalidArgumentError, match="action"):
+            env.step(bad)
+    o, r, done, _, info = env.step(10**30)              # OverflowError before
+    assert info["illegal_action"] and r == -1.0
+    o, r, done, _, info = env.step(np.int64(legal))
+    assert not info["illegal_action"]
+
+
+def test_attack3_the_pettingzoo_environment_takes_integer_actions():
+    pytest.importorskip("pettingzoo")
+    from yakuman.errors import IllegalActionError
+    from yakuman.game.pz_env import MahjongAEC
+
+    aec = MahjongAEC()
+    aec.reset(seed=1)
+    for bad in (3.5, "x", None):
+        with pytest.raises(InvalidArgumentError, match="action"):
+            aec.step(bad)
+    with pytest.raises(IllegalActionError):
+        aec.step(10**30)

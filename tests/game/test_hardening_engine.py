@@ -288,3 +288,201 @@ def test_item10_score_and_rescore_never_show_a_traceback_for_a_rules_file(tmp_pa
         assert main(["logs", "rescore", str(log), "--rules", str(p)]) == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and p.name in err
+
+
+# ---- the third attack (2026-12-06) ---------------------------------------------------------------------------
+def _greedy_states(seeds, rules=T4):
+    """(game, rng) at random cuts of games of the native greedy policy (it declares riichi), not over."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = Game(rules, seed)
+        g._st.seed_policy(seed)
+        for _ in range(rng.randrange(20, 300)):
+            if g.done:
+                break
+            g._apply(g._st.policy_action(2))
+        if not g.done:
+            yield g, rng
+
+
+def test_attack3_a_hand_made_actions_engine_code_is_not_trusted():
+    from yakuman.game import Action
+
+    # its fields say one discard, its code another: the code was applied before
+    g = Game(T4, 3)
+    seat = g.to_act[0]
+    legal = g.legal_actions(seat)
+    a, b = legal[0], legal[-2]
+    assert a.pai != b.pai
+    g.step(Action(a.type, a.actor, a.pai, a.consumed, a.target, a.tsumogiri, b._code))
+    assert next(e for e in reversed(g.events) if e["type"] == "dahai")["pai"] == a.pai
+    # a seat's pass carrying another seat's call: that seat called before, without being asked
+    for seed in range(200):
+        g, rng = Game(T4, seed), random.Random(seed)
+        while not g.done:
+            if g._st.phase() == 1 and len(g.to_act) >= 2:
+                s1, s2 = g.to_act[0], g.to_act[1]
+                call = next(x for x in g.legal_actions(s2) if x.type != "none")
+                mine = next(x for x in g.legal_actions(s1) if x.type == "none")
+                n = len(g.events)
+                g.step(Action(mine.type, mine.actor, mine.pai, mine.consumed, mine.target, mine.tsumogiri, call._code))
+                assert g.to_act == (s2,) and len(g.events) == n   # seat s1 passed; s2 still to answer
+                # a pickled action (not the engine's own value) still plays as its fields say
+                g.step(pickle.loads(pickle.dumps(call)))
+                assert g.events[n]["type"] == call.type and g.events[n]["actor"] == s2
+                return
+            _random_step(g, rng)
+    pytest.fail("no response with two seats asked in 200 games")
+
+
+def test_attack3_a_world_keeps_no_byte_of_another_seats_shanten_memo():
+    # the engine memoizes the shanten of the hand a seat holds at its draw (memo_c: its 34 kind
+    # counts); a world cleared only the memo's seat, so its raw bytes and pickles carried the
+    # true hand of the seat that drew last
+    checked = 0
+    for g, rng in _greedy_states(range(40)):
+        if g._st.phase() != 0:
+            continue
+        q = g.to_act[0]
+        counts = [0] * 34
+        for t in g._st.seat(q)[0]:
+            counts[t >> 2] += 1
+        truth = bytes(counts)
+        if g._st.raw().count(truth) != 2:   # the seat's counts and the memo of them
+            continue
+        for seat in range(4):
+            if seat != q:
+                w = g.determinize(seat, rng.getrandbits(64))
+                assert truth not in w._st.raw() and truth not in pickle.dumps(w)
+                checked += 1
+    assert checked > 30
+
+
+def test_attack3_native_rollouts_are_a_function_of_the_seats_view():
+    # two states the seat cannot tell apart (the truth and a world of it) give the seat the same
+    # native rollouts: the copies were re-dealt by ym_game_determinize, which kept the hidden seats'
+    # true riichi furiten and who was asked to answer a discard (4 of 60 such pairs differed)
+    from yakuman import _core
+    from yakuman.game import POLICIES
+
+    n = differ = 0
+    for g, rng in _greedy_states(range(150)):
+        seat = g.to_act[0]
+        twin = g.determinize(seat, rng.getrandbits(64))
+        if n < 60:
+            assert g.rollout("greedy", 50, 3, seat=seat) == twin.rollout("greedy", 50, 3, seat=seat)
+        # the review's options (GameState.rollout_options) likewise
+        codes = [a._code for a in g.legal_actions(seat)][:3]
+        out = []
+        for h in (g, twin):
+            deltas = np.zeros((20, len(codes), 4), dtype=np.int64)
+            status = np.zeros((20, len(codes)), dtype=np.uint8)
+            h._st.rollout_options(seat, codes, POLICIES["greedy"], 5, deltas, status)
+            out.append((deltas.tobytes(), status.tobytes()))
+        assert out[0] == out[1]
+        n += 1
+        differ += g._st.raw() != twin._st.raw()
+    assert n > 100 and differ == n
+    assert _core is not None
+
+
+def test_attack3_a_worlds_record_fills_a_past_double_ron_with_ura_indicators():
+    # both hora events of a double ron by riichi seats show the same ura indicators; filling a
+    # past round counted them twice and failed (ValueError from list.remove) on reading the
+    # world's events
+    hit = 0
+    for g, rng in _greedy_states(range(5, 6)):
+        assert any(e["type"] == "hora" and e["uradora_markers"] for e in g.events)
+        for seat in range(4):
+            w = g.determinize(seat, rng.getrandbits(64))
+            assert len(w.events) == len(g.events)
+            assert len(parse_mjai(_play(w, rng).events)) == 1
+            hit += 1
+    assert hit == 4
+
+
+@pytest.mark.parametrize("rng, match", [
+    (type("R", (), {"getrandbits": lambda self, k: -5})(), "getrandbits"),
+    (type("R", (), {"getrandbits": lambda self, k: "x"})(), "getrandbits"),
+    (type("R", (), {"getrandbits": lambda self, k: 1.5})(), "getrandbits"),   # taken as 1 before
+    (type("R", (), {"integers": lambda self, a, b: "zz"})(), "integers"),
+    (type("I", (), {"__index__": lambda self: 1 // 0})(), "rng"),
+])
+def test_attack3_determinize_checks_what_its_rng_gives(rng, match):
+    g = Game(T4, 1)
+    with pytest.raises(InvalidContextError, match=match):
+        g.determinize(0, rng)
+
+
+def test_attack3_a_seed_whose_index_raises_is_refused():
+    bad = type("I", (), {"__index__": lambda self: 1 // 0})()
+    with pytest.raises(InvalidContextError, match="seed"):
+        Game(T4, bad)
+    from yakuman.game import VecGame
+
+    with pytest.raises(InvalidContextError, match="seed"):
+        VecGame(2, seed=bad)
+
+
+def test_attack3_a_forged_record_in_a_pickle_is_refused_by_determinize():
+    g = _valid_state()
+    state = g.__getstate__()
+    ev = list(state["events"])
+    for events in (ev[:-1] + [dict(ev[-1], actor="x")], ev[:-1] + [{"type": "dahai"}],
+                   ev + [{"type": "tsumo", "actor": 0, "pai": "5m"}] * 5000):
+        forged = dict(state, events=events)
+        forged["digest"] = _state_digest(forged)
+        h = Game.__new__(Game)
+        h.__setstate__(forged)
+        with pytest.raises(InvalidContextError, match="record"):   # TypeError / KeyError / ValueError before
+            h.determinize(1, 5)
+
+
+def test_attack3_from_raw_takes_compiled_rules_and_bytes_only():
+    from yakuman import _core
+
+    cr = _core.compiled_game_rules(T4)
+    raw = Game(T4, 1)._st.raw()
+    for data in (bytearray(raw), memoryview(raw), raw.decode("latin-1"), None):
+        with pytest.raises(InvalidContextError, match="from_raw"):   # TypeError before
+            _core.GameState.from_raw(cr, data)
+    with pytest.raises(InvalidContextError, match="from_raw"):
+        _core.GameState.from_raw(T4, raw)
+    assert _core.GameState.from_raw(cr, raw).raw() == raw
+
+
+def test_attack3_a_huge_integer_is_named_in_the_error_not_raised_on():
+    # an int of more than 4,300 digits cannot be written in decimal: the error message itself
+    # raised ValueError before
+    from yakuman.errors import IllegalActionError
+    from yakuman.game import Action
+
+    big = 10**5000
+    g = Game(T4, 1)
+    for call, err in ((lambda: g.step({"type": "dahai", "actor": big}), IllegalActionError),
+                      (lambda: g.step(Action("dahai", big, "1m")), IllegalActionError),
+                      (lambda: g.step({big: {"type": "none"}}), InvalidContextError),
+                      (lambda: g.legal_actions(big), InvalidContextError),
+                      (lambda: g.observation(big), InvalidContextError),
+                      (lambda: g.action_of_index(0, big), IllegalActionError),
+                      (lambda: g.determinize(big, 1), InvalidContextError),
+                      (lambda: Game(T4, 1, honba=big), InvalidContextError),
+                      (lambda: Game(T4, 1, scores=[big, 0, 0, 0]), InvalidContextError)):
+        with pytest.raises(err, match="integer of 16610 bits"):
+            call()
+
+
+def test_attack3_an_index_that_raises_is_a_bad_integer_everywhere():
+    # _arrays.as_int, the one integer test, let an object's own __index__ error out
+    from yakuman.errors import InvalidArgumentError
+    from yakuman.game import VecGame
+    from yakuman.game.vec import replay_indices
+
+    bad = type("I", (), {"__index__": lambda self: 1 // 0})()
+    v = VecGame(2, seed=1, workers=1)
+    with pytest.raises(InvalidArgumentError, match="game"):
+        v.history(bad)
+    with pytest.raises(InvalidArgumentError, match="action 0"):
+        replay_indices(1, [bad])
+    with pytest.raises(InvalidContextError, match="scores"):
+        Game(T4, 1, scores=[bad, 0, 0, 0])

@@ -61,7 +61,7 @@ def _lockstep(env, names: dict, steps: int, seed: int):
     from yakuman.game.gym_env import observation, round_rewards
 
     obs, info = env.reset(seed=seed)
-    ref = Game(env.rules, info["game_seed"])
+    ref = Game(env.rules, env.game_seed)
     rng = np.random.default_rng(seed)
 
     def advance():

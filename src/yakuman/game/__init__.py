@@ -271,7 +271,7 @@ class Game:
         for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
                             ("sticks", sticks, 10000)):
             if type(v) is not int or not 0 <= v <= hi:
-                raise InvalidContextError(f"{name} = {v!r} is not an integer in 0..{hi}")
+                raise InvalidContextError(f"{name} = {_short(v)} is not an integer in 0..{hi}")
         cr = _core.compiled_game_rules(self.rules)
         first = walls.pop(0) if walls else None
         self._walls = walls
@@ -380,7 +380,7 @@ class Game:
         pol = _policy(policy)
         self._check_seat(seat)
         code = self._st.policy_choose(seat, pol)
-        return None if code is None else Action._from_code(code, self._aka)
+        return None if code is None else self._value_of(code)
 
     # ---- the fixed action space (docs/learning.md) ----------------------------------------------
     @property
@@ -414,15 +414,23 @@ class Game:
         """The legal action of ``seat`` with this index; IllegalActionError when none is."""
         self._check_seat(seat)
         if type(index) is not int:
-            raise IllegalActionError(f"action index {index!r:.60} is not an int")
+            raise IllegalActionError(f"action index {_short(index)} is not an int")
         code = _core.state_action_of_index(self._st, seat, index) if 0 <= index < ACTION_SPACE else None
         if code is None:
-            raise IllegalActionError(f"action index {index} is not legal for seat {seat} now")
+            raise IllegalActionError(f"action index {_short(index)} is not legal for seat {seat} now")
+        return self._value_of(code)
+
+    def _value_of(self, code: tuple) -> Action:
+        """The legal action of this engine code as legal_actions hands it out (the shared value,
+        which step takes by its code), or a new Action when none is."""
+        for a in self._st.legal_actions(code[1], _ACTIONS[self._aka], Action._from_code, self._aka):
+            if a._code == code:
+                return a
         return Action._from_code(code, self._aka)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self._n - 1}")
+            raise InvalidContextError(f"seat {_short(seat)} is not a seat 0..{self._n - 1}")
 
     # ---- stepping --------------------------------------------------------------------------
     def _resolve(self, action: Any, seat: int | None = None) -> Action:
@@ -432,7 +440,7 @@ class Game:
         shape is not given) is refused, never guessed."""
         typ, actor, pai, consumed, target, tg = _action_fields(action, seat)
         if not 0 <= actor < self._n:
-            raise IllegalActionError(f"{typ} action: actor {actor} is not a seat 0..{self._n - 1}")
+            raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat 0..{self._n - 1}")
         legal = self.legal_actions(actor)
         found: dict = {}
         for a in legal:
@@ -452,9 +460,11 @@ class Game:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
         seats answering a discard at once. Raises IllegalActionError (state unchanged)."""
         if type(action) is Action:
-            # a value from legal_actions: its engine code, checked by the engine
+            # a value from legal_actions: its engine code, checked by the engine; an Action made
+            # by hand (its code may not be its fields': another tile, another seat) is resolved by
+            # its fields below
             code = action._code
-            if code is not None and not self._st.step_code(code):
+            if code is not None and not self._st.step_code(code, _ACTIONS[self._aka], action):
                 self._absorb()
                 return
         elif isinstance(action, Mapping) and "type" not in action:
@@ -506,7 +516,11 @@ class Game:
         ev = self._events
         first = self._raw
         if ev and type(ev[0]) is WorldHead:
-            head = [freeze(e) for e in ev[0].events()]
+            try:
+                head = [freeze(e) for e in ev[0].events()]
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:   # a forged record
+                raise InvalidContextError(f"determinize: the game's record is damaged: {type(e).__name__}: "
+                                          f"{_short(str(e))}") from None
             ev[0:1] = head
             first = len(head)
         for i in range(first, len(ev)):
@@ -694,22 +708,13 @@ class Game:
         ``parse_mjai`` reads. The engine makes the world (csrc/ym_game_world.c); its events are
         filled in when first read (yakuman.game._world). ``rng``: a ``random.Random``, a numpy
         Generator, an int seed or None (from the OS)."""
-        from yakuman.game._world import WorldHead, seat_view
+        from yakuman.game._world import WorldHead
 
         self._check_seat(seat)
-        if rng is None:
-            s = secrets.randbits(64)
-        elif type(rng) is not bool and hasattr(type(rng), "__index__"):
-            s = _seed_arg(rng, name="rng")   # a negative int or an array of several is refused
-        elif hasattr(rng, "getrandbits"):
-            s = rng.getrandbits(64)
-        elif hasattr(rng, "integers"):
-            s = int(rng.integers(0, 2**63))
-        else:
-            raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {rng!r}")
+        s = _rng_seed(rng)
         if self._raw is not None:
             self._flush()
-        view = seat_view(self, seat)
+        view = _seat_view(self, seat)
         g = Game.__new__(Game)
         g.rules, g._aka, g._n = self.rules, self._aka, self._n
         g._st = st = self._st.copy()
@@ -747,9 +752,9 @@ class Game:
         import numpy as np
 
         if type(n) is not int or not 1 <= n <= MAX_ROLLOUTS:
-            raise InvalidContextError(f"n must be an integer 1..{MAX_ROLLOUTS}, not {n!r:.40}")
+            raise InvalidContextError(f"n must be an integer 1..{MAX_ROLLOUTS}, not {_short(n)}")
         if type(seed) is not int:
-            raise InvalidContextError(f"seed must be an integer, not {seed!r}")
+            raise InvalidContextError(f"seed must be an integer, not {_short(seed)}")
         if self._st.phase() >= _PH_ROUND_END:
             raise InvalidContextError("the round is over: nothing to roll out")
         if seat is None:
@@ -762,7 +767,17 @@ class Game:
             for i in range(n):
                 deltas[i, : self._n] = self._rollout_py(policy, seat, (seed + i * 0x9E3779B97F4A7C15) & (2**64 - 1))
         else:
-            self._st.rollout(seat, _policy(policy), seed & (2**64 - 1), deltas, status, n_workers(workers))
+            pol, workers = _policy(policy), n_workers(workers)
+            ops = None
+            if seat >= 0:   # each copy is the seat's world, made from the round's history as determinize makes it
+                if self._raw is not None:
+                    self._flush()
+                ops = _seat_view(self, seat).ops
+            self._st.rollout(seat, pol, seed & (2**64 - 1), deltas, status, workers, ops)
+            if (status == 3).any():
+                raise InvalidContextError(f"rollout: no world of seat {seat} could be made (the record of the "
+                                          f"current round does not match the engine state, or no tenpai deal "
+                                          f"for a hidden riichi hand)")
         ok = deltas[status == 0, : self._n].astype(np.float64)
         k = len(ok)
         mean = ok.mean(axis=0) if k else np.full(self._n, np.nan)
@@ -795,6 +810,43 @@ class Game:
         from yakuman.game.view import game_html
 
         return game_html(self)
+
+
+def _rng_seed(rng: Any) -> int:
+    """determinize's 64-bit seed from ``rng``: an int (Python or numpy), a random.Random (its
+    getrandbits(64)), a numpy Generator (its integers(0, 2**63)) or None (the OS); whatever the
+    object gives back is checked like a seed (InvalidContextError naming ``rng`` otherwise)."""
+    if rng is None:
+        return secrets.randbits(64)
+    if type(rng) is not bool and hasattr(type(rng), "__index__"):
+        return _seed_arg(rng, name="rng")   # a negative int or an array of several is refused
+    if hasattr(rng, "getrandbits"):
+        what = "rng.getrandbits(64)"
+        v = rng.getrandbits(64)
+    elif hasattr(rng, "integers"):
+        what = "rng.integers(0, 2**63)"
+        v = rng.integers(0, 2**63)
+    else:
+        raise InvalidContextError(f"rng must be a random.Random, a numpy Generator or an int, not {_short(rng)}")
+    if type(v) is bool or not hasattr(type(v), "__index__"):
+        raise InvalidContextError(f"{what} gave {_short(v)}, not an integer")
+    return _seed_arg(v, name=what)
+
+
+def _seat_view(game: Game, seat: int) -> Any:
+    """seat_view, with a record that is not the engine's (a forged pickle's events: a field of
+    the wrong kind, too many draws) refused as InvalidContextError."""
+    from yakuman.errors import YakumanError
+    from yakuman.game._world import seat_view
+
+    try:
+        return seat_view(game, seat)
+    except YakumanError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        game._views = None
+        raise InvalidContextError(f"determinize: the game's record is damaged (seat {seat}): "
+                                  f"{type(e).__name__}: {_short(str(e))}") from None
 
 
 def _rules_arg(rules: Rules | None) -> Rules:
@@ -848,7 +900,7 @@ def simulate(n: int, *, rules: Rules | None = None, seed: int = 0, policy: str =
 def _count(n: object, what: str = "") -> int:
     """A non-negative integer argument n (games, or walls), checked."""
     if type(n) is not int or n < 0:
-        raise InvalidContextError(f"n must be a non-negative integer{what}, not {n!r}")
+        raise InvalidContextError(f"n must be a non-negative integer{what}, not {_short(n)}")
     return n
 
 

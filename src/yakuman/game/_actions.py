@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from yakuman import _core
-from yakuman._arrays import as_int
+from yakuman._arrays import as_int, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
@@ -39,11 +39,11 @@ def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
         return secrets.randbits(bits)
     v = None
     if type(seed) is not bool and hasattr(type(seed), "__index__"):
-        try:   # an array of several elements has __index__ and refuses it
+        try:   # an array of several elements has __index__ and refuses it; so may any object
             v = seed.__index__()
-        except TypeError:
+        except Exception:  # noqa: BLE001 - an object's own __index__ failing is a bad seed
             v = None
-    if v is None:
+    if type(v) is not int:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
     if v < 0:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")
@@ -218,7 +218,7 @@ def _action_fields(action: Any, seat: int | None) -> tuple:
     if type(actor) is not int:
         raise IllegalActionError(f"{typ} action: actor {_short(actor)} is not a seat")
     if seat is not None and actor != seat:
-        raise IllegalActionError(f"{typ} action names actor {actor} but is given for seat {seat}")
+        raise IllegalActionError(f"{typ} action names actor {_short(actor)} but is given for seat {seat}")
     if pai is not None and (type(pai) is not str or pai not in _PAI_NAMES):
         raise IllegalActionError(f"{typ} action: pai {_short(pai)} is not an mjai tile name")
     if consumed is not None:
@@ -236,8 +236,7 @@ def _action_fields(action: Any, seat: int | None) -> tuple:
 
 
 def _short(v: object) -> str:
-    r = repr(v)
-    return r if len(r) <= 80 else r[:77] + "..."
+    return shown(v, 80)   # never fails: a 5,000-digit actor or a failing __repr__ is named, not raised
 
 
 def _sort_key(name: str) -> tuple[int, int]:

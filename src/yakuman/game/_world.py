@@ -299,6 +299,9 @@ def _past_round(rnd: list[dict], seat: int, n: int, aka: int, rng: random.Random
     final = [list(h) if h is not None else None for h in start["tehais"]]
     size = [13] * n
     known: list = [start["dora_marker"]]
+    # the ura indicators once: every hora event of a multiple ron shows the same ones (counting
+    # them per event took a tile twice, and filling the round failed; until 2026-12-06)
+    known.extend(max((list(e.get("uradora_markers") or ()) for e in rnd if e["type"] == "hora"), key=len, default=()))
     for e in rnd:
         t, q = e["type"], e.get("actor")
         gone: tuple | list = ()
@@ -312,8 +315,6 @@ def _past_round(rnd: list[dict], seat: int, n: int, aka: int, rng: random.Random
             gone = e["consumed"]
         elif t == "dora":
             known.append(e["dora_marker"])
-        elif t == "hora":
-            known.extend(e.get("uradora_markers", ()))
         for x in gone:
             size[q] -= 1
             known.append(x)

@@ -33,7 +33,7 @@ from typing import Any
 
 from yakuman._arrays import n_workers
 from yakuman.errors import IllegalActionError, InvalidContextError
-from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg
+from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg, _short
 from yakuman.rules import Rules
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
@@ -223,7 +223,7 @@ def _drive(r: Rules, seed: int, seating: tuple, by_name: dict) -> tuple:
         action = pol(g.observation(seat))
         actor = action.get("actor", seat) if isinstance(action, dict) else getattr(action, "actor", None)
         if actor != seat:
-            raise IllegalActionError(f"policy {seating[seat]!r} answered {action!r} for seat {seat}: the action "
+            raise IllegalActionError(f"policy {seating[seat]!r} answered {_short(action)} for seat {seat}: the action "
                                      f"must be that seat's")
         g.step(action)
     res = g.result
@@ -242,7 +242,7 @@ def arena(policies: Sequence[str | Callable[[Any], Action | dict]], n: int, *, s
     r = _rules_arg(rules)
     _count(n, " (walls)")
     if type(seed) is not int or seed < 0:
-        raise InvalidContextError(f"seed must be a non-negative integer, not {seed!r}")
+        raise InvalidContextError(f"seed must be a non-negative integer, not {_short(seed)}")
     workers = n_workers(workers)
     per_entry, names = _names(policies, r.players)
     by_name = {}

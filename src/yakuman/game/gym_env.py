@@ -24,11 +24,12 @@ import numpy as np
 from gymnasium import spaces
 
 from yakuman import _core
-from yakuman.errors import InvalidContextError
+from yakuman._arrays import as_int, shown
+from yakuman.errors import InvalidArgumentError, InvalidContextError
 from yakuman.game import ACTION_SPACE, POLICIES, Game
 from yakuman.rules import Rules
 
-__all__ = ["MahjongEnv", "observation_space", "observation", "opponent_policies"]
+__all__ = ["MahjongEnv", "action_arg", "observation_space", "observation", "opponent_policies"]
 
 _I64 = np.iinfo(np.int64)
 
@@ -49,6 +50,17 @@ def observation(game: Game, seat: int, decides: bool) -> dict:
     _core.state_obs_into(game._st, seat, planes, scalars)
     mask = game.action_mask(seat).astype(np.int8) if decides else np.zeros(ACTION_SPACE, np.int8)
     return {"planes": planes, "scalars": scalars, "action_mask": mask}
+
+
+def action_arg(action: Any) -> int:
+    """An action given to ``step``: an integer (Python or numpy, not bool; any value, an index
+    outside the action space is one that is not legal), else InvalidArgumentError -- never
+    truncated (``int(2.9)``) nor parsed (``int("2")``)."""
+    a = as_int(action)
+    if a is None:
+        raise InvalidArgumentError(f"action must be an integer action index 0..{ACTION_SPACE - 1}, "
+                                   f"not {shown(action)}")
+    return a
 
 
 def round_rewards(game: Game, rounds_before: int, reward: str) -> np.ndarray:
@@ -93,6 +105,7 @@ class MahjongEnv(gymnasium.Env):
         self.observation_space = observation_space()
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game: Game | None = None
+        self.game_seed: int | None = None   # the current game's seed (Game(rules, game_seed) deals it)
 
     def _advance(self) -> None:
         """Let the other seats play until the learning seat decides or the game ends."""
@@ -106,16 +119,20 @@ class MahjongEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         gseed = int(self.np_random.integers(0, 2**63))
+        # the game's seed deals every wall: it stays on the environment (game_seed, for rebuilding
+        # the game), never in what the learning seat is given (until 2026-12-06 info["game_seed"])
+        self.game_seed = gseed
         self.game = Game(self.rules, gseed)
         self.game._st.seed_policy(gseed)
         self._advance()
-        return observation(self.game, self.seat, not self.game.done), {"game_seed": gseed}
+        return observation(self.game, self.seat, not self.game.done), {}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         g = self.game
         if g is None:
             raise InvalidContextError("call reset() before step()")
-        code = _core.state_action_of_index(g._st, self.seat, int(action))
+        a = action_arg(action)
+        code = _core.state_action_of_index(g._st, self.seat, a) if 0 <= a < ACTION_SPACE else None
         if code is None or g.done:
             return observation(g, self.seat, not g.done), self.illegal_reward, g.done, False, {"illegal_action": True}
         before = len(g.rounds)

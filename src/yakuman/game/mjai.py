@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from yakuman._arrays import as_list
+from yakuman._arrays import as_list, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError, YakumanError
 from yakuman.game import Game, _seed_arg
 from yakuman.rules import Rules
@@ -196,6 +196,8 @@ class _CommandBot:
                 return json.loads(line)
             except (json.JSONDecodeError, RecursionError):
                 raise _Failure("malformed", f"not JSON: {line[:200]!r}") from None
+            except ValueError as e:   # an integer of more than 4,300 digits (int's own limit)
+                raise _Failure("malformed", f"not JSON ({str(e)[:100]}): {line[:200]!r}") from None
 
     def close_input(self) -> None:
         try:
@@ -244,9 +246,17 @@ class _CallableBot:
                 return
             evs, out = job
             try:
-                out.put((True, self.fn(evs)))
+                value = self.fn(evs)
             except BaseException as e:  # noqa: BLE001 - a bot's bug is a reported failure, not ours
-                out.put((False, f"{type(e).__name__}: {e}"))
+                out.put((False, "crash", _describe(e)))
+                continue
+            # the answer as plain JSON data, made here, within the timeout: an object of the bot's
+            # own (a dict subclass with its own get, __eq__ or __repr__) runs none of its code in
+            # the game's thread
+            try:
+                out.put((True, "", json.loads(json.dumps(value))))
+            except BaseException as e:  # noqa: BLE001
+                out.put((False, "malformed", f"not a JSON value: {_describe(e)}"))
 
     def send(self, events: list[dict], ask: bool) -> Any:
         self.pending += events
@@ -259,18 +269,27 @@ class _CallableBot:
         out: queue.Queue = queue.Queue(maxsize=1)
         self.calls.put((evs, out))
         try:
-            ok, value = out.get(timeout=self.timeout)
+            ok, kind, value = out.get(timeout=self.timeout)
         except queue.Empty:
             self.busy = True
             raise _Failure("timeout", f"no answer within {self.timeout} s (the call is abandoned)") from None
         if not ok:
-            raise _Failure("crash", value)
+            raise _Failure(kind, value)
         return value
 
     def close(self, deadline: float) -> None:
         if self.thread is not None:
             self.calls.put(None)
             self.thread = None
+
+
+def _describe(e: BaseException) -> str:
+    """``Type: message`` of a bot's exception (its own __str__ may fail too)."""
+    try:
+        text = str(e)
+    except BaseException:  # noqa: BLE001
+        text = "(its message cannot be shown)"
+    return f"{type(e).__name__}: {text if len(text) <= 200 else text[:197] + '...'}"
 
 
 def _timeout_arg(timeout: Any) -> float:
@@ -287,6 +306,8 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
     if not isinstance(r, Rules):
         raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
     timeout = _timeout_arg(timeout)
+    if type(max_decisions) is not int or max_decisions < 0:
+        raise InvalidArgumentError(f"max_decisions must be a non-negative integer, not {_short(max_decisions)}")
     if isinstance(bots, str):
         bots = [bots]   # not one command for every seat: the count check below names it
     bots = as_list(bots, "play's bots (one per seat)", InvalidContextError)
@@ -346,8 +367,7 @@ def play(bots: Sequence[Any], rules: Rules | None = None, seed: int | None = Non
 
 
 def _short(v: Any) -> str:
-    r = repr(v)
-    return r if len(r) <= 200 else r[:197] + "..."
+    return shown(v, 200)
 
 
 def _close_all(wrapped: list) -> None:

@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 
 from yakuman.errors import InvalidContextError
 from yakuman.game import ACTION_SPACE, Game
-from yakuman.game.gym_env import observation, observation_space, round_rewards
+from yakuman.game.gym_env import action_arg, observation, observation_space, round_rewards
 from yakuman.rules import Rules
 
 __all__ = ["MahjongAEC"]
@@ -72,7 +72,7 @@ class MahjongAEC(AECEnv):
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         before = len(g.rounds)
-        g.step(g.action_of_index(seat, int(action)))
+        g.step(g.action_of_index(seat, action_arg(action)))
         r = round_rewards(g, before, self.reward)
         for q, a in enumerate(self.possible_agents):
             self.rewards[a] = float(r[q])

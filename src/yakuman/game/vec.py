@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakuman import _core
-from yakuman._arrays import as_int, n_workers
+from yakuman._arrays import as_int, n_workers, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.rules import Rules
 
@@ -54,7 +54,7 @@ class VecGame:
     def __init__(self, n: int, rules: Rules | None = None, seed: int | None = None, reward: str = "round",
                  workers: int | None = None) -> None:
         if type(n) is not int or not 1 <= n <= MAX_GAMES:
-            raise InvalidContextError(f"n must be an integer 1..{MAX_GAMES}, not {n!r:.60}")
+            raise InvalidContextError(f"n must be an integer 1..{MAX_GAMES}, not {shown(n)}")
         from yakuman.game import _rules_arg, _seed_arg
 
         self.rules = _rules_arg(rules)
@@ -91,7 +91,7 @@ class VecGame:
         """(seed, uint16 action indices) of game k's current game since its start."""
         i = as_int(k, 0, self.n - 1)
         if i is None:
-            raise InvalidArgumentError(f"game {k!r:.40} is not one of 0..{self.n - 1}")
+            raise InvalidArgumentError(f"game {shown(k)} is not one of 0..{self.n - 1}")
         return self._core.history(i)
 
     def game(self, k: int):
@@ -110,10 +110,11 @@ def replay_indices(seed: int, actions: Any, *, rules: Rules | None = None):
     if isinstance(actions, (str, bytes, dict)):
         raise InvalidArgumentError(f"actions must be a sequence of action indices, not {type(actions).__name__}")
     for j, a in enumerate(actions):
-        if as_int(a) is None:
-            raise InvalidArgumentError(f"action {j} must be an integer action index, not {a!r}")
+        v = as_int(a)   # read once: an object's __index__ may answer differently the next time
+        if v is None:
+            raise InvalidArgumentError(f"action {j} must be an integer action index, not {shown(a)}")
         seat = g.decision_seat
         if seat is None:
-            raise IllegalActionError(f"action {j} ({int(a)}): the game is over")
-        g.step(g.action_of_index(seat, a.__index__()))
+            raise IllegalActionError(f"action {j} ({v}): the game is over")
+        g.step(g.action_of_index(seat, v))
     return g

@@ -16,6 +16,7 @@ dialects are described in docs/logs.md ("mjai JSON lines") and docs/testing.md.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections import Counter
 
@@ -199,3 +200,24 @@ def test_mjai_missing_field_is_named_not_taken_for_a_missing_tile():
     with pytest.raises(LogFormatError, match=r"event 1: bad mjai 'start_kyoku' event: IndexError"):
         parse_mjai(evs, source="m")
 
+
+def test_client_views_are_refused_saying_what_they_are(tmp_path):
+    text = (LOG_FIXTURES / "fixture4.mjlog").read_bytes()
+    if text[:2] == b"\x1f\x8b":
+        text = gzip.decompress(text)
+    xml = text.decode("utf-8")
+    # the client protocol: "Get: <INIT seed=.. ten=.. oya=.. hai=..>" lines, its own hand only
+    init = xml[xml.index("<INIT"):xml.index(">", xml.index("<INIT")) + 1]
+    own = init.split(" hai0=")[0] + ' hai="' + init.split('hai0="')[1].split('"')[0] + '"/>'
+    p = tmp_path / "client.log"
+    p.write_text('Send: <HELO name="x" />\nGet: <GO type="9" lobby="0"/>\nGet: ' + own + " <T12/>\n",
+                 encoding="utf-8")
+    with pytest.raises(LogFormatError, match=r"client\.log: Tenhou client protocol log \(an INIT deals one"):
+        logs.read(p)
+    # an mjai bot's session log: "<-" received, "->" sent
+    evs = to_mjai(logs.read(LOG_FIXTURES / "fixture4.mjai")[0])
+    p = tmp_path / "bot.txt"
+    none = json.dumps({"type": "none"})
+    p.write_text("".join(f"<-\t{json.dumps(dict(e))}\n->\t{none}\n" for e in evs[:5]), encoding="utf-8")
+    with pytest.raises(LogError, match=r"bot\.txt: mjai client transcript"):
+        logs.read(p)

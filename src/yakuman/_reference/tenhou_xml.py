@@ -32,7 +32,9 @@ from urllib.parse import unquote
 # The text handling (gzip limits, decoding, prefixed console lines, the game id in a file name) is
 # the library reader's own; only the tag scanning and event building below are the reference.
 from yakuman.logs.tenhou_xml import (  # noqa: F401  (re-exported names of the old module)
+    _CLIENT_INIT,
     _HEXDUMP,
+    _MJAI_TRANSCRIPT,
     GAME_ID_RE,
     _game_id_from_name,
     _rejoin_prefixed,
@@ -173,6 +175,11 @@ def _parse_mjlog(data: bytes | str, source: str, game_id_hint: str | None, stric
         raise LogFormatError(
             "Tenhou client protocol dump (hex, one player's view): not a game record", source
         )
+    if "<mjloggm" not in text and _CLIENT_INIT.search(text):
+        raise LogFormatError(
+            "Tenhou client protocol log (an INIT deals one hand, hai=, not hai0..hai3: one "
+            "player's view): not a game record", source
+        )
     joined = _rejoin_prefixed(text)
     # offsets are bytes of the (decompressed) file unless the text had to be unescaped or rejoined
     unit = "byte" if joined is raw else "character of the unescaped or rejoined text"
@@ -243,6 +250,10 @@ def _parse_mjlog(data: bytes | str, source: str, game_id_hint: str | None, stric
         if _HEXDUMP.search(text):
             raise LogFormatError(
                 "Tenhou client protocol dump (hex, one player's view): not a game record", source
+            )
+        if _MJAI_TRANSCRIPT.search(text, 0, 8192):
+            raise LogFormatError(
+                "mjai client transcript ('<-' / '->' lines, one player's view): not a game record", source
             )
         raise LogFormatError("no mjlog game found (no complete INIT tag)", source)
     return out

@@ -262,6 +262,8 @@ def read_mjai(path: str, data: bytes | None = None, strict: bool = True, max_byt
 
 
 def _json_events(text: str, source: str) -> list[dict]:
+    """The events of mjai text: one JSON array, or JSON lines each holding an event or an array
+    of events (mjai.app's protocol transcripts: one line per batch sent to a bot)."""
     s = text.lstrip()
     if s.startswith("["):
         try:
@@ -269,19 +271,32 @@ def _json_events(text: str, source: str) -> list[dict]:
         except RecursionError:
             raise LogFormatError("invalid JSON: nested too deeply to read", source) from None
         except json.JSONDecodeError as e:
+            if e.msg == "Extra data" and e.lineno > 1:
+                try:   # a line of events per line?
+                    return _json_lines(text, source)
+                except LogFormatError:
+                    pass
             raise LogFormatError(
                 f"invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", source
             ) from None
         if not isinstance(evs, list):
             raise LogFormatError("mjai JSON array expected", source)
         return evs
-    out = []
+    return _json_lines(text, source)
+
+
+def _json_lines(text: str, source: str) -> list[dict]:
+    out: list = []
     for lineno, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line:
             continue
         try:
-            out.append(json.loads(line))
+            d = json.loads(line)
+            if isinstance(d, list):
+                out.extend(d)
+            else:
+                out.append(d)
         except RecursionError:
             raise LogFormatError(f"invalid JSON on line {lineno}: nested too deeply to read", source) from None
         except json.JSONDecodeError as e:
@@ -327,6 +342,10 @@ def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
     except LogError:
         raise
     except LookupError as e:
+        if type(e) is not LookupError:   # a KeyError / IndexError is a malformed event, below
+            raise LogFormatError(
+                f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+            ) from None
         raise LogError(
             f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
             source,
@@ -345,6 +364,51 @@ def _tile_label(args: tuple) -> str:
         return _NAMES[args[0]] + ("r" if args[1] else "")
     return str(args)
 
+
+
+# gimite's mjai server (lib/mjai/hora.rb) -> our names; jikaze, bakaze and sangenpai are
+# resolved by the reader (see _MjaiReader._yakus)
+_GIMITE_YAKU = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "double_reach": "double_riichi",
+    "ippatsu": "ippatsu", "chankan": "chankan", "rinshankaiho": "rinshan", "haiteiraoyue": "haitei",
+    "hoteiraoyui": "houtei", "pinfu": "pinfu", "tanyaochu": "tanyao", "ipeko": "iipeikou",
+    "jikaze": "jikaze", "bakaze": "bakaze", "sangenpai": "sangenpai",
+    "chitoitsu": "chiitoitsu", "honchantaiyao": "chanta", "ikkitsukan": "ittsu",
+    "sanshokudojun": "sanshoku_doujun", "sanshokudoko": "sanshoku_doukou", "sankantsu": "sankantsu",
+    "toitoiho": "toitoi", "sananko": "sanankou", "shosangen": "shousangen", "honroto": "honroutou",
+    "ryanpeko": "ryanpeikou", "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu",
+    "tenho": "tenhou", "chiho": "chiihou", "kokushimuso": "kokushi", "daisangen": "daisangen",
+    "suanko": "suuankou", "tsuiso": "tsuuiisou", "ryuiso": "ryuuiisou", "chinroto": "chinroutou",
+    "daisushi": "daisuushii", "shosushi": "shousuushii", "sukantsu": "suukantsu",
+    "churenpoton": "chuuren_poutou", "dora": "dora", "uradora": "ura_dora", "akadora": "aka_dora",
+    "nukidora": "kita",
+}
+
+
+def _implied_limit(d: dict, yakuman: tuple) -> str | None:
+    """The limit a hora without a ``limit`` field implies by its ``fan`` and ``fu`` (gimite's
+    mjai server writes points but no limit; ours omits it below mangan): Tenhou's table, no
+    kiriage. None when the hora gives no points (nothing is then compared)."""
+    han, fu = d.get("fan"), d.get("fu")
+    if d.get("hora_points") is None or (not yakuman and type(han) is not int):
+        return None
+    if yakuman or han >= 13:
+        return "yakuman"
+    for low, name in ((11, "sanbaiman"), (8, "baiman"), (6, "haneman"), (5, "mangan")):
+        if han >= low:
+            return name
+    if type(fu) is int and ((han == 4 and fu >= 40) or (han == 3 and fu >= 70)):
+        return "mangan"
+    return None
+
+
+def _ura_markers(d: dict):
+    """A hora's ura indicators under any of the spellings writers use: ``ura_markers`` (ours,
+    Mortal), ``uradora_markers`` (gimite's mjai server), ``uradora_marker`` (akochan)."""
+    for key in ("ura_markers", "uradora_markers", "uradora_marker"):
+        if d.get(key) is not None:
+            return d[key]
+    return None
 
 class _MjaiReader:
     def __init__(self, source: str) -> None:
@@ -480,9 +544,11 @@ class _MjaiReader:
                 i,
             )
         n = self.start.players
-        if n == 4 and len(tehais) == 4 and (not tehais[3] or all(x == "?" for x in tehais[3])):
-            n = 3  # sanma written with an empty fourth hand
-            self.start = dataclasses.replace(self.start, players=3)
+        if n == 4 and (
+            len(tehais) == 3 or (len(tehais) == 4 and (not tehais[3] or all(x == "?" for x in tehais[3])))
+        ):
+            n = 3  # sanma written with three hands or an empty fourth one
+            self.start = dataclasses.replace(self.start, players=3, names=self.start.names[:3])
         self.players = n
         if self.tr is None:
             self.tr = HandTracker(self.start.aka, n)
@@ -492,7 +558,10 @@ class _MjaiReader:
         rnd = _WINDS.index(bakaze) * 4 + int(d.get("kyoku", 1)) - 1
         dora = tr.new(*parse_mjai_tile(d["dora_marker"]))
         hands = tuple(tr.deal(s, [parse_mjai_tile(x) for x in tehais[s]]) for s in range(n))
-        scores = tuple(exact_int(x) for x in d.get("scores", [0] * n)[:n])
+        if d.get("scores") is not None:
+            scores = tuple(exact_int(x) for x in d["scores"][:n])
+        else:   # gimite's mjai server writes none: carried from the game so far
+            scores = self._carried_scores(n)
         rs = RoundStart(
             rnd,
             int(d.get("honba", 0)),
@@ -510,6 +579,30 @@ class _MjaiReader:
         self.last_discard = -1
         self.ura_cache: dict[tuple, tuple[int, ...]] = {}
         return None
+
+    def _carried_scores(self, n: int) -> tuple[int, ...]:
+        """The scores at a start_kyoku that states none: the start points (25,000, sanma
+        35,000) before the first round, else the previous round's start with its riichi sticks
+        and results applied: each result's ``deltas``, else its ``scores`` (a writer without
+        deltas gives the scores after the result; ours writes the scores before it, with
+        deltas)."""
+        ev = self.events
+        rs_at = next((j for j in range(len(ev) - 1, -1, -1) if type(ev[j]) is RoundStart), None)
+        if rs_at is None:
+            return (25000 if n == 4 else 35000,) * n
+        sc = list(self.events[rs_at].scores)
+        for e in self.events[rs_at + 1 :]:
+            if type(e) is RiichiAccept:
+                if e.scores is not None:
+                    sc = list(e.scores)
+                else:
+                    sc[e.seat] -= 1000
+            elif type(e) in (Win, Ryuukyoku):
+                if e.deltas is not None:
+                    sc = [x + y for x, y in zip(sc, e.deltas)]
+                elif e.scores is not None:
+                    sc = list(e.scores)
+        return tuple(sc)
 
     def _hora(self, i: int, d: dict) -> None:
         tr = self.tr
@@ -530,9 +623,14 @@ class _MjaiReader:
                 raise self.fail(f"hora pai {d['pai']} is not the tile just drawn or discarded", i, d)
         hand = None
         if d.get("hora_tehais") is not None:
-            # the closed hand incl. the winning tile: match ids to the tracked hand
+            # the closed hand incl. the winning tile: match ids to the tracked hand. Writers that
+            # list it without the winning tile (gimite's mjai server on a ron, akochan on both)
+            # give one tile fewer: the winning tile is added.
             pool = list(tr.hands[a]) + ([win] if a != target else [])
             ids = []
+            if win >= 0 and win in pool and len(d["hora_tehais"]) == len(pool) - 1:
+                pool.remove(win)
+                ids.append(win)
             for x in d["hora_tehais"]:
                 k, red = parse_mjai_tile(x)
                 t = next((y for y in pool if tr._match(y, k, red)), None)
@@ -542,14 +640,13 @@ class _MjaiReader:
                 ids.append(t)
             hand = tuple(sorted(ids))
         ura = None
-        markers = d.get("ura_markers", d.get("uradora_markers"))
+        markers = _ura_markers(d)
         if markers is not None:
             ura = self.ura_cache.get(tuple(markers))
             if ura is None:  # both winners of a double ron show the same ura indicators
                 ura = tuple(tr.new(*parse_mjai_tile(x)) for x in markers)
                 self.ura_cache[tuple(markers)] = ura
-        yaku = tuple((yaku_bit(n), int(h)) for n, h in d.get("yakus", ()))
-        yakuman = tuple(yaku_bit(n) for n in d.get("yakuman", ()))
+        yaku, yakuman = self._yakus(d, a, win if a != target else -1)
 
         def ints(key):
             return tuple(exact_int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
@@ -563,7 +660,7 @@ class _MjaiReader:
                 fu=d.get("fu"),
                 han=d.get("fan"),
                 points=None if d.get("hora_points") is None else exact_int(d["hora_points"]),
-                limit=d.get("limit"),
+                limit=d["limit"] if "limit" in d else _implied_limit(d, yakuman),
                 yaku=yaku,
                 yakuman=yakuman,
                 dora=self._dora_markers(d),
@@ -576,6 +673,49 @@ class _MjaiReader:
             )
         )
         self.results += 1
+
+    def _yakus(self, d: dict, a: int, ron_tile: int) -> tuple[tuple, tuple]:
+        """``yakus`` as (bit, han) pairs and ``yakuman`` as bits. Names are ours (the writer's)
+        or those of gimite's mjai server (lib/mjai/hora.rb: ``reach``, ``tanyaochu``, yakuman
+        at 100 han each; ``nukidora`` for kita in its three-player variants). Its ``jikaze`` /
+        ``bakaze`` name no wind and its ``sangenpai`` counts the dragon triplets (one entry, or
+        one per dragon): they are resolved with the winner's seat, the round's wind and the
+        dragons of which the winner holds three or more (hand, calls, the ron tile)."""
+        yaku: list[tuple[int, int]] = []
+        yakuman: list[int] = []
+        rs = next(e for e in reversed(self.events) if type(e) is RoundStart)
+        sangen = 0
+        for n, h in d.get("yakus", ()):
+            h = int(h)
+            alias = _GIMITE_YAKU.get(n) if isinstance(n, str) else None
+            if alias is None:
+                yaku.append((yaku_bit(n), h))
+            elif h >= 100:   # gimite's yakuman: 100 han each
+                yakuman.extend([yaku_bit(alias)] * (h // 100))
+            elif n == "jikaze":
+                yaku.append((10 + (a - rs.dealer) % self.players, h))
+            elif n == "bakaze":
+                yaku.append((14 + rs.round // 4 % 4, h))
+            elif n == "sangenpai":   # one entry with the count, or one per dragon
+                sangen += h
+            else:
+                yaku.append((yaku_bit(alias), h))
+        if sangen:
+            dragons = self._dragon_triplets(a, ron_tile, rs)
+            if len(dragons) != sangen:
+                raise ValueError(f"sangenpai {sangen} but seat {a} holds {len(dragons)} dragon triplets")
+            yaku.extend((18 + k - 31, 1) for k in dragons)
+        yakuman.extend(yaku_bit(n) for n in d.get("yakuman", ()))
+        return tuple(yaku), tuple(yakuman)
+
+    def _dragon_triplets(self, a: int, ron_tile: int, rs: RoundStart) -> list[int]:
+        kinds = [t >> 2 for t in self.tr.hands[a]] + ([ron_tile >> 2] if ron_tile >= 0 else [])
+        at = len(self.events) - 1 - self.events[::-1].index(rs)
+        for e in self.events[at:]:
+            if type(e) is Call and e.seat == a and e.kind != "kita":
+                kinds.extend({t >> 2 for t in e.tiles} if e.kind in ("kakan", "ankan", "daiminkan") else
+                             [t >> 2 for t in e.tiles])
+        return [k for k in (31, 32, 33) if kinds.count(k) >= 3]
 
     def _dora_markers(self, d: dict) -> tuple[int, ...] | None:
         # the indicators revealed so far are in the events; re-use their ids
@@ -810,9 +950,9 @@ def _fill_round(evs: list[dict], idx: list[int], aka: bool, rng) -> None:
                     for x in h:
                         known.append(x)
                         take(q, x)
-        if t == "hora" and not ura_seen and d.get("ura_markers"):   # shown once (a double ron repeats them)
+        if t == "hora" and not ura_seen and _ura_markers(d):   # shown once (a double ron repeats them)
             ura_seen = True
-            known.extend(d["ura_markers"])
+            known.extend(_ura_markers(d))
     pool = _all_tiles(players, aka)
     for x in known:
         if x is None:

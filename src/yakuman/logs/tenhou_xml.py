@@ -43,6 +43,10 @@ from yakuman.logs.events import (
 __all__ = ["read_mjlog", "parse_mjlog", "decode_meld", "GAME_ID_RE"]
 
 _HEXDUMP = re.compile(r"^[0-9A-Fa-f]{8}\|(?: [0-9A-Fa-f]{2}){1,16}", re.MULTILINE)
+# a deal as the client receives it: its own hand only (<INIT ... hai="..."> or <REINIT ...>)
+_CLIENT_INIT = re.compile(r'<(?:RE)?INIT\s[^>]*?\shai="')
+# an mjai bot's session as its clients log it: "<-\t{json}" received, "->\t{json}" sent
+_MJAI_TRANSCRIPT = re.compile(r'^(?:<-|->)\s*[\[{]', re.MULTILINE)
 GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-[0-9a-f]{8}")
 
 
@@ -222,6 +226,11 @@ def _parse_mjlog(data: bytes | str, source: str, game_id_hint: str | None, stric
         raise LogFormatError(
             "Tenhou client protocol dump (hex, one player's view): not a game record", source
         )
+    if "<mjloggm" not in text and _CLIENT_INIT.search(text):
+        raise LogFormatError(
+            "Tenhou client protocol log (an INIT deals one hand, hai=, not hai0..hai3: one "
+            "player's view): not a game record", source
+        )
     joined = _rejoin_prefixed(text)
     # offsets are bytes of the (decompressed) file unless the text had to be unescaped or rejoined
     unit = "byte" if joined is raw else "character of the unescaped or rejoined text"
@@ -241,6 +250,10 @@ def _parse_mjlog(data: bytes | str, source: str, game_id_hint: str | None, stric
         if _HEXDUMP.search(text):
             raise LogFormatError(
                 "Tenhou client protocol dump (hex, one player's view): not a game record", source
+            )
+        if _MJAI_TRANSCRIPT.search(text, 0, 8192):
+            raise LogFormatError(
+                "mjai client transcript ('<-' / '->' lines, one player's view): not a game record", source
             )
         raise LogFormatError("no mjlog game found (no complete INIT tag)", source)
     return out

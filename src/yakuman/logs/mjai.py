@@ -24,6 +24,7 @@ mjlog -> mjai -> events keeps every field except tile copy numbers.
 
 from __future__ import annotations
 
+from yakuman._arrays import rep, shown
 import dataclasses
 import json
 from collections.abc import Iterable
@@ -84,7 +85,7 @@ def mjai_tile(t: int, aka: bool = True) -> str:
     """mjai name of a 136-id (InvalidTilesError for anything but an integer 0..135)."""
     i = as_int(t, 0, 135)
     if i is None:
-        raise InvalidTilesError(f"136-id {t!r:.40} is not an integer in 0..135")
+        raise InvalidTilesError(f"136-id {shown(t, 40)} is not an integer in 0..135")
     t = i
     if aka and t in (16, 52, 88):
         return _NAMES[t >> 2] + "r"
@@ -94,11 +95,11 @@ def mjai_tile(t: int, aka: bool = True) -> str:
 def parse_mjai_tile(name: Any) -> tuple[int, bool]:
     """(kind, red) of an mjai tile name; raises InvalidTilesError (a ValueError)."""
     if not isinstance(name, str):
-        raise InvalidTilesError(f"mjai tile {name!r:.40} is not a string")
+        raise InvalidTilesError(f"mjai tile {shown(name, 40)} is not a string")
     red = name.endswith("r") and name[:-1] in ("5m", "5p", "5s")
     k = _KIND.get(name[:-1] if red else name)
     if k is None:
-        raise InvalidTilesError(f"unknown mjai tile {name!r}" + (" (hidden tile)" if name == "?" else ""))
+        raise InvalidTilesError(f"unknown mjai tile {rep(name)}" + (" (hidden tile)" if name == "?" else ""))
     return k, red
 
 
@@ -344,7 +345,7 @@ def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
     except LookupError as e:
         if type(e) is not LookupError:   # a KeyError / IndexError is a malformed event, below
             raise LogFormatError(
-                f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+                f"bad mjai {rep(d.get('type'))} event: {type(e).__name__}: {e}", source, r.label, i
             ) from None
         raise LogError(
             f"{d['type']} needs {_tile_label(e.args)} not in the hand of seat {d.get('actor')}",
@@ -355,7 +356,7 @@ def _feed(r: _MjaiReader, i: int, d: Any, source: str) -> Game | None:
         ) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
         raise LogFormatError(
-            f"bad mjai {d.get('type')!r} event: {type(e).__name__}: {e}", source, r.label, i
+            f"bad mjai {rep(d.get('type'))} event: {type(e).__name__}: {e}", source, r.label, i
         ) from None
 
 
@@ -386,9 +387,10 @@ _GIMITE_YAKU = {
 
 
 def _implied_limit(d: dict, yakuman: tuple) -> str | None:
-    """The limit a hora without a ``limit`` field implies by its ``fan`` and ``fu`` (gimite's
-    mjai server writes points but no limit; ours omits it below mangan): Tenhou's table, no
-    kiriage. None when the hora gives no points (nothing is then compared)."""
+    """The limit a hora of gimite's mjai server (its yaku names; it writes points but no limit)
+    implies by its ``fan`` and ``fu``: Tenhou's table, no kiriage. None when the hora gives no
+    points (nothing is then compared). Other writers' horas without a limit have none (ours omit
+    it below mangan and under aotenjou)."""
     han, fu = d.get("fan"), d.get("fu")
     if d.get("hora_points") is None or (not yakuman and type(han) is not int):
         return None
@@ -436,7 +438,7 @@ class _MjaiReader:
             names = player_names(d.get("names", ()))
             players = d.get("players") or 4   # absent, null or 0: not stated, four players
             if players not in (3, 4) or type(players) is bool:
-                raise self.fail(f"start_game: players must be 3 or 4, not {players!r}", i, d)
+                raise self.fail(f"start_game: players must be 3 or 4, not {rep(players)}", i, d)
             players = int(players)
             self.players = players
             self.start = GameStart(
@@ -527,7 +529,7 @@ class _MjaiReader:
         elif t == "ryukyoku":
             self._ryukyoku(d)
         else:
-            raise self.fail(f"unknown mjai event type {t!r}", i, d)
+            raise self.fail(f"unknown mjai event type {rep(t)}", i, d)
         return None
 
     def _start_kyoku(self, i: int, d: dict) -> Game | None:
@@ -647,6 +649,9 @@ class _MjaiReader:
                 ura = tuple(tr.new(*parse_mjai_tile(x)) for x in markers)
                 self.ura_cache[tuple(markers)] = ura
         yaku, yakuman = self._yakus(d, a, win if a != target else -1)
+        # gimite's mjai server writes no limit: implied by han and fu for its records only (ours
+        # omit it below mangan and under aotenjou, where 13 han or more are no yakuman limit)
+        gimite = any(isinstance(n, str) and n in _GIMITE_YAKU for n, _ in d.get("yakus", ()))
 
         def ints(key):
             return tuple(exact_int(x) for x in d[key][: self.players]) if d.get(key) is not None else None
@@ -660,7 +665,7 @@ class _MjaiReader:
                 fu=d.get("fu"),
                 han=d.get("fan"),
                 points=None if d.get("hora_points") is None else exact_int(d["hora_points"]),
-                limit=d["limit"] if "limit" in d else _implied_limit(d, yakuman),
+                limit=d["limit"] if "limit" in d else _implied_limit(d, yakuman) if gimite else None,
                 yaku=yaku,
                 yakuman=yakuman,
                 dora=self._dora_markers(d),
@@ -736,7 +741,7 @@ class _MjaiReader:
     def _ryukyoku(self, d: dict) -> None:
         reason = _REASONS_IN.get(d.get("reason") or "exhaustive")
         if reason is None:
-            raise ValueError(f"unknown ryukyoku reason {d.get('reason')!r}")
+            raise ValueError(f"unknown ryukyoku reason {rep(d.get('reason'))}")
         n = self.players
         hands = None
         if d.get("tehais") is not None:
@@ -1083,7 +1088,7 @@ def read_position(events: str | Iterable[dict], upto: int | None = None, source:
     from yakuman.errors import InvalidArgumentError
 
     if upto is not None and (type(upto) is bool or not isinstance(upto, int) or upto < 0):
-        raise InvalidArgumentError(f"upto must be None or an event count >= 0, not {upto!r}")
+        raise InvalidArgumentError(f"upto must be None or an event count >= 0, not {rep(upto)}")
     if isinstance(events, str):
         evs = _json_events(events, source)
     else:

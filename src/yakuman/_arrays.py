@@ -15,6 +15,15 @@ FORMS = {"all": 0, "regular": 1, "chiitoitsu": 2, "kokushi": 3}
 _BAD_COPIES, _BAD_COUNT, _BAD_VISIBLE, _BAD_SANMA_TILE = 1, 2, 3, 4
 
 
+def rep(value) -> str:
+    """``repr(value)`` for an error message, never failing (``shown`` without the cut)."""
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - a message about a bad value must not fail on it
+        return (f"<an integer of {value.bit_length()} bits>" if isinstance(value, int)
+                else f"<a {type(value).__name__} whose repr fails>")
+
+
 def shown(value, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters for an error message, never failing: an integer
     too long for ``repr`` (more than 4,300 digits raise ValueError) is named by its size, and an
@@ -64,11 +73,11 @@ def n_workers(workers: int | None) -> int:
         return os.cpu_count() or 1
     w = as_int(workers)
     if w is None:
-        raise InvalidArgumentError(f"workers must be an integer (None or 0 = every core), not {workers!r}")
+        raise InvalidArgumentError(f"workers must be an integer (None or 0 = every core), not {rep(workers)}")
     if w == 0:
         return os.cpu_count() or 1
     if not 1 <= w <= MAX_WORKERS:
-        raise InvalidArgumentError(f"workers must be 1..{MAX_WORKERS} (or None / 0 for every core), not {w}")
+        raise InvalidArgumentError(f"workers must be 1..{MAX_WORKERS} (or None / 0 for every core), not {rep(w)}")
     return w
 
 
@@ -98,7 +107,7 @@ def flag(value, name: str, error=InvalidArgumentError) -> bool:
         return bool(value)
     v = as_int(value, 0, 1)
     if v is None:
-        raise error(f"{name} must be True or False, not {value!r:.60}")
+        raise error(f"{name} must be True or False, not {shown(value, 60)}")
     return bool(v)
 
 
@@ -107,7 +116,7 @@ def int_at_least(value, low: int, message: str) -> int:
     InvalidArgumentError(f"{message}, not {value!r}"): the integer options' one check."""
     v = as_int(value, low)
     if v is None:
-        raise InvalidArgumentError(f"{message}, not {value!r}")
+        raise InvalidArgumentError(f"{message}, not {rep(value)}")
     return v
 
 
@@ -125,9 +134,9 @@ def melds_arg(melds) -> int:
         return -1
     k = as_int(melds)
     if k is None:
-        raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {melds!r:.60}")
+        raise InvalidTilesError(f"melds must be an integer 0..4 (or None to infer it per row), not {shown(melds, 60)}")
     if not 0 <= k <= 4:
-        raise InvalidTilesError(f"melds must be 0..4, not {k}")
+        raise InvalidTilesError(f"melds must be 0..4, not {rep(k)}")
     return k
 
 
@@ -136,7 +145,7 @@ def raise_first_bad(status, errors: str, what: str) -> None:
     import numpy as np
 
     if not isinstance(errors, str) or errors not in ("status", "raise"):
-        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r:.60}")
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {shown(errors, 60)}")
     if errors == "status":
         return
     bad = np.flatnonzero(status)

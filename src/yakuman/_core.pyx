@@ -57,16 +57,30 @@ cdef object _yes_no(object v, str name):
     return flag(v, name)
 
 
+def _rep(value):
+    """yakuman._arrays.rep (imported when an error message needs it)."""
+    from yakuman._arrays import rep
+    return rep(value)
+
+
+def _shown(value, limit=80):
+    """yakuman._arrays.shown (imported when an error message needs it)."""
+    from yakuman._arrays import shown
+    return shown(value, limit)
+
+
 def tile_name(kind):
     """'3p' for kind 11."""
     if type(kind) is bool or not hasattr(kind, "__index__"):
-        raise InvalidTilesError(f"tile kind {kind!r:.40} is not an integer 0..33")
+        raise InvalidTilesError(f"tile kind {_shown(kind, 40)} is not an integer 0..33")
     try:
         kind = kind.__index__()
-    except TypeError:   # an array of several elements
-        raise InvalidTilesError(f"tile kind {kind!r:.40} is not an integer 0..33") from None
+    except Exception:   # an array of several elements, or an object's own __index__ raising
+        from yakuman._arrays import shown
+        raise InvalidTilesError(f"tile kind {shown(kind, 40)} is not an integer 0..33") from None
     if kind < 0 or kind >= 34:
-        raise InvalidTilesError(f"tile kind {kind} out of range 0..33")
+        from yakuman._arrays import rep
+        raise InvalidTilesError(f"tile kind {rep(kind)} out of range 0..33")
     return TILE_NAMES[kind]
 
 
@@ -171,8 +185,8 @@ cdef int _parse_136(object ids, uint8_t *c, uint8_t *reds, bint aka) except -1:
     if m < n and m < 137:
         iv = _as_int(ids[m])
         if iv is None:
-            raise InvalidTilesError(f"136-id {ids[m]!r} at index {m} is not an integer in 0..135")
-        raise InvalidTilesError(f"136-id {iv} out of range 0..135 at index {m}")
+            raise InvalidTilesError(f"136-id {_rep(ids[m])} at index {m} is not an integer in 0..135")
+        raise InvalidTilesError(f"136-id {_rep(iv)} out of range 0..135 at index {m}")
     return r
 
 
@@ -268,7 +282,7 @@ cdef object _as_int(object item):
         return None   # True is not a tile id or a count
     try:
         return PyNumber_Index(item)
-    except TypeError:
+    except Exception:   # TypeError, or whatever an object's own __index__ raises
         return None
 
 
@@ -302,11 +316,11 @@ cdef int _parse_counts_list(object lst, uint8_t *c) except -1:
             item = <object>p
             iv = _as_int(item)
             if iv is None:
-                raise InvalidTilesError(f"count {item!r} of {TILE_NAMES[i]} is not an integer")
+                raise InvalidTilesError(f"count {_rep(item)} of {TILE_NAMES[i]} is not an integer")
             if iv < 0:
-                raise InvalidTilesError(f"negative count {iv} of {TILE_NAMES[i]}")
+                raise InvalidTilesError(f"negative count {_rep(iv)} of {TILE_NAMES[i]}")
             if iv > 4:
-                raise InvalidTilesError(f"{_copies(iv) if iv < 1000 else str(iv)} copies of {TILE_NAMES[i]}")
+                raise InvalidTilesError(f"{_copies(iv) if iv < 1000 else _rep(iv)} copies of {TILE_NAMES[i]}")
             v = iv
         if v < 0:
             raise InvalidTilesError(f"negative count {v} of {TILE_NAMES[i]}")
@@ -384,9 +398,11 @@ cdef int _melds_for(int total, object melds) except -1:
     else:
         km = _as_int(melds)
         if km is None:
-            raise InvalidTilesError(f"melds must be a meld count 0..4 or a list of melds, not {melds!r}")
+            from yakuman._arrays import rep
+            raise InvalidTilesError(f"melds must be a meld count 0..4 or a list of melds, not {rep(melds)}")
     if km < 0 or km > 4:
-        raise InvalidTilesError(f"{km} melds given, 0..4 expected")
+        from yakuman._arrays import rep
+        raise InvalidTilesError(f"{rep(km)} melds given, 0..4 expected")
     k = km
     if total != 13 - 3 * k and total != 14 - 3 * k:
         raise InvalidTilesError(
@@ -400,7 +416,8 @@ cdef int _form_code(object form) except -1:
     try:
         return _FORMS[form]
     except (KeyError, TypeError):
-        raise InvalidArgumentError(f"unknown form {form!r}: expected one of all, regular, chiitoitsu, kokushi") from None
+        from yakuman._arrays import rep
+        raise InvalidArgumentError(f"unknown form {rep(form)}: expected one of all, regular, chiitoitsu, kokushi") from None
 
 
 def form_code(form):
@@ -427,7 +444,8 @@ cdef int _sanma_of(object players, object rules) except -1:
             p = as_int(players)
         if p not in (3, 4):
             from yakuman.errors import InvalidRulesError
-            raise InvalidRulesError(f"players must be 3 or 4, not {players!r:.60}")
+            from yakuman._arrays import shown
+            raise InvalidRulesError(f"players must be 3 or 4, not {shown(players, 60)}")
         players = p
         if n is not None and n != players:
             from yakuman.errors import InvalidRulesError
@@ -556,7 +574,7 @@ def suit_decompositions(counts9):
     for i in range(9):
         v = _as_int(counts9[i])
         if v is None:
-            raise InvalidTilesError(f"count {counts9[i]!r} at rank {i + 1} is not an integer")
+            raise InvalidTilesError(f"count {_rep(counts9[i])} at rank {i + 1} is not an integer")
         if v < 0 or v > 4:
             raise InvalidTilesError(f"count {v} at rank {i + 1} out of range 0..4")
         c[i] = <uint8_t>v

@@ -164,7 +164,7 @@ def _parse_many(list rows not None, bint aka, int workers, uint8_t[:, ::1] count
                 ntiles[i] = -1
                 status[i] = 4
                 iv = _as_int(rows[i][m])
-                messages[i] = (f"136-id {rows[i][m]!r} at index {m} is not an integer in 0..135" if iv is None
+                messages[i] = (f"136-id {_rep(rows[i][m])} at index {m} is not an integer in 0..135" if iv is None
                                else f"136-id {iv} out of range 0..135 at index {m}")
     finally:
         free(errs)

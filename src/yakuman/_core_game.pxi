@@ -328,7 +328,7 @@ cdef class GameState:
             raise InvalidContextError(f"a wall has {n} tile ids, not {len(ids)}")
         for i, t in enumerate(ids):
             if type(t) is bool or not hasattr(type(t), "__index__") or not 0 <= t.__index__() < 136:
-                raise InvalidContextError(f"wall[{i}] = {t!r} is not a tile id 0..135")
+                raise InvalidContextError(f"wall[{i}] = {_rep(t)} is not a tile id 0..135")
             w[i] = t.__index__()
         if ym_wall_check(w, n, self.crules.r.players):
             raise InvalidContextError("the wall is not a permutation of the game's tiles "
@@ -494,7 +494,7 @@ cdef class GameState:
             code = codes[j]
             if type(code) is not tuple or len(code) != 6 or type(code[5]) is not tuple or len(code[5]) > 4 or \
                     not all(type(v) is int and 0 <= v <= 255 for v in (*code[:5], *code[5])):
-                raise ValueError(f"not an action code: {code!r}")
+                raise ValueError(f"not an action code: {_shown(code)}")
             memset(&acts[j], 0, sizeof(ym_action_t))
             acts[j].type, acts[j].seat, acts[j].tile, acts[j].target, acts[j].tsumogiri = code[:5]
             acts[j].n_consumed = len(code[5])
@@ -692,7 +692,7 @@ def world_tenpai_sample(pool, int need, int melds, bint sanma, unsigned long lon
     for i in range(h):
         v = pool[i]
         if type(v) is not int or not 0 <= v < 136 or v in seen:
-            raise ValueError(f"pool[{i}] = {v!r} is not a new tile id")
+            raise ValueError(f"pool[{i}] = {_rep(v)} is not a new tile id")
         seen.add(v)
         p[i] = v
     if not ym_world_tenpai_sample(p, h, need, melds, sanma, seed, out):

@@ -306,7 +306,7 @@ cdef long _sc_int(object v, str what) except? -999:
         try:
             v = v.__index__()
         except (AttributeError, TypeError):
-            raise InvalidTilesError(f"{what} must be an integer, not {v!r}") from None
+            raise InvalidTilesError(f"{what} must be an integer, not {_rep(v)}") from None
     try:
         x = v
     except OverflowError:
@@ -386,7 +386,7 @@ cdef int _fill_hand(ym_hand_t *h, object counts, object reds, object melds, int 
             mkind, tile = m
         if type(mkind) is str:
             if mkind not in _SC_MELD_CODES:
-                raise _InvalidMeldError(f"unknown meld kind {mkind!r} - at melds[{i}]")
+                raise _InvalidMeldError(f"unknown meld kind {_rep(mkind)} - at melds[{i}]")
             mkind = _SC_MELD_CODES[mkind]
         v = _sc_int(mkind, f"melds[{i}] type")
         if v < 0 or v > 4:

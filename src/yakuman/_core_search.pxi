@@ -206,7 +206,7 @@ cdef int _kind_arg(object tile) except -1:
     if isinstance(tile, str):
         from yakuman.tiles import kind
         return kind(tile)
-    raise InvalidTilesError(f"a tile must be a kind 0..33 or a tile name such as '3p', not {tile!r}")
+    raise InvalidTilesError(f"a tile must be a kind 0..33 or a tile name such as '3p', not {_rep(tile)}")
 
 
 def ukeire(tiles, *, visible=None, form="all", melds=None, players=None, rules=None):

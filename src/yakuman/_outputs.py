@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from yakuman._arrays import rep
 from yakuman.errors import InvalidArgumentError
 
 __all__ = ["check_output_file"]
@@ -28,7 +29,7 @@ def check_output_file(path: str | os.PathLike, option: str) -> Path:
         return p
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
-        raise InvalidArgumentError(f"{where}: the folder {str(parent)!r} does not exist")
+        raise InvalidArgumentError(f"{where}: the folder {rep(str(parent))} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise InvalidArgumentError(f"{where}: cannot write in the folder {str(parent)!r}")
+        raise InvalidArgumentError(f"{where}: cannot write in the folder {rep(str(parent))}")
     return p

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from yakuman import _core
-from yakuman._arrays import FORMS, as_counts, as_int, as_list, flag, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
+from yakuman._arrays import as_counts, as_int, as_list, flag, form_arg, FORMS, melds_arg, n_workers, out_arrays, raise_first_bad, rep, shown
 from yakuman._core import (
     SHANTEN_INVALID,
     STATUS_BAD_COPIES,
@@ -147,7 +147,7 @@ def parse_many(rows, *, aka: bool = True, workers: int | None = 1, errors: str =
     from yakuman._core import _parse_many
 
     if not isinstance(errors, str) or errors not in ("status", "raise"):
-        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {rep(errors)}")
     if isinstance(rows, str):
         raise InvalidArgumentError("parse_many takes a sequence of hands, not one string (use yakuman.tiles.parse)")
     rows = rows.tolist() if isinstance(rows, np.ndarray) else as_list(rows, "parse_many's rows")
@@ -267,7 +267,7 @@ class ScoreBatch:
             data = self.__dict__.get("_data")
             if data is not None and name in data:
                 return data[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"{rep(type(self).__name__)} object has no attribute {rep(name)}")
 
     def __len__(self) -> int:  # rows, not columns
         return len(self._data["status"])
@@ -413,7 +413,7 @@ def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("coun
         value = hands.get(name) if isinstance(hands, dict) else getattr(hands, name, None)
         if value is None:
             if name in required:
-                raise InvalidArgumentError(f"{who}: missing input column {name!r}")
+                raise InvalidArgumentError(f"{who}: missing input column {rep(name)}")
             cols[name] = None
             continue
         a = np.asarray(value)
@@ -435,10 +435,10 @@ def _columns(hands, spec=SCORE_COLUMNS, who: str = "score_many", required=("coun
             fill = -1 if name == "meld_type" else 0
             a = np.full((n,) + shape, fill, dtype=dtype)
         if a.shape != (n,) + shape:
-            raise InvalidArgumentError(f"{who}: column {name!r} has shape {a.shape}, expected {(n,) + shape}")
+            raise InvalidArgumentError(f"{who}: column {rep(name)} has shape {a.shape}, expected {(n,) + shape}")
         if a.dtype != dtype:
             if a.dtype.kind not in "uib":
-                raise InvalidTilesError(f"{who}: column {name!r} must be integers, not {a.dtype} "
+                raise InvalidTilesError(f"{who}: column {rep(name)} must be integers, not {a.dtype} "
                                         f"(floats are refused, integral ones too)")
             info = np.iinfo(dtype)
             # the range test by min and max (numpy's SIMD passes, no temporaries): an int64
@@ -497,7 +497,7 @@ def rules_by_players(rules, where: str = "rules") -> dict | None:
     out = {}
     for p, r in rules.items():
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or int(p) not in (3, 4):
-            raise InvalidRulesError(f"{where}: the keys of a rules mapping are player counts 3 or 4, not {p!r}")
+            raise InvalidRulesError(f"{where}: the keys of a rules mapping are player counts 3 or 4, not {rep(p)}")
         if not isinstance(r, Rules):
             raise InvalidRulesError(f"{where}: rules[{int(p)}] must be a yakuman.rules.Rules, not {type(r).__name__}")
         if r.players != int(p):
@@ -633,7 +633,7 @@ def meld_text(kind: int, tile: int, reds: int = 0) -> str:
     ints = [as_int(v, 0, high) for v, high in ((kind, 4), (tile, 33), (reds, 4))]
     for name, v, high, got in zip(("kind", "tile", "reds"), (kind, tile, reds), (4, 33, 4), ints):
         if got is None:
-            raise InvalidTilesError(f"meld_text: {name} must be an integer 0..{high}, not {v!r:.40}")
+            raise InvalidTilesError(f"meld_text: {name} must be an integer 0..{high}, not {shown(v, 40)}")
     kind, tile, reds = ints
     if kind == 0 and (tile >= 27 or tile % 9 > 6):
         raise InvalidTilesError(f"meld_text: a chi cannot start at {TILE_NAMES[tile]}")
@@ -676,7 +676,7 @@ def _row_index(column, i, what: str) -> int:
         raise InvalidArgumentError(f"{what}: the column is not an array ({type(column).__name__})") from None
     row = as_int(i, 0, n - 1)
     if row is None:
-        raise InvalidArgumentError(f"{what}: row {i!r:.40} is not a row index 0..{n - 1}")
+        raise InvalidArgumentError(f"{what}: row {shown(i, 40)} is not a row index 0..{n - 1}")
     return row
 
 
@@ -792,7 +792,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
                 raise InvalidArgumentError("columns_from_kwargs: rows carry different rules; score_many takes one rule set "
                                  "(or one per player count), so split the batch by rules")
     if not isinstance(errors, str) or errors not in ("status", "raise"):
-        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {errors!r}")
+        raise InvalidArgumentError(f"errors must be 'status' or 'raise', not {rep(errors)}")
     reqs = []
     bad: dict[int, str] = {}
     n = len(rows)
@@ -809,7 +809,7 @@ def columns_from_kwargs(rows, *, rules=None, errors: str = "status") -> dict:
                     raise InvalidArgumentError("a row needs 'players' (3 or 4) under rules by player count")
             if p is not None:
                 if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or int(p) not in (3, 4):
-                    raise InvalidArgumentError(f"players must be 3 or 4, not {p!r}")
+                    raise InvalidArgumentError(f"players must be 3 or 4, not {rep(p)}")
                 p = int(p)
                 kita = kw.get("kita", 0)
                 kita = int(kita) if isinstance(kita, (int, np.integer)) and not isinstance(kita, bool) else 0

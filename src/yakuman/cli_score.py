@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from yakuman._arrays import rep
 
 __all__ = ["add_commands", "point_table", "rules_arg", "PRESETS"]
 
@@ -26,7 +27,7 @@ def rules_arg(name: str):
         return Rules() if name == "default" else getattr(Rules, name)()
     if name.lower().endswith((".toml", ".json")):
         return Rules.load(name)
-    raise InvalidRulesError(f"unknown rules {name!r}: a preset ({', '.join(PRESETS)}) or a .toml / .json file")
+    raise InvalidRulesError(f"unknown rules {rep(name)}: a preset ({', '.join(PRESETS)}) or a .toml / .json file")
 
 
 RULES_HELP = "a preset (" + ", ".join(PRESETS) + ") or a .toml / .json rules file; default tenhou"

@@ -23,6 +23,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from yakuman._arrays import as_list
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman._arrays import rep, shown
 
 __all__ = ["TILE_W", "TILE_H", "Tile", "tile_svg", "tiles_svg", "hand_svg", "score_html", "payment_html",
            "groups_of_decomposition"]
@@ -56,11 +57,11 @@ def _tile(t) -> Tile:
 
         counts, reds = parse_mpsz(t)
         if sum(counts) != 1:
-            raise InvalidArgumentError(f"{t!r} is not a single tile")
+            raise InvalidArgumentError(f"{rep(t)} is not a single tile")
         return Tile(counts.index(1), bool(sum(reds)))
     if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 34:
         return Tile(t)
-    raise InvalidArgumentError(f"a tile to draw is a kind 0..33, an mpsz name or a Tile, not {t!r}")
+    raise InvalidArgumentError(f"a tile to draw is a kind 0..33, an mpsz name or a Tile, not {rep(t)}")
 
 
 def tile_svg(tile, x: float = 0, y: float = 0) -> str:
@@ -175,7 +176,7 @@ def groups_of_decomposition(decomposition: Sequence[str]) -> list[list[Tile]]:
     out = []
     for part in as_list(decomposition, "a decomposition (its groups as strings)"):
         if not isinstance(part, str):
-            raise InvalidArgumentError(f"a decomposition's groups are strings like '234m', not {part!r:.40}")
+            raise InvalidArgumentError(f"a decomposition's groups are strings like '234m', not {shown(part, 40)}")
         if " " in part:
             out.append(_meld_tiles(Meld.parse(part)))
         else:

@@ -23,6 +23,7 @@ from yakuman._arrays import as_int, as_list, flag
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
 from yakuman.hand import MELD_KINDS, parse_melds, refuse_sanma_chi
 from yakuman.rules import DOUBLE_YAKUMAN_KEYS, Rules
+from yakuman._arrays import rep, shown
 
 __all__ = ["EvRow", "EvResult", "discard_ev", "release_memory", "MODELS", "ev_many", "EvBatch", "EV_COLUMNS", "EV_STATUS", "SLOT_NAMES"]
 
@@ -150,7 +151,7 @@ def _wind(value, where: str) -> int:
     try:
         return _WINDS[value.upper() if isinstance(value, str) else value]
     except (KeyError, TypeError, AttributeError):
-        raise InvalidArgumentError(f"{where} must be one of E S W N (or 0-3), not {value!r}") from None
+        raise InvalidArgumentError(f"{where} must be one of E S W N (or 0-3), not {rep(value)}") from None
 
 
 def _counts(value, method: str, n: int, what: str) -> list[int]:
@@ -162,7 +163,7 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
     ints = [as_int(x) for x in out]
     if None in ints:
         bad = out[ints.index(None)]
-        raise InvalidArgumentError(f"{what}, each an integer: {bad!r:.40} is not one")
+        raise InvalidArgumentError(f"{what}, each an integer: {shown(bad, 40)} is not one")
     out = ints
     if len(out) != n:
         raise InvalidArgumentError(f"{what}, not {len(out)}")
@@ -172,10 +173,10 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
 def _int(value, name: str, low: int, high: int) -> int:
     v = as_int(value)
     if v is None:
-        raise InvalidArgumentError(f"{name} must be an integer, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be an integer, not {rep(value)}")
     value = v
     if not low <= value <= high:
-        raise InvalidArgumentError(f"{name} = {value} is out of range {low}..{high}")
+        raise InvalidArgumentError(f"{name} = {rep(value)} is out of range {low}..{high}")
     return value
 
 
@@ -198,9 +199,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     is in the wall unless the hand, the melds or the dora indicators hold it). docs/ev.md states
     what the model ignores (the opponents: no ron, no calls, no danger)."""
     if not isinstance(model, str) or model not in MODELS:
-        raise InvalidArgumentError(f"model must be one of {MODELS}, not {model!r}")
+        raise InvalidArgumentError(f"model must be one of {MODELS}, not {rep(model)}")
     if not isinstance(riichi, str) or riichi not in RIICHI:
-        raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {riichi!r}")
+        raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {rep(riichi)}")
     if model == "reference" and riichi != "choose":
         raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
     tegawari, shanten_down, uradora, red = (flag(v, name) for v, name in (
@@ -268,7 +269,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         unseen = _counts(wall, "wall_counts", 34, "wall must hold 34 counts")
         for k in range(34):
             if not 0 <= unseen[k] <= 4 - seen[k]:
-                raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {unseen[k]}: at most {4 - seen[k]} copies unseen")
+                raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {rep(unseen[k])}: at most {4 - seen[k]} copies unseen")
     # the suit's red fives not seen in the hand, the melds or the indicators
     unseen_red = [_core.ev_unseen_red(rules.aka_dora if aka else 0, reds[s] + meld_red_suits[s] + dreds[s],
                                       unseen[9 * s + 4]) for s in range(3)]
@@ -276,7 +277,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         wall_red = _counts(wall_red, "wall_reds", 3, "wall_red must hold 3 counts (m, p, s)")
         for s in range(3):
             if not 0 <= wall_red[s] <= unseen_red[s]:
-                raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {wall_red[s]}: at most {unseen_red[s]} "
+                raise InvalidArgumentError(f"wall_red[{s}] ({_SUITS[s]}) = {rep(wall_red[s])}: at most {unseen_red[s]} "
                                            "red fives unseen")
         unseen_red = wall_red
     t_max = _int(t_max, "t_max", 1, 18)

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from yakuman._arrays import as_list, flag
 from yakuman.errors import InvalidContextError
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["FuritenState", "can_ron", "is_discard_furiten"]
 
@@ -38,11 +39,11 @@ def _kind(tile) -> int:
 
     if type(tile) is int:
         if not 0 <= tile < 34:
-            raise InvalidContextError(f"tile kind {tile} is not in 0..33")
+            raise InvalidContextError(f"tile kind {rep(tile)} is not in 0..33")
         return tile
     if isinstance(tile, str):
         return kind(tile)
-    raise InvalidContextError(f"a tile must be a kind index or a name like '3p', not {tile!r}")
+    raise InvalidContextError(f"a tile must be a kind index or a name like '3p', not {rep(tile)}")
 
 
 def _kinds(tiles: Iterable) -> frozenset[int]:
@@ -75,7 +76,7 @@ def can_ron(tile, waits: Iterable, discards: Iterable = (), *, temporary: bool =
         raise InvalidContextError(f"rules must be a yakuman.Rules, not {type(r).__name__}")
     for name, v in (("yaku_han", yaku_han), ("honba", honba)):
         if type(v) is not int or v < 0:
-            raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
+            raise InvalidContextError(f"{name} must be a non-negative integer, not {rep(v)}")
     temporary = flag(temporary, "temporary", InvalidContextError)
     riichi_furiten = flag(riichi_furiten, "riichi_furiten", InvalidContextError)
     w = _kinds(waits)
@@ -153,7 +154,7 @@ class FuritenState:
         ``ankan`` (counts only for a kokushi wait when ``chankan_ankan = "kokushi_only"``).
         Returns whether the pass made the player furiten."""
         if source not in _SOURCES:
-            raise InvalidContextError(f"source {source!r}: expected one of {', '.join(_SOURCES)}")
+            raise InvalidContextError(f"source {rep(source)}: expected one of {', '.join(_SOURCES)}")
         if _kind(tile) not in self.waits:
             return False
         if source == "ankan" and not (self._kokushi and self.rules.chankan_ankan == "kokushi_only"):

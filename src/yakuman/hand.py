@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from yakuman._arrays import as_int, as_list
 from yakuman._core import TILE_NAMES, parse_mpsz
 from yakuman.errors import InvalidMeldError, InvalidTilesError
+from yakuman._arrays import rep, shown
 
 __all__ = ["Hand", "Meld", "MELD_KINDS", "parse_melds"]
 
@@ -48,14 +49,14 @@ class Meld:
             raise InvalidMeldError(f"meld must be a string like 'pon 777z' or a Meld, not {type(text).__name__}")
         parts = text.split()
         if len(parts) != 2:
-            raise InvalidMeldError(f"meld {text!r} is not '<chi|pon|minkan|kakan|ankan> <tiles>'")
+            raise InvalidMeldError(f"meld {rep(text)} is not '<chi|pon|minkan|kakan|ankan> <tiles>'")
         kind = _ALIASES.get(parts[0].lower(), parts[0].lower())
         if kind not in MELD_KINDS:
-            raise InvalidMeldError(f"unknown meld kind {parts[0]!r} in {text!r}")
+            raise InvalidMeldError(f"unknown meld kind {rep(parts[0])} in {rep(text)}")
         try:
             counts, reds = parse_mpsz(parts[1])
         except InvalidTilesError as e:
-            raise InvalidMeldError(f"bad tiles in meld {text!r}: {e}") from None
+            raise InvalidMeldError(f"bad tiles in meld {rep(text)}: {e}") from None
         tiles = tuple(k for k in range(34) for _ in range(counts[k]))
         m = cls.__new__(cls)
         object.__setattr__(m, "kind", kind)
@@ -99,7 +100,7 @@ class Meld:
 
 def _validate(kind: str, tiles: tuple[int, ...], reds: int, where: str) -> None:
     if kind not in MELD_KINDS:
-        raise InvalidMeldError(f"unknown meld kind {kind!r} in {where}")
+        raise InvalidMeldError(f"unknown meld kind {rep(kind)} in {where}")
     if any(not isinstance(t, int) or not 0 <= t < 34 for t in tiles):
         raise InvalidMeldError(f"tile kinds must be 0..33 in {where}")
     if list(tiles) != sorted(tiles):
@@ -129,7 +130,7 @@ def parse_melds(melds) -> tuple[Meld, ...]:
     if isinstance(melds, (str, Meld)):
         melds = (melds,)
     if isinstance(melds, (set, frozenset, dict)) or not hasattr(melds, "__iter__"):
-        raise InvalidMeldError(f"melds must be a list of meld strings or Meld objects, not {melds!r:.40}")
+        raise InvalidMeldError(f"melds must be a list of meld strings or Meld objects, not {shown(melds, 40)}")
     out = []
     for i, m in enumerate(melds):
         try:
@@ -169,7 +170,7 @@ class Hand:
             raise InvalidTilesError(f"a Hand has 34 counts and 3 red-five counts, not {len(counts)} and {len(reds)}")
         ints = tuple(as_int(x) for x in counts + reds)
         if None in ints:
-            raise InvalidTilesError(f"a Hand's counts and reds must be integers, not {counts!r:.60} and {reds!r:.30}")
+            raise InvalidTilesError(f"a Hand's counts and reds must be integers, not {shown(counts, 60)} and {shown(reds, 30)}")
         counts, reds = ints[:34], ints[34:]
         total = list(counts)
         for m in melds:

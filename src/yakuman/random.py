@@ -43,6 +43,7 @@ import numpy as np
 
 from yakuman._arrays import as_list
 from yakuman.errors import InvalidArgumentError
+from yakuman._arrays import rep, shown
 
 __all__ = [
     "CHUNK",
@@ -64,7 +65,7 @@ def random_hands(n: int, seed: int = 0, size: int = 13) -> np.ndarray:
 
     n = int_at_least(n, 0, "n must be an integer >= 0")
     if int_at_least(size, 1, "size must be an integer 1..18") > 18:
-        raise InvalidArgumentError(f"size must be an integer 1..18, not {size!r}")
+        raise InvalidArgumentError(f"size must be an integer 1..18, not {rep(size)}")
     seed = int_at_least(seed, 0, "seed must be an integer >= 0")
     rng = np.random.default_rng(seed)
     out = np.zeros((n, 34), dtype=np.uint8)
@@ -453,28 +454,28 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
         rows, every column identical (tests/unit/test_random.py checks it).
     """
     if not isinstance(n, (int, np.integer)) or n < 0:
-        raise InvalidArgumentError(f"n must be a non-negative integer, not {n!r}")
+        raise InvalidArgumentError(f"n must be a non-negative integer, not {rep(n)}")
     if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InvalidArgumentError(f"seed must be a non-negative integer, not {seed!r}")
+        raise InvalidArgumentError(f"seed must be a non-negative integer, not {rep(seed)}")
     if not isinstance(start, (int, np.integer)) or start < 0:
-        raise InvalidArgumentError(f"start must be a non-negative integer, not {start!r}")
+        raise InvalidArgumentError(f"start must be a non-negative integer, not {rep(start)}")
     if int(start) + int(n) > 2**62:
         raise InvalidArgumentError(f"start + n must be at most 2**62 (rows of one stream), not {int(start) + int(n)}")
     if players not in (3, 4):
-        raise InvalidArgumentError(f"players must be 4 or 3, not {players!r}")
+        raise InvalidArgumentError(f"players must be 4 or 3, not {rep(players)}")
     if not isinstance(aka, (int, np.integer)) or not 0 <= aka <= 4:
-        raise InvalidArgumentError(f"aka must be 0..4 red fives per suit, not {aka!r}")
+        raise InvalidArgumentError(f"aka must be 0..4 red fives per suit, not {rep(aka)}")
     if isinstance(melds, (int, np.integer)):
         if not 0 <= melds <= 4:
-            raise InvalidArgumentError(f"melds must be 0..4 or five weights, not {melds!r}")
+            raise InvalidArgumentError(f"melds must be 0..4 or five weights, not {rep(melds)}")
         meld_p = tuple(1.0 if k == melds else 0.0 for k in range(5))
     else:
         meld_p = tuple(as_list(melds, "melds (0..4, or five weights)"))
         if len(meld_p) != 5 or not all(_real(x) for x in meld_p) or min(meld_p) < 0 or sum(meld_p) <= 0:
-            raise InvalidArgumentError(f"melds must be five non-negative weights (0..4 melds), not {melds!r}")
+            raise InvalidArgumentError(f"melds must be five non-negative weights (0..4 melds), not {rep(melds)}")
     for name, p in (("tsumo", tsumo), ("riichi", riichi), ("first_turn", first_turn), ("renhou", renhou)):
         if not _real(p) or not 0.0 <= p <= 1.0:
-            raise InvalidArgumentError(f"{name} must be a probability in [0, 1], not {p!r:.40}")
+            raise InvalidArgumentError(f"{name} must be a probability in [0, 1], not {shown(p, 40)}")
     if shapes is not None and not isinstance(shapes, Mapping):
         raise InvalidArgumentError(f"shapes must map shape names to weights, not {type(shapes).__name__}")
     weights = dict(DEFAULT_SHAPES if shapes is None else shapes)
@@ -482,7 +483,7 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
     if unknown:
         raise InvalidArgumentError(f"unknown shape(s) {', '.join(sorted(unknown))}; known: {', '.join(SHAPES)}")
     if not all(_real(w) for w in weights.values()):
-        raise InvalidArgumentError(f"shape weights must be numbers, not {weights!r:.80}")
+        raise InvalidArgumentError(f"shape weights must be numbers, not {shown(weights, 80)}")
     shape_p = np.array([float(weights.get(s, 0.0)) for s in SHAPES])
     if players == 3:
         shape_p[SHAPES.index("sanshoku")] = 0.0
@@ -492,7 +493,7 @@ def winning_hands(n: int, seed: int = 0, *, players: int = 4,
     params = _Params(players, meld_p, int(aka), shape_p, float(tsumo), float(riichi),
                      float(first_turn), float(renhou))
     if engine not in ("native", "python"):
-        raise InvalidArgumentError(f"engine must be 'native' or 'python', not {engine!r}")
+        raise InvalidArgumentError(f"engine must be 'native' or 'python', not {rep(engine)}")
 
     first, last = start // CHUNK, (start + n + CHUNK - 1) // CHUNK
     if engine == "native":

@@ -24,6 +24,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from yakuman.errors import InvalidRulesError
+from yakuman._arrays import rep, shown
 
 __all__ = [
     "ABORTIVE_DRAW_KEYS",
@@ -201,21 +202,21 @@ class Rules:
                 allowed = _CHOICES[name]
                 if type(value) is not type(allowed[0]) or value not in allowed:
                     raise InvalidRulesError(
-                        f"{name} = {value!r} is not allowed: expected one of {', '.join(map(repr, allowed))}")
+                        f"{name} = {rep(value)} is not allowed: expected one of {', '.join(map(repr, allowed))}")
             elif name in _INTS:
                 lo, hi = _INTS[name]
                 if type(value) is not int or not lo <= value <= hi:
-                    raise InvalidRulesError(f"{name} = {value!r} is not an integer in {lo}..{hi}")
+                    raise InvalidRulesError(f"{name} = {rep(value)} is not an integer in {lo}..{hi}")
             elif name == "uma":
                 try:
                     value = tuple(value)
                 except TypeError:
-                    raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}") from None
+                    raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {rep(value)}") from None
                 if len(value) not in (3, 4) or any(type(v) is not int for v in value):
-                    raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {value!r}")
+                    raise InvalidRulesError(f"uma must be 3 or 4 integers (points per rank), not {rep(value)}")
                 bad = next((i for i, v in enumerate(value) if not -UMA_LIMIT <= v <= UMA_LIMIT), None)
                 if bad is not None:
-                    raise InvalidRulesError(f"uma[{bad}] = {value[bad]!r} is not an integer in "
+                    raise InvalidRulesError(f"uma[{bad}] = {rep(value[bad])} is not an integer in "
                                             f"{-UMA_LIMIT}..{UMA_LIMIT}")
                 object.__setattr__(self, name, value)
             elif name == "abortive_dealer":
@@ -260,11 +261,11 @@ class Rules:
             raise InvalidRulesError(f"rules must be a table of knobs, not {type(data).__name__}")
         bad = [k for k in data if type(k) is not str]
         if bad:
-            raise InvalidRulesError(f"rules: the key {bad[0]!r} is not a knob name (a string)")
+            raise InvalidRulesError(f"rules: the key {rep(bad[0])} is not a knob name (a string)")
         data = dict(data)
         preset = data.pop("preset", None)
         if preset is not None and type(preset) is not str:
-            raise InvalidRulesError(f"rules: preset = {preset!r} is not a preset name")
+            raise InvalidRulesError(f"rules: preset = {rep(preset)} is not a preset name")
         _check_names(data)
         base = cls() if preset is None else cls.preset(preset)
         try:
@@ -274,7 +275,7 @@ class Rules:
 
     def to_json(self, *, indent: int | None = 2) -> str:
         if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
-            raise InvalidRulesError(f"indent must be None or an integer 0..16, not {indent!r:.40}")
+            raise InvalidRulesError(f"indent must be None or an integer 0..16, not {shown(indent, 40)}")
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
 
     @classmethod
@@ -322,29 +323,29 @@ class Rules:
         """Rules from a ``.toml`` or ``.json`` file (at most 1 MiB of UTF-8). Every problem with the
         file (unreadable, not UTF-8, not parsing, a bad knob) is an InvalidRulesError naming it."""
         if not isinstance(path, (str, PurePath)) or "\0" in str(path):
-            raise InvalidRulesError(f"rules file: expected a path, not {path!r:.40}")
+            raise InvalidRulesError(f"rules file: expected a path, not {shown(path, 40)}")
         p = Path(path)
         if p.suffix.lower() not in (".toml", ".json"):
-            raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+            raise InvalidRulesError(f"rules file {rep(str(p))}: expected a .toml or .json file")
         try:
             if not p.exists():
-                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: no such file")
+                raise InvalidRulesError(f"cannot read rules file {rep(str(p))}: no such file")
             if not p.is_file():
-                raise InvalidRulesError(f"cannot read rules file {str(p)!r}: not a regular file")
+                raise InvalidRulesError(f"cannot read rules file {rep(str(p))}: not a regular file")
             with p.open("rb") as f:
                 data = f.read(RULES_FILE_LIMIT + 1)
         except OSError as e:
-            raise InvalidRulesError(f"cannot read rules file {str(p)!r}: {e.strerror or e}") from None
+            raise InvalidRulesError(f"cannot read rules file {rep(str(p))}: {e.strerror or e}") from None
         if len(data) > RULES_FILE_LIMIT:
-            raise InvalidRulesError(f"rules file {str(p)!r}: larger than {RULES_FILE_LIMIT} bytes")
+            raise InvalidRulesError(f"rules file {rep(str(p))}: larger than {RULES_FILE_LIMIT} bytes")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise InvalidRulesError(f"rules file {str(p)!r}: not UTF-8 (byte {e.start})") from None
+            raise InvalidRulesError(f"rules file {rep(str(p))}: not UTF-8 (byte {e.start})") from None
         try:
             return cls.from_toml(text) if p.suffix.lower() == ".toml" else cls.from_json(text)
         except InvalidRulesError as e:
-            raise InvalidRulesError(f"rules file {str(p)!r}: {e}") from None
+            raise InvalidRulesError(f"rules file {rep(str(p))}: {e}") from None
 
     def save(self, path: str | Path) -> None:
         """Write these rules to a ``.toml`` or ``.json`` file."""
@@ -354,14 +355,14 @@ class Rules:
         elif p.suffix.lower() == ".json":
             p.write_text(self.to_json() + "\n", encoding="utf-8")
         else:
-            raise InvalidRulesError(f"rules file {str(p)!r}: expected a .toml or .json file")
+            raise InvalidRulesError(f"rules file {rep(str(p))}: expected a .toml or .json file")
 
     # ---- presets (values and sources: docs/rules.md) --------------------------------------
     @classmethod
     def preset(cls, name: str) -> Rules:
         """A preset by name (one of ``PRESETS``)."""
         if name not in PRESETS:
-            raise InvalidRulesError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
+            raise InvalidRulesError(f"unknown preset {rep(name)}: expected one of {', '.join(PRESETS)}")
         return getattr(cls, name)()
 
     @classmethod
@@ -513,11 +514,11 @@ def _as_set(name: str, value: Any) -> frozenset:
     if value is False or value is None:
         return frozenset()
     if isinstance(value, str):
-        raise InvalidRulesError(f"{name} must be a set of names, not the string {value!r}")
+        raise InvalidRulesError(f"{name} must be a set of names, not the string {rep(value)}")
     try:
         out = frozenset(value)
     except TypeError:
-        raise InvalidRulesError(f"{name} must be a set of names, not {value!r}") from None
+        raise InvalidRulesError(f"{name} must be a set of names, not {rep(value)}") from None
     bad = sorted(map(repr, out - _SETS[name]))
     if bad:
         raise InvalidRulesError(f"unknown {name} entries {', '.join(bad)}: expected a subset of {sorted(_SETS[name])}")
@@ -529,12 +530,12 @@ def _as_abortive_dealer(value: Any) -> tuple:
         items = dict(value).items()
     except (TypeError, ValueError):
         raise InvalidRulesError(
-            f"abortive_dealer must map draw types to 'repeat' or 'rotate', not {value!r}") from None
+            f"abortive_dealer must map draw types to 'repeat' or 'rotate', not {rep(value)}") from None
     for k, v in items:
         if k not in ABORTIVE_DRAW_KEYS:
-            raise InvalidRulesError(f"abortive_dealer: unknown draw type {k!r}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
+            raise InvalidRulesError(f"abortive_dealer: unknown draw type {rep(k)}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
         if v not in ("repeat", "rotate"):
-            raise InvalidRulesError(f"abortive_dealer[{k!r}] = {v!r}: expected 'repeat' or 'rotate'")
+            raise InvalidRulesError(f"abortive_dealer[{rep(k)}] = {rep(v)}: expected 'repeat' or 'rotate'")
     return tuple(sorted(items))
 
 
@@ -549,4 +550,4 @@ def _toml_value(value: Any) -> str:
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"cannot write {value!r} as TOML")
+    raise TypeError(f"cannot write {rep(value)} as TOML")

@@ -41,6 +41,7 @@ from yakuman.hand import parse_melds, refuse_sanma_chi
 from yakuman.result import Score
 from yakuman.rules import Rules
 from yakuman.tiles import RED_IDS, TILE_NAMES, parse, parse_mpsz
+from yakuman._arrays import rep
 
 __all__ = ["WIND_NAMES", "WinRequest", "parse_request", "points", "point_value", "readings", "score",
            "score_checked", "score_request"]
@@ -131,7 +132,7 @@ def score_request(req: WinRequest, rules: Rules, *, pao_seat: int | None = None,
                                    f"{type(rules).__name__}")
     for name, seat in (("pao_seat", pao_seat), ("from_seat", from_seat)):
         if seat is not None and seat not in (1, 2, 3):
-            raise InvalidContextError(f"{name} = {seat!r}: seats are relative to the winner, 1, 2 or 3")
+            raise InvalidContextError(f"{name} = {rep(seat)}: seats are relative to the winner, 1, 2 or 3")
     if from_seat is not None and req.tsumo:
         raise InvalidContextError("from_seat (the discarder) given for a tsumo")
     pao = 0
@@ -145,7 +146,7 @@ def score_request(req: WinRequest, rules: Rules, *, pao_seat: int | None = None,
                            win, req.melds, flags, req.seat_wind, req.round_wind, dora, ura, req.kita,
                            req.honba, req.riichi_sticks, pao)
     if result is None:  # pragma: no cover - parse_request accepted what the native path refuses
-        raise AssertionError(f"native scorer refused a validated request: {req!r}")
+        raise AssertionError(f"native scorer refused a validated request: {rep(req)}")
     return result
 
 
@@ -173,19 +174,19 @@ def parse_request(hand, win, melds=(), *, rules=None, **situation) -> WinRequest
     for name in _FLAGS + _LOCAL_FLAGS:
         value = situation.pop(name, False)
         if not isinstance(value, (bool, int)) or value not in (0, 1):
-            raise InvalidContextError(f"{name} must be True or False, not {value!r}")
+            raise InvalidContextError(f"{name} must be True or False, not {rep(value)}")
         flags[name] = bool(value)
     paarenchan = situation.pop("paarenchan", 0)
     if isinstance(paarenchan, bool) or not isinstance(paarenchan, int) or not 0 <= paarenchan <= PAARENCHAN_MAX:
         raise InvalidContextError(f"paarenchan must be an integer 0..{PAARENCHAN_MAX} (the yakuman it counts), "
-                                  f"not {paarenchan!r}")
+                                  f"not {rep(paarenchan)}")
     seat = _wind(situation.pop("seat_wind", "E"), "seat_wind")
     round_ = _wind(situation.pop("round_wind", "E"), "round_wind")
     numbers = {}
     for name in ("kita", "honba", "riichi_sticks"):
         value = situation.pop(name, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise InvalidContextError(f"{name} must be an integer 0..1000, not {value!r}")
+            raise InvalidContextError(f"{name} must be an integer 0..1000, not {rep(value)}")
         numbers[name] = value
     dora = _indicators(situation.pop("dora", ()), "dora", sanma, aka)
     ura = _indicators(situation.pop("ura", ()), "ura", sanma, aka)
@@ -315,7 +316,7 @@ def _wind(value, where: str) -> int:
         return value
     if isinstance(value, str) and value.strip().lower() in _WIND_ALIASES:
         return _WIND_ALIASES[value.strip().lower()]
-    raise InvalidContextError(f"unknown {where} {value!r}: expected 'E', 'S', 'W' or 'N'")
+    raise InvalidContextError(f"unknown {where} {rep(value)}: expected 'E', 'S', 'W' or 'N'")
 
 
 def _single(tile, aka: bool, where: str) -> tuple[int, bool]:
@@ -326,14 +327,14 @@ def _single(tile, aka: bool, where: str) -> tuple[int, bool]:
         except InvalidTilesError as e:
             raise InvalidTilesError(f"{e} - at {where}") from None
         if sum(counts) != 1:
-            raise InvalidTilesError(f"{tile!r} is not a single tile - at {where}")
+            raise InvalidTilesError(f"{rep(tile)} is not a single tile - at {where}")
         if sum(reds) and not aka:
-            raise InvalidTilesError(f"red five {tile!r} but the rules have no red fives (rules.aka_dora = 0) "
+            raise InvalidTilesError(f"red five {rep(tile)} but the rules have no red fives (rules.aka_dora = 0) "
                                     f"- at {where}")
         return counts.index(1), aka and sum(reds) == 1
     if isinstance(tile, int) and not isinstance(tile, bool):
         if not 0 <= tile <= 135:
-            raise InvalidTilesError(f"136-id {tile} out of range 0..135 - at {where}")
+            raise InvalidTilesError(f"136-id {rep(tile)} out of range 0..135 - at {where}")
         return tile // 4, aka and tile in RED_IDS
     raise InvalidTilesError(f"a tile must be an mpsz string or a 136-id, not {type(tile).__name__} - at {where}")
 
@@ -352,7 +353,7 @@ def _indicators(value, where: str, sanma: bool, aka: bool = True) -> tuple:
         except InvalidTilesError as e:
             raise InvalidTilesError(f"{e} - at {where}") from None
         if any(reds) and not aka:
-            raise InvalidTilesError(f"red five in {value!r} but the rules have no red fives (rules.aka_dora = 0) "
+            raise InvalidTilesError(f"red five in {rep(value)} but the rules have no red fives (rules.aka_dora = 0) "
                                     f"- at {where}")
         for t in range(34):
             kinds += [t] * counts[t]
@@ -372,7 +373,7 @@ def _indicators(value, where: str, sanma: bool, aka: bool = True) -> tuple:
 
 def _count(value, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidContextError(f"{name} must be an integer in {low}..{high}, not {value!r}")
+        raise InvalidContextError(f"{name} must be an integer in {low}..{high}, not {rep(value)}")
     return value
 
 
@@ -402,7 +403,7 @@ def point_value(han: int, fu: int | None = None, *, yakuman: int = 0, dealer: bo
             fu = 0 if fu is None else _count(fu, "fu", 0, 170)
     for name, flag in (("dealer", dealer), ("tsumo", tsumo)):
         if not isinstance(flag, (bool, int)) or flag not in (0, 1):
-            raise InvalidContextError(f"{name} must be True or False, not {flag!r}")
+            raise InvalidContextError(f"{name} must be True or False, not {rep(flag)}")
     honba = _count(honba, "honba", 0, 1000)
     riichi_sticks = _count(riichi_sticks, "riichi_sticks", 0, 1000)
     limit, _kazoe, base, value, pay = _points_native(compiled_rules(rules), han, fu, yakuman, bool(dealer),
@@ -421,7 +422,7 @@ def _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks,
     from yakuman.result import Payment
 
     if yakuman:
-        raise InvalidContextError(f"yakuman = {yakuman!r}: under aotenjou a yakuman is 13 han per multiple, "
+        raise InvalidContextError(f"yakuman = {rep(yakuman)}: under aotenjou a yakuman is 13 han per multiple, "
                                   "added to han (with its fu)")
     han = _count(han, "han", 1, AOTENJOU_MAX_HAN)
     if fu is None:
@@ -431,7 +432,7 @@ def _aotenjou_point_value(han, fu, yakuman, dealer, tsumo, honba, riichi_sticks,
         raise InvalidContextError(f"fu = {fu}: fu are rounded up to 10 (25 only for chiitoitsu)")
     for name, flag in (("dealer", dealer), ("tsumo", tsumo)):
         if not isinstance(flag, (bool, int)) or flag not in (0, 1):
-            raise InvalidContextError(f"{name} must be True or False, not {flag!r}")
+            raise InvalidContextError(f"{name} must be True or False, not {rep(flag)}")
     honba = _count(honba, "honba", 0, 1000)
     riichi_sticks = _count(riichi_sticks, "riichi_sticks", 0, 1000)
     base, value, discarder, from_dealer, non_dealer, _n, liable, _hb, _st, total = _aotenjou_amounts(

@@ -48,6 +48,7 @@ from yakuman._core import (
 )
 from yakuman._arrays import as_counts, flag, form_arg, melds_arg, n_workers, out_arrays, raise_first_bad
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
+from yakuman._arrays import shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -249,7 +250,7 @@ def _in_sight(counts, melds, dora, ura, kita) -> list[int] | None:
             for k in range(34):
                 seen[k] += c[k]
         seen[30] += int(kita)
-    except (ValueError, TypeError):
+    except Exception:   # noqa: BLE001 - any bad argument: the scorer reads and checks it
         return None
     return seen
 
@@ -281,7 +282,7 @@ def win_value_many(counts, *, rules=None, seat_wind: int = 0, round_wind: int = 
     winds = [as_int(v, 0, 3) for v in (seat_wind, round_wind)]
     for name, v, got in zip(("seat_wind", "round_wind"), (seat_wind, round_wind), winds):
         if got is None:
-            raise InvalidArgumentError(f"win_value_many: {name} must be 0..3 (E S W N), not {v!r:.40}")
+            raise InvalidArgumentError(f"win_value_many: {name} must be 0..3 (E S W N), not {shown(v, 40)}")
     seat_wind, round_wind = winds
     counts = as_counts(counts)
     masks = waits_many(counts, melds=0, workers=workers, errors="raise", rules=rules)

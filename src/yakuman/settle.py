@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from yakuman._arrays import as_list, flag
 from yakuman.errors import InvalidContextError, InvalidRulesError
 from yakuman.rules import ABORTIVE_DRAW_KEYS, Rules
+from yakuman._arrays import rep, shown
 
 __all__ = [
     "FinalResult",
@@ -93,19 +94,19 @@ def base_points(han: int = 0, fu: int = 0, *, limit: str | None = None, yakuman:
     ``fu * 2**(han + 2)`` for a hand below mangan (a hand above that needs its ``limit``)."""
     for name, v in (("han", han), ("fu", fu), ("yakuman", yakuman)):
         if type(v) is not int:
-            raise InvalidContextError(f"{name} must be an integer, not {v!r}")
+            raise InvalidContextError(f"{name} must be an integer, not {rep(v)}")
     if yakuman < 0 or han < 0 or fu < 0:
-        raise InvalidContextError(f"negative hand value (han={han}, fu={fu}, yakuman={yakuman})")
+        raise InvalidContextError(f"negative hand value (han={rep(han)}, fu={rep(fu)}, yakuman={rep(yakuman)})")
     if limit is not None and not isinstance(limit, str):
-        raise InvalidContextError(f"limit must be a limit name or None, not {limit!r:.40}")
+        raise InvalidContextError(f"limit must be a limit name or None, not {shown(limit, 40)}")
     if yakuman or limit == "yakuman":
         return 8000 * max(yakuman, 1)
     if limit is not None:
         if limit not in _LIMIT_BASE:
-            raise InvalidContextError(f"unknown limit {limit!r}: expected one of {sorted(_LIMIT_BASE)} or 'yakuman'")
+            raise InvalidContextError(f"unknown limit {rep(limit)}: expected one of {sorted(_LIMIT_BASE)} or 'yakuman'")
         return _LIMIT_BASE[limit]
     if han < 1 or fu < 20:
-        raise InvalidContextError(f"a winning hand has at least 1 han and 20 fu, not {han} han {fu} fu")
+        raise InvalidContextError(f"a winning hand has at least 1 han and 20 fu, not {rep(han)} han {rep(fu)} fu")
     a = fu * 2 ** (han + 2)
     if a > MANGAN:
         raise InvalidContextError(f"{han} han {fu} fu exceeds mangan: pass the scorer's limit")
@@ -133,12 +134,12 @@ class RoundState:
         scores = tuple(as_list(self.scores, "scores", InvalidContextError))
         object.__setattr__(self, "scores", scores)
         if len(scores) not in (2, 3, 4) or any(type(s) is not int for s in scores):
-            raise InvalidContextError(f"scores must be 2-4 integers, not {self.scores!r}")
+            raise InvalidContextError(f"scores must be 2-4 integers, not {rep(self.scores)}")
         n = len(scores)
         for name in ("round_wind", "hand", "honba", "riichi_sticks", "first_dealer", "dealer_wins"):
             v = getattr(self, name)
             if type(v) is not int or v < 0:
-                raise InvalidContextError(f"{name} must be a non-negative integer, not {v!r}")
+                raise InvalidContextError(f"{name} must be a non-negative integer, not {rep(v)}")
         if self.hand >= n or self.first_dealer >= n or self.round_wind > 3:
             raise InvalidContextError(
                 f"round {self.round_wind}/{self.hand} or first dealer {self.first_dealer} out of range for {n} players")
@@ -193,7 +194,7 @@ def _replace(state: RoundState, **kw) -> RoundState:
 
 def _check_seat(seat: object, n: int, what: str) -> int:
     if type(seat) is not int or not 0 <= seat < n:
-        raise InvalidContextError(f"{what} {seat!r} is not a seat 0..{n - 1}")
+        raise InvalidContextError(f"{what} {rep(seat)} is not a seat 0..{n - 1}")
     return seat
 
 
@@ -216,12 +217,12 @@ class Win:
 
     def __post_init__(self) -> None:
         if type(self.base) is not int or self.base <= 0:
-            raise InvalidContextError(f"base points must be a positive integer, not {self.base!r}")
+            raise InvalidContextError(f"base points must be a positive integer, not {rep(self.base)}")
         if self.from_seat == self.winner:
             object.__setattr__(self, "from_seat", None)
         if self.pao_base is not None:
             if type(self.pao_base) is not int or not 0 < self.pao_base <= self.base:
-                raise InvalidContextError(f"pao_base {self.pao_base!r} must be in 1..base ({self.base})")
+                raise InvalidContextError(f"pao_base {rep(self.pao_base)} must be in 1..base ({self.base})")
             if self.pao_seat is None:
                 raise InvalidContextError("pao_base given without a pao_seat")
         if self.pao_seat is not None and (self.pao_base or self.base) % 8000:
@@ -370,7 +371,7 @@ def noten_payments(tenpai: Sequence[bool], total: int) -> tuple[int, ...]:
 
     tenpai = [flag(t, f"tenpai[{i}]", InvalidContextError) for i, t in enumerate(as_list(tenpai, "tenpai", InvalidContextError))]
     if type(total) is not int or not 0 <= total <= NOTEN_TOTAL_MAX:
-        raise InvalidContextError(f"the noten payment total must be an integer 0..{NOTEN_TOTAL_MAX}, not {total!r:.60}")
+        raise InvalidContextError(f"the noten payment total must be an integer 0..{NOTEN_TOTAL_MAX}, not {shown(total, 60)}")
     n = len(tenpai)
     k = sum(1 for t in tenpai if t)
     if k in (0, n):
@@ -494,7 +495,7 @@ def settle_abortive_draw(state: RoundState, kind: str, *, rules: Rules | None = 
     r = _rules(rules)
     _check_players(state, r)
     if kind not in ABORTIVE_DRAW_KEYS:
-        raise InvalidContextError(f"unknown abortive draw {kind!r}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
+        raise InvalidContextError(f"unknown abortive draw {rep(kind)}: expected one of {sorted(ABORTIVE_DRAW_KEYS)}")
     if kind not in r.abortive_draws:
         raise InvalidContextError(f"{kind} is not an abortive draw under these rules (abortive_draws)")
     repeat = dict(r.abortive_dealer).get(kind, "repeat") == "repeat"
@@ -511,7 +512,7 @@ def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_st
     r = _rules(rules)
     scores = as_list(scores, "scores", InvalidContextError)
     if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= 1_000_000:
-        raise InvalidContextError(f"riichi_sticks must be an integer 0..1000000, not {riichi_sticks!r:.40}")
+        raise InvalidContextError(f"riichi_sticks must be an integer 0..1000000, not {shown(riichi_sticks, 40)}")
     n = len(scores)
     if n != r.players:
         raise InvalidRulesError(f"{n} scores for rules with players = {r.players}")
@@ -521,7 +522,7 @@ def final_scores(scores: Sequence[int], rules: Rules | None = None, *, riichi_st
     from yakuman import _core
 
     if any(type(x) is not int for x in scores):
-        raise InvalidContextError(f"scores must be integers, not {tuple(scores)!r}")
+        raise InvalidContextError(f"scores must be integers, not {rep(tuple(scores))}")
     points, ranks, results = _core.settle_final(r, list(scores), riichi_sticks, first_dealer)
     order = tuple(sorted(range(n), key=lambda s: ranks[s]))
     return FinalResult(points, ranks, order, results)
@@ -615,7 +616,7 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None,
         if isinstance(w, str) and len(w) == 1 and w.upper() in WINDS:
             w = WINDS.index(w.upper())
         if type(w) is not int or not 0 <= w < 4:
-            raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {w!r}")
+            raise InvalidContextError(f"{name} must be one of E S W N or 0-3, not {rep(w)}")
         winds.append(w)
     if isinstance(riichi, str):
         ok = riichi == "double"
@@ -625,7 +626,7 @@ def is_draw_tenpai(tiles, melds=(), *, visible=None, rules: Rules | None = None,
         except InvalidContextError:
             ok = False
     if not ok:
-        raise InvalidContextError(f"riichi must be False, True or 'double', not {riichi!r:.60}")
+        raise InvalidContextError(f"riichi must be False, True or 'double', not {shown(riichi, 60)}")
     seen = None
     if visible is not None and r.karaten_is_tenpai == "never":
         seen = list(visible)
@@ -663,7 +664,7 @@ def is_suufon_renda(first_discards) -> bool:
 def is_suucha_riichi(riichi_seats: Iterable[int], players: int = 4) -> bool:
     """All four players have established riichi (four-player games only)."""
     if type(players) is not int or players not in (2, 3, 4):
-        raise InvalidContextError(f"players must be 2, 3 or 4, not {players!r}")
+        raise InvalidContextError(f"players must be 2, 3 or 4, not {rep(players)}")
     seats = {_check_seat(s, 4, "riichi seat") for s in as_list(riichi_seats, "riichi_seats", InvalidContextError)}
     return players == 4 and len(seats) == 4
 

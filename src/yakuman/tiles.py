@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from yakuman._arrays import as_int, as_list, flag
 from yakuman._core import TILE_NAMES, parse, parse_136, parse_mpsz, tile_name
 from yakuman.errors import InvalidTilesError
+from yakuman._arrays import rep, shown
 
 __all__ = [
     "TILE_NAMES",
@@ -59,7 +60,7 @@ def kind(name: str) -> int:
         return _MJAI_TO_KIND[name[:-1]]
     counts, _ = parse_mpsz(name)
     if sum(counts) != 1:
-        raise InvalidTilesError(f"{name!r} is not a single tile")
+        raise InvalidTilesError(f"{rep(name)} is not a single tile")
     return counts.index(1)
 
 
@@ -86,7 +87,7 @@ def _counts_reds(counts, reds, max_red: int = 4) -> tuple[list[int], list[int]]:
     for s, r in enumerate(reds):
         v = as_int(r)
         if v is None:
-            raise InvalidTilesError(f"red-five count {r!r} of 5{'mps'[s]} is not an integer")
+            raise InvalidTilesError(f"red-five count {rep(r)} of 5{'mps'[s]} is not an integer")
         r = reds[s] = v
         n = counts[9 * s + 4]
         if r < 0 or r > n:
@@ -146,28 +147,28 @@ def to_136(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> list[int]:
 def kind_of_136(tile_id: int) -> int:
     v = as_int(tile_id)
     if v is None:
-        raise InvalidTilesError(f"136-id {tile_id!r} is not an integer in 0..135")
+        raise InvalidTilesError(f"136-id {rep(tile_id)} is not an integer in 0..135")
     tile_id = v
     if not 0 <= tile_id <= 135:
-        raise InvalidTilesError(f"136-id {tile_id} out of range 0..135")
+        raise InvalidTilesError(f"136-id {rep(tile_id)} out of range 0..135")
     return tile_id // 4
 
 
 def is_red_136(tile_id: int, aka: bool = True) -> bool:
     v = as_int(tile_id, 0, 135)
     if v is None:
-        raise InvalidTilesError(f"tile id {tile_id!r:.40} is not an integer 0..135")
+        raise InvalidTilesError(f"tile id {shown(tile_id, 40)} is not an integer 0..135")
     return flag(aka, "aka") and v in RED_IDS
 
 
 def mjai_name(kind_index: int, red: bool = False) -> str:
     v = as_int(kind_index)
     if v is None:
-        raise InvalidTilesError(f"tile kind {kind_index!r} is not an integer 0..33")
+        raise InvalidTilesError(f"tile kind {rep(kind_index)} is not an integer 0..33")
     kind_index = v
     name = MJAI_NAMES[kind_index] if 0 <= kind_index < 34 else None
     if name is None:
-        raise InvalidTilesError(f"tile kind {kind_index} out of range 0..33")
+        raise InvalidTilesError(f"tile kind {rep(kind_index)} out of range 0..33")
     if flag(red, "red"):
         if kind_index not in (4, 13, 22):
             raise InvalidTilesError(f"{name} has no red copy")
@@ -180,14 +181,14 @@ def from_mjai(names: Iterable[str]) -> tuple[tuple[int, ...], tuple[int, int, in
     counts = [0] * 34
     reds = [0, 0, 0]
     if isinstance(names, str):
-        raise InvalidTilesError(f"from_mjai takes a list of mjai names, not one string {names!r:.40}")
+        raise InvalidTilesError(f"from_mjai takes a list of mjai names, not one string {shown(names, 40)}")
     for i, name in enumerate(as_list(names, "mjai names", InvalidTilesError)):
         if not isinstance(name, str):
-            raise InvalidTilesError(f"mjai tile {name!r} at index {i} is not a string")
+            raise InvalidTilesError(f"mjai tile {rep(name)} at index {i} is not a string")
         red = name in ("5mr", "5pr", "5sr")
         k = _MJAI_TO_KIND.get(name[:-1] if red else name)
         if k is None:
-            raise InvalidTilesError(f"unknown mjai tile {name!r} at index {i}")
+            raise InvalidTilesError(f"unknown mjai tile {rep(name)} at index {i}")
         counts[k] += 1
         if red:
             reds[k // 9] += 1
@@ -221,10 +222,10 @@ def dora_of(indicator: int) -> int:
     haku->hatsu->chun); anything else raises InvalidTilesError."""
     v = as_int(indicator)
     if v is None:
-        raise InvalidTilesError(f"indicator kind {indicator!r} is not an integer 0..33")
+        raise InvalidTilesError(f"indicator kind {rep(indicator)} is not an integer 0..33")
     indicator = v
     if not 0 <= indicator <= 33:
-        raise InvalidTilesError(f"indicator kind {indicator} out of range 0..33")
+        raise InvalidTilesError(f"indicator kind {rep(indicator)} out of range 0..33")
     if indicator < 27:
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
     if indicator < 31:

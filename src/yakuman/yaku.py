@@ -32,6 +32,7 @@ import re
 from typing import NamedTuple
 
 from yakuman.errors import InvalidArgumentError
+from yakuman._arrays import rep
 
 __all__ = ["DORA_LIKE", "DOUBLE_YAKUMAN", "LOCAL_YAKU", "Yaku", "YakuInfo"]
 
@@ -125,7 +126,7 @@ class Yaku(enum.IntFlag):
         try:
             return _INFO[self._value_]
         except KeyError:
-            raise InvalidArgumentError(f"{self!r} is not a single yaku") from None
+            raise InvalidArgumentError(f"{rep(self)} is not a single yaku") from None
 
     @property
     def en(self) -> str:
@@ -171,7 +172,7 @@ class Yaku(enum.IntFlag):
     def from_tenhou_id(cls, tenhou_id: int) -> Yaku:
         """The member for a Tenhou yaku id 0..54 (``InvalidArgumentError``, a ValueError, otherwise)."""
         if type(tenhou_id) is not int or not 0 <= tenhou_id <= 54:
-            raise InvalidArgumentError(f"unknown Tenhou yaku id {tenhou_id!r}: expected 0..54")
+            raise InvalidArgumentError(f"unknown Tenhou yaku id {rep(tenhou_id)}: expected 0..54")
         return cls(1 << tenhou_id)
 
     @classmethod
@@ -183,7 +184,7 @@ class Yaku(enum.IntFlag):
         try:
             return _BY_NAME[key]
         except KeyError:
-            raise InvalidArgumentError(f"unknown yaku name {name!r}") from None
+            raise InvalidArgumentError(f"unknown yaku name {rep(name)}") from None
 
     @classmethod
     def from_name(cls, name: str) -> Yaku:
@@ -197,7 +198,7 @@ class Yaku(enum.IntFlag):
         key = _norm(name)
         hit = _BY_NAME.get(key) or _BY_ANY_NAME.get(key) or _BY_ANY_NAME.get(_norm_ja(name))
         if hit is None:
-            raise InvalidArgumentError(f"unknown yaku name {name!r} (romaji, English, Japanese or Tenhou name)")
+            raise InvalidArgumentError(f"unknown yaku name {rep(name)} (romaji, English, Japanese or Tenhou name)")
         return hit
 
     @classmethod
@@ -206,7 +207,7 @@ class Yaku(enum.IntFlag):
         for member in cls:
             if member.mjsoul_id == fan_id:
                 return member
-        raise InvalidArgumentError(f"unknown Mahjong Soul fan id {fan_id!r}")
+        raise InvalidArgumentError(f"unknown Mahjong Soul fan id {rep(fan_id)}")
 
     @classmethod
     def members(cls) -> tuple[Yaku, ...]:

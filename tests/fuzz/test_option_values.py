@@ -123,3 +123,68 @@ ARRAY = np.array([1, 2])
 def test_an_array_where_one_value_belongs(call):
     with pytest.raises(YakumanError):
         call()
+
+
+class _RaisingIndex:
+    """An integer-like object whose own __index__ (and __int__) raise something else than TypeError."""
+
+    def __index__(self):
+        raise RuntimeError("an __index__ that raises")
+
+    def __int__(self):
+        raise RuntimeError("an __int__ that raises")
+
+    def __repr__(self):
+        return "_RaisingIndex()"
+
+
+HUGE = 10**5000   # repr() and str() of it raise ValueError (Python's 4,300-digit limit)
+HOSTILE = [HUGE, -HUGE, _RaisingIndex(), [HUGE], [HUGE] * 34, [0] * 33 + [HUGE], (1, HUGE), [_RaisingIndex()] * 34,
+           {"type": "dahai", "actor": HUGE}]
+
+
+def test_every_argument_refuses_huge_and_hostile_integers(tmp_path, monkeypatch):
+    """Every parameter of every public callable, in turn, given an integer too long to print (its
+    repr raises ValueError), an object whose __index__ raises, or containers of them, with the other
+    required arguments drawn as above: a yakuman.errors exception naming the value by its size, never
+    the ValueError of formatting it (until 2026-12-06 about 150 parameters of 40 functions raised it
+    while writing their error message)."""
+    monkeypatch.chdir(tmp_path)
+    bad = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, f, sig in _targets():
+            params = [p for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            for p in params:
+                for value in HOSTILE:
+                    rng = random.Random(7)
+                    args, kw = [], {}
+                    for q in params:
+                        if q is p:
+                            v = value
+                        elif q.default is q.empty:
+                            v = rng.choice(HANDS[:5])
+                        else:
+                            continue
+                        if q.kind == q.KEYWORD_ONLY:
+                            kw[q.name] = v
+                        else:
+                            args.append(v)
+                    try:
+                        f(*args, **kw)
+                    except (YakumanError, FileNotFoundError):
+                        pass
+                    except Exception as e:   # noqa: BLE001 - the point: nothing else may escape
+                        bad.setdefault(f"{name}({p.name}=...)", type(e).__name__)
+    assert not bad, bad
+
+
+def test_a_huge_integer_is_named_by_its_size():
+    with pytest.raises(YakumanError, match="an integer of 16610 bits"):
+        discard_ev("123m456p789s1122z3z", turn=HUGE)
+    with pytest.raises(YakumanError, match="an integer of 16610 bits"):
+        yakuman.score("123m456p789s11222z", win="2z", honba=HUGE)
+    with pytest.raises(YakumanError, match="an integer of 16610 bits"):
+        tiles.tile_name(HUGE)
+    with pytest.raises(YakumanError):
+        tiles.tile_name(_RaisingIndex())

@@ -50,6 +50,7 @@ from yakuman.game._actions import (  # Action and seeded_wall are public here
     seeded_wall,
 )
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 if TYPE_CHECKING:   # at run time module __getattr__ below (duplicate imports this module)
     from yakuman.game.duplicate import ArenaResult, arena
@@ -408,7 +409,7 @@ class Game:
         for idx, c in _core.state_action_mask(self._st, code[1], m):
             if c == code:
                 return idx
-        raise IllegalActionError(f"{action!r} has no index")  # pragma: no cover - every legal action has one
+        raise IllegalActionError(f"{rep(action)} has no index")  # pragma: no cover - every legal action has one
 
     def action_of_index(self, seat: int, index: int) -> Action:
         """The legal action of ``seat`` with this index; IllegalActionError when none is."""
@@ -454,7 +455,7 @@ class Game:
         if found:
             raise IllegalActionError(f"{shown} is ambiguous: it matches {len(found)} legal actions "
                                      f"({', '.join(map(repr, found.values()))}); give the missing fields")
-        raise IllegalActionError(f"{shown} is not legal now; the legal actions of seat {actor} are {legal!r}")
+        raise IllegalActionError(f"{shown} is not legal now; the legal actions of seat {actor} are {rep(legal)}")
 
     def step(self, action: Any) -> None:
         """Apply one action (an Action, or an mjai dict), or ``{seat: action}`` for several
@@ -484,7 +485,7 @@ class Game:
 
     def _apply(self, code: tuple) -> None:
         if self._st.step_code(code):
-            raise IllegalActionError(f"{Action._from_code(code, self._aka)!r} is not legal now")
+            raise IllegalActionError(f"{rep(Action._from_code(code, self._aka))} is not legal now")
         self._absorb()
 
     def _absorb(self) -> None:
@@ -873,7 +874,7 @@ def rebuild(seed: int, *, rules: Rules | None = None, policy: str = "random") ->
 
 def _policy(policy: str) -> int:
     if not isinstance(policy, str) or policy not in POLICIES:
-        raise InvalidContextError(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}")
+        raise InvalidContextError(f"unknown policy {rep(policy)}: expected one of {', '.join(POLICIES)}")
     return POLICIES[policy]
 
 
@@ -943,4 +944,4 @@ def __getattr__(name: str) -> Any:
         from yakuman.game import duplicate
 
         return getattr(duplicate, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {rep(__name__)} has no attribute {rep(name)}")

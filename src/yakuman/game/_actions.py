@@ -11,6 +11,7 @@ from typing import Any
 from yakuman import _core
 from yakuman._arrays import as_int, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
+from yakuman._arrays import rep
 
 _NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + ("E", "S", "W", "N", "P", "F", "C")
 _WINDS = ("E", "S", "W", "N")
@@ -46,7 +47,7 @@ def _seed_arg(seed: Any, bits: int = 64, name: str = "seed") -> int:
     if type(v) is not int:
         raise InvalidContextError(f"{name} must be a non-negative integer, not {_short(seed)}")
     if v < 0:
-        raise InvalidContextError(f"{name} must be a non-negative integer, not {v}")
+        raise InvalidContextError(f"{name} must be a non-negative integer, not {rep(v)}")
     return v & (2**64 - 1)
 
 
@@ -82,12 +83,12 @@ def seeded_wall(players: int = 4, seed: int = 0, round_no: int = 0) -> tuple[int
     """The wall the engine deals for round ``round_no`` of game ``seed`` (see Game's wall layout).
     ``seed``: any integer (taken modulo 2**64, as the engine does); ``round_no``: 0..2**32 - 1."""
     if type(players) is not int or players not in (3, 4):
-        raise InvalidArgumentError(f"players must be 3 or 4, not {players!r}")
+        raise InvalidArgumentError(f"players must be 3 or 4, not {rep(players)}")
     s, r = as_int(seed), as_int(round_no, 0, 2**32 - 1)
     if s is None:
-        raise InvalidArgumentError(f"seed must be an integer, not {seed!r:.40}")
+        raise InvalidArgumentError(f"seed must be an integer, not {shown(seed, 40)}")
     if r is None:
-        raise InvalidArgumentError(f"round_no must be an integer 0..2**32 - 1, not {round_no!r:.40}")
+        raise InvalidArgumentError(f"round_no must be an integer 0..2**32 - 1, not {shown(round_no, 40)}")
     return _core.seeded_wall(players, s & (2**64 - 1), r)
 
 
@@ -118,17 +119,17 @@ class Action:
         try:
             consumed = tuple(consumed)
         except TypeError:   # step() refuses every other malformed field, naming the legal actions
-            raise IllegalActionError(f"consumed must be a sequence of tile names, not {consumed!r:.60}") from None
+            raise IllegalActionError(f"consumed must be a sequence of tile names, not {shown(consumed, 60)}") from None
         _set(self, "consumed", consumed)
         _set(self, "target", target)
         _set(self, "tsumogiri", tsumogiri)
         _set(self, "_code", _code)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Action is immutable (cannot set {name!r})")
+        raise AttributeError(f"Action is immutable (cannot set {rep(name)})")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Action is immutable (cannot delete {name!r})")
+        raise AttributeError(f"Action is immutable (cannot delete {rep(name)})")
 
     def __reduce__(self) -> tuple:
         return (Action, (self.type, self.actor, self.pai, self.consumed, self.target, self.tsumogiri, self._code))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from yakuman._arrays import rep
 from pathlib import Path
 
 
@@ -16,13 +17,13 @@ def _out_dir(path: str) -> Path:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise InvalidArgumentError(f"--out {path!r}: cannot create the folder: {e.strerror or e}") from None
+        raise InvalidArgumentError(f"--out {rep(path)}: cannot create the folder: {e.strerror or e}") from None
     probe = out / f".yakuman-write-test-{secrets.token_hex(4)}"
     try:
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as e:
-        raise InvalidArgumentError(f"--out {path!r}: cannot write there: {e.strerror or e}") from None
+        raise InvalidArgumentError(f"--out {rep(path)}: cannot write there: {e.strerror or e}") from None
     return out
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from yakuman.errors import InvalidContextError
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["STATUS_WORKER_DIED", "simulate_dask"]
 
@@ -57,7 +58,7 @@ def simulate_dask(client: Any, n: int, *, rules: Rules | None = None, seed: int 
     r = _rules_arg(rules)
     _count(n)
     if type(chunk) is not int or chunk < 1:
-        raise InvalidContextError(f"chunk must be a positive integer, not {chunk!r}")
+        raise InvalidContextError(f"chunk must be a positive integer, not {rep(chunk)}")
     if workers is not None:
         n_workers(workers)   # each task's threads on its worker: the batch rule (0 = every core)
     seed = _seed_arg(seed)

@@ -35,6 +35,7 @@ from yakuman._arrays import n_workers
 from yakuman.errors import IllegalActionError, InvalidContextError
 from yakuman.game import POLICIES, Action, Game, _count, _play, _policy, _rules_arg, _short
 from yakuman.rules import Rules
+from yakuman._arrays import rep, shown
 
 __all__ = ["ArenaResult", "PolicyStats", "arena", "t_quantile"]
 
@@ -49,7 +50,7 @@ def t_quantile(p: float, df: float) -> float:
     from statistics import NormalDist
 
     if any(type(v) is bool or not isinstance(v, (int, float)) for v in (p, df)) or not 0.5 < p < 1 or not df > 0:
-        raise InvalidContextError(f"t_quantile takes p in (0.5, 1) and df > 0, not p={p!r:.20}, df={df!r:.20}")
+        raise InvalidContextError(f"t_quantile takes p in (0.5, 1) and df > 0, not p={shown(p, 20)}, df={shown(df, 20)}")
 
     if df == 1:
         return math.tan(math.pi * (p - 0.5))
@@ -179,7 +180,7 @@ def _names(policies: Sequence, players: int) -> tuple[list, tuple[str, ...]]:
     the same name or the same callable object are one policy."""
     if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence):
         raise InvalidContextError(f"policies must be a sequence of {players} policies (one per seat), "
-                                  f"not {policies!r}")
+                                  f"not {rep(policies)}")
     if len(policies) != players:
         raise InvalidContextError(f"{len(policies)} policies for {players} players: give one per seat")
     seen: dict[Any, str] = {}
@@ -193,7 +194,7 @@ def _names(policies: Sequence, players: int) -> tuple[list, tuple[str, ...]]:
             key = ("call", id(p))
             name = getattr(p, "__name__", None) or type(p).__name__
         else:
-            raise InvalidContextError(f"policies[{i}] = {p!r} is neither a policy name ({', '.join(POLICIES)}) "
+            raise InvalidContextError(f"policies[{i}] = {rep(p)} is neither a policy name ({', '.join(POLICIES)}) "
                                       f"nor a callable(Observation) -> Action")
         if key not in seen:
             while name in seen.values():
@@ -223,7 +224,7 @@ def _drive(r: Rules, seed: int, seating: tuple, by_name: dict) -> tuple:
         action = pol(g.observation(seat))
         actor = action.get("actor", seat) if isinstance(action, dict) else getattr(action, "actor", None)
         if actor != seat:
-            raise IllegalActionError(f"policy {seating[seat]!r} answered {_short(action)} for seat {seat}: the action "
+            raise IllegalActionError(f"policy {rep(seating[seat])} answered {_short(action)} for seat {seat}: the action "
                                      f"must be that seat's")
         g.step(action)
     res = g.result

@@ -28,6 +28,7 @@ from yakuman._arrays import as_int, shown
 from yakuman.errors import InvalidArgumentError, InvalidContextError
 from yakuman.game import ACTION_SPACE, POLICIES, Game
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["MahjongEnv", "action_arg", "observation_space", "observation", "opponent_policies"]
 
@@ -83,7 +84,7 @@ def opponent_policies(opponents: str | Sequence[str], players: int, seat: int) -
                                   f"the learning seat in turn order), not {len(names)}")
     for nm in names:
         if not isinstance(nm, str) or nm not in POLICIES:
-            raise InvalidContextError(f"unknown policy {nm!r}: expected one of {', '.join(POLICIES)}")
+            raise InvalidContextError(f"unknown policy {rep(nm)}: expected one of {', '.join(POLICIES)}")
     return {(seat + r) % players: POLICIES[nm] for r, nm in enumerate(names, 1)}
 
 
@@ -97,9 +98,9 @@ class MahjongEnv(gymnasium.Env):
                  reward: str = "round", illegal_reward: float = -1.0) -> None:
         self.rules = Rules.tenhou() if rules is None else rules
         if reward not in ("round", "game"):
-            raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
+            raise InvalidContextError(f"reward must be 'round' or 'game', not {rep(reward)}")
         if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise InvalidContextError(f"seat {seat!r} is not a seat 0..{self.rules.players - 1}")
+            raise InvalidContextError(f"seat {rep(seat)} is not a seat 0..{self.rules.players - 1}")
         self.seat, self.reward, self.illegal_reward = seat, reward, float(illegal_reward)
         self._policies = opponent_policies(opponents, self.rules.players, seat)
         self.observation_space = observation_space()

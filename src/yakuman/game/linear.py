@@ -24,6 +24,7 @@ import numpy as np
 from yakuman.errors import InvalidContextError
 from yakuman.game import ACTION_SPACE
 from yakuman.game.vec import VecGame
+from yakuman._arrays import shown
 
 __all__ = ["LinearPolicy", "RandomPolicy", "discard_features", "play", "self_play", "random_actions"]
 
@@ -186,7 +187,7 @@ class RandomPolicy:
 
     def __init__(self, seed: int = 0) -> None:
         if type(seed) is not int or seed < 0:
-            raise InvalidContextError(f"RandomPolicy: seed must be a non-negative integer, not {seed!r:.40}")
+            raise InvalidContextError(f"RandomPolicy: seed must be a non-negative integer, not {shown(seed, 40)}")
         self.rng = np.random.default_rng(seed)
 
     def act(self, planes: np.ndarray, scalars: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -244,9 +245,9 @@ def self_play(policy: LinearPolicy, *, n: int = 32, steps: int = 2000, seed: int
         raise InvalidContextError(f"self_play trains a LinearPolicy, not {type(policy).__name__}")
     for name, v in (("steps", steps), ("seed", seed)):
         if type(v) is not int or v < 0:
-            raise InvalidContextError(f"self_play: {name} must be a non-negative integer, not {v!r:.40}")
+            raise InvalidContextError(f"self_play: {name} must be a non-negative integer, not {shown(v, 40)}")
     if type(lr) is bool or not isinstance(lr, (int, float)) or not np.isfinite(lr):
-        raise InvalidContextError(f"self_play: lr must be a finite number, not {lr!r:.40}")
+        raise InvalidContextError(f"self_play: lr must be a finite number, not {shown(lr, 40)}")
     v = VecGame(n, rules, seed=seed, reward="round", workers=workers)
     o = v.observe()
     rng = np.random.default_rng(seed)

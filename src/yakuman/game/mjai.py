@@ -47,6 +47,7 @@ from yakuman._arrays import as_list, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError, YakumanError
 from yakuman.game import Game, _seed_arg
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["BotError", "PlayResult", "mask_event", "play"]
 
@@ -77,9 +78,9 @@ def mask_event(e: dict, seat: int) -> dict:
     """The event as `seat` may see it (a new dict when anything is hidden: never the seed, others'
     dealt tiles or draws)."""
     if not isinstance(e, dict) or not isinstance(e.get("type"), str):
-        raise InvalidArgumentError(f"mask_event takes an mjai event (a dict with a type), not {e!r:.60}")
+        raise InvalidArgumentError(f"mask_event takes an mjai event (a dict with a type), not {shown(e, 60)}")
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise InvalidArgumentError(f"mask_event: seat must be 0..3, not {seat!r:.40}")
+        raise InvalidArgumentError(f"mask_event: seat must be 0..3, not {shown(seat, 40)}")
     t = e["type"]
     if t == "start_game":
         e = {k: v for k, v in e.items() if k != "seed"}
@@ -112,13 +113,13 @@ def _argv(cmd: Any) -> list[str]:
         try:
             argv = shlex.split(cmd)
         except ValueError as e:
-            raise _Failure("start", f"cannot split the command {cmd!r}: {e}") from None
+            raise _Failure("start", f"cannot split the command {rep(cmd)}: {e}") from None
     elif isinstance(cmd, (list, tuple)):
         argv = list(cmd)
     else:
         raise _Failure("start", f"a bot is a callable, a command string or an argv list, not {type(cmd).__name__}")
     if not argv or not all(isinstance(a, (str, bytes, os.PathLike)) for a in argv):
-        raise _Failure("start", f"not a command: {cmd!r}")
+        raise _Failure("start", f"not a command: {rep(cmd)}")
     return argv
 
 
@@ -134,7 +135,7 @@ class _CommandBot:
                                          stderr=subprocess.DEVNULL, start_new_session=True)
         except (OSError, ValueError, subprocess.SubprocessError) as e:
             detail = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise _Failure("start", f"cannot start {str(argv[0])!r}: {detail}") from None
+            raise _Failure("start", f"cannot start {rep(str(argv[0]))}: {detail}") from None
         self.timeout = timeout
         self.out_fd = self.proc.stdout.fileno()
         self.in_fd = self.proc.stdin.fileno()
@@ -294,7 +295,7 @@ def _describe(e: BaseException) -> str:
 
 def _timeout_arg(timeout: Any) -> float:
     if type(timeout) is bool or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
-        raise InvalidArgumentError(f"timeout must be a finite number of seconds > 0, not {timeout!r}")
+        raise InvalidArgumentError(f"timeout must be a finite number of seconds > 0, not {rep(timeout)}")
     return float(timeout)
 
 

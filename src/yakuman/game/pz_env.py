@@ -21,6 +21,7 @@ from yakuman.errors import InvalidContextError
 from yakuman.game import ACTION_SPACE, Game
 from yakuman.game.gym_env import action_arg, observation, observation_space, round_rewards
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["MahjongAEC"]
 
@@ -32,7 +33,7 @@ class MahjongAEC(AECEnv):
         super().__init__()
         self.rules = Rules.tenhou() if rules is None else rules
         if reward not in ("round", "game"):
-            raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
+            raise InvalidContextError(f"reward must be 'round' or 'game', not {rep(reward)}")
         self.reward = reward
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._obs_space = observation_space()

@@ -52,6 +52,7 @@ from yakuman.logs.events import (
     round_label,
 )
 from yakuman.logs.cases import RoundResult, _shape_error, engine_draw_case, engine_win_case, plain
+from yakuman._arrays import rep
 
 __all__ = ["RecordCheck", "check_record", "drive", "engine_rounds", "record_walls"]
 
@@ -397,7 +398,7 @@ def position(game, upto: int = 0, rules=None) -> Position:
 
     n_evs = len(_events_of(game))
     if type(upto) is not int or not 0 <= upto <= n_evs:
-        raise InvalidContextError(f"upto = {upto!r} is not an event index 0..{n_evs} of the record")
+        raise InvalidContextError(f"upto = {rep(upto)} is not an event index 0..{n_evs} of the record")
     evs, rules, starts, make = _prepare(game, rules)
 
     def hook(rr, i):

@@ -16,6 +16,7 @@ from yakuman import _core
 from yakuman._arrays import as_int, n_workers, shown
 from yakuman.errors import IllegalActionError, InvalidArgumentError, InvalidContextError
 from yakuman.rules import Rules
+from yakuman._arrays import rep
 
 __all__ = ["ACTION_SPACE", "ACTION_SPACE_VERSION", "VecGame", "VecObservation", "replay_indices"]
 
@@ -60,7 +61,7 @@ class VecGame:
         self.rules = _rules_arg(rules)
         seed = _seed_arg(seed, 63)
         if not isinstance(reward, str) or reward not in _REWARDS:
-            raise InvalidContextError(f"reward must be 'round' or 'game', not {reward!r}")
+            raise InvalidContextError(f"reward must be 'round' or 'game', not {rep(reward)}")
         self.n, self.seed, self.reward, self.workers = n, seed, reward, n_workers(workers)
         self.players = self.rules.players
         self._core = _core.VecCore(_core.compiled_game_rules(self.rules), n, self.seed, _REWARDS[reward], self.workers)

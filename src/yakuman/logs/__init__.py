@@ -20,9 +20,11 @@ pyarrow Table; ``verify_dask(paths, client)`` / ``frame_dask(paths)`` run the sa
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yakuman._arrays import rep
 from yakuman.logs.cluster import frame_dask, verify_dask
 from yakuman.logs.convert import (
     comparable,
@@ -130,7 +132,7 @@ class FileReplay:
 
 def replay_file(path: str | Path, strict: bool = False) -> FileReplay:
     """Read and replay every game of a file; a bad game does not stop the others."""
-    out = FileReplay(str(path))
+    out = FileReplay(str(path) if isinstance(path, (str, os.PathLike)) else rep(path))   # read() refuses a non-path
     try:
         games = read(path, strict=strict)
     except LogError as e:

@@ -10,6 +10,7 @@ above it is :mod:`yakuman.logs.replay`.
 
 from __future__ import annotations
 
+from yakuman._arrays import shown
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,7 +65,7 @@ def meld_string(call: Call, aka: bool = True) -> str:
     if not isinstance(call, Call) or call.kind not in _MELD_KIND:
         from yakuman.errors import InvalidArgumentError
 
-        raise InvalidArgumentError(f"meld_string takes a record's Call (not kita), not {call!r:.60}")
+        raise InvalidArgumentError(f"meld_string takes a record's Call (not kita), not {shown(call, 60)}")
     kind = _MELD_KIND[call.kind]
     return f"{kind} {_mpsz(call.tiles, aka)}"
 

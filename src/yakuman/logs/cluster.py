@@ -22,6 +22,7 @@ from typing import Any
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.corpus import dask_bag, dask_results, find_logs
 from yakuman.logs.verify import FileResult, VerifyReport, _died_result, merge, verify_file
+from yakuman._arrays import shown
 
 __all__ = ["frame_dask", "results_bag", "verify_dask"]
 
@@ -109,7 +110,7 @@ def frame_dask(paths: str | Path | Iterable[str | Path], *, files_per_partition:
             'frame_dask needs dask.dataframe and pandas: pip install "yakuman[dask]"'
         ) from None
     if type(files_per_partition) is not int or files_per_partition < 1:
-        raise InvalidArgumentError(f"files_per_partition must be a positive integer, not {files_per_partition!r:.60}")
+        raise InvalidArgumentError(f"files_per_partition must be a positive integer, not {shown(files_per_partition, 60)}")
     files = [str(p) for p in find_logs(paths)]
     size = files_per_partition
     chunks = [files[i : i + size] for i in range(0, len(files), size)] or [[]]

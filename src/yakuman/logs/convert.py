@@ -38,6 +38,7 @@ from yakuman.logs.events import (
 from yakuman.logs.mjai import parse_mjai, to_mjai, to_mjai_lines
 from yakuman.logs.tenhou_json import parse_tenhou_json, to_tenhou_json
 from yakuman.logs.tenhou_xml import GAME_ID_RE, decode_text, decompress, decompress_limit, parse_mjlog
+from yakuman._arrays import shown
 
 __all__ = [
     "read",
@@ -97,10 +98,10 @@ def read_bytes(
     :func:`yakuman.logs.tenhou_xml.decompress`)."""
     decompress_limit(max_bytes)   # a bad option is the caller's error, not the file's
     if not isinstance(source, (str, Path)):
-        raise InvalidArgumentError(f"source (the name errors give the bytes) must be a string, not {source!r:.60}")
+        raise InvalidArgumentError(f"source (the name errors give the bytes) must be a string, not {shown(source, 60)}")
     source = str(source)
     if fmt is not None and not isinstance(fmt, str):
-        raise InvalidArgumentError(f"fmt must be None or a format name, not {fmt!r:.60}")
+        raise InvalidArgumentError(f"fmt must be None or a format name, not {shown(fmt, 60)}")
     strict = flag(strict, "strict")
     with format_errors(source):
         raw = decompress(data, source, max_bytes)
@@ -153,7 +154,7 @@ def comparable(game: Game, *, drop: tuple[str, ...] = ()) -> list[tuple]:
         drop = (drop,)
     drop = as_list(drop, "comparable's drop (field names)")
     if not all(isinstance(d, str) for d in drop):
-        raise InvalidArgumentError(f"comparable's drop must be field names (strings), not {drop!r:.60}")
+        raise InvalidArgumentError(f"comparable's drop must be field names (strings), not {shown(drop, 60)}")
     aka = game.start.aka
     out = []
     for e in game.events:

@@ -31,6 +31,7 @@ from yakuman.errors import InvalidArgumentError
 from yakuman.logs.convert import read
 from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
 from yakuman.logs.corpus import find_logs
+from yakuman._arrays import rep, shown
 
 __all__ = ["Decisions", "decisions", "iter_decisions", "write_shards"]
 
@@ -204,7 +205,7 @@ def _worker_died(path: str) -> tuple:
 
 def _check_player(player) -> None:
     if player is not None and not isinstance(player, str):
-        raise InvalidArgumentError(f"player must be a name (str) or None, not {player!r}")
+        raise InvalidArgumentError(f"player must be a name (str) or None, not {rep(player)}")
 
 
 def iter_decisions(paths: str | Path | Iterable[str | Path], player: str | None = None, *,
@@ -325,7 +326,7 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
     per decision (planes, scalars and mask as fixed-size lists); ``workers`` processes (the same
     shards for any number). Returns the shard paths."""
     if format not in ("npz", "parquet"):
-        raise InvalidArgumentError(f"format must be 'npz' or 'parquet', not {format!r}")
+        raise InvalidArgumentError(f"format must be 'npz' or 'parquet', not {rep(format)}")
     rows = int_at_least(rows, 1, "rows must be a positive number of decisions")
     if not isinstance(out_dir, (str, os.PathLike)):
         raise InvalidArgumentError(f"out_dir must be a folder (a str or os.PathLike), not {type(out_dir).__name__}")
@@ -334,7 +335,7 @@ def write_shards(paths: str | Path | Iterable[str | Path], out_dir: str | Path, 
     try:
         out.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as e:   # a file of that name, a folder it may not write to, a NUL byte
-        raise InvalidArgumentError(f"out_dir {str(out)!r:.80} is not a folder it can write to: "
+        raise InvalidArgumentError(f"out_dir {shown(str(out), 80)} is not a folder it can write to: "
                                    f"{getattr(e, 'strerror', None) or e}") from None
     written = []
     for i, block in enumerate(iter_decisions(paths, player, chunk=rows, workers=workers)):

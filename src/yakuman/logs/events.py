@@ -33,6 +33,7 @@ from typing import Any, Union
 
 from yakuman._arrays import as_int
 from yakuman.errors import InvalidArgumentError, YakumanError
+from yakuman._arrays import rep, shown
 
 __all__ = [
     "GameStart",
@@ -147,7 +148,7 @@ def yaku_name(bit: int) -> str:
     ``yakuman.Yaku`` member name (local yaku, kita, the local rules' open_riichi ... paarenchan)."""
     b = as_int(bit, 0)
     if b is None:
-        raise InvalidArgumentError(f"a yaku bit is a non-negative integer, not {bit!r:.40}")
+        raise InvalidArgumentError(f"a yaku bit is a non-negative integer, not {shown(bit, 40)}")
     bit = b
     if 0 <= bit < len(YAKU_NAMES):
         return YAKU_NAMES[bit]
@@ -165,14 +166,14 @@ def yaku_bit(name: str) -> int:
     from yakuman.yaku import Yaku
 
     if not isinstance(name, str):
-        raise InvalidArgumentError(f"a yaku name is a string, not {name!r:.40}")
+        raise InvalidArgumentError(f"a yaku name is a string, not {shown(name, 40)}")
     if name in _YAKU_BITS:
         return _YAKU_BITS[name]
     member = Yaku.__members__.get(name.upper())
     if member is not None and member.value & (member.value - 1) == 0:
         return member.value.bit_length() - 1
     if not (name.isascii() and name.isdecimal()):
-        raise InvalidArgumentError(f"unknown yaku {name!r:.40}")
+        raise InvalidArgumentError(f"unknown yaku {shown(name, 40)}")
     return int(name)
 
 
@@ -184,7 +185,7 @@ def tile_str(tile: int, aka: bool = True) -> str:
     """mpsz name of one 136-id (``'0m'`` for a red five when ``aka``)."""
     t = as_int(tile, 0, 135)
     if t is None:
-        raise InvalidArgumentError(f"136-id {tile!r:.40} is not an integer in 0..135")
+        raise InvalidArgumentError(f"136-id {shown(tile, 40)} is not an integer in 0..135")
     tile = t
     if aka and tile in (16, 52, 88):
         return "0" + "mps"[tile // 36]
@@ -202,10 +203,10 @@ def exact_int(x: object) -> int:
     if isinstance(x, float):
         if x.is_integer() and abs(x) < 2**53:
             return int(x)
-        raise ValueError(f"point value {x!r} is not an exact integer (a float holds integers exactly only to 2^53)")
+        raise ValueError(f"point value {rep(x)} is not an exact integer (a float holds integers exactly only to 2^53)")
     if isinstance(x, str):
         return int(x)
-    raise ValueError(f"point value {x!r} is not an integer")
+    raise ValueError(f"point value {rep(x)} is not an integer")
 
 
 def exact_result(x: object) -> int | float:
@@ -217,7 +218,7 @@ def exact_result(x: object) -> int | float:
 def round_label(round_index: int, honba: int = 0) -> str:
     """``E1-0`` style label of a round index and honba."""
     if as_int(round_index) is None or as_int(honba) is None:
-        raise InvalidArgumentError(f"round_label takes integers, not {round_index!r:.20} and {honba!r:.20}")
+        raise InvalidArgumentError(f"round_label takes integers, not {shown(round_index, 20)} and {shown(honba, 20)}")
     return f"{'ESWN'[(round_index // 4) % 4]}{round_index % 4 + 1}-{honba}"
 
 

@@ -26,6 +26,7 @@ from yakuman.errors import InvalidArgumentError
 from yakuman.logs.corpus import as_items
 from yakuman.logs.events import Game, LogError
 from yakuman.logs.verify import ROW_FIELDS, FileResult, VerifyReport, verify_game, verify_paths
+from yakuman._arrays import rep, shown
 
 __all__ = ["COLUMN_TYPES", "rows", "to_frame", "to_table", "write_parquet"]
 
@@ -113,7 +114,7 @@ def _need(module: str, feature: str):
         return importlib.import_module(module)
     except ImportError:
         raise ImportError(
-            f"{feature} needs the optional dependency {module.split('.')[0]!r}: "
+            f"{feature} needs the optional dependency {rep(module.split('.')[0])}: "
             f'pip install "yakuman[frame]"'
         ) from None
 
@@ -177,11 +178,11 @@ def to_frame(source: Any, *, engine: str = "pandas", workers: int = 1, errors: s
     ``UInt64`` columns, lists as Python lists) or, with ``engine="pyarrow"``, a
     ``pyarrow.Table``. ``source``: paths / folders, games, or a VerifyReport with rows."""
     if not isinstance(engine, str):
-        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {engine!r:.60}")
+        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {shown(engine, 60)}")
     if engine == "pyarrow":
         return to_table(source, workers=workers, errors=errors)
     if engine != "pandas":
-        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {engine!r}")
+        raise InvalidArgumentError(f"engine must be 'pandas' or 'pyarrow', not {rep(engine)}")
     pd = _need("pandas", "to_frame")
     data = _rows_of(source, workers, errors)
     df = pd.DataFrame.from_records(data, columns=list(ROW_FIELDS))

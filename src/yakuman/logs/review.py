@@ -50,6 +50,7 @@ from typing import Any
 
 from yakuman._text import terminal_safe
 from yakuman.logs.events import label_of
+from yakuman._arrays import rep
 
 __all__ = ["BAD_RELATIVE", "FLOORS", "ROLLOUTS", "ROW_FIELDS", "ReviewReport", "review", "review_dask",
            "review_file"]
@@ -161,7 +162,7 @@ class _Policy:
             argv = shlex.split(spec) if isinstance(spec, str) else list(spec) if isinstance(spec, (list, tuple)) else []
             if not argv or shutil.which(argv[0]) is None:
                 raise InvalidContextError(f"policy must be 'ev', 'greedy', 'rollout', a callable or an mjai bot "
-                                          f"command on PATH, not {spec!r}")
+                                          f"command on PATH, not {rep(spec)}")
             self.bot = _Bot(argv)
         self.ctx: tuple | None = None   # (record, event index) of the decision being judged
 
@@ -516,16 +517,16 @@ def _check_args(player: Any, seat: Any, policy: Any, rollouts: Any, seed: Any, b
     if (player is None) == (seat is None):
         raise InvalidContextError("review needs exactly one of player= (a name) and seat= (0..3)")
     if player is not None and not isinstance(player, str):
-        raise InvalidContextError(f"player must be a name (str), not {player!r}")
+        raise InvalidContextError(f"player must be a name (str), not {rep(player)}")
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-        raise InvalidContextError(f"seat must be 0..3, not {seat!r}")
+        raise InvalidContextError(f"seat must be 0..3, not {rep(seat)}")
     if type(rollouts) is not int or rollouts < 0:
-        raise InvalidContextError(f"rollouts must be a non-negative integer, not {rollouts!r}")
+        raise InvalidContextError(f"rollouts must be a non-negative integer, not {rep(rollouts)}")
     if type(seed) is not int or not 0 <= seed < 2 ** 64:
-        raise InvalidContextError(f"seed must be an integer in 0 .. 2**64 - 1, not {seed!r}")
+        raise InvalidContextError(f"seed must be an integer in 0 .. 2**64 - 1, not {rep(seed)}")
     if (type(bad_relative) not in (int, float) or not math.isfinite(bad_relative)
             or bad_relative < 0):
-        raise InvalidContextError(f"bad_relative must be a finite number >= 0, not {bad_relative!r}")
+        raise InvalidContextError(f"bad_relative must be a finite number >= 0, not {rep(bad_relative)}")
     _policy_for(policy, rollouts, seed)   # a bad policy is refused before any file is read
     check_limits(max_bytes)
 
@@ -708,7 +709,7 @@ def review_dask(paths: str | Path | Iterable[str | Path], client: Any, *, player
 
     _check_args(player, seat, policy, rollouts, seed, bad_relative, max_bytes)
     if type(files_per_task) is not int or files_per_task < 1:
-        raise InvalidContextError(f"files_per_task must be a positive integer, not {files_per_task!r}")
+        raise InvalidContextError(f"files_per_task must be a positive integer, not {rep(files_per_task)}")
     files = [str(p) for p in find_logs(paths)]
     t0 = time.perf_counter()
     report = ReviewReport(player=player, seat=seat, policy=policy if isinstance(policy, str) else "callable")

@@ -24,6 +24,7 @@ Rates come with Wilson score intervals (95 % by default).
 
 from __future__ import annotations
 
+from yakuman._arrays import rep, shown
 import math
 import os
 from collections import Counter
@@ -64,9 +65,9 @@ EXHAUSTIVE = ("exhaustive", "nagashi_mangan")
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """Wilson score interval of a proportion k/n (95 % for the default z); (nan, nan) for n = 0."""
     if as_int(k) is None or as_int(n) is None or not 0 <= k <= max(n, 0):
-        raise InvalidArgumentError(f"wilson takes counts 0 <= k <= n, not k={k!r:.20}, n={n!r:.20}")
+        raise InvalidArgumentError(f"wilson takes counts 0 <= k <= n, not k={shown(k, 20)}, n={shown(n, 20)}")
     if type(z) is bool or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
-        raise InvalidArgumentError(f"wilson: z must be a positive number, not {z!r:.20}")
+        raise InvalidArgumentError(f"wilson: z must be a positive number, not {shown(z, 20)}")
     if n <= 0:
         return (math.nan, math.nan)
     p = k / n
@@ -194,7 +195,7 @@ class PlayerStats:
 
     def merge(self, other: PlayerStats) -> None:
         if (other.name, other.players) != (self.name, self.players):
-            raise InvalidArgumentError(f"cannot merge stats of {other.name!r}/{other.players} into {self.name!r}/{self.players}")
+            raise InvalidArgumentError(f"cannot merge stats of {rep(other.name)}/{other.players} into {rep(self.name)}/{self.players}")
         for f in ("games", "final_score_sum", "rounds", "wins", "tsumo_wins", "deal_ins", "riichi", "calls",
                   "exhaustive_draws", "tenpai_at_draw", "yaku_wins"):
             setattr(self, f, getattr(self, f) + getattr(other, f))
@@ -453,7 +454,7 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
     from yakuman.logs.corpus import progress as progress_bar
 
     if player is not None and not isinstance(player, str):
-        raise InvalidArgumentError(f"player must be a name (str) or None, not {player!r}")
+        raise InvalidArgumentError(f"player must be a name (str) or None, not {rep(player)}")
     items = as_items(source, (str, os.PathLike, Game), "source must be files or folders, games, or a list of them")
     report = StatsReport(player=player)
     games = [x for x in items if isinstance(x, Game)]
@@ -465,9 +466,9 @@ def compute_stats(source: str | Path | Game | Iterable[str | Path | Game], *, pl
     paths = [x for x in items if not isinstance(x, Game)]
     files = [str(p) for p in find_logs(paths)] if paths else []
     tick = progress_bar(len(files), progress, "reading")
-    for rep in run_files(_stats_of_file, files, args=(player,), workers=worker_count(workers, len(files)), tick=tick,
-                         died=_died_stats):
-        report.merge(rep)
+    for part in run_files(_stats_of_file, files, args=(player,), workers=worker_count(workers, len(files)), tick=tick,
+                          died=_died_stats):
+        report.merge(part)
     return report
 
 

@@ -26,6 +26,7 @@ hands and the per-win dora list are not in the format (None).
 
 from __future__ import annotations
 
+from yakuman._arrays import rep, shown
 import json
 import re
 from pathlib import Path
@@ -193,7 +194,7 @@ def _code_of(t: int, aka: bool) -> int:
 
 def _kind_of(code: Any) -> tuple[int, bool]:
     if not isinstance(code, int) or isinstance(code, bool):
-        raise ValueError(f"tile code {code!r} is not an integer")
+        raise ValueError(f"tile code {rep(code)} is not an integer")
     if code in (51, 52, 53):
         return 4 + 9 * (code - 51), True
     s, r = divmod(code, 10)
@@ -206,7 +207,7 @@ def _kind_of(code: Any) -> tuple[int, bool]:
 
 def _codes(s: str) -> list[int]:
     if len(s) % 2 or not s.isdigit():
-        raise ValueError(f"bad tile digits {s!r}")
+        raise ValueError(f"bad tile digits {rep(s)}")
     return [int(s[i : i + 2]) for i in range(0, len(s), 2)]
 
 
@@ -221,7 +222,7 @@ def _take_token(x: Any) -> tuple:
         _kind_of(x)
         return ("draw", x)
     if not isinstance(x, str):
-        raise ValueError(f"take {x!r} is neither a tile nor a call string")
+        raise ValueError(f"take {rep(x)} is neither a tile nor a call string")
     for letter, kind, positions in (
         ("c", "chi", {0: 3}),
         ("p", "pon", {0: 3, 2: 2, 4: 1}),
@@ -230,16 +231,16 @@ def _take_token(x: Any) -> tuple:
         at = x.find(letter)
         if at >= 0:
             if at not in positions:
-                raise ValueError(f"call string {x!r}: '{letter}' at index {at}")
+                raise ValueError(f"call string {rep(x)}: '{letter}' at index {at}")
             called = int(x[at + 1 : at + 3])
             others = _codes(x[:at] + x[at + 3 :])
             if len(others) != (2 if kind != "daiminkan" else 3):
-                raise ValueError(f"call string {x!r} has {len(others)} other tiles")
+                raise ValueError(f"call string {rep(x)} has {len(others)} other tiles")
             _kind_of(called)
             for c in others:
                 _kind_of(c)
             return (kind, called, tuple(others), positions[at])
-    raise ValueError(f"unknown take string {x!r}")
+    raise ValueError(f"unknown take string {rep(x)}")
 
 
 def _discard_token(x: Any) -> tuple:
@@ -253,7 +254,7 @@ def _discard_token(x: Any) -> tuple:
         _kind_of(x)
         return ("discard", x, False)
     if not isinstance(x, str):
-        raise ValueError(f"discard {x!r} is neither a tile nor an action string")
+        raise ValueError(f"discard {rep(x)} is neither a tile nor an action string")
     if x.startswith("r"):
         c = int(x[1:])
         if c != 60:
@@ -262,17 +263,17 @@ def _discard_token(x: Any) -> tuple:
     at = x.find("k")
     if at >= 0:
         if at not in (0, 2, 4) or len(x) != 9:
-            raise ValueError(f"kakan string {x!r}")
+            raise ValueError(f"kakan string {rep(x)}")
         added = int(x[at + 1 : at + 3])
         return ("kakan", added, tuple(_codes(x[:at] + x[at + 3 :])), {0: 3, 2: 2, 4: 1}[at])
     at = x.find("a")
     if at >= 0:
         if len(x) != 9:
-            raise ValueError(f"ankan string {x!r}")
+            raise ValueError(f"ankan string {rep(x)}")
         return ("ankan", tuple(_codes(x[:at] + x[at + 1 :])))
     if x.startswith(("f", "n")):
         return ("kita", int(x[1:]))
-    raise ValueError(f"unknown discard string {x!r}")
+    raise ValueError(f"unknown discard string {rep(x)}")
 
 
 # ----------------------------------------------------------------------------------------
@@ -480,7 +481,7 @@ def _game(obj: dict, source: str) -> Game:
         raise LogFormatError(f"'rule' must be an object, not {type(rule).__name__}", source)
     for key in ("name", "sc"):
         if key in obj and not isinstance(obj[key], list):
-            raise LogFormatError(f"{key!r} must be a list, not {type(obj[key]).__name__} ({obj[key]!r:.40})", source)
+            raise LogFormatError(f"{rep(key)} must be a list, not {type(obj[key]).__name__} ({shown(obj[key], 40)})", source)
     disp = str(rule.get("disp", ""))
     aka = bool(rule.get("aka", 0) or rule.get("aka51", 0) or rule.get("aka52", 0) or rule.get("aka53", 0))
     rounds = obj["log"]
@@ -686,7 +687,7 @@ def _round(rnd: list, start: GameStart, tr: HandTracker, events: list) -> None:
         elif status in _ABORTS:
             reason = _ABORTS[status]
         else:
-            raise ValueError(f"unknown round result {status!r}")
+            raise ValueError(f"unknown round result {rep(status)}")
         if pending_riichi >= 0 and reason != "sanchahou":
             # the riichi discard passed (no ron): the riichi stands before the round is aborted
             # (suucha riichi, suufon renda, suukaikan), as the record's mjlog form says it

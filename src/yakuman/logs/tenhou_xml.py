@@ -22,6 +22,7 @@ added copy); kita if ``m & 32`` (tile m >> 8); else a kan of tile m >> 8, ankan 
 
 from __future__ import annotations
 
+from yakuman._arrays import shown
 import html
 import re
 import unicodedata
@@ -202,7 +203,7 @@ def decode_meld(who: int, m: int) -> Call:
     the decoder is csrc/ym_mjlog.c). ValueError for a code or seat of 2**62 or more in size, or
     that is not an integer."""
     if any(type(v) is not int for v in (who, m)):
-        raise InvalidArgumentError(f"decode_meld takes two integers (seat, code), not {who!r:.20} and {m!r:.20}")
+        raise InvalidArgumentError(f"decode_meld takes two integers (seat, code), not {shown(who, 20)} and {shown(m, 20)}")
     return _core.mjlog_decode_meld(who, m)
 
 

@@ -41,6 +41,7 @@ sorted order).
 from __future__ import annotations
 
 import gc
+import os
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -48,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yakuman._arrays import as_list, flag, int_at_least
+from yakuman._arrays import as_list, flag, int_at_least, rep
 from yakuman._text import terminal_safe
 from yakuman.errors import InvalidArgumentError, YakumanError
 from yakuman.logs.corpus import (  # noqa: F401 - discovery re-exported (find_logs, scan_logs, ...)
@@ -989,7 +990,7 @@ def _verify_file(path: str | Path, rows: bool, max_mismatches: int, max_bytes: i
     from yakuman.logs.convert import read
     from yakuman.logs.events import LogFormatError
 
-    source = str(path)
+    source = str(path) if isinstance(path, (str, os.PathLike)) else rep(path)   # read() refuses a non-path
     out = FileResult(source, rows=[] if rows else None)
     try:
         games = read(path, strict=False, max_bytes=max_bytes)

@@ -142,3 +142,80 @@ def random_game(g: Game, rng: random.Random, check=None, max_steps: int = 100000
         if check is not None:
             check(g)
     return steps
+
+
+# ---- the observation's planes, read again from the Observation's own fields --------------------
+_KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
+
+
+def _kind(name: str) -> int:
+    return _KIND_NAMES.index(name[:-1] if name.endswith("r") else name)
+
+
+def _dora_after(k: int, sanma: bool) -> int:
+    if k < 27:
+        return 8 if sanma and k == 0 else (k - 8 if k % 9 == 8 else k + 1)
+    return 27 + (k - 26) % 4 if k < 31 else 31 + (k - 30) % 3
+
+
+def assert_planes_match(obs, players: int) -> None:
+    """``obs.planes()`` equals planes and scalars built here from the Observation's fields alone
+    (the layout of csrc/ym_game_obs.c: relative seats, 0 = the observer). Scalars 4-7 (riichi
+    state 0-2), 15 (phase) and 22 (kans) are checked only as far as the fields show them."""
+    import numpy as np
+
+    n, seat = players, obs.seat
+    planes, sc = obs.planes()
+    P = np.zeros((33, 34), np.int64)
+    S = np.zeros(24, np.int64)
+    seen = [0] * 34
+    for t in obs.hand:
+        k = _kind(t)
+        P[0][k] += 1
+        seen[k] += 1
+        P[20][k] += t.endswith("r")
+    if obs.drawn is not None:
+        P[1][_kind(obs.drawn)] = 1
+    for r in range(n):
+        q = (seat + r) % n
+        for _typ, tiles, _from in obs.melds[q]:
+            for t in tiles:
+                k = _kind(t)
+                P[2 + r][k] += 1
+                seen[k] += 1
+                if q == seat:
+                    P[20][k] += t.endswith("r")
+        for pai, tsumogiri, declared, called in obs.discards[q]:
+            k = _kind(pai)
+            P[6 + r][k] += 1
+            P[10 + r][k] += tsumogiri
+            if declared:
+                P[14 + r][k] = 1
+            P[22 + r][k] += called
+            seen[k] += not called
+        P[26 + r][30] = obs.kita[q]
+        seen[30] += obs.kita[q]
+        if r and obs.open_hands[q] is not None:
+            for t in obs.open_hands[q]:
+                P[29 + r][_kind(t)] += 1
+                seen[_kind(t)] += 1
+        S[r] = obs.scores[q]
+        S[18 + r] = len(obs.melds[q])
+        assert (sc[4 + r] == 2) == obs.riichi[q], (r, sc[4 + r], obs.riichi)
+    for t in obs.dora_indicators:
+        k = _kind(t)
+        P[18][k] += 1
+        P[19][_dora_after(k, n == 3)] += 1
+        seen[k] += 1
+    for k in range(34):
+        absent = n == 3 and 1 <= k <= 7
+        P[21][k] = 0 if absent else max(0, 4 - seen[k])
+    S[8], S[9], S[10] = obs.honba, obs.sticks, "ESWN".index(obs.round_wind)
+    S[11], S[12], S[13], S[14] = (seat - obs.dealer) % n, obs.tiles_left, (obs.dealer - seat) % n, obs.kyoku
+    S[16] = sum(1 << ((q - seat) % n) for q in obs.to_act)
+    S[17], S[23] = n, len(obs.dora_indicators)
+    S[15], S[22] = sc[15], sc[22]
+    S[4:8] = sc[4:8]
+    for i in range(33):
+        assert planes[i].tolist() == P[i].tolist(), (i, planes[i].tolist(), P[i].tolist())
+    assert sc.tolist() == S.tolist(), (sc.tolist(), S.tolist())

@@ -429,6 +429,33 @@ def test_observation_hides_who_else_answers_a_discard():
     raise AssertionError("no discard answered by two seats")
 
 
+@pytest.mark.parametrize("rules", [T4, T3], ids=["yonma", "sanma"])
+def test_planes_and_scalars_equal_the_observations_own_fields(rules):
+    """Every plane and scalar of every seat's observation, at every step of random games (red
+    fives on), equals what assert_planes_match builds from the Observation's fields; the games
+    must reach the cases the planes distinguish: another seat's meld holding a red five, a
+    called discard, a dealer whose relative seat differs from the observer's seat wind."""
+    from ._util import assert_planes_match
+
+    n = rules.players
+    reached = collections.Counter()
+    for seed in range(3):
+        g = Game(rules, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not g.done and steps < 400:
+            for seat in range(n):
+                o = g.observation(seat)
+                assert_planes_match(o, n)
+                reached["red meld of another seat"] += any(
+                    t.endswith("r") for q in range(n) if q != seat for _ty, tiles, _f in o.melds[q] for t in tiles)
+                reached["called discard"] += any(c for river in o.discards for *_x, c in river)
+                reached["dealer not at the seat wind's place"] += (o.dealer - seat) % n != (seat - o.dealer) % n
+            g.step(rng.choice(g.legal_actions(g.to_act[0])))
+            steps += 1
+    assert len(reached) == 3 and min(reached.values()) > 0, reached
+
+
 def test_sanma_observation_and_kita():
     for seed in range(30):
         g = Game(T3, seed)

@@ -190,6 +190,111 @@ def test_item9_from_raw_refuses_random_bytes():
         _core.GameState.from_raw(cr, b"\0" * 7)
 
 
+# Single fields of the native state, forged at their byte offsets (ym_game_t in csrc/ym_game.h:
+# the seats' structs, 312 bytes each, end where the wall begins; the wall is found by its ids and
+# every offset is checked against the values GameState reports before it is forged).
+_SEAT_SIZE = 312
+_S_IDS, _S_N, _S_MELDS, _S_N_MELDS, _S_N_RIVER, _S_DRAWN, _S_PAO_SEAT, _S_KAN_FROM = 0, 14, 49, 89, 250, 262, 264, 268
+_W_N_TILES, _W_NEXT, _W_N_DORA, _W_PENDING_DORA = 136, 137, 140, 141
+
+
+def _offsets(g: Game) -> tuple[bytearray, int, list[int]]:
+    """(raw, the wall's offset, each seat's offset), checked against the state's own report."""
+    st = g._st
+    raw = bytearray(st.raw())
+    wall = bytes(st.wall())
+    assert raw.count(wall) == 1
+    w = raw.index(wall)
+    nxt, live_end, _n_rinshan, n_dora = st.wall_state()
+    assert (raw[w + _W_N_TILES], raw[w + _W_NEXT], raw[w + _W_N_DORA]) == (len(wall), nxt, n_dora)
+    seats = [w - (4 - q) * _SEAT_SIZE for q in range(4)]
+    for q in range(g.rules.players):
+        ids, melds, river, *_rest = st.seat(q)
+        s = seats[q]
+        assert raw[s + _S_N] == len(ids) and tuple(sorted(raw[s + _S_IDS:s + len(ids)])) == ids
+        assert (raw[s + _S_N_MELDS], raw[s + _S_N_RIVER]) == (len(melds), len(river))
+        assert (raw[s + _S_DRAWN], raw[s + _S_PAO_SEAT]) == (st.seat(q)[10], st.seat(q)[13])
+        for i, m in enumerate(melds):
+            at = s + _S_MELDS + 10 * i
+            assert tuple(raw[at:at + 5]) == m[:5] and tuple(raw[at + 6:at + 6 + raw[at + 5]]) == m[5]
+    return raw, w, seats
+
+
+def _loads(g: Game, raw: bytearray) -> bool:
+    from yakuman import _core
+
+    try:
+        st = _core.GameState.from_raw(_core.compiled_game_rules(g.rules), bytes(raw))
+    except InvalidContextError as e:
+        _loads.why = str(e)
+        return False
+    assert st.validate() is None
+    return True
+
+
+@pytest.mark.parametrize("rules", [T4, T3], ids=["yonma", "sanma"])
+def test_item9_a_forged_pao_seat_or_kan_source_equal_to_the_player_count_is_refused(rules):
+    g = _play(Game(rules, 5), random.Random(5), 30)
+    raw, _w, seats = _offsets(g)
+    n = rules.players
+    assert _loads(g, raw)
+    for field in (_S_PAO_SEAT, _S_KAN_FROM):
+        assert raw[seats[1] + field] == 255
+        for value, ok in ((n - 1, True), (n, False), (254, False)):
+            forged = bytearray(raw)
+            forged[seats[1] + field] = value
+            assert _loads(g, forged) == ok, (field, value)
+            if not ok:
+                assert "is not a seat" in _loads.why
+
+
+def test_item9_forged_dora_counts_beyond_five_indicators_are_refused():
+    g = _valid_state()
+    raw, w, _seats = _offsets(g)
+    for n_dora, pending, ok in ((1, 4, True), (2, 3, True), (2, 4, False), (5, 1, False), (0, 0, False), (1, 5, False)):
+        forged = bytearray(raw)
+        forged[w + _W_N_DORA], forged[w + _W_PENDING_DORA] = n_dora, pending
+        assert _loads(g, forged) == ok, (n_dora, pending)
+        if not ok:
+            assert f"n_dora = {n_dora}, pending_dora = {pending}" in _loads.why
+
+
+def test_item9_a_forged_chi_of_honors_is_refused_a_chi_of_789_loads():
+    """A seat's chi is re-made of three undrawn live-wall tiles (each swaps its place in the wall
+    array with a chi id, so every id is still in one place): 7-8-9s loads, East-South-West (a
+    run of kinds 27-29, kind 27 % 9 == 0) is refused."""
+    for seed in range(100):
+        g, rng = Game(T4, seed), random.Random(seed)
+        chis: list = []
+        while not g.done and not chis:
+            _random_step(g, rng)
+            chis = [(q, i) for q in range(4) for i, m in enumerate(g._st.seat(q)[1]) if m[0] == 0]
+        if g.done:
+            continue
+        wall = g._st.wall()
+        nxt, live_end, *_x = g._st.wall_state()
+        q, i = chis[0]
+        meld = g._st.seat(q)[1][i]
+        raw, w, seats = _offsets(g)
+        at = seats[q] + _S_MELDS + 10 * i
+        results = {}
+        for kinds in ((24, 25, 26), (27, 28, 29)):
+            places = [next((p for p in range(nxt, live_end) if wall[p] // 4 == k), None) for k in kinds]
+            if None in places:
+                break
+            forged = bytearray(raw)
+            for j, p in enumerate(places):   # the wall stays a permutation: the two ids swap places
+                forged[at + 6 + j], forged[w + p], forged[w + wall.index(meld[5][j])] = wall[p], meld[5][j], wall[p]
+            forged[at + 1] = kinds[0]
+            forged[at + 3] = wall[places[meld[5].index(meld[3])]]   # the called id: the new id in its place
+            results[kinds[0]] = _loads(g, forged), getattr(_loads, "why", "")
+        if len(results) == 2:
+            assert results[24][0], results[24]
+            assert not results[27][0] and "a chi from kind 27" in results[27][1], results[27]
+            return
+    raise AssertionError("no chi with the kinds to forge it in 100 games")
+
+
 # ---- item 10: values that wrap or are not checked -----------------------------------------------------------
 @pytest.mark.parametrize("workers", [100000, 2**40, 1025, -1, True, 1.0, "2"])
 def test_item10_simulate_bounds_its_workers_like_the_batch_calls(workers):

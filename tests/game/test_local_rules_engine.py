@@ -10,7 +10,7 @@ from yakuman import Rules, score
 from yakuman.game import Game
 from yakuman.settle import RoundState, Win, settle_abortive_draw, settle_exhaustive_draw, settle_wins
 
-from ._util import act, build_wall
+from ._util import act, assert_planes_match, build_wall
 
 PAA = Rules.tenhou().replace(paarenchan=True, tobi="off")
 TENHOU_HAND = "123m456p789s1122z"   # + the first draw 2z: the dealer's tenhou
@@ -112,6 +112,9 @@ def test_open_riichi_legal_reveal_and_mjai_event():
             assert planes[29 + rel].sum() == 13 and planes[29 + rel][27] == 2 and planes[29 + rel][31] == 2
         others = [p for p in (30, 31, 32) if p != 29 + rel]
         assert all(planes[p].sum() == 0 for p in others)
+        # every plane and scalar, the declarer's own view too (its own shown hand is no other
+        # seat's: plane 29 stays its kita plane, and the unseen plane counts the hand once)
+        assert_planes_match(obs, 4)
     # a determinized world keeps the shown hand
     w = g.determinize(2, rng=5)
     assert sorted(w.observation(2).open_hands[0]) == sorted(shown)

@@ -536,3 +536,42 @@ def test_the_world_errors_are_yakuman_errors():
     assert rc == 1
     with pytest.raises(TypeError):
         g._st.copy().world(0, 1, "ops")
+
+
+def test_a_hidden_riichi_seat_waiting_on_the_pending_discard_is_asked_and_not_furiten():
+    """Native greedy play cut while a discard is answered and another seat is in riichi. In the
+    worlds of a third seat where the riichi seat's re-dealt hand waits on that discard (and on
+    no other tile any river holds, so nothing that passed it before makes it furiten), the
+    pending discard has not passed it yet: it is asked, may ron, and neither furiten flag is set.
+    Counted: the test cannot pass without such worlds."""
+    decided = 0
+    for seed in range(900, 1400):
+        rng = random.Random(seed)
+        g = Game(T4, seed)
+        g._st.seed_policy(seed)
+        for _ in range(rng.randrange(20, 400)):
+            if g.done or g._st.phase() == 1 and any(g._st.seat(q)[3] == 2 for q in range(4)):
+                break
+            g._apply(g._st.policy_action(2))
+        if g.done or g._st.phase() != 1:
+            continue
+        t = g._st.table()
+        tile, frm = t[13], t[14]
+        rivers = [g._st.seat(q)[2] for q in range(4)]
+        kinds = Counter(x >> 2 for r in rivers for x, _m in r)
+        if kinds[tile >> 2] != 1 or any(m[0] == 3 for q in range(4) for m in g._st.seat(q)[1]):
+            continue
+        passed = sum(1 << k for k in kinds if k != tile >> 2)
+        for q in (q for q in range(4) if q != frm and g._st.seat(q)[3] == 2):
+            seat = next(s for s in range(4) if s not in (q, frm))
+            for s in range(30):
+                w = g.determinize(seat, s)
+                me = w._st.seat(q)
+                if not (me[12] >> (tile >> 2)) & 1 or me[12] & passed:
+                    continue
+                assert (me[6], me[7]) == (0, 0), (seed, q, s)
+                assert q in w.to_act and any(a.type == "hora" for a in w.legal_actions(q)), (seed, q, s)
+                decided += 1
+        if decided >= 5:
+            return
+    raise AssertionError(f"only {decided} worlds where the pending discard is a hidden riichi seat's wait")

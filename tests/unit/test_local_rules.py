@@ -176,6 +176,19 @@ def test_aotenjou_points_range_and_sanma_without_tsumo_loss():
     assert (t.from_dealer, t.from_non_dealer) == (_up100(2 * a) + half, _up100(a) + half)
 
 
+
+def test_aotenjou_sanma_without_tsumo_loss_dealer_tsumo():
+    """A dealer's tsumo in sanma without tsumo loss: each of the two non-dealers pays the share
+    2a and half the absent player's share (rounded up to 100); nothing comes "from the dealer"
+    and the total is the two payments."""
+    r = Rules.tenhou_sanma().replace(aotenjou=True, tsumo_loss=False)
+    for han, fu in ((20, 30), (1, 30), (60, 110)):
+        a = fu * 2 ** (han + 2)
+        share = _up100(2 * a)
+        half = -(-share // 200) * 100
+        t = points(han, fu, dealer=True, tsumo=True, rules=r)
+        assert (t.from_dealer, t.from_non_dealer, t.total) == (0, share + half, 2 * (share + half)), (han, fu)
+
 def test_aotenjou_score_equals_points_of_its_han_and_fu():
     for hand, win, kw in (("11122233344455z", "5z", {}), ("234m22244z", "2m", {"tsumo": True}),
                           ("22334455667788p", "7p", {"riichi": True, "ura": "1p"})):

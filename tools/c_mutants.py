@@ -465,7 +465,7 @@ MUTANTS = [
      "the deciding responder never wraps to seat 0"),
     ("X20", "ym_game_sim.c", "if ((i = find(a, n, YM_A_RIICHI)) >= 0) {", "if ((i = find(a, n, YM_A_OPEN_RIICHI)) >= 0) {",
      "the greedy policy looks for open riichi, so never declares riichi"),
-    ("X21", "ym_game_sim.c", "if (seat >= 0 && seat < n) ym_game_determinize", "if (seat > 0 && seat < n) ym_game_determinize",
+    ("X21", "ym_game_sim.c", "if (seat >= 0 && seat < n && ym_game_world(", "if (seat > 0 && seat < n && ym_game_world(",
      "a rollout for seat 0 is not determinized (it sees the true wall and hands)"),
     ("X22", "ym_aotenjou.c", "int n = tsumo * (r->players - 2 + dealer);", "int n = tsumo * (r->players - 1 + dealer);",
      "aotenjou tsumo: one payer too many"),

@@ -749,7 +749,12 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         if (in->reds[s] + in->unseen_red[s] > 1) return YM_EV_E_REDS;
     x.choice = in->riichi_mode != YM_EV_RIICHI_ALWAYS;
     x.sanma = in->rules && in->rules->players == 3;
-    ym_part_cache_reset(&w->pc, x.sanma);
+    /* the parts cache is reset only when the player count changes (a fresh work struct: never
+       reset): a later search, often a few tiles from an earlier one, finds its parts there */
+    if (w->pc_players != 1 + x.sanma) {
+        ym_part_cache_reset(&w->pc, x.sanma);
+        w->pc_players = 1 + x.sanma;
+    }
     x.closed = 1;
     for (int m = 0; m < in->n_melds; m++)
         if (in->meld_type[m] != YM_ANKAN) x.closed = 0;

@@ -88,7 +88,9 @@ struct ym_ev_work {
     size_t cap_sh_d, cap_sh_e;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
-    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), reset by each search */
+    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
+                             depends only on its part's counts and the player count */
+    int pc_players;       /* 0: pc not reset yet; else 1 + sanma of its slots */
 };
 
 /* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64

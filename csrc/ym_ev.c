@@ -45,6 +45,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->dsc);
     free(w->eto);
     free(w->defer);
+    free(w->tmp2);
     free(w->perm);
     free(w->rt);
     free(w->rp);
@@ -63,7 +64,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
     if (!w) return 0;
     return w->cap_nodes * sizeof(node_t) + w->cap_cnt + w->table_alloc * sizeof(uint64_t) +
            w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_dsc * sizeof(double) +
-           (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) +
+           (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) + w->cap_tmp2 * sizeof(dedge_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
            w->cap_val * sizeof(double);
@@ -264,11 +265,11 @@ static inline int draws_all(const ctx_t *x, const node_t *n) {
    linked (plain_linked): D's draw of kind reaches E, and E's discard of kind goes to D. (Under
    the riichi modes other than ALWAYS a dama tenpai D also gives E the riichi declared by that
    discard: link adds it, once every state is made.) */
-static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
+static inline int push_to(ctx_t *x, dedge_t **buf, size_t *cap, size_t *n, long dn, long en, int wt, int kind) {
     ym_ev_work_t *w = x->w;
     if (!w->nodes[dn].riichi && !plain_linked(x, &w->nodes[dn], &w->nodes[en])) return 0;
-    if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + 1, sizeof(dedge_t))) return -1;
-    dedge_t *ed = &w->tmp[w->n_de++];
+    if (reserve((void **)buf, cap, *n + 1, sizeof(dedge_t))) return -1;
+    dedge_t *ed = &(*buf)[(*n)++];
     ed->d = (int32_t)dn;
     ed->e = (int32_t)en;
     ed->w = (uint8_t)wt;
@@ -276,6 +277,10 @@ static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
     ed->win = 0;
     ed->score = 0.0;
     return 0;
+}
+
+static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
+    return push_to(x, &x->w->tmp, &x->w->cap_tmp, &x->w->n_de, dn, en, wt, kind);
 }
 
 static int create_draws(ctx_t *x, size_t ni) {
@@ -386,13 +391,25 @@ static int create_discards(ctx_t *x, size_t ni) {
             ev_key_t kd = key_with(k0, red ? reds & ~(1u << suit) : reds, flag);
             long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
             if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
-            if (s2 == a) {
-                /* a link this state makes itself, if its draw state takes only the draws that
-                   lower the shanten (push_pair's comment), with the state just found or made */
+            if (s2 != a) continue;
+            /* a link this state makes itself, if its draw state takes only the draws that lower
+               the shanten (push_pair's comment), with the state just found or made */
+            if (x->lineage) {
+                /* the plain state beside a riichi one may be made later: linked once every
+                   state is made (link_deferred) */
                 w->defer[w->n_defer++] = (int32_t)ni;
                 w->defer[w->n_defer++] = k | red << 8;
                 w->defer[w->n_defer++] = (int32_t)dn;
+                continue;
             }
+            /* link_deferred's link now: no plain tenpai state exists beside a riichi one, so
+               the state just found or made is the only one (into tmp2: the links keep the order
+               of the deferred ones) */
+            int red_left = red_left_of(x, red ? reds & ~(1u << suit) : reds, suit);
+            int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+            if (wt > 0 && !draws_all(x, &w->nodes[dn]) &&
+                push_to(x, &w->tmp2, &w->cap_tmp2, &w->n_de2, dn, (long)ni, wt, k))
+                return -1;
         }
     }
     return 0;
@@ -458,6 +475,11 @@ static int link(ctx_t *x) {
         } else {
             w->sh_e[n->ci] = n->shanten;
         }
+    }
+    if (w->n_de2) {
+        if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + w->n_de2, sizeof(dedge_t))) return -1;
+        memcpy(w->tmp + w->n_de, w->tmp2, w->n_de2 * sizeof(dedge_t));
+        w->n_de += w->n_de2;
     }
     for (size_t i = 0; i < w->n_defer; i += 3) {
         int32_t v = w->defer[i + 1];
@@ -749,7 +771,12 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
         if (in->reds[s] + in->unseen_red[s] > 1) return YM_EV_E_REDS;
     x.choice = in->riichi_mode != YM_EV_RIICHI_ALWAYS;
     x.sanma = in->rules && in->rules->players == 3;
-    ym_part_cache_reset(&w->pc, x.sanma);
+    /* the parts cache is reset only when the player count changes (a fresh work struct: never
+       reset): a later search, often a few tiles from an earlier one, finds its parts there */
+    if (w->pc_players != 1 + x.sanma) {
+        ym_part_cache_reset(&w->pc, x.sanma);
+        w->pc_players = 1 + x.sanma;
+    }
     x.closed = 1;
     for (int m = 0; m < in->n_melds; m++)
         if (in->meld_type[m] != YM_ANKAN) x.closed = 0;
@@ -778,7 +805,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (S - (int)in->t_max < 1) return YM_EV_E_INPUT;
     w->n_nodes = 0;
     w->n_d = w->n_e = 0;
-    w->n_de = w->n_eto = w->n_rt = w->n_rp = w->n_rw = w->n_defer = 0;
+    w->n_de = w->n_eto = w->n_rt = w->n_rp = w->n_rw = w->n_defer = w->n_de2 = 0;
+    x.lineage = !x.choice && x.closed && n0 == want && x.s0 == 0;
     if (reset_table(w, x.s0 <= in->max_shanten ? table_start(x.s0 + in->extra) : 64)) return YM_EV_E_MEMORY;
 
     /* the roots: one draw state per distinct discard (or the hand itself) */

@@ -69,8 +69,12 @@ struct ym_ev_work {
     int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
     size_t cap_eto, n_eto;
     int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8, the draw state
-                          its discard found or made) triples */
+                          its discard found or made) triples, kept for the link phase only in the
+                          dama lineage (ctx_t.lineage) */
     size_t cap_defer, n_defer;
+    dedge_t *tmp2;     /* outside the dama lineage, those links made as the discard state makes its
+                          states; appended to tmp once every state is made (the same order) */
+    size_t cap_tmp2, n_de2;
     int32_t *perm;     /* link: tmp's links in discard-state order */
     size_t cap_perm;
     /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
@@ -88,7 +92,9 @@ struct ym_ev_work {
     size_t cap_sh_d, cap_sh_e;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
-    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), reset by each search */
+    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
+                             depends only on its part's counts and the player count */
+    int pc_players;       /* 0: pc not reset yet; else 1 + sanma of its slots */
 };
 
 /* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64
@@ -193,6 +199,10 @@ typedef struct {
     uint8_t p0[34];       /* the request's plain copies (a red five apart) */
     int s0, sanma, closed;
     int choice;           /* riichi_mode is not ALWAYS: riichi states keep their tiles (docs/ev.md) */
+    int lineage;          /* ALWAYS, closed, a 13-tile tenpai request: the only case where a closed
+                             tenpai draw state without riichi exists (the dama lineage, docs/ev.md;
+                             every other closed discard into tenpai declares), so the only one
+                             where a link waits for every state to be made (link_deferred) */
 } ctx_t;
 
 /* the suit of a five (whose red copy is a tile of its own), else -1 */

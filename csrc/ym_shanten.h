@@ -40,8 +40,9 @@ int ym_is_agari(const uint8_t *c, int n_melds);
    part (m, p, s, honors), the patterns met, each with its table entry, its class and the class
    after one tile more and one tile fewer of each rank, so that a hand costs one probe per part
    and a draw or discard one byte. Direct-mapped, YM_PART_SLOTS patterns a part; a pattern whose
-   slot is taken by another is computed again. Reset it (ym_part_cache_reset) for each search:
-   it belongs to one player count. */
+   slot is taken by another is computed again. A slot depends only on its part's counts and
+   the player count: reset it (ym_part_cache_reset) before its first use and when the player count
+   changes (the EV search keeps it between searches). */
 #define YM_PART_SLOTS 128
 typedef struct {
     uint64_t key;              /* the part's counts (UINT64_MAX: empty) */

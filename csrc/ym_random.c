@@ -72,6 +72,7 @@ typedef struct {
     int n_simples, simples[21];
     uint8_t chiitoi[7][34];   /* chiitoitsu's kinds: any, (unused), simples, honors, then one run suit + honors per run suit */
     int n_chiitoi[7];
+    uint64_t chiitoi_bound[7];   /* a packed key below which 13 of the list's are expected */
 } tables;
 
 static void make_tables(tables *t, int players) {
@@ -101,6 +102,8 @@ static void make_tables(tables *t, int players) {
     for (int i = 0; i < t->n_suits; i++)
         for (int k = 0; k < 34; k++)
             if (t->allowed[k] && (k / 9 == t->run_suits[i] || k >= 27)) t->chiitoi[4 + i][t->n_chiitoi[4 + i]++] = (uint8_t)k;
+    for (int i = 0; i < 7; i++)
+        t->chiitoi_bound[i] = t->n_chiitoi[i] > 13 ? (uint64_t)(13.0 / t->n_chiitoi[i] * 9007199254740992.0) << 6 : UINT64_MAX;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -414,8 +417,7 @@ YM_ALWAYS_INLINE int assemble(tpl *t, int shape, int r, const cand *c, const ym_
  * One copy of the loop per template (the shape a constant in gen_regular and assemble: no switch,
  * no call per candidate, the template's own constants folded). */
 YM_ALWAYS_INLINE int fill_loop(tpl *t, int shape, const int *rows, int n_idx, const ym_gen_params *P,
-                               const double *mtype_cum, ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile,
-                               uint8_t *pending) {
+                               const double *mtype_cum, ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile) {
     int filled = 0;
     for (int k = 0; k < t->K && filled < n_idx; k++) {
         cand cd;
@@ -424,14 +426,13 @@ YM_ALWAYS_INLINE int fill_loop(tpl *t, int shape, const int *rows, int n_idx, co
         if (!assemble(t, shape, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
             continue;
         filled++;
-        pending[r] = 0;
     }
     return filled;
 }
 
 static int fill_regular(tpl *t, int shape, const int *rows, int n_idx, const ym_gen_params *P, const double *mtype_cum,
-                        ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile, uint8_t *pending) {
-#define FILL(S) case S: return fill_loop(t, S, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile, pending)
+                        ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile) {
+#define FILL(S) case S: return fill_loop(t, S, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile)
     switch (shape) {
     FILL(S_MIXED); FILL(S_TANYAO); FILL(S_FLUSH); FILL(S_HONOR); FILL(S_TERMINAL); FILL(S_TOITOI);
     FILL(S_SANSHOKU); FILL(S_ITTSU); FILL(S_IIPEIKOU); FILL(S_RYANPEIKOU); FILL(S_SANSHOKU_DOUKOU);
@@ -470,13 +471,27 @@ static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, uint8_t 
         for (int i = 0; i < 32; i += 4) RD4(2, q + (uint64_t)i, keys + i);
         keys[32] = RD(2, q + 32);
         keys[33] = RD(2, q + 33);
-        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        /* only the keys below a bound (13 of the list's kinds expected below it) enter the
+         * compare-exchanges: when at least seven are below it, the seven smallest are among them
+         * (else every key enters) */
+        uint64_t x[34], bound = T->chiitoi_bound[li];
+        int nx = 0;
         for (int i = 0; i < n_list; i++) {
             int k = list[i];
-            uint64_t x = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            uint64_t v = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            x[nx] = v;
+            nx += v < bound;
+        }
+        if (nx < 7) {
+            for (int i = 0; i < n_list; i++) x[i] = (uint64_t)(keys[list[i]] * 9007199254740992.0) << 6 | (uint64_t)list[i];
+            nx = n_list;
+        }
+        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        for (int i = 0; i < nx; i++) {
+            uint64_t v = x[i];
             for (int l = 0; l < 7; l++) {
-                uint64_t lo = best[l] < x ? best[l] : x;
-                x = best[l] < x ? x : best[l];
+                uint64_t lo = best[l] < v ? best[l] : v;
+                v = best[l] < v ? v : best[l];
                 best[l] = lo;
             }
         }
@@ -597,7 +612,7 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     /* winning tile */
     int win = row_cat(cw, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
     int wsuit = (win >= 9) + (win >= 18);   /* an honor's suit slot is never read: not a five */
-    int win_five = (win == 4) | (win == 13) | (win == 22);
+    int win_five = (int)(0x402010ULL >> win & 1);   /* 4, 13 or 22, without a branch */
     out->win[r] = (uint8_t)win;
     /* u * copies < reds[wsuit]: never with no red in the suit (u * copies >= 0), so read only then */
     int wred = reds[wsuit];
@@ -710,15 +725,14 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     rowdraws *D = malloc(sizeof *D);
     int8_t *mtype = malloc(4 * (size_t)m);
     int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
-    uint8_t *pending = malloc((size_t)m), *tot = malloc(34 * (size_t)m);
+    uint8_t *tot = malloc(34 * (size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!J || !D || !tot || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !tot || !mtype || !mtile || !idx) {
         rc = -1;
         goto done;
     }
     memset(mtype, -1, 4 * (size_t)m);
-    memset(pending, 1, (size_t)m);
     ym_pcg64_jumps_init(J, mk128(src->inc_hi, src->inc_lo));
     const cursor start = {src->state_hi, src->state_lo, 0};
 
@@ -728,18 +742,21 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
+    /* the pending rows of each template, in row order: idx[first[code] .. first[code + 1]); a
+     * round fills a prefix of each template's rows, and the rest, kept in order, are the next
+     * round's */
+    int first[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
+    for (int r = 0; r < m; r++) first[out->shape[r] + 1]++;
+    for (int code = 0; code < YM_GEN_SHAPES; code++) first[code + 1] += first[code];
+    memcpy(at, first, sizeof at);
+    for (int r = 0; r < m; r++) idx[at[out->shape[r]]++] = r;
     int left_rows = m, round = 0;
     for (; round < 1000 && left_rows > 0; round++) {
-        /* the pending rows of each template, in row order: idx[first[code] .. first[code + 1]) */
-        int first[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
-        for (int r = 0; r < m; r++) first[out->shape[r] + 1] += pending[r];
-        for (int code = 0; code < YM_GEN_SHAPES; code++) first[code + 1] += first[code];
-        memcpy(at, first, sizeof at);
-        for (int r = 0; r < m; r++)
-            if (pending[r]) idx[at[out->shape[r]]++] = r;
+        int w = 0;   /* the rows left for the next round, moved down to idx[0 .. w) */
         for (int code = 0; code < YM_GEN_SHAPES; code++) {
-            const int *rows = idx + first[code];
+            int *rows = idx + first[code];
             int n_idx = first[code + 1] - first[code];
+            first[code] = w;
             if (!n_idx) continue;
             int K = 2 * n_idx + 8, filled = 0;
             tpl t;
@@ -754,15 +771,17 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     int r = rows[filled];
                     gen_direct(&t, code, filled, sub_cum, out->counts + (size_t)r * 34);
                     memcpy(tot + (size_t)r * 34, out->counts + (size_t)r * 34, 34);   /* no melds */
-                    pending[r] = 0;
                 }
                 pos += direct_size(code, (uint64_t)K);
             } else {
-                filled = fill_regular(&t, code, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile, pending);
+                filled = fill_regular(&t, code, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile);
                 pos += (uint64_t)K + tpl_size(code, (uint64_t)K) + 12 * (uint64_t)K;
             }
-            left_rows -= filled;
+            memmove(idx + w, rows + filled, sizeof(int) * (size_t)(n_idx - filled));
+            w += n_idx - filled;
         }
+        first[YM_GEN_SHAPES] = w;
+        left_rows = w;
     }
     if (left_rows > 0) {   /* Python's for-else: 1000 rounds without finishing */
         rc = -2;
@@ -811,6 +830,6 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     }
 
 done:
-    free(J); free(D); free(mtype); free(mtile); free(pending); free(tot); free(idx);
+    free(J); free(D); free(mtype); free(mtile); free(tot); free(idx);
     return rc;
 }

@@ -401,14 +401,20 @@ YM_ALWAYS_INLINE int assemble(tpl *t, int shape, int r, const cand *c, const ym_
         mt[j] = (int8_t)m;
         int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
         mtile[j] = (int16_t)b;
-        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times */
-            int k = b + off * run;
-            conc[k] = (uint8_t)(conc[k] + hide);
-            total[k] += 1;
-            over |= total[k] > 4;
-        }
-        total[b] = (uint8_t)(total[b] + (m >= MINKAN));
+        /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times (four for a
+         * kan), added once (three adds to one byte wait on each other's stores); a triplet's
+         * b + 1, b + 2 (at most 33) get 0 */
+        int k1 = b + 1 < 33 ? b + 1 : 33, k2 = b + 2 < 33 ? b + 2 : 33;
+        int add = sel(run, 1, 3 + (m >= MINKAN)), cadd = hide * sel(run, 1, 3);
+        conc[b] = (uint8_t)(conc[b] + cadd);
+        total[b] = (uint8_t)(total[b] + add);
         over |= total[b] > 4;
+        conc[k1] = (uint8_t)(conc[k1] + (run & hide));
+        total[k1] = (uint8_t)(total[k1] + run);
+        over |= total[k1] > 4;
+        conc[k2] = (uint8_t)(conc[k2] + (run & hide));
+        total[k2] = (uint8_t)(total[k2] + run);
+        over |= total[k2] > 4;
     }
     return !over;
 }

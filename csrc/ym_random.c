@@ -17,7 +17,8 @@
  * cursor (docs/performance.md, "Native generation, fourth pass"): consecutive places are read
  * four at a time (rd4), choices that are coin flips are made arithmetically (sel, the SWAR
  * row_cat of ym_draw.h, compare-exchanges), and conditional reads are kept only where the
- * condition is predictable or rare. */
+ * condition is predictable or rare; the red-five draws, whose count varies from row to row, are
+ * listed for 64 rows and read in one loop (red_block; fifth pass). */
 #include "ym_pcg64.h"
 #include "ym_draw.h"
 

@@ -17,12 +17,19 @@
  * cursor (docs/performance.md, "Native generation, fourth pass"): consecutive places are read
  * four at a time (rd4), choices that are coin flips are made arithmetically (sel, the SWAR
  * row_cat of ym_draw.h, compare-exchanges), and conditional reads are kept only where the
- * condition is predictable or rare. */
+ * condition is predictable or rare; the red-five draws, whose count varies from row to row, are
+ * listed for 64 rows and read in one loop (red_block; fifth pass). */
 #include "ym_pcg64.h"
 #include "ym_draw.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define YM_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define YM_ALWAYS_INLINE static inline
+#endif
 
 enum { CHI, PON, MINKAN, KAKAN, ANKAN };
 enum {
@@ -66,6 +73,7 @@ typedef struct {
     int n_simples, simples[21];
     uint8_t chiitoi[7][34];   /* chiitoitsu's kinds: any, (unused), simples, honors, then one run suit + honors per run suit */
     int n_chiitoi[7];
+    uint64_t chiitoi_bound[7];   /* a packed key below which 13 of the list's are expected */
 } tables;
 
 static void make_tables(tables *t, int players) {
@@ -95,6 +103,8 @@ static void make_tables(tables *t, int players) {
     for (int i = 0; i < t->n_suits; i++)
         for (int k = 0; k < 34; k++)
             if (t->allowed[k] && (k / 9 == t->run_suits[i] || k >= 27)) t->chiitoi[4 + i][t->n_chiitoi[4 + i]++] = (uint8_t)k;
+    for (int i = 0; i < 7; i++)
+        t->chiitoi_bound[i] = t->n_chiitoi[i] > 13 ? (uint64_t)(13.0 / t->n_chiitoi[i] * 9007199254740992.0) << 6 : UINT64_MAX;
 }
 
 /* the first k entries of an argsort of n distinct keys (n <= 34): their indices in order */
@@ -132,7 +142,7 @@ typedef struct {
 #define RD4(id, q, out) rd4(t->J, &t->c[id], (q), (out))
 
 /* set j of candidate r from the mixed_sets block at place o (3 x K x 4) */
-static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
+YM_ALWAYS_INLINE void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
     const tables *T = t->T;
     uint64_t i = (uint64_t)r * 4 + j, K4 = (uint64_t)t->K * 4;
     double u0 = RD(C_MIX, o + i), u1 = RD(C_MIX + 1, o + K4 + i), u2 = RD(C_MIX + 2, o + 2 * K4 + i);
@@ -142,7 +152,7 @@ static inline void mixed_one(tpl *t, uint64_t o, int r, int j, cand *c) {
 
 /* the four sets of candidate r from the mixed_sets block at place o (3 x K x 4), each block row's
  * four doubles read together */
-static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
+YM_ALWAYS_INLINE void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
     const tables *T = t->T;
     uint64_t i = (uint64_t)r * 4, K4 = (uint64_t)t->K * 4;
     double u0[4], u1[4], u2[4];
@@ -157,7 +167,7 @@ static inline void mixed_all(tpl *t, uint64_t o, int r, cand *c) {
 }
 
 /* the doubles a template draws after its pairs, before _assemble's block */
-static uint64_t tpl_size(int shape, uint64_t K) {
+YM_ALWAYS_INLINE uint64_t tpl_size(int shape, uint64_t K) {
     switch (shape) {
     case S_FLUSH: return 24 * K;
     case S_HONOR: return 22 * K;
@@ -174,7 +184,7 @@ static uint64_t tpl_size(int shape, uint64_t K) {
     }
 }
 
-static void gen_regular(tpl *t, int shape, int r, cand *c) {
+YM_ALWAYS_INLINE void gen_regular(tpl *t, int shape, int r, cand *c) {
     const tables *T = t->T;
     const uint64_t K = (uint64_t)t->K, K4 = 4 * K, t0 = t->t0, pr = t->p0 + (uint64_t)r;
     const uint64_t R = (uint64_t)r, R4 = 4 * R;
@@ -345,7 +355,7 @@ static void gen_regular(tpl *t, int shape, int r, cand *c) {
 /* _assemble for candidate r: its melds (type -1 = a concealed set, tile = min(base, 33)),
  * concealed counts and the counts of all its tiles (melds too); 0 when a kind would exceed four
  * copies */
-static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
+YM_ALWAYS_INLINE int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params *P, const double *mtype_cum,
                     uint8_t *conc, uint8_t *total, int8_t *mt, int16_t *mtile) {
     const uint64_t K4 = 4 * (uint64_t)t->K, a0 = t->t0 + tpl_size(shape, (uint64_t)t->K), R4 = 4 * (uint64_t)r;
     int want = cat(P->meld_cum, 5, RD(C_ASM, a0 + R4));
@@ -392,16 +402,52 @@ static int assemble(tpl *t, int shape, int r, const cand *c, const ym_gen_params
         mt[j] = (int8_t)m;
         int b = c->base[j] < 33 ? c->base[j] : 33, hide = m < 0;
         mtile[j] = (int16_t)b;
-        for (int off = 0; off < 3; off++) {   /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times */
-            int k = b + off * run;
-            conc[k] = (uint8_t)(conc[k] + hide);
-            total[k] += 1;
-            over |= total[k] > 4;
-        }
-        total[b] = (uint8_t)(total[b] + (m >= MINKAN));
+        /* a run: b, b + 1, b + 2 (its base is at most 24); a triplet: b three times (four for a
+         * kan), added once (three adds to one byte wait on each other's stores); a triplet's
+         * b + 1, b + 2 (at most 33) get 0 */
+        int k1 = b + 1 < 33 ? b + 1 : 33, k2 = b + 2 < 33 ? b + 2 : 33;
+        int add = sel(run, 1, 3 + (m >= MINKAN)), cadd = hide * sel(run, 1, 3);
+        conc[b] = (uint8_t)(conc[b] + cadd);
+        total[b] = (uint8_t)(total[b] + add);
         over |= total[b] > 4;
+        conc[k1] = (uint8_t)(conc[k1] + (run & hide));
+        total[k1] = (uint8_t)(total[k1] + run);
+        over |= total[k1] > 4;
+        conc[k2] = (uint8_t)(conc[k2] + (run & hide));
+        total[k2] = (uint8_t)(total[k2] + run);
+        over |= total[k2] > 4;
     }
     return !over;
+}
+
+/* the rows[0 .. n_idx) of a four-sets template from its candidates, in order: the number filled.
+ * One copy of the loop per template (the shape a constant in gen_regular and assemble: no switch,
+ * no call per candidate, the template's own constants folded). */
+YM_ALWAYS_INLINE int fill_loop(tpl *t, int shape, const int *rows, int n_idx, const ym_gen_params *P,
+                               const double *mtype_cum, ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile) {
+    int filled = 0;
+    for (int k = 0; k < t->K && filled < n_idx; k++) {
+        cand cd;
+        int r = rows[filled];
+        gen_regular(t, shape, k, &cd);
+        if (!assemble(t, shape, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
+            continue;
+        filled++;
+    }
+    return filled;
+}
+
+static int fill_regular(tpl *t, int shape, const int *rows, int n_idx, const ym_gen_params *P, const double *mtype_cum,
+                        ym_gen_out *out, uint8_t *tot, int8_t *mtype, int16_t *mtile) {
+#define FILL(S) case S: return fill_loop(t, S, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile)
+    switch (shape) {
+    FILL(S_MIXED); FILL(S_TANYAO); FILL(S_FLUSH); FILL(S_HONOR); FILL(S_TERMINAL); FILL(S_TOITOI);
+    FILL(S_SANSHOKU); FILL(S_ITTSU); FILL(S_IIPEIKOU); FILL(S_RYANPEIKOU); FILL(S_SANSHOKU_DOUKOU);
+    FILL(S_DAISANGEN); FILL(S_SUUANKOU); FILL(S_TSUUIISOU); FILL(S_RYUUIISOU); FILL(S_CHINROUTOU);
+    FILL(S_SHOUSUUSHII); FILL(S_DAISUUSHII); FILL(S_SUUKANTSU);
+    default: return 0;
+    }
+#undef FILL
 }
 
 /* candidate r of a meld-less template: chiitoitsu, kokushi, chuuren (always within four copies) */
@@ -432,13 +478,27 @@ static void gen_direct(tpl *t, int shape, int r, const double *sub_cum, uint8_t 
         for (int i = 0; i < 32; i += 4) RD4(2, q + (uint64_t)i, keys + i);
         keys[32] = RD(2, q + 32);
         keys[33] = RD(2, q + 33);
-        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        /* only the keys below a bound (13 of the list's kinds expected below it) enter the
+         * compare-exchanges: when at least seven are below it, the seven smallest are among them
+         * (else every key enters) */
+        uint64_t x[34], bound = T->chiitoi_bound[li];
+        int nx = 0;
         for (int i = 0; i < n_list; i++) {
             int k = list[i];
-            uint64_t x = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            uint64_t v = (uint64_t)(keys[k] * 9007199254740992.0) << 6 | (uint64_t)k;
+            x[nx] = v;
+            nx += v < bound;
+        }
+        if (nx < 7) {
+            for (int i = 0; i < n_list; i++) x[i] = (uint64_t)(keys[list[i]] * 9007199254740992.0) << 6 | (uint64_t)list[i];
+            nx = n_list;
+        }
+        uint64_t best[7] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+        for (int i = 0; i < nx; i++) {
+            uint64_t v = x[i];
             for (int l = 0; l < 7; l++) {
-                uint64_t lo = best[l] < x ? best[l] : x;
-                x = best[l] < x ? x : best[l];
+                uint64_t lo = best[l] < v ? best[l] : v;
+                v = best[l] < v ? v : best[l];
                 best[l] = lo;
             }
         }
@@ -466,11 +526,83 @@ typedef struct {
 
 #define RB(id, off) rd(D->J, &D->c[id], (off))
 
+/* The red-five draws of rows r0 .. r0 + n - 1 (random.py _chunk's reds): per row and suit, the
+ * copies of its five in the reference's order (the concealed ones, then the melds' in set order),
+ * each copy's draw read only when the row holds it. The copies of the n rows are listed first
+ * without a branch (each place's four possible copies written, the list advanced by the count
+ * held), then read in one loop: the held copies' counts, which vary from row to row, decide no
+ * branch. A copy's chance is (aka - used) / max(4 - seen, 1) over the suit's copies before it
+ * (p_red[used][seen], the same division), so each list entry carries its row, cursor id, seen
+ * (its place among the suit's copies), suit and target (0-2 the suit's concealed reds, 3-6 a
+ * meld's). acc[k * 8 + target] receives the reds of row r0 + k. */
+enum { RE_ID = 0, RE_SEEN = 6, RE_SUIT = 9, RE_TGT = 11, RE_ROW = 14 };
+#define RE_COPY ((1u << RE_ID) + (1u << RE_SEEN))   /* the next copy: id + 1, seen + 1 */
+
+/* meld_fives[t + 1][b]: the copies of a five a meld of type t (-1: a concealed set) and lowest
+ * kind b holds (0, 1 for a chi, 3 or 4) | its suit << 3 */
+static void meld_fives_init(uint8_t meld_fives[6][34]) {
+    for (int t = -1; t <= ANKAN; t++)
+        for (int b = 0; b < 34; b++) {
+            int su = b >= 27 ? 0 : b / 9, rk = b - 9 * su, cnt = 0;
+            if (t == CHI && b < 27 && rk >= 2 && rk <= 4) cnt = 1;
+            if (t >= PON && b < 27 && rk == 4) cnt = t >= MINKAN ? 4 : 3;
+            meld_fives[t + 1][b] = (uint8_t)(cnt | su << 3);
+        }
+}
+
+/* the four entries e, e + RE_COPY, e + 2 RE_COPY, e + 3 RE_COPY at list[0..3], two 8-byte stores */
+static inline void put4(uint32_t *list, uint32_t e) {
+    uint64_t lo = (uint64_t)e * 0x100000001ULL + ((uint64_t)RE_COPY << 32), hi = lo + 2 * (uint64_t)RE_COPY * 0x100000001ULL;
+    memcpy(list, &lo, 8);
+    memcpy(list + 2, &hi, 8);
+}
+
+static void red_block(rowdraws *D, const double *p_red, const uint8_t meld_fives[6][34], int r0, int n, const uint8_t *counts, const int8_t *mtype,
+                      const int16_t *mtile, uint32_t *list, uint8_t *acc) {
+    int len = 0;
+    memset(acc, 0, 64 * 8);
+    for (int k = 0; k < n; k++) {
+        const uint8_t *c = counts + (size_t)(r0 + k) * 34;
+        const int8_t *mt = mtype + (size_t)(r0 + k) * 4;
+        const int16_t *ml = mtile + (size_t)(r0 + k) * 4;
+        const uint32_t row = (uint32_t)k << RE_ROW;
+        int c0 = c[4], c1 = c[13], c2 = c[22];
+        uint32_t seen = (uint32_t)(c0 | c1 << 4 | c2 << 8);   /* 4 bits per suit: the copies listed so far */
+        /* the concealed fives: id (su * 5) * 4 + copy */
+        put4(list + len, row | 0u << RE_ID | 0u << RE_SUIT | 0u << RE_TGT);
+        len += c0;
+        put4(list + len, row | 20u << RE_ID | 1u << RE_SUIT | 1u << RE_TGT);
+        len += c1;
+        put4(list + len, row | 40u << RE_ID | 2u << RE_SUIT | 2u << RE_TGT);
+        len += c2;
+        for (int j = 0; j < 4; j++) {   /* meld j's fives: id (su * 5 + 1 + j) * 4 + copy */
+            uint32_t f = meld_fives[mt[j] + 1][ml[j]], cnt = f & 7, su = f >> 3;
+            uint32_t sn = seen >> (4 * su) & 15;
+            put4(list + len, row | (su * 20 + 4 + 4 * (uint32_t)j) << RE_ID | sn << RE_SEEN | su << RE_SUIT
+                             | (uint32_t)(3 + j) << RE_TGT);
+            len += (int)cnt;
+            seen += cnt << (4 * su);
+        }
+    }
+    const uint64_t m = D->m;
+    uint32_t prev_row = UINT32_MAX, used = 0;   /* 4 bits per suit: the reds so far in the row */
+    for (int i = 0; i < len; i++) {
+        uint32_t e = list[i], id = e >> RE_ID & 63, sn = e >> RE_SEEN & 7, su = e >> RE_SUIT & 3,
+                 tg = e >> RE_TGT & 7, k = e >> RE_ROW;
+        used &= -(uint32_t)(k == prev_row);
+        prev_row = k;
+        double u = rd(D->J, &D->c[RC_RED + id], D->red0 + (uint64_t)id * m + (uint64_t)(r0 + (int)k));
+        int red = u < p_red[(used >> (4 * su) & 15) * 4 + sn];
+        used += (uint32_t)red << (4 * su);
+        acc[k * 8 + tg] += (uint8_t)red;
+    }
+}
+
 /* everything after the structure, for row r: reds, winning tile, situation, indicators, the
  * output columns (random.py _chunk after the template loop). The row's concealed counts are
  * already in out->counts, the counts of all its tiles in tot (the structure phase writes them). */
 static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, const double *cums, int r, const double *sit,
-                       const uint8_t *tot, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
+                       const uint8_t *acc, const uint8_t *tot, const int8_t *mtype, const int16_t *mtile, ym_gen_out *out) {
     const double *round_cum = cums, *honba_cum = cums + 4, *sticks_cum = cums + 13, *kita_cum = cums + 18,
                  *okans_cum = cums + 23;
     const uint64_t m = D->m, R = (uint64_t)r;
@@ -480,45 +612,18 @@ static void finish_row(rowdraws *D, const ym_gen_params *P, const tables *T, con
     int n_melds = (mtype[0] >= 0) + (mtype[1] >= 0) + (mtype[2] >= 0) + (mtype[3] >= 0);
     out->n_melds[r] = (uint8_t)n_melds;
 
-    /* reds: per suit, the places (concealed, then the sets in set order) and their copies, in
-     * the reference's order; a draw is read only for a copy the row holds */
-    uint8_t reds[3] = {0, 0, 0}, mreds[4] = {0, 0, 0, 0};
-    if (P->aka) {
-        for (int s = 0; s < 3; s++) {
-            int five = 9 * s + 4, used = 0, seen = 0;
-            int tot5 = byte_at(tw, five), conc5 = byte_at(cw, five);
-            if (!tot5) continue;   /* no five of the suit: no draw */
-            int locs = tot5 > conc5 ? 5 : 1;   /* melded fives too, or only concealed ones */
-            for (int loc = 0; loc < locs; loc++) {
-                int cnt;
-                if (loc == 0) {
-                    cnt = conc5;
-                } else {
-                    int t = mtype[loc - 1], b = mtile[loc - 1];
-                    if (t < 0) continue;   /* a concealed set: its fives are among the concealed tiles */
-                    int has = t == CHI ? (b <= five && five <= b + 2 && b / 9 == s) : b == five;
-                    cnt = has ? (t == CHI ? 1 : t >= MINKAN ? 4 : 3) : 0;
-                }
-                for (int copy = 0; copy < cnt && copy < 4; copy++) {
-                    int id = (s * 5 + loc) * 4 + copy;
-                    double p_red = (double)(P->aka - used) / (double)(4 - seen > 1 ? 4 - seen : 1);
-                    int red = RB(RC_RED + id, D->red0 + (uint64_t)id * m + R) < p_red;
-                    used += red;
-                    seen += 1;
-                    if (loc == 0) reds[s] += (uint8_t)red;
-                    else mreds[loc - 1] += (uint8_t)red;
-                }
-            }
-        }
-    }
+    /* reds (red_block): the concealed fives' per suit, the melds' in acc[3 + j] */
+    const uint8_t *reds = acc, *mreds = acc + 3;
     for (int s = 0; s < 3; s++) out->reds[r * 3 + s] = reds[s];
 
     /* winning tile */
     int win = row_cat(cw, 14 - 3 * n_melds, RB(RC_WIN, D->win0 + R));
     int wsuit = (win >= 9) + (win >= 18);   /* an honor's suit slot is never read: not a five */
-    int win_five = (win == 4) | (win == 13) | (win == 22);
+    int win_five = (int)(0x402010ULL >> win & 1);   /* 4, 13 or 22, without a branch */
     out->win[r] = (uint8_t)win;
-    out->win_red[r] = (uint8_t)(win_five && RB(RC_WIN + 1, D->win0 + m + R) * byte_at(cw, win) < reds[wsuit]);
+    /* u * copies < reds[wsuit]: never with no red in the suit (u * copies >= 0), so read only then */
+    int wred = reds[wsuit];
+    out->win_red[r] = (uint8_t)((win_five & (wred > 0)) && RB(RC_WIN + 1, D->win0 + m + R) * byte_at(cw, win) < wred);
 
     /* situation: u[i] is the block (20, m)'s row i at this row (sit) */
     const double *u = sit;
@@ -621,19 +726,20 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     cum_of(MELD_TYPE_P, 4, mtype_cum);
     cum_of(CHIITOI_SUB, 4, sub_cum);
 
+    uint8_t meld_fives[6][34];
+    meld_fives_init(meld_fives);
     jumps *J = malloc(sizeof *J);
     rowdraws *D = malloc(sizeof *D);
     int8_t *mtype = malloc(4 * (size_t)m);
     int16_t *mtile = calloc(4 * (size_t)m, sizeof(int16_t));
-    uint8_t *pending = malloc((size_t)m), *tot = malloc(34 * (size_t)m);
+    uint8_t *tot = malloc(34 * (size_t)m);
     int *idx = malloc(sizeof(int) * (size_t)m);
     int rc = 0;
-    if (!J || !D || !tot || !mtype || !mtile || !pending || !idx) {
+    if (!J || !D || !tot || !mtype || !mtile || !idx) {
         rc = -1;
         goto done;
     }
     memset(mtype, -1, 4 * (size_t)m);
-    memset(pending, 1, (size_t)m);
     ym_pcg64_jumps_init(J, mk128(src->inc_hi, src->inc_lo));
     const cursor start = {src->state_hi, src->state_lo, 0};
 
@@ -643,18 +749,21 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     for (int r = 0; r < m; r++) out->shape[r] = (uint8_t)cat_fast(&shapes, rd(J, &c0, (uint64_t)r));
     uint64_t pos = (uint64_t)m;   /* the place of the next block in the stream */
 
+    /* the pending rows of each template, in row order: idx[first[code] .. first[code + 1]); a
+     * round fills a prefix of each template's rows, and the rest, kept in order, are the next
+     * round's */
+    int first[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
+    for (int r = 0; r < m; r++) first[out->shape[r] + 1]++;
+    for (int code = 0; code < YM_GEN_SHAPES; code++) first[code + 1] += first[code];
+    memcpy(at, first, sizeof at);
+    for (int r = 0; r < m; r++) idx[at[out->shape[r]]++] = r;
     int left_rows = m, round = 0;
     for (; round < 1000 && left_rows > 0; round++) {
-        /* the pending rows of each template, in row order: idx[first[code] .. first[code + 1]) */
-        int first[YM_GEN_SHAPES + 1] = {0}, at[YM_GEN_SHAPES];
-        for (int r = 0; r < m; r++) first[out->shape[r] + 1] += pending[r];
-        for (int code = 0; code < YM_GEN_SHAPES; code++) first[code + 1] += first[code];
-        memcpy(at, first, sizeof at);
-        for (int r = 0; r < m; r++)
-            if (pending[r]) idx[at[out->shape[r]]++] = r;
+        int w = 0;   /* the rows left for the next round, moved down to idx[0 .. w) */
         for (int code = 0; code < YM_GEN_SHAPES; code++) {
-            const int *rows = idx + first[code];
+            int *rows = idx + first[code];
             int n_idx = first[code + 1] - first[code];
+            first[code] = w;
             if (!n_idx) continue;
             int K = 2 * n_idx + 8, filled = 0;
             tpl t;
@@ -669,23 +778,17 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                     int r = rows[filled];
                     gen_direct(&t, code, filled, sub_cum, out->counts + (size_t)r * 34);
                     memcpy(tot + (size_t)r * 34, out->counts + (size_t)r * 34, 34);   /* no melds */
-                    pending[r] = 0;
                 }
                 pos += direct_size(code, (uint64_t)K);
             } else {
-                for (int k = 0; k < K && filled < n_idx; k++) {
-                    cand cd;
-                    int r = rows[filled];
-                    gen_regular(&t, code, k, &cd);
-                    if (!assemble(&t, code, k, &cd, P, mtype_cum, out->counts + (size_t)r * 34, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4))
-                        continue;
-                    filled++;
-                    pending[r] = 0;
-                }
+                filled = fill_regular(&t, code, rows, n_idx, P, mtype_cum, out, tot, mtype, mtile);
                 pos += (uint64_t)K + tpl_size(code, (uint64_t)K) + 12 * (uint64_t)K;
             }
-            left_rows -= filled;
+            memmove(idx + w, rows + filled, sizeof(int) * (size_t)(n_idx - filled));
+            w += n_idx - filled;
         }
+        first[YM_GEN_SHAPES] = w;
+        left_rows = w;
     }
     if (left_rows > 0) {   /* Python's for-else: 1000 rounds without finishing */
         rc = -2;
@@ -706,6 +809,11 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
     for (int i = 0; i < 16; i++)
         if (!((i == 2 && P->players == 4) || (i == 5 && !(P->renhou > 0.0))))
             lanes[n_lanes++] = i;
+    double p_red[5 * 4];   /* a copy's chance with `used` reds among the `seen` copies before it */
+    for (int used = 0; used < 5; used++)
+        for (int seen = 0; seen < 4; seen++)
+            p_red[used * 4 + seen] = (double)(P->aka - used) / (double)(4 - seen > 1 ? 4 - seen : 1);
+    uint32_t red_list[64 * 16 + 4];   /* at most 12 copies a row listed (4 a suit), 4 written past */
     u128 sc[16];   /* the state before row r0 of each stepped row of the block */
     for (int l = 0; l < n_lanes; l++)
         sc[l] = jump(J, mk128(start.hi, start.lo), D->sit0 + (uint64_t)lanes[l] * (uint64_t)m);
@@ -719,13 +827,16 @@ int ym_winning_chunk(ym_uniform_src *src, const ym_gen_params *P, int m, ym_gen_
                 sit[k][lanes[l]] = out_double(sc[l]);
             }
         }
+        uint8_t acc[64 * 8];
+        if (P->aka) red_block(D, p_red, (const uint8_t (*)[34])meld_fives, r0, n, out->counts, mtype, mtile, red_list, acc);
+        else memset(acc, 0, sizeof acc);
         for (int k = 0; k < n; k++) {
             int r = r0 + k;
-            finish_row(D, P, &T, cums, r, sit[k], tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
+            finish_row(D, P, &T, cums, r, sit[k], acc + 8 * k, tot + (size_t)r * 34, mtype + r * 4, mtile + r * 4, out);
         }
     }
 
 done:
-    free(J); free(D); free(mtype); free(mtile); free(pending); free(tot); free(idx);
+    free(J); free(D); free(mtype); free(mtile); free(tot); free(idx);
     return rc;
 }

@@ -86,6 +86,8 @@ from yakuman.search import discard_analysis
 from yakuman.tiles import TILE_NAMES, parse_mpsz
 from yakuman.yaku import Yaku
 
+from tests.differential.test_peer_suite_mahjong import _payments   # a score's payments as the peers write them
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "peer_engines"
 Y = Yaku
 
@@ -93,15 +95,6 @@ Y = Yaku
 def _load(name: str) -> dict:
     with gzip.open(FIXTURES / name, "rt") as f:
         return json.load(f)
-
-
-def _pay(s, tsumo: bool, dealer: bool) -> tuple:
-    p = s.payment
-    if tsumo and dealer:
-        return ("all", p.from_non_dealer)
-    if tsumo:
-        return ("tsumo", p.from_dealer, p.from_non_dealer)
-    return ("ron", p.from_discarder)
 
 
 def _yaku_set(s) -> set:
@@ -161,7 +154,7 @@ def test_mortal_score(case):
     if "fu" in exp:
         assert s.fu == exp["fu"]
     if "pay" in exp:
-        assert _pay(s, tsumo, sr[0] == "E") == exp["pay"]
+        assert _payments(s, tsumo, sr[0] == "E") == exp["pay"]
 
 
 # ---- Mortal algo/shanten.rs: (id, tiles, shanten)
@@ -330,7 +323,7 @@ def test_riichienv_score(case):
         assert {y for y, h in s.yaku if h} == exp["yaku"]
     assert s.han >= exp.get("min_han", 1)
     for key, value in (("han", s.han), ("fu", s.fu), ("total", s.payment.total),
-                       ("pay", _pay(s, situation.get("tsumo", False), situation.get("seat_wind") == "E"))):
+                       ("pay", _payments(s, situation.get("tsumo", False), situation.get("seat_wind") == "E"))):
         if key in exp:
             assert value == exp[key], key
 

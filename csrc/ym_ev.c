@@ -353,6 +353,12 @@ static int riichi_nodes(ctx_t *x, ev_key_t kd, const uint8_t *c, int k, int dist
     return 0;
 }
 
+/* the copies of kind k (its red five when red) that the draw state one discard below a discard
+   state holding c may draw back: the wall's copies less the draw state's own (c[k] - 1) */
+static inline int link_weight(const ctx_t *x, const uint8_t *c, int k, int red, int red_left) {
+    return red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+}
+
 static int create_discards(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     ym_ev_work_t *w = x->w;
@@ -406,7 +412,7 @@ static int create_discards(ctx_t *x, size_t ni) {
                the state just found or made is the only one (into tmp2: the links keep the order
                of the deferred ones) */
             int red_left = red_left_of(x, red ? reds & ~(1u << suit) : reds, suit);
-            int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+            int wt = link_weight(x, c, k, red, red_left);
             if (wt > 0 && !draws_all(x, &w->nodes[dn]) &&
                 push_to(x, &w->tmp2, &w->cap_tmp2, &w->n_de2, dn, (long)ni, wt, k))
                 return -1;
@@ -443,7 +449,7 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
     ev_key_t kd = key_step(dama ? key_with(e->key, reds, 0) : e->key, k, -1);
     if (red) kd = key_with(kd, rd, 0);
     int red_left = red_left_of(x, rd, suit);
-    int wt = red ? red_left : (int)x->base[k] - (c[k] - 1) - red_left;
+    int wt = link_weight(x, c, k, red, red_left);
     if (wt <= 0) return 0;
     /* create_discards declared (flag 1) exactly when this holds (its discard keeps the shanten:
        e is tenpai, never complete here, so never dama_complete) */

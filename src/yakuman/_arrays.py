@@ -27,12 +27,8 @@ def rep(value) -> str:
 def shown(value, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters for an error message, never failing: an integer
     too long for ``repr`` (more than 4,300 digits raise ValueError) is named by its size, and an
-    object whose own ``__repr__`` fails by its type."""
-    try:
-        r = repr(value)
-    except Exception:  # noqa: BLE001 - a message about a bad value must not fail on it
-        r = (f"<an integer of {value.bit_length()} bits>" if isinstance(value, int)
-             else f"<a {type(value).__name__} whose repr fails>")
+    object whose own ``__repr__`` fails by its type (``rep``, cut)."""
+    r = rep(value)
     return r if len(r) <= limit else r[:limit - 3] + "..."
 
 

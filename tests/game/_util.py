@@ -148,6 +148,21 @@ def random_game(g: Game, rng: random.Random, check=None, max_steps: int = 100000
 _KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
 
 
+def greedy_states(seeds, rules):
+    """(game, rng) at a random cut (20-300 steps) of a game of the native greedy policy (it
+    declares riichi) for each seed whose game is not over there; rng is the cut's own stream."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = Game(rules, seed)
+        g._st.seed_policy(seed)
+        for _ in range(rng.randrange(20, 300)):
+            if g.done:
+                break
+            g._apply(g._st.policy_action(2))
+        if not g.done:
+            yield g, rng
+
+
 def _kind(name: str) -> int:
     return _KIND_NAMES.index(name[:-1] if name.endswith("r") else name)
 

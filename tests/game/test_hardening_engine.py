@@ -398,16 +398,9 @@ def test_item10_score_and_rescore_never_show_a_traceback_for_a_rules_file(tmp_pa
 # ---- the third attack (2026-12-06) ---------------------------------------------------------------------------
 def _greedy_states(seeds, rules=T4):
     """(game, rng) at random cuts of games of the native greedy policy (it declares riichi), not over."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        g = Game(rules, seed)
-        g._st.seed_policy(seed)
-        for _ in range(rng.randrange(20, 300)):
-            if g.done:
-                break
-            g._apply(g._st.policy_action(2))
-        if not g.done:
-            yield g, rng
+    from tests.game._util import greedy_states
+
+    return greedy_states(seeds, rules)
 
 
 def test_attack3_a_hand_made_actions_engine_code_is_not_trusted():

@@ -129,16 +129,9 @@ def _riichi_hand_ok(w: Game, q: int) -> bool:
 
 def _riichi_positions(n: int, rules=T4, actor_riichi: bool = False):
     """Positions of native greedy play where a seat other than the one to determinize is in riichi."""
-    for seed in range(500, 700):
-        rng = random.Random(seed)
-        g = Game(rules, seed)
-        g._st.seed_policy(seed)
-        for _ in range(rng.randrange(20, 300)):
-            if g.done:
-                break
-            g._apply(g._st.policy_action(2))
-        if g.done:
-            continue
+    from tests.game._util import greedy_states
+
+    for g, _ in greedy_states(range(500, 700), rules):
         for seat in range(rules.players):
             riichi = [q for q in range(rules.players) if q != seat and g._st.seat(q)[3]]
             holding = [q for q in riichi if g._st.seat(q)[10] != 255]

@@ -87,6 +87,8 @@ def test_akochan_hora_fields(tmp_path, name):
     assert changed
     g, _ = _same_verdict(tmp_path, name, lines)
     assert logs.comparable(g, drop=("Win.fu",)) == logs.comparable(g0, drop=("Win.fu",))
+    # the unrounded fu are read rounded up, as Tenhou counts them
+    assert [w.fu for w in g.events if isinstance(w, logs.Win)] == [w.fu for w in g0.events if isinstance(w, logs.Win)]
     # the ura indicators were read (not dropped as an unknown key)
     def ura(game):
         return [w.ura for w in game.events if isinstance(w, logs.Win)]

@@ -404,6 +404,14 @@ def _implied_limit(d: dict, yakuman: tuple) -> str | None:
     return None
 
 
+def _rounded_fu(fu):
+    """A hora's fu as Tenhou counts it: rounded up to ten (25, chiitoitsu's, aside). akochan's
+    logs write the count before rounding (38 for 40); other writers' fu are already rounded."""
+    if type(fu) is int and fu != 25 and fu % 10:
+        return fu + -fu % 10
+    return fu
+
+
 def _ura_markers(d: dict):
     """A hora's ura indicators under any of the spellings writers use: ``ura_markers`` (ours,
     Mortal), ``uradora_markers`` (gimite's mjai server), ``uradora_marker`` (akochan)."""
@@ -662,7 +670,7 @@ class _MjaiReader:
                 from_seat=target,
                 hand=hand,
                 win_tile=win if win >= 0 else None,
-                fu=d.get("fu"),
+                fu=_rounded_fu(d.get("fu")),
                 han=d.get("fan"),
                 points=None if d.get("hora_points") is None else exact_int(d["hora_points"]),
                 limit=d["limit"] if "limit" in d else _implied_limit(d, yakuman) if gimite else None,

@@ -707,10 +707,7 @@ class _Checker:
             checked["yaku"] = ok
             if not ok:
                 details.append(f"yaku {_yaku_text(got)} != record {_yaku_text(want)}")
-        rec_fu = rec.fu
-        if isinstance(rec_fu, int) and rec_fu != 25 and rec_fu % 10:
-            rec_fu += -rec_fu % 10  # an unrounded count (akochan's mjai logs: 38 for 40)
-        for name, mine, theirs in (("han", han, rec.han), ("fu", fu, rec_fu), ("points", points, rec.points)):
+        for name, mine, theirs in (("han", han, rec.han), ("fu", fu, rec.fu), ("points", points, rec.points)):
             if theirs is not None:
                 checked[name] = ok = mine == theirs
                 if not ok:

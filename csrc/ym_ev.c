@@ -272,6 +272,8 @@ static inline int push_to(ctx_t *x, dedge_t **buf, size_t *cap, size_t *n, long 
     dedge_t *ed = &(*buf)[(*n)++];
     ed->d = (int32_t)dn;
     ed->e = (int32_t)en;
+    ed->dci = w->nodes[dn].ci;
+    ed->eci = w->nodes[en].ci;
     ed->w = (uint8_t)wt;
     ed->kind = (uint8_t)kind;
     ed->win = 0;
@@ -492,60 +494,65 @@ static int link(ctx_t *x) {
         if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8, w->defer[i + 2])) return -1;
     }
     size_t np = w->n_de;
-    if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)) ||
-        reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
+    if (reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
         reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)) ||
         reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)))
         return -1;
-    /* the links grouped by discard state (a counting sort; tmp holds node indices) */
+    dedge_t *tmp = w->tmp;
     const node_t *nodes = w->nodes;
+    const int8_t *she = w->sh_e;
+    /* the links grouped by discard state (a counting sort, stable: each state's discard targets in
+       the order the links were made); perm keeps, at the same places, the links into complete
+       hands, whose wins are valued below */
     int32_t *eoff = w->eoff;
     memset(eoff, 0, (ne + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) eoff[nodes[w->tmp[i].e].ci + 1]++;
+    for (size_t i = 0; i < np; i++) eoff[tmp[i].eci + 1]++;
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
-    for (size_t i = 0; i < np; i++) w->perm[eoff[nodes[w->tmp[i].e].ci]++] = (int32_t)i;
+    if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t))) return -1;
+    int32_t *perm = w->perm, *eto = w->eto;
+    for (size_t i = 0; i < np; i++) {
+        const dedge_t *t = &tmp[i];
+        int32_t j = eoff[t->eci]++;
+        eto[j] = t->dci;
+        if (she[t->eci] == -1) perm[j] = (int32_t)i;
+    }
     for (size_t e = ne; e > 0; e--) eoff[e] = eoff[e - 1];
     eoff[0] = 0;
-    /* per discard state: the values of the wins into it (one ura dora law per complete hand),
-       and its discard targets (eoff counts those from here on) */
-    size_t n_eto = 0;
-    const int choose_riichi = x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER;
-    for (size_t e = 0, j = 0; e < ne; e++) {
-        size_t end = (size_t)eoff[e + 1];
-        eoff[e] = (int32_t)n_eto;
+    w->n_eto = np;
+    /* the values of the wins into each complete hand (one ura dora law per hand) */
+    for (size_t e = 0; e < ne; e++) {
+        if (she[e] != -1) continue;
         double ura[EV_URA_MAX + 1], ura_all = -1.0;
-        for (; j < end; j++) {
-            dedge_t *t = &w->tmp[w->perm[j]];
-            if (w->sh_e[e] == -1) {
-                const node_t *en = &nodes[t->e];
-                t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
-                                           nodes[t->d].riichi, ura, &ura_all);
-                t->win = t->score > 0.0;
-            }
-            w->eto[n_eto++] = nodes[t->d].ci;
-            if (choose_riichi && nodes[t->d].shanten == 0 && !nodes[t->d].riichi) {
-                /* the riichi this discard declares: a target apart (the solve counts it only with
-                   a draw left, less the stick) */
-                long df = lookup(w, riichi_key(nodes[t->d].key, 2));
-                if (df >= 0) {
-                    if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
-                    w->rt[w->n_rt++] = (int32_t)e;
-                    w->rt[w->n_rt++] = nodes[df].ci;
-                }
-            }
+        for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
+            dedge_t *t = &tmp[perm[j]];
+            const node_t *en = &nodes[t->e];
+            t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
+                                       nodes[t->d].riichi, ura, &ura_all);
+            t->win = t->score > 0.0;
         }
     }
-    eoff[ne] = (int32_t)n_eto;
-    w->n_eto = n_eto;
+    /* riichi_mode CHOOSE / DECLARE: the riichi a discard into a closed tenpai state without riichi
+       declares, a target apart (the solve counts it only with a draw left, less the stick; it takes
+       the larger value over these pairs, so their order does not matter) */
+    if (x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER)
+        for (size_t i = 0; i < np; i++) {
+            const node_t *d = &nodes[tmp[i].d];
+            if (d->shanten != 0 || d->riichi) continue;
+            long df = lookup(w, riichi_key(d->key, 2));
+            if (df < 0) continue;
+            if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
+            w->rt[w->n_rt++] = tmp[i].eci;
+            w->rt[w->n_rt++] = nodes[df].ci;
+        }
     /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
     int32_t *off = w->doff;
     memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) off[2 * nodes[w->tmp[i].d].ci + w->tmp[i].win + 1]++;
+    for (size_t i = 0; i < np; i++) off[2 * tmp[i].dci + tmp[i].win + 1]++;
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
     for (size_t i = 0; i < np; i++) {
-        const dedge_t *t = &w->tmp[i];
-        int32_t j = off[2 * nodes[t->d].ci + t->win]++;
-        w->de[j].e = nodes[t->e].ci;
+        const dedge_t *t = &tmp[i];
+        int32_t j = off[2 * t->dci + t->win]++;
+        w->de[j].e = t->eci;
         w->de[j].w = t->w;
         if (t->win) w->dsc[j] = t->score;
     }

@@ -171,6 +171,8 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
 
 
 def _int(value, name: str, low: int, high: int) -> int:
+    if type(value) is int and low <= value <= high:   # the usual case, without as_int's checks
+        return value
     v = as_int(value)
     if v is None:
         raise InvalidArgumentError(f"{name} must be an integer, not {rep(value)}")
@@ -204,8 +206,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {rep(riichi)}")
     if model == "reference" and riichi != "choose":
         raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
-    tegawari, shanten_down, uradora, red = (flag(v, name) for v, name in (
-        (tegawari, "tegawari"), (shanten_down, "shanten_down"), (uradora, "uradora"), (red, "red")))
+    tegawari, shanten_down = flag(tegawari, "tegawari"), flag(shanten_down, "shanten_down")
+    uradora, red = flag(uradora, "uradora"), flag(red, "red")
     rules = _REFERENCE if model == "reference" else _TENHOU if rules is None else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")

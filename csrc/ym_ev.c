@@ -54,6 +54,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->eoff);
     free(w->sh_d);
     free(w->sh_e);
+    free(w->map);
     free(w->val);
     free(w);
 }
@@ -67,6 +68,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
            (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) + w->cap_tmp2 * sizeof(dedge_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
+           w->cap_map * sizeof(int32_t) +
            w->cap_val * sizeof(double);
 }
 
@@ -466,6 +468,23 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
     return 0;
 }
 
+/* The states of one kind (draw or discard) numbered again by a class (counting sort, stable),
+ * key[i] < nk for old index i: the solve's passes then meet the states of one class together, so
+ * that the loops over a state's links run the same number of times state after state and their
+ * exits are predicted (a link count that changed from state to state cost a mispredicted branch a
+ * state and pass). Each state's own sums and maxima keep their order, so the values are the same.
+ * map[i] := the new index of old index i; sh (n entries) is permuted alike, through tmp. */
+#define EV_CLASSES 1024
+static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, int8_t *tmp) {
+    int32_t start[EV_CLASSES + 1];
+    memset(start, 0, sizeof start);
+    for (size_t i = 0; i < n; i++) start[key[i] + 1]++;
+    for (int c = 0; c < EV_CLASSES; c++) start[c + 1] += start[c];
+    for (size_t i = 0; i < n; i++) map[i] = start[key[i]]++;
+    memcpy(tmp, sh, n);
+    for (size_t i = 0; i < n; i++) sh[map[i]] = tmp[i];
+}
+
 /* The links by discard state (E's discard targets, eto; the values of its wins, computed once
    per complete hand) and by draw state (D's draws, its win edges after the others) */
 static int link(ctx_t *x) {
@@ -499,8 +518,25 @@ static int link(ctx_t *x) {
         reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)))
         return -1;
     dedge_t *tmp = w->tmp;
-    const node_t *nodes = w->nodes;
-    const int8_t *she = w->sh_e;
+    node_t *nodes = w->nodes;
+    int8_t *she = w->sh_e;
+    /* the discard states numbered again by their count of links (discard targets), then whether the
+       solve sets their tenpai value to 1 (renumber) */
+    size_t big = nd > ne ? nd : ne;
+    if (reserve((void **)&w->map, &w->cap_map, nd + ne + big + 16, sizeof(int32_t))) return -1;
+    int32_t *emap = w->map, *dmap = w->map + ne;
+    uint16_t *key = (uint16_t *)(dmap + nd);
+    int8_t *scr = (int8_t *)(key + big);
+    {
+        int32_t *cnt = w->eoff;
+        memset(cnt, 0, (ne + 1) * sizeof(int32_t));
+        for (size_t i = 0; i < np; i++) cnt[tmp[i].eci]++;
+        for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
+        renumber(emap, key, ne, she, scr);
+        for (size_t i = 0; i < np; i++) tmp[i].eci = emap[tmp[i].eci];
+        for (size_t i = 0; i < w->n_nodes; i++)
+            if (!nodes[i].draw) nodes[i].ci = emap[nodes[i].ci];
+    }
     /* the links grouped by discard state (a counting sort, stable: each state's discard targets in
        the order the links were made); perm keeps, at the same places, the links into complete
        hands, whose wins are valued below */
@@ -529,6 +565,30 @@ static int link(ctx_t *x) {
             t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
                                        nodes[t->d].riichi, ura, &ura_all);
             t->win = t->score > 0.0;
+        }
+    }
+    /* the draw states numbered again by whether they are tenpai, their count of links that do
+       not win, then of those that win (renumber); the indices kept so far follow */
+    {
+        int32_t *cnt = w->doff;
+        memset(cnt, 0, 2 * nd * sizeof(int32_t));
+        for (size_t i = 0; i < np; i++) cnt[2 * tmp[i].dci + tmp[i].win]++;
+        for (size_t d = 0; d < nd; d++) {
+            int32_t a = cnt[2 * d], b = cnt[2 * d + 1];
+            key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (a < 63 ? a : 63) * 8 + (b < 7 ? b : 7));
+        }
+        renumber(dmap, key, nd, w->sh_d, scr);
+        for (size_t i = 0; i < np; i++) {
+            tmp[i].dci = dmap[tmp[i].dci];
+            eto[i] = dmap[eto[i]];
+        }
+        for (size_t i = 0; i < w->n_nodes; i++)
+            if (nodes[i].draw) nodes[i].ci = dmap[nodes[i].ci];
+        for (size_t i = 0; i < w->n_rp; i++) {
+            struct rpair *p = &w->rp[i];
+            p->f = dmap[p->f];
+            p->r = dmap[p->r];
+            p->p = dmap[p->p];
         }
     }
     /* riichi_mode CHOOSE / DECLARE: the riichi a discard into a closed tenpai state without riichi

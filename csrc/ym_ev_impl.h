@@ -92,6 +92,8 @@ struct ym_ev_work {
     size_t cap_doff, cap_eoff;
     int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
     size_t cap_sh_d, cap_sh_e;
+    int32_t *map;      /* link: the states' new indices (ym_ev.c, renumber), then a scratch copy */
+    size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
     ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot

@@ -521,40 +521,36 @@ static int link(ctx_t *x) {
     node_t *nodes = w->nodes;
     int8_t *she = w->sh_e;
     /* the discard states numbered again by their count of links (discard targets), then whether the
-       solve sets their tenpai value to 1 (renumber) */
+       solve sets their tenpai value to 1 (renumber); then the links grouped by discard state (a
+       counting sort, stable: each state's discard targets in the order the links were made), perm
+       keeping, at the same places, the links into complete hands, whose wins are valued below */
     size_t big = nd > ne ? nd : ne;
-    if (reserve((void **)&w->map, &w->cap_map, nd + ne + big + 16, sizeof(int32_t))) return -1;
-    int32_t *emap = w->map, *dmap = w->map + ne;
-    uint16_t *key = (uint16_t *)(dmap + nd);
+    if (reserve((void **)&w->map, &w->cap_map, 4 * big + 16, sizeof(int32_t)) ||   /* map, cnt, key, scr */
+        reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)))
+        return -1;
+    int32_t *map = w->map, *cnt = w->map + big;   /* cnt: 2 big + 2 (two per draw state) */
+    uint16_t *key = (uint16_t *)(cnt + 2 * big + 2);
     int8_t *scr = (int8_t *)(key + big);
-    {
-        int32_t *cnt = w->eoff;
-        memset(cnt, 0, (ne + 1) * sizeof(int32_t));
-        for (size_t i = 0; i < np; i++) cnt[tmp[i].eci]++;
-        for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
-        renumber(emap, key, ne, she, scr);
-        for (size_t i = 0; i < np; i++) tmp[i].eci = emap[tmp[i].eci];
-        for (size_t i = 0; i < w->n_nodes; i++)
-            if (!nodes[i].draw) nodes[i].ci = emap[nodes[i].ci];
-    }
-    /* the links grouped by discard state (a counting sort, stable: each state's discard targets in
-       the order the links were made); perm keeps, at the same places, the links into complete
-       hands, whose wins are valued below */
-    int32_t *eoff = w->eoff;
-    memset(eoff, 0, (ne + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) eoff[tmp[i].eci + 1]++;
+    int32_t *eoff = w->eoff, *perm = w->perm, *eto = w->eto;
+    memset(cnt, 0, ne * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) cnt[tmp[i].eci]++;
+    for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
+    renumber(map, key, ne, she, scr);
+    eoff[0] = 0;
+    for (size_t e = 0; e < ne; e++) eoff[map[e] + 1] = cnt[e];
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
-    if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t))) return -1;
-    int32_t *perm = w->perm, *eto = w->eto;
     for (size_t i = 0; i < np; i++) {
-        const dedge_t *t = &tmp[i];
-        int32_t j = eoff[t->eci]++;
-        eto[j] = t->dci;
-        if (she[t->eci] == -1) perm[j] = (int32_t)i;
+        dedge_t *t = &tmp[i];
+        int32_t e = map[t->eci], j = eoff[e]++;
+        t->eci = e;
+        eto[j] = t->dci;   /* the draw state's index before its renumbering (below) */
+        if (she[e] == -1) perm[j] = (int32_t)i;
     }
     for (size_t e = ne; e > 0; e--) eoff[e] = eoff[e - 1];
     eoff[0] = 0;
     w->n_eto = np;
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (!nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
     /* the values of the wins into each complete hand (one ura dora law per hand) */
     for (size_t e = 0; e < ne; e++) {
         if (she[e] != -1) continue;
@@ -568,28 +564,40 @@ static int link(ctx_t *x) {
         }
     }
     /* the draw states numbered again by whether they are tenpai, their count of links that do
-       not win, then of those that win (renumber); the indices kept so far follow */
-    {
-        int32_t *cnt = w->doff;
-        memset(cnt, 0, 2 * nd * sizeof(int32_t));
-        for (size_t i = 0; i < np; i++) cnt[2 * tmp[i].dci + tmp[i].win]++;
-        for (size_t d = 0; d < nd; d++) {
-            int32_t a = cnt[2 * d], b = cnt[2 * d + 1];
-            key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (a < 63 ? a : 63) * 8 + (b < 7 ? b : 7));
-        }
-        renumber(dmap, key, nd, w->sh_d, scr);
-        for (size_t i = 0; i < np; i++) {
-            tmp[i].dci = dmap[tmp[i].dci];
-            eto[i] = dmap[eto[i]];
-        }
-        for (size_t i = 0; i < w->n_nodes; i++)
-            if (nodes[i].draw) nodes[i].ci = dmap[nodes[i].ci];
-        for (size_t i = 0; i < w->n_rp; i++) {
-            struct rpair *p = &w->rp[i];
-            p->f = dmap[p->f];
-            p->r = dmap[p->r];
-            p->p = dmap[p->p];
-        }
+       not win, then of those that win (renumber); then the draw edges by draw state, its win edges
+       last (a counting sort on 2 d + win, stable); the indices kept so far follow */
+    memset(cnt, 0, 2 * nd * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) cnt[2 * tmp[i].dci + tmp[i].win]++;
+    for (size_t d = 0; d < nd; d++) {
+        int32_t c0 = cnt[2 * d], c1 = cnt[2 * d + 1];
+        key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 + (c1 < 7 ? c1 : 7));
+    }
+    renumber(map, key, nd, w->sh_d, scr);
+    int32_t *off = w->doff;
+    off[0] = 0;
+    for (size_t d = 0; d < nd; d++) {
+        off[2 * map[d] + 1] = cnt[2 * d];
+        off[2 * map[d] + 2] = cnt[2 * d + 1];
+    }
+    for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
+    for (size_t i = 0; i < np; i++) {
+        dedge_t *t = &tmp[i];
+        int32_t d = map[t->dci], j = off[2 * d + t->win]++;
+        t->dci = d;
+        w->de[j].e = t->eci;
+        w->de[j].w = t->w;
+        if (t->win) w->dsc[j] = t->score;
+    }
+    for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
+    off[0] = 0;
+    for (size_t j = 0; j < np; j++) eto[j] = map[eto[j]];
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
+    for (size_t i = 0; i < w->n_rp; i++) {
+        struct rpair *p = &w->rp[i];
+        p->f = map[p->f];
+        p->r = map[p->r];
+        p->p = map[p->p];
     }
     /* riichi_mode CHOOSE / DECLARE: the riichi a discard into a closed tenpai state without riichi
        declares, a target apart (the solve counts it only with a draw left, less the stick; it takes
@@ -604,20 +612,6 @@ static int link(ctx_t *x) {
             w->rt[w->n_rt++] = tmp[i].eci;
             w->rt[w->n_rt++] = nodes[df].ci;
         }
-    /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
-    int32_t *off = w->doff;
-    memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) off[2 * tmp[i].dci + tmp[i].win + 1]++;
-    for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
-    for (size_t i = 0; i < np; i++) {
-        const dedge_t *t = &tmp[i];
-        int32_t j = off[2 * t->dci + t->win]++;
-        w->de[j].e = t->eci;
-        w->de[j].w = t->w;
-        if (t->win) w->dsc[j] = t->score;
-    }
-    for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
-    off[0] = 0;
     return 0;
 }
 

@@ -92,7 +92,7 @@ struct ym_ev_work {
     size_t cap_doff, cap_eoff;
     int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
     size_t cap_sh_d, cap_sh_e;
-    int32_t *map;      /* link: the states' new indices (ym_ev.c, renumber), then a scratch copy */
+    int32_t *map;      /* link: the states' new indices (ym_ev.c, renumber), link counts, keys, scratch */
     size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;

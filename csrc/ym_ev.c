@@ -477,9 +477,11 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
 #define EV_CLASSES 1024
 static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, int8_t *tmp) {
     int32_t start[EV_CLASSES + 1];
-    memset(start, 0, sizeof start);
+    unsigned top = 0;   /* the classes in use: 0..top - 1 (a small search clears and sums few) */
+    for (size_t i = 0; i < n; i++) top = key[i] >= top ? key[i] + 1u : top;
+    memset(start, 0, (top + 1) * sizeof(int32_t));
     for (size_t i = 0; i < n; i++) start[key[i] + 1]++;
-    for (int c = 0; c < EV_CLASSES; c++) start[c + 1] += start[c];
+    for (unsigned c = 0; c < top; c++) start[c + 1] += start[c];
     for (size_t i = 0; i < n; i++) map[i] = start[key[i]]++;
     memcpy(tmp, sh, n);
     for (size_t i = 0; i < n; i++) sh[map[i]] = tmp[i];

@@ -182,9 +182,12 @@ _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen not None, bytes unseen_red not None, bytes dora not None,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
-               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1):
+               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1, row_type=None,
+               tuple names=None):
     """The native search of ym_ev.h on checked input (yakuman.ev builds it); riichi_mode is
-    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare)."""
+    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). With ``row_type`` (a class
+    whose instances keep their fields in ``__dict__``, yakuman.ev.EvRow) and ``names`` (mpsz by
+    kind, then red), each row is made as one: its fields set in its dict (no ``__init__``)."""
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
     cdef ym_ev_row_t rows[16]
@@ -268,8 +271,20 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             k = _lowest_bit(m)
             nec[_EV_KIND_NAMES[k]] = rows[i].necessary[k]
             m &= m - 1
-        out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, views[3 * i], views[3 * i + 1],
-                    views[3 * i + 2], fviews[i]))
+        if row_type is None:
+            out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, views[3 * i], views[3 * i + 1],
+                        views[3 * i + 2], fviews[i]))
+            continue
+        row = row_type.__new__(row_type)
+        d = row.__dict__
+        d["tile"] = None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red]
+        d["shanten"] = rows[i].shanten
+        d["necessary"] = nec
+        d["tenpai_prob"] = views[3 * i]
+        d["win_prob"] = views[3 * i + 1]
+        d["exp_score"] = views[3 * i + 2]
+        d["riichi"] = fviews[i]
+        out.append(row)
     return nodes, out
 
 

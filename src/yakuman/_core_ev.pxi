@@ -3,7 +3,8 @@
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
 # a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row (tile, red, shanten,
 # necessary {mpsz: copies}, tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
-# bool array (1: at that turn the discard declares riichi).
+# bool array (1: at that turn the discard declares riichi); given a row type (yakuman.ev.EvRow), each row
+# is an instance of it with those fields.
 
 cdef extern from "ym_ev.h" nogil:
     ctypedef struct ym_ev_input_t:

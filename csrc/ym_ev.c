@@ -54,6 +54,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->eoff);
     free(w->sh_d);
     free(w->sh_e);
+    free(w->map);
     free(w->val);
     free(w);
 }
@@ -67,6 +68,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
            (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) + w->cap_tmp2 * sizeof(dedge_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
+           w->cap_map * sizeof(int32_t) +
            w->cap_val * sizeof(double);
 }
 
@@ -272,6 +274,8 @@ static inline int push_to(ctx_t *x, dedge_t **buf, size_t *cap, size_t *n, long 
     dedge_t *ed = &(*buf)[(*n)++];
     ed->d = (int32_t)dn;
     ed->e = (int32_t)en;
+    ed->dci = w->nodes[dn].ci;
+    ed->eci = w->nodes[en].ci;
     ed->w = (uint8_t)wt;
     ed->kind = (uint8_t)kind;
     ed->win = 0;
@@ -464,6 +468,25 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
     return 0;
 }
 
+/* The states of one kind (draw or discard) numbered again by a class (counting sort, stable),
+ * key[i] < nk for old index i: the solve's passes then meet the states of one class together, so
+ * that the loops over a state's links run the same number of times state after state and their
+ * exits are predicted (a link count that changed from state to state cost a mispredicted branch a
+ * state and pass). Each state's own sums and maxima keep their order, so the values are the same.
+ * map[i] := the new index of old index i; sh (n entries) is permuted alike, through tmp. */
+#define EV_CLASSES 1024
+static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, int8_t *tmp) {
+    int32_t start[EV_CLASSES + 1];
+    unsigned top = 0;   /* the classes in use: 0..top - 1 (a small search clears and sums few) */
+    for (size_t i = 0; i < n; i++) top = key[i] >= top ? key[i] + 1u : top;
+    memset(start, 0, (top + 1) * sizeof(int32_t));
+    for (size_t i = 0; i < n; i++) start[key[i] + 1]++;
+    for (unsigned c = 0; c < top; c++) start[c + 1] += start[c];
+    for (size_t i = 0; i < n; i++) map[i] = start[key[i]]++;
+    memcpy(tmp, sh, n);
+    for (size_t i = 0; i < n; i++) sh[map[i]] = tmp[i];
+}
+
 /* The links by discard state (E's discard targets, eto; the values of its wins, computed once
    per complete hand) and by draw state (D's draws, its win edges after the others) */
 static int link(ctx_t *x) {
@@ -492,65 +515,105 @@ static int link(ctx_t *x) {
         if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8, w->defer[i + 2])) return -1;
     }
     size_t np = w->n_de;
-    if (reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)) ||
-        reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
+    if (reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
         reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)) ||
         reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)))
         return -1;
-    /* the links grouped by discard state (a counting sort; tmp holds node indices) */
-    const node_t *nodes = w->nodes;
-    int32_t *eoff = w->eoff;
-    memset(eoff, 0, (ne + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) eoff[nodes[w->tmp[i].e].ci + 1]++;
+    dedge_t *tmp = w->tmp;
+    node_t *nodes = w->nodes;
+    int8_t *she = w->sh_e;
+    /* the discard states numbered again by their count of links (discard targets), then whether the
+       solve sets their tenpai value to 1 (renumber); then the links grouped by discard state (a
+       counting sort, stable: each state's discard targets in the order the links were made), perm
+       keeping, at the same places, the links into complete hands, whose wins are valued below */
+    size_t big = nd > ne ? nd : ne;
+    if (reserve((void **)&w->map, &w->cap_map, 4 * big + 16, sizeof(int32_t)) ||   /* map, cnt, key, scr */
+        reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)))
+        return -1;
+    int32_t *map = w->map, *cnt = w->map + big;   /* cnt: 2 big + 2 (two per draw state) */
+    uint16_t *key = (uint16_t *)(cnt + 2 * big + 2);
+    int8_t *scr = (int8_t *)(key + big);
+    int32_t *eoff = w->eoff, *perm = w->perm, *eto = w->eto;
+    memset(cnt, 0, ne * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) cnt[tmp[i].eci]++;
+    for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
+    renumber(map, key, ne, she, scr);
+    eoff[0] = 0;
+    for (size_t e = 0; e < ne; e++) eoff[map[e] + 1] = cnt[e];
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
-    for (size_t i = 0; i < np; i++) w->perm[eoff[nodes[w->tmp[i].e].ci]++] = (int32_t)i;
+    for (size_t i = 0; i < np; i++) {
+        dedge_t *t = &tmp[i];
+        int32_t e = map[t->eci], j = eoff[e]++;
+        t->eci = e;
+        eto[j] = t->dci;   /* the draw state's index before its renumbering (below) */
+        if (she[e] == -1) perm[j] = (int32_t)i;
+    }
     for (size_t e = ne; e > 0; e--) eoff[e] = eoff[e - 1];
     eoff[0] = 0;
-    /* per discard state: the values of the wins into it (one ura dora law per complete hand),
-       and its discard targets (eoff counts those from here on) */
-    size_t n_eto = 0;
-    const int choose_riichi = x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER;
-    for (size_t e = 0, j = 0; e < ne; e++) {
-        size_t end = (size_t)eoff[e + 1];
-        eoff[e] = (int32_t)n_eto;
+    w->n_eto = np;
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (!nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
+    /* the values of the wins into each complete hand (one ura dora law per hand) */
+    for (size_t e = 0; e < ne; e++) {
+        if (she[e] != -1) continue;
         double ura[EV_URA_MAX + 1], ura_all = -1.0;
-        for (; j < end; j++) {
-            dedge_t *t = &w->tmp[w->perm[j]];
-            if (w->sh_e[e] == -1) {
-                const node_t *en = &nodes[t->e];
-                t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
-                                           nodes[t->d].riichi, ura, &ura_all);
-                t->win = t->score > 0.0;
-            }
-            w->eto[n_eto++] = nodes[t->d].ci;
-            if (choose_riichi && nodes[t->d].shanten == 0 && !nodes[t->d].riichi) {
-                /* the riichi this discard declares: a target apart (the solve counts it only with
-                   a draw left, less the stick) */
-                long df = lookup(w, riichi_key(nodes[t->d].key, 2));
-                if (df >= 0) {
-                    if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
-                    w->rt[w->n_rt++] = (int32_t)e;
-                    w->rt[w->n_rt++] = nodes[df].ci;
-                }
-            }
+        for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
+            dedge_t *t = &tmp[perm[j]];
+            const node_t *en = &nodes[t->e];
+            t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
+                                       nodes[t->d].riichi, ura, &ura_all);
+            t->win = t->score > 0.0;
         }
     }
-    eoff[ne] = (int32_t)n_eto;
-    w->n_eto = n_eto;
-    /* the draw edges by draw state, its win edges last (a counting sort on 2 d + win, stable) */
+    /* the draw states numbered again by whether they are tenpai, their count of links that do
+       not win, then of those that win (renumber); then the draw edges by draw state, its win edges
+       last (a counting sort on 2 d + win, stable); the indices kept so far follow */
+    memset(cnt, 0, 2 * nd * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) cnt[2 * tmp[i].dci + tmp[i].win]++;
+    for (size_t d = 0; d < nd; d++) {
+        int32_t c0 = cnt[2 * d], c1 = cnt[2 * d + 1];
+        key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 + (c1 < 7 ? c1 : 7));
+    }
+    renumber(map, key, nd, w->sh_d, scr);
     int32_t *off = w->doff;
-    memset(off, 0, (2 * nd + 1) * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) off[2 * nodes[w->tmp[i].d].ci + w->tmp[i].win + 1]++;
+    off[0] = 0;
+    for (size_t d = 0; d < nd; d++) {
+        off[2 * map[d] + 1] = cnt[2 * d];
+        off[2 * map[d] + 2] = cnt[2 * d + 1];
+    }
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
     for (size_t i = 0; i < np; i++) {
-        const dedge_t *t = &w->tmp[i];
-        int32_t j = off[2 * nodes[t->d].ci + t->win]++;
-        w->de[j].e = nodes[t->e].ci;
+        dedge_t *t = &tmp[i];
+        int32_t d = map[t->dci], j = off[2 * d + t->win]++;
+        t->dci = d;
+        w->de[j].e = t->eci;
         w->de[j].w = t->w;
         if (t->win) w->dsc[j] = t->score;
     }
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
+    for (size_t j = 0; j < np; j++) eto[j] = map[eto[j]];
+    for (size_t i = 0; i < w->n_nodes; i++)
+        if (nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
+    for (size_t i = 0; i < w->n_rp; i++) {
+        struct rpair *p = &w->rp[i];
+        p->f = map[p->f];
+        p->r = map[p->r];
+        p->p = map[p->p];
+    }
+    /* riichi_mode CHOOSE / DECLARE: the riichi a discard into a closed tenpai state without riichi
+       declares, a target apart (the solve counts it only with a draw left, less the stick; it takes
+       the larger value over these pairs, so their order does not matter) */
+    if (x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER)
+        for (size_t i = 0; i < np; i++) {
+            const node_t *d = &nodes[tmp[i].d];
+            if (d->shanten != 0 || d->riichi) continue;
+            long df = lookup(w, riichi_key(d->key, 2));
+            if (df < 0) continue;
+            if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
+            w->rt[w->n_rt++] = tmp[i].eci;
+            w->rt[w->n_rt++] = nodes[df].ci;
+        }
     return 0;
 }
 

@@ -29,6 +29,8 @@ typedef struct {
 
 typedef struct {
     int32_t d, e;      /* the nodes of a draw state and of the discard state its draw reaches */
+    int32_t dci, eci;  /* their indices among the draw and the discard states (node_t.ci), kept here
+                          so that the link phase's sorts read no node */
     uint8_t w;         /* copies */
     uint8_t win;       /* the draw completes a hand with a yaku */
     uint8_t kind;      /* the kind drawn (and discarded back) */
@@ -75,7 +77,7 @@ struct ym_ev_work {
     dedge_t *tmp2;     /* outside the dama lineage, those links made as the discard state makes its
                           states; appended to tmp once every state is made (the same order) */
     size_t cap_tmp2, n_de2;
-    int32_t *perm;     /* link: tmp's links in discard-state order */
+    int32_t *perm;     /* link: the links into complete hands, in discard-state order */
     size_t cap_perm;
     /* riichi_mode CHOOSE / NEVER / DECLARE: a discard state's riichi targets (e, fresh riichi
        state) as pairs, and each fresh riichi state with its riichi state and its wins */
@@ -90,6 +92,8 @@ struct ym_ev_work {
     size_t cap_doff, cap_eoff;
     int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
     size_t cap_sh_d, cap_sh_e;
+    int32_t *map;      /* link: the states' new indices (ym_ev.c, renumber), link counts, keys, scratch */
+    size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
     ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot

@@ -3,7 +3,8 @@
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
 # a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row (tile, red, shanten,
 # necessary {mpsz: copies}, tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
-# bool array (1: at that turn the discard declares riichi).
+# bool array (1: at that turn the discard declares riichi); given a row type (yakuman.ev.EvRow), each row
+# is an instance of it with those fields.
 
 cdef extern from "ym_ev.h" nogil:
     ctypedef struct ym_ev_input_t:
@@ -172,16 +173,22 @@ def _shanten_keeping(bytes counts not None, int n_melds, bint sanma, int a):
     return _shanten_changed(counts, n_melds, sanma, a, -1)
 
 
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE
+
+cdef object _ev_np = None   # numpy, imported by the first search (importing yakuman does not import it)
+
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 
 
 def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen not None, bytes unseen_red not None, bytes dora not None,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
-               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1):
+               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1, row_type=None,
+               tuple names=None):
     """The native search of ym_ev.h on checked input (yakuman.ev builds it); riichi_mode is
-    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare)."""
-    import numpy as np
+    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). With ``row_type`` (a class
+    whose instances keep their fields in ``__dict__``, yakuman.ev.EvRow) and ``names`` (mpsz by
+    kind, then red), each row is made as one: its fields set in its dict (no ``__init__``)."""
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
     cdef ym_ev_row_t rows[16]
@@ -232,18 +239,29 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             "red=False to count red fives as plain, or wall_red= with fewer")
     if n < 0:
         raise InvalidArgumentError(f"ev: the native search refused the input (code {n})")
-    # every row's three value arrays are views of one block, filled by memcpy
+    # every row's three value arrays are views of one block, filled by memcpy (the views made by
+    # iterating the block: a third of the time of indexing it row by row)
     cdef Py_ssize_t L = t_max + 1
-    vals = np.empty((n, 3, L))
-    flags = np.empty((n, L), dtype=np.bool_)
-    cdef double[:, :, ::1] vv = vals
-    cdef uint8_t[:, ::1] fv = flags.view(np.uint8)
+    global _ev_np
+    if _ev_np is None:
+        import numpy
+        _ev_np = numpy
+    vals = _ev_np.empty((n, 3, L))
+    flags = _ev_np.empty((n, L), dtype=_ev_np.bool_)
+    cdef Py_buffer vb, fb
+    PyObject_GetBuffer(vals, &vb, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    PyObject_GetBuffer(flags, &fb, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    cdef double *vp = <double *>vb.buf
+    cdef uint8_t *fp = <uint8_t *>fb.buf
     for i in range(n):
-        memcpy(&vv[i, 0, 0], rows[i].tenpai, L * sizeof(double))
-        memcpy(&vv[i, 1, 0], rows[i].win, L * sizeof(double))
-        memcpy(&vv[i, 2, 0], rows[i].score, L * sizeof(double))
+        memcpy(vp + (3 * i + 0) * L, rows[i].tenpai, L * sizeof(double))
+        memcpy(vp + (3 * i + 1) * L, rows[i].win, L * sizeof(double))
+        memcpy(vp + (3 * i + 2) * L, rows[i].score, L * sizeof(double))
         for t in range(L):
-            fv[i, t] = rows[i].riichi[t] != 0
+            fp[i * L + t] = rows[i].riichi[t] != 0
+    PyBuffer_Release(&vb)
+    PyBuffer_Release(&fb)
+    cdef list views = list(vals.reshape(3 * n, L)), fviews = list(flags)
     out = []
     cdef uint64_t m
     cdef int k
@@ -254,8 +272,20 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             k = _lowest_bit(m)
             nec[_EV_KIND_NAMES[k]] = rows[i].necessary[k]
             m &= m - 1
-        out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, vals[i, 0], vals[i, 1], vals[i, 2],
-                    flags[i]))
+        if row_type is None:
+            out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, views[3 * i], views[3 * i + 1],
+                        views[3 * i + 2], fviews[i]))
+            continue
+        row = row_type.__new__(row_type)
+        d = row.__dict__
+        d["tile"] = None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red]
+        d["shanten"] = rows[i].shanten
+        d["necessary"] = nec
+        d["tenpai_prob"] = views[3 * i]
+        d["win_prob"] = views[3 * i + 1]
+        d["exp_score"] = views[3 * i + 2]
+        d["riichi"] = fviews[i]
+        out.append(row)
     return nodes, out
 
 

@@ -171,6 +171,8 @@ def _counts(value, method: str, n: int, what: str) -> list[int]:
 
 
 def _int(value, name: str, low: int, high: int) -> int:
+    if type(value) is int and low <= value <= high:   # the usual case, without as_int's checks
+        return value
     v = as_int(value)
     if v is None:
         raise InvalidArgumentError(f"{name} must be an integer, not {rep(value)}")
@@ -204,8 +206,8 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         raise InvalidArgumentError(f"riichi must be one of {tuple(RIICHI)}, not {rep(riichi)}")
     if model == "reference" and riichi != "choose":
         raise InvalidArgumentError("model='reference' always declares riichi: it takes no riichi= option")
-    tegawari, shanten_down, uradora, red = (flag(v, name) for v, name in (
-        (tegawari, "tegawari"), (shanten_down, "shanten_down"), (uradora, "uradora"), (red, "red")))
+    tegawari, shanten_down = flag(tegawari, "tegawari"), flag(shanten_down, "shanten_down")
+    uradora, red = flag(uradora, "uradora"), flag(red, "red")
     rules = _REFERENCE if model == "reference" else _TENHOU if rules is None else rules
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a yakuman.Rules, not {type(rules).__name__}")
@@ -297,20 +299,14 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference",
-        0 if model == "reference" else RIICHI[riichi])
-    out = [_row(None if tile < 0 else _NAMES[tile][is_red], sh, nec, tp, wp, sc, ri)
-           for tile, is_red, sh, nec, tp, wp, sc, ri in rows]
-    return EvResult(tuple(out), turn, t_max, nodes)
-
-
-def _row(tile, shanten, necessary, tenpai_prob, win_prob, exp_score, riichi) -> EvRow:
-    """EvRow(...) without the frozen dataclass's __init__ (seven object.__setattr__ calls, a
-    third of a call on a small search): the same fields, set in the instance's dict."""
-    r = object.__new__(EvRow)
-    d = r.__dict__
-    d["tile"], d["shanten"], d["necessary"] = tile, shanten, necessary
-    d["tenpai_prob"], d["win_prob"], d["exp_score"], d["riichi"] = tenpai_prob, win_prob, exp_score, riichi
-    return r
+        0 if model == "reference" else RIICHI[riichi], EvRow, _NAMES)
+    # the rows are made by the search's glue as EvRow instances without the frozen dataclass's
+    # __init__ (seven object.__setattr__ calls a row, a third of a call on a small search): the
+    # same fields, set in each instance's dict; the result likewise
+    res = object.__new__(EvResult)
+    d = res.__dict__
+    d["rows"], d["turn"], d["t_max"], d["nodes"] = tuple(rows), turn, t_max, nodes
+    return res
 
 
 def release_memory() -> int:

@@ -469,7 +469,7 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
 }
 
 /* The states of one kind (draw or discard) numbered again by a class (counting sort, stable),
- * key[i] < nk for old index i: the solve's passes then meet the states of one class together, so
+ * key[i] < EV_CLASSES for old index i: the solve's passes then meet the states of one class together, so
  * that the loops over a state's links run the same number of times state after state and their
  * exits are predicted (a link count that changed from state to state cost a mispredicted branch a
  * state and pass). Each state's own sums and maxima keep their order, so the values are the same.

@@ -1,10 +1,10 @@
 # Expected-value glue (included at the end of _core.pyx). See csrc/ym_ev.h and docs/ev.md.
 #
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
-# a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row (tile, red, shanten,
-# necessary {mpsz: copies}, tenpai, win, score, riichi): three numpy float64 arrays of t_max + 1 and a
-# bool array (1: at that turn the discard declares riichi); given a row type (yakuman.ev.EvRow), each row
-# is an instance of it with those fields.
+# a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row an instance of the
+# given row type (yakuman.ev.EvRow) with tile (mpsz), shanten, necessary {mpsz: copies} and three numpy
+# float64 arrays of t_max + 1 (tenpai, win, score) and a bool array (riichi: at that turn the discard
+# declares riichi).
 
 cdef extern from "ym_ev.h" nogil:
     ctypedef struct ym_ev_input_t:
@@ -183,12 +183,13 @@ _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen not None, bytes unseen_red not None, bytes dora not None,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
                int t_max, int extra, bint tegawari, bint shanten_down, bint uradora, bint red,
-               int max_shanten, int wall_sum, int turn, bint bounded=True, int riichi_mode=1, row_type=None,
-               tuple names=None):
+               int max_shanten, int wall_sum, int turn, bint bounded, int riichi_mode, row_type,
+               tuple names not None):
     """The native search of ym_ev.h on checked input (yakuman.ev builds it); riichi_mode is
-    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). With ``row_type`` (a class
-    whose instances keep their fields in ``__dict__``, yakuman.ev.EvRow) and ``names`` (mpsz by
-    kind, then red), each row is made as one: its fields set in its dict (no ``__init__``)."""
+    YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). Each row is made as an
+    instance of ``row_type`` (a class whose instances keep their fields in ``__dict__``,
+    yakuman.ev.EvRow), its fields set in its dict (no ``__init__``); ``names``: mpsz by kind, then
+    red."""
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
     cdef ym_ev_row_t rows[16]
@@ -272,10 +273,6 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             k = _lowest_bit(m)
             nec[_EV_KIND_NAMES[k]] = rows[i].necessary[k]
             m &= m - 1
-        if row_type is None:
-            out.append((rows[i].tile, rows[i].red, rows[i].shanten, nec, views[3 * i], views[3 * i + 1],
-                        views[3 * i + 2], fviews[i]))
-            continue
         row = row_type.__new__(row_type)
         d = row.__dict__
         d["tile"] = None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red]

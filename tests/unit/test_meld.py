@@ -42,3 +42,28 @@ def test_meld_list_errors_name_the_index():
         parse_melds(["pon 111m"] * 5)
     with pytest.raises(InvalidMeldError):
         Meld("chi", (1, 2, 4))
+
+
+def test_parsed_melds_are_cached_and_the_cache_is_bounded(monkeypatch):
+    """Meld.parse keeps its results by their exact text (a Meld is immutable): the second parse
+    of a string is the first's object, bad strings are never kept, a str subclass is parsed anew,
+    and the cache is emptied when it reaches its bound instead of growing with hostile input."""
+    import yakuman.hand as hand_mod
+
+    monkeypatch.setattr(hand_mod, "_PARSED", {})
+    monkeypatch.setattr(hand_mod, "_PARSED_MAX", 3)
+    a = Meld.parse("pon 777z")
+    assert Meld.parse("pon 777z") is a and hand_mod._PARSED == {"pon 777z": a}
+    with pytest.raises(InvalidMeldError):
+        Meld.parse("pon 776z")
+    assert list(hand_mod._PARSED) == ["pon 777z"]
+
+    class S(str):
+        pass
+
+    b = Meld.parse(S("pon 777z"))
+    assert b == a and b is not a and list(hand_mod._PARSED) == ["pon 777z"]
+    for text in ("chi 234m", "ankan 1111p", "kakan 5055s"):
+        Meld.parse(text)
+    assert len(hand_mod._PARSED) <= 3 and "kakan 5055s" in hand_mod._PARSED
+    assert Meld.parse("kakan 5055s") == Meld("kakan", (22, 22, 22, 22), 1)

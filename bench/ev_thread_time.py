@@ -5,7 +5,11 @@ hands of its `--seed 3` runs) with ``time.thread_time()``, best of REPS (default
 prints the medians of the thread time and the wall time in ms. Thread time barely moves with the
 load on a shared machine, so two builds compare in alternated runs; the reference is not run.
 ``python bench/ev_thread_time.py fixed``: a call's fixed cost, the thread time per call (best of 5
-runs of 1,000 calls) on a hand beyond ``max_shanten`` (rows only, no search) and on a tenpai hand."""
+runs of 1,000 calls) on a hand beyond ``max_shanten`` (rows only, no search) and on a tenpai hand.
+``python bench/ev_thread_time.py tenpai [REPS]``: small searches, where the fixed cost decides: 60
+tenpai hands (``random_hand(random.Random(1207), 0, 14, m)``, 20 each with m = 0, 1, 2 pons, as
+``tools/ev_oracle_diff.py --shanten 0 --melds m --seed 1207`` makes them) cycled REPS times
+(default 30), each call a hand other than the one before: the thread time per call."""
 
 import os
 import random
@@ -35,9 +39,26 @@ def fixed() -> None:
     print("a call's fixed cost: " + "; ".join(out))
 
 
+def tenpai(reps: int) -> None:
+    reqs = []
+    for m in (0, 1, 2):
+        rng = random.Random(1207)
+        for counts, ml in [random_hand(rng, 0, 14, m) for _ in range(20)]:
+            reqs.append((mpsz(counts), [f"pon {str(k % 9 + 1) * 3}{'mpsz'[k // 9]}" for k in ml]))
+    t0 = time.thread_time()
+    for _ in range(reps):
+        for hand, melds in reqs:
+            discard_ev(hand, melds=melds, model="reference")
+    print(f"60 tenpai hands (0, 1, 2 pons) cycled {reps} times: "
+          f"{(time.thread_time() - t0) / reps / len(reqs) * 1e6:.1f} us a call (thread time)")
+
+
 def main(argv: list[str]) -> None:
     if argv[1] == "fixed":
         fixed()
+        return
+    if argv[1] == "tenpai":
+        tenpai(int(argv[2]) if len(argv) > 2 else 30)
         return
     shanten, n = int(argv[1]), int(argv[2])
     reps = int(argv[3]) if len(argv) > 3 else 3

@@ -167,3 +167,11 @@ def test_random_requests_with_every_meld_kind(seed, n, max_shanten):
             bad.append((q, first, ours.nodes, ref["searched"]))
     assert kinds == {"chi", "pon", "ankan", "minkan", "kakan"} and rows >= n
     assert not bad, f"{len(bad)} requests differ; first: {bad[0]}"
+
+
+def test_the_tools_random_request_sweep(capsys):
+    """`python tools/ev_oracle_diff.py --requests N --max-shanten S --seed K`: exit status 0 and
+    its summary line when every request equals the reference (docs/performance.md quotes it)."""
+    assert d.main(["--requests", "12", "--max-shanten", "1", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "12 random requests up to 1 shanten (seed 5):" in out and "0 requests differ" in out

@@ -11,6 +11,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yakuman import shanten
 from yakuman.errors import InvalidArgumentError, InvalidTilesError
@@ -511,3 +513,70 @@ def test_three_player_necessary_tiles_exist():
     assert sorted(row.necessary) == sorted(k for k in kinds if k not in held)
     assert row.necessary["7z"] == 3 and row.necessary["1m"] == 4 and row.necessary["2p"] == 4
     assert not any(k in row.necessary for k in ("2m", "3m", "4m", "5m", "6m", "7m", "8m"))
+
+
+_JUNK = [None, 0, -1, 1.5, "x", "", [], {}, (1, 2), b"1m", float("nan"), 10**30, True, "5z", "0m", [4] * 34,
+         np.int64(3), np.array([1, 2]), object()]
+_MELDS = ["chi 234m", "pon 777z", "ankan 1111p", "minkan 5555s", "kakan 5055s", "chi 406p", "pon 555m",
+          "pon 111z", "chi 789s", "ankan 9999m"]
+
+
+def _tiles(kinds):
+    return "".join(f"{k % 9 + 1}{'mps'[k // 9]}" if k < 27 else f"{k - 26}z" for k in kinds)
+
+
+@st.composite
+def _requests(draw):
+    """discard_ev's arguments, mostly well formed (about half the requests are valid), each with a
+    chance of a malformed value."""
+    # true with chance p; hypothesis's simplest draw (0) is false: a well-formed request
+    maybe = lambda p: draw(st.integers(0, 999)) >= 1000 * (1 - p)   # noqa: E731
+    n_melds = draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]))
+    melds = [draw(st.sampled_from(_JUNK) if maybe(0.03) else st.sampled_from(_MELDS)) for _ in range(n_melds)]
+    n = draw(st.sampled_from([13, 14, 14, 14, 14, 12, 15])) - 3 * n_melds
+    hand = _tiles(sorted(draw(st.lists(st.integers(0, 33), min_size=n, max_size=n))))
+    if maybe(0.03):
+        hand = draw(st.sampled_from(_JUNK))
+    kw = {"melds": melds, "max_shanten": draw(st.sampled_from([0, 1]))}
+    # per option: a valid value, else (one time in six) a malformed one
+    options = {
+        "dora": (st.lists(st.integers(0, 33), max_size=3).map(_tiles), st.sampled_from(_JUNK)),
+        "round_wind": (st.sampled_from(["E", "S", "W", "N", 0, 3]), st.sampled_from([4, "x", None, 1.0])),
+        "seat_wind": (st.sampled_from(["E", "S", "W", "N", 0, 3]), st.sampled_from([4, "x", None, 1.0])),
+        "rules": (st.sampled_from([None, Rules.tenhou(), SANMA, AKA2]), st.sampled_from(_JUNK)),
+        "model": (st.sampled_from(["full", "reference"]), st.sampled_from(["x", None, 1])),
+        "turn": (st.integers(0, 18), st.sampled_from([19, -1, 2.0, None])),
+        "t_max": (st.integers(1, 18), st.sampled_from([19, 0, None])),
+        "extra": (st.integers(0, 2), st.sampled_from([9, -1])),
+        "wall": (st.lists(st.integers(0, 4), min_size=34, max_size=34), st.sampled_from(_JUNK)),
+        "wall_red": (st.sampled_from([[0, 0, 0], [1, 1, 1], [1, 0, 0]]), st.sampled_from([[2, 0, 0], "x", [1]])),
+        "riichi": (st.sampled_from(["choose", "never", "declare"]), st.sampled_from(["x", None])),
+        "kita": (st.integers(0, 4), st.sampled_from([5, -1])),
+        "honba": (st.integers(0, 8), st.sampled_from([-1, 10**6])),
+        "tegawari": (st.booleans(), st.sampled_from([1, None, "x"])),
+    }
+    for name, (good, bad) in options.items():
+        if maybe(0.12):
+            kw[name] = draw(bad if maybe(1 / 6) else good)
+    return hand, kw
+
+
+@settings(max_examples=300, deadline=None)
+@given(_requests())
+def test_malformed_requests_raise_yakuman_errors_only(request_):
+    """Whatever mix of well-formed and malformed arguments: a yakuman.errors exception (never
+    another type, a crash or a hang), or rows whose probabilities lie in [0, 1] (or are NaN above
+    max_shanten) and whose table renders."""
+    from yakuman.errors import YakumanError
+
+    hand, kw = request_
+    try:
+        res = discard_ev(hand, **kw)
+    except YakumanError:
+        return
+    assert res.rows
+    for row in res:
+        for values in (row.tenpai_prob, row.win_prob):
+            a = np.asarray(values)
+            assert np.all(np.isnan(a)) or (a.min() >= 0.0 and a.max() <= 1.0 + 1e-12)
+    assert repr(res)

@@ -248,7 +248,7 @@ static const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, in
     uint64_t w = v->w[s];
     unsigned one = s < 3 ? v->one[s] : 0u;
     uint64_t key = s < 3 ? w | (uint64_t)one << 61 : w;
-    ym_part_slot_t *q = &pc->slot[s][(key * 0x9E3779B97F4A7C15ULL) >> 57];
+    ym_part_slot_t *q = &pc->slot[s][(key * 0x9E3779B97F4A7C15ULL) >> (64 - YM_PART_SLOT_BITS)];
     if (q->key == key) return q;
     part_t p = any_part(T, s, pc->sanma, w, one);
     q->z = p.z;

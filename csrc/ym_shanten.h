@@ -43,7 +43,8 @@ int ym_is_agari(const uint8_t *c, int n_melds);
    slot is taken by another is computed again. A slot depends only on its part's counts and
    the player count: reset it (ym_part_cache_reset) before its first use and when the player count
    changes (the EV search keeps it between searches). */
-#define YM_PART_SLOT_BITS 10   /* 1,024 slots a part (128 left enough patterns recomputed to cost 3-4 % of a search) */
+/* 1,024 slots a part: with 128, the patterns recomputed cost 3-4 % of an expected-value search */
+#define YM_PART_SLOT_BITS 10
 #define YM_PART_SLOTS (1 << YM_PART_SLOT_BITS)
 typedef struct {
     uint64_t key;              /* the part's counts (UINT64_MAX: empty) */

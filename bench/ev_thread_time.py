@@ -21,7 +21,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 
-from ev_oracle_diff import mpsz, random_hand  # noqa: E402
+from ev_oracle_diff import mpsz, pon_texts, random_hand  # noqa: E402
 
 from yakuman.ev import discard_ev  # noqa: E402
 
@@ -44,7 +44,7 @@ def tenpai(reps: int) -> None:
     for m in (0, 1, 2):
         rng = random.Random(1207)
         for counts, ml in [random_hand(rng, 0, 14, m) for _ in range(20)]:
-            reqs.append((mpsz(counts), [f"pon {str(k % 9 + 1) * 3}{'mpsz'[k // 9]}" for k in ml]))
+            reqs.append((mpsz(counts), pon_texts(ml)))
     t0 = time.thread_time()
     for _ in range(reps):
         for hand, melds in reqs:

@@ -76,6 +76,29 @@ def random_hand(rng, shanten, n_tiles=14, melds=0):
             return c, meld_list
 
 
+def pon_texts(meld_list):
+    """random_hand's melds (the kinds of its pons) as meld strings, e.g. ["pon 777z"]."""
+    return [f"pon {str(k % 9 + 1) * 3}{'mpsz'[k // 9]}" for k in meld_list]
+
+
+def sweep(rng, n, max_shanten):
+    """n requests of random_request (from rng) against the reference: (rows compared, the requests
+    that differ in a value or in their state count as (request, keywords, first difference, our
+    states, the reference's), the meld kinds seen)."""
+    from yakuman.ev import discard_ev
+    pairs = [random_request(rng, max_shanten) for _ in range(n)]
+    refs = run_oracle([dict(q, id=i) for i, (q, _) in enumerate(pairs)])
+    rows, bad, kinds = 0, [], set()
+    for (q, kw), ref in zip(pairs, refs):
+        kinds |= {m.split()[0] for m in q["melds"]}
+        ours = discard_ev(q["hand"], **kw)
+        m, eq, first = compare(ours, ref)
+        rows += m
+        if eq != m or ours.nodes != ref["searched"]:
+            bad.append((q, kw, first, ours.nodes, ref["searched"]))
+    return rows, bad, kinds
+
+
 def random_request(rng, max_shanten=1):
     """A random request for both sides: (the oracle's JSON request, discard_ev's keywords).
     Tiles are drawn from the 136 (one red five a suit): zero to three melds of every kind (chi,
@@ -200,29 +223,21 @@ def main(argv=None):
     ap.add_argument("--requests", type=int, default=0,
                     help="instead: N random requests of random_request (every meld kind, 13 and 14 tiles, "
                          "indicators, winds, the reference's options varied) up to --max-shanten, with --seed; "
-                         "prints the rows and requests that differ (values or state counts)")
+                         "prints the rows compared, how many requests differ (values or state counts) and the "
+                         "first of them (-v: every one); exit status 1 if any differs")
     ap.add_argument("--max-shanten", type=int, default=1)
     a = ap.parse_args(argv)
     if a.requests:
-        rng = random.Random(a.seed)
-        pairs = [random_request(rng, a.max_shanten) for _ in range(a.requests)]
-        refs = run_oracle([dict(q, id=i) for i, (q, _) in enumerate(pairs)])
-        rows = differ = 0
-        for (q, kw), ref in zip(pairs, refs):
-            ours = discard_ev(q["hand"], **kw)
-            n, e, first = compare(ours, ref)
-            rows += n
-            if e != n or ours.nodes != ref["searched"]:
-                differ += 1
-                if a.v or differ == 1:
-                    print(f"differs: {q} {kw}: {first or ''} states {ours.nodes} / {ref['searched']}")
+        rows, bad, _ = sweep(random.Random(a.seed), a.requests, a.max_shanten)
+        for q, kw, first, ours_n, ref_n in bad if a.v else bad[:1]:
+            print(f"differs: {q} {kw}: {first or ''} states {ours_n} / {ref_n}")
         print(f"{a.requests} random requests up to {a.max_shanten} shanten (seed {a.seed}): {rows} rows, "
-              f"{differ} requests differ")
-        return 1 if differ else 0
+              f"{len(bad)} requests differ")
+        return 1 if bad else 0
     cfg = json.loads(a.config)
     rng = random.Random(a.seed)
     hands = [random_hand(rng, a.shanten, a.tiles, a.melds) for _ in range(a.n)]
-    reqs = [{"id": i, "hand": mpsz(c), "melds": [f"pon {str(k % 9 + 1) * 3}{'mpsz'[k // 9]}" for k in ml],
+    reqs = [{"id": i, "hand": mpsz(c), "melds": pon_texts(ml),
              "config": cfg} for i, (c, ml) in enumerate(hands)]
     refs = [None] * len(reqs) if a.interleave else run_oracle(reqs)
     kw = {"tegawari": cfg.get("enable_tegawari", True), "shanten_down": cfg.get("enable_shanten_down", True),

@@ -527,8 +527,9 @@ def _tiles(kinds):
 
 @st.composite
 def _requests(draw):
-    """discard_ev's arguments, mostly well formed (about half the requests are valid), each with a
-    chance of a malformed value."""
+    """discard_ev's arguments, mostly well formed (about a third of the requests are valid: a
+    malformed value anywhere, or tiles beyond four copies, make the rest), each with a chance of a
+    malformed value."""
     # true with chance p; hypothesis's simplest draw (0) is false: a well-formed request
     maybe = lambda p: draw(st.integers(0, 999)) >= 1000 * (1 - p)   # noqa: E731
     n_melds = draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]))

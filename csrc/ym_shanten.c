@@ -243,13 +243,11 @@ YM_ALWAYS_INLINE part_t any_part(const ym_special_t *T, int s, int sanma, uint64
 
 /* part s of the word view v, from the cache (computed into its slot when absent): suits keyed by
    ranks 1-8 (a byte each, at most 4) with rank 0 in bits 61-63, honors by their seven bytes */
-static const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, int s) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))   /* the miss apart: the probe that hits (nearly all) is inlined without its frame */
+#endif
+static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, uint64_t key, uint64_t w, unsigned one, int s) {
     const ym_special_t *T = &ym_special;
-    uint64_t w = v->w[s];
-    unsigned one = s < 3 ? v->one[s] : 0u;
-    uint64_t key = s < 3 ? w | (uint64_t)one << 61 : w;
-    ym_part_slot_t *q = &pc->slot[s][(key * 0x9E3779B97F4A7C15ULL) >> (64 - YM_PART_SLOT_BITS)];
-    if (q->key == key) return q;
     part_t p = any_part(T, s, pc->sanma, w, one);
     q->z = p.z;
     q->cls = (uint8_t)p.cls;
@@ -268,6 +266,15 @@ static const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, in
         if (q->up[r] != 0xFF && (better[q->up[r] >> 6] >> (q->up[r] & 63) & 1)) q->lower |= (uint16_t)(1u << r);
     q->key = key;
     return q;
+}
+
+YM_ALWAYS_INLINE const ym_part_slot_t *part_slot(ym_part_cache_t *pc, const words_t *v, int s) {
+    uint64_t w = v->w[s];
+    unsigned one = s < 3 ? v->one[s] : 0u;
+    uint64_t key = s < 3 ? w | (uint64_t)one << 61 : w;
+    ym_part_slot_t *q = &pc->slot[s][(key * 0x9E3779B97F4A7C15ULL) >> (64 - YM_PART_SLOT_BITS)];
+    if (q->key == key) return q;
+    return part_fill(pc, q, key, w, one, s);
 }
 
 /* a hand's parts from the cache: their slots, classes, the other parts' combined classes per

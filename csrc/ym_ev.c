@@ -56,6 +56,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->sh_e);
     free(w->map);
     free(w->val);
+    free(w->runs);
     free(w);
 }
 
@@ -69,7 +70,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
            w->cap_map * sizeof(int32_t) +
-           w->cap_val * sizeof(double);
+           w->cap_val * sizeof(double) + w->cap_runs * 16;
 }
 
 void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
@@ -661,30 +662,125 @@ static inline void draw_update(double *u, double st, double sw, double ss, const
 #define EV_AVX 1
 /* The two passes of a turn with AVX (four lanes a state in one register) where the CPU has it:
    the same operations lane by lane in the same order as the SSE2 passes, so the same values */
-__attribute__((target("avx"))) static void discard_pass_avx(size_t ne, const int32_t *eoff, const int32_t *eto,
-                                                            const double *vd, double *ve, const int8_t *she,
-                                                            int bounded) {
+/* The states in runs (ev_runs, made once per solve): the link phase numbers them by their link
+   counts (renumber), so consecutive states share their counts; a run's loops then run a count
+   known for the whole run, unrolled for the counts up to EV_UNROLL, without a loop test per link.
+   Each state's operations and their order are those of the plain loops, so the values are the same
+   bit for bit. A discard run: its states' count of targets and whether the solve sets their tenpai
+   value to 1; a draw run: its states' count of links that do not win, of those that win, and
+   whether they are tenpai. */
+#define EV_UNROLL 8
+typedef struct {   /* 16 bytes: ym_ev_work_t.runs is sized by that */
+    int32_t end;      /* the run's states: the previous run's end .. end - 1 */
+    int32_t c0, c1;   /* discard run: targets, tenpai set to 1; draw run: links that do not win, that win */
+    int32_t tenpai;   /* draw run: tenpai states */
+} ev_run_t;
+_Static_assert(sizeof(ev_run_t) == 16, "ym_ev_work_t.runs reserves 16 bytes a run");
+
+/* the runs of the discard states (from 0) and of the draw states (from out + *n_e), written to out,
+   which holds ne + nd runs */
+static void ev_runs(const ym_ev_work_t *w, ev_run_t *out, size_t *n_e, size_t *n_d) {
+    const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
+    size_t n = 0;
     for (size_t e = 0; e < ne; e++) {
+        int32_t c = w->eoff[e + 1] - w->eoff[e], fix = w->sh_e[e] <= 0;
+        if (n && out[n - 1].c0 == c && out[n - 1].c1 == fix) {
+            out[n - 1].end = (int32_t)e + 1;
+            continue;
+        }
+        out[n].end = (int32_t)e + 1;
+        out[n].c0 = c;
+        out[n].c1 = fix;
+        out[n++].tenpai = 0;
+    }
+    *n_e = n;
+    ev_run_t *o = out + n;
+    n = 0;
+    for (size_t d = 0; d < nd; d++) {
+        int32_t c0 = w->doff[2 * d + 1] - w->doff[2 * d], c1 = w->doff[2 * d + 2] - w->doff[2 * d + 1],
+                tp = w->sh_d[d] == 0;
+        if (n && o[n - 1].c0 == c0 && o[n - 1].c1 == c1 && o[n - 1].tenpai == tp) {
+            o[n - 1].end = (int32_t)d + 1;
+            continue;
+        }
+        o[n].end = (int32_t)d + 1;
+        o[n].c0 = c0;
+        o[n].c1 = c1;
+        o[n++].tenpai = tp;
+    }
+    *n_d = n;
+}
+
+/* The two passes of a turn with AVX (four lanes a state in one register) where the CPU has it:
+   the same operations lane by lane in the same order as the SSE2 passes, so the same values */
+#define EV_AVX_FN __attribute__((target("avx"), always_inline)) static inline
+
+/* discard states e0 .. e1 - 1, C targets each from eto */
+EV_AVX_FN void discard_run_avx(size_t e0, size_t e1, const int C, const int32_t *eto, const double *vd, double *ve,
+                               int fix) {
+    for (size_t e = e0; e < e1; e++, eto += C) {
         __m256d a = _mm256_setzero_pd();
-        for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) a = _mm256_max_pd(_mm256_loadu_pd(vd + 4 * (size_t)eto[j]), a);
+        for (int i = 0; i < C; i++) a = _mm256_max_pd(_mm256_loadu_pd(vd + 4 * (size_t)eto[i]), a);
         _mm256_storeu_pd(ve + 4 * e, a);
-        if (bounded && she[e] <= 0) ve[4 * e] = 1.0;
+        if (fix) ve[4 * e] = 1.0;
     }
 }
 
-__attribute__((target("avx"))) static void draw_pass_avx(size_t nd, const int32_t *doff, const sedge_t *de,
-                                                         const double *dsc, const double *ve, double *vd,
-                                                         const double *W, const double *Wwin, const int8_t *shd,
-                                                         double inv, int bounded) {
-    for (size_t d = 0; d < nd; d++) {
+__attribute__((target("avx"))) static void discard_pass_avx(const ev_run_t *runs, size_t n_runs, const int32_t *eoff,
+                                                            const int32_t *eto, const double *vd, double *ve,
+                                                            int bounded) {
+    size_t e0 = 0;
+    for (size_t r = 0; r < n_runs; r++) {
+        size_t e1 = (size_t)runs[r].end;
+        const int32_t *to = eto + eoff[e0];
+        int fix = bounded && runs[r].c1;
+        switch (runs[r].c0) {
+#define EV_DCASE(C) case C: discard_run_avx(e0, e1, C, to, vd, ve, fix); break;
+        EV_DCASE(0) EV_DCASE(1) EV_DCASE(2) EV_DCASE(3) EV_DCASE(4) EV_DCASE(5) EV_DCASE(6) EV_DCASE(7)
+        EV_DCASE(8)
+#undef EV_DCASE
+        default: discard_run_avx(e0, e1, runs[r].c0, to, vd, ve, fix); break;
+        }
+        e0 = e1;
+    }
+}
+
+/* draw states d0 .. d1 - 1, each C links that do not win then c1 that win, from de[j] */
+EV_AVX_FN void draw_run_avx(size_t d0, size_t d1, const int C, int32_t c1, int tenpai, int32_t j, const sedge_t *de,
+                            const double *dsc, const double *ve, double *vd, const double *W, const double *Wwin,
+                            double inv, int bounded) {
+    for (size_t d = d0; d < d1; d++) {
         double *u = vd + 4 * d;
-        int32_t j = doff[2 * d], jw = doff[2 * d + 1], end = doff[2 * d + 2];
         __m256d a = _mm256_setzero_pd();
-        for (; j < jw; j++)
+        for (int i = 0; i < C; i++, j++)
             a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_set1_pd((double)de[j].w), _mm256_loadu_pd(ve + 4 * (size_t)de[j].e)));
         double ab[4];
         _mm256_storeu_pd(ab, a);
-        draw_update(u, ab[0], ab[1], ab[2], de, dsc, ve, j, end, W[d], Wwin[d], shd[d] == 0, inv, bounded);
+        draw_update(u, ab[0], ab[1], ab[2], de, dsc, ve, j, j + c1, W[d], Wwin[d], tenpai, inv, bounded);
+        j += c1;
+    }
+}
+
+__attribute__((target("avx"))) static void draw_pass_avx(const ev_run_t *runs, size_t n_runs, const int32_t *doff,
+                                                         const sedge_t *de, const double *dsc, const double *ve,
+                                                         double *vd, const double *W, const double *Wwin, double inv,
+                                                         int bounded) {
+    size_t d0 = 0;
+    for (size_t r = 0; r < n_runs; r++) {
+        size_t d1 = (size_t)runs[r].end;
+        int32_t j = doff[2 * d0], c1 = runs[r].c1;
+        int tp = runs[r].tenpai;
+        switch (runs[r].c0) {
+#define EV_WCASE(C) case C: \
+            if (tp) draw_run_avx(d0, d1, C, c1, 1, j, de, dsc, ve, vd, W, Wwin, inv, bounded); \
+            else draw_run_avx(d0, d1, C, c1, 0, j, de, dsc, ve, vd, W, Wwin, inv, bounded); \
+            break;
+        EV_WCASE(0) EV_WCASE(1) EV_WCASE(2) EV_WCASE(3) EV_WCASE(4) EV_WCASE(5) EV_WCASE(6) EV_WCASE(7)
+        EV_WCASE(8)
+#undef EV_WCASE
+        default: draw_run_avx(d0, d1, runs[r].c0, c1, tp, j, de, dsc, ve, vd, W, Wwin, inv, bounded); break;
+        }
+        d0 = d1;
     }
 }
 
@@ -713,6 +809,12 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
            *W = ve + 4 * ne, *Wwin = W + nd;
 #ifdef EV_AVX
     const int avx = cpu_avx();
+    ev_run_t *runs = (ev_run_t *)w->runs, *druns = NULL;
+    size_t n_eruns = 0, n_druns = 0;
+    if (avx) {
+        ev_runs(w, runs, &n_eruns, &n_druns);
+        druns = runs + n_eruns;
+    }
 #endif
     const sedge_t *de = w->de;
     const double *dsc = w->dsc;
@@ -737,7 +839,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
     for (int t = T - 1; t >= 1; t--) {
         /* discard states after the draw of turn t: the best draw state of turn t + 1, per value */
 #ifdef EV_AVX
-        if (avx) discard_pass_avx(ne, eoff, eto, vd, ve, she, bounded);
+        if (avx) discard_pass_avx(runs, n_eruns, eoff, eto, vd, ve, bounded);
         else
 #endif
         for (size_t e = 0; e < ne; e++) {
@@ -777,7 +879,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
 #ifdef EV_AVX
-        if (avx) draw_pass_avx(nd, doff, de, dsc, ve, vd, W, Wwin, shd, inv, bounded);
+        if (avx) draw_pass_avx(druns, n_druns, doff, de, dsc, ve, vd, W, Wwin, inv, bounded);
         else
 #endif
         for (size_t d = 0; d < nd; d++) {
@@ -960,7 +1062,8 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     }
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
     if (link(&x)) { rc = YM_EV_E_MEMORY; goto out; }
-    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 4, sizeof(double))) {
+    if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 4, sizeof(double)) ||
+        reserve(&w->runs, &w->cap_runs, (size_t)w->n_d + (size_t)w->n_e + 1, 16)) {
         rc = YM_EV_E_MEMORY;
         goto out;
     }

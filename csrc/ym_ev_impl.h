@@ -96,6 +96,8 @@ struct ym_ev_work {
     size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
+    void *runs;        /* solve: the states' runs of equal link counts (ym_ev.c, ev_runs), n_e + n_d */
+    size_t cap_runs;
     ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
                              depends only on its part's counts and the player count */
     int pc_players;       /* 0: pc not reset yet; else 1 + sanma of its slots */

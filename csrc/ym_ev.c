@@ -387,19 +387,31 @@ static int create_discards(ctx_t *x, size_t ni) {
     else held = ym_shanten_keeping(&w->pc, c, in->n_melds, a, held, sh);
     ev_key_t kb = key_with(nd.key, reds, 0);
     if (reserve((void **)&w->defer, &w->cap_defer, w->n_defer + 6 * 34, sizeof(int32_t))) return -1;
+    /* the discards' keys first (each kind's plain copy and its red five apart) and their table
+       slots prefetched, then each looked up: a large search's table is beyond the core's cache */
+    ev_key_t keys[2 * 34];
+    int nk = 0;
+    for (uint64_t m = held; m; m &= m - 1) {
+        int k = ym_ctz64(m), suit = five_suit(k), has_red = suit >= 0 && (reds >> suit & 1);
+        /* a closed discard into tenpai declares (ALWAYS: from a tenpai hand, not a complete
+           one); under a riichi choice its state is the dama one (flag 0), the riichi states are
+           made beside it (riichi_nodes) */
+        unsigned flag = (unsigned)(!x->choice && x->closed && sh[k] == 0 && a == 0);
+        ev_key_t k0 = key_step(kb, k, -1);
+        if (c[k] - has_red > 0) keys[nk++] = key_with(k0, reds, flag);
+        if (has_red) keys[nk++] = key_with(k0, reds & ~(1u << suit), flag);
+    }
+    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    int ik = 0;
     for (uint64_t m = held; m; m &= m - 1) {
         int k = ym_ctz64(m), s2 = sh[k];
         int suit = five_suit(k);
         int has_red = suit >= 0 && (reds >> suit & 1);
-        /* a discard declares from a tenpai hand (ALWAYS: not from a complete one) */
-        unsigned flag = (unsigned)(x->closed && s2 == 0 && (a == 0 || x->choice));
-        int choose = flag && x->choice;   /* dama (flag 0) and, unless NEVER, the riichi states */
-        if (choose) flag = 0;
-        ev_key_t k0 = key_step(kb, k, -1);
+        int choose = x->choice && x->closed && s2 == 0;   /* dama (flag 0) and, unless NEVER, the riichi states */
         for (int red = 0; red < 2; red++) {
             if (red ? !has_red : c[k] - has_red <= 0) continue;
             int dd = nd.dist + dist_step(x, c, reds, k, red, -1);
-            ev_key_t kd = key_with(k0, red ? reds & ~(1u << suit) : reds, flag);
+            ev_key_t kd = keys[ik++];
             long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
             if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
             if (s2 != a) continue;

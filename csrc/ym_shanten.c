@@ -331,6 +331,13 @@ YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, u
     return sh;
 }
 
+/* the regular form's shanten of the hand whose part s changed to class q */
+YM_ALWAYS_INLINE int changed_regular(const hand_parts_t *h, int s, unsigned q, int n_melds) {
+    const ym_special_t *T = &ym_special;
+    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
+    return s == 3 ? fin[h->rest_cls[3]][q] : fin[T->comb2[h->rest_cls[s]][q]][h->cls[3]];
+}
+
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
                            int8_t out[34]) {
     hand_parts_t h;
@@ -362,11 +369,12 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
         if (!special) {
             /* only the regular form may go below b: only the draws whose class change lowers an
                entry of the part's vector (the slot's `lower`) are looked up, without a branch on
-               the answer (out[k] is written for each of them) */
+               the answer (out[k] is written for each of them). The special forms stay at b or
+               above, so a shanten below b is the regular form's: no special count is read. */
             if (!regular) continue;
             for (unsigned bits = part_kinds & h.p[s]->lower; bits; bits &= bits - 1) {
                 int r = ym_ctz64(bits), k = 9 * s + r;
-                int sh = changed_shanten(&h, s, h.p[s]->up[r], special_step(h.e0, k, c[k], 1), n_melds);
+                int sh = changed_regular(&h, s, h.p[s]->up[r], n_melds);
                 out[k] = (int8_t)sh;
                 low |= (uint64_t)(sh < b) << k;
             }
@@ -390,9 +398,15 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
 
 uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int a, uint64_t kinds,
                             int8_t out[34]) {
+    const ym_special_t *T = &ym_special;
     hand_parts_t h;
     hand_parts(pc, c, &h);
     uint64_t keep = 0;
+    /* A discard never lowers a special form's shanten (it takes a pair or a kind away, never adds
+       one): when the special forms are above a (their shanten is at least a, the hand's), they
+       stay above it, so whether a discard keeps a is the regular form's answer alone and no
+       special count is read. */
+    const int special = n_melds == 0 && T->min[h.e0] <= a;
     /* (no filter by the part's class alone, as ym_shanten_lowering's: no class's distance vector
        is above another's in every entry, all 15,876 pairs of suit classes checked, so no class
        change alone says that a discard raises the shanten) */
@@ -402,7 +416,8 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
             int r = ym_ctz64(bits), k = 9 * s + r;
             unsigned q = p->down[r];
             if (q == 0xFF) continue;   /* no copy to take away */
-            int sh = changed_shanten(&h, s, q, special_step(h.e0, k, c[k], -1), n_melds);
+            int sh = special ? changed_shanten(&h, s, q, special_step(h.e0, k, c[k], -1), n_melds)
+                             : changed_regular(&h, s, q, n_melds);
             out[k] = (int8_t)sh;   /* without a branch on the answer */
             keep |= (uint64_t)(sh == a) << k;
         }

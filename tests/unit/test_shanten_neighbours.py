@@ -201,3 +201,36 @@ def test_keeping_discards_of_fixed_hands(hand, melds, keeping):
     a = yakuman.shanten(c, melds=melds)
     got = _core._shanten_keeping(bytes(c), melds, False, a)
     assert sorted(got) == sorted(yakuman.tiles.to_counts(t).index(1) for t in keeping)
+
+
+def _special_near(rng, sanma, n_tiles):
+    """A closed hand of ``n_tiles`` tiles near a special form: 2-6 pairs (seven pairs) or many
+    terminal and honor kinds (thirteen orphans), the rest random; None when a kind passes four."""
+    kinds = [k for k in range(34) if not (sanma and 1 <= k <= 7)]
+    c = [0] * 34
+    if rng.random() < 0.6:
+        for k in rng.choice(kinds, size=int(rng.integers(2, 7)), replace=False):
+            c[int(k)] += 2
+    else:
+        yaochuu = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+        for k in rng.choice(yaochuu, size=int(rng.integers(8, 14)), replace=False):
+            c[int(k)] += 1
+    while sum(c) < n_tiles:
+        c[kinds[rng.integers(len(kinds))]] += 1
+    return c if sum(c) == n_tiles and max(c) <= 4 else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**31), sanma=st.booleans())
+def test_keeping_and_lowering_near_the_special_forms(seed, sanma):
+    """Hands near seven pairs and thirteen orphans, where the special forms' shanten equals the
+    hand's or lies just above it (the two functions read the special counts only in the first
+    case): every keeping discard of a 14-tile hand and every lowering draw of a 13-tile hand
+    equals the per-call shanten's answer."""
+    rng = np.random.default_rng(seed)
+    c14 = _special_near(rng, sanma, 14)
+    if c14 is not None:
+        _check_keeping(c14, 0, sanma)
+    c13 = _special_near(rng, sanma, 13)
+    if c13 is not None:
+        _check_lowering(c13, 0, sanma)

@@ -70,7 +70,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
            w->cap_map * sizeof(int32_t) +
-           w->cap_val * sizeof(double) + w->cap_runs * 16;
+           w->cap_val * sizeof(double) + w->cap_runs * sizeof(ev_run_t);
 }
 
 void ym_ev_input_init(ym_ev_input_t *in, const ym_rules_t *rules) {
@@ -390,6 +390,7 @@ static int create_discards(ctx_t *x, size_t ni) {
     /* the discards' keys first (each kind's plain copy and its red five apart) and their table
        slots prefetched, then each looked up: a large search's table is beyond the core's cache */
     ev_key_t keys[2 * 34];
+    uint8_t kind[2 * 34], isred[2 * 34];
     int nk = 0;
     for (uint64_t m = held; m; m &= m - 1) {
         int k = ym_ctz64(m), suit = five_suit(k), has_red = suit >= 0 && (reds >> suit & 1);
@@ -398,42 +399,40 @@ static int create_discards(ctx_t *x, size_t ni) {
            made beside it (riichi_nodes) */
         unsigned flag = (unsigned)(!x->choice && x->closed && sh[k] == 0 && a == 0);
         ev_key_t k0 = key_step(kb, k, -1);
-        if (c[k] - has_red > 0) keys[nk++] = key_with(k0, reds, flag);
-        if (has_red) keys[nk++] = key_with(k0, reds & ~(1u << suit), flag);
-    }
-    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
-    int ik = 0;
-    for (uint64_t m = held; m; m &= m - 1) {
-        int k = ym_ctz64(m), s2 = sh[k];
-        int suit = five_suit(k);
-        int has_red = suit >= 0 && (reds >> suit & 1);
-        int choose = x->choice && x->closed && s2 == 0;   /* dama (flag 0) and, unless NEVER, the riichi states */
         for (int red = 0; red < 2; red++) {
             if (red ? !has_red : c[k] - has_red <= 0) continue;
-            int dd = nd.dist + dist_step(x, c, reds, k, red, -1);
-            ev_key_t kd = keys[ik++];
-            long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
-            if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
-            if (s2 != a) continue;
-            /* a link this state makes itself, if its draw state takes only the draws that lower
-               the shanten (push_pair's comment), with the state just found or made */
-            if (x->lineage) {
-                /* the plain state beside a riichi one may be made later: linked once every
-                   state is made (link_deferred) */
-                w->defer[w->n_defer++] = (int32_t)ni;
-                w->defer[w->n_defer++] = k | red << 8;
-                w->defer[w->n_defer++] = (int32_t)dn;
-                continue;
-            }
-            /* link_deferred's link now: no plain tenpai state exists beside a riichi one, so
-               the state just found or made is the only one (into tmp2: the links keep the order
-               of the deferred ones) */
-            int red_left = red_left_of(x, red ? reds & ~(1u << suit) : reds, suit);
-            int wt = link_weight(x, c, k, red, red_left);
-            if (wt > 0 && !draws_all(x, &w->nodes[dn]) &&
-                push_to(x, &w->tmp2, &w->cap_tmp2, &w->n_de2, dn, (long)ni, wt, k))
-                return -1;
+            keys[nk] = key_with(k0, red ? reds & ~(1u << suit) : reds, flag);
+            kind[nk] = (uint8_t)k;
+            isred[nk++] = (uint8_t)red;
         }
+    }
+    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    for (int i = 0; i < nk; i++) {
+        int k = kind[i], red = isred[i], s2 = sh[k], suit = five_suit(k);
+        int choose = x->choice && x->closed && s2 == 0;   /* dama (flag 0) and, unless NEVER, the riichi states */
+        int dd = nd.dist + dist_step(x, c, reds, k, red, -1);
+        ev_key_t kd = keys[i];
+        long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
+        if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
+        if (s2 != a) continue;
+        /* a link this state makes itself, if its draw state takes only the draws that lower
+           the shanten (push_pair's comment), with the state just found or made */
+        if (x->lineage) {
+            /* the plain state beside a riichi one may be made later: linked once every
+               state is made (link_deferred) */
+            w->defer[w->n_defer++] = (int32_t)ni;
+            w->defer[w->n_defer++] = k | red << 8;
+            w->defer[w->n_defer++] = (int32_t)dn;
+            continue;
+        }
+        /* link_deferred's link now: no plain tenpai state exists beside a riichi one, so
+           the state just found or made is the only one (into tmp2: the links keep the order
+           of the deferred ones) */
+        int red_left = red_left_of(x, red ? reds & ~(1u << suit) : reds, suit);
+        int wt = link_weight(x, c, k, red, red_left);
+        if (wt > 0 && !draws_all(x, &w->nodes[dn]) &&
+            push_to(x, &w->tmp2, &w->cap_tmp2, &w->n_de2, dn, (long)ni, wt, k))
+            return -1;
     }
     return 0;
 }
@@ -672,23 +671,13 @@ static inline void draw_update(double *u, double st, double sw, double ss, const
 #if defined(EV_SSE2) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #define EV_AVX 1
-/* The two passes of a turn with AVX (four lanes a state in one register) where the CPU has it:
-   the same operations lane by lane in the same order as the SSE2 passes, so the same values */
 /* The states in runs (ev_runs, made once per solve): the link phase numbers them by their link
    counts (renumber), so consecutive states share their counts; a run's loops then run a count
-   known for the whole run, unrolled for the counts up to EV_UNROLL, without a loop test per link.
+   known for the whole run, unrolled for the counts up to 8, without a loop test per link.
    Each state's operations and their order are those of the plain loops, so the values are the same
    bit for bit. A discard run: its states' count of targets and whether the solve sets their tenpai
    value to 1; a draw run: its states' count of links that do not win, of those that win, and
    whether they are tenpai. */
-#define EV_UNROLL 8
-typedef struct {   /* 16 bytes: ym_ev_work_t.runs is sized by that */
-    int32_t end;      /* the run's states: the previous run's end .. end - 1 */
-    int32_t c0, c1;   /* discard run: targets, tenpai set to 1; draw run: links that do not win, that win */
-    int32_t tenpai;   /* draw run: tenpai states */
-} ev_run_t;
-_Static_assert(sizeof(ev_run_t) == 16, "ym_ev_work_t.runs reserves 16 bytes a run");
-
 /* the runs of the discard states (from 0) and of the draw states (from out + *n_e), written to out,
    which holds ne + nd runs */
 static void ev_runs(const ym_ev_work_t *w, ev_run_t *out, size_t *n_e, size_t *n_d) {
@@ -821,7 +810,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
            *W = ve + 4 * ne, *Wwin = W + nd;
 #ifdef EV_AVX
     const int avx = cpu_avx();
-    ev_run_t *runs = (ev_run_t *)w->runs, *druns = NULL;
+    ev_run_t *runs = w->runs, *druns = NULL;
     size_t n_eruns = 0, n_druns = 0;
     if (avx) {
         ev_runs(w, runs, &n_eruns, &n_druns);
@@ -1075,7 +1064,7 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (build(&x)) { rc = YM_EV_E_MEMORY; goto out; }
     if (link(&x)) { rc = YM_EV_E_MEMORY; goto out; }
     if (reserve((void **)&w->val, &w->cap_val, 6 * (size_t)w->n_d + 4 * (size_t)w->n_e + 4, sizeof(double)) ||
-        reserve(&w->runs, &w->cap_runs, (size_t)w->n_d + (size_t)w->n_e + 1, 16)) {
+        reserve((void **)&w->runs, &w->cap_runs, (size_t)w->n_d + (size_t)w->n_e + 1, sizeof(ev_run_t))) {
         rc = YM_EV_E_MEMORY;
         goto out;
     }

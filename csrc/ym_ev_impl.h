@@ -53,6 +53,13 @@ struct rwin {
     double w, s_ipp, s_r;   /* copies; the win's value with ippatsu and without (stick back included) */
 };
 
+/* the solve's runs of states with equal link counts (ym_ev.c, ev_runs) */
+typedef struct {
+    int32_t end;      /* the run's states: the previous run's end .. end - 1 */
+    int32_t c0, c1;   /* discard run: targets, tenpai set to 1; draw run: links that do not win, that win */
+    int32_t tenpai;   /* draw run: tenpai states */
+} ev_run_t;
+
 struct ym_ev_work {
     node_t *nodes;
     size_t n_nodes, cap_nodes;
@@ -96,7 +103,7 @@ struct ym_ev_work {
     size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */
     size_t cap_val;
-    void *runs;        /* solve: the states' runs of equal link counts (ym_ev.c, ev_runs), n_e + n_d */
+    ev_run_t *runs;    /* solve: the states' runs of equal link counts (ym_ev.c, ev_runs), n_e + n_d */
     size_t cap_runs;
     ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
                              depends only on its part's counts and the player count */

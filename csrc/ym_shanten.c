@@ -322,20 +322,18 @@ YM_ALWAYS_INLINE unsigned special_step(unsigned e, int k, unsigned n, int delta)
     return delta > 0 ? e + SPECIAL_UP[k][n & 7u] : e - SPECIAL_DOWN[k][n & 7u];
 }
 
-/* the shanten of the hand whose part s changed to class q (special counts e) */
-YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, unsigned e, int n_melds) {
-    const ym_special_t *T = &ym_special;
-    const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
-    int sh = s == 3 ? fin[h->rest_cls[3]][q] : fin[T->comb2[h->rest_cls[s]][q]][h->cls[3]];
-    if (n_melds == 0 && T->min[e] < sh) sh = T->min[e];
-    return sh;
-}
-
 /* the regular form's shanten of the hand whose part s changed to class q */
 YM_ALWAYS_INLINE int changed_regular(const hand_parts_t *h, int s, unsigned q, int n_melds) {
     const ym_special_t *T = &ym_special;
     const int8_t (*fin)[YM_MAX_HONOR_CLASSES] = T->final[n_melds];
     return s == 3 ? fin[h->rest_cls[3]][q] : fin[T->comb2[h->rest_cls[s]][q]][h->cls[3]];
+}
+
+/* the shanten of the hand whose part s changed to class q (special counts e) */
+YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, unsigned e, int n_melds) {
+    int sh = changed_regular(h, s, q, n_melds);
+    if (n_melds == 0 && ym_special.min[e] < sh) sh = ym_special.min[e];
+    return sh;
 }
 
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,

@@ -497,9 +497,8 @@ MUTANTS = [
     ("V43", "ym_ev.c", "if (n && o[n - 1].c0 == c0 && o[n - 1].c1 == c1 && o[n - 1].tenpai == tp) {",
      "if (n && o[n - 1].c0 == c0 && o[n - 1].tenpai == tp) {",
      "a run of draw states takes the count of winning links of its first state for every state"),
-    ("V44", "ym_ev.c", "if (c[k] - has_red > 0) keys[nk++] = key_with(k0, reds, flag);",
-     "if (c[k] - has_red > 1) keys[nk++] = key_with(k0, reds, flag);",
-     "a discard state's keys are out of step with its discards (a single plain copy gets no key)"),
+    ("V44", "ym_ev.c", "            isred[nk++] = (uint8_t)red;", "            isred[nk++] = 0;",
+     "a discard state's red five discarded as a plain one (its key and its state's tiles disagree)"),
     ("X34", "ym_pcg64.c", "u128 inc = add128(mul128(mk128(w[2], w[3])", "u128 inc = add128(mul128(mk128(w[3], w[2])",
      "PCG64 seeding: the stream's words swapped"),
 ]

@@ -30,6 +30,16 @@
 #define EV_PREFETCH(p) ((void)0)
 #endif
 
+/* the nodes the keys' home slots name, when the slot's tag is the key's, fetched ahead (the slots
+   themselves prefetched before): a lookup that finds its state then waits on neither the slot nor
+   the node (in a large search both are beyond the core's cache) */
+static inline void prefetch_nodes(const ym_ev_work_t *w, const ev_key_t *keys, int nk) {
+    for (int i = 0; i < nk; i++) {
+        uint64_t v = w->table[home_of(w, keys[i].h)];
+        if (v >> 32 == (keys[i].h & 0xFFFFFFFFu) && v) EV_PREFETCH(&w->nodes[(uint32_t)v - 1]);
+    }
+}
+
 ym_ev_work_t *ym_ev_work_new(void) {
     ym_ev_work_t *w = (ym_ev_work_t *)calloc(1, sizeof *w);
     return w;
@@ -332,6 +342,7 @@ static int create_draws(ctx_t *x, size_t ni) {
         }
     }
     for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    prefetch_nodes(w, keys, nk);
     size_t cap0 = w->table_cap;
     for (int i = 0; i < nk; i++) {
         found[i] = lookup(w, keys[i]);
@@ -407,6 +418,7 @@ static int create_discards(ctx_t *x, size_t ni) {
         }
     }
     for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    prefetch_nodes(w, keys, nk);
     for (int i = 0; i < nk; i++) {
         int k = kind[i], red = isred[i], s2 = sh[k], suit = five_suit(k);
         int choose = x->choice && x->closed && s2 == 0;   /* dama (flag 0) and, unless NEVER, the riichi states */
@@ -539,15 +551,22 @@ static int link(ctx_t *x) {
        counting sort, stable: each state's discard targets in the order the links were made), perm
        keeping, at the same places, the links into complete hands, whose wins are valued below */
     size_t big = nd > ne ? nd : ne;
-    if (reserve((void **)&w->map, &w->cap_map, 4 * big + 16, sizeof(int32_t)) ||   /* map, cnt, key, scr */
+    if (reserve((void **)&w->map, &w->cap_map, 5 * big + 16, sizeof(int32_t)) ||   /* map, cnt, cnd, key, scr */
         reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)))
         return -1;
-    int32_t *map = w->map, *cnt = w->map + big;   /* cnt: 2 big + 2 (two per draw state) */
-    uint16_t *key = (uint16_t *)(cnt + 2 * big + 2);
+    /* cnt: the links of each discard state; cnd (2 big + 2): of each draw state, those that do
+       not win and those that win, counted in the same pass (every link as one that does not win;
+       the wins moved over as they are valued) */
+    int32_t *map = w->map, *cnt = w->map + big, *cnd = cnt + big;
+    uint16_t *key = (uint16_t *)(cnd + 2 * big + 2);
     int8_t *scr = (int8_t *)(key + big);
     int32_t *eoff = w->eoff, *perm = w->perm, *eto = w->eto;
     memset(cnt, 0, ne * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) cnt[tmp[i].eci]++;
+    memset(cnd, 0, 2 * nd * sizeof(int32_t));
+    for (size_t i = 0; i < np; i++) {
+        cnt[tmp[i].eci]++;
+        cnd[2 * tmp[i].dci]++;
+    }
     for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
     renumber(map, key, ne, she, scr);
     eoff[0] = 0;
@@ -575,23 +594,23 @@ static int link(ctx_t *x) {
             t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
                                        nodes[t->d].riichi, ura, &ura_all);
             t->win = t->score > 0.0;
+            cnd[2 * t->dci] -= t->win;
+            cnd[2 * t->dci + 1] += t->win;
         }
     }
     /* the draw states numbered again by whether they are tenpai, their count of links that do
        not win, then of those that win (renumber); then the draw edges by draw state, its win edges
        last (a counting sort on 2 d + win, stable); the indices kept so far follow */
-    memset(cnt, 0, 2 * nd * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) cnt[2 * tmp[i].dci + tmp[i].win]++;
     for (size_t d = 0; d < nd; d++) {
-        int32_t c0 = cnt[2 * d], c1 = cnt[2 * d + 1];
+        int32_t c0 = cnd[2 * d], c1 = cnd[2 * d + 1];
         key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 + (c1 < 7 ? c1 : 7));
     }
     renumber(map, key, nd, w->sh_d, scr);
     int32_t *off = w->doff;
     off[0] = 0;
     for (size_t d = 0; d < nd; d++) {
-        off[2 * map[d] + 1] = cnt[2 * d];
-        off[2 * map[d] + 2] = cnt[2 * d + 1];
+        off[2 * map[d] + 1] = cnd[2 * d];
+        off[2 * map[d] + 2] = cnd[2 * d + 1];
     }
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
     for (size_t i = 0; i < np; i++) {
@@ -599,7 +618,7 @@ static int link(ctx_t *x) {
         int32_t d = map[t->dci], j = off[2 * d + t->win]++;
         t->dci = d;
         w->de[j].e = t->eci;
-        w->de[j].w = t->w;
+        w->de[j].w = (float)t->w;
         if (t->win) w->dsc[j] = t->score;
     }
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
@@ -753,8 +772,11 @@ EV_AVX_FN void draw_run_avx(size_t d0, size_t d1, const int C, int32_t c1, int t
     for (size_t d = d0; d < d1; d++) {
         double *u = vd + 4 * d;
         __m256d a = _mm256_setzero_pd();
-        for (int i = 0; i < C; i++, j++)
-            a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_set1_pd((double)de[j].w), _mm256_loadu_pd(ve + 4 * (size_t)de[j].e)));
+        const sedge_t *p = de + j;
+        for (int i = 0; i < C; i++)
+            a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_cvtps_pd(_mm_broadcast_ss(&p[i].w)),
+                                               _mm256_loadu_pd(ve + 4 * (size_t)p[i].e)));
+        j += C;
         double ab[4];
         _mm256_storeu_pd(ab, a);
         draw_update(u, ab[0], ab[1], ab[2], de, dsc, ve, j, j + c1, W[d], Wwin[d], tenpai, inv, bounded);

@@ -38,7 +38,10 @@ typedef struct {
 } dedge_t;
 
 typedef struct {
-    int32_t e, w;      /* the discard state reached, copies (a win edge's value apart, in dsc) */
+    int32_t e;         /* the discard state reached */
+    float w;           /* copies (1..4: exact in a float; the AVX pass broadcasts and widens it
+                          from memory, with no integer conversion a link and turn); a win edge's
+                          value apart, in dsc */
 } sedge_t;
 
 /* a hand under riichi keeps its tiles: its only edges are its wins */

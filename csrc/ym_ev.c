@@ -516,6 +516,8 @@ static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, in
 static int link(ctx_t *x) {
     ym_ev_work_t *w = x->w;
     size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
+    /* the links name their targets by the place of their values (4 doubles a state) in int32 */
+    if (nd > (size_t)INT32_MAX / 4 || ne > (size_t)INT32_MAX / 4) return -1;
     if (reserve((void **)&w->eoff, &w->cap_eoff, ne + 1, sizeof(int32_t)) ||
         reserve((void **)&w->doff, &w->cap_doff, 2 * nd + 1, sizeof(int32_t)) ||
         reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
@@ -617,13 +619,13 @@ static int link(ctx_t *x) {
         dedge_t *t = &tmp[i];
         int32_t d = map[t->dci], j = off[2 * d + t->win]++;
         t->dci = d;
-        w->de[j].e = t->eci;
+        w->de[j].e = 4 * t->eci;   /* the place of its values in ve (the solve adds no multiply) */
         w->de[j].w = (float)t->w;
         if (t->win) w->dsc[j] = t->score;
     }
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
-    for (size_t j = 0; j < np; j++) eto[j] = map[eto[j]];
+    for (size_t j = 0; j < np; j++) eto[j] = 4 * map[eto[j]];   /* the place of its values in vd */
     for (size_t i = 0; i < w->n_nodes; i++)
         if (nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
     for (size_t i = 0; i < w->n_rp; i++) {
@@ -669,7 +671,7 @@ static inline void draw_update(double *u, double st, double sw, double ss, const
                                const double *ve, int32_t j, int32_t end, double Wd, double Wwin, int tenpai,
                                double inv, int bounded) {
     for (; j < end; j++) {
-        double ys = ve[4 * (size_t)de[j].e + 2];
+        double ys = ve[(size_t)de[j].e + 2];
         ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
     }
     st += Wwin;
@@ -740,7 +742,7 @@ EV_AVX_FN void discard_run_avx(size_t e0, size_t e1, const int C, const int32_t 
                                int fix) {
     for (size_t e = e0; e < e1; e++, eto += C) {
         __m256d a = _mm256_setzero_pd();
-        for (int i = 0; i < C; i++) a = _mm256_max_pd(_mm256_loadu_pd(vd + 4 * (size_t)eto[i]), a);
+        for (int i = 0; i < C; i++) a = _mm256_max_pd(a, _mm256_loadu_pd(vd + (size_t)eto[i]));
         _mm256_storeu_pd(ve + 4 * e, a);
         if (fix) ve[4 * e] = 1.0;
     }
@@ -775,7 +777,7 @@ EV_AVX_FN void draw_run_avx(size_t d0, size_t d1, const int C, int32_t c1, int t
         const sedge_t *p = de + j;
         for (int i = 0; i < C; i++)
             a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_cvtps_pd(_mm_broadcast_ss(&p[i].w)),
-                                               _mm256_loadu_pd(ve + 4 * (size_t)p[i].e)));
+                                               _mm256_loadu_pd(ve + (size_t)p[i].e)));
         j += C;
         double ab[4];
         _mm256_storeu_pd(ab, a);
@@ -869,7 +871,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
 #ifdef EV_SSE2
             __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
             for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
-                const double *u = vd + 4 * (size_t)eto[j];
+                const double *u = vd + (size_t)eto[j];
                 a = _mm_max_pd(_mm_loadu_pd(u), a);
                 b = _mm_max_pd(_mm_loadu_pd(u + 2), b);
             }
@@ -878,7 +880,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
 #else
             double tp = 0.0, wp = 0.0, sc = 0.0;
             for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
-                const double *u = vd + 4 * (size_t)eto[j];
+                const double *u = vd + (size_t)eto[j];
                 if (u[0] > tp) tp = u[0];
                 if (u[1] > wp) wp = u[1];
                 if (u[2] > sc) sc = u[2];
@@ -912,7 +914,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
 #ifdef EV_SSE2
             __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
             for (; j < jw; j++) {
-                const double *y = ve + 4 * (size_t)de[j].e;
+                const double *y = ve + (size_t)de[j].e;
                 __m128d wt = _mm_set1_pd((double)de[j].w);
                 a = _mm_add_pd(a, _mm_mul_pd(wt, _mm_loadu_pd(y)));
                 b = _mm_add_pd(b, _mm_mul_pd(wt, _mm_loadu_pd(y + 2)));
@@ -925,7 +927,7 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
 #else
             st = sw = ss = 0.0;
             for (; j < jw; j++) {
-                const double *y = ve + 4 * (size_t)de[j].e;
+                const double *y = ve + (size_t)de[j].e;
                 double wt = (double)de[j].w;
                 st += wt * y[0];
                 sw += wt * y[1];

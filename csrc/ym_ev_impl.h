@@ -38,7 +38,8 @@ typedef struct {
 } dedge_t;
 
 typedef struct {
-    int32_t e;         /* the discard state reached */
+    int32_t e;         /* the discard state reached: 4 x its index, the place of its values in the
+                          solve's ve */
     float w;           /* copies (1..4: exact in a float; the AVX pass broadcasts and widens it
                           from memory, with no integer conversion a link and turn); a win edge's
                           value apart, in dsc */
@@ -78,7 +79,8 @@ struct ym_ev_work {
     double *dsc;       /* by the index of de: a win edge's value (the others' entries unused), so that
                           the solve's passes over the other edges read 8 bytes an edge */
     size_t cap_tmp, cap_de, cap_dsc, n_de;
-    int32_t *eto;      /* discard edges (draw-state index), grouped by discard state */
+    int32_t *eto;      /* discard edges (4 x the draw state's index: the place of its values in
+                          the solve's vd), grouped by discard state */
     size_t cap_eto, n_eto;
     int32_t *defer;    /* links a discard state makes itself: (node, kind | red << 8, the draw state
                           its discard found or made) triples, kept for the link phase only in the

@@ -214,7 +214,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     sanma = rules.players == 3
     counts, reds = _core.parse(hand)
     counts, reds = list(counts), list(reds)
-    ms = parse_melds(melds)
+    ms = () if type(melds) is tuple and not melds else parse_melds(melds)   # the usual (): no parse
     refuse_sanma_chi(ms, sanma)
     n = sum(counts)
     want = 13 - 3 * len(ms)
@@ -264,7 +264,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 f"{rules.aka_dora}) only {4 - rules.aka_dora} copies of 5{'mps'[s]} are plain: write the red "
                 f"one as 0{'mps'[s]}, or pass red=False")
     if wall is None:
-        unseen = [4 - x for x in seen]
+        unseen = list(map((4).__sub__, seen))
         if sanma:
             unseen[1:8] = [0] * 7
     else:
@@ -296,7 +296,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     if n == want + 1 and _is_complete(counts, len(ms)):
         raise InvalidTilesError("the hand is already complete (a tsumo, not a discard)")
     nodes, rows = _core._ev_search(
-        bytes(counts), bytes(r if aka else 0 for r in reds), meld_rows, bytes(unseen), bytes(unseen_red),
+        bytes(counts), bytes(reds) if aka else bytes(3), meld_rows, bytes(unseen), bytes(unseen_red),
         bytes(ind), sw, rw, kita, honba, riichi_sticks, rules, t_max, extra, bool(tegawari),
         bool(shanten_down), bool(uradora), bool(red), max_shanten, 0, turn, model != "reference",
         0 if model == "reference" else RIICHI[riichi], EvRow, _NAMES)

@@ -64,6 +64,8 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->eoff);
     free(w->sh_d);
     free(w->sh_e);
+    free(w->ds_d);
+    free(w->ds_e);
     free(w->map);
     free(w->val);
     free(w->runs);
@@ -78,7 +80,7 @@ size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
            w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_dsc * sizeof(double) +
            (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) + w->cap_tmp2 * sizeof(dedge_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
-           w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e +
+           w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e + w->cap_ds_d + w->cap_ds_e +
            w->cap_map * sizeof(int32_t) +
            w->cap_val * sizeof(double) + w->cap_runs * sizeof(ev_run_t);
 }
@@ -298,7 +300,10 @@ static int push_pair(ctx_t *x, long dn, long en, int wt, int kind) {
     return push_to(x, &x->w->tmp, &x->w->cap_tmp, &x->w->n_de, dn, en, wt, kind);
 }
 
-static int create_draws(ctx_t *x, size_t ni) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))   /* into build (its one caller): left out of line, it cost about 1 % */
+#endif
+static inline int create_draws(ctx_t *x, size_t ni) {
     const ym_ev_input_t *in = x->in;
     ym_ev_work_t *w = x->w;
     uint8_t c[34];
@@ -497,9 +502,13 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
  * that the loops over a state's links run the same number of times state after state and their
  * exits are predicted (a link count that changed from state to state cost a mispredicted branch a
  * state and pass). Each state's own sums and maxima keep their order, so the values are the same.
- * map[i] := the new index of old index i; sh (n entries) is permuted alike, through tmp. */
-#define EV_CLASSES 1024
-static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, int8_t *tmp) {
+ * The class's major part is the state's distance from the request (dist, capped): the states a
+ * turn of the solve skips (solve's comment) are then the last ones of each pass.
+ * map[i] := the new index of old index i; sh and ds (n entries each) are permuted alike, through
+ * tmp. */
+#define EV_DIST_CAP 15
+#define EV_CLASSES (1024 * (EV_DIST_CAP + 1))
+static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, uint8_t *ds, int8_t *tmp) {
     int32_t start[EV_CLASSES + 1];
     unsigned top = 0;   /* the classes in use: 0..top - 1 (a small search clears and sums few) */
     for (size_t i = 0; i < n; i++) top = key[i] >= top ? key[i] + 1u : top;
@@ -509,6 +518,8 @@ static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, in
     for (size_t i = 0; i < n; i++) map[i] = start[key[i]]++;
     memcpy(tmp, sh, n);
     for (size_t i = 0; i < n; i++) sh[map[i]] = tmp[i];
+    memcpy(tmp, ds, n);
+    for (size_t i = 0; i < n; i++) ds[map[i]] = (uint8_t)tmp[i];
 }
 
 /* The links by discard state (E's discard targets, eto; the values of its wins, computed once
@@ -520,15 +531,18 @@ static int link(ctx_t *x) {
     if (nd > (size_t)INT32_MAX / 4 || ne > (size_t)INT32_MAX / 4) return -1;
     if (reserve((void **)&w->eoff, &w->cap_eoff, ne + 1, sizeof(int32_t)) ||
         reserve((void **)&w->doff, &w->cap_doff, 2 * nd + 1, sizeof(int32_t)) ||
-        reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1))
+        reserve((void **)&w->sh_d, &w->cap_sh_d, nd + 1, 1) || reserve((void **)&w->sh_e, &w->cap_sh_e, ne + 1, 1) ||
+        reserve((void **)&w->ds_d, &w->cap_ds_d, nd + 1, 1) || reserve((void **)&w->ds_e, &w->cap_ds_e, ne + 1, 1))
         return -1;
     for (size_t i = 0; i < w->n_nodes; i++) {
         const node_t *n = &w->nodes[i];
         if (n->draw) {
             w->sh_d[n->ci] = n->shanten;
+            w->ds_d[n->ci] = n->dist < EV_DIST_CAP ? n->dist : EV_DIST_CAP;
             if (n->riichi == 2 && ym_ev_link_riichi_pair(x, i)) return -1;
         } else {
             w->sh_e[n->ci] = n->shanten;
+            w->ds_e[n->ci] = n->dist < EV_DIST_CAP ? n->dist : EV_DIST_CAP;
         }
     }
     if (w->n_de2) {
@@ -569,8 +583,9 @@ static int link(ctx_t *x) {
         cnt[tmp[i].eci]++;
         cnd[2 * tmp[i].dci]++;
     }
-    for (size_t e = 0; e < ne; e++) key[e] = (uint16_t)((cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
-    renumber(map, key, ne, she, scr);
+    for (size_t e = 0; e < ne; e++)
+        key[e] = (uint16_t)(w->ds_e[e] * 128 + (cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
+    renumber(map, key, ne, she, w->ds_e, scr);
     eoff[0] = 0;
     for (size_t e = 0; e < ne; e++) eoff[map[e] + 1] = cnt[e];
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
@@ -605,9 +620,10 @@ static int link(ctx_t *x) {
        last (a counting sort on 2 d + win, stable); the indices kept so far follow */
     for (size_t d = 0; d < nd; d++) {
         int32_t c0 = cnd[2 * d], c1 = cnd[2 * d + 1];
-        key[d] = (uint16_t)((w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 + (c1 < 7 ? c1 : 7));
+        key[d] = (uint16_t)(w->ds_d[d] * 1024 + (w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 +
+                            (c1 < 7 ? c1 : 7));
     }
-    renumber(map, key, nd, w->sh_d, scr);
+    renumber(map, key, nd, w->sh_d, w->ds_d, scr);
     int32_t *off = w->doff;
     off[0] = 0;
     for (size_t d = 0; d < nd; d++) {
@@ -705,14 +721,15 @@ static void ev_runs(const ym_ev_work_t *w, ev_run_t *out, size_t *n_e, size_t *n
     const size_t nd = (size_t)w->n_d, ne = (size_t)w->n_e;
     size_t n = 0;
     for (size_t e = 0; e < ne; e++) {
-        int32_t c = w->eoff[e + 1] - w->eoff[e], fix = w->sh_e[e] <= 0;
-        if (n && out[n - 1].c0 == c && out[n - 1].c1 == fix) {
+        int32_t c = w->eoff[e + 1] - w->eoff[e], fix = w->sh_e[e] <= 0, ds = w->ds_e[e];
+        if (n && out[n - 1].c0 == c && out[n - 1].c1 == fix && out[n - 1].dist == ds) {
             out[n - 1].end = (int32_t)e + 1;
             continue;
         }
         out[n].end = (int32_t)e + 1;
         out[n].c0 = c;
         out[n].c1 = fix;
+        out[n].dist = ds;
         out[n++].tenpai = 0;
     }
     *n_e = n;
@@ -720,14 +737,15 @@ static void ev_runs(const ym_ev_work_t *w, ev_run_t *out, size_t *n_e, size_t *n
     n = 0;
     for (size_t d = 0; d < nd; d++) {
         int32_t c0 = w->doff[2 * d + 1] - w->doff[2 * d], c1 = w->doff[2 * d + 2] - w->doff[2 * d + 1],
-                tp = w->sh_d[d] == 0;
-        if (n && o[n - 1].c0 == c0 && o[n - 1].c1 == c1 && o[n - 1].tenpai == tp) {
+                tp = w->sh_d[d] == 0, ds = w->ds_d[d];
+        if (n && o[n - 1].c0 == c0 && o[n - 1].c1 == c1 && o[n - 1].tenpai == tp && o[n - 1].dist == ds) {
             o[n - 1].end = (int32_t)d + 1;
             continue;
         }
         o[n].end = (int32_t)d + 1;
         o[n].c0 = c0;
         o[n].c1 = c1;
+        o[n].dist = ds;
         o[n++].tenpai = tp;
     }
     *n_d = n;
@@ -861,13 +879,28 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
         rows[r].tenpai[T] = vd[4 * (size_t)roots[r]];
         rows[r].win[T] = rows[r].score[T] = 0.0;
     }
+    /* A state that holds dist tiles beyond the request's hand is at least dist draws from every row's
+       state (a draw adds one tile, a discard none; the rows' states hold none). A row's value at
+       turn t reads a discard state's value at turn t only from dist <= t, and a draw state's only
+       from dist < t: at turn t the others are skipped (their values go stale, and no value a row
+       reads depends on them). The states are numbered by dist first (renumber), so the states a
+       turn computes are the first ones, and fewer as t falls. */
+    const uint8_t *dsd = w->ds_d, *dse = w->ds_e;
+    size_t ne_t = ne, nd_t = nd;
+#ifdef EV_AVX
+    size_t ner_t = n_eruns, ndr_t = n_druns;
+#endif
     for (int t = T - 1; t >= 1; t--) {
+        while (ne_t && dse[ne_t - 1] > t) ne_t--;
+        while (nd_t && dsd[nd_t - 1] >= t) nd_t--;
         /* discard states after the draw of turn t: the best draw state of turn t + 1, per value */
 #ifdef EV_AVX
-        if (avx) discard_pass_avx(runs, n_eruns, eoff, eto, vd, ve, bounded);
+        while (ner_t && runs[ner_t - 1].dist > t) ner_t--;
+        while (ndr_t && druns[ndr_t - 1].dist >= t) ndr_t--;
+        if (avx) discard_pass_avx(runs, ner_t, eoff, eto, vd, ve, bounded);
         else
 #endif
-        for (size_t e = 0; e < ne; e++) {
+        for (size_t e = 0; e < ne_t; e++) {
 #ifdef EV_SSE2
             __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
             for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
@@ -904,10 +937,10 @@ static void solve(ctx_t *x, const int32_t *roots, const int32_t *rroots, int n_r
         /* draw states of turn t, in place */
         double inv = 1.0 / (double)(S - t);
 #ifdef EV_AVX
-        if (avx) draw_pass_avx(druns, n_druns, doff, de, dsc, ve, vd, W, Wwin, inv, bounded);
+        if (avx) draw_pass_avx(druns, ndr_t, doff, de, dsc, ve, vd, W, Wwin, inv, bounded);
         else
 #endif
-        for (size_t d = 0; d < nd; d++) {
+        for (size_t d = 0; d < nd_t; d++) {
             double *u = vd + 4 * d;
             double st, sw, ss;
             int32_t j = doff[2 * d], jw = doff[2 * d + 1], end = doff[2 * d + 2];

@@ -62,6 +62,7 @@ typedef struct {
     int32_t end;      /* the run's states: the previous run's end .. end - 1 */
     int32_t c0, c1;   /* discard run: targets, tenpai set to 1; draw run: links that do not win, that win */
     int32_t tenpai;   /* draw run: tenpai states */
+    int32_t dist;     /* its states' distance from the request, capped (ym_ev.c, EV_DIST_CAP) */
 } ev_run_t;
 
 struct ym_ev_work {
@@ -104,6 +105,9 @@ struct ym_ev_work {
     size_t cap_doff, cap_eoff;
     int8_t *sh_d, *sh_e;      /* shanten per draw / discard state */
     size_t cap_sh_d, cap_sh_e;
+    uint8_t *ds_d, *ds_e;     /* per draw / discard state: its node's dist, capped at EV_DIST_CAP (the
+                                 solve skips a state at the turns no row reads it) */
+    size_t cap_ds_d, cap_ds_e;
     int32_t *map;      /* link: the states' new indices (ym_ev.c, renumber), link counts, keys, scratch */
     size_t cap_map;
     double *val;       /* 3 per draw state (tenpai, win, score), then 3 per discard state, then W */

@@ -562,45 +562,42 @@ static int link(ctx_t *x) {
     dedge_t *tmp = w->tmp;
     node_t *nodes = w->nodes;
     int8_t *she = w->sh_e;
-    /* the discard states numbered again by their count of links (discard targets), then whether the
-       solve sets their tenpai value to 1 (renumber); then the links grouped by discard state (a
-       counting sort, stable: each state's discard targets in the order the links were made), perm
-       keeping, at the same places, the links into complete hands, whose wins are valued below */
+    /* Two passes over the links. The first counts the links of each discard state (cnt) and of
+       each draw state (cnd: every link first as one that does not win) and lists the links into
+       complete hands. The discard states are then numbered again by their count of links (discard
+       targets), then whether the solve sets their tenpai value to 1 (renumber); the wins are
+       valued grouped by complete hand (perm: at each win's place among its hand's targets, so one
+       ura dora law serves the hand), moving each win's count over; then the draw states are
+       numbered again by whether they are tenpai, their count of links that do not win, then of
+       those that win. The second pass puts each link in both places (counting sorts, stable: a
+       state's links in the order they were made): its discard state's targets (eto) and its draw
+       state's draws (de, the winning ones last). */
     size_t big = nd > ne ? nd : ne;
-    if (reserve((void **)&w->map, &w->cap_map, 5 * big + 16, sizeof(int32_t)) ||   /* map, cnt, cnd, key, scr */
+    if (reserve((void **)&w->map, &w->cap_map, 6 * big + 16, sizeof(int32_t)) ||   /* mape, mapd, cnt, cnd, key, scr */
         reserve((void **)&w->perm, &w->cap_perm, np + 1, sizeof(int32_t)))
         return -1;
-    /* cnt: the links of each discard state; cnd (2 big + 2): of each draw state, those that do
-       not win and those that win, counted in the same pass (every link as one that does not win;
-       the wins moved over as they are valued) */
-    int32_t *map = w->map, *cnt = w->map + big, *cnd = cnt + big;
+    /* cnt: the links of each discard state (then the running places of the second pass); cnd
+       (2 big + 2): of each draw state, those that do not win and those that win */
+    int32_t *mape = w->map, *mapd = mape + big, *cnt = mapd + big, *cnd = cnt + big;
     uint16_t *key = (uint16_t *)(cnd + 2 * big + 2);
     int8_t *scr = (int8_t *)(key + big);
     int32_t *eoff = w->eoff, *perm = w->perm, *eto = w->eto;
     memset(cnt, 0, ne * sizeof(int32_t));
     memset(cnd, 0, 2 * nd * sizeof(int32_t));
+    size_t nw = 0;   /* the links into complete hands, listed in eto (filled by the second pass) */
     for (size_t i = 0; i < np; i++) {
         cnt[tmp[i].eci]++;
         cnd[2 * tmp[i].dci]++;
+        if (she[tmp[i].eci] == -1) eto[nw++] = (int32_t)i;
     }
     for (size_t e = 0; e < ne; e++)
         key[e] = (uint16_t)(w->ds_e[e] * 128 + (cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
-    renumber(map, key, ne, she, w->ds_e, scr);
+    renumber(mape, key, ne, she, w->ds_e, scr);
     eoff[0] = 0;
-    for (size_t e = 0; e < ne; e++) eoff[map[e] + 1] = cnt[e];
+    for (size_t e = 0; e < ne; e++) eoff[mape[e] + 1] = cnt[e];
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
-    for (size_t i = 0; i < np; i++) {
-        dedge_t *t = &tmp[i];
-        int32_t e = map[t->eci], j = eoff[e]++;
-        t->eci = e;
-        eto[j] = t->dci;   /* the draw state's index before its renumbering (below) */
-        if (she[e] == -1) perm[j] = (int32_t)i;
-    }
-    for (size_t e = ne; e > 0; e--) eoff[e] = eoff[e - 1];
-    eoff[0] = 0;
-    w->n_eto = np;
-    for (size_t i = 0; i < w->n_nodes; i++)
-        if (!nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
+    memcpy(cnt, eoff, ne * sizeof(int32_t));
+    for (size_t q = 0; q < nw; q++) perm[cnt[mape[tmp[eto[q]].eci]]++] = eto[q];
     /* the values of the wins into each complete hand (one ura dora law per hand) */
     for (size_t e = 0; e < ne; e++) {
         if (she[e] != -1) continue;
@@ -615,40 +612,39 @@ static int link(ctx_t *x) {
             cnd[2 * t->dci + 1] += t->win;
         }
     }
-    /* the draw states numbered again by whether they are tenpai, their count of links that do
-       not win, then of those that win (renumber); then the draw edges by draw state, its win edges
-       last (a counting sort on 2 d + win, stable); the indices kept so far follow */
     for (size_t d = 0; d < nd; d++) {
         int32_t c0 = cnd[2 * d], c1 = cnd[2 * d + 1];
         key[d] = (uint16_t)(w->ds_d[d] * 1024 + (w->sh_d[d] == 0) * 512 + (c0 < 63 ? c0 : 63) * 8 +
                             (c1 < 7 ? c1 : 7));
     }
-    renumber(map, key, nd, w->sh_d, w->ds_d, scr);
+    renumber(mapd, key, nd, w->sh_d, w->ds_d, scr);
     int32_t *off = w->doff;
     off[0] = 0;
     for (size_t d = 0; d < nd; d++) {
-        off[2 * map[d] + 1] = cnd[2 * d];
-        off[2 * map[d] + 2] = cnd[2 * d + 1];
+        off[2 * mapd[d] + 1] = cnd[2 * d];
+        off[2 * mapd[d] + 2] = cnd[2 * d + 1];
     }
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
+    memcpy(cnt, eoff, ne * sizeof(int32_t));
     for (size_t i = 0; i < np; i++) {
         dedge_t *t = &tmp[i];
-        int32_t d = map[t->dci], j = off[2 * d + t->win]++;
+        int32_t e = mape[t->eci], d = mapd[t->dci], j = off[2 * d + t->win]++;
+        t->eci = e;
         t->dci = d;
-        w->de[j].e = 4 * t->eci;   /* the place of its values in ve (the solve adds no multiply) */
+        eto[cnt[e]++] = 4 * d;     /* the place of the draw state's values in vd */
+        w->de[j].e = 4 * e;        /* the place of the discard state's values in ve (the solve adds no multiply) */
         w->de[j].w = (float)t->w;
         if (t->win) w->dsc[j] = t->score;
     }
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
-    for (size_t j = 0; j < np; j++) eto[j] = 4 * map[eto[j]];   /* the place of its values in vd */
-    for (size_t i = 0; i < w->n_nodes; i++)
-        if (nodes[i].draw) nodes[i].ci = map[nodes[i].ci];
+    w->n_eto = np;
+    for (size_t i = 0; i < w->n_nodes; i++) nodes[i].ci = (nodes[i].draw ? mapd : mape)[nodes[i].ci];
     for (size_t i = 0; i < w->n_rp; i++) {
         struct rpair *p = &w->rp[i];
-        p->f = map[p->f];
-        p->r = map[p->r];
-        p->p = map[p->p];
+        p->f = mapd[p->f];
+        p->r = mapd[p->r];
+        p->p = mapd[p->p];
     }
     /* riichi_mode CHOOSE / DECLARE: the riichi a discard into a closed tenpai state without riichi
        declares, a target apart (the solve counts it only with a draw left, less the stick; it takes

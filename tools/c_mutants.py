@@ -502,7 +502,7 @@ MUTANTS = [
     # 2026-12-07 (stop 44): the link phase's counts and the solve's value places
     ("V45", "ym_ev.c", "cnd[2 * t->dci] -= t->win;", "(void)0;",
      "a winning link is counted among a draw state's other links too (its links overrun the next state's)"),
-    ("V46", "ym_ev.c", "eto[j] = 4 * map[eto[j]];", "eto[j] = map[eto[j]];",
+    ("V46", "ym_ev.c", "eto[cnt[e]++] = 4 * d;", "eto[cnt[e]++] = d;",
      "a discard state reads its targets' values at the index of the state instead of its place"),
     ("V47", "ym_ev.c", "        w->de[j].w = (float)t->w;", "        w->de[j].w = (float)(t->w > 1 ? t->w - 1 : 1);",
      "a draw link's copies one fewer in the solve (the weights summed apart keep theirs)"),
@@ -512,6 +512,9 @@ MUTANTS = [
     ("V49", "ym_ev.c", "while (ner_t && runs[ner_t - 1].dist > t) ner_t--;",
      "while (ner_t && runs[ner_t - 1].dist >= t) ner_t--;",
      "the solve skips the discard states at the distance a row still reads at that turn"),
+    ("V50", "ym_ev.c", "for (size_t q = 0; q < nw; q++) perm[cnt[mape[tmp[eto[q]].eci]]++] = eto[q];",
+     "for (size_t q = 0; q < nw; q++) perm[cnt[tmp[eto[q]].eci]++] = eto[q];",
+     "the wins grouped by the discard states' old numbers (a win valued for another hand's link)"),
     ("X34", "ym_pcg64.c", "u128 inc = add128(mul128(mk128(w[2], w[3])", "u128 inc = add128(mul128(mk128(w[3], w[2])",
      "PCG64 seeding: the stream's words swapped"),
 ]

@@ -781,6 +781,30 @@ __attribute__((target("avx"))) static void discard_pass_avx(const ev_run_t *runs
     }
 }
 
+/* draw_update in one AVX register (a: the sums over the links that do not win, lanes tenpai, win,
+   score): the winning links' scores summed into lane 2 in order, then each lane's operations those
+   of draw_update (x + 0.0 is x for the score lane; min(x, 1) is draw_update's cap, no value being
+   NaN); lane 3, the padding, stays 0 */
+EV_AVX_FN void draw_update_avx(double *u, __m256d a, const sedge_t *de, const double *dsc, const double *ve,
+                               int32_t j, int32_t end, double Wd, double Wwin, int tenpai, double inv, int bounded) {
+    if (j < end) {
+        __m128d hi = _mm256_extractf128_pd(a, 1);
+        double ss = _mm_cvtsd_f64(hi);
+        for (; j < end; j++) {
+            double ys = ve[(size_t)de[j].e + 2];
+            ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
+        }
+        a = _mm256_insertf128_pd(a, _mm_move_sd(hi, _mm_set_sd(ss)), 1);
+    }
+    a = _mm256_add_pd(a, _mm256_set_pd(0.0, 0.0, Wwin, Wwin));
+    __m256d v = _mm256_loadu_pd(u);
+    __m256d r = _mm256_add_pd(v, _mm256_mul_pd(_mm256_sub_pd(a, _mm256_mul_pd(_mm256_set1_pd(Wd), v)),
+                                               _mm256_set1_pd(inv)));
+    if (bounded) r = _mm256_min_pd(r, _mm256_set_pd(INFINITY, INFINITY, 1.0, 1.0));
+    if (tenpai) r = _mm256_blend_pd(r, _mm256_set1_pd(1.0), 1);
+    _mm256_storeu_pd(u, r);
+}
+
 /* draw states d0 .. d1 - 1, each C links that do not win then c1 that win, from de[j] */
 EV_AVX_FN void draw_run_avx(size_t d0, size_t d1, const int C, int32_t c1, int tenpai, int32_t j, const sedge_t *de,
                             const double *dsc, const double *ve, double *vd, const double *W, const double *Wwin,
@@ -793,9 +817,7 @@ EV_AVX_FN void draw_run_avx(size_t d0, size_t d1, const int C, int32_t c1, int t
             a = _mm256_add_pd(a, _mm256_mul_pd(_mm256_cvtps_pd(_mm_broadcast_ss(&p[i].w)),
                                                _mm256_loadu_pd(ve + (size_t)p[i].e)));
         j += C;
-        double ab[4];
-        _mm256_storeu_pd(ab, a);
-        draw_update(u, ab[0], ab[1], ab[2], de, dsc, ve, j, j + c1, W[d], Wwin[d], tenpai, inv, bounded);
+        draw_update_avx(u, a, de, dsc, ve, j, j + c1, W[d], Wwin[d], tenpai, inv, bounded);
         j += c1;
     }
 }

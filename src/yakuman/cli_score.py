@@ -185,8 +185,11 @@ def _cmd_demo(args) -> int:
         ok = res.status == 0
         limits += np.bincount(res.limit[ok], minlength=6)
         points += int(res.points[ok].sum())
-        bits = (res.yaku[ok][:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)
-        yaku_counts += bits.sum(axis=0).astype(np.int64)
+        # each win's yaku word as its 64 bits (one byte each, lowest bit first): 8 bytes a bit
+        # fewer than shifting the words themselves, whose (rows x 64) uint64 array filled 51 MB of
+        # fresh pages per call
+        bits = np.unpackbits(res.yaku[ok].astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        yaku_counts += bits.sum(axis=0, dtype=np.int64)
         kita_wins += int((res.kita[ok] > 0).sum())
         if progress:
             done = start + m

@@ -508,6 +508,8 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
  * tmp. */
 #define EV_DIST_CAP 15
 #define EV_CLASSES (1024 * (EV_DIST_CAP + 1))
+static inline uint8_t dist_class(const node_t *n) { return n->dist < EV_DIST_CAP ? n->dist : EV_DIST_CAP; }
+
 static void renumber(int32_t *map, const uint16_t *key, size_t n, int8_t *sh, uint8_t *ds, int8_t *tmp) {
     int32_t start[EV_CLASSES + 1];
     unsigned top = 0;   /* the classes in use: 0..top - 1 (a small search clears and sums few) */
@@ -538,11 +540,11 @@ static int link(ctx_t *x) {
         const node_t *n = &w->nodes[i];
         if (n->draw) {
             w->sh_d[n->ci] = n->shanten;
-            w->ds_d[n->ci] = n->dist < EV_DIST_CAP ? n->dist : EV_DIST_CAP;
+            w->ds_d[n->ci] = dist_class(n);
             if (n->riichi == 2 && ym_ev_link_riichi_pair(x, i)) return -1;
         } else {
             w->sh_e[n->ci] = n->shanten;
-            w->ds_e[n->ci] = n->dist < EV_DIST_CAP ? n->dist : EV_DIST_CAP;
+            w->ds_e[n->ci] = dist_class(n);
         }
     }
     if (w->n_de2) {
@@ -673,19 +675,30 @@ static int link(ctx_t *x) {
 #define EV_SSE2 1
 #endif
 
-/* A draw state's values at turn t, in place over u (its values at turn t + 1): st, sw, ss are the
-   sums over its links that do not win; its winning links (j to end) are added here (the solve's
-   update, the same in the SSE2, plain and AVX passes) */
+/* the score sum ss with a draw state's winning links j .. end - 1 added in order (the larger of
+   the win's value and the complete hand's state's, times the copies) */
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))   /* into each pass (the AVX one included): a call per state cost 2-3 % */
+__attribute__((always_inline))
 #endif
-static inline void draw_update(double *u, double st, double sw, double ss, const sedge_t *de, const double *dsc,
-                               const double *ve, int32_t j, int32_t end, double Wd, double Wwin, int tenpai,
-                               double inv, int bounded) {
+static inline double win_scores(double ss, const sedge_t *de, const double *dsc, const double *ve, int32_t j,
+                                 int32_t end) {
     for (; j < end; j++) {
         double ys = ve[(size_t)de[j].e + 2];
         ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
     }
+    return ss;
+}
+
+/* A draw state's values at turn t, in place over u (its values at turn t + 1): st, sw, ss are the
+   sums over its links that do not win; its winning links (j to end) are added here (the SSE2 and
+   plain passes' update; the AVX pass's draw_update_avx does the same operations lane by lane) */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))   /* into each pass: a call per state cost 2-3 % */
+#endif
+static inline void draw_update(double *u, double st, double sw, double ss, const sedge_t *de, const double *dsc,
+                               const double *ve, int32_t j, int32_t end, double Wd, double Wwin, int tenpai,
+                               double inv, int bounded) {
+    ss = win_scores(ss, de, dsc, ve, j, end);
     st += Wwin;
     sw += Wwin;
     /* a tenpai draw state is tenpai whatever it draws */
@@ -789,11 +802,7 @@ EV_AVX_FN void draw_update_avx(double *u, __m256d a, const sedge_t *de, const do
                                int32_t j, int32_t end, double Wd, double Wwin, int tenpai, double inv, int bounded) {
     if (j < end) {
         __m128d hi = _mm256_extractf128_pd(a, 1);
-        double ss = _mm_cvtsd_f64(hi);
-        for (; j < end; j++) {
-            double ys = ve[(size_t)de[j].e + 2];
-            ss += (double)de[j].w * (dsc[j] > ys ? dsc[j] : ys);
-        }
+        double ss = win_scores(_mm_cvtsd_f64(hi), de, dsc, ve, j, end);
         a = _mm256_insertf128_pd(a, _mm_move_sd(hi, _mm_set_sd(ss)), 1);
     }
     a = _mm256_add_pd(a, _mm256_set_pd(0.0, 0.0, Wwin, Wwin));

@@ -214,7 +214,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     sanma = rules.players == 3
     counts, reds = _core.parse(hand)
     counts, reds = list(counts), list(reds)
-    ms = () if type(melds) is tuple and not melds else parse_melds(melds)   # the usual (): no parse
+    ms = parse_melds(melds)
     refuse_sanma_chi(ms, sanma)
     n = sum(counts)
     want = 13 - 3 * len(ms)
@@ -264,7 +264,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 f"{rules.aka_dora}) only {4 - rules.aka_dora} copies of 5{'mps'[s]} are plain: write the red "
                 f"one as 0{'mps'[s]}, or pass red=False")
     if wall is None:
-        unseen = list(map((4).__sub__, seen))
+        unseen = [4 - x for x in seen]
         if sanma:
             unseen[1:8] = [0] * 7
     else:

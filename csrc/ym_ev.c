@@ -1061,6 +1061,10 @@ int ym_ev_discards(const ym_ev_input_t *in, ym_ev_work_t *w, ym_ev_row_t *rows, 
     if (S - (int)in->t_max < 1) return YM_EV_E_INPUT;
     w->n_nodes = 0;
     w->n_d = w->n_e = 0;
+    if (++w->hv_now == 0) {   /* hand_value's memo: a new search's entries (cleared on a wrap) */
+        memset(w->hv, 0, sizeof w->hv);
+        w->hv_now = 1;
+    }
     w->n_de = w->n_eto = w->n_rt = w->n_rp = w->n_rw = w->n_defer = w->n_de2 = 0;
     x.lineage = !x.choice && x.closed && n0 == want && x.s0 == 0;
     if (reset_table(w, x.s0 <= in->max_shanten ? table_start(x.s0 + in->extra) : 64)) return YM_EV_E_MEMORY;

@@ -65,6 +65,10 @@ typedef struct {
     int32_t dist;     /* its states' distance from the request, capped (ym_ev.c, EV_DIST_CAP) */
 } ev_run_t;
 
+/* the payments memo's extent (ym_ev_work.hv): han 0..63, fu 0..155 in steps of 5 */
+#define EV_HV_HAN 64
+#define EV_HV_FU 32
+
 struct ym_ev_work {
     node_t *nodes;
     size_t n_nodes, cap_nodes;
@@ -117,6 +121,11 @@ struct ym_ev_work {
     ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
                              depends only on its part's counts and the player count */
     int pc_players;       /* 0: pc not reset yet; else 1 + sanma of its slots */
+    /* ym_ev_riichi.c, hand_value: a tsumo's total payment by (han, fu / 5) within one search (the
+       rules, seat, honba and sticks fixed), an entry valid when its gen is hv_now (advanced per
+       search; the table cleared when it wraps) */
+    uint32_t hv_now;
+    struct { double v; uint32_t gen; } hv[EV_HV_HAN * EV_HV_FU];
 };
 
 /* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64

@@ -28,11 +28,21 @@ static double hand_value(const ctx_t *x, int han, int fu, int yakuman, int deale
         return (double)w.total.w[0] + ldexp((double)w.total.w[1], 32) + ldexp((double)w.total.w[2], 64) +
                ldexp((double)w.total.w[3], 96);
     }
+    /* memo by (han, fu) for the search (a hand's ura dora values ask for several han, and many
+       wins share a han and fu): the same payment the scorer's two calls give */
+    int memo = !yakuman && han >= 0 && han < EV_HV_HAN && fu >= 0 && fu < 5 * EV_HV_FU && fu % 5 == 0;
+    ym_ev_work_t *w = x->w;
+    size_t at = memo ? (size_t)han * EV_HV_FU + (size_t)(fu / 5) : 0;
+    if (memo && w->hv[at].gen == w->hv_now) return w->hv[at].v;
     int limit, kazoe;
     int32_t a = ym_base_points(in->rules, han, fu, yakuman, &limit, &kazoe);
     ym_payment_t pay;
     int32_t pts;
     ym_payments(in->rules, a, 0, dealer, 1, in->honba, in->riichi_sticks, &pay, &pts);
+    if (memo) {
+        w->hv[at].v = (double)pay.total;
+        w->hv[at].gen = w->hv_now;
+    }
     return (double)pay.total;
 }
 
@@ -117,7 +127,7 @@ static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, 
     h.riichi_sticks = in->riichi_sticks;
     h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
     ym_score_t s;
-    if (ym_score_ex(in->rules, &h, &s, 1) != YM_ST_OK) return 0.0;
+    if (ym_score_ex(in->rules, &h, &s, 3) != YM_ST_OK) return 0.0;   /* lite 3: no payments (hand_value's) */
     int dealer = in->seat_wind == 0;
     /* under aotenjou a yakuman's han (s.han) take the ura dora as any hand's */
     const int ao = in->rules->aotenjou, yk = ao ? 0 : s.yakuman;

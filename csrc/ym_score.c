@@ -233,7 +233,7 @@ static void consider_aotenjou(search_t *s, cand_t *cand) {
 YM_STEP void consider(search_t *s, cand_t *cand) {
     const ym_ctx_t *c = s->c;
     if (!s->complete) {
-        if (c->lite != 2) {
+        if (c->lite < 2) {
             s->first = *cand;
         } else { /* what detail reads in lite mode */
             s->first.form = cand->form;
@@ -516,16 +516,18 @@ YM_STEP void settle(const ym_ctx_t *c, ym_score_t *o) {
     }
     if ((h->pao & YM_PAO_RINSHAN) && r->daiminkan_rinshan_pao && (h->flags & YM_F_RINSHAN) && c->tsumo)
         a_pao = o->base;
-    if (r->aotenjou) return; /* the amounts: ym_aotenjou_payments (pay stays zero here) */
+    /* aotenjou: the amounts are ym_aotenjou_payments'; lite 3 (the expected-value search, which
+     * pays by ym_payments itself): none. pay and points stay zero. */
+    if (r->aotenjou || c->lite == 3) return;
     ym_payments(r, o->base, a_pao, c->dealer, c->tsumo, h->honba, h->riichi_sticks, &o->pay, &o->points);
 }
 
 int ym_score(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o) { return ym_score_ex(r, h, o, 0); }
 
-/* Clear the result. lite 2 defines only the totals: han_of, fu_items and groups are left as
- * they are (nothing reads them on that path: no pao in the batch, see detail). */
+/* Clear the result. lite 2 and 3 define only the totals: han_of, fu_items and groups are left
+ * as they are (nothing reads them on those paths: no pao in the batch, see detail). */
 YM_STEP void clear_result(ym_score_t *o, int lite) {
-    if (lite != 2) {
+    if (lite < 2) {
         memset(o, 0, sizeof *o);
     } else {
         o->form = o->wait = 0;

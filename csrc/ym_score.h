@@ -288,7 +288,9 @@ int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t
 
 /* ym_score with lite = 1 skips the per-yaku han, fu items and groups (same totals); lite = 2 also
  * leaves them uncleared. The batch row uses lite 2 through ym_check_score below, which has run
- * the input check; lite 2 given here checks the input itself. */
+ * the input check; lite 2 given here checks the input itself. lite = 3 is lite 2 without the
+ * payments (points and pay stay 0: status, han, fu, yakuman, base, limit are set), for the
+ * expected-value search, which pays each han and fu itself (ym_ev_riichi.c). */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
 
 /* The batch row: ym_check_win (ym_check.h) and then the lite 2 scoring, the work the two share

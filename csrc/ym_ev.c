@@ -600,18 +600,31 @@ static int link(ctx_t *x) {
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
     memcpy(cnt, eoff, ne * sizeof(int32_t));
     for (size_t q = 0; q < nw; q++) perm[cnt[mape[tmp[eto[q]].eci]]++] = eto[q];
-    /* the values of the wins into each complete hand (one ura dora law per hand) */
+    /* the values of the wins into each complete hand: one ura dora law per hand, and the scorer's
+       work that does not depend on the winning kind done once for each run of its wins with the
+       same riichi (ym_ev_win_scores) */
     for (size_t e = 0; e < ne; e++) {
         if (she[e] != -1) continue;
         double ura[EV_URA_MAX + 1], ura_all = -1.0;
-        for (int32_t j = eoff[e]; j < eoff[e + 1]; j++) {
-            dedge_t *t = &tmp[perm[j]];
-            const node_t *en = &nodes[t->e];
-            t->score = ym_ev_win_score(x, w->cnt + 34 * (size_t)t->e, (unsigned)(en->key.k1 >> 39) & 7u, t->kind,
-                                       nodes[t->d].riichi, ura, &ura_all);
-            t->win = t->score > 0.0;
-            cnd[2 * t->dci] -= t->win;
-            cnd[2 * t->dci + 1] += t->win;
+        for (int32_t j = eoff[e], end = eoff[e + 1]; j < end;) {
+            const dedge_t *t0 = &tmp[perm[j]];
+            const int riichi = nodes[t0->d].riichi;
+            uint8_t kinds[EV_WINS_AT_ONCE];
+            double sc[EV_WINS_AT_ONCE];
+            int m = 0;
+            while (j + m < end && m < EV_WINS_AT_ONCE && nodes[tmp[perm[j + m]].d].riichi == riichi) {
+                kinds[m] = tmp[perm[j + m]].kind;
+                m++;
+            }
+            ym_ev_win_scores(x, w->cnt + 34 * (size_t)t0->e, (unsigned)(nodes[t0->e].key.k1 >> 39) & 7u, kinds, m,
+                             riichi, ura, &ura_all, sc);
+            for (int i = 0; i < m; i++, j++) {
+                dedge_t *t = &tmp[perm[j]];
+                t->score = sc[i];
+                t->win = t->score > 0.0;
+                cnd[2 * t->dci] -= t->win;
+                cnd[2 * t->dci + 1] += t->win;
+            }
         }
     }
     for (size_t d = 0; d < nd; d++) {

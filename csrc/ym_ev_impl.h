@@ -274,6 +274,12 @@ double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, i
 int ym_ev_link_riichi_pair(ctx_t *x, size_t ni);
 void ym_ev_riichi_stay_gain(ym_ev_work_t *w, const double *vd, int riichi);
 void ym_ev_riichi_pairs_step(ym_ev_work_t *w, double *vd, const double *W, double inv, int bounded);
+/* ym_ev_win_score of the tsumo of each of kinds[0 .. n) completing the same hand c (each kind held
+   in c) with the same riichi, into out[0 .. n): the scorer's work that does not depend on the
+   winning kind done once (ym_score_ex_wins) */
+#define EV_WINS_AT_ONCE 16
+void ym_ev_win_scores(const ctx_t *x, const uint8_t *c, unsigned reds, const uint8_t *kinds, int n, int riichi,
+                      double *ura, double *ura_all, double *out);
 void ym_ev_put_row(ym_ev_row_t *row, int t, const double *p, const double *f, int declare);
 
 #endif

@@ -101,51 +101,79 @@ static double ura_law(const ctx_t *x, const uint8_t *c, double ura[EV_URA_MAX + 
     return all;
 }
 
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
-   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu). `ura`
-   is the hand's ura_law, filled on first use (*ura_all < 0: not yet). */
-static double win_value(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
-                        double *ura_all) {
+/* The hand c (14-3k tiles, the winning one included) as the scorer takes it, a tsumo (its winning
+   kind left to the caller). riichi: 0 none, 1 under riichi, 2 under riichi on the first draw after
+   the declaration (ippatsu). */
+static void win_hand(const ctx_t *x, const uint8_t *c, unsigned reds, int riichi, ym_hand_t *h) {
     const ym_ev_input_t *in = x->in;
-    ym_hand_t h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.counts, c, 34);
+    memset(h, 0, sizeof *h);
+    memcpy(h->counts, c, 34);
     /* red=False counts every red five as plain, the melds' too (the state keys hold no red then) */
-    h.reds = (uint8_t)(((reds & 1) + (reds >> 1 & 1) + (reds >> 2 & 1)) + (in->red ? in->meld_reds : 0));
-    h.win = (uint8_t)k;
-    h.n_melds = in->n_melds;
+    h->reds = (uint8_t)(((reds & 1) + (reds >> 1 & 1) + (reds >> 2 & 1)) + (in->red ? in->meld_reds : 0));
+    h->n_melds = in->n_melds;
     for (int m = 0; m < in->n_melds; m++) {
-        h.meld_type[m] = in->meld_type[m];
-        h.meld_tile[m] = in->meld_tile[m];
+        h->meld_type[m] = in->meld_type[m];
+        h->meld_tile[m] = in->meld_tile[m];
     }
-    h.seat_wind = in->seat_wind;
-    h.round_wind = in->round_wind;
-    h.n_dora = in->n_dora;
-    memcpy(h.dora, in->dora, in->n_dora);
-    h.kita = in->kita;
-    h.honba = in->honba;   /* ryanhan shibari reads it (the payments are hand_value's) */
-    h.riichi_sticks = in->riichi_sticks;
-    h.flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
-    ym_score_t s;
-    if (ym_score_ex(in->rules, &h, &s, 3) != YM_ST_OK) return 0.0;   /* lite 3: no payments (hand_value's) */
-    int dealer = in->seat_wind == 0;
-    /* under aotenjou a yakuman's han (s.han) take the ura dora as any hand's */
-    const int ao = in->rules->aotenjou, yk = ao ? 0 : s.yakuman;
-    if (!riichi || !in->uradora || in->n_dora == 0 || yk) return hand_value(x, s.han, s.fu, yk, dealer);
-    if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
-    if (*ura_all <= 0.0) return hand_value(x, s.han, s.fu, 0, dealer);
-    double v = 0.0;
-    for (int u = 0, cap = ura_cap(in->rules); u <= cap; u++)
-        if (ura[u] > 0.0) v += ura[u] * hand_value(x, s.han + u, s.fu, 0, dealer);
-    return v;
+    h->seat_wind = in->seat_wind;
+    h->round_wind = in->round_wind;
+    h->n_dora = in->n_dora;
+    memcpy(h->dora, in->dora, in->n_dora);
+    h->kita = in->kita;
+    h->honba = in->honba;   /* ryanhan shibari reads it (the payments are hand_value's) */
+    h->riichi_sticks = in->riichi_sticks;
+    h->flags = (uint16_t)(YM_F_TSUMO | (riichi ? YM_F_RIICHI : 0) | (riichi == 2 ? YM_F_IPPATSU : 0));
 }
 
-/* win_value, and under a riichi mode other than ALWAYS a riichi win also takes back the hand's own
-   stick */
+/* The value of a tsumo the scorer gave (status st, s) on the complete hand c: 0 if no yaku; with
+   riichi and ura dora, the expectation over the hand's ura_law `ura`, filled on first use
+   (*ura_all < 0: not yet); under a riichi mode other than ALWAYS a riichi win also takes back the
+   hand's own stick. */
+static double win_worth(const ctx_t *x, const uint8_t *c, int st, const ym_score_t *s, int riichi, double *ura,
+                        double *ura_all) {
+    const ym_ev_input_t *in = x->in;
+    if (st != YM_ST_OK) return 0.0;
+    int dealer = in->seat_wind == 0;
+    /* under aotenjou a yakuman's han (s->han) take the ura dora as any hand's */
+    const int ao = in->rules->aotenjou, yk = ao ? 0 : s->yakuman;
+    double v;
+    if (!riichi || !in->uradora || in->n_dora == 0 || yk) {
+        v = hand_value(x, s->han, s->fu, yk, dealer);
+    } else {
+        if (*ura_all < 0.0) *ura_all = ura_law(x, c, ura);
+        if (*ura_all <= 0.0) {
+            v = hand_value(x, s->han, s->fu, 0, dealer);
+        } else {
+            v = 0.0;
+            for (int u = 0, cap = ura_cap(in->rules); u <= cap; u++)
+                if (ura[u] > 0.0) v += ura[u] * hand_value(x, s->han + u, s->fu, 0, dealer);
+        }
+    }
+    return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
+}
+
+/* The value of the tsumo of kind k completing c (win_worth) */
 double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
                        double *ura_all) {
-    double v = win_value(x, c, reds, k, riichi, ura, ura_all);
-    return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
+    ym_hand_t h;
+    ym_score_t s;
+    win_hand(x, c, reds, riichi, &h);
+    h.win = (uint8_t)k;
+    int st = ym_score_ex(x->in->rules, &h, &s, 3);   /* lite 3: no payments (hand_value's) */
+    return win_worth(x, c, st, &s, riichi, ura, ura_all);
+}
+
+void ym_ev_win_scores(const ctx_t *x, const uint8_t *c, unsigned reds, const uint8_t *kinds, int n, int riichi,
+                      double *ura, double *ura_all, double *out) {
+    ym_hand_t h;
+    ym_score_t s[EV_WINS_AT_ONCE];
+    int st[EV_WINS_AT_ONCE];
+    win_hand(x, c, reds, riichi, &h);
+    for (int i0 = 0; i0 < n; i0 += EV_WINS_AT_ONCE) {
+        int m = n - i0 < EV_WINS_AT_ONCE ? n - i0 : EV_WINS_AT_ONCE;
+        ym_score_ex_wins(x->in->rules, &h, kinds + i0, m, s, st, 3);
+        for (int i = 0; i < m; i++) out[i0 + i] = win_worth(x, c, st[i], &s[i], riichi, ura, ura_all);
+    }
 }
 
 /* riichi_mode CHOOSE / DECLARE: a state just declared (ni) with the riichi state of the same tiles

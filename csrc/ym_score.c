@@ -180,6 +180,10 @@ typedef struct {
     int dora, ura, aka, riichi;
     cand_t *all;  /* nullable: every reading is also kept here (ym_score_readings) */
     int n_all, max_all;
+    /* nullable: the decompositions' yaku (ym_dec_yaku) by their place in try_regular's order, the
+     * first 64, kept across the winning kinds of one hand (ym_score_ex_wins); bit i of dy_have: place
+     * i is filled */
+    uint64_t *dy_memo, dy_have;
 } search_t;
 
 /* Every reading, in the order found (ym_score_readings); n_all counts past max_all too. */
@@ -325,6 +329,7 @@ YM_STEP void try_regular(search_t *s) {
     const int st_lo = w - wk + RUN_LO[wk];                  /* (an honor: unused) */
     const uint64_t st_mask = honor ? 0 : RUN_FIELDS[wk];
     const int st_shift = honor ? 0 : YM_RF_SHIFT(st_lo);
+    unsigned place = 0;   /* the decomposition's place in this order (s->dy_memo) */
     for (int i0 = 0; i0 < dn[0]; i0++)
         for (int i1 = 0; i1 < dn[1]; i1++)
             for (int i2 = 0; i2 < dn[2]; i2++) {
@@ -341,7 +346,16 @@ YM_STEP void try_regular(search_t *s) {
                 d->pair = pk ? (int)pk - 1 : hpair;
                 cand.form = YM_SF_REGULAR;
                 cand.wst = -1;
-                cand.dy = ym_dec_yaku(c, d);
+                if (s->dy_memo && place < 64) {
+                    if (!(s->dy_have >> place & 1)) {
+                        s->dy_memo[place] = ym_dec_yaku(c, d);
+                        s->dy_have |= 1ULL << place;
+                    }
+                    cand.dy = s->dy_memo[place];
+                } else {
+                    cand.dy = ym_dec_yaku(c, d);
+                }
+                place++;
                 if (d->pair == w) {
                     cand.wg = YM_WG_TANKI;
                     cand.wait = YM_WAIT_TANKI;
@@ -584,6 +598,8 @@ YM_STEP int prepare(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int 
     s->have_best = s->complete = s->any_shibari = 0;
     s->all = NULL;
     s->n_all = s->max_all = 0;
+    s->dy_memo = NULL;
+    s->dy_have = 0;
     return -1;
 }
 
@@ -704,6 +720,48 @@ int ym_score_ex(const ym_rules_t *r, const ym_hand_t *h, ym_score_t *o, int lite
     if (st >= 0) return st;
     run_search(&c, &s);
     return conclude(&c, &s, o);
+}
+
+int ym_score_ex_wins(const ym_rules_t *r, const ym_hand_t *hand, const uint8_t *wins, int n, ym_score_t *out,
+                     int *status, int lite) {
+    ym_hand_t h = *hand;
+    if (n <= 0) return 0;
+    h.win = wins[0];
+    ym_ctx_t c;
+    search_t s;
+    int st = prepare(r, &h, &out[0], lite, &c, &s, 0);
+    /* a hand refused (the first kind may be the one refused) or robbed from a kan (whose check
+     * reads the winning kind): each kind on its own */
+    if (st >= 0 || (h.flags & YM_F_CHANKAN)) {
+        status[0] = st >= 0 ? st : (run_search(&c, &s), conclude(&c, &s, &out[0]));
+        for (int i = 1; i < n; i++) {
+            h.win = wins[i];
+            status[i] = ym_score_ex(r, &h, &out[i], lite);
+        }
+        return 0;
+    }
+    uint64_t memo[64];
+    s.dy_memo = memo;
+    /* the hand's yaku read the winning kind only for junsei chuuren (ym_ctx_hand_yaku) */
+    const int chuuren = (c.reg_yakuman & (YM_BIT(YM_Y_CHUUREN_POUTOU) | YM_BIT(YM_Y_JUNSEI_CHUUREN_POUTOU))) != 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0) {
+            /* what prepare would do with this kind: the rest of its checks and setup are the
+             * hand's, passed already */
+            h.win = wins[i];
+            clear_result(&out[i], lite);
+            if (h.win >= 34 || h.counts[h.win] == 0) {
+                status[i] = finish(&out[i], YM_ST_BAD_INPUT, YM_R_BAD_WIN);
+                continue;
+            }
+            c.win = h.win;
+            if (chuuren) ym_ctx_hand_yaku(&c);
+            s.have_best = s.complete = s.any_shibari = 0;
+        }
+        run_search(&c, &s);
+        status[i] = conclude(&c, &s, &out[i]);
+    }
+    return 0;
 }
 
 YM_STEP int check_score(const ym_rules_t *r, const ym_hand_t *h, const uint8_t reds3[3], const uint8_t meld_reds[4],

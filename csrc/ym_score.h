@@ -292,6 +292,13 @@ int ym_score_readings(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t
  * payments (points and pay stay 0: status, han, fu, yakuman, base, limit are set), for the
  * expected-value search, which pays each han and fu itself (ym_ev_riichi.c). */
 int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite);
+/* ym_score_ex of the hand with each of n winning kinds: status[i] and out[i] are what
+ * ym_score_ex(rules, hand with win = wins[i], &out[i], lite) gives (hand->win is not read). The
+ * work that does not depend on the winning kind (the input check, the situation, the dora, the
+ * hand's yaku, each decomposition's yaku) is done once: the expected-value search scores the
+ * tsumo of each kind that completes a hand this way (ym_ev_riichi.c). Returns 0. */
+int ym_score_ex_wins(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *wins, int n, ym_score_t *out,
+                     int *status, int lite);
 
 /* The batch row: ym_check_win (ym_check.h) and then the lite 2 scoring, the work the two share
  * done once. Returns ym_check_win's code; on 0, out holds the lite 2 result (hand->reds: the sum

@@ -65,6 +65,7 @@ TESTS = [
     "tests/unit/test_ev_full.py",              # model "full": riichi or dama, ippatsu, the stick (small models)
     "tests/unit/test_ev_many.py",              # the batch form: rows equal discard_ev's, bad rows' statuses
     "tests/unit/test_ev_full_model.py",        # model "full" against an independent model with exchanges
+    "tests/unit/test_score_wins.py",           # one hand's every winning kind scored at once (the search's wins)
 ]
 
 # (id, file, the exact original text (unique in the file), the mutated text, what it breaks)
@@ -516,6 +517,13 @@ MUTANTS = [
     ("V50", "ym_ev.c", "for (size_t q = 0; q < nw; q++) perm[cnt[mape[tmp[eto[q]].eci]]++] = eto[q];",
      "for (size_t q = 0; q < nw; q++) perm[cnt[tmp[eto[q]].eci]++] = eto[q];",
      "the wins grouped by the discard states' old numbers (a win valued for another hand's link)"),
+    # 2026-12-07 (stop 45): one hand's winning kinds scored at once (ym_score_ex_wins)
+    ("V51", "ym_score.c", "            if (chuuren) ym_ctx_hand_yaku(&c);", "            (void)chuuren;",
+     "a hand's yaku kept from its first winning kind: junsei chuuren read for the wrong kind"),
+    ("V52", "ym_score.c", "                    cand.dy = s->dy_memo[place];", "                    cand.dy = s->dy_memo[0];",
+     "every decomposition takes the first one's yaku (iipeikou, sanshoku read from another reading)"),
+    ("V53", "ym_score.c", "            s.have_best = s.complete = s.any_shibari = 0;", "            s.complete = s.any_shibari = 0;",
+     "a winning kind's search starts from the previous kind's best reading"),
     ("X34", "ym_pcg64.c", "u128 inc = add128(mul128(mk128(w[2], w[3])", "u128 inc = add128(mul128(mk128(w[3], w[2])",
      "PCG64 seeding: the stream's words swapped"),
 ]

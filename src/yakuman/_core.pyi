@@ -228,6 +228,10 @@ def _score_native(rules: CompiledRules, counts: Sequence[int], reds: Sequence[in
                   flags: int = 0, seat_wind: int = 0, round_wind: int = 0, dora: Sequence[int] = (),
                   ura: Sequence[int] = (), kita: int = 0, honba: int = 0, riichi_sticks: int = 0,
                   pao: int = 0) -> tuple[Any, ...]: ...
+def _score_wins_lite(rules: CompiledRules, counts: Sequence[int], reds: object, melds: object,
+                     wins: Sequence[int], flags: int = 0, seat_wind: int = 0, round_wind: int = 0,
+                     dora: Sequence[int] = (), ura: Sequence[int] = (), kita: int = 0, honba: int = 0,
+                     riichi_sticks: int = 0, lite: int = 3, shared: bool = True) -> list[tuple[int, ...]]: ...
 def _score_native_timeit(rules: CompiledRules, counts: Sequence[int], reds: Sequence[int], melds: object,
                          win: int, flags: int = 0, seat_wind: int = 0, round_wind: int = 0,
                          dora: Sequence[int] = (), ura: Sequence[int] = (), kita: int = 0, honba: int = 0,

@@ -74,6 +74,9 @@ cdef extern from "ym_score.h" nogil:
         YM_R_SHIBARI
 
     int ym_score(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out)
+    int ym_score_ex(const ym_rules_t *rules, const ym_hand_t *hand, ym_score_t *out, int lite)
+    int ym_score_ex_wins(const ym_rules_t *rules, const ym_hand_t *hand, const uint8_t *wins, int n,
+                         ym_score_t *out, int *status, int lite)
     ctypedef struct ym_u128_t:
         uint32_t w[4]
     ctypedef struct ym_wide_pay_t:
@@ -490,6 +493,35 @@ def _score_native(CompiledRules rules not None, counts, reds, melds, int win, in
     if o.status == 4:
         _raise_bad_input(o.reason)
     return _score_tuple(&o, seat_wind, round_wind)
+
+
+def _score_wins_lite(CompiledRules rules not None, counts, reds, melds, wins, int flags=0, int seat_wind=0,
+                     int round_wind=0, dora=(), ura=(), int kita=0, int honba=0, int riichi_sticks=0,
+                     int lite=3, bint shared=True):
+    """The totals of scoring one hand with each winning kind of ``wins`` (at most 34) by the scorer's
+    lite path (1-3): with ``shared``, one ym_score_ex_wins call (the work that does not depend on the
+    winning kind done once, as the expected-value search scores its wins); else ym_score_ex per
+    kind. A list of (status, reason, han, fu, yakuman, kazoe, limit, base, points, yaku) per kind
+    (tests compare the two)."""
+    cdef ym_hand_t h
+    cdef ym_score_t o[34]
+    cdef int st[34]
+    cdef uint8_t w[34]
+    cdef int i, n = len(wins)
+    if not 0 < n <= 34 or not 1 <= lite <= 3:
+        raise InvalidArgumentError("_score_wins_lite: 1 to 34 winning kinds, lite 1 to 3")
+    for i in range(n):
+        w[i] = wins[i]
+    _fill_hand(&h, counts, reds, melds, w[0], flags, seat_wind, round_wind, dora, ura, kita, honba,
+               riichi_sticks, 0)
+    if shared:
+        ym_score_ex_wins(&rules.r, &h, w, n, o, st, lite)
+    else:
+        for i in range(n):
+            h.win = w[i]
+            st[i] = ym_score_ex(&rules.r, &h, &o[i], lite)
+    return [(st[i], o[i].reason, o[i].han, o[i].fu, o[i].yakuman, o[i].kazoe, o[i].limit, o[i].base,
+             o[i].points, o[i].yaku) for i in range(n)]
 
 
 def _score_native_timeit(CompiledRules rules not None, counts, reds, melds, int win, int flags=0,

@@ -107,12 +107,29 @@ static ev_key_t make_key(const uint8_t *c, unsigned reds, unsigned flag) {
     return k;
 }
 
+/* one copy of each kind in a key's two count words (kinds 0-20 in k0, 21-33 in k1; the other word
+   0): a step adds both, with no test of the kind */
+#define EV_ONE0(k) ((k) < 21 ? 1ULL << (3 * (k)) : 0)
+#define EV_ONE1(k) ((k) < 21 ? 0 : 1ULL << (3 * ((k) - 21)))
+#define EV_ONES(F) {F(0), F(1), F(2), F(3), F(4), F(5), F(6), F(7), F(8), F(9), F(10), F(11), F(12), F(13), \
+                    F(14), F(15), F(16), F(17), F(18), F(19), F(20), F(21), F(22), F(23), F(24), F(25), F(26), \
+                    F(27), F(28), F(29), F(30), F(31), F(32), F(33)}
+static const uint64_t KEY_ONE0[34] = EV_ONES(EV_ONE0), KEY_ONE1[34] = EV_ONES(EV_ONE1);
+#undef EV_ONES
+#undef EV_ONE1
+#undef EV_ONE0
+
 /* the key with one more (delta = 1) or one less (delta = -1) tile of a kind */
 static inline ev_key_t key_step(ev_key_t k, int kind, int delta) {
-    uint64_t one = kind < 21 ? 1ULL << (3 * kind) : 1ULL << (3 * (kind - 21));
-    if (kind < 21) k.k0 = delta > 0 ? k.k0 + one : k.k0 - one;
-    else k.k1 = delta > 0 ? k.k1 + one : k.k1 - one;
-    k.h = delta > 0 ? k.h + ZK[kind] : k.h - ZK[kind];
+    if (delta > 0) {
+        k.k0 += KEY_ONE0[kind];
+        k.k1 += KEY_ONE1[kind];
+        k.h += ZK[kind];
+    } else {
+        k.k0 -= KEY_ONE0[kind];
+        k.k1 -= KEY_ONE1[kind];
+        k.h -= ZK[kind];
+    }
     return k;
 }
 

@@ -130,6 +130,11 @@ struct ym_ev_work {
 
 /* the hash words: 34 kinds, the three red fives, the riichi bit, the fresh riichi bit (splitmix64
    from a fixed seed) */
+#define EV_ZK34 0x2F957488E4FD469EULL
+#define EV_ZK35 0x656ED1CB9A126362ULL
+#define EV_ZK36 0x5325662609163089ULL
+#define EV_ZK37 0x3BA278A39643A1BCULL
+#define EV_ZK38 0xC2B2AE3D27D4EB4FULL
 static const uint64_t ZK[39] = {
 0x09F1FD9D03F0A9B4ULL, 0x553274161BBF8475ULL, 0x5D5BCA4696B343B3ULL,
 0x70D29B6C7D22528DULL, 0x0BF2B716F9915475ULL, 0x5EB7F92B95387CCAULL,
@@ -142,20 +147,27 @@ static const uint64_t ZK[39] = {
 0x10BF7972F379031EULL, 0x974041D15AD75C38ULL, 0xFF9B273F42286387ULL,
 0x2601349FEF087EB0ULL, 0x5753F8EF429A4A7EULL, 0x2663E5E9DCBCBABAULL,
 0xA8BB872E52C6235CULL, 0xE1774D56B0DC91ACULL, 0x8634930F702B6452ULL,
-0x1674658F30892DDDULL, 0x2F957488E4FD469EULL, 0x656ED1CB9A126362ULL,
-0x5325662609163089ULL, 0x3BA278A39643A1BCULL, 0xC2B2AE3D27D4EB4FULL
+0x1674658F30892DDDULL, EV_ZK34, EV_ZK35,
+EV_ZK36, EV_ZK37, EV_ZK38
 
 };
 
-static inline uint64_t extras_hash(unsigned reds, unsigned flag) {
-    return ((reds & 1u) ? ZK[34] : 0) + ((reds & 2u) ? ZK[35] : 0) + ((reds & 4u) ? ZK[36] : 0) +
-           ((flag & 1u) ? ZK[37] : 0) + ((flag & 2u) ? ZK[38] : 0);
-}
+/* the hash of a key's extras (bits 39-43 of k1: the red fives m p s, the two riichi bits), by those
+   five bits: the sum of the words of the bits set (one load instead of five tests) */
+#define EV_EX(m) (((m) & 1 ? EV_ZK34 : 0) + ((m) & 2 ? EV_ZK35 : 0) + ((m) & 4 ? EV_ZK36 : 0) + \
+                  ((m) & 8 ? EV_ZK37 : 0) + ((m) & 16 ? EV_ZK38 : 0))
+#define EV_EX4(m) EV_EX(m), EV_EX((m) + 1), EV_EX((m) + 2), EV_EX((m) + 3)
+static const uint64_t EV_EXTRAS[32] = {EV_EX4(0), EV_EX4(4), EV_EX4(8), EV_EX4(12), EV_EX4(16), EV_EX4(20),
+                                       EV_EX4(24), EV_EX4(28)};
+#undef EV_EX4
+#undef EV_EX
+
+static inline uint64_t extras_hash(unsigned reds, unsigned flag) { return EV_EXTRAS[(reds & 7u) | (flag & 3u) << 3]; }
 
 static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
-    k.h -= extras_hash((unsigned)(k.k1 >> 39) & 7u, (unsigned)(k.k1 >> 42) & 3u);
-    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)(reds & 7u) << 39 | (uint64_t)(flag & 3u) << 42;
-    k.h += extras_hash(reds, flag);
+    unsigned m = (reds & 7u) | (flag & 3u) << 3;
+    k.h += EV_EXTRAS[m] - EV_EXTRAS[(unsigned)(k.k1 >> 39) & 31u];
+    k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)m << 39;
     return k;
 }
 
@@ -237,7 +249,9 @@ typedef struct {
 } ctx_t;
 
 /* the suit of a five (whose red copy is a tile of its own), else -1 */
-static inline int five_suit(int k) { return (k < 27 && k % 9 == 4) ? k / 9 : -1; }
+static const int8_t EV_FIVE_SUIT[34] = {-1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1,
+                                        -1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+static inline int five_suit(int k) { return EV_FIVE_SUIT[k]; }
 
 /* copies of the red five of `suit` that a state holding `reds` may draw */
 static inline int red_left_of(const ctx_t *x, unsigned reds, int suit) {

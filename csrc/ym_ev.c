@@ -201,7 +201,7 @@ static int dist_up(const ctx_t *x, const uint8_t *c, unsigned reds) {
    the red five of its suit when red: a plain copy counts beyond the request's plain copies, a red
    five when the request held none */
 static inline int dist_step(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int red, int delta) {
-    int suit = k < 27 && k % 9 == 4 ? k / 9 : -1;
+    int suit = five_suit(k);
     if (red) return (x->reds0 >> suit & 1u) ? 0 : delta;
     int p = c[k] - (suit >= 0 ? (int)(reds >> suit & 1u) : 0);
     return delta > 0 ? (p >= x->p0[k] ? 1 : 0) : (p > x->p0[k] ? -1 : 0);
@@ -215,11 +215,13 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
    checked: the slot taken since, or the table grown, means a new lookup): the counts pc with one
    copy of `kind` added (delta 1) or removed (delta -1), or pc itself (kind < 0); its shanten `sh`
    (when below -1: computed) and dist_up `dist`; returns its index or -1 on memory failure */
-static long node_new(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta, int sh,
-                     int draw, int dist) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))   /* the new state apart: a state found returns before the call (node_get) */
+#endif
+static long node_make(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta, int sh,
+                      int draw, int dist) {
     ym_ev_work_t *w = x->w;
     long i = found;
-    if (i >= 0) return i;
     if (w->table_cap != cap0 || w->table[-i - 1]) {
         i = lookup(w, k);
         if (i >= 0) return i;
@@ -243,6 +245,11 @@ static long node_new(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_
     n->ci = draw ? w->n_d++ : w->n_e++;
     w->table[-i - 1] = slot_of(k.h, w->n_nodes);
     return (long)w->n_nodes++;
+}
+
+static inline long node_new(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta,
+                            int sh, int draw, int dist) {
+    return found >= 0 ? found : node_make(x, k, found, cap0, pc, kind, delta, sh, draw, dist);
 }
 
 static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {

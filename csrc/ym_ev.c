@@ -145,7 +145,7 @@ static void set_table_size(ym_ev_work_t *w, size_t cap) {
     unsigned bits = 0;
     while ((1ULL << bits) < cap) bits++;
     w->table_cap = cap;
-    w->table_bits = bits;
+    w->table_shift = 64 - bits;
 }
 
 /* room for cap slots (the contents are not kept: a table is refilled from the nodes) */

@@ -76,7 +76,7 @@ struct ym_ev_work {
     size_t cap_cnt;
     uint64_t *table;   /* 0 = empty, else hash low 32 bits << 32 | (node index + 1) */
     size_t table_cap;  /* slots in use this search (a power of two), at most table_alloc */
-    unsigned table_bits;
+    unsigned table_shift;   /* 64 - log2(table_cap): a hash's home slot is its top bits */
     size_t table_alloc;   /* slots allocated */
     int32_t n_d, n_e;  /* draw and discard states */
     dedge_t *tmp;      /* the links as they are made (push_pair) */
@@ -171,7 +171,7 @@ static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
     return k;
 }
 
-static inline size_t home_of(const ym_ev_work_t *w, uint64_t h) { return (size_t)(h >> (64 - w->table_bits)); }
+static inline size_t home_of(const ym_ev_work_t *w, uint64_t h) { return (size_t)(h >> w->table_shift); }
 
 static inline uint64_t slot_of(uint64_t h, size_t i) { return (h & 0xFFFFFFFFu) << 32 | (uint64_t)(i + 1); }
 

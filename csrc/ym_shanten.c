@@ -264,6 +264,7 @@ static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, u
     q->lower = 0;
     for (int r = 0; r < 9; r++)
         if (q->up[r] != 0xFF && (better[q->up[r] >> 6] >> (q->up[r] & 63) & 1)) q->lower |= (uint16_t)(1u << r);
+    q->keep_memo = q->low_memo = YM_PART_NO_MEMO;
     q->key = key;
     return q;
 }
@@ -336,6 +337,14 @@ YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, u
     return sh;
 }
 
+/* What the regular form's shanten after a change of part s depends on besides the part's new class
+   (changed_regular): the other parts' combined class, the honors' class for a suit, the meld count;
+   and the shanten t the answer compares with (0..6 beside a hand's own, -1..7 in all): 21 bits */
+YM_ALWAYS_INLINE uint32_t part_ctx(const hand_parts_t *h, int s, int n_melds, int t) {
+    return (uint32_t)(s == 3 ? h->rest_cls[3] : h->rest_cls[s] | h->cls[3] << 8) | (uint32_t)n_melds << 14 |
+           (uint32_t)(t + 1) << 17;
+}
+
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
                            int8_t out[34]) {
     hand_parts_t h;
@@ -370,12 +379,21 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                the answer (out[k] is written for each of them). The special forms stay at b or
                above, so a shanten below b is the regular form's: no special count is read. */
             if (!regular) continue;
-            for (unsigned bits = part_kinds & h.p[s]->lower; bits; bits &= bits - 1) {
-                int r = ym_ctz64(bits), k = 9 * s + r;
-                int sh = changed_regular(&h, s, h.p[s]->up[r], n_melds);
-                out[k] = (int8_t)sh;
-                low |= (uint64_t)(sh < b) << k;
+            /* the part's answer for every rank it may draw, kept in its slot for the context (as
+               ym_shanten_keeping's): a draw lowers the shanten by one at most, so out[k] = b - 1 */
+            ym_part_slot_t *pw = (ym_part_slot_t *)h.p[s];
+            const uint32_t ctx = part_ctx(&h, s, n_melds, b);
+            if (pw->low_memo >> 9 != ctx) {
+                unsigned m = 0;
+                for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
+                    int r = ym_ctz64(bits);
+                    m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
+                }
+                pw->low_memo = ctx << 9 | m;
             }
+            unsigned lows = pw->low_memo & 0x1FFu & part_kinds;
+            low |= (uint64_t)lows << (9 * s);
+            for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)(b - 1);
             continue;
         }
         for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
@@ -410,7 +428,30 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
        change alone says that a discard raises the shanten) */
     for (int s = 0; s < 4; s++) {   /* part by part: the part's slot and form fixed in the inner loop */
         const ym_part_slot_t *p = h.p[s];
-        for (unsigned bits = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu); bits; bits &= bits - 1) {
+        unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
+        if (!special) {
+            /* the regular form alone: whether rank r's discard keeps a depends on the part's class
+               after it (the slot's) and on the rest of the hand only through the other parts'
+               combined class (and the honors' class for a suit), the meld count and a; the part's
+               answer for every rank it holds is kept in its slot for that context, so a part met
+               again beside the same rest (most parts of a search's hands) costs one test */
+            ym_part_slot_t *pw = (ym_part_slot_t *)p;
+            const uint32_t ctx = part_ctx(&h, s, n_melds, a);
+            if (pw->keep_memo >> 9 != ctx) {
+                unsigned m = 0;
+                for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
+                    unsigned q = p->down[r];
+                    if (q == 0xFF) continue;   /* no copy to take away */
+                    m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
+                }
+                pw->keep_memo = ctx << 9 | m;
+            }
+            unsigned kept = pw->keep_memo & 0x1FFu & part_kinds;
+            keep |= (uint64_t)kept << (9 * s);
+            for (; kept; kept &= kept - 1) out[9 * s + ym_ctz64(kept)] = (int8_t)a;
+            continue;
+        }
+        for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
             int r = ym_ctz64(bits), k = 9 * s + r;
             unsigned q = p->down[r];
             if (q == 0xFF) continue;   /* no copy to take away */

@@ -372,15 +372,13 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
            no entry of the part's distance vector cannot lower the regular form (the replacement
            number is a min-plus sum of the parts' entries): only the special counts may. */
         int regular = !(b == 0 && ((unsigned)(h.p[s]->z >> 24) & 0xFFu) % 3 == 0);
-        unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
-        if (!special) {
-            /* only the regular form may go below b: only the draws whose class change lowers an
-               entry of the part's vector (the slot's `lower`) are looked up, without a branch on
-               the answer (out[k] is written for each of them). The special forms stay at b or
-               above, so a shanten below b is the regular form's: no special count is read. */
-            if (!regular) continue;
-            /* the part's answer for every rank it may draw, kept in its slot for the context (as
-               ym_shanten_keeping's): a draw lowers the shanten by one at most, so out[k] = b - 1 */
+        unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu), lows = 0;
+        if (regular) {
+            /* the regular form: only the draws whose class change lowers an entry of the part's
+               vector (the slot's `lower`) are looked up. The part's answer for every rank it may
+               draw depends on the rest of the hand only through part_ctx, and is kept in its slot
+               for that context (as ym_shanten_keeping's), so a part met again beside the same rest
+               costs one test */
             ym_part_slot_t *pw = (ym_part_slot_t *)h.p[s];
             const uint32_t ctx = part_ctx(&h, s, n_melds, b);
             if (pw->low_memo >> 9 != ctx) {
@@ -391,23 +389,20 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                 }
                 pw->low_memo = ctx << 9 | m;
             }
-            unsigned lows = pw->low_memo & 0x1FFu & part_kinds;
-            low |= (uint64_t)lows << (9 * s);
-            for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)(b - 1);
-            continue;
+            lows = pw->low_memo & 0x1FFu & part_kinds;
         }
-        for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
-            int r = ym_ctz64(bits), k = 9 * s + r, sh;
-            unsigned q = h.p[s]->up[r], e = special_step(h.e0, k, c[k], 1);
-            if (q == 0xFF) continue;   /* a fifth copy */
-            if (regular && (h.p[s]->lower >> r & 1)) sh = changed_shanten(&h, s, q, e, n_melds);
-            else if (n_melds == 0) sh = T->min[e];
-            else continue;
-            if (sh < b) {
-                out[k] = (int8_t)sh;
-                low |= 1ULL << k;
+        if (special) {
+            /* the special forms (closed hands): the draws the regular form leaves, by the special
+               counts (the shanten is the smaller form's: below b when either is) */
+            for (unsigned bits = part_kinds & ~lows; bits; bits &= bits - 1) {
+                int r = ym_ctz64(bits), k = 9 * s + r;
+                if (h.p[s]->up[r] == 0xFF) continue;   /* a fifth copy */
+                lows |= (unsigned)(T->min[special_step(h.e0, k, c[k], 1)] < b) << r;
             }
         }
+        /* a draw lowers either form by one at most, and neither is below b: out[k] = b - 1 */
+        low |= (uint64_t)lows << (9 * s);
+        for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)(b - 1);
     }
     return low;
 }
@@ -426,40 +421,37 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
     /* (no filter by the part's class alone, as ym_shanten_lowering's: no class's distance vector
        is above another's in every entry, all 15,876 pairs of suit classes checked, so no class
        change alone says that a discard raises the shanten) */
-    for (int s = 0; s < 4; s++) {   /* part by part: the part's slot and form fixed in the inner loop */
-        const ym_part_slot_t *p = h.p[s];
+    for (int s = 0; s < 4; s++) {   /* part by part: the part's slot fixed in the inner loops */
+        ym_part_slot_t *p = (ym_part_slot_t *)h.p[s];
         unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
-        if (!special) {
-            /* the regular form alone: whether rank r's discard keeps a depends on the part's class
-               after it (the slot's) and on the rest of the hand only through the other parts'
-               combined class (and the honors' class for a suit), the meld count and a; the part's
-               answer for every rank it holds is kept in its slot for that context, so a part met
-               again beside the same rest (most parts of a search's hands) costs one test */
-            ym_part_slot_t *pw = (ym_part_slot_t *)p;
-            const uint32_t ctx = part_ctx(&h, s, n_melds, a);
-            if (pw->keep_memo >> 9 != ctx) {
-                unsigned m = 0;
-                for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
-                    unsigned q = p->down[r];
-                    if (q == 0xFF) continue;   /* no copy to take away */
-                    m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
-                }
-                pw->keep_memo = ctx << 9 | m;
+        /* the regular form: whether rank r's discard keeps a depends on the part's class after it
+           (the slot's) and on the rest of the hand only through part_ctx; the part's answer for
+           every rank it holds is kept in its slot for that context, so a part met again beside the
+           same rest (most parts of a search's hands) costs one test. (When the special forms are
+           below the regular one, the regular form is above a and keeps none.) */
+        const uint32_t ctx = part_ctx(&h, s, n_melds, a);
+        if (p->keep_memo >> 9 != ctx) {
+            unsigned m = 0;
+            for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
+                unsigned q = p->down[r];
+                if (q == 0xFF) continue;   /* no copy to take away */
+                m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
             }
-            unsigned kept = pw->keep_memo & 0x1FFu & part_kinds;
-            keep |= (uint64_t)kept << (9 * s);
-            for (; kept; kept &= kept - 1) out[9 * s + ym_ctz64(kept)] = (int8_t)a;
-            continue;
+            p->keep_memo = ctx << 9 | m;
         }
-        for (unsigned bits = part_kinds; bits; bits &= bits - 1) {
-            int r = ym_ctz64(bits), k = 9 * s + r;
-            unsigned q = p->down[r];
-            if (q == 0xFF) continue;   /* no copy to take away */
-            int sh = special ? changed_shanten(&h, s, q, special_step(h.e0, k, c[k], -1), n_melds)
-                             : changed_regular(&h, s, q, n_melds);
-            out[k] = (int8_t)sh;   /* without a branch on the answer */
-            keep |= (uint64_t)(sh == a) << k;
+        unsigned kept = p->keep_memo & 0x1FFu & part_kinds;
+        if (special) {
+            /* the special forms (closed hands): neither form falls below a on a discard, so the
+               hand keeps a when either does; the discards the regular form leaves, by the special
+               counts */
+            for (unsigned bits = part_kinds & ~kept; bits; bits &= bits - 1) {
+                int r = ym_ctz64(bits), k = 9 * s + r;
+                if (p->down[r] == 0xFF) continue;   /* no copy to take away */
+                kept |= (unsigned)(T->min[special_step(h.e0, k, c[k], -1)] == a) << r;
+            }
         }
+        keep |= (uint64_t)kept << (9 * s);
+        for (; kept; kept &= kept - 1) out[9 * s + ym_ctz64(kept)] = (int8_t)a;
     }
     return keep;
 }

@@ -216,7 +216,7 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
    copy of `kind` added (delta 1) or removed (delta -1), or pc itself (kind < 0); its shanten `sh`
    (when below -1: computed) and dist_up `dist`; returns its index or -1 on memory failure */
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))   /* the new state apart: a state found returns before the call (node_get) */
+__attribute__((noinline))   /* the new state apart: a state found returns before the call (node_new) */
 #endif
 static long node_make(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta, int sh,
                       int draw, int dist) {

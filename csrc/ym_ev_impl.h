@@ -162,10 +162,13 @@ static const uint64_t EV_EXTRAS[32] = {EV_EX4(0), EV_EX4(4), EV_EX4(8), EV_EX4(1
 #undef EV_EX4
 #undef EV_EX
 
-static inline uint64_t extras_hash(unsigned reds, unsigned flag) { return EV_EXTRAS[(reds & 7u) | (flag & 3u) << 3]; }
+/* the five extras bits of a key (its bits 39-43) from its red fives and riichi flag */
+static inline unsigned extras_bits(unsigned reds, unsigned flag) { return (reds & 7u) | (flag & 3u) << 3; }
+
+static inline uint64_t extras_hash(unsigned reds, unsigned flag) { return EV_EXTRAS[extras_bits(reds, flag)]; }
 
 static inline ev_key_t key_with(ev_key_t k, unsigned reds, unsigned flag) {
-    unsigned m = (reds & 7u) | (flag & 3u) << 3;
+    unsigned m = extras_bits(reds, flag);
     k.h += EV_EXTRAS[m] - EV_EXTRAS[(unsigned)(k.k1 >> 39) & 31u];
     k.k1 = (k.k1 & ((1ULL << 39) - 1)) | (uint64_t)m << 39;
     return k;
@@ -278,19 +281,16 @@ static inline ev_key_t riichi_key(ev_key_t kd, unsigned flag) {
 /* the ura dora han a win's law follows: four copies for each indicator */
 #define EV_URA_MAX (4 * YM_MAX_INDICATORS)
 
-/* The value of the tsumo of kind k completing c (14-3k tiles incl. k); 0 if no yaku. riichi: 0
-   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu); under a
-   riichi mode other than ALWAYS a riichi win also takes back the hand's own stick. `ura` is
-   the complete hand's ura dora law (EV_URA_MAX + 1), made on first use (*ura_all < 0: not yet):
-   one per hand. */
-double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
-                       double *ura_all);
 int ym_ev_link_riichi_pair(ctx_t *x, size_t ni);
 void ym_ev_riichi_stay_gain(ym_ev_work_t *w, const double *vd, int riichi);
 void ym_ev_riichi_pairs_step(ym_ev_work_t *w, double *vd, const double *W, double inv, int bounded);
-/* ym_ev_win_score of the tsumo of each of kinds[0 .. n) completing the same hand c (each kind held
-   in c) with the same riichi, into out[0 .. n): the scorer's work that does not depend on the
-   winning kind done once (ym_score_ex_wins) */
+/* The values of the tsumo of each of kinds[0 .. n) completing the same hand c (14-3k tiles incl.
+   the kind; each kind held in c) with the same riichi, into out[0 .. n); 0 if no yaku. riichi: 0
+   none, 1 under riichi, 2 under riichi on the first draw after the declaration (ippatsu); under a
+   riichi mode other than ALWAYS a riichi win also takes back the hand's own stick. `ura` is the
+   complete hand's ura dora law (EV_URA_MAX + 1), made on first use (*ura_all < 0: not yet): one per
+   hand. The scorer's work that does not depend on the winning kind is done once
+   (ym_score_ex_wins), EV_WINS_AT_ONCE kinds a call. */
 #define EV_WINS_AT_ONCE 16
 void ym_ev_win_scores(const ctx_t *x, const uint8_t *c, unsigned reds, const uint8_t *kinds, int n, int riichi,
                       double *ura, double *ura_all, double *out);

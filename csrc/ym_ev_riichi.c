@@ -152,15 +152,13 @@ static double win_worth(const ctx_t *x, const uint8_t *c, int st, const ym_score
     return v > 0.0 && riichi && x->choice ? v + YM_EV_STICK : v;
 }
 
-/* The value of the tsumo of kind k completing c (win_worth) */
-double ym_ev_win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
+/* The value of the tsumo of kind k completing c: ym_ev_win_scores of that one kind */
+static double win_score(const ctx_t *x, const uint8_t *c, unsigned reds, int k, int riichi, double *ura,
                        double *ura_all) {
-    ym_hand_t h;
-    ym_score_t s;
-    win_hand(x, c, reds, riichi, &h);
-    h.win = (uint8_t)k;
-    int st = ym_score_ex(x->in->rules, &h, &s, 3);   /* lite 3: no payments (hand_value's) */
-    return win_worth(x, c, st, &s, riichi, ura, ura_all);
+    uint8_t kind = (uint8_t)k;
+    double v;
+    ym_ev_win_scores(x, c, reds, &kind, 1, riichi, ura, ura_all, &v);
+    return v;
 }
 
 void ym_ev_win_scores(const ctx_t *x, const uint8_t *c, unsigned reds, const uint8_t *kinds, int n, int riichi,
@@ -171,7 +169,7 @@ void ym_ev_win_scores(const ctx_t *x, const uint8_t *c, unsigned reds, const uin
     win_hand(x, c, reds, riichi, &h);
     for (int i0 = 0; i0 < n; i0 += EV_WINS_AT_ONCE) {
         int m = n - i0 < EV_WINS_AT_ONCE ? n - i0 : EV_WINS_AT_ONCE;
-        ym_score_ex_wins(x->in->rules, &h, kinds + i0, m, s, st, 3);
+        ym_score_ex_wins(x->in->rules, &h, kinds + i0, m, s, st, 3);   /* lite 3: no payments (hand_value's) */
         for (int i = 0; i < m; i++) out[i0 + i] = win_worth(x, c, st[i], &s[i], riichi, ura, ura_all);
     }
 }
@@ -212,12 +210,12 @@ int ym_ev_link_riichi_pair(ctx_t *x, size_t ni) {
         for (int red = 0; red < 2; red++) {
             if (wt[red] <= 0) continue;
             unsigned rd = red ? reds | 1u << suit : reds;
-            double sr = ym_ev_win_score(x, c, rd, k, 1, ura, &ura_all);
+            double sr = win_score(x, c, rd, k, 1, ura, &ura_all);
             if (!(sr > 0.0)) continue;
             struct rwin *e = &w->rw[w->n_rw++];
             e->w = wt[red];
             e->s_r = sr;
-            e->s_ipp = ym_ev_win_score(x, c, rd, k, 2, ura, &ura_all);
+            e->s_ipp = win_score(x, c, rd, k, 2, ura, &ura_all);
             p->ww += wt[red];
         }
         c[k]--;

@@ -53,6 +53,7 @@ void ym_ev_work_free(ym_ev_work_t *w) {
     free(w->tmp);
     free(w->de);
     free(w->dsc);
+    free(w->lsc);
     free(w->eto);
     free(w->defer);
     free(w->tmp2);
@@ -77,7 +78,7 @@ size_t ym_ev_nodes(const ym_ev_work_t *w) { return w ? w->n_nodes : 0; }
 size_t ym_ev_work_bytes(const ym_ev_work_t *w) {
     if (!w) return 0;
     return w->cap_nodes * sizeof(node_t) + w->cap_cnt + w->table_alloc * sizeof(uint64_t) +
-           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + w->cap_dsc * sizeof(double) +
+           w->cap_tmp * sizeof(dedge_t) + w->cap_de * sizeof(sedge_t) + (w->cap_dsc + w->cap_lsc) * sizeof(double) +
            (w->cap_eto + w->cap_defer + w->cap_perm) * sizeof(int32_t) + w->cap_tmp2 * sizeof(dedge_t) +
            w->cap_rt * sizeof(int32_t) + w->cap_rp * sizeof(struct rpair) + w->cap_rw * sizeof(struct rwin) +
            w->cap_doff * sizeof(int32_t) + w->cap_eoff * sizeof(int32_t) + w->cap_sh_d + w->cap_sh_e + w->cap_ds_d + w->cap_ds_e +
@@ -316,7 +317,6 @@ static inline int push_to(ctx_t *x, dedge_t **buf, size_t *cap, size_t *n, long 
     ed->w = (uint8_t)wt;
     ed->kind = (uint8_t)kind;
     ed->win = 0;
-    ed->score = 0.0;
     return 0;
 }
 
@@ -571,21 +571,33 @@ static int link(ctx_t *x) {
             w->ds_e[n->ci] = dist_class(n);
         }
     }
-    if (w->n_de2) {
-        if (reserve((void **)&w->tmp, &w->cap_tmp, w->n_de + w->n_de2, sizeof(dedge_t))) return -1;
-        memcpy(w->tmp + w->n_de, w->tmp2, w->n_de2 * sizeof(dedge_t));
-        w->n_de += w->n_de2;
-    }
     for (size_t i = 0; i < w->n_defer; i += 3) {
         int32_t v = w->defer[i + 1];
         if (link_deferred(x, (size_t)w->defer[i], v & 0xFF, v >> 8, w->defer[i + 2])) return -1;
     }
-    size_t np = w->n_de;
+    /* the links: tmp's (made by the draw states, then the deferred ones), then tmp2's (made by the
+       discard states outside the dama lineage; only one of the two kinds exists in a search), read
+       as one sequence in that order, without a copy: link i is at_link(i) */
+    const size_t n0 = w->n_de, np = n0 + w->n_de2;
+    dedge_t *const seg[2] = {w->tmp, w->tmp2};
+#define at_link(i) ((size_t)(i) < n0 ? seg[0] + (i) : seg[1] + ((size_t)(i) - n0))
+    /* each link in order: t the link, i its index in the sequence */
+#define EV_EACH_LINK(...) \
+    for (int sg_ = 0; sg_ < 2; sg_++) { \
+        dedge_t *const base_ = seg[sg_]; \
+        const size_t n_ = sg_ ? np - n0 : n0, i0_ = sg_ ? n0 : 0; \
+        for (size_t q_ = 0; q_ < n_; q_++) { \
+            dedge_t *const t = base_ + q_; \
+            const size_t i = i0_ + q_; \
+            (void)i; \
+            __VA_ARGS__ \
+        } \
+    }
     if (reserve((void **)&w->eto, &w->cap_eto, np + 1, sizeof(int32_t)) ||
         reserve((void **)&w->de, &w->cap_de, np + 1, sizeof(sedge_t)) ||
-        reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)))
+        reserve((void **)&w->dsc, &w->cap_dsc, np + 1, sizeof(double)) ||
+        reserve((void **)&w->lsc, &w->cap_lsc, np + 1, sizeof(double)))
         return -1;
-    dedge_t *tmp = w->tmp;
     node_t *nodes = w->nodes;
     int8_t *she = w->sh_e;
     /* Two passes over the links. The first counts the links of each discard state (cnt) and of
@@ -611,11 +623,11 @@ static int link(ctx_t *x) {
     memset(cnt, 0, ne * sizeof(int32_t));
     memset(cnd, 0, 2 * nd * sizeof(int32_t));
     size_t nw = 0;   /* the links into complete hands, listed in eto (filled by the second pass) */
-    for (size_t i = 0; i < np; i++) {
-        cnt[tmp[i].eci]++;
-        cnd[2 * tmp[i].dci]++;
-        if (she[tmp[i].eci] == -1) eto[nw++] = (int32_t)i;
-    }
+    EV_EACH_LINK({
+        cnt[t->eci]++;
+        cnd[2 * t->dci]++;
+        if (she[t->eci] == -1) eto[nw++] = (int32_t)i;
+    })
     for (size_t e = 0; e < ne; e++)
         key[e] = (uint16_t)(w->ds_e[e] * 128 + (cnt[e] < 63 ? cnt[e] : 63) * 2 + (she[e] <= 0));
     renumber(mape, key, ne, she, w->ds_e, scr);
@@ -623,7 +635,7 @@ static int link(ctx_t *x) {
     for (size_t e = 0; e < ne; e++) eoff[mape[e] + 1] = cnt[e];
     for (size_t e = 0; e < ne; e++) eoff[e + 1] += eoff[e];
     memcpy(cnt, eoff, ne * sizeof(int32_t));
-    for (size_t q = 0; q < nw; q++) perm[cnt[mape[tmp[eto[q]].eci]]++] = eto[q];
+    for (size_t q = 0; q < nw; q++) perm[cnt[mape[at_link(eto[q])->eci]]++] = eto[q];
     /* the values of the wins into each complete hand: one ura dora law per hand, and the scorer's
        work that does not depend on the winning kind done once for each run of its wins with the
        same riichi (ym_ev_win_scores) */
@@ -631,21 +643,21 @@ static int link(ctx_t *x) {
         if (she[e] != -1) continue;
         double ura[EV_URA_MAX + 1], ura_all = -1.0;
         for (int32_t j = eoff[e], end = eoff[e + 1]; j < end;) {
-            const dedge_t *t0 = &tmp[perm[j]];
+            const dedge_t *t0 = at_link(perm[j]);
             const int riichi = nodes[t0->d].riichi;
             uint8_t kinds[EV_WINS_AT_ONCE];
             double sc[EV_WINS_AT_ONCE];
             int m = 0;
-            while (j + m < end && m < EV_WINS_AT_ONCE && nodes[tmp[perm[j + m]].d].riichi == riichi) {
-                kinds[m] = tmp[perm[j + m]].kind;
+            while (j + m < end && m < EV_WINS_AT_ONCE && nodes[at_link(perm[j + m])->d].riichi == riichi) {
+                kinds[m] = at_link(perm[j + m])->kind;
                 m++;
             }
             ym_ev_win_scores(x, w->cnt + 34 * (size_t)t0->e, (unsigned)(nodes[t0->e].key.k1 >> 39) & 7u, kinds, m,
                              riichi, ura, &ura_all, sc);
             for (int i = 0; i < m; i++, j++) {
-                dedge_t *t = &tmp[perm[j]];
-                t->score = sc[i];
-                t->win = t->score > 0.0;
+                dedge_t *t = at_link(perm[j]);
+                w->lsc[perm[j]] = sc[i];
+                t->win = sc[i] > 0.0;
                 cnd[2 * t->dci] -= t->win;
                 cnd[2 * t->dci + 1] += t->win;
             }
@@ -665,16 +677,15 @@ static int link(ctx_t *x) {
     }
     for (size_t q = 0; q < 2 * nd; q++) off[q + 1] += off[q];
     memcpy(cnt, eoff, ne * sizeof(int32_t));
-    for (size_t i = 0; i < np; i++) {
-        dedge_t *t = &tmp[i];
+    EV_EACH_LINK({
         int32_t e = mape[t->eci], d = mapd[t->dci], j = off[2 * d + t->win]++;
         t->eci = e;
         t->dci = d;
         eto[cnt[e]++] = 4 * d;     /* the place of the draw state's values in vd */
         w->de[j].e = 4 * e;        /* the place of the discard state's values in ve (the solve adds no multiply) */
         w->de[j].w = (float)t->w;
-        if (t->win) w->dsc[j] = t->score;
-    }
+        if (t->win) w->dsc[j] = w->lsc[i];
+    })
     for (size_t q = 2 * nd; q > 0; q--) off[q] = off[q - 1];
     off[0] = 0;
     w->n_eto = np;
@@ -689,15 +700,17 @@ static int link(ctx_t *x) {
        declares, a target apart (the solve counts it only with a draw left, less the stick; it takes
        the larger value over these pairs, so their order does not matter) */
     if (x->choice && x->closed && x->in->riichi_mode != YM_EV_RIICHI_NEVER)
-        for (size_t i = 0; i < np; i++) {
-            const node_t *d = &nodes[tmp[i].d];
+        EV_EACH_LINK({
+            const node_t *d = &nodes[t->d];
             if (d->shanten != 0 || d->riichi) continue;
             long df = lookup(w, riichi_key(d->key, 2));
             if (df < 0) continue;
             if (reserve((void **)&w->rt, &w->cap_rt, w->n_rt + 2, sizeof(int32_t))) return -1;
-            w->rt[w->n_rt++] = tmp[i].eci;
+            w->rt[w->n_rt++] = t->eci;
             w->rt[w->n_rt++] = nodes[df].ci;
-        }
+        })
+#undef EV_EACH_LINK
+#undef at_link
     return 0;
 }
 

@@ -34,8 +34,7 @@ typedef struct {
     uint8_t w;         /* copies */
     uint8_t win;       /* the draw completes a hand with a yaku */
     uint8_t kind;      /* the kind drawn (and discarded back) */
-    double score;      /* value of the win (0 if none) */
-} dedge_t;
+} dedge_t;           /* (a win's value apart, in ym_ev_work.lsc: 20 bytes a link, not 32) */
 
 typedef struct {
     int32_t e;         /* the discard state reached: 4 x its index, the place of its values in the
@@ -83,7 +82,9 @@ struct ym_ev_work {
     sedge_t *de;       /* the same by draw state, the win edges of each after the others */
     double *dsc;       /* by the index of de: a win edge's value (the others' entries unused), so that
                           the solve's passes over the other edges read 8 bytes an edge */
-    size_t cap_tmp, cap_de, cap_dsc, n_de;
+    double *lsc;       /* link: a win's value by the link's place in the links' sequence (ym_ev.c,
+                          link: at_link) until the second pass puts it in dsc */
+    size_t cap_tmp, cap_de, cap_dsc, cap_lsc, n_de;
     int32_t *eto;      /* discard edges (4 x the draw state's index: the place of its values in
                           the solve's vd), grouped by discard state */
     size_t cap_eto, n_eto;

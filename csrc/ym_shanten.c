@@ -264,7 +264,7 @@ static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, u
     q->lower = 0;
     for (int r = 0; r < 9; r++)
         if (q->up[r] != 0xFF && (better[q->up[r] >> 6] >> (q->up[r] & 63) & 1)) q->lower |= (uint16_t)(1u << r);
-    q->keep_memo = q->low_memo = YM_PART_NO_MEMO;
+    q->keep_memo[0] = q->keep_memo[1] = q->low_memo[0] = q->low_memo[1] = YM_PART_NO_MEMO;
     q->key = key;
     return q;
 }
@@ -373,6 +373,7 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
            number is a min-plus sum of the parts' entries): only the special counts may. */
         int regular = !(b == 0 && ((unsigned)(h.p[s]->z >> 24) & 0xFFu) % 3 == 0);
         unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu), lows = 0;
+        if (!part_kinds) continue;   /* no tile of the part asked for */
         if (regular) {
             /* the regular form: only the draws whose class change lowers an entry of the part's
                vector (the slot's `lower`) are looked up. The part's answer for every rank it may
@@ -381,15 +382,21 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                costs one test */
             ym_part_slot_t *pw = (ym_part_slot_t *)h.p[s];
             const uint32_t ctx = part_ctx(&h, s, n_melds, b);
-            if (pw->low_memo >> 9 != ctx) {
-                unsigned m = 0;
-                for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
-                    int r = ym_ctz64(bits);
-                    m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
+            uint32_t *mm = pw->low_memo, got = mm[0];
+            if (got >> 9 != ctx) {
+                got = mm[1];
+                if (got >> 9 != ctx) {
+                    unsigned m = 0;
+                    for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
+                        int r = ym_ctz64(bits);
+                        m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
+                    }
+                    got = ctx << 9 | m;
+                    mm[1] = mm[0];
+                    mm[0] = got;
                 }
-                pw->low_memo = ctx << 9 | m;
             }
-            lows = pw->low_memo & 0x1FFu & part_kinds;
+            lows = got & 0x1FFu & part_kinds;
         }
         if (special) {
             /* the special forms (closed hands): the draws the regular form leaves, by the special
@@ -429,17 +436,24 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
            every rank it holds is kept in its slot for that context, so a part met again beside the
            same rest (most parts of a search's hands) costs one test. (When the special forms are
            below the regular one, the regular form is above a and keeps none.) */
+        if (!part_kinds) continue;   /* no tile of the part asked for */
         const uint32_t ctx = part_ctx(&h, s, n_melds, a);
-        if (p->keep_memo >> 9 != ctx) {
-            unsigned m = 0;
-            for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
-                unsigned q = p->down[r];
-                if (q == 0xFF) continue;   /* no copy to take away */
-                m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
+        uint32_t *mm = p->keep_memo, got = mm[0];
+        if (got >> 9 != ctx) {
+            got = mm[1];
+            if (got >> 9 != ctx) {
+                unsigned m = 0;
+                for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
+                    unsigned q = p->down[r];
+                    if (q == 0xFF) continue;   /* no copy to take away */
+                    m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
+                }
+                got = ctx << 9 | m;
+                mm[1] = mm[0];
+                mm[0] = got;
             }
-            p->keep_memo = ctx << 9 | m;
         }
-        unsigned kept = p->keep_memo & 0x1FFu & part_kinds;
+        unsigned kept = got & 0x1FFu & part_kinds;
         if (special) {
             /* the special forms (closed hands): neither form falls below a on a discard, so the
                hand keeps a when either does; the discards the regular form leaves, by the special

@@ -53,11 +53,11 @@ typedef struct {
     uint8_t up[9], down[9];    /* the class with one more / one fewer tile of rank r (0xFF: none) */
     uint16_t lower;            /* bit r: up[r] lowers an entry of the class's distance vector (the
                                   draws of the part that may lower the regular form) */
-    /* ym_shanten_keeping's and ym_shanten_lowering's last answers for this part (their regular
-       form alone): context << 9 | the ranks kept (lowering), the context being what else the answer
-       depends on (the other parts' combined class, the honors' class for a suit, the meld count,
-       the shanten; ym_shanten.c, part_ctx); YM_PART_NO_MEMO: none */
-    uint32_t keep_memo, low_memo;
+    /* ym_shanten_keeping's and ym_shanten_lowering's last two answers for this part (their
+       regular form alone), the latest first: context << 9 | the ranks kept (lowering), the context
+       being what else the answer depends on (the other parts' combined class, the honors' class
+       for a suit, the meld count, the shanten; ym_shanten.c, part_ctx); YM_PART_NO_MEMO: none */
+    uint32_t keep_memo[2], low_memo[2];
 } ym_part_slot_t;
 #define YM_PART_NO_MEMO 0xFFFFFFFFu
 typedef struct {

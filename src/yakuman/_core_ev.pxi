@@ -55,6 +55,31 @@ def ev_unseen_red(int copies, int seen, int unseen_fives):
     return ym_ev_unseen_red(copies, seen, unseen_fives)
 
 
+def _ev_seen(full, dcounts, int kita, bint sanma):
+    """discard_ev's tally of the tiles it sees: ``full`` (34 counts of the hand and the melds) plus
+    ``dcounts`` (the indicators') plus ``kita`` Norths, as (over, absent, seen, unseen): the first
+    kind with more than four copies (34: none), the first 2m-8m seen with three players (34: none),
+    the 34 counts seen (bytes) and the default wall, four less the seen copies of each kind (bytes;
+    sanma's 2m-8m 0), meaningful only when over and absent are 34 (the caller raises first)."""
+    cdef uint8_t seen[34]
+    cdef uint8_t unseen[34]
+    cdef int k, v, over = 34, absent = 34
+    if len(full) != 34 or len(dcounts) != 34:
+        raise InvalidArgumentError("_ev_seen takes 34 counts")
+    for k in range(34):
+        v = <int>full[k] + <int>dcounts[k] + (kita if k == 30 else 0)
+        if v > 4:
+            if over == 34:
+                over = k
+            seen[k] = 255 if v > 255 else <uint8_t>v
+        else:
+            seen[k] = <uint8_t>v
+        if sanma and 1 <= k <= 7 and v and absent == 34:
+            absent = k
+        unseen[k] = 0 if (v > 4 or (sanma and 1 <= k <= 7)) else <uint8_t>(4 - v)
+    return over, absent, (<char *>seen)[:34], (<char *>unseen)[:34]
+
+
 # Work structs kept between calls (taken and given back under the GIL, searched in without it): a
 # search then reuses the buffers an earlier one grew instead of allocating and faulting in new
 # pages (a 3-shanten search grows one to 50-200 MB: freed after each call, its pages were faulted

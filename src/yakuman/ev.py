@@ -12,7 +12,6 @@ from __future__ import annotations
 
 
 import math
-import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -245,11 +244,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     kita = _int(kita, "kita", 0, 4)
     if kita and not sanma:
         raise InvalidArgumentError("kita (nuki dora) exist only with three players")
-    seen = list(map(operator.add, full, dcounts))
-    seen[30] += kita
-    # the first kind in order that has too many copies or does not exist (sanma's 2m-8m)
-    over = next(k for k in range(34) if seen[k] > 4) if max(seen) > 4 else 34
-    absent = next((k for k in range(1, 8) if seen[k]), 34) if sanma else 34
+    # the first kind in order that has too many copies or does not exist (sanma's 2m-8m), the
+    # copies seen, the default wall
+    over, absent, seen, unseen = _core._ev_seen(full, dcounts, kita, sanma)
     if over < 34 and over <= absent:
         raise InvalidTilesError(f"{_name(over)}: {seen[over]} copies in the hand, melds, dora and kita")
     if absent < 34:
@@ -263,11 +260,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
                 f"{plain} plain 5{'mps'[s]} in the hand and melds, but with red fives (rules.aka_dora = "
                 f"{rules.aka_dora}) only {4 - rules.aka_dora} copies of 5{'mps'[s]} are plain: write the red "
                 f"one as 0{'mps'[s]}, or pass red=False")
-    if wall is None:
-        unseen = [4 - x for x in seen]
-        if sanma:
-            unseen[1:8] = [0] * 7
-    else:
+    if wall is not None:
         unseen = _counts(wall, "wall_counts", 34, "wall must hold 34 counts")
         for k in range(34):
             if not 0 <= unseen[k] <= 4 - seen[k]:

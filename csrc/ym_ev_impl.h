@@ -69,6 +69,10 @@ typedef struct {
 #define EV_HV_FU 32
 
 struct ym_ev_work {
+    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
+                             depends only on its part's counts and the player count. First, so
+                             that its slots start on 64-byte lines (ym_ev_work_new aligns the struct) */
+    void *mem;            /* the block the struct lies in (ym_ev_work_new, ym_ev_work_free) */
     node_t *nodes;
     size_t n_nodes, cap_nodes;
     uint8_t *cnt;      /* 34 concealed counts per node */
@@ -119,8 +123,6 @@ struct ym_ev_work {
     size_t cap_val;
     ev_run_t *runs;    /* solve: the states' runs of equal link counts (ym_ev.c, ev_runs), n_e + n_d */
     size_t cap_runs;
-    ym_part_cache_t pc;   /* the hands' parts (ym_shanten.h), kept between searches: a slot
-                             depends only on its part's counts and the player count */
     int pc_players;       /* 0: pc not reset yet; else 1 + sanma of its slots */
     /* ym_ev_riichi.c, hand_value: a tsumo's total payment by (han, fu / 5) within one search (the
        rules, seat, honba and sticks fixed), an entry valid when its gen is hv_now (advanced per

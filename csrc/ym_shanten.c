@@ -264,7 +264,7 @@ static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, u
     q->lower = 0;
     for (int r = 0; r < 9; r++)
         if (q->up[r] != 0xFF && (better[q->up[r] >> 6] >> (q->up[r] & 63) & 1)) q->lower |= (uint16_t)(1u << r);
-    q->keep_memo[0] = q->keep_memo[1] = q->low_memo[0] = q->low_memo[1] = YM_PART_NO_MEMO;
+    for (int i = 0; i < YM_PART_MEMO; i++) q->keep_memo[i] = q->low_memo[i] = YM_PART_NO_MEMO;
     q->key = key;
     return q;
 }
@@ -345,6 +345,23 @@ YM_ALWAYS_INLINE uint32_t part_ctx(const hand_parts_t *h, int s, int n_melds, in
            (uint32_t)(t + 1) << 17;
 }
 
+/* a part's kept answer for the context ctx (part_ctx) into *got, if one of its YM_PART_MEMO answers
+   has it */
+YM_ALWAYS_INLINE int memo_find(const uint32_t *mm, uint32_t ctx, uint32_t *got) {
+    for (int i = 0; i < YM_PART_MEMO; i++)
+        if (mm[i] >> 9 == ctx) {
+            *got = mm[i];
+            return 1;
+        }
+    return 0;
+}
+
+/* the answer m (ranks) for ctx kept first, the oldest dropped; returns it as kept */
+YM_ALWAYS_INLINE uint32_t memo_put(uint32_t *mm, uint32_t ctx, unsigned m) {
+    for (int i = YM_PART_MEMO - 1; i > 0; i--) mm[i] = mm[i - 1];
+    return mm[0] = ctx << 9 | m;
+}
+
 void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int delta, uint64_t kinds,
                            int8_t out[34]) {
     hand_parts_t h;
@@ -382,19 +399,14 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                costs one test */
             ym_part_slot_t *pw = (ym_part_slot_t *)h.p[s];
             const uint32_t ctx = part_ctx(&h, s, n_melds, b);
-            uint32_t *mm = pw->low_memo, got = mm[0];
-            if (got >> 9 != ctx) {
-                got = mm[1];
-                if (got >> 9 != ctx) {
-                    unsigned m = 0;
-                    for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
-                        int r = ym_ctz64(bits);
-                        m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
-                    }
-                    got = ctx << 9 | m;
-                    mm[1] = mm[0];
-                    mm[0] = got;
+            uint32_t got;
+            if (!memo_find(pw->low_memo, ctx, &got)) {
+                unsigned m = 0;
+                for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
+                    int r = ym_ctz64(bits);
+                    m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
                 }
+                got = memo_put(pw->low_memo, ctx, m);
             }
             lows = got & 0x1FFu & part_kinds;
         }
@@ -438,20 +450,15 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
            below the regular one, the regular form is above a and keeps none.) */
         if (!part_kinds) continue;   /* no tile of the part asked for */
         const uint32_t ctx = part_ctx(&h, s, n_melds, a);
-        uint32_t *mm = p->keep_memo, got = mm[0];
-        if (got >> 9 != ctx) {
-            got = mm[1];
-            if (got >> 9 != ctx) {
-                unsigned m = 0;
-                for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
-                    unsigned q = p->down[r];
-                    if (q == 0xFF) continue;   /* no copy to take away */
-                    m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
-                }
-                got = ctx << 9 | m;
-                mm[1] = mm[0];
-                mm[0] = got;
+        uint32_t got;
+        if (!memo_find(p->keep_memo, ctx, &got)) {
+            unsigned m = 0;
+            for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
+                unsigned q = p->down[r];
+                if (q == 0xFF) continue;   /* no copy to take away */
+                m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
             }
+            got = memo_put(p->keep_memo, ctx, m);
         }
         unsigned kept = got & 0x1FFu & part_kinds;
         if (special) {

@@ -46,6 +46,10 @@ int ym_is_agari(const uint8_t *c, int n_melds);
 /* 1,024 slots a part: with 128, the patterns recomputed cost 3-4 % of an expected-value search */
 #define YM_PART_SLOT_BITS 10
 #define YM_PART_SLOTS (1 << YM_PART_SLOT_BITS)
+/* the answers kept a part and question (a search meets a part beside several rests of the hand):
+   three make a slot 64 bytes, one cache line where the cache is 64-byte aligned (ym_ev.c,
+   ym_ev_work_new) */
+#define YM_PART_MEMO 3
 typedef struct {
     uint64_t key;              /* the part's counts (UINT64_MAX: empty) */
     uint64_t z;                /* its table entry (index, tiles, special counts) */
@@ -53,11 +57,11 @@ typedef struct {
     uint8_t up[9], down[9];    /* the class with one more / one fewer tile of rank r (0xFF: none) */
     uint16_t lower;            /* bit r: up[r] lowers an entry of the class's distance vector (the
                                   draws of the part that may lower the regular form) */
-    /* ym_shanten_keeping's and ym_shanten_lowering's last two answers for this part (their
-       regular form alone), the latest first: context << 9 | the ranks kept (lowering), the context
-       being what else the answer depends on (the other parts' combined class, the honors' class
-       for a suit, the meld count, the shanten; ym_shanten.c, part_ctx); YM_PART_NO_MEMO: none */
-    uint32_t keep_memo[2], low_memo[2];
+    /* ym_shanten_keeping's and ym_shanten_lowering's last YM_PART_MEMO answers for this part
+       (their regular form alone), the latest first: context << 9 | the ranks kept (lowering), the
+       context being what else the answer depends on (the other parts' combined class, the honors'
+       class for a suit, the meld count, the shanten; ym_shanten.c, part_ctx); YM_PART_NO_MEMO: none */
+    uint32_t keep_memo[YM_PART_MEMO], low_memo[YM_PART_MEMO];
 } ym_part_slot_t;
 #define YM_PART_NO_MEMO 0xFFFFFFFFu
 typedef struct {

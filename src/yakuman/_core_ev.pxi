@@ -200,6 +200,9 @@ def _shanten_keeping(bytes counts not None, int n_melds, bint sanma, int a):
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE
 
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+
 cdef object _ev_np = None   # numpy, imported by the first search (importing yakuman does not import it)
 
 _EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
@@ -288,25 +291,24 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
     PyBuffer_Release(&vb)
     PyBuffer_Release(&fb)
     cdef list views = list(vals.reshape(3 * n, L)), fviews = list(flags)
-    out = []
+    cdef list out = []
     cdef uint64_t m
     cdef int k
+    cdef tuple kinds = _EV_KIND_NAMES   # read once, not a module lookup per tile
+    cdef dict nec
     for i in range(n):
         nec = {}
         m = rows[i].necessary_mask
         while m:
             k = _lowest_bit(m)
-            nec[_EV_KIND_NAMES[k]] = rows[i].necessary[k]
+            nec[kinds[k]] = rows[i].necessary[k]
             m &= m - 1
         row = row_type.__new__(row_type)
-        d = row.__dict__
-        d["tile"] = None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red]
-        d["shanten"] = rows[i].shanten
-        d["necessary"] = nec
-        d["tenpai_prob"] = views[3 * i]
-        d["win_prob"] = views[3 * i + 1]
-        d["exp_score"] = views[3 * i + 2]
-        d["riichi"] = fviews[i]
+        # the instance's dict made whole (its seven fields, sized once) and set as its __dict__
+        PyObject_GenericSetDict(row, {
+            "tile": None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red],
+            "shanten": rows[i].shanten, "necessary": nec, "tenpai_prob": views[3 * i],
+            "win_prob": views[3 * i + 1], "exp_score": views[3 * i + 2], "riichi": fviews[i]}, NULL)
         out.append(row)
     return nodes, out
 

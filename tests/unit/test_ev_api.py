@@ -581,3 +581,29 @@ def test_malformed_requests_raise_yakuman_errors_only(request_):
             a = np.asarray(values)
             assert np.all(np.isnan(a)) or (a.min() >= 0.0 and a.max() <= 1.0 + 1e-12)
     assert repr(res)
+
+
+@settings(max_examples=300, deadline=None)
+@given(full=st.lists(st.integers(0, 8), min_size=34, max_size=34), dora=st.lists(st.integers(0, 3), min_size=34, max_size=34),
+       kita=st.integers(0, 4), sanma=st.booleans())
+def test_the_native_tally_of_the_tiles_seen_is_the_plain_one(full, dora, kita, sanma):
+    # discard_ev's tally (_core._ev_seen) against its plain statement: the copies seen of each kind
+    # (the hand and melds, the indicators, kita as Norths), the first kind above four, the first
+    # 2m-8m seen with three players, and the default wall (four less the copies seen; sanma's 2m-8m 0)
+    from yakuman import _core
+
+    seen = [f + d + (kita if k == 30 else 0) for k, (f, d) in enumerate(zip(full, dora))]
+    over = next((k for k in range(34) if seen[k] > 4), 34)
+    absent = next((k for k in range(1, 8) if seen[k]), 34) if sanma else 34
+    got_over, got_absent, got_seen, got_unseen = _core._ev_seen(full, tuple(dora), kita, sanma)
+    assert (got_over, got_absent) == (over, absent)
+    assert list(got_seen) == seen
+    if over == 34 and absent == 34:
+        assert list(got_unseen) == [0 if sanma and 1 <= k <= 7 else 4 - seen[k] for k in range(34)]
+
+
+def test_the_native_tally_refuses_a_short_row():
+    from yakuman import _core
+
+    with pytest.raises(InvalidArgumentError, match="34 counts"):
+        _core._ev_seen([0] * 33, (0,) * 34, 0, False)

@@ -544,6 +544,8 @@ MUTANTS = [
      "a win's value read from another link's place"),
     ("V63", "ym_ev.c", "const size_t n0 = w->n_de, np = n0 + w->n_de2;", "const size_t n0 = w->n_de, np = n0;",
      "the links the discard states made (the draws that keep the shanten) dropped"),
+    ("V64", "ym_shanten.c", "h->p[s] = q[s]->key == key[s] ? q[s] :", "h->p[s] = q[s]->key != UINT64_MAX ? q[s] :",
+     "a part read from whatever pattern its slot holds"),
     ("V56", "ym_shanten.c", "for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)(b - 1);",
      "for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)b;",
      "a lowering draw's new shanten reported as the hand's own"),

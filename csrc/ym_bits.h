@@ -65,4 +65,11 @@ static inline uint64_t ym_load8(const uint8_t *p) {
     return v;
 }
 
+/* a hint to fetch the line of p ahead of its use (nothing where the compiler has no builtin) */
+#if defined(__GNUC__) || defined(__clang__)
+#define YM_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define YM_PREFETCH(p) ((void)0)
+#endif
+
 #endif

@@ -24,19 +24,13 @@
 
 #include "ym_ev_impl.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define EV_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define EV_PREFETCH(p) ((void)0)
-#endif
-
 /* the nodes the keys' home slots name, when the slot's tag is the key's, fetched ahead (the slots
    themselves prefetched before): a lookup that finds its state then waits on neither the slot nor
    the node (in a large search both are beyond the core's cache) */
 static inline void prefetch_nodes(const ym_ev_work_t *w, const ev_key_t *keys, int nk) {
     for (int i = 0; i < nk; i++) {
         uint64_t v = w->table[home_of(w, keys[i].h)];
-        if (v >> 32 == (keys[i].h & 0xFFFFFFFFu) && v) EV_PREFETCH(&w->nodes[(uint32_t)v - 1]);
+        if (v >> 32 == (keys[i].h & 0xFFFFFFFFu) && v) YM_PREFETCH(&w->nodes[(uint32_t)v - 1]);
     }
 }
 
@@ -374,7 +368,7 @@ static inline int create_draws(ctx_t *x, size_t ni) {
             wts[nk++] = (uint8_t)red_left;
         }
     }
-    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    for (int i = 0; i < nk; i++) YM_PREFETCH(&w->table[home_of(w, keys[i].h)]);
     prefetch_nodes(w, keys, nk);
     size_t cap0 = w->table_cap;
     for (int i = 0; i < nk; i++) {
@@ -450,7 +444,7 @@ static int create_discards(ctx_t *x, size_t ni) {
             isred[nk++] = (uint8_t)red;
         }
     }
-    for (int i = 0; i < nk; i++) EV_PREFETCH(&w->table[home_of(w, keys[i].h)]);
+    for (int i = 0; i < nk; i++) YM_PREFETCH(&w->table[home_of(w, keys[i].h)]);
     prefetch_nodes(w, keys, nk);
     for (int i = 0; i < nk; i++) {
         int k = kind[i], red = isred[i], s2 = sh[k], suit = five_suit(k);

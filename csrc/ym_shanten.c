@@ -43,12 +43,6 @@
 #define YM_ALWAYS_INLINE static inline
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define YM_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define YM_PREFETCH(p) ((void)0)
-#endif
-
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
 #define YM_RESTRICT restrict
 #else
@@ -409,8 +403,8 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
             /* the regular form: only the draws whose class change lowers an entry of the part's
                vector (the slot's `lower`) are looked up. The part's answer for every rank it may
                draw depends on the rest of the hand only through part_ctx, and is kept in its slot
-               for that context (as ym_shanten_keeping's), so a part met again beside the same rest
-               costs one test */
+               with that context (as ym_shanten_keeping's), so a part met again beside a rest it met
+               lately costs a few tests */
             ym_part_slot_t *pw = (ym_part_slot_t *)h.p[s];
             const uint32_t ctx = part_ctx(&h, s, n_melds, b);
             uint32_t got;
@@ -457,12 +451,13 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
     for (int s = 0; s < 4; s++) {   /* part by part: the part's slot fixed in the inner loops */
         ym_part_slot_t *p = (ym_part_slot_t *)h.p[s];
         unsigned part_kinds = (unsigned)(kinds >> (9 * s)) & (s < 3 ? 0x1FFu : 0x7Fu);
-        /* the regular form: whether rank r's discard keeps a depends on the part's class after it
-           (the slot's) and on the rest of the hand only through part_ctx; the part's answer for
-           every rank it holds is kept in its slot for that context, so a part met again beside the
-           same rest (most parts of a search's hands) costs one test. (When the special forms are
-           below the regular one, the regular form is above a and keeps none.) */
         if (!part_kinds) continue;   /* no tile of the part asked for */
+        /* the regular form: whether rank r's discard keeps a depends on the part's class after it
+           (the slot's) and on the rest of the hand only through part_ctx; the part's last answers
+           for every rank it holds are kept in its slot with their contexts, so a part met again
+           beside a rest it met lately (most parts of a search's hands) costs a few tests. (When
+           the special forms are below the regular one, the regular form is above a and keeps
+           none.) */
         const uint32_t ctx = part_ctx(&h, s, n_melds, a);
         uint32_t got;
         if (!memo_find(p->keep_memo, ctx, &got)) {

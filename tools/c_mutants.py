@@ -535,7 +535,7 @@ MUTANTS = [
      "kept |= 0u << r;", "a discard that keeps only seven pairs' or thirteen orphans' shanten is dropped"),
     ("V59", "ym_shanten.c", "lows |= (unsigned)(T->min[special_step(h.e0, k, c[k], 1)] < b) << r;",
      "lows |= 0u << r;", "a draw that lowers only seven pairs' or thirteen orphans' shanten is missed"),
-    # 2026-12-07 (stop 46): two answers a part, the links read in place, a win's value apart
+    # 2026-12-07 (stop 46): three answers a part, the links read in place, a win's value apart, the slots fetched ahead
     ("V60", "ym_shanten.c", "        if (mm[i] >> 9 == ctx) {", "        if (mm[i] != YM_PART_NO_MEMO) {",
      "a part's kept answer taken whatever the rest of the hand it was made beside"),
     ("V61", "ym_shanten.c", "    return mm[0] = ctx << 9 | m;", "    return mm[0] = (ctx + 1) << 9 | m;",

@@ -2,9 +2,9 @@
 #
 # _ev_search: one request, parsed and checked by yakuman.ev; the search runs without the GIL in
 # a work struct taken from a small pool (_ev_work_take). Returns (nodes, rows), each row an instance of the
-# given row type (yakuman.ev.EvRow) with tile (mpsz), shanten, necessary {mpsz: copies} and three numpy
-# float64 arrays of t_max + 1 (tenpai, win, score) and a bool array (riichi: at that turn the discard
-# declares riichi).
+# given row type (yakuman.ev.EvRow) with tile (mpsz), shanten, necessary {mpsz: copies} and the place
+# of its three numpy float64 arrays of t_max + 1 (tenpai, win, score) and its bool array (riichi: at
+# that turn the discard declares riichi), which the row makes into views when first read.
 
 cdef extern from "ym_ev.h" nogil:
     ctypedef struct ym_ev_input_t:
@@ -216,8 +216,10 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
     """The native search of ym_ev.h on checked input (yakuman.ev builds it); riichi_mode is
     YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). Each row is made as an
     instance of ``row_type`` (a class whose instances keep their fields in ``__dict__``,
-    yakuman.ev.EvRow), its fields set in its dict (no ``__init__``); ``names``: mpsz by kind, then
-    red."""
+    yakuman.ev.EvRow), its plain fields set in its dict (no ``__init__``) with ``_ev_arrays`` =
+    ((values, flags), index): the (n, 3, t_max + 1) float64 block and the (n, t_max + 1) bool
+    block, whose views the row makes when an array field is first read; ``names``: mpsz by kind,
+    then red."""
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
     cdef ym_ev_row_t rows[16]
@@ -268,8 +270,7 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             "red=False to count red fives as plain, or wall_red= with fewer")
     if n < 0:
         raise InvalidArgumentError(f"ev: the native search refused the input (code {n})")
-    # every row's three value arrays are views of one block, filled by memcpy (the views made by
-    # iterating the block: a third of the time of indexing it row by row)
+    # every row's three value arrays and its riichi flags are views of two blocks, filled by memcpy
     cdef Py_ssize_t L = t_max + 1
     global _ev_np
     if _ev_np is None:
@@ -290,7 +291,10 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             fp[i * L + t] = rows[i].riichi[t] != 0
     PyBuffer_Release(&vb)
     PyBuffer_Release(&fb)
-    cdef list views = list(vals.reshape(3 * n, L)), fviews = list(flags)
+    # each row holds (vals, flags, its index) and makes its four views when first read (EvRow's
+    # __getattr__, yakuman.ev): a view costs about 130 ns, 48 of them a third of a small search's
+    # glue, and a caller reads a few rows' arrays
+    blocks = (vals, flags)
     cdef list out = []
     cdef uint64_t m
     cdef int k
@@ -304,11 +308,11 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             nec[kinds[k]] = rows[i].necessary[k]
             m &= m - 1
         row = row_type.__new__(row_type)
-        # the instance's dict made whole (its seven fields, sized once) and set as its __dict__
+        # the instance's dict made whole (its three plain fields and the arrays' place, sized
+        # once) and set as its __dict__
         PyObject_GenericSetDict(row, {
             "tile": None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red],
-            "shanten": rows[i].shanten, "necessary": nec, "tenpai_prob": views[3 * i],
-            "win_prob": views[3 * i + 1], "exp_score": views[3 * i + 2], "riichi": fviews[i]}, NULL)
+            "shanten": rows[i].shanten, "necessary": nec, "_ev_arrays": (blocks, i)}, NULL)
         out.append(row)
     return nodes, out
 

@@ -58,11 +58,31 @@ class EvRow:
     tenpai_prob: object = field(repr=False)
     win_prob: object = field(repr=False)
     exp_score: object = field(repr=False)
-    riichi: object = field(repr=False, default=None)
+    # None by default, through a factory: a plain default would be a class attribute, found before
+    # __getattr__ makes a search's row's flags
+    riichi: object = field(repr=False, default_factory=lambda: None)
 
     @property
     def necessary_count(self) -> int:
         return sum(self.necessary.values())
+
+    def __getattr__(self, name: str):
+        # Only for an attribute not in the instance's dict: a row made by the search (its glue,
+        # _core_ev.pxi) holds its arrays' place, ``_ev_arrays`` = ((values, flags), index), and
+        # makes each array a view of its block when first read, kept in its dict after (a view
+        # costs about as much as the rest of a row, and a caller reads a few rows' arrays)
+        place = self.__dict__.get("_ev_arrays")
+        lane = _LANES.get(name)
+        if place is None or lane is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        (values, flags), i = place
+        view = flags[i] if lane < 0 else values[i, lane]
+        self.__dict__[name] = view
+        return view
+
+
+# EvRow's arrays made when first read: the lane of each in the search's value block (-1: the flags)
+_LANES = {"tenpai_prob": 0, "win_prob": 1, "exp_score": 2, "riichi": -1}
 
 
 @dataclass(frozen=True)
@@ -213,7 +233,7 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
     sanma = rules.players == 3
     counts, reds = _core.parse(hand)
     counts, reds = list(counts), list(reds)
-    ms = parse_melds(melds)
+    ms = () if type(melds) is tuple and not melds else parse_melds(melds)   # the default () at once
     refuse_sanma_chi(ms, sanma)
     n = sum(counts)
     want = 13 - 3 * len(ms)
@@ -228,9 +248,9 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
         if m.reds:
             meld_red_suits[m.tiles[0] // 9] += m.reds
         meld_rows.append((_MELD_CODE[m.kind], min(m.tiles), m.reds))
-    if dora is None:
-        dora = ()
-    if not isinstance(dora, (str, bytes, bytearray)):
+    if dora is None or (type(dora) is tuple and not dora):
+        dora = ()   # no indicator (the default)
+    elif not isinstance(dora, (str, bytes, bytearray)):
         dora = as_list(dora, "dora (the indicators: mpsz or a list of tiles)", InvalidTilesError)
         if dora and all(isinstance(x, str) for x in dora):
             dora = "".join(dora)
@@ -266,8 +286,10 @@ def discard_ev(hand, *, melds=(), dora=(), round_wind="E", seat_wind="E", rules=
             if not 0 <= unseen[k] <= 4 - seen[k]:
                 raise InvalidArgumentError(f"wall[{k}] ({_name(k)}) = {rep(unseen[k])}: at most {4 - seen[k]} copies unseen")
     # the suit's red fives not seen in the hand, the melds or the indicators
-    unseen_red = [_core.ev_unseen_red(rules.aka_dora if aka else 0, reds[s] + meld_red_suits[s] + dreds[s],
-                                      unseen[9 * s + 4]) for s in range(3)]
+    copies, red_of = rules.aka_dora if aka else 0, _core.ev_unseen_red
+    unseen_red = [red_of(copies, reds[0] + meld_red_suits[0] + dreds[0], unseen[4]),
+                  red_of(copies, reds[1] + meld_red_suits[1] + dreds[1], unseen[13]),
+                  red_of(copies, reds[2] + meld_red_suits[2] + dreds[2], unseen[22])]
     if wall_red is not None:
         wall_red = _counts(wall_red, "wall_reds", 3, "wall_red must hold 3 counts (m, p, s)")
         for s in range(3):

@@ -607,3 +607,40 @@ def test_the_native_tally_refuses_a_short_row():
 
     with pytest.raises(InvalidArgumentError, match="34 counts"):
         _core._ev_seen([0] * 33, (0,) * 34, 0, False)
+
+
+def test_a_rows_arrays_are_views_made_when_first_read():
+    """A search's row holds its arrays' place (the search's value and flag blocks and its index)
+    and makes each array a view of its block when first read, kept after: the views hold the
+    values the block holds, each read gives the same object, a row of the same request read
+    eagerly (every field at once) equals it, and pickling keeps the values."""
+    import pickle
+
+    from yakuman.ev import EvRow
+
+    res = discard_ev("123m456p789s1122z5m", model="reference")
+    row = res.rows[1]
+    assert {"tile", "shanten", "necessary", "_ev_arrays"} <= set(vars(row))
+    assert not {"tenpai_prob", "win_prob", "exp_score", "riichi"} & set(vars(row))
+    (values, flags), i = vars(row)["_ev_arrays"]
+    assert values.shape == (len(res.rows), 3, 19) and values.dtype == np.float64
+    assert flags.shape == (len(res.rows), 19) and flags.dtype == np.bool_
+    for lane, name in enumerate(("tenpai_prob", "win_prob", "exp_score")):
+        a = getattr(row, name)
+        assert a.shape == (19,) and a.dtype == np.float64
+        assert np.array_equal(a, values[i, lane]) and np.shares_memory(a, values)
+        assert getattr(row, name) is a and vars(row)[name] is a
+    assert row.riichi.dtype == np.bool_ and np.array_equal(row.riichi, flags[i])
+    again = discard_ev("123m456p789s1122z5m", model="reference").rows[1]
+    assert (again.tile, again.shanten, again.necessary) == (row.tile, row.shanten, row.necessary)
+    assert all(np.array_equal(getattr(again, f), getattr(row, f))
+               for f in ("tenpai_prob", "win_prob", "exp_score", "riichi"))
+    back = pickle.loads(pickle.dumps(res))
+    assert np.array_equal(back.rows[2].exp_score, res.rows[2].exp_score)
+    assert np.array_equal(back.rows[2].riichi, res.rows[2].riichi)
+    with pytest.raises(AttributeError, match="'EvRow' object has no attribute 'nope'"):
+        row.nope
+    made = EvRow("1m", 0, {}, np.zeros(2), np.zeros(2), np.zeros(2))
+    assert made.riichi is None and "_ev_arrays" not in vars(made)
+    with pytest.raises(AttributeError):
+        EvRow.__new__(EvRow).exp_score   # no place, no field: no array to make

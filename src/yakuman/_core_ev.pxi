@@ -291,7 +291,7 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             fp[i * L + t] = rows[i].riichi[t] != 0
     PyBuffer_Release(&vb)
     PyBuffer_Release(&fb)
-    # each row holds (vals, flags, its index) and makes its four views when first read (EvRow's
+    # each row holds ((vals, flags), its index) and makes its four views when first read (EvRow's
     # __getattr__, yakuman.ev): a view costs about 130 ns, 48 of them a third of a small search's
     # glue, and a caller reads a few rows' arrays
     blocks = (vals, flags)

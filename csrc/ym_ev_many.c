@@ -22,6 +22,18 @@ static int meld_fives(int ty, int t) {
     return t % 9 == 4 ? (ty >= YM_MINKAN ? 4 : 3) : 0;
 }
 
+void ym_ev_seen(const uint8_t *full, const uint8_t *dcount, int kita, int sanma, uint8_t *seen, uint8_t *unseen,
+                int *over, int *absent) {
+    *over = *absent = 34;
+    for (int k = 0; k < 34; k++) {
+        int v = full[k] + dcount[k] + (k == 30 ? kita : 0), gone = sanma && k >= 1 && k <= 7;
+        if (v > 4 && *over == 34) *over = k;
+        if (gone && v && *absent == 34) *absent = k;
+        seen[k] = (uint8_t)(v > 255 ? 255 : v);
+        unseen[k] = (uint8_t)(v > 4 || gone ? 0 : 4 - v);
+    }
+}
+
 int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
     const ym_rules_t *r = b->rules;
     const int sanma = r->players == 3, aka = b->red && r->aka_dora > 0;
@@ -67,12 +79,11 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
     in->n_dora = (uint8_t)nd;
     int kita = b->kita ? b->kita[i] : 0;
     if (kita > 4 || (kita && !sanma)) return YM_EVB_NUMBERS;
-    for (int k = 0; k < 34; k++) {
-        int s = full[k] + dcount[k] + (k == 30 ? kita : 0);
-        if (s > 4) return YM_EVB_COPIES;
-        if (sanma && k >= 1 && k <= 7 && s) return YM_EVB_SANMA_TILE;
-        seen[k] = (uint8_t)s;
-    }
+    uint8_t wall0[34];   /* the default wall */
+    int over, absent;
+    ym_ev_seen(full, dcount, kita, sanma, seen, wall0, &over, &absent);
+    if (over < 34 && over <= absent) return YM_EVB_COPIES;
+    if (absent < 34) return YM_EVB_SANMA_TILE;
     for (int s = 0; s < 3; s++) {
         int rd = b->reds ? b->reds[3 * i + s] : 0;
         if (rd > c[9 * s + 4] || (aka && (rd > 1 || rd + mreds[s] > r->aka_dora))) return YM_EVB_REDS;
@@ -87,7 +98,7 @@ int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in) {
             u = b->wall[34 * i + k];
             if (u > 4 - seen[k]) return YM_EVB_WALL;
         } else {
-            u = sanma && k >= 1 && k <= 7 ? 0 : 4 - seen[k];
+            u = wall0[k];
         }
         in->unseen[k] = (uint8_t)u;
         total += u;

@@ -68,6 +68,14 @@ typedef struct {
 } ym_ev_batch_t;
 
 /* The row's check: YM_EVB_OK with `in` filled (the rules and options of b), else the status. */
+/* The tiles a request sees: seen[k] = full[k] (the hand and its melds) + dcount[k] (the dora
+   indicators), plus kita Norths on 4z, capped at 255; unseen[k], the default wall: 4 - seen[k], 0
+   for a kind above four and for three players' 2m-8m. *over: the first kind above four copies,
+   *absent: the first 2m-8m seen with three players (34: none); a request is refused for the one
+   that comes first (over at an equal kind). The one tally of ev_many's rows (ym_ev_row_check:
+   YM_EVB_COPIES, YM_EVB_SANMA_TILE) and, through _core._ev_seen, of yakuman.ev.discard_ev. */
+void ym_ev_seen(const uint8_t *full, const uint8_t *dcount, int kita, int sanma, uint8_t *seen, uint8_t *unseen,
+                int *over, int *absent);
 int ym_ev_row_check(const ym_ev_batch_t *b, int64_t i, ym_ev_input_t *in);
 /* Every row, on `workers` threads (the caller's included). Returns 0, or -2 when the pool
  * could not be made (then nothing is written). */

@@ -46,6 +46,10 @@ cdef extern from "ym_ev.h" nogil:
     int ym_ev_discards(const ym_ev_input_t *inp, ym_ev_work_t *w, ym_ev_row_t *rows, int max_rows, int turn)
     int ym_ev_unseen_red(int copies, int seen, int unseen_fives)
 
+cdef extern from "ym_ev_many.h" nogil:
+    void ym_ev_seen(const uint8_t *full, const uint8_t *dcount, int kita, int sanma, uint8_t *seen,
+                    uint8_t *unseen, int *over, int *absent)
+
 
 def ev_unseen_red(int copies, int seen, int unseen_fives):
     """The red fives of a suit the wall may still hold (csrc/ym_ev.h ym_ev_unseen_red): the rules'
@@ -60,23 +64,21 @@ def _ev_seen(full, dcounts, int kita, bint sanma):
     ``dcounts`` (the indicators') plus ``kita`` Norths, as (over, absent, seen, unseen): the first
     kind with more than four copies (34: none), the first 2m-8m seen with three players (34: none),
     the 34 counts seen (bytes) and the default wall, four less the seen copies of each kind (bytes;
-    sanma's 2m-8m 0), meaningful only when over and absent are 34 (the caller raises first)."""
+    sanma's 2m-8m 0), meaningful only when over and absent are 34 (the caller raises first). The
+    tally is ev_many's (csrc/ym_ev_many.c, ym_ev_seen)."""
+    cdef uint8_t f[34]
+    cdef uint8_t d[34]
     cdef uint8_t seen[34]
     cdef uint8_t unseen[34]
-    cdef int k, v, over = 34, absent = 34
+    cdef int k, v, over, absent
     if len(full) != 34 or len(dcounts) != 34:
         raise InvalidArgumentError("_ev_seen takes 34 counts")
-    for k in range(34):
-        v = <int>full[k] + <int>dcounts[k] + (kita if k == 30 else 0)
-        if v > 4:
-            if over == 34:
-                over = k
-            seen[k] = 255 if v > 255 else <uint8_t>v
-        else:
-            seen[k] = <uint8_t>v
-        if sanma and 1 <= k <= 7 and v and absent == 34:
-            absent = k
-        unseen[k] = 0 if (v > 4 or (sanma and 1 <= k <= 7)) else <uint8_t>(4 - v)
+    for k in range(34):   # counts from the parsers, never negative; a huge one stays above four
+        v = full[k]
+        f[k] = 255 if v > 255 else <uint8_t>v
+        v = dcounts[k]
+        d[k] = 255 if v > 255 else <uint8_t>v
+    ym_ev_seen(f, d, kita, sanma, seen, unseen, &over, &absent)
     return over, absent, (<char *>seen)[:34], (<char *>unseen)[:34]
 
 

@@ -6,7 +6,10 @@ calculator's oracle (an external tool: YAKUMAN_EV_ORACLE or /tmp/mcpp/build/bin/
 Prints per shanten class: rows compared, rows equal (probabilities within 1e-9, expected scores
 within 1e-6 relative), and the median time per hand of each side (ours: CPU time of the whole
 discard_ev call, best of --repeat; the reference: its own time_us around the search, the fastest of
---repeat runs of the hand in a row)."""
+--repeat runs of the hand in a row). With --rotate each side calls the hands in turn instead (hand 1
+.. n, --repeat rounds; the fastest call of each hand): no call follows one of the same hand, as in a
+stream of positions, where what a call leaves behind (our parts cache's answers, the branch
+history) belongs to another hand; ours is 12-13 % slower so at 1 shanten, the reference no slower."""
 from __future__ import annotations
 
 import argparse
@@ -205,6 +208,12 @@ def compare(ours, ref, rtol=1e-6, ptol=1e-9):
     return n, eq, first
 
 
+def kw_of(cfg):
+    """discard_ev's options for the reference's config."""
+    return {"tegawari": cfg.get("enable_tegawari", True), "shanten_down": cfg.get("enable_shanten_down", True),
+            "extra": cfg.get("extra", 1)}
+
+
 def main(argv=None):
     from yakuman.ev import discard_ev
     ap = argparse.ArgumentParser()
@@ -221,6 +230,11 @@ def main(argv=None):
                          "one process, the fastest time_us), each followed by ours on the same hand (best "
                          "of --repeat), both timed as wall time (ours: perf_counter), so that both see the "
                          "same load")
+    ap.add_argument("--rotate", action="store_true",
+                    help="timing as a stream of hands: each side calls the hands in turn, --repeat rounds "
+                         "(the reference in one batch of the rounds), each hand's fastest call kept; no "
+                         "call follows a call of the same hand, so nothing one call leaves behind (caches, "
+                         "branch history) is the next call's own hand's")
     ap.add_argument("--requests", type=int, default=0,
                     help="instead: N random requests of random_request (every meld kind, 13 and 14 tiles, "
                          "indicators, winds, the reference's options varied) up to --max-shanten, with --seed; "
@@ -241,14 +255,26 @@ def main(argv=None):
     reqs = [{"id": i, "hand": mpsz(c), "melds": pon_texts(ml),
              "config": cfg} for i, (c, ml) in enumerate(hands)]
     refs = [None] * len(reqs)
-    if not a.interleave:
+    if a.rotate and a.interleave:
+        ap.error("--rotate and --interleave are two timings: choose one")
+    if a.rotate:
+        # the rounds in one batch: hand 1 .. n, then again; each hand's fastest time_us
+        runs = run_oracle([r for _ in range(a.repeat) for r in reqs])
+        refs = [min(runs[i::len(reqs)], key=lambda x: x["time_us"]) for i in range(len(reqs))]
+        ours_rot = [float("inf")] * len(reqs)
+        res_rot = [None] * len(reqs)
+        for _ in range(a.repeat):
+            for i, req in enumerate(reqs):
+                t0 = time.process_time()
+                res_rot[i] = discard_ev(req["hand"], melds=req["melds"], model="reference", **kw_of(cfg))
+                ours_rot[i] = min(ours_rot[i], time.process_time() - t0)
+    elif not a.interleave:
         # each hand --repeat times in a row in one batch, the fastest of its time_us kept: the
         # reference warm on the hand as ours is (best of --repeat), each side's repeats after the
         # first meeting the same hand's tables, caches and branches
         runs = run_oracle([r for r in reqs for _ in range(a.repeat)])
         refs = [min(runs[i * a.repeat:(i + 1) * a.repeat], key=lambda x: x["time_us"]) for i in range(len(reqs))]
-    kw = {"tegawari": cfg.get("enable_tegawari", True), "shanten_down": cfg.get("enable_shanten_down", True),
-          "extra": cfg.get("extra", 1)}
+    kw = kw_of(cfg)
     rows = eq = hands_eq = 0
     ours_t, ref_t = [], []
     for i, (req, ref) in enumerate(zip(reqs, refs)):
@@ -259,12 +285,14 @@ def main(argv=None):
             ref = refs[i] = min(runs, key=lambda x: x["time_us"])
         best = float("inf")
         clock = time.perf_counter if a.interleave else time.process_time
-        for _ in range(a.repeat):
+        for _ in range(0 if a.rotate else a.repeat):
             # CPU time of this process, best of --repeat: what other jobs on the machine take
             # does not count against us (the reference's time_us is its own wall time)
             t0 = clock()
             ours = discard_ev(req["hand"], melds=req["melds"], model="reference", **kw)
             best = min(best, clock() - t0)
+        if a.rotate:
+            ours, best = res_rot[i], ours_rot[i]
         ours_t.append(best)
         ref_t.append(ref["time_us"] / 1e6)
         n, e, first = compare(ours, ref)
@@ -275,8 +303,8 @@ def main(argv=None):
             print(first)
     print(f"shanten {a.shanten} melds {a.melds}: hands {len(reqs)} equal {hands_eq}; rows {rows} equal {eq}; "
           f"median ours {statistics.median(ours_t) * 1e3:.3f} ms ({'wall, interleaved' if a.interleave else 'CPU'}, "
-          f"best of {a.repeat}), reference "
-          f"{statistics.median(ref_t) * 1e3:.3f} ms (its time_us, best of {a.repeat}); reference / ours "
+          f"best of {a.repeat}{', hands in turn' if a.rotate else ''}), reference "
+          f"{statistics.median(ref_t) * 1e3:.3f} ms (its time_us, best of {a.repeat}{', hands in turn' if a.rotate else ''}); reference / ours "
           f"{statistics.median(ref_t) / max(statistics.median(ours_t), 1e-9):.2f}x; slowest hand against the "
           f"reference {min(r / max(o, 1e-9) for r, o in zip(ref_t, ours_t)):.2f}x")
 

@@ -8,7 +8,8 @@
    (``YAKUMAN_OPENMP=0``) so that the single-threaded path of the batch loops is the one tested.
 3. The wheel must hold the stubs (``*.pyi``, ``py.typed``) and the license, no ``.pyx``/``.pxi``/
    ``.c`` sources, and an extension without debug sections (ELF only: checked where it is ELF).
-4. The wheel is installed in the fresh venv and ``tools/smoke.py --installed --expect-openmp 0``
+4. The wheel is installed in the fresh venv and ``tools/smoke.py --installed --expect-openmp 0
+   --expect-pgo auto``
    runs from a folder outside the repository; ``yakuman --version`` must print the version.
 
 Usage: python tools/dist_check.py [--keep]   (--keep leaves the temporary folder for inspection)
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         t0 = step("install", t0)
         outside = os.path.join(tmp, "elsewhere")
         os.makedirs(outside)
-        run([vpy, os.path.join(REPO, "tools", "smoke.py"), "--installed", "--expect-openmp", "0"],
+        run([vpy, os.path.join(REPO, "tools", "smoke.py"), "--installed", "--expect-openmp", "0", "--expect-pgo", "auto"],
             env=clean_env(), cwd=outside)
         exe = os.path.join(venv, "Scripts" if os.name == "nt" else "bin", "yakuman")
         out = subprocess.run([exe, "--version"], capture_output=True, text=True, env=clean_env(), cwd=outside)

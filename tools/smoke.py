@@ -99,6 +99,8 @@ def logs_verify() -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--expect-openmp", choices=["0", "1"], help="check how the extension was built")
+    p.add_argument("--expect-pgo", choices=["auto"], help="check that a GCC 10+ build is profile-guided "
+                   "(tools/pgo_train.py, pgo_expected)")
     p.add_argument("--installed", action="store_true", help="fail unless yakuman comes from site-packages")
     args = p.parse_args(argv)
     import yakuman
@@ -111,6 +113,15 @@ def main(argv: list[str] | None = None) -> int:
               "yakuman is the installed package, not a source tree")
     if args.expect_openmp is not None:
         check(_core.OPENMP == (args.expect_openmp == "1"), f"built with OpenMP={args.expect_openmp}")
+    if args.expect_pgo is not None:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "pgo_train", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgo_train.py"))
+        trainer = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(trainer)
+        want = trainer.pgo_expected()
+        check(_core.PGO or not want, f"built profile-guided (expected here: {want}; built so: {_core.PGO})")
     single_hand()
     batch()
     logs_verify()

@@ -47,6 +47,7 @@ FORM_KOKUSHI: Final[int]
 SUIT_LETTERS: Final[str]
 TILE_NAMES: Final[tuple[str, ...]]
 OPENMP: Final[bool]
+PGO: Final[bool]
 
 def tile_name(kind: int) -> str: ...
 def shanten(tiles: _Tiles, *, form: _Form = "all", melds: int | Sequence[str | Meld] | None = None,

@@ -618,6 +618,16 @@ cdef extern from *:
 
 OPENMP = bool(YM_HAVE_OPENMP)   # True when the batch loops run on OpenMP threads
 
+cdef extern from *:
+    """
+    #ifndef YM_BUILD_PGO
+    #define YM_BUILD_PGO 0
+    #endif
+    """
+    int YM_BUILD_PGO
+
+PGO = bool(YM_BUILD_PGO)   # True when compiled with GCC's profile feedback (setup.py, YAKUMAN_PGO)
+
 cdef extern from "ym_shanten.h" nogil:
     int ym_check_hand(const uint8_t *c, int n_melds, int want_mod, int sanma, int *k_out)
     int ym_shanten_row(const uint8_t *c, int n_melds, int form, int sanma, uint8_t *status)

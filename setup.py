@@ -114,7 +114,10 @@ def pgo_train(ext_path):
         shutil.copytree(os.path.join(HERE, "src", "yakuman"), pkg,
                         ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
         shutil.copy2(ext_path, os.path.join(pkg, os.path.basename(ext_path)))
-        env = dict(os.environ, PYTHONPATH=tmp, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
+        # the copy first; the rest of PYTHONPATH kept (pip's isolated build environment puts its
+        # numpy there)
+        path = os.pathsep.join(p for p in (tmp, os.environ.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, PYTHONPATH=path, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
         env.pop("PYTHONSTARTUP", None)
         subprocess.run([sys.executable, os.path.join(HERE, "tools", "pgo_train.py")], cwd=tmp, env=env,
                        check=True, timeout=900)

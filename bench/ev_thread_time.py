@@ -6,6 +6,9 @@ prints the medians of the thread time and the wall time in ms. Thread time barel
 load on a shared machine, so two builds compare in alternated runs; the reference is not run.
 ``python bench/ev_thread_time.py fixed``: a call's fixed cost, the thread time per call (best of 5
 runs of 1,000 calls) on a hand beyond ``max_shanten`` (rows only, no search) and on a tenpai hand.
+``python bench/ev_thread_time.py rotate SHANTEN N [ROUNDS]``: the N hands called in turn,
+ROUNDS rounds (default 3), each hand's fastest call (no call follows one of the same hand, as in a
+stream of positions; ``tools/ev_oracle_diff.py --rotate``).
 ``python bench/ev_thread_time.py tenpai [REPS]``: small searches, where the fixed cost decides: 60
 tenpai hands (``random_hand(random.Random(1207), 0, 14, m)``, 20 each with m = 0, 1, 2 pons, as
 ``tools/ev_oracle_diff.py --shanten 0 --melds m --seed 1207`` makes them) cycled REPS times
@@ -53,7 +56,27 @@ def tenpai(reps: int) -> None:
           f"{(time.thread_time() - t0) / reps / len(reqs) * 1e6:.1f} us a call (thread time)")
 
 
+def in_turn(shanten: int, n: int, rounds: int) -> None:
+    """The hands called in turn (1 .. n, `rounds` times, after one warm-up round), each hand's
+    fastest call: no call follows one of the same hand (tools/ev_oracle_diff.py --rotate)."""
+    rng = random.Random(3)
+    hands = [mpsz(random_hand(rng, shanten)[0]) for _ in range(n)]
+    for h in hands:
+        discard_ev(h, model="reference")
+    best = [float("inf")] * n
+    for _ in range(rounds):
+        for i, h in enumerate(hands):
+            t0 = time.thread_time()
+            discard_ev(h, model="reference")
+            best[i] = min(best[i], time.thread_time() - t0)
+    best.sort()
+    print(f"shanten {shanten}, {n} hands in turn, best of {rounds} rounds: thread median {best[n // 2] * 1e3:.3f} ms")
+
+
 def main(argv: list[str]) -> None:
+    if argv[1] == "rotate":
+        in_turn(int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 3)
+        return
     if argv[1] == "fixed":
         fixed()
         return

@@ -9,7 +9,7 @@ Switches (environment):
   YAKUMAN_PGO=0|1     profile-guided build off / required (default: on where the compiler is GCC
                       10 or later and the training run works, else a plain build, which says why).
                       The extension is compiled with -fprofile-generate, tools/pgo_train.py runs
-                      on it (a copy of the package in a temporary folder, about 10 s), then it is
+                      on it (a copy of the package in a temporary folder, 7-15 s), then it is
                       compiled again with -fprofile-use: the same code and the same results, laid
                       out for the paths the training takes (docs/performance.md, "Profile-guided
                       build"). Debug and sanitizer builds are plain.
@@ -182,11 +182,11 @@ class BuildExt(build_ext):
         if not self._stale():
             return self._build_with(cflags, lflags)   # up to date: setuptools skips it
         pgo, why = pgo_plan(self.compiler)
+        force = self.force
         if pgo:
             # the profile of each object by its path, under one folder of the build's temporary tree
             prof = os.path.abspath(os.path.join(self.build_temp, "pgo"))
             shutil.rmtree(prof, ignore_errors=True)
-            force = self.force
             try:
                 self.force = True
                 self._build_with(cflags + ["-fprofile-generate", f"-fprofile-dir={prof}"],
@@ -213,7 +213,7 @@ class BuildExt(build_ext):
         if PGO in ON:
             raise RuntimeError(f"YAKUMAN_PGO=1 but {why}")
         self._build_with(cflags, lflags)
-        self.force = False
+        self.force = force
         return None
 
 

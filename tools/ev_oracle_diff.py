@@ -255,6 +255,7 @@ def main(argv=None):
     reqs = [{"id": i, "hand": mpsz(c), "melds": pon_texts(ml),
              "config": cfg} for i, (c, ml) in enumerate(hands)]
     refs = [None] * len(reqs)
+    kw = kw_of(cfg)
     if a.rotate and a.interleave:
         ap.error("--rotate and --interleave are two timings: choose one")
     if a.rotate:
@@ -266,7 +267,7 @@ def main(argv=None):
         for _ in range(a.repeat):
             for i, req in enumerate(reqs):
                 t0 = time.process_time()
-                res_rot[i] = discard_ev(req["hand"], melds=req["melds"], model="reference", **kw_of(cfg))
+                res_rot[i] = discard_ev(req["hand"], melds=req["melds"], model="reference", **kw)
                 ours_rot[i] = min(ours_rot[i], time.process_time() - t0)
     elif not a.interleave:
         # each hand --repeat times in a row in one batch, the fastest of its time_us kept: the
@@ -274,7 +275,6 @@ def main(argv=None):
         # first meeting the same hand's tables, caches and branches
         runs = run_oracle([r for r in reqs for _ in range(a.repeat)])
         refs = [min(runs[i * a.repeat:(i + 1) * a.repeat], key=lambda x: x["time_us"]) for i in range(len(reqs))]
-    kw = kw_of(cfg)
     rows = eq = hands_eq = 0
     ours_t, ref_t = [], []
     for i, (req, ref) in enumerate(zip(reqs, refs)):

@@ -8,7 +8,7 @@ temporary folder) between its two compilations; tests/unit/test_pgo_train.py run
 scale so that it keeps working as the API moves. It covers the hot paths a user times: the
 expected-value search (0-3 shanten, closed and with a pon, both models), batch scoring of generated
 hands and the per-hand scorer, the batch shanten and waits, the native generator and the game
-engine (greedy and ev policies). One thread, fixed seeds: the same counts on every run. Functions it
+engine (greedy and random policies). One thread, fixed seeds: the same counts on every run. Functions it
 never reaches are compiled as without a profile (``-fprofile-partial-training``). About 10 s at
 scale 1 on the instrumented build."""
 
@@ -20,50 +20,10 @@ import random
 import sys
 import time
 
-SUITS = "mpsz"
-
-
-def mpsz(counts) -> str:
-    out = ""
-    for s, suit in enumerate(SUITS):
-        d = "".join(str(i + 1) * counts[9 * s + i] for i in range(9 if s < 3 else 7))
-        if d:
-            out += d + suit
-    return out
-
-
-def tile(k: int) -> str:
-    return f"{k % 9 + 1}{SUITS[k // 9]}"
-
-
-def hands_by_shanten(rng: random.Random, want: dict[int, int], pon: bool):
-    """Random hands of 14 tiles (11 and a pon when ``pon``) from a shuffled wall, ``want[s]`` of
-    each shanten s, with no four plain copies of a five (the calculator's red-five rule): a dict
-    shanten -> [(hand, melds, counts)]."""
-    from yakuman import shanten
-
-    got: dict[int, list] = {s: [] for s in want}
-    while any(len(got[s]) < n for s, n in want.items()):
-        wall = [k for k in range(34) for _ in range(4)]
-        rng.shuffle(wall)
-        used = [0] * 34
-        melds: list[str] = []
-        if pon:
-            k = wall.pop()
-            used[k] = 3
-            melds = [f"pon {tile(k)[0] * 3}{tile(k)[1]}"]
-        c = [0] * 34
-        for k in wall:
-            if sum(c) == (11 if pon else 14):
-                break
-            if c[k] + used[k] < 4:
-                c[k] += 1
-        if any(c[k] + used[k] == 4 for k in (4, 13, 22)):
-            continue
-        s = shanten(mpsz(c), melds=melds or None)
-        if s in got and len(got[s]) < want[s]:
-            got[s].append((mpsz(c), melds, c))
-    return got
+# the reference differential's hands (tools/ev_oracle_diff.py): random closed hands, or hands with
+# pons, of a given shanten that the red-five rule allows
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ev_oracle_diff import pon_texts, random_hand  # noqa: E402
 
 
 def gcc_major(cc: str | None = None) -> int:
@@ -104,6 +64,7 @@ def train(scale: float = 1.0) -> dict[str, float]:
     from yakuman.ev import discard_ev, ev_many
     from yakuman.game import simulate
     from yakuman.random import random_hands, winning_hands
+    from yakuman.tiles import to_mpsz
 
     def n(x: int) -> int:
         return max(1, int(round(x * scale)))
@@ -111,14 +72,15 @@ def train(scale: float = 1.0) -> dict[str, float]:
     times: dict[str, float] = {}
     rng = random.Random(20261207)
     t0 = time.perf_counter()
-    closed = hands_by_shanten(rng, {0: n(40), 1: n(150), 2: n(20), 3: n(1)}, pon=False)
-    for s in sorted(closed):
-        for i, (hand, _, _) in enumerate(closed[s]):
-            discard_ev(hand, model="reference" if i % 2 == 0 else "full")
-    opened = hands_by_shanten(rng, {0: n(20), 1: n(40), 2: n(4)}, pon=True)
-    for s in sorted(opened):
-        for i, (hand, melds, _) in enumerate(opened[s]):
-            discard_ev(hand, melds=melds, model="reference" if i % 2 == 0 else "full")
+    # each shanten's hands, closed and with a pon, half under each model
+    closed = {sh: [random_hand(rng, sh)[0] for _ in range(n(k))] for sh, k in ((0, 40), (1, 150), (2, 20), (3, 1))}
+    for sh in sorted(closed):
+        for i, c in enumerate(closed[sh]):
+            discard_ev(to_mpsz(c), model="reference" if i % 2 == 0 else "full")
+    for sh, k in ((0, 20), (1, 40), (2, 4)):
+        for i in range(n(k)):
+            c, ml = random_hand(rng, sh, 14, 1)
+            discard_ev(to_mpsz(c), melds=pon_texts(ml), model="reference" if i % 2 == 0 else "full")
     times["ev"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -141,7 +103,7 @@ def train(scale: float = 1.0) -> dict[str, float]:
     times["shanten"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    rows = [c for s in (0, 1) for _, _, c in closed[s]]
+    rows = closed[0] + closed[1]
     ev_many({"counts": np.asarray(rows, dtype=np.uint8)}, workers=1)
     times["ev_many"] = time.perf_counter() - t0
 

@@ -25,22 +25,25 @@ def test_the_training_run_covers_every_part_at_a_small_scale():
     assert all(t >= 0.0 for t in times.values())
 
 
-def test_hands_by_shanten_gives_the_shanten_asked_closed_and_with_a_pon():
+def test_the_training_hands_have_the_shanten_asked_closed_and_with_a_pon():
+    """The training draws its hands with the reference differential's random_hand
+    (tools/ev_oracle_diff.py): the shanten asked, 14 closed tiles or 11 beside a pon."""
     import random
 
     from yakuman import shanten
+    from yakuman.tiles import to_mpsz
 
     mod = load_trainer()
     rng = random.Random(5)
-    got = mod.hands_by_shanten(rng, {0: 3, 1: 3}, pon=False)
-    for s, hands in got.items():
-        assert len(hands) == 3
-        for hand, melds, counts in hands:
-            assert melds == [] and sum(counts) == 14 and shanten(hand) == s
-    got = mod.hands_by_shanten(rng, {1: 2}, pon=True)
-    for hand, melds, counts in got[1]:
+    for s in (0, 1):
+        for _ in range(3):
+            counts, ml = mod.random_hand(rng, s)
+            assert ml == [] and sum(counts) == 14 and shanten(to_mpsz(counts)) == s
+    for _ in range(2):
+        counts, ml = mod.random_hand(rng, 1, 14, 1)
+        melds = mod.pon_texts(ml)
         assert len(melds) == 1 and melds[0].startswith("pon ") and sum(counts) == 11
-        assert shanten(hand, melds=melds) == 1
+        assert shanten(to_mpsz(counts), melds=melds) == 1
 
 
 def test_a_build_by_gcc_10_or_later_is_profile_guided():

@@ -8,6 +8,7 @@ messages are part of the API and match ``yakuman._reference.tiles`` exactly (tes
 """
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t, uintptr_t
 from libc.string cimport memcpy, memset
 

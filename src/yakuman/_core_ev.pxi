@@ -207,8 +207,6 @@ cdef extern from "Python.h":
 
 cdef object _ev_np = None   # numpy, imported by the first search (importing yakuman does not import it)
 
-_EV_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
-
 
 def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen not None, bytes unseen_red not None, bytes dora not None,
                int seat_wind, int round_wind, int kita, int honba, int riichi_sticks, rules,
@@ -219,8 +217,10 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
     YM_EV_RIICHI_* (0 the reference's, 1 choose, 2 never, 3 declare). Each row is made as an
     instance of ``row_type`` (a class whose instances keep their fields in ``__dict__``,
     yakuman.ev.EvRow), its plain fields set in its dict (no ``__init__``) with ``_ev_arrays`` =
-    ((values, flags), index): the (n, 3, t_max + 1) float64 block and the (n, t_max + 1) bool
-    block, whose views the row makes when an array field is first read; ``names``: mpsz by kind,
+    ((values, flags, necessary), index): the (n, 3, t_max + 1) float64 block, the (n, t_max + 1)
+    bool block and the n x 34 bytes of the necessary tiles (copies by kind, 255 for a kind that
+    does not lower the row's shanten), whose views and dict the row makes when a field is first
+    read; ``names``: mpsz by kind,
     then red."""
     cdef CompiledRules cr = _compiled_rules_c(rules)
     cdef ym_ev_input_t inp
@@ -293,28 +293,31 @@ def _ev_search(bytes counts not None, bytes reds not None, melds, bytes unseen n
             fp[i * L + t] = rows[i].riichi[t] != 0
     PyBuffer_Release(&vb)
     PyBuffer_Release(&fb)
-    # each row holds ((vals, flags), its index) and makes its four views when first read (EvRow's
-    # __getattr__, yakuman.ev): a view costs about 130 ns, 48 of them a third of a small search's
-    # glue, and a caller reads a few rows' arrays
-    blocks = (vals, flags)
-    cdef list out = []
+    # each row holds ((vals, flags, necessary), its index) and makes its four views and its
+    # necessary dict when first read (EvRow's __getattr__, yakuman.ev): a view costs about 130 ns
+    # and a row's dict about 300, 48 views and a dozen dicts most of a small search's glue, and a
+    # caller reads a few rows' arrays. necessary: 34 bytes a row, the copies of each kind that
+    # lowers the row's shanten, 255 for the others
+    nec = PyBytes_FromStringAndSize(NULL, 34 * n)
+    cdef unsigned char *np_ = <unsigned char *>PyBytes_AS_STRING(nec)
     cdef uint64_t m
     cdef int k
-    cdef tuple kinds = _EV_KIND_NAMES   # read once, not a module lookup per tile
-    cdef dict nec
+    memset(np_, 255, 34 * n)
     for i in range(n):
-        nec = {}
         m = rows[i].necessary_mask
         while m:
             k = _lowest_bit(m)
-            nec[kinds[k]] = rows[i].necessary[k]
+            np_[34 * i + k] = rows[i].necessary[k]
             m &= m - 1
+    blocks = (vals, flags, nec)
+    cdef list out = []
+    for i in range(n):
         row = row_type.__new__(row_type)
-        # the instance's dict made whole (its three plain fields and the arrays' place, sized
+        # the instance's dict made whole (its two plain fields and the lazy fields' place, sized
         # once) and set as its __dict__
         PyObject_GenericSetDict(row, {
             "tile": None if rows[i].tile < 0 else names[rows[i].tile][rows[i].red],
-            "shanten": rows[i].shanten, "necessary": nec, "_ev_arrays": (blocks, i)}, NULL)
+            "shanten": rows[i].shanten, "_ev_arrays": (blocks, i)}, NULL)
         out.append(row)
     return nodes, out
 

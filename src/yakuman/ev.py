@@ -68,21 +68,28 @@ class EvRow:
 
     def __getattr__(self, name: str):
         # Only for an attribute not in the instance's dict: a row made by the search (its glue,
-        # _core_ev.pxi) holds its arrays' place, ``_ev_arrays`` = ((values, flags), index), and
-        # makes each array a view of its block when first read, kept in its dict after (a view
-        # costs about as much as the rest of a row, and a caller reads a few rows' arrays)
+        # _core_ev.pxi) holds its lazy fields' place, ``_ev_arrays`` = ((values, flags,
+        # necessary), index), and makes each array a view of its block, and ``necessary`` a dict
+        # from its 34 bytes (255: not a necessary kind), when first read, kept in its dict after
+        # (a view or a dict costs about as much as the rest of a row, and a caller reads a few
+        # rows' fields)
         place = self.__dict__.get("_ev_arrays")
         lane = _LANES.get(name)
         if place is None or lane is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        (values, flags), i = place
-        view = flags[i] if lane < 0 else values[i, lane]
-        self.__dict__[name] = view
-        return view
+        (values, flags, nec), i = place
+        if lane == 3:
+            got = nec[34 * i:34 * i + 34]
+            value = {_NAMES[k][0]: n for k, n in enumerate(got) if n != 255}
+        else:
+            value = flags[i] if lane < 0 else values[i, lane]
+        self.__dict__[name] = value
+        return value
 
 
-# EvRow's arrays made when first read: the lane of each in the search's value block (-1: the flags)
-_LANES = {"tenpai_prob": 0, "win_prob": 1, "exp_score": 2, "riichi": -1}
+# EvRow's fields made when first read: the lane of each in the search's value block (-1: the flags;
+# 3: the necessary block)
+_LANES = {"tenpai_prob": 0, "win_prob": 1, "exp_score": 2, "riichi": -1, "necessary": 3}
 
 
 @dataclass(frozen=True)

@@ -610,19 +610,25 @@ def test_the_native_tally_refuses_a_short_row():
 
 
 def test_a_rows_arrays_are_views_made_when_first_read():
-    """A search's row holds its arrays' place (the search's value and flag blocks and its index)
-    and makes each array a view of its block when first read, kept after: the views hold the
-    values the block holds, each read gives the same object, a row of the same request read
-    eagerly (every field at once) equals it, and pickling keeps the values."""
+    """A search's row holds its lazy fields' place (the search's value, flag and necessary blocks
+    and its index) and makes each array a view of its block, and its necessary dict from its 34
+    bytes, when first read, kept after: the views hold the values the block holds, the dict the
+    kinds that lower the shanten in kind order, each read gives the same object, a row of the same
+    request read eagerly (every field at once) equals it, and pickling keeps the values."""
     import pickle
 
     from yakuman.ev import EvRow
 
     res = discard_ev("123m456p789s1122z5m", model="reference")
     row = res.rows[1]
-    assert {"tile", "shanten", "necessary", "_ev_arrays"} <= set(vars(row))
-    assert not {"tenpai_prob", "win_prob", "exp_score", "riichi"} & set(vars(row))
-    (values, flags), i = vars(row)["_ev_arrays"]
+    assert {"tile", "shanten", "_ev_arrays"} <= set(vars(row))
+    assert not {"necessary", "tenpai_prob", "win_prob", "exp_score", "riichi"} & set(vars(row))
+    (values, flags, nec), i = vars(row)["_ev_arrays"]
+    assert type(nec) is bytes and len(nec) == 34 * len(res.rows)
+    assert row.tile == "1m" and row.shanten == 1
+    assert row.necessary == {"1m": 3, "4m": 4, "1z": 2, "2z": 2}
+    assert list(row.necessary) == ["1m", "4m", "1z", "2z"] and row.necessary is vars(row)["necessary"]
+    assert [k for k in range(34) if nec[34 * i + k] != 255] == [0, 3, 27, 28]
     assert values.shape == (len(res.rows), 3, 19) and values.dtype == np.float64
     assert flags.shape == (len(res.rows), 19) and flags.dtype == np.bool_
     for lane, name in enumerate(("tenpai_prob", "win_prob", "exp_score")):

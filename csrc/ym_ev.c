@@ -206,6 +206,12 @@ static inline int dist_step(const ctx_t *x, const uint8_t *c, unsigned reds, int
     return delta > 0 ? (p >= x->p0[k] ? 1 : 0) : (p > x->p0[k] ? -1 : 0);
 }
 
+/* a draw state that takes every draw: exchanges on, not a hand under riichi waiting, close
+   enough to the request (node_make keeps the answer in the node's draw byte: draws_all) */
+static inline int takes_all(const ctx_t *x, const node_t *n) {
+    return x->in->tegawari && !(n->riichi && n->shanten == 0) && n->dist + n->shanten < x->s0 + x->in->extra;
+}
+
 static int shanten_of(const ctx_t *x, const uint8_t *c) {
     return ym_shanten(c, x->in->n_melds, YM_FORM_ALL, x->sanma);
 }
@@ -237,10 +243,10 @@ static long node_make(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8
     if (kind >= 0) c[kind] = (uint8_t)(c[kind] + delta);
     node_t *n = &w->nodes[w->n_nodes];
     n->key = k;
-    n->draw = (uint8_t)draw;
     n->shanten = (int8_t)(sh < -1 ? shanten_of(x, c) : sh);
     n->riichi = (uint8_t)(draw ? (k.k1 >> 42 & 3u) : 0u);   /* draw state: a closed hand under riichi */
     n->dist = (uint8_t)dist;
+    n->draw = (uint8_t)(draw ? 1u | (unsigned)takes_all(x, n) << 1 : 0u);
     n->ci = draw ? w->n_d++ : w->n_e++;
     w->table[-i - 1] = slot_of(k.h, w->n_nodes);
     return (long)w->n_nodes++;
@@ -293,10 +299,11 @@ static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e)
     return x->in->tegawari && d->dist < x->s0 + x->in->extra;
 }
 
-/* a draw state that takes every draw: exchanges on, not a hand under riichi waiting, close
-   enough to the request */
+/* a draw state that takes every draw (node_make keeps the answer in the node's draw byte:
+   takes_all) */
 static inline int draws_all(const ctx_t *x, const node_t *n) {
-    return x->in->tegawari && !(n->riichi && n->shanten == 0) && n->dist + n->shanten < x->s0 + x->in->extra;
+    (void)x;
+    return n->draw >> 1;
 }
 
 /* the link of draw state dn and discard state en = dn + kind (wt copies of the draw), if they are
@@ -381,7 +388,8 @@ static inline int create_draws(ctx_t *x, size_t ni) {
         long e = found[i];
         int s = e >= 0 ? w->nodes[e].shanten : sh[k];
         if (!all && s >= b) continue;
-        e = node_new(x, keys[i], e, cap0, c, k, 1, s, 0, nd.dist + dist_step(x, c, reds, k, isred[i], 1));
+        if (e < 0)   /* a new state: its distance from the request is needed only then */
+            e = node_make(x, keys[i], e, cap0, c, k, 1, s, 0, nd.dist + dist_step(x, c, reds, k, isred[i], 1));
         if (e < 0 || push_pair(x, (long)ni, e, wts[i], k)) return -1;
     }
     return 0;
@@ -449,9 +457,11 @@ static int create_discards(ctx_t *x, size_t ni) {
     for (int i = 0; i < nk; i++) {
         int k = kind[i], red = isred[i], s2 = sh[k], suit = five_suit(k);
         int choose = x->choice && x->closed && s2 == 0;   /* dama (flag 0) and, unless NEVER, the riichi states */
-        int dd = nd.dist + dist_step(x, c, reds, k, red, -1);
         ev_key_t kd = keys[i];
-        long dn = node_at(x, kd, c, k, -1, s2, 1, dd);
+        long dn = lookup(w, kd);
+        /* a new state's distance from the request, or the riichi states' (the same tiles) */
+        int dd = dn < 0 || choose ? nd.dist + dist_step(x, c, reds, k, red, -1) : 0;
+        if (dn < 0) dn = node_make(x, kd, dn, w->table_cap, c, k, -1, s2, 1, dd);
         if (dn < 0 || (choose && riichi_nodes(x, kd, c, k, dd))) return -1;
         if (s2 != a) continue;
         /* a link this state makes itself, if its draw state takes only the draws that lower

@@ -21,7 +21,7 @@ typedef struct {
     ev_key_t key;
     int32_t ci;        /* index among the draw states or among the discard states */
     int8_t shanten;
-    uint8_t draw;      /* 1: draw state */
+    uint8_t draw;      /* bit 0: a draw state; bit 1: one that takes every draw (ym_ev.c, draws_all) */
     uint8_t riichi;    /* draw state: 1 riichi declared (a win counts riichi; no exchanges), 2 riichi
                           declared by the discard that made the state (its first draw is ippatsu) */
     uint8_t dist;      /* tiles held beyond the request's hand (dist_up) */

@@ -248,17 +248,49 @@ __attribute__((noinline))   /* the miss apart: the probe that hits (nearly all) 
 #endif
 static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, uint64_t key, uint64_t w, unsigned one, int s) {
     const ym_special_t *T = &ym_special;
-    part_t p = any_part(T, s, pc->sanma, w, one);
-    q->z = p.z;
-    q->cls = (uint8_t)p.cls;
-    for (int r = 0; r < 9; r++) {
-        q->up[r] = q->down[r] = 0xFF;
-        if (s == 3 && r >= 7) continue;
-        unsigned n = s == 3 ? (unsigned)(w >> (8 * r)) & 0xFFu : r == 0 ? one : (unsigned)(w >> (8 * (r - 1))) & 0xFFu;
-        uint64_t bit = s == 3 ? 1ULL << (8 * r) : r == 0 ? 0 : 1ULL << (8 * (r - 1));
-        unsigned b1 = s < 3 && r == 0;   /* rank 0 of a suit: in `one` */
-        if (n < 4) q->up[r] = (uint8_t)any_part(T, s, pc->sanma, w + bit, one + b1).cls;
-        if (n > 0) q->down[r] = (uint8_t)any_part(T, s, pc->sanma, w - bit, one - b1).cls;
+    if (s < 3 && !(pc->sanma && s == 0)) {
+        /* a suit (suit_part's reads): ranks 0-4 are the base-5 digits of k5 (rank r worth 5^r),
+           ranks 5-8 those of k4 (rank r worth 5^(r - 5)), so a neighbour one tile away is k5 or
+           k4 moved by a power of five, read at once (a rank of k4 keeps hi[k5]) */
+        static const uint16_t P5[5] = {1, 5, 25, 125, 625};
+        uint64_t qk = ym_quad_keys(w, 0x105);
+        uint32_t k5 = one + 5u * (uint32_t)((qk >> 16) & 0xFFFFu), k4 = (uint32_t)(qk >> 48);
+        uint64_t x = T->hi[k5];
+        const uint64_t *lo = T->rank_lo + (x >> 48);
+        q->z = x + lo[k4];
+        q->cls = T->suit_class[(uint32_t)q->z & YM_SP_INDEX_MASK];
+        for (int r = 0; r < 9; r++) {
+            unsigned n = r == 0 ? one : (unsigned)(w >> (8 * (r - 1))) & 0xFFu;
+            uint8_t up = 0xFF, down = 0xFF;
+            if (r < 5) {
+                if (n < 4) {
+                    uint64_t y = T->hi[k5 + P5[r]];
+                    up = T->suit_class[(uint32_t)(y + T->rank_lo[(y >> 48) + k4]) & YM_SP_INDEX_MASK];
+                }
+                if (n > 0) {
+                    uint64_t y = T->hi[k5 - P5[r]];
+                    down = T->suit_class[(uint32_t)(y + T->rank_lo[(y >> 48) + k4]) & YM_SP_INDEX_MASK];
+                }
+            } else {
+                if (n < 4) up = T->suit_class[(uint32_t)(x + lo[k4 + P5[r - 5]]) & YM_SP_INDEX_MASK];
+                if (n > 0) down = T->suit_class[(uint32_t)(x + lo[k4 - P5[r - 5]]) & YM_SP_INDEX_MASK];
+            }
+            q->up[r] = up;
+            q->down[r] = down;
+        }
+    } else {
+        part_t p = any_part(T, s, pc->sanma, w, one);
+        q->z = p.z;
+        q->cls = (uint8_t)p.cls;
+        for (int r = 0; r < 9; r++) {
+            q->up[r] = q->down[r] = 0xFF;
+            if (s == 3 && r >= 7) continue;
+            unsigned n = s == 3 ? (unsigned)(w >> (8 * r)) & 0xFFu : r == 0 ? one : (unsigned)(w >> (8 * (r - 1))) & 0xFFu;
+            uint64_t bit = s == 3 ? 1ULL << (8 * r) : r == 0 ? 0 : 1ULL << (8 * (r - 1));
+            unsigned b1 = s < 3 && r == 0;   /* rank 0 of a suit: in `one` */
+            if (n < 4) q->up[r] = (uint8_t)any_part(T, s, pc->sanma, w + bit, one + b1).cls;
+            if (n > 0) q->down[r] = (uint8_t)any_part(T, s, pc->sanma, w - bit, one - b1).cls;
+        }
     }
     const uint64_t *better = s == 3 ? &T->honor_better[q->cls] : T->suit_better[q->cls];
     q->lower = 0;

@@ -221,7 +221,7 @@ static int shanten_of(const ctx_t *x, const uint8_t *c) {
    copy of `kind` added (delta 1) or removed (delta -1), or pc itself (kind < 0); its shanten `sh`
    (when below -1: computed) and dist_up `dist`; returns its index or -1 on memory failure */
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))   /* the new state apart: a state found returns before the call (node_new) */
+__attribute__((noinline))   /* the new state apart: a state found returns before the call (node_at, create_draws) */
 #endif
 static long node_make(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta, int sh,
                       int draw, int dist) {
@@ -252,13 +252,9 @@ static long node_make(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8
     return (long)w->n_nodes++;
 }
 
-static inline long node_new(ctx_t *x, ev_key_t k, long found, size_t cap0, const uint8_t *pc, int kind, int delta,
-                            int sh, int draw, int dist) {
-    return found >= 0 ? found : node_make(x, k, found, cap0, pc, kind, delta, sh, draw, dist);
-}
-
 static long node_at(ctx_t *x, ev_key_t k, const uint8_t *pc, int kind, int delta, int sh, int draw, int dist) {
-    return node_new(x, k, lookup(x->w, k), x->w->table_cap, pc, kind, delta, sh, draw, dist);
+    long found = lookup(x->w, k);
+    return found >= 0 ? found : node_make(x, k, found, x->w->table_cap, pc, kind, delta, sh, draw, dist);
 }
 
 static long node_of(ctx_t *x, const uint8_t *c, unsigned reds, unsigned flag, int draw) {
@@ -301,8 +297,7 @@ static inline int plain_linked(const ctx_t *x, const node_t *d, const node_t *e)
 
 /* a draw state that takes every draw (node_make keeps the answer in the node's draw byte:
    takes_all) */
-static inline int draws_all(const ctx_t *x, const node_t *n) {
-    (void)x;
+static inline int draws_all(const node_t *n) {
     return n->draw >> 1;
 }
 
@@ -339,7 +334,7 @@ static inline int create_draws(ctx_t *x, size_t ni) {
     unsigned reds;
     node_t nd = load_node(x, ni, c, &reds);
     int b = nd.shanten;
-    int all = draws_all(x, &nd);
+    int all = draws_all(&nd);
     ev_key_t kb = key_with(nd.key, reds, 0);
     uint64_t drawable = kinds_above(x->base, c), need = 0;
     /* ALWAYS: a closed tenpai hand without riichi completes dama (dama_complete): the key of a
@@ -479,7 +474,7 @@ static int create_discards(ctx_t *x, size_t ni) {
            of the deferred ones) */
         int red_left = red_left_of(x, red ? reds & ~(1u << suit) : reds, suit);
         int wt = link_weight(x, c, k, red, red_left);
-        if (wt > 0 && !draws_all(x, &w->nodes[dn]) &&
+        if (wt > 0 && !draws_all(&w->nodes[dn]) &&
             push_to(x, &w->tmp2, &w->cap_tmp2, &w->n_de2, dn, (long)ni, wt, k))
             return -1;
     }
@@ -523,7 +518,7 @@ static int link_deferred(ctx_t *x, size_t en, int k, int red, long made) {
     long dr = riichi ? made : -1;
     for (int j = 0; j < 2; j++) {
         long d = j ? dr : dp;
-        if (d < 0 || draws_all(x, &w->nodes[d])) continue;
+        if (d < 0 || draws_all(&w->nodes[d])) continue;
         if (push_pair(x, d, (long)en, wt, k)) return -1;
     }
     return 0;

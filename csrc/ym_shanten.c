@@ -76,10 +76,15 @@ YM_ALWAYS_INLINE void load_words_mul(const uint8_t *c, words_t *v, uint64_t mul)
 
 YM_ALWAYS_INLINE void load_words(const uint8_t *c, words_t *v) { load_words_mul(c, v, 0x105); }
 
+/* A suit pattern's table entry z from hi[k5] (x) and k4 (parts_eval_total), and its class. */
+YM_ALWAYS_INLINE uint64_t suit_z(const ym_special_t *T, uint64_t x, uint32_t k4) { return x + T->rank_lo[(x >> 48) + k4]; }
+YM_ALWAYS_INLINE uint8_t suit_zclass(const ym_special_t *T, uint64_t z) {
+    return T->suit_class[(uint32_t)z & YM_SP_INDEX_MASK];
+}
+
 /* ym_sanma_man_class in the numbering and the index of ym_special.suit_class. */
 YM_ALWAYS_INLINE unsigned sanma_man_bclass(const ym_special_t *T, unsigned a, unsigned b) {
-    uint64_t x = T->hi[a > 3 ? 3 : a];
-    return T->suit_class[(uint32_t)(x + T->rank_lo[(x >> 48) + 125u * (b > 3 ? 3 : b)]) & YM_SP_INDEX_MASK];
+    return suit_zclass(T, suit_z(T, T->hi[a > 3 ? 3 : a], 125u * (b > 3 ? 3 : b)));
 }
 
 /* One part's table entry (its z: index, tiles, special counts; see parts_eval_total) and class. */
@@ -88,15 +93,20 @@ typedef struct {
     unsigned cls;
 } part_t;
 
+/* a suit's two keys: k5 of ranks 0-4 (rank r worth 5^r), k4 of ranks 5-8 (rank r worth 5^(r - 5)) */
+YM_ALWAYS_INLINE void suit_keys(uint64_t w, unsigned one, uint64_t mul, uint32_t *k5, uint32_t *k4) {
+    uint64_t q = ym_quad_keys(w, mul);
+    *k5 = one + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
+    *k4 = (uint32_t)(q >> 48);
+}
+
 YM_ALWAYS_INLINE part_t suit_part(uint64_t w, unsigned one, uint64_t mul) {
     const ym_special_t *T = &ym_special;
-    uint64_t q = ym_quad_keys(w, mul);
-    uint32_t k5 = one + 5u * (uint32_t)((q >> 16) & 0xFFFFu);
-    uint32_t k4 = (uint32_t)(q >> 48);
-    uint64_t x = T->hi[k5];
+    uint32_t k5, k4;
+    suit_keys(w, one, mul, &k5, &k4);
     part_t p;
-    p.z = x + T->rank_lo[(x >> 48) + k4];
-    p.cls = T->suit_class[(uint32_t)p.z & YM_SP_INDEX_MASK];
+    p.z = suit_z(T, T->hi[k5], k4);
+    p.cls = suit_zclass(T, p.z);
     return p;
 }
 
@@ -249,31 +259,23 @@ __attribute__((noinline))   /* the miss apart: the probe that hits (nearly all) 
 static const ym_part_slot_t *part_fill(ym_part_cache_t *pc, ym_part_slot_t *q, uint64_t key, uint64_t w, unsigned one, int s) {
     const ym_special_t *T = &ym_special;
     if (s < 3 && !(pc->sanma && s == 0)) {
-        /* a suit (suit_part's reads): ranks 0-4 are the base-5 digits of k5 (rank r worth 5^r),
-           ranks 5-8 those of k4 (rank r worth 5^(r - 5)), so a neighbour one tile away is k5 or
-           k4 moved by a power of five, read at once (a rank of k4 keeps hi[k5]) */
+        /* a suit (suit_part's reads, suit_keys): a neighbour one tile away is k5 or k4 moved by a
+           power of five, read at once (a rank of k4 keeps hi[k5]) */
         static const uint16_t P5[5] = {1, 5, 25, 125, 625};
-        uint64_t qk = ym_quad_keys(w, 0x105);
-        uint32_t k5 = one + 5u * (uint32_t)((qk >> 16) & 0xFFFFu), k4 = (uint32_t)(qk >> 48);
+        uint32_t k5, k4;
+        suit_keys(w, one, 0x105, &k5, &k4);
         uint64_t x = T->hi[k5];
-        const uint64_t *lo = T->rank_lo + (x >> 48);
-        q->z = x + lo[k4];
-        q->cls = T->suit_class[(uint32_t)q->z & YM_SP_INDEX_MASK];
+        q->z = suit_z(T, x, k4);
+        q->cls = suit_zclass(T, q->z);
         for (int r = 0; r < 9; r++) {
             unsigned n = r == 0 ? one : (unsigned)(w >> (8 * (r - 1))) & 0xFFu;
             uint8_t up = 0xFF, down = 0xFF;
             if (r < 5) {
-                if (n < 4) {
-                    uint64_t y = T->hi[k5 + P5[r]];
-                    up = T->suit_class[(uint32_t)(y + T->rank_lo[(y >> 48) + k4]) & YM_SP_INDEX_MASK];
-                }
-                if (n > 0) {
-                    uint64_t y = T->hi[k5 - P5[r]];
-                    down = T->suit_class[(uint32_t)(y + T->rank_lo[(y >> 48) + k4]) & YM_SP_INDEX_MASK];
-                }
+                if (n < 4) up = suit_zclass(T, suit_z(T, T->hi[k5 + P5[r]], k4));
+                if (n > 0) down = suit_zclass(T, suit_z(T, T->hi[k5 - P5[r]], k4));
             } else {
-                if (n < 4) up = T->suit_class[(uint32_t)(x + lo[k4 + P5[r - 5]]) & YM_SP_INDEX_MASK];
-                if (n > 0) down = T->suit_class[(uint32_t)(x + lo[k4 - P5[r - 5]]) & YM_SP_INDEX_MASK];
+                if (n < 4) up = suit_zclass(T, suit_z(T, x, k4 + P5[r - 5]));
+                if (n > 0) down = suit_zclass(T, suit_z(T, x, k4 - P5[r - 5]));
             }
             q->up[r] = up;
             q->down[r] = down;

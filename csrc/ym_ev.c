@@ -29,8 +29,11 @@
    the node (in a large search both are beyond the core's cache) */
 static inline void prefetch_nodes(const ym_ev_work_t *w, const ev_key_t *keys, int nk) {
     for (int i = 0; i < nk; i++) {
+        /* no branch on the tag (whether a state is found is what a search cannot predict): a
+           slot that is not the key's fetches the first node, harmlessly */
         uint64_t v = w->table[home_of(w, keys[i].h)];
-        if (v >> 32 == (keys[i].h & 0xFFFFFFFFu) && v) YM_PREFETCH(&w->nodes[(uint32_t)v - 1]);
+        uint32_t at = v >> 32 == (keys[i].h & 0xFFFFFFFFu) && v ? (uint32_t)v - 1 : 0;
+        YM_PREFETCH(&w->nodes[at]);
     }
 }
 
@@ -359,18 +362,19 @@ static inline int create_draws(ctx_t *x, size_t ni) {
         if (ef) kp = riichi_key(kp, ef);
         if (left - red_left > 0) {
             keys[nk] = kp;
+            YM_PREFETCH(&w->table[home_of(w, kp.h)]);   /* its slot fetched as it is made */
             kind[nk] = (uint8_t)k;
             isred[nk] = 0;
             wts[nk++] = (uint8_t)(left - red_left);
         }
         if (red_left > 0) {
             keys[nk] = key_with(kp, reds | 1u << suit, ef);
+            YM_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
             kind[nk] = (uint8_t)k;
             isred[nk] = 1;
             wts[nk++] = (uint8_t)red_left;
         }
     }
-    for (int i = 0; i < nk; i++) YM_PREFETCH(&w->table[home_of(w, keys[i].h)]);
     prefetch_nodes(w, keys, nk);
     size_t cap0 = w->table_cap;
     for (int i = 0; i < nk; i++) {
@@ -443,11 +447,11 @@ static int create_discards(ctx_t *x, size_t ni) {
         for (int red = 0; red < 2; red++) {
             if (red ? !has_red : c[k] - has_red <= 0) continue;
             keys[nk] = key_with(k0, red ? reds & ~(1u << suit) : reds, flag);
+            YM_PREFETCH(&w->table[home_of(w, keys[nk].h)]);
             kind[nk] = (uint8_t)k;
             isred[nk++] = (uint8_t)red;
         }
     }
-    for (int i = 0; i < nk; i++) YM_PREFETCH(&w->table[home_of(w, keys[i].h)]);
     prefetch_nodes(w, keys, nk);
     for (int i = 0; i < nk; i++) {
         int k = kind[i], red = isred[i], s2 = sh[k], suit = five_suit(k);

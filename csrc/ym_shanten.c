@@ -390,12 +390,16 @@ YM_ALWAYS_INLINE uint32_t part_ctx(const hand_parts_t *h, int s, int n_melds, in
 /* a part's kept answer for the context ctx (part_ctx) into *got, if one of its YM_PART_MEMO answers
    has it */
 YM_ALWAYS_INLINE int memo_find(const uint32_t *mm, uint32_t ctx, uint32_t *got) {
-    for (int i = 0; i < YM_PART_MEMO; i++)
-        if (mm[i] >> 9 == ctx) {
-            *got = mm[i];
-            return 1;
-        }
-    return 0;
+    /* the answers compared side by side, the latest match kept (no branch an answer: an exit
+       at the match would be mispredicted on a hand met for the first time) */
+    uint32_t g = 0, hit = 0;
+    for (int i = YM_PART_MEMO - 1; i >= 0; i--) {
+        uint32_t e = mm[i] >> 9 == ctx;
+        g = e ? mm[i] : g;
+        hit |= e;
+    }
+    *got = g;
+    return (int)hit;
 }
 
 /* the answer m (ranks) for ctx kept first, the oldest dropped; returns it as kept */
@@ -443,11 +447,13 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
             const uint32_t ctx = part_ctx(&h, s, n_melds, b);
             uint32_t got;
             if (!memo_find(pw->low_memo, ctx, &got)) {
-                unsigned m = 0;
-                for (unsigned bits = pw->lower; bits; bits &= bits - 1) {
-                    int r = ym_ctz64(bits);
-                    m |= (unsigned)(changed_regular(&h, s, pw->up[r], n_melds) < b) << r;
-                }
+                /* every rank read, its answer kept where `lower` has it (a fixed count, as
+                   ym_shanten_keeping's) */
+                unsigned m = 0, lower = pw->lower;
+                const unsigned qmask = s < 3 ? YM_MAX_SUIT_CLASSES - 1 : YM_MAX_HONOR_CLASSES - 1;
+                for (int r = 0; r < (s < 3 ? 9 : 7); r++)
+                    m |= (unsigned)((changed_regular(&h, s, pw->up[r] & qmask, n_melds) < b) & (lower >> r)) << r;
+                m &= lower;
                 got = memo_put(pw->low_memo, ctx, m);
             }
             lows = got & 0x1FFu & part_kinds;
@@ -461,9 +467,10 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                 lows |= (unsigned)(T->min[special_step(h.e0, k, c[k], 1)] < b) << r;
             }
         }
-        /* a draw lowers either form by one at most, and neither is below b: out[k] = b - 1 */
+        /* a draw lowers either form by one at most, and neither is below b: out[k] = b - 1 (for
+           every kind of the part, as ym_shanten_keeping writes its out) */
         low |= (uint64_t)lows << (9 * s);
-        for (; lows; lows &= lows - 1) out[9 * s + ym_ctz64(lows)] = (int8_t)(b - 1);
+        memset(out + 9 * s, b - 1, s < 3 ? 9 : 7);
     }
     return low;
 }
@@ -495,11 +502,15 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
         const uint32_t ctx = part_ctx(&h, s, n_melds, a);
         uint32_t got;
         if (!memo_find(p->keep_memo, ctx, &got)) {
+            /* every rank of the part read, its answer kept where the rank has a copy to take
+               away (a rank without one reads the tables' last class, in bounds, and its answer is
+               dropped): a fixed count, no branch on the part's ranks, which a hand met for the
+               first time mispredicts */
             unsigned m = 0;
+            const unsigned qmask = s < 3 ? YM_MAX_SUIT_CLASSES - 1 : YM_MAX_HONOR_CLASSES - 1;
             for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
                 unsigned q = p->down[r];
-                if (q == 0xFF) continue;   /* no copy to take away */
-                m |= (unsigned)(changed_regular(&h, s, q, n_melds) == a) << r;
+                m |= (unsigned)((changed_regular(&h, s, q & qmask, n_melds) == a) & (q != 0xFF)) << r;
             }
             got = memo_put(p->keep_memo, ctx, m);
         }
@@ -514,8 +525,10 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
                 kept |= (unsigned)(T->min[special_step(h.e0, k, c[k], -1)] == a) << r;
             }
         }
+        /* out: a for every kind of the part (those kept read it; a loop over the kept ones would
+           end after a count that varies from state to state, a mispredicted exit each part) */
         keep |= (uint64_t)kept << (9 * s);
-        for (; kept; kept &= kept - 1) out[9 * s + ym_ctz64(kept)] = (int8_t)a;
+        memset(out + 9 * s, a, s < 3 ? 9 : 7);
     }
     return keep;
 }

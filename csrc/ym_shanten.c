@@ -372,6 +372,12 @@ YM_ALWAYS_INLINE int changed_regular(const hand_parts_t *h, int s, unsigned q, i
     return s == 3 ? fin[h->rest_cls[3]][q] : fin[T->comb2[h->rest_cls[s]][q]][h->cls[3]];
 }
 
+/* changed_regular for a neighbour class q that may be 0xFF (none): read in bounds (the tables'
+   last class) without a branch, the answer then meaningless (the callers drop it) */
+YM_ALWAYS_INLINE int changed_regular_any(const hand_parts_t *h, int s, unsigned q, int n_melds) {
+    return changed_regular(h, s, q & (s < 3 ? YM_MAX_SUIT_CLASSES - 1u : YM_MAX_HONOR_CLASSES - 1u), n_melds);
+}
+
 /* the shanten of the hand whose part s changed to class q (special counts e) */
 YM_ALWAYS_INLINE int changed_shanten(const hand_parts_t *h, int s, unsigned q, unsigned e, int n_melds) {
     int sh = changed_regular(h, s, q, n_melds);
@@ -450,10 +456,8 @@ uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds,
                 /* every rank read, its answer kept where `lower` has it (a fixed count, as
                    ym_shanten_keeping's) */
                 unsigned m = 0, lower = pw->lower;
-                const unsigned qmask = s < 3 ? YM_MAX_SUIT_CLASSES - 1 : YM_MAX_HONOR_CLASSES - 1;
                 for (int r = 0; r < (s < 3 ? 9 : 7); r++)
-                    m |= (unsigned)((changed_regular(&h, s, pw->up[r] & qmask, n_melds) < b) & (lower >> r)) << r;
-                m &= lower;
+                    m |= (unsigned)((changed_regular_any(&h, s, pw->up[r], n_melds) < b) & (lower >> r)) << r;
                 got = memo_put(pw->low_memo, ctx, m);
             }
             lows = got & 0x1FFu & part_kinds;
@@ -503,14 +507,13 @@ uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, 
         uint32_t got;
         if (!memo_find(p->keep_memo, ctx, &got)) {
             /* every rank of the part read, its answer kept where the rank has a copy to take
-               away (a rank without one reads the tables' last class, in bounds, and its answer is
-               dropped): a fixed count, no branch on the part's ranks, which a hand met for the
+               away (a rank without one reads through changed_regular_any, its answer dropped):
+               a fixed count, no branch on the part's ranks, which a hand met for the
                first time mispredicts */
             unsigned m = 0;
-            const unsigned qmask = s < 3 ? YM_MAX_SUIT_CLASSES - 1 : YM_MAX_HONOR_CLASSES - 1;
             for (int r = 0; r < (s < 3 ? 9 : 7); r++) {
                 unsigned q = p->down[r];
-                m |= (unsigned)((changed_regular(&h, s, q & qmask, n_melds) == a) & (q != 0xFF)) << r;
+                m |= (unsigned)((changed_regular_any(&h, s, q, n_melds) == a) & (q != 0xFF)) << r;
             }
             got = memo_put(p->keep_memo, ctx, m);
         }

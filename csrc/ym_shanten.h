@@ -79,14 +79,15 @@ void ym_shanten_neighbours(ym_part_cache_t *pc, const uint8_t *c, int n_melds, i
 /* The kinds among `kinds` whose draw lowers the shanten of c below b (b: c's shanten), each with
    the shanten it reaches in out[k] (the other entries of a part (a suit, the honors) that holds
    a kind of `kinds` may be written, with no meaning; read out[k] only for the kinds returned):
-   ym_shanten_neighbours with delta 1 restricted to its
-   answers below b, at a fraction of its cost where few draws lower it. */
+   ym_shanten_neighbours with delta 1 restricted to its answers below b, at a fraction of its cost
+   where few draws lower it. */
 uint64_t ym_shanten_lowering(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int b, uint64_t kinds,
                              int8_t out[34]);
 /* The kinds among `kinds` whose discard keeps the shanten a of c (a 14-3k hand; a: its shanten),
    each with out[k] = a (the other entries of a part that holds a kind of `kinds` may be
-   written, with no meaning; read out[k] only for the kinds returned): ym_shanten_neighbours with delta -1 restricted to its answers
-   equal to a (a discard never lowers the shanten, nor raises it by more than one). */
+   written, with no meaning; read out[k] only for the kinds returned): ym_shanten_neighbours with
+   delta -1 restricted to its answers equal to a (a discard never lowers the shanten, nor raises it
+   by more than one). */
 uint64_t ym_shanten_keeping(ym_part_cache_t *pc, const uint8_t *c, int n_melds, int a, uint64_t kinds,
                             int8_t out[34]);
 /* Kinds (bit i = kind i) that complete a 13-3k hand in any shape, excluding kinds held 4 times

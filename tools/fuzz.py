@@ -12,6 +12,7 @@ Two kinds of input, both deterministic in a seed (the corpus is the list of seed
   equals the single-hand API (which raises exactly for the rows of status 4) and, for shanten, the
   pure-Python reference.
 - structured inputs (tests/fuzz/targets.py): parsers, shanten, score (against the reference scorer),
+  the expected-value calculator (discard_ev's results, ev_many against discard_ev row by row),
   the batch calls (against the single-hand API), ShantenState, the log readers on mutated real
   records, the game engine's ``step`` on random and illegal actions. Every call is one input.
   ``--targets game`` (comma-separated names) limits the structured calls to those targets.
@@ -42,7 +43,8 @@ sys.path.insert(0, str(HERE))
 
 ROWS_PER_BATCH = 4096
 STRUCTURED_WEIGHTS = {"parsers": 30, "shanten": 30, "shanten_state": 25, "score": 10, "batch": 4, "logs": 1,
-                      "game": 3, "answers": 2, "forged_state": 2, "determinize": 1, "rules_files": 2}
+                      "game": 3, "answers": 2, "forged_state": 2, "determinize": 1, "rules_files": 2, "ev": 4,
+                      "ev_many": 2}
 
 
 class Hang(Exception):

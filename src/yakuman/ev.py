@@ -530,31 +530,83 @@ def ev_many(columns, *, turn=1, workers=None, rules=None, t_max=18, extra=1, teg
 
 def ev_row_kwargs(columns: dict, i: int) -> dict:
     """Row ``i`` of ev_many's columns as :func:`discard_ev` keyword arguments (hand, melds, dora,
-    winds, kita, honba, riichi_sticks, wall)."""
-    from yakuman.batch import meld_text
+    winds, kita, honba, riichi_sticks, wall). A value discard_ev checks itself (a count above 4, a
+    wind, kita, honba, the wall) is passed on as it is, so that discard_ev's error names it; a row
+    no keyword arguments can express raises InvalidTilesError naming the column and the row: more
+    red fives than fives (hand or meld), a meld type above 4 or a meld tile above 33, more than 5
+    indicators or one outside 0..33, a negative value. InvalidArgumentError when ``columns`` is
+    not a mapping with ``counts`` or ``i`` is not one of its rows."""
+    from collections.abc import Mapping
+
+    from yakuman.batch import _row_index, meld_text
     from yakuman.tiles import to_mpsz
 
-    def get(name):
-        a = columns.get(name)
-        return None if a is None else np.asarray(a)[i]
+    if not isinstance(columns, Mapping) or "counts" not in columns:
+        raise InvalidArgumentError(f"ev_row_kwargs takes ev_many's columns (a dict with 'counts', ...), "
+                                   f"not {type(columns).__name__}")
+    i = _row_index(columns["counts"], i, "ev_row_kwargs")
 
-    counts = [int(x) for x in get("counts")]
-    reds = get("reds")
-    kw = {"hand": to_mpsz(counts, [int(x) for x in reds] if reds is not None else (0, 0, 0))}
-    mt, mk, mr = get("meld_type"), get("meld_tile"), get("meld_reds")
+    def get(name, size=None):
+        """the row's values of a column (a list for an array column), None when it is absent"""
+        a = columns.get(name)
+        if a is None:
+            return None
+        try:
+            v = np.asarray(a)[i]
+            vals = [int(x) for x in (np.ravel(v) if size else [v])]
+        except (TypeError, ValueError, IndexError, OverflowError) as e:
+            raise InvalidArgumentError(f"ev_row_kwargs: column {name!r} is not one of ev_many's "
+                                       f"({type(e).__name__}: {e}) - at columns[{i}]") from None
+        if size and len(vals) != size:
+            raise InvalidArgumentError(f"ev_row_kwargs: column {name!r} holds {len(vals)} values a row, "
+                                       f"{size} expected - at columns[{i}]")
+        return vals if size else vals[0]
+
+    def refuse(what: str, where: str):
+        raise InvalidTilesError(f"{what} - at {where} - at columns[{i}]")
+
+    counts = get("counts", 34)
+    reds = get("reds", 3) or [0, 0, 0]
+    for s, r in enumerate(reds):
+        if r < 0 or r > max(counts[9 * s + 4], 0):
+            refuse(f"{r} red 5{'mps'[s]} with {counts[9 * s + 4]} 5{'mps'[s]} in the hand", f"reds[{i}][{s}]")
+    # a count outside 0..4 goes to discard_ev as counts, which words it
+    kw = {"hand": counts if any(not 0 <= c <= 4 for c in counts) else to_mpsz(counts, reds)}
+    mt, mk, mr = get("meld_type", 4), get("meld_tile", 4), get("meld_reds", 4)
     if mt is not None:
-        kw["melds"] = [meld_text(int(mt[j]), int(mk[j]) if mk is not None else 0, int(mr[j]) if mr is not None else 0)
-                       for j in range(4) if int(mt[j]) >= 0]
+        melds = []
+        for j in range(4):
+            if mt[j] < 0:
+                continue
+            tile, red = (mk[j] if mk is not None else 0), (mr[j] if mr is not None else 0)
+            if mt[j] > 4:
+                refuse(f"meld_type {mt[j]} outside 0..4 (chi, pon, minkan, kakan, ankan; negative = empty)",
+                       f"meld_type[{i}][{j}]")
+            if not 0 <= tile <= 33:
+                refuse(f"meld_tile {tile} outside the tile kinds 0..33", f"meld_tile[{i}][{j}]")
+            try:
+                melds.append(meld_text(mt[j], tile, red))
+            except InvalidTilesError as e:
+                refuse(str(e), f"melds[{i}][{j}]")
+        kw["melds"] = melds
     nd = get("n_dora")
-    if nd is not None and int(nd):
-        kw["dora"] = "".join(_name(int(k)) for k in get("dora")[:int(nd)])
+    if nd is not None and nd:
+        if not 0 <= nd <= 5:
+            refuse(f"n_dora {nd} outside 0..5", f"n_dora[{i}]")
+        dora = get("dora", 5)
+        if dora is None:
+            refuse(f"n_dora {nd} without a dora column", f"n_dora[{i}]")
+        for j in range(nd):
+            if not 0 <= dora[j] <= 33:
+                refuse(f"dora indicator kind {dora[j]} outside 0..33", f"dora[{i}][{j}]")
+        kw["dora"] = "".join(_name(k) for k in dora[:nd])
     for name in ("seat_wind", "round_wind", "kita", "honba", "riichi_sticks"):
         v = get(name)
         if v is not None:
-            kw[name] = int(v)
-    w = get("wall")
+            kw[name] = v
+    w = get("wall", 34)
     if w is not None:
-        kw["wall"] = [int(x) for x in w]
+        kw["wall"] = w
     return kw
 
 
@@ -567,7 +619,7 @@ def _row_message(cols: dict, i: int, status: int, options: dict) -> str:
         return f"{text} - at columns[{i}]"
     try:
         kw = ev_row_kwargs(cols, i)
-    except (YakumanError, ValueError, IndexError):   # a row no keyword arguments can express
+    except YakumanError:   # a row no keyword arguments can express
         return f"{text} - at columns[{i}]"
     try:
         discard_ev(**kw, **options)

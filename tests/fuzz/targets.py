@@ -16,6 +16,7 @@ Every target is deterministic in its source, so a (target, seed) pair or a byte 
 from __future__ import annotations
 
 import gzip
+import math
 import random
 import re
 from pathlib import Path
@@ -811,6 +812,164 @@ def t_rules_files(src) -> None:
         os.unlink(path)
 
 
+# ---- the expected-value calculator (yakuman.ev) -----------------------------------------------
+_EV_MELDS = ("pon 777z", "pon 111p", "chi 345s", "chi 406m", "ankan 2222z", "minkan 9999s", "pon 055p",
+             "kakan 1111m", "x", "pon 12m", "chi 999p")
+
+
+def _ev_request(src, players: int) -> tuple:
+    """(hand, melds) for discard_ev: usually a generated winning hand with one or two tiles
+    swapped for random ones (so that most requests are 0-2 shanten and reach the search), one tile
+    taken away now and then (a 13-3k hand); sometimes random tiles, or any hand-like value."""
+    pick = src.int(0, 9)
+    if pick == 0:
+        return _hand_any(src), [src.choice(_EV_MELDS) for _ in range(src.int(0, 1))]
+    kinds = [k for k in range(34) if not (players == 3 and 1 <= k <= 7)]
+    if pick == 1:
+        c = [0] * 34
+        for _ in range(src.choice((14, 13, 11, 15))):
+            c[src.choice(kinds)] += 1
+        return "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" * min(c[k], 4) for k in range(34)), []
+    wins = _wins(players)
+    kw = wins.kwargs(src.int(0, len(wins) - 1))
+    from yakuman.tiles import parse_mpsz, to_mpsz
+
+    counts, reds = parse_mpsz(kw["hand"])
+    counts, reds = list(counts), list(reds)
+    held = [k for k in range(34) for _ in range(counts[k])]
+    for _ in range(src.choice((1, 1, 2, 0))):
+        k = src.choice(held)
+        if k in (4, 13, 22) and reds[k // 9] and counts[k] == reds[k // 9]:
+            reds[k // 9] -= 1
+        counts[k] -= 1
+        held.remove(k)
+        if src.int(0, 5):   # else one tile fewer: a 13-3k request
+            j = src.choice(kinds)
+            counts[j] += 1
+            held.append(j)
+    if max(counts) > 4:   # a fifth copy: the request is refused, as written
+        return "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" * counts[k] for k in range(34)), list(kw.get("melds", ()))
+    return to_mpsz(counts, reds), list(kw.get("melds", ()))
+
+
+def _ev_ok_row(row, t_max: int, max_shanten: int, model: str, declare: bool) -> None:
+    """What every row of a result satisfies (docs/ev.md)."""
+    for arr in (row.tenpai_prob, row.win_prob, row.exp_score):
+        assert arr.shape == (t_max + 1,) and arr.dtype == np.float64, arr
+    assert isinstance(row.shanten, int) and -1 <= row.shanten <= 8, row.shanten
+    assert all(isinstance(v, int) and v >= 0 for v in row.necessary.values()), row.necessary
+    if math.isnan(row.win_prob[1]):
+        return
+    assert row.shanten <= max_shanten + 1, (row.shanten, max_shanten)
+    assert row.tenpai_prob[0] == row.win_prob[0] == row.exp_score[0] == 0.0
+    values = np.stack([row.tenpai_prob[1:], row.win_prob[1:], row.exp_score[1:]])
+    assert np.all(np.isfinite(values)) and np.all(values[:2] >= -1e-12), values
+    # a score is never below 0, but where riichi="declare" forces the stick (1,000) on a discard
+    assert np.all(values[2] >= (-1000.0 if declare else 0.0) - 1e-9), values
+    if model == "full":   # capped at 1 (the reference's divisor lets a probability pass 1)
+        assert np.all(values[:2] <= 1 + 1e-9), values
+    assert np.all(row.win_prob[1:] <= row.tenpai_prob[1:] + 1e-12) or model == "reference"
+
+
+def t_ev(src) -> None:
+    """discard_ev on any request: a result or a yakuman.errors exception, never a crash, a hang or
+    a value outside what docs/ev.md promises (rows one per distinct discard, arrays indexed by turn,
+    probabilities in [0, 1] under model="full", index 0 at 0, the best first)."""
+    from yakuman.ev import discard_ev
+
+    rules = src.choice(_RULES)
+    model = src.choice(("full", "full", "reference"))
+    t_max = src.int(1, 8)
+    max_shanten = src.int(0, 2)
+    kw = dict(model=model, t_max=t_max, max_shanten=max_shanten, turn=src.int(0, t_max))
+    if model == "full":
+        kw["rules"] = rules
+    if src.int(0, 9) == 0:
+        kw["melds"] = [src.choice(_EV_MELDS) for _ in range(src.int(1, 2))]
+    if src.int(0, 2) == 0:
+        kw["dora"] = "".join(f"{src.int(1, 9)}{src.choice('mpsz')}" for _ in range(src.int(1, 3)))
+    if model == "full" and src.int(0, 3) == 0:
+        kw["kita"] = _odd_int(src, 0, 4)
+    if model == "full" and src.int(0, 3) == 0:
+        kw["honba"] = _odd_int(src, 0, 8)
+        kw["riichi_sticks"] = _odd_int(src, 0, 3)
+    if model == "full" and src.int(0, 4) == 0:
+        kw["wall"] = [src.int(0, 4) for _ in range(34)] if src.int(0, 3) else [_odd_int(src, 0, 4)] * src.int(33, 35)
+    if model == "full" and src.int(0, 5) == 0:
+        kw["wall_red"] = [_odd_int(src, 0, 1) for _ in range(src.choice((3, 3, 2)))]
+    if src.int(0, 7) == 0:
+        kw.update(extra=_odd_int(src, 0, 1), tegawari=src.choice((True, False, 1, "no")),
+                  shanten_down=src.choice((True, False)), red=src.choice((True, False)))
+    if model == "full" and src.int(0, 4) == 0:
+        kw["riichi"] = src.choice(("choose", "never", "declare", "choose", "always"))
+    if src.int(0, 4) == 0:
+        kw["seat_wind"] = src.choice(("E", "S", "W", "N", 3, 7, "x"))
+    hand, melds = _ev_request(src, rules.players if model == "full" else 4)
+    if melds and "melds" not in kw:
+        kw["melds"] = melds
+    how, res = _outcome(discard_ev, hand, **kw)
+    if how == "error":
+        return
+    rows = res.rows
+    assert rows, "a result without rows"
+    tiles_ = [r.tile for r in rows]
+    assert len(set(tiles_)) == len(tiles_), tiles_
+    assert (tiles_ == [None]) or None not in tiles_, tiles_
+    for r in rows:
+        _ev_ok_row(r, t_max, max_shanten, model, kw.get("riichi") == "declare")
+    t = kw["turn"]
+    scores = [r.exp_score[t] for r in rows if not math.isnan(r.exp_score[t])]
+    assert scores == sorted(scores, reverse=True), scores
+    assert all(not math.isnan(r.exp_score[t]) for r in rows[:len(scores)]), "a NaN row before a valued one"
+
+
+def t_ev_many(src) -> None:
+    """ev_many on small batches, one column damaged now and then: a bad row gets its own status and
+    message, and an accepted row's best discard is discard_ev's for the same keyword arguments
+    (refused exactly where discard_ev raises)."""
+    from yakuman.ev import discard_ev, ev_many, ev_row_kwargs
+
+    rules = src.choice(_RULES)
+    players = rules.players
+    n = src.int(1, 4)
+    kinds = [k for k in range(34) if not (players == 3 and 1 <= k <= 7)]
+    counts = np.zeros((n, 34), np.int64)
+    for i in range(n):
+        for _ in range(src.choice((14, 13, 14, 11, 12))):
+            counts[i, src.choice(kinds)] += 1
+    counts = np.minimum(counts, 4)
+    cols = {"counts": counts.astype(np.uint8),
+            "reds": np.array([[src.int(0, 7) == 0 and counts[i, 9 * s + 4] > 0 for s in range(3)] for i in range(n)],
+                             np.uint8),
+            "dora": np.array([[src.int(0, 33) for _ in range(5)] for _ in range(n)], np.uint8),
+            "n_dora": np.array([src.int(0, 2) for _ in range(n)], np.uint8),
+            "seat_wind": np.array([src.int(0, players - 1) for _ in range(n)], np.uint8),
+            "kita": np.array([src.int(0, 2) if players == 3 else 0 for _ in range(n)], np.uint8)}
+    if src.int(0, 2) == 0:   # a value outside the column's range, or garbage in range
+        name = src.choice(sorted(cols))
+        a = cols[name].astype(np.int64)
+        a[src.int(0, n - 1)] = src.choice((-1, 300, 2**40, src.int(0, 255)))
+        cols[name] = a
+    opts = dict(max_shanten=src.int(0, 1), t_max=src.int(2, 6))
+    res = ev_many(cols, rules=rules, workers=src.int(1, 2), **opts)
+    assert len(res) == n
+    assert set(np.flatnonzero(res.status).tolist()) == set(res.messages), res.messages
+    for i in range(n):
+        if res.status[i] == 13:   # a cell outside its column's dtype (read or not): the row is damaged
+            assert "outside" in res.messages[i], res.messages[i]
+            continue
+        try:
+            kw = ev_row_kwargs(cols, i)
+        except YakumanError:   # a row no keyword arguments can express: refused by ev_many too
+            assert res.status[i] != 0, (i, cols)
+            continue
+        how, one = _outcome(discard_ev, rules=rules, **opts, **kw)
+        assert (res.status[i] == 0) == (how == "ok"), (i, int(res.status[i]), res.messages.get(i), one)
+        if how == "ok":
+            a, b = float(res.exp_score[i]), float(one.best.exp_score[res.turn])
+            assert (math.isnan(a) and math.isnan(b)) or abs(a - b) <= 1e-9 * max(1.0, abs(b)), (i, a, b)
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -823,4 +982,6 @@ TARGETS = {
     "forged_state": t_forged_state,
     "determinize": t_determinize,
     "rules_files": t_rules_files,
+    "ev": t_ev,
+    "ev_many": t_ev_many,
 }

@@ -8,6 +8,7 @@ left alive (`python tools/mutate.py --module ev`, docs/testing.md)."""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -319,6 +320,44 @@ def test_ev_row_kwargs_with_optional_columns_missing():
     assert ev_row_kwargs({"counts": counts, "meld_type": mt}, 0) == {"hand": "234m23p678s", "melds": ["pon 111m"]}
     kw = ev_row_kwargs({"counts": counts, "meld_type": mt, "meld_tile": np.array([[33, 0, 0, 0]], dtype=np.uint8)}, 0)
     assert kw["melds"] == ["pon 777z"]
+
+
+def test_ev_row_kwargs_refuses_what_no_call_can_express():
+    # found by the ev_many fuzz target: a dora kind outside 0..33 raised IndexError (a kind of 300
+    # in an int64 column) or was read as another tile (-1 became 9z), and n_dora above 5 was cut to
+    # 5 indicators although ev_many refuses the row (status 7); each now raises InvalidTilesError
+    # naming the column and the row, and the row's message falls back to its status text
+    counts = np.array([to_counts(TENPAI)] * 2, dtype=np.uint8)
+    base = {"counts": counts, "dora": np.zeros((2, 5), dtype=np.int64), "n_dora": np.array([1, 1])}
+    for col, row, want in (("dora", [300, 0, 0, 0, 0], "dora indicator kind 300 outside 0..33 - at dora[1][0]"),
+                           ("dora", [-1, 0, 0, 0, 0], "dora indicator kind -1 outside 0..33 - at dora[1][0]"),
+                           ("n_dora", 6, "n_dora 6 outside 0..5 - at n_dora[1]")):
+        cols = {k: v.copy() for k, v in base.items()}
+        cols[col][1] = row
+        with pytest.raises(InvalidTilesError, match=re.escape(want + " - at columns[1]")):
+            ev_row_kwargs(cols, 1)
+        assert ev_row_kwargs(cols, 0)["dora"] == "1m"
+        res = ev_many(cols, t_max=4)
+        # ev_many refuses the same row: a value outside the column's dtype (status 13), or n_dora 6 (7)
+        assert res.status.tolist() == [0, 13 if col == "dora" else 7], res.messages
+        assert res.messages[1].endswith("- at hands[1]" if col == "dora" else "- at columns[1]"), res.messages
+    mt = np.array([[7, -1, -1, -1]], dtype=np.int64)
+    with pytest.raises(InvalidTilesError, match=re.escape("meld_type 7 outside 0..4")):
+        ev_row_kwargs({"counts": counts[:1], "meld_type": mt}, 0)
+    with pytest.raises(InvalidTilesError, match=re.escape("2 red fives in a meld that holds 1 fives - at melds[0][0]")):
+        ev_row_kwargs({"counts": counts[:1], "meld_type": np.array([[0, -1, -1, -1]]),
+                       "meld_tile": np.array([[3, 0, 0, 0]]), "meld_reds": np.array([[2, 0, 0, 0]])}, 0)
+    with pytest.raises(InvalidArgumentError, match="not a row index"):
+        ev_row_kwargs(base, 2)
+    with pytest.raises(InvalidArgumentError, match="ev_many's columns"):
+        ev_row_kwargs([1, 2], 0)
+    # a count above 4 is passed on as counts, so that discard_ev's error names it
+    bad = counts[:1].astype(np.int64)
+    bad[0, 0] = 5
+    kw = ev_row_kwargs({"counts": bad}, 0)
+    assert kw["hand"][0] == 5
+    with pytest.raises(InvalidTilesError):
+        discard_ev(**kw)
 
 
 # ---- the result's views -----------------------------------------------------------------------

@@ -970,6 +970,37 @@ def t_ev_many(src) -> None:
             assert (math.isnan(a) and math.isnan(b)) or abs(a - b) <= 1e-9 * max(1.0, abs(b)), (i, a, b)
 
 
+_EXC_TEXT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(Error|Exception|Exit|Interrupt): ")
+
+
+def t_review(src) -> None:
+    """logs review (review_file) on a real or synthetic record mutated 0-3 times, for a random
+    seat, policy greedy or ev: a FileReview whose errors are the record's own (a LogError with its
+    round and event, or the engine stopping the record), never an exception of the code reported
+    as a game's error ("IndexError: ..."); every row's loss is >= 0 where it is judged."""
+    import json
+    import os
+    import tempfile
+
+    from yakuman.logs.review import review_file
+
+    name, raw = src.choice(log_seed_files())
+    data = mutate_log(src, raw) if src.int(0, 4) else raw
+    fd, path = tempfile.mkstemp(suffix="-" + name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        fr = review_file(path, seat=src.int(0, 3), policy=src.choice(("greedy", "greedy", "ev")), rollouts=0)
+    finally:
+        os.unlink(path)
+    for e in fr.errors:
+        assert not _EXC_TEXT.match(e["error"]), e
+    for row in fr.rows:
+        json.loads(row["options"])
+        if row["judged"]:
+            assert row["loss"] >= 0 and row["agree"] == (row["loss"] <= 1e-9), row
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -984,4 +1015,5 @@ TARGETS = {
     "rules_files": t_rules_files,
     "ev": t_ev,
     "ev_many": t_ev_many,
+    "review": t_review,
 }

@@ -109,6 +109,51 @@ def test_a_malformed_round_start_is_a_logerror_at_the_round_start():
     assert e.problem.startswith("malformed event (IndexError: a hand of 12 tiles dealt")
 
 
+
+@pytest.mark.parametrize("entry", ["check_record", "decisions", "position"])
+@pytest.mark.parametrize("damage", ["long deal", "a tile id 136", "an indicator id 200"])
+def test_the_other_drives_name_a_malformed_event_as_the_strict_drive_does(entry, damage):
+    # found by fuzzing the review (logs review) on damaged records: check_record, decisions (the
+    # review's and the learning data's drive) and position raised the driver's IndexError /
+    # ValueError (a deal of the wrong size, an id that is no tile), so review reported "IndexError:
+    # a hand of 14 tiles dealt" without the round or the event. Each now raises the LogError the
+    # strict drive raises (the same source, round, event and problem), and a hook's own exception
+    # still passes through unchanged.
+    from yakuman.game.records import check_record, decisions, position
+
+    g = _game()
+    evs = g.events
+    i = next(i for i, e in enumerate(evs) if type(e) is RoundStart and i > 1)
+    rs = evs[i]
+    hands = [list(h) for h in rs.hands]
+    if damage == "long deal":
+        hands[-1] = hands[-1] + [hands[0][0]]
+    elif damage == "a tile id 136":
+        hands[-1][0] = 136
+    bad = dataclasses.replace(rs, hands=tuple(tuple(h) for h in hands))
+    if damage == "an indicator id 200":
+        bad = dataclasses.replace(rs, dora_indicator=200)
+    g2 = _replace(g, i, bad)
+    with pytest.raises(LogError) as strict:
+        drive(g2, strict=True)
+    call = {"check_record": lambda: check_record(g2), "decisions": lambda: decisions(g2, None, lambda *a: None),
+            "position": lambda: position(g2, i)}[entry]
+    with pytest.raises(LogError) as ei:
+        call()
+    e, want = ei.value, strict.value
+    assert type(e) is LogError and (e.source, e.round, e.index, e.problem) == (want.source, want.round, want.index,
+                                                                              want.problem), (str(e), str(want))
+    assert e.problem.startswith("malformed event (")
+
+    class Mine(Exception):
+        pass
+
+    def hook(ri, rr, at):
+        raise Mine(at)
+
+    with pytest.raises(Mine):
+        decisions(g, None, hook)
+
 def test_an_extra_dora_indicator_is_refused_in_its_round():
     g = _game()
     evs = g.events

@@ -116,8 +116,16 @@ def record_walls(game) -> list[list[int]]:
 
 
 def check_record(game, rules=None) -> RecordCheck:
-    """Replay a record through the engine (see the module docstring)."""
-    return drive(game, rules, cases=False)[0]
+    """Replay a record through the engine (see the module docstring). A record the driver cannot
+    read (a malformed event: a bad id, a None field, a deal of the wrong size) raises LogError
+    naming the source, the round and the event, as the strict drive does."""
+    try:
+        return drive(game, rules, cases=False)[0]
+    except LogError:
+        raise
+    except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
+        drive(game, rules, cases=False, strict=True)
+        raise
 
 
 def drive(
@@ -139,13 +147,21 @@ def drive(
     try:
         return _drive(game, evs, rules, cases, True)
     except _Malformed as m:
-        err = m.args[0]
-        raise LogError(f"malformed event ({type(err).__name__}: {err})", game.source, m.args[1],
-                       m.args[2], _event_at(evs, m.args[2])) from None
+        raise _malformed_error(game, evs, *m.args) from None
 
 
 class _Malformed(Exception):
     """(the exception, the round label, the event index) of a malformed event in a strict drive."""
+
+
+def _malformed_error(game, evs: tuple, err: BaseException, label, at) -> LogError:
+    """The LogError of a malformed event (a bad id, a None field, a wrong type, a deal of the wrong
+    size) that made the driver raise ``err`` in round ``label`` at event ``at``."""
+    return LogError(f"malformed event ({type(err).__name__}: {err})", game.source, label, at, _event_at(evs, at))
+
+
+class _HookRaised(Exception):
+    """An exception of a caller's hook, carried through the round's driver unchanged."""
 
 
 def _event_at(evs: tuple, index) -> object:
@@ -373,16 +389,48 @@ def decisions(game, rules=None, hook=None) -> RecordCheck:
     The hook may raise to stop the drive."""
     evs, rules, starts, make = _prepare(game, rules)
     out = RecordCheck()
+
+    def call(ri: int, rr, i: int) -> None:
+        try:
+            hook(ri, rr, rr.base + i)
+        except Exception as e:
+            raise _HookRaised(e) from e
+
     for ri, (a, b) in enumerate(zip(starts, starts[1:])):
         out.rounds += 1
-        r = make(a, b, out)
+        r = _round_of(game, evs, make, a, b, out)
         if hook is not None:
-            r.hook = lambda rr, i, ri=ri: hook(ri, rr, rr.base + i)
+            r.hook = lambda rr, i, ri=ri: call(ri, rr, i)
         try:
-            r.run()
+            _run_round(game, evs, r, a, b)
         except _Stop:
             pass
+        except _HookRaised as h:
+            raise h.args[0] from None
     return out
+
+
+def _round_of(game, evs: tuple, make, a: int, b: int, out):
+    """The driver of the round evs[a:b] (``make``); a round it cannot read (a deal of the wrong
+    size, an id that is no tile, not a permutation of the tiles) raises LogError."""
+    try:
+        return make(a, b, out)
+    except LogError:
+        raise
+    except Exception as err:  # noqa: BLE001 - malformed data: named as the strict drive names it
+        raise _malformed_error(game, evs, err, label_of(evs[a]), a) from None
+
+
+def _run_round(game, evs: tuple, r, a: int, b: int) -> None:
+    """r.run(); a malformed event raises LogError (the hook's own exceptions, _Stop and _Found
+    pass through)."""
+    try:
+        r.run()
+    except (_Stop, _Found, _HookRaised, LogError):
+        raise
+    except Exception as err:  # noqa: BLE001 - malformed data: named as the strict drive names it
+        at = a + 1 + r.at if 0 <= r.at < b - a - 1 else b
+        raise _malformed_error(game, evs, err, label_of(evs[a]), at) from None
 
 
 def position(game, upto: int = 0, rules=None) -> Position:
@@ -409,10 +457,10 @@ def position(game, upto: int = 0, rules=None) -> Position:
         if b <= upto and b < len(evs):
             continue
         out = RecordCheck()
-        r = make(a, b, out)
+        r = _round_of(game, evs, make, a, b, out)
         r.hook = hook
         try:
-            r.run()
+            _run_round(game, evs, r, a, b)
         except _Found as f:
             return _position(game, r, rules, ri, f.args[0], starts)
         except _Stop:

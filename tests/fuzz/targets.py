@@ -1001,6 +1001,32 @@ def t_review(src) -> None:
             assert row["loss"] >= 0 and row["agree"] == (row["loss"] <= 1e-9), row
 
 
+
+def t_decisions(src) -> None:
+    """Training data from a record (yakuman.logs.decisions) mutated 0-3 times: the rows or a
+    yakuman.errors exception (a LogError names the file); in the rows, each taken action is legal
+    in its mask and every row's seat is a seat of the game."""
+    import os
+    import tempfile
+
+    from yakuman.logs.decisions import decisions
+
+    name, raw = src.choice(log_seed_files())
+    data = mutate_log(src, raw) if src.int(0, 4) else raw
+    fd, path = tempfile.mkstemp(suffix="-" + name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        how, d = _outcome(decisions, path)
+    finally:
+        os.unlink(path)
+    if how == "error":
+        return
+    n = len(d.action)
+    assert d.mask.shape[0] == n and bool(d.mask[np.arange(n), d.action].all()), "a taken action outside its mask"
+    assert n == 0 or (0 <= int(d.seat.min()) and int(d.seat.max()) <= 3)
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -1016,4 +1042,5 @@ TARGETS = {
     "ev": t_ev,
     "ev_many": t_ev_many,
     "review": t_review,
+    "decisions": t_decisions,
 }

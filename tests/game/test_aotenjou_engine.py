@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from yakuman import Rules, _core
 from yakuman.errors import InvalidContextError
+from yakuman.logs.events import LogError
 from yakuman.game import Game, rebuild, simulate
 from yakuman.game.records import check_record
 from yakuman.logs.mjai import parse_mjai, to_mjai
@@ -299,8 +300,10 @@ def test_mjai_reader_takes_whole_floats_and_huge_ints_exactly():
     (rec,) = parse_mjai(evs)
     assert _starts(rec)[0].scores == (25000, 2**52, 10**30, -5)
     assert [type(x) for x in _starts(rec)[0].scores] == [int] * 4
-    # the engine replays nothing beyond its range: a clear error naming the round's scores
-    with pytest.raises(InvalidContextError, match=r"the round's scores\[2\] = 10{30} is not an integer"):
+    # the engine replays nothing beyond its range: a clear error naming the round's scores (a
+    # LogError naming the round and its start event, as every round the driver cannot read)
+    with pytest.raises(LogError, match=r"round E1-0, event 1 .*malformed event \(InvalidContextError: the round's "
+                                       r"scores\[2\] = 10{30} is not an integer"):
         check_record(rec, AO)
 
 

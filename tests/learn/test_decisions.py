@@ -116,6 +116,37 @@ def test_a_decision_that_maps_to_no_index_names_file_round_and_event(tmp_path):
     assert "bad.mjai" in msg and "E1-0" in msg and f"event {i}" in msg and "riichi" in msg, msg
 
 
+
+@pytest.mark.parametrize("damage", [("hai1", "append"), ("hai2", "137"), ("seed", "200")])
+def test_a_round_the_driver_cannot_read_names_file_round_and_event(tmp_path, damage):
+    """A record the reader takes but whose deal the driver cannot build (a 14-tile hand, a tile
+    id 137, a dora indicator id 200): LogError naming the file, the round and its RoundStart, as
+    for an unmapped decision; it raised the driver's IndexError / ValueError before (found by
+    fuzzing the review, which drives records the same way)."""
+    import re
+
+    text = (Path(FIXTURES) / "fixture4.mjlog").read_text()
+    attr, how = damage
+    m = re.search(rf'<INIT [^>]*?\b{attr}="([^"]*)"', text)
+    vals = m.group(1).split(",")
+    if how == "append":
+        vals.append(vals[0])
+    elif attr == "seed":
+        vals[5] = how
+    else:
+        vals[0] = how
+    path = tmp_path / "damaged.mjlog"
+    path.write_text(text[:m.start(1)] + ",".join(vals) + text[m.end(1):])
+    (g,) = read(path, strict=False)
+    with pytest.raises(LogError) as ei:
+        decisions(path)
+    e = ei.value
+    assert type(e) is LogError and e.round == "E1-0" and e.index == 1, str(e)
+    assert "damaged.mjlog" in str(e) and e.problem.startswith("malformed event ("), str(e)
+    with pytest.raises(LogError) as ei2:
+        check_record(g)
+    assert (ei2.value.round, ei2.value.index, ei2.value.problem) == (e.round, e.index, e.problem)
+
 def test_shards_npz_and_parquet_round_trip(tmp_path):
     whole = decisions(FIXTURES)
     files = write_shards(FIXTURES, tmp_path / "npz", rows=300)

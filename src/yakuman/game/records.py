@@ -13,9 +13,11 @@ start (scores, honba, sticks of the record), so one problem does not hide the ne
 Nothing of the record may follow the engine's round end but the round's result, the stick of a
 fourth riichi the engine accepted with its abort, and an indicator the engine showed with the
 discard the round ended on. ``drive(game, strict=True)`` stops at the first problem instead and
-raises LogError naming the source, round and event with the problem's text (a malformed event --
-a bad id, a None field, a wrong type -- too, never another exception type); an id that is no
-tile is left out of the rebuilt wall, so the driver reports the event that carries it. The
+raises LogError naming the source, round and event with the problem's text. A malformed event --
+a bad id, a None field, a wrong type, a deal of the wrong size -- raises that LogError in every
+drive (``check_record``, ``decisions``, ``position`` too), never another exception type; an id in
+a draw that is no tile is left out of the rebuilt wall, so the driver reports the event that
+carries it. The
 per-event loop is native: ``RecordRound`` in
 ``src/yakuman/_core_replay.pxi``.
 """
@@ -119,13 +121,7 @@ def check_record(game, rules=None) -> RecordCheck:
     """Replay a record through the engine (see the module docstring). A record the driver cannot
     read (a malformed event: a bad id, a None field, a deal of the wrong size) raises LogError
     naming the source, the round and the event, as the strict drive does."""
-    try:
-        return drive(game, rules, cases=False)[0]
-    except LogError:
-        raise
-    except Exception:  # noqa: BLE001 - a malformed event: the strict drive names it
-        drive(game, rules, cases=False, strict=True)
-        raise
+    return drive(game, rules, cases=False)[0]
 
 
 def drive(
@@ -139,13 +135,12 @@ def drive(
     ``_core.EngineWin`` (the engine's own hora result; the WinCase only when asked for).
 
     ``strict`` (the log replay): the first problem raises :class:`LogError` naming the source,
-    the round and the event, with the problem's text; so does anything a malformed event makes
-    the driver raise (a bad id, a None field, a wrong type)."""
+    the round and the event, with the problem's text. Strict or not, anything a malformed event
+    makes the driver raise (a bad id, a None field, a wrong type, a deal of the wrong size)
+    raises that LogError too, never another exception type."""
     evs = _events_of(game)
-    if not strict:
-        return _drive(game, evs, rules, cases, False)
     try:
-        return _drive(game, evs, rules, cases, True)
+        return _drive(game, evs, rules, cases, strict)
     except _Malformed as m:
         raise _malformed_error(game, evs, *m.args) from None
 
@@ -180,9 +175,7 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
         ctx = (game.source, rules, start_ev.aka) if cases else None
         starts = _core.round_starts(evs, RoundStart)
     except Exception as err:
-        if strict:
-            raise _Malformed(err, label, at) from err
-        raise
+        raise _Malformed(err, label, at) from err
     out = RecordCheck()
     results: list[RoundResult] | None = [] if cases else None
     for a, b in zip(starts, starts[1:]):
@@ -201,8 +194,6 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
         except _Stop:
             pass
         except Exception as err:
-            if not strict:
-                raise
             at = a if r is None else (a + 1 + r.at if 0 <= r.at < b - a - 1 else b)
             raise _Malformed(err, label, at) from err
         if strict and (out.illegal or out.disagreements):

@@ -7,7 +7,8 @@ mask (the fixed action space) and the index of the action the record took are wr
 seat, the round, and the round's and the game's outcome. The passes a record implies (a seat
 the engine asked to answer a discard or a kan -- it could call or ron -- that did not) are
 decisions with the pass index, flagged ``implied_pass``. A record decision that maps to no
-legal index raises :class:`~yakuman.logs.events.LogError` naming the file, round and event. A
+legal index, or an event the driver cannot read (a malformed record), raises
+:class:`~yakuman.logs.events.LogError` naming the file, round and event. A
 round whose record disagrees with the engine on something automatic (a draw, a payment) gives
 its decisions up to that point; the rest of that round is left out and named in ``skipped``.
 
@@ -113,7 +114,8 @@ def _file_rows(path: str, player: str | None, spill: str | None = None) -> tuple
       final ranks, seats kept)`` per game, ``skipped`` what was left out (a file the reader
       refuses, a game cut short, the rest of a round after a disagreement);
     - ``("error", args)``: the arguments of the LogError of the first decision that maps to no
-      legal index (the caller raises it, in file order)."""
+      legal index, or of a malformed event the driver cannot read (the caller raises it, in file
+      order)."""
     from yakuman.game.records import drive
 
     skipped: list[str] = []
@@ -131,7 +133,10 @@ def _file_rows(path: str, player: str | None, spill: str | None = None) -> tuple
                 continue
             sink.game_index = len(kept)
             sink.round_index = -1
-            check = drive(game, cases=False)[0]
+            try:
+                check = drive(game, cases=False)[0]
+            except LogError as e:   # a round the driver cannot read (a malformed event)
+                return ("error", (e.problem, path, e.round, e.index, e.event))
             if check.illegal:
                 p = check.first_illegal
                 ev = p["event"]

@@ -200,6 +200,39 @@ def test_a_callable_answering_for_another_seat_is_refused():
         arena([wrong, "greedy", "greedy", "greedy"], 1)
 
 
+
+def test_a_mapping_that_names_another_seat_on_a_second_read_cannot_act_for_it():
+    """Bot fairness: arena checked a dict answer's actor with one read (``get``) and the engine
+    read it again; a mapping whose ``get("actor")`` names the asked seat once and another seat
+    after made the asked seat's policy pass for another seat to act (its pon or ron lost: seed 0,
+    seats 0 and 3 to act, seat 3 asked). The answer is now given as the asked seat's, read once:
+    such a mapping is the asked seat's own pass, so the games equal those of an honest pass."""
+
+    class TwoFaced(dict):
+        def __init__(self, d, asked):
+            super().__init__(d)
+            self.asked, self.reads = asked, 0
+
+        def get(self, k, default=None):
+            if k == "actor":
+                self.reads += 1
+                return self.asked if self.reads == 1 else dict.get(self, "actor")
+            return dict.get(self, k, default)
+
+    def honest(obs):
+        legal = obs.legal_actions
+        return next((a for a in legal if a.type == "none"), legal[0])
+
+    def two_faced(obs):
+        legal = obs.legal_actions
+        if any(a.type == "none" for a in legal):
+            return TwoFaced({"type": "none", "actor": (obs.seat + 1) % 4}, obs.seat)
+        return legal[0]
+
+    a = arena([two_faced, "greedy", "greedy", "greedy"], 2, seed=0)
+    b = arena([honest, "greedy", "greedy", "greedy"], 2, seed=0)
+    assert a.scores.tolist() == b.scores.tolist()
+
 def test_no_walls():
     r = arena(["greedy", "random", "random", "random"], 0)
     assert r.games == 0 and math.isnan(r.stats["greedy"].avg_rank[0])

@@ -222,11 +222,14 @@ def _drive(r: Rules, seed: int, seating: tuple, by_name: dict) -> tuple:
             g._apply(st.policy_choose(seat, pol))
             continue
         action = pol(g.observation(seat))
-        actor = action.get("actor", seat) if isinstance(action, dict) else getattr(action, "actor", None)
-        if actor != seat:
-            raise IllegalActionError(f"policy {rep(seating[seat])} answered {_short(action)} for seat {seat}: the action "
-                                     f"must be that seat's")
-        g.step(action)
+        # given as the asked seat's answer ({seat: action}): the engine reads the action's actor
+        # once and refuses another seat's, so that no second read (a mapping whose get answers
+        # differently each time) can make one seat's policy act for another seat to act
+        try:
+            g.step({seat: action})
+        except IllegalActionError as e:
+            raise IllegalActionError(f"policy {rep(seating[seat])} answered {_short(action)} for seat {seat}: {e} "
+                                     f"(the action must be that seat's, and legal)") from None
     res = g.result
     return res.scores, res.placements, res.results, 0
 

@@ -178,6 +178,18 @@ def test_ev_planes_columns():
     assert not g.observation(other).ev_planes().any()
 
 
+
+def test_ev_planes_refuses_an_unknown_option_by_name():
+    # found by probing the options: an unknown keyword was discard_ev's TypeError; it is a
+    # yakuman.errors exception naming it and the keywords there are
+    from yakuman.errors import InvalidArgumentError
+
+    g = Game(seed=5)
+    o = g.observation(g.decision_seat)
+    with pytest.raises(InvalidArgumentError, match=r"ev_planes: 'bogus' is not a keyword of yakuman.ev.discard_ev \(dora, "):
+        o.ev_planes(bogus=1)
+    assert np.array_equal(o.ev_planes(turn=1), o.ev_planes(), equal_nan=True)
+
 def test_ev_declares_riichi_by_the_models_choice():
     # closed hands of greedy games at a turn where riichi is legal: the policy declares exactly
     # when the calculator's best legal discard is worth more as a riichi than as dama (the row's

@@ -81,6 +81,17 @@ def ev_options(obs: Any) -> dict[str, Any]:
     }
 
 
+def _discard_ev_keywords() -> frozenset:
+    import inspect
+
+    from yakuman.ev import discard_ev
+
+    return frozenset(inspect.signature(discard_ev).parameters)
+
+
+_EV_KEYWORDS = _discard_ev_keywords()
+
+
 def ev_planes(obs: Any, **options: Any):
     """The planes of the module docstring for ``obs`` (``options`` override the keywords of
     :func:`ev_options`)."""
@@ -89,6 +100,12 @@ def ev_planes(obs: Any, **options: Any):
     from yakuman.ev import discard_ev
 
     _check_obs(obs, "ev_planes")
+    unknown = sorted(set(options) - _EV_KEYWORDS)
+    if unknown:
+        from yakuman.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"ev_planes: {', '.join(map(repr, unknown))} is not a keyword of "
+                                   f"yakuman.ev.discard_ev ({', '.join(sorted(_EV_KEYWORDS))})")
     out = np.zeros((EV_PLANES, 34), dtype=np.float32)
     discards = {a.pai for a in obs.legal_actions if a.type == "dahai"}
     if not discards:

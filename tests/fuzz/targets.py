@@ -970,6 +970,23 @@ def t_ev_many(src) -> None:
             assert (math.isnan(a) and math.isnan(b)) or abs(a - b) <= 1e-9 * max(1.0, abs(b)), (i, a, b)
 
 
+def _on_mutated_record(src, fn):
+    """fn(path) on a seed record (log_seed_files) mutated 0-3 times (mutate_log), written to a
+    temporary file named like it (removed after)."""
+    import os
+    import tempfile
+
+    name, raw = src.choice(log_seed_files())
+    data = mutate_log(src, raw) if src.int(0, 4) else raw
+    fd, path = tempfile.mkstemp(suffix="-" + name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        return fn(path)
+    finally:
+        os.unlink(path)
+
+
 _EXC_TEXT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(Error|Exception|Exit|Interrupt): ")
 
 
@@ -979,20 +996,11 @@ def t_review(src) -> None:
     round and event, or the engine stopping the record), never an exception of the code reported
     as a game's error ("IndexError: ..."); every row's loss is >= 0 where it is judged."""
     import json
-    import os
-    import tempfile
 
     from yakuman.logs.review import review_file
 
-    name, raw = src.choice(log_seed_files())
-    data = mutate_log(src, raw) if src.int(0, 4) else raw
-    fd, path = tempfile.mkstemp(suffix="-" + name)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        fr = review_file(path, seat=src.int(0, 3), policy=src.choice(("greedy", "greedy", "ev")), rollouts=0)
-    finally:
-        os.unlink(path)
+    fr = _on_mutated_record(src, lambda path: review_file(path, seat=src.int(0, 3),
+                                                          policy=src.choice(("greedy", "greedy", "ev")), rollouts=0))
     for e in fr.errors:
         assert not _EXC_TEXT.match(e["error"]), e
     for row in fr.rows:
@@ -1006,20 +1014,9 @@ def t_decisions(src) -> None:
     """Training data from a record (yakuman.logs.decisions) mutated 0-3 times: the rows or a
     yakuman.errors exception (a LogError names the file); in the rows, each taken action is legal
     in its mask and every row's seat is a seat of the game."""
-    import os
-    import tempfile
-
     from yakuman.logs.decisions import decisions
 
-    name, raw = src.choice(log_seed_files())
-    data = mutate_log(src, raw) if src.int(0, 4) else raw
-    fd, path = tempfile.mkstemp(suffix="-" + name)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        how, d = _outcome(decisions, path)
-    finally:
-        os.unlink(path)
+    how, d = _on_mutated_record(src, lambda path: _outcome(decisions, path))
     if how == "error":
         return
     n = len(d.action)

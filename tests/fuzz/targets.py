@@ -921,6 +921,41 @@ def t_ev(src) -> None:
     scores = [r.exp_score[t] for r in rows if not math.isnan(r.exp_score[t])]
     assert scores == sorted(scores, reverse=True), scores
     assert all(not math.isnan(r.exp_score[t]) for r in rows[:len(scores)]), "a NaN row before a valued one"
+    if type(hand) is str and rules is _RULES[0] and not kw.get("kita") and src.int(0, 3) == 0:
+        _ev_suit_swap(discard_ev, hand, kw, rows)
+
+
+def _swap_mp(text: str) -> str:
+    return text.translate(str.maketrans("mp", "pm"))
+
+
+def _ev_suit_swap(discard_ev, hand: str, kw: dict, rows) -> None:
+    """Metamorphic check under Tenhou's rules (no yaku there tells man from pin: ryuuiisou is sou,
+    chuuren any suit, no daisharin): the same request with man and pin swapped everywhere (the
+    hand, the melds' tiles, the indicators, the wall and its red fives) has the same rows, each
+    discard's tile swapped, with the same values at every turn."""
+    kw2 = dict(kw)
+    if "melds" in kw2:
+        kw2["melds"] = [m.split(" ", 1)[0] + " " + _swap_mp(m.split(" ", 1)[1]) if isinstance(m, str) and " " in m
+                        else m for m in kw2["melds"]]
+    if isinstance(kw2.get("dora"), str):
+        kw2["dora"] = _swap_mp(kw2["dora"])
+    wall = kw2.get("wall")
+    if isinstance(wall, list) and len(wall) == 34:
+        kw2["wall"] = wall[9:18] + wall[0:9] + wall[18:]
+    wr = kw2.get("wall_red")
+    if isinstance(wr, list) and len(wr) == 3:
+        kw2["wall_red"] = [wr[1], wr[0], wr[2]]
+    how, res2 = _outcome(discard_ev, _swap_mp(hand), **kw2)
+    assert how == "ok", (hand, kw2, res2)
+    got = {r.tile: r for r in res2.rows}
+    assert len(got) == len(rows), (len(got), len(rows))
+    for r in rows:
+        r2 = got[None if r.tile is None else _swap_mp(r.tile)]
+        assert r2.shanten == r.shanten, (r.tile, r.shanten, r2.shanten)
+        assert {(_swap_mp(k), v) for k, v in r.necessary.items()} == set(r2.necessary.items()), r.tile
+        for a, b in ((r.tenpai_prob, r2.tenpai_prob), (r.win_prob, r2.win_prob), (r.exp_score, r2.exp_score)):
+            assert np.allclose(a, b, rtol=1e-12, atol=1e-12, equal_nan=True), (hand, kw, r.tile, a, b)
 
 
 def t_ev_many(src) -> None:
@@ -945,6 +980,14 @@ def t_ev_many(src) -> None:
             "n_dora": np.array([src.int(0, 2) for _ in range(n)], np.uint8),
             "seat_wind": np.array([src.int(0, players - 1) for _ in range(n)], np.uint8),
             "kita": np.array([src.int(0, 2) if players == 3 else 0 for _ in range(n)], np.uint8)}
+    if src.int(0, 2) == 0:
+        cols["honba"] = np.array([src.int(0, 3) for _ in range(n)], np.uint16)
+        cols["riichi_sticks"] = np.array([src.int(0, 2) for _ in range(n)], np.uint16)
+    if src.int(0, 3) == 0:   # what can still be drawn: at most the copies not held, now and then one more
+        cols["wall"] = np.array([[max(0, min(4, 4 - int(counts[i, k]) - src.int(0, 1) + (src.int(0, 40) == 0)))
+                                  if kinds.count(k) else 0 for k in range(34)] for i in range(n)], np.uint8)
+    if src.int(0, 7) == 0:
+        cols["players"] = np.array([src.choice((players, players, 7 - players)) for _ in range(n)], np.uint8)
     if src.int(0, 2) == 0:   # a value outside the column's range, or garbage in range
         name = src.choice(sorted(cols))
         a = cols[name].astype(np.int64)
@@ -957,6 +1000,9 @@ def t_ev_many(src) -> None:
     for i in range(n):
         if res.status[i] == 13:   # a cell outside its column's dtype (read or not): the row is damaged
             assert "outside" in res.messages[i], res.messages[i]
+            continue
+        if "players" in cols and int(cols["players"][i]) != players:   # another table's row (status 14)
+            assert res.status[i] == 14, (i, int(res.status[i]), res.messages.get(i))
             continue
         try:
             kw = ev_row_kwargs(cols, i)

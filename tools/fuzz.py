@@ -44,7 +44,8 @@ sys.path.insert(0, str(HERE))
 ROWS_PER_BATCH = 4096
 STRUCTURED_WEIGHTS = {"parsers": 30, "shanten": 30, "shanten_state": 25, "score": 10, "batch": 4, "logs": 1,
                       "game": 3, "answers": 2, "forged_state": 2, "determinize": 1, "rules_files": 2, "ev": 4,
-                      "ev_many": 2, "review": 1, "decisions": 1}
+                      "ev_many": 2, "review": 1, "decisions": 1,
+                      "from_record": 1}
 
 
 class Hang(Exception):

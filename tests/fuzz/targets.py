@@ -1070,6 +1070,37 @@ def t_decisions(src) -> None:
     assert n == 0 or (0 <= int(d.seat.min()) and int(d.seat.max()) <= 3)
 
 
+
+def t_from_record(src) -> None:
+    """Game.from_record on a record mutated 0-3 times, at a random event: a live game whose
+    self-check holds and that plays on (random legal actions, a determinized copy now and then,
+    its self-check after each step), or a yakuman.errors exception (a LogError naming the round
+    and event of a damaged one)."""
+    from yakuman.game import Game
+    from yakuman.logs import read
+
+    def play(path):
+        how, games = _outcome(read, path, strict=False)
+        if how == "error" or not games:
+            return
+        g = games[0]
+        how, live = _outcome(Game.from_record, g, src.int(0, len(g.events)))
+        if how == "error":
+            return
+        assert live.check() == 0
+        for _ in range(src.int(0, 60)):
+            if live.done:
+                break
+            q = live.decision_seat
+            if src.int(0, 15) == 0:
+                live = live.determinize(q, src.int(0, 2**32))
+                assert live.check() == 0
+            live.step(src.choice(live.legal_actions(q)))
+            assert live.check() == 0
+
+    _on_mutated_record(src, play)
+
+
 TARGETS = {
     "parsers": t_parsers,
     "shanten": t_shanten,
@@ -1086,4 +1117,5 @@ TARGETS = {
     "ev_many": t_ev_many,
     "review": t_review,
     "decisions": t_decisions,
+    "from_record": t_from_record,
 }

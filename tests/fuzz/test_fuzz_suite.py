@@ -15,7 +15,7 @@ from .targets import TARGETS, ByteSource, RandomSource
 # examples per target: the slow ones (logs, the reference scorer) get fewer
 BUDGET = {"parsers": 400, "shanten": 300, "score": 300, "batch": 80, "shanten_state": 300, "logs": 60, "game": 60,
           "answers": 60, "forged_state": 60, "determinize": 30, "rules_files": 100,
-          "ev": 150, "ev_many": 60, "review": 12, "decisions": 20}
+          "ev": 150, "ev_many": 60, "review": 12, "decisions": 20, "from_record": 30}
 SCALE = float(os.environ.get("YAKUMAN_FUZZ_SCALE", "1"))
 # the default run is reproducible; YAKUMAN_FUZZ_RANDOM=1 lets hypothesis draw new inputs each run
 DERANDOMIZE = os.environ.get("YAKUMAN_FUZZ_RANDOM") != "1"

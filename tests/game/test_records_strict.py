@@ -154,6 +154,72 @@ def test_the_other_drives_name_a_malformed_event_as_the_strict_drive_does(entry,
     with pytest.raises(Mine):
         decisions(g, None, hook)
 
+
+def test_a_later_rounds_wall_that_cannot_be_built_is_a_logerror_naming_that_round():
+    # found by fuzzing Game.from_record on damaged records: the position of an early round builds
+    # the walls of the later ones (the game plays on into them), and record_walls raised the
+    # driver's IndexError for a later round dealt 14 tiles; both name that round's start now
+    from yakuman.game import Game
+    from yakuman.game.records import position, record_walls
+
+    g = _game()
+    evs = g.events
+    i = [j for j, e in enumerate(evs) if type(e) is RoundStart][1]
+    rs = evs[i]
+    bad = dataclasses.replace(rs, hands=rs.hands[:-1] + (rs.hands[-1] + (rs.hands[0][0],),))
+    g2 = _replace(g, i, bad)
+    for call in (lambda: record_walls(g2), lambda: position(g2, 0), lambda: Game.from_record(g2, 0)):
+        with pytest.raises(LogError) as ei:
+            call()
+        e = ei.value
+        assert type(e) is LogError and (e.round, e.index) == (_label(rs), i), str(e)
+        assert e.problem == "malformed event (IndexError: a hand of 14 tiles dealt)", e.problem
+    assert len(record_walls(g)) == sum(type(e) is RoundStart for e in evs)
+
+
+@pytest.mark.parametrize("field,value", [("sticks", -1), ("honba", 300), ("honba", -2)])
+def test_a_rounds_counters_out_of_the_engines_range_are_a_logerror(field, value):
+    # found by fuzzing Game.from_record: a record's RoundStart with -1 riichi sticks made an engine
+    # state with -1 sticks (a win took 1,000 points from its winner) and 300 honba wrapped to 44;
+    # the driver takes them as Game does (honba 0..255, sticks 0..10000) and names the round
+    from yakuman.game import Game
+    from yakuman.game.records import check_record
+
+    g = _game()
+    evs = g.events
+    i = [j for j, e in enumerate(evs) if type(e) is RoundStart][1]
+    rs = evs[i]
+    g2 = _replace(g, i, dataclasses.replace(rs, **{field: value}))
+    for call in (lambda: check_record(g2), lambda: Game.from_record(g2, i)):
+        with pytest.raises(LogError) as ei:
+            call()
+        assert (ei.value.round, ei.value.index) == (_label(dataclasses.replace(rs, **{field: value})), i), str(ei.value)
+        assert "out of range 0..255 / 0..10000" in ei.value.problem, ei.value.problem
+    # the strict drive stops first at the round before, whose next hand the record contradicts
+    with pytest.raises(LogError, match="next hand"):
+        drive(g2, strict=True)
+
+
+def test_a_later_round_whose_wall_is_no_permutation_is_refused_by_from_record():
+    # found by fuzzing Game.from_record: a later round whose draws repeat a tile id (so that its
+    # rebuilt wall holds one id twice) was accepted, and the game raised InvalidContextError at
+    # that round's deal, in the middle of a step; from_record names the round at once
+    from yakuman.game import Game
+
+    g = _game()
+    evs = g.events
+    starts = [j for j, e in enumerate(evs) if type(e) is RoundStart]
+    j = next(k for k in range(starts[1] + 1, starts[2] if len(starts) > 2 else len(evs)) if type(evs[k]) is Draw)
+    first_draw = evs[j]
+    k = next(k for k in range(j + 1, len(evs)) if type(evs[k]) is Draw and evs[k].tile != first_draw.tile)
+    g2 = _replace(g, k, Draw(evs[k].seat, first_draw.tile))   # the same id drawn twice in round 2
+    with pytest.raises(LogError) as ei:
+        Game.from_record(g2, 0)
+    e = ei.value
+    assert (e.round, e.index) == (_label(evs[starts[1]]), starts[1]), str(e)
+    assert e.problem == ("malformed event (InvalidContextError: the record's round is not a permutation of the "
+                         "game's tiles)"), e.problem
+
 def test_an_extra_dora_indicator_is_refused_in_its_round():
     g = _game()
     evs = g.events

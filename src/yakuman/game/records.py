@@ -107,13 +107,27 @@ def _events_of(game) -> tuple:
 
 
 def record_walls(game) -> list[list[int]]:
-    """The engine wall of every round of a record."""
+    """The engine wall of every round of a record. A round whose wall cannot be built (a deal of
+    the wrong size, an id that is no tile) raises LogError naming its RoundStart."""
+    return _walls(game, _events_of(game), 0)
+
+
+def _walls(game, evs: tuple, first: int) -> list[list[int]]:
+    """The engine walls of the record's rounds from round ``first`` on (record_walls)."""
     out = []
-    evs = _events_of(game)
     n = evs[0].players
     starts = [i for i, e in enumerate(evs) if type(e) is RoundStart] + [len(evs)]
-    for a, b in zip(starts, starts[1:]):
-        out.append(_round_wall(evs[a], list(evs[a + 1:b]), n))
+    ids = sorted(i for i in range(136) if not (n == 3 and 4 <= i < 32))   # sanma: no 2m-8m
+    for a, b in list(zip(starts, starts[1:]))[first:]:
+        try:
+            w = _round_wall(evs[a], list(evs[a + 1:b]), n)
+            if sorted(w) != ids:   # what the round's driver refuses, and the game's next deal would
+                from yakuman.errors import InvalidContextError
+
+                raise InvalidContextError("the record's round is not a permutation of the game's tiles")
+        except Exception as err:  # noqa: BLE001 - malformed data: named as the drives name it
+            raise _malformed_error(game, evs, err, label_of(evs[a]), a) from None
+        out.append(w)
     return out
 
 
@@ -465,7 +479,7 @@ def position(game, upto: int = 0, rules=None) -> Position:
 
 
 def _position(game, r, rules, ri: int, at: int, starts: list) -> Position:
-    walls = record_walls(game)[ri + 1:] if ri + 2 < len(starts) else []
+    walls = _walls(game, _events_of(game), ri + 1) if ri + 2 < len(starts) else []
     return Position(r.st.copy(), rules, ri, at, r.start, walls)
 
 

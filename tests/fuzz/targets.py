@@ -293,13 +293,18 @@ LOG_SEEDS: list[tuple[str, bytes]] = []
 
 
 def log_seed_files(folder: Path | None = None, n: int = 6) -> list[tuple[str, bytes]]:
-    """(name, raw bytes) of a few real records (mjlog and tenhou6, when the shared data folder is there)
-    and the synthetic record; cached in LOG_SEEDS."""
+    """(name, raw bytes) of the synthetic record, the fixture records and a few real records (mjlog
+    and tenhou6, when the shared data folder is there); cached in LOG_SEEDS."""
     if LOG_SEEDS:
         return LOG_SEEDS
     from tests.logs._synth import TENHOU_MJLOG
 
     LOG_SEEDS.append(("synthetic.mjlog", TENHOU_MJLOG.encode()))
+    # the project's fixture records (mjlog, tenhou.net/6 JSON, mjai; three and four players), so
+    # that a clone with nothing beside it fuzzes whole games too
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+    for p in sorted(fixtures.glob("fixture*.*")):
+        LOG_SEEDS.append((p.name, p.read_bytes()))
     root = folder or Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tenhou"
     for sub in ("mjlog", "tenhou6"):
         d = root / sub

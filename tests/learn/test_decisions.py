@@ -147,6 +147,28 @@ def test_a_round_the_driver_cannot_read_names_file_round_and_event(tmp_path, dam
         check_record(g)
     assert (ei2.value.round, ei2.value.index, ei2.value.problem) == (e.round, e.index, e.problem)
 
+
+def test_a_final_score_no_column_can_hold_names_file_and_event(tmp_path):
+    """A record whose final scores (owari) hold a number beyond the engine's 64-bit score range:
+    the driver reports the game end it disagrees with, and the outcome columns (int64) raised
+    OverflowError (found by the decisions fuzz target under the sanitizer build, on the synthetic
+    record alone); it is a LogError naming the file and the game end now."""
+    import re
+
+    text = (Path(FIXTURES) / "fixture4.mjlog").read_text()
+    m = re.search(r'owari="([^"]*)"', text)
+    vals = m.group(1).split(",")
+    vals[0] = "99999999999999999999"
+    path = tmp_path / "huge.mjlog"
+    path.write_text(text[:m.start(1)] + ",".join(vals) + text[m.end(1):])
+    with pytest.raises(LogError) as ei:
+        decisions(path)
+    e = ei.value
+    assert type(e) is LogError and "huge.mjlog" in str(e), str(e)
+    assert e.problem.startswith("final score ") and "outside the engine's score range -2**62..2**62" in e.problem
+    (g,) = read(path, strict=False)
+    assert e.index == len(g.events) - 1 and type(e.event).__name__ == "GameEnd", str(e)
+
 def test_shards_npz_and_parquet_round_trip(tmp_path):
     whole = decisions(FIXTURES)
     files = write_shards(FIXTURES, tmp_path / "npz", rows=300)

@@ -30,7 +30,7 @@ from yakuman import _core
 from yakuman._arrays import int_at_least
 from yakuman.errors import InvalidArgumentError
 from yakuman.logs.convert import read
-from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win
+from yakuman.logs.events import GameEnd, LogError, RoundStart, Ryuukyoku, Win, label_of
 from yakuman.logs.corpus import find_logs
 from yakuman._arrays import rep, shown
 
@@ -79,21 +79,34 @@ _COLUMNS = ("planes", "scalars", "mask", "action", "seat", "game", "round", "eve
             "final_score", "final_rank")
 
 
+_SCORE_RANGE = 1 << 62   # the engine's 64-bit score range (docs/game.md)
+
+
+def _in_range(game, v: int, what: str, label, i: int, e) -> int:
+    """v, when it is a score the engine can hold (|v| <= 2**62); else LogError at event i (a
+    damaged record: the int64 columns cannot hold it)."""
+    if not -_SCORE_RANGE <= v <= _SCORE_RANGE:
+        raise LogError(f"{what} {v} outside the engine's score range -2**62..2**62", game.source, label, i, e)
+    return v
+
+
 def _outcomes(game) -> tuple[list[tuple[int, ...]], tuple[int, ...] | None, tuple[int, ...] | None]:
     """Each round's score changes (the sum of its wins' and draws' deltas) and the final scores
     and placements (ties: the earlier seat first), from the record."""
     rounds: list[list[int]] = []
     n = game.events[0].players
     final = None
-    for e in game.events:
+    label = None
+    for i, e in enumerate(game.events):
         t = type(e)
         if t is RoundStart:
             rounds.append([0] * n)
+            label = label_of(e)
         elif (t is Win or t is Ryuukyoku) and rounds and e.deltas is not None:
             for q, d in enumerate(e.deltas[:n]):
-                rounds[-1][q] += d
+                rounds[-1][q] = _in_range(game, rounds[-1][q] + d, "score change", label, i, e)
         elif t is GameEnd:
-            final = tuple(e.scores[:n])
+            final = tuple(_in_range(game, x, "final score", label, i, e) for x in e.scores[:n])
     ranks = None
     if final is not None:
         order = sorted(range(n), key=lambda q: (-final[q], q))
@@ -150,7 +163,11 @@ def _file_rows(path: str, player: str | None, spill: str | None = None) -> tuple
             if player is not None:
                 names = tuple(game.events[0].names)
                 seats = frozenset(q for q, nm in enumerate(names) if nm == player)
-            kept.append((path, *_outcomes(game), seats))
+            try:
+                outcomes = _outcomes(game)
+            except LogError as e:   # a score no column can hold
+                return ("error", (e.problem, path, e.round, e.index, e.event))
+            kept.append((path, *outcomes, seats))
     finally:
         _core.replay_set_sink(None)
     rows = sink.take()

@@ -818,6 +818,10 @@ def t_rules_files(src) -> None:
 
 
 # ---- the expected-value calculator (yakuman.ev) -----------------------------------------------
+# the rule sets of the other targets, and the knobs that change what a win is worth most: no limit
+# (aotenjou, four and three players), counted yakuman, two han from five honba
+_EV_RULES = _RULES + (Rules.tenhou().replace(aotenjou=True), Rules.tenhou_sanma().replace(aotenjou=True),
+                      Rules.tenhou().replace(kazoe="multiple"), Rules.mahjongsoul().replace(ryanhan_shibari=True))
 _EV_MELDS = ("pon 777z", "pon 111p", "chi 345s", "chi 406m", "ankan 2222z", "minkan 9999s", "pon 055p",
              "kakan 1111m", "x", "pon 12m", "chi 999p")
 
@@ -882,7 +886,7 @@ def t_ev(src) -> None:
     probabilities in [0, 1] under model="full", index 0 at 0, the best first)."""
     from yakuman.ev import discard_ev
 
-    rules = src.choice(_RULES)
+    rules = src.choice(_EV_RULES)
     model = src.choice(("full", "full", "reference"))
     t_max = src.int(1, 8)
     max_shanten = src.int(0, 2)

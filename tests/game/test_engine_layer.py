@@ -700,6 +700,43 @@ def test_an_illegal_answer_to_a_discard_names_its_seat():
     assert res.error is not None and res.error.seat == 2 and res.error.kind == "illegal"
 
 
+
+def test_a_mapping_naming_a_seat_twice_is_refused_before_any_answer_is_applied():
+    # found by probing step's {seat: action} form: a Mapping whose items() names seat 0 twice (a
+    # pass, then a pon) had the pass applied, then raised IllegalActionError for the pon, the state
+    # changed in spite of the error; the answers are read once and a repeated seat is refused first
+    import pickle
+    from collections.abc import Mapping
+
+    class Twice(Mapping):
+        def __init__(self, pairs):
+            self.pairs = pairs
+
+        def __getitem__(self, k):
+            return dict(self.pairs)[k]
+
+        def __iter__(self):
+            return iter([q for q, _ in self.pairs])
+
+        def __len__(self):
+            return len(self.pairs)
+
+        def items(self):
+            return list(self.pairs)
+
+    g = Game(seed=0)
+    while len(g.to_act) < 2:
+        q = g.decision_seat
+        g.step(g.legal_actions(q)[0])
+    seat = g.to_act[0]
+    legal = g.legal_actions(seat)
+    passing = next(a for a in legal if a.type == "none")
+    calling = next(a for a in legal if a.type != "none")
+    before = pickle.dumps(g)
+    with pytest.raises(IllegalActionError, match=f"seat {seat} answers twice"):
+        g.step(Twice([(seat, passing), (seat, calling)]))
+    assert pickle.dumps(g) == before
+
 def test_cli_game_play_failure_and_bot_count(tmp_path, capsys):
     import argparse
 

@@ -469,11 +469,14 @@ class Game:
                 self._absorb()
                 return
         elif isinstance(action, Mapping) and "type" not in action:
-            codes = []
-            for seat, a in action.items():
+            codes, seen = [], set()
+            for seat, a in list(action.items()):   # read once: every answer is checked before any is applied
                 self._check_seat(seat)
                 if seat not in self.to_act:
                     raise IllegalActionError(f"seat {seat} has nothing to decide now (to act: {self.to_act})")
+                if seat in seen:   # a mapping whose items() names a seat twice
+                    raise IllegalActionError(f"seat {seat} answers twice")
+                seen.add(seat)
                 codes.append(self._resolve(a, seat)._code)
             order = sorted(codes, key=lambda c: c[1])
             for c in order:

@@ -345,6 +345,8 @@ GAME_OBS_PLANES: Final[int]
 GAME_OBS_SCALARS: Final[int]
 GAME_MAX_SCORE: Final[int]
 GAME_AOTENJOU_MAX_BASE: Final[int]
+GAME_MAX_HONBA: Final[int]
+GAME_MAX_STICKS: Final[int]
 
 # An action code: (type, seat, tile id, target, tsumogiri, consumed ids), as legal() gives it.
 _ActionCode: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...]]

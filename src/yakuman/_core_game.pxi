@@ -134,6 +134,10 @@ GAME_OBS_SCALARS = YM_OBS_SCALARS
 GAME_MAX_SCORE = YM_SCORE_MAX
 # Under aotenjou the engine pays a hand from at most this many base points (2^54; docs/game.md).
 GAME_AOTENJOU_MAX_BASE = YM_AOTENJOU_ENGINE_BASE
+# the counters a round starts with, as a Game and a record's round take them (honba is a byte of
+# the state; sticks: 1,000 points each)
+GAME_MAX_HONBA = 255
+GAME_MAX_STICKS = 10000
 
 
 cdef int _scores_in(scores, int n, int64_t *out, str what, int64_t limit=YM_SCORE_MAX) except -1:

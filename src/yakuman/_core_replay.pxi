@@ -234,12 +234,13 @@ cdef class RecordRound:
             from yakuman.errors import InvalidContextError
             raise InvalidContextError(f"a {n}-player round for rules with players = {cr.r.players}")
         _scores_in(rs.scores, n, sc, "the round's scores")
-        # the counters as Game takes them (honba 0..255, sticks 0..10000): a record's -1 sticks
+        # the counters as Game takes them (GAME_MAX_HONBA, GAME_MAX_STICKS): a record's -1 sticks
         # made a state with -1 sticks (a win took 1,000 from the winner) and 300 honba wrapped to 44
-        if not (type(rs.honba) is int and 0 <= rs.honba <= 255 and type(rs.sticks) is int and 0 <= rs.sticks <= 10000):
+        if not (type(rs.honba) is int and 0 <= rs.honba <= GAME_MAX_HONBA and type(rs.sticks) is int
+                and 0 <= rs.sticks <= GAME_MAX_STICKS):
             from yakuman.errors import InvalidContextError
             raise InvalidContextError(f"the round's honba {rs.honba!r} / riichi sticks {rs.sticks!r} out of range "
-                                      f"0..255 / 0..10000")
+                                      f"0..{GAME_MAX_HONBA} / 0..{GAME_MAX_STICKS}")
         wind, kyoku = rs.round // 4 % 4, rs.round % 4
         st.crules = cr
         st.ev.n = 0

@@ -269,8 +269,8 @@ class Game:
         walls: list = []
         if wall is not None:
             walls = _walls_arg(wall)
-        for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, 255),
-                            ("sticks", sticks, 10000)):
+        for name, v, hi in (("round_wind", round_wind, 3), ("kyoku", kyoku, self._n - 1), ("honba", honba, _core.GAME_MAX_HONBA),
+                            ("sticks", sticks, _core.GAME_MAX_STICKS)):
             if type(v) is not int or not 0 <= v <= hi:
                 raise InvalidContextError(f"{name} = {_short(v)} is not an integer in 0..{hi}")
         cr = _core.compiled_game_rules(self.rules)

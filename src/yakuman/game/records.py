@@ -208,8 +208,7 @@ def _drive(game, evs: tuple, rules, cases: bool, strict: bool):
         except _Stop:
             pass
         except Exception as err:
-            at = a if r is None else (a + 1 + r.at if 0 <= r.at < b - a - 1 else b)
-            raise _Malformed(err, label, at) from err
+            raise _Malformed(err, label, a if r is None else _failed_at(r, a, b)) from err
         if strict and (out.illegal or out.disagreements):
             p = out.problems[0]
             raise LogError(p["what"], game.source, p["round"], p["event"], _event_at(evs, p["event"]))
@@ -434,8 +433,12 @@ def _run_round(game, evs: tuple, r, a: int, b: int) -> None:
     except (_Stop, _Found, _HookRaised, LogError):
         raise
     except Exception as err:  # noqa: BLE001 - malformed data: named as the strict drive names it
-        at = a + 1 + r.at if 0 <= r.at < b - a - 1 else b
-        raise _malformed_error(game, evs, err, label_of(evs[a]), at) from None
+        raise _malformed_error(game, evs, err, label_of(evs[a]), _failed_at(r, a, b)) from None
+
+
+def _failed_at(r, a: int, b: int) -> int:
+    """The index of the event the driver r of the round evs[a:b] stopped at (b: after its last)."""
+    return a + 1 + r.at if 0 <= r.at < b - a - 1 else b
 
 
 def position(game, upto: int = 0, rules=None) -> Position:
